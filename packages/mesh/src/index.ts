@@ -1,0 +1,2 @@
+export * from './mesh-model';
+export * from './mesh-error';

@@ -1,0 +1,79 @@
+/**
+ * The in-memory mesh every engine works on: one triangle soup with all scene transforms baked,
+ * several source meshes merged into one skinnable set, materials kept per triangle range.
+ * Readers produce it, the rigger and the generator consume it, writers serialise it.
+ */
+
+/** An embedded image, kept as its encoded bytes so writers can pass it through untouched. */
+export interface MeshTexture {
+  mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Uint8Array;
+}
+
+/** A PBR metallic-roughness material, the common denominator of every format we read. */
+export interface MeshMaterial {
+  name: string;
+  /** Linear RGBA factor, 0..1. */
+  baseColor: [number, number, number, number];
+  metallic: number;
+  roughness: number;
+  baseColorTexture?: MeshTexture;
+  doubleSided?: boolean;
+}
+
+/** A range of `indices` (in indices, a multiple of 3) drawn with one material. */
+export interface MeshGroup {
+  materialIndex: number;
+  start: number;
+  count: number;
+}
+
+export interface Mesh {
+  /** xyz per vertex, in the file's units, transforms baked. */
+  positions: Float32Array;
+  /** xyz per vertex, unit length; absent when the source had none (writers compute them). */
+  normals?: Float32Array;
+  /** uv per vertex (glTF convention: v down from the image's top-left). */
+  uvs?: Float32Array;
+  /** rgba per vertex, linear 0..1. */
+  colors?: Float32Array;
+  /** Three vertex indices per triangle. */
+  indices: Uint32Array;
+  /** Material ranges covering `indices`; empty means one default material for everything. */
+  groups: MeshGroup[];
+  materials: MeshMaterial[];
+}
+
+/** A joint of a skeleton in rest pose; `parent` is an index into the same array, -1 for the root. */
+export interface Joint {
+  name: string;
+  parent: number;
+  /** World-space rest position, in the mesh's units. */
+  position: [number, number, number];
+}
+
+/** Joints ordered so that every parent comes before its children. */
+export interface Skeleton {
+  joints: Joint[];
+}
+
+/** Four influences per vertex; weights of a vertex sum to 1. */
+export interface SkinWeights {
+  joints: Uint16Array;
+  weights: Float32Array;
+}
+
+/** A mesh with a skeleton bound to it, what the rig writers take. */
+export interface RiggedMesh {
+  mesh: Mesh;
+  skeleton: Skeleton;
+  skin: SkinWeights;
+}
+
+export function vertexCount(mesh: Mesh): number {
+  return mesh.positions.length / 3;
+}
+
+export function triangleCount(mesh: Mesh): number {
+  return mesh.indices.length / 3;
+}
