@@ -1,2 +1,3 @@
 export * from './mesh-model';
 export * from './mesh-error';
+export * from './write-glb';
