@@ -1,0 +1,64 @@
+import type { Skeleton } from '@rigforge/mesh';
+
+/**
+ * A straight piece of bone that pulls vertices towards one joint. Following the linear-blend
+ * skinning convention, the segment from a joint to its child belongs to the joint at its start
+ * (the parent end): rotating that joint moves the segment.
+ */
+export interface BoneSegment {
+  /** Index of the joint that receives the weight. */
+  joint: number;
+  a: [number, number, number];
+  b: [number, number, number];
+}
+
+/** How leaf joints (no children) get a segment of their own. */
+export type LeafJointMode = 'extend' | 'point';
+
+/**
+ * One segment per parent→child pair, labelled with the parent; each leaf joint gets a short
+ * segment continuing its parent's direction (`extend`, half the parent bone's length) or just
+ * its own point (`point`), so a head or a hand tip is claimed by its own joint and not by the
+ * bone that ends there. A lone root joint is a point.
+ */
+export function boneSegments(skeleton: Skeleton, leafMode: LeafJointMode = 'extend'): BoneSegment[] {
+  const joints = skeleton.joints;
+  const segments: BoneSegment[] = [];
+  const childCount = new Int32Array(joints.length);
+  for (let j = 0; j < joints.length; j++) {
+    const parent = joints[j]!.parent;
+    if (parent >= 0) {
+      childCount[parent]!++;
+      segments.push({ joint: parent, a: [...joints[parent]!.position], b: [...joints[j]!.position] });
+    }
+  }
+  for (let j = 0; j < joints.length; j++) {
+    if (childCount[j]! > 0) continue;
+    const joint = joints[j]!;
+    const p = joint.position;
+    const parent = joint.parent >= 0 ? joints[joint.parent]!.position : p;
+    const end: [number, number, number] =
+      leafMode === 'extend'
+        ? [p[0] + 0.5 * (p[0] - parent[0]), p[1] + 0.5 * (p[1] - parent[1]), p[2] + 0.5 * (p[2] - parent[2])]
+        : [...p];
+    segments.push({ joint: j, a: [...p], b: end });
+  }
+  return segments;
+}
+
+/** Squared distance from point (x,y,z) to segment ab. */
+export function segmentDistanceSquared(
+  x: number,
+  y: number,
+  z: number,
+  a: readonly number[],
+  b: readonly number[],
+): number {
+  const abx = b[0]! - a[0]!, aby = b[1]! - a[1]!, abz = b[2]! - a[2]!;
+  const apx = x - a[0]!, apy = y - a[1]!, apz = z - a[2]!;
+  const len2 = abx * abx + aby * aby + abz * abz;
+  let t = len2 > 0 ? (apx * abx + apy * aby + apz * abz) / len2 : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const dx = apx - t * abx, dy = apy - t * aby, dz = apz - t * abz;
+  return dx * dx + dy * dy + dz * dz;
+}
