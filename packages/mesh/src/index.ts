@@ -1,3 +1,5 @@
 export * from './mesh-model';
 export * from './mesh-error';
 export * from './write-glb';
+export * from './render-thumbnail';
+export * from './render/render-silhouette';
