@@ -1,0 +1,44 @@
+import { lathe } from './lathe';
+import type { Shape } from './shape';
+
+export interface CylinderOptions {
+  /** Radius at the top; default = bottom radius. 0 makes a cone. */
+  radiusTop?: number;
+  /** Sides around the axis. Default 8 (low-poly). */
+  segments?: number;
+  /** Close the ends. Default true. */
+  capped?: boolean;
+  /** Rotation of the first side, radians. Default 0. */
+  phase?: number;
+}
+
+export const CYLINDER_DEFAULTS: Required<Omit<CylinderOptions, 'radiusTop'>> = {
+  segments: 8,
+  capped: true,
+  phase: 0,
+};
+
+/** A cylinder or frustum standing on y = 0, centred on the Y axis. */
+export function cylinder(radius: number, height: number, options: CylinderOptions = {}): Shape {
+  const rt = options.radiusTop ?? radius;
+  const capped = options.capped ?? CYLINDER_DEFAULTS.capped;
+  const profile: [number, number][] = capped
+    ? [[0, 0], [radius, 0], [rt, height], [0, height]]
+    : [[radius, 0], [rt, height]];
+  return lathe(profile, options.segments ?? CYLINDER_DEFAULTS.segments, { phase: options.phase ?? 0 });
+}
+
+/** A cone standing on y = 0 with its apex at `height`. */
+export function cone(radius: number, height: number, options: Omit<CylinderOptions, 'radiusTop'> = {}): Shape {
+  return cylinder(radius, height, { ...options, radiusTop: 0 });
+}
+
+/** A frustum (truncated cone) standing on y = 0. */
+export function frustum(
+  radiusBottom: number,
+  radiusTop: number,
+  height: number,
+  options: Omit<CylinderOptions, 'radiusTop'> = {},
+): Shape {
+  return cylinder(radiusBottom, height, { ...options, radiusTop });
+}
