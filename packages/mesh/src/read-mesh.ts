@@ -1,0 +1,59 @@
+import { EngineError, isEngineError } from './mesh-error';
+import type { Mesh } from './mesh-model';
+import { MeshAssembler } from './read/mesh-assembler';
+import { readFbx } from './read/read-fbx';
+import { readGltf } from './read/read-gltf';
+import { readObj } from './read/read-obj';
+import { readStl } from './read/read-stl';
+import { sniffMeshFormat, type MeshFormat } from './sniff-mesh-format';
+
+export interface ReadMeshOptions {
+  /** Refuse meshes with more triangles than this (checked before allocating). Default 2 000 000. */
+  maxTriangles?: number;
+  /** Refuse files larger than this many bytes. Default 512 MiB. */
+  maxBytes?: number;
+}
+
+export const READ_MESH_DEFAULTS: Required<ReadMeshOptions> = {
+  maxTriangles: 2_000_000,
+  maxBytes: 512 * 1024 * 1024,
+};
+
+export interface ReadMeshResult {
+  mesh: Mesh;
+  format: MeshFormat;
+  /** Things dropped or approximated (skins, animations, lines, external images...). */
+  warnings: string[];
+}
+
+/**
+ * Reads a GLB, glTF, OBJ, STL or FBX file, recognised from its content, into one Mesh with all
+ * scene transforms baked and all meshes merged. Bad input of any kind throws
+ * `EngineError('unsupported_format', '<format>: <what is wrong>')` and nothing else.
+ */
+export async function readMesh(bytes: Uint8Array, options: ReadMeshOptions = {}): Promise<ReadMeshResult> {
+  const maxTriangles = options.maxTriangles ?? READ_MESH_DEFAULTS.maxTriangles;
+  const maxBytes = options.maxBytes ?? READ_MESH_DEFAULTS.maxBytes;
+  if (bytes.length > maxBytes) {
+    throw new EngineError('unsupported_format', `mesh: file is ${bytes.length} bytes, more than the limit of ${maxBytes}`);
+  }
+  const format = sniffMeshFormat(bytes);
+  if (!format) {
+    throw new EngineError('unsupported_format', 'mesh: unknown file format (expected GLB, glTF, OBJ, STL or FBX content)');
+  }
+  const asm = new MeshAssembler(format, maxTriangles);
+  try {
+    if (format === 'glb' || format === 'gltf') readGltf(bytes, format, asm);
+    else if (format === 'obj') readObj(bytes, asm);
+    else if (format === 'stl') readStl(bytes, asm);
+    else readFbx(bytes, asm);
+    const mesh = asm.build();
+    return { mesh, format, warnings: asm.warnings };
+  } catch (e) {
+    if (isEngineError(e)) throw e;
+    // A defect the readers did not anticipate (e.g. a RangeError deep in a decoder) is still the
+    // input's fault: report it as such rather than as an internal error.
+    const message = e instanceof Error ? e.message : String(e);
+    throw new EngineError('unsupported_format', `${format}: malformed file (${message.slice(0, 200)})`);
+  }
+}

@@ -1,0 +1,469 @@
+import type { MeshMaterial } from '../mesh-model';
+import { decodeDataUri, textureFromBytes } from './decode-texture';
+import { fromQuat, identity, isIdentity, multiply, scaling, translation, flipWinding, transformVertices, type Mat4 } from './mat4';
+import { fail, type MeshAssembler } from './mesh-assembler';
+
+/*
+ * glTF 2.0 reader (GLB and JSON with embedded/data-URI buffers).
+ *
+ * We parse the JSON ourselves instead of going through @gltf-transform/core's reader: we need
+ * to refuse hostile files *before* allocating (declared counts against buffer sizes and the
+ * triangle cap), to read attributes straight into typed arrays, and to turn every defect into a
+ * precise message. glTF-Transform's reader builds a full property graph first and throws plain
+ * Errors, which would cost memory and give worse messages for the same result.
+ */
+
+type Json = Record<string, unknown>;
+type View = { bytes: Uint8Array; stride: number | undefined };
+
+const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+const TYPE_SIZE: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+const UNSUPPORTED_REQUIRED = new Set(['KHR_draco_mesh_compression', 'EXT_meshopt_compression', 'KHR_meshopt_compression']);
+const MAX_NODE_VISITS = 100_000;
+
+/** Reads a GLB or glTF file into the assembler (parts in world space, materials). */
+export function readGltf(bytes: Uint8Array, format: 'glb' | 'gltf', asm: MeshAssembler): void {
+  const f = format;
+  let json: Json;
+  let bin: Uint8Array | null = null;
+  if (format === 'glb') {
+    if (bytes.length < 20) fail(f, 'file is truncated (shorter than a GLB header)');
+    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const version = dv.getUint32(4, true);
+    if (version !== 2) fail(f, `unsupported glTF container version ${version} (only 2 is supported)`);
+    const length = dv.getUint32(8, true);
+    if (length > bytes.length) fail(f, `file is truncated (header says ${length} bytes, got ${bytes.length})`);
+    let offset = 12;
+    let jsonChunk: Uint8Array | null = null;
+    while (offset + 8 <= length) {
+      const chunkLength = dv.getUint32(offset, true);
+      const chunkType = dv.getUint32(offset + 4, true);
+      const start = offset + 8;
+      if (start + chunkLength > length) fail(f, 'file is truncated (a chunk runs past the end)');
+      const chunk = bytes.subarray(start, start + chunkLength);
+      if (chunkType === 0x4e4f534a && !jsonChunk) jsonChunk = chunk;
+      else if (chunkType === 0x004e4942 && !bin) bin = chunk;
+      offset = start + chunkLength + ((4 - (chunkLength % 4)) % 4);
+    }
+    if (!jsonChunk) fail(f, 'no JSON chunk');
+    json = parseJson(f, Buffer.from(jsonChunk.buffer, jsonChunk.byteOffset, jsonChunk.byteLength).toString('utf8'));
+  } else {
+    json = parseJson(f, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  }
+  new GltfDocument(f, json, bin, asm).read();
+}
+
+function parseJson(f: string, text: string): Json {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\ufeff/, ''));
+  } catch (e) {
+    fail(f, `invalid JSON (${(e as Error).message})`);
+  }
+  if (!isObject(value) || !isObject(value.asset)) fail(f, 'JSON has no "asset" object, so it is not glTF');
+  const version = String(value.asset.version ?? '');
+  if (!version.startsWith('2')) fail(f, `unsupported glTF version "${version}" (only 2.x is supported)`);
+  return value;
+}
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function list(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+function int(v: unknown, fallback = -1): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback;
+}
+
+class GltfDocument {
+  private readonly buffers = new Map<number, Uint8Array>();
+  private readonly materialMap = new Map<number, number>();
+
+  constructor(
+    private readonly f: string,
+    private readonly json: Json,
+    private readonly bin: Uint8Array | null,
+    private readonly asm: MeshAssembler,
+  ) {}
+
+  read(): void {
+    const { f, json, asm } = this;
+    for (const ext of list(json.extensionsRequired)) {
+      if (typeof ext === 'string' && UNSUPPORTED_REQUIRED.has(ext)) {
+        fail(f, `compressed geometry (${ext}) is not supported; export without mesh compression`);
+      }
+    }
+    if (list(json.skins).length > 0) asm.warn(`${f}: the existing skin was dropped; the mesh is read in its bind pose`);
+    if (list(json.animations).length > 0) asm.warn(`${f}: animations were dropped`);
+
+    const nodes = list(json.nodes);
+    const meshes = list(json.meshes);
+    const draws: Array<{ mesh: number; matrix: Mat4 }> = [];
+    const sceneIndex = int(json.scene, 0);
+    const scene = list(json.scenes)[sceneIndex];
+    let roots: number[];
+    if (isObject(scene)) {
+      roots = list(scene.nodes).map((n) => int(n));
+    } else {
+      const isChild = new Set<number>();
+      for (const n of nodes) if (isObject(n)) for (const c of list(n.children)) isChild.add(int(c));
+      roots = nodes.map((_, i) => i).filter((i) => !isChild.has(i));
+      if (nodes.length === 0) meshes.forEach((_, i) => draws.push({ mesh: i, matrix: identity() }));
+    }
+    let visits = 0;
+    const visit = (index: number, parent: Mat4, path: Set<number>): void => {
+      const node = nodes[index];
+      if (!isObject(node)) fail(f, `node ${index} does not exist`);
+      if (path.has(index)) fail(f, `node ${index} is its own ancestor (cycle in the node hierarchy)`);
+      if (++visits > MAX_NODE_VISITS) fail(f, `more than ${MAX_NODE_VISITS} node instances`);
+      const world = multiply(parent, this.localMatrix(node, index));
+      if (node.mesh !== undefined) {
+        const m = int(node.mesh);
+        if (!isObject(meshes[m])) fail(f, `node ${index} refers to missing mesh ${String(node.mesh)}`);
+        draws.push({ mesh: m, matrix: world });
+      }
+      path.add(index);
+      for (const c of list(node.children)) visit(int(c), world, path);
+      path.delete(index);
+    };
+    for (const r of roots) visit(r, identity(), new Set());
+
+    // Count first, so the cap is enforced before any attribute is decoded.
+    for (const d of draws) {
+      for (const p of list((meshes[d.mesh] as Json).primitives)) {
+        if (!isObject(p)) fail(f, `mesh ${d.mesh} has an invalid primitive`);
+        const { triangles, vertices } = this.countPrimitive(p);
+        asm.reserve(triangles, vertices);
+      }
+    }
+    for (const d of draws) {
+      const mesh = meshes[d.mesh] as Json;
+      if (list(mesh.weights).length > 0 || list(mesh.primitives).some((p) => isObject(p) && list(p.targets).length > 0)) {
+        asm.warn(`${f}: morph targets were dropped`);
+      }
+      for (const p of list(mesh.primitives)) this.readPrimitive(p as Json, d.matrix, d.mesh);
+    }
+  }
+
+  private localMatrix(node: Json, index: number): Mat4 {
+    const m = list(node.matrix);
+    if (m.length > 0) {
+      if (m.length !== 16 || !m.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+        fail(this.f, `node ${index} has an invalid matrix`);
+      }
+      return Float64Array.from(m as number[]);
+    }
+    const vec = (v: unknown, n: number, def: number[]): number[] => {
+      const a = list(v);
+      if (a.length === 0) return def;
+      if (a.length !== n || !a.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+        fail(this.f, `node ${index} has an invalid transform`);
+      }
+      return a as number[];
+    };
+    const [tx, ty, tz] = vec(node.translation, 3, [0, 0, 0]) as [number, number, number];
+    const [qx, qy, qz, qw] = vec(node.rotation, 4, [0, 0, 0, 1]) as [number, number, number, number];
+    const [sx, sy, sz] = vec(node.scale, 3, [1, 1, 1]) as [number, number, number];
+    return multiply(translation(tx, ty, tz), multiply(fromQuat(qx, qy, qz, qw), scaling(sx, sy, sz)));
+  }
+
+  private accessorDef(index: unknown, what: string): Json {
+    const a = list(this.json.accessors)[int(index)];
+    if (!isObject(a)) fail(this.f, `${what} refers to missing accessor ${String(index)}`);
+    return a;
+  }
+
+  private countPrimitive(p: Json): { triangles: number; vertices: number } {
+    const attributes = isObject(p.attributes) ? p.attributes : {};
+    if (attributes.POSITION === undefined) fail(this.f, 'a primitive has no POSITION attribute');
+    const vertices = this.declaredCount(this.accessorDef(attributes.POSITION, 'POSITION'));
+    const n = p.indices !== undefined ? this.declaredCount(this.accessorDef(p.indices, 'indices')) : vertices;
+    const mode = p.mode === undefined ? 4 : p.mode;
+    const triangles = mode === 4 ? Math.floor(n / 3) : mode === 5 || mode === 6 ? Math.max(0, n - 2) : 0;
+    return { triangles, vertices };
+  }
+
+  private declaredCount(a: Json): number {
+    const count = a.count;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
+      fail(this.f, `accessor has an invalid count ${String(count)}`);
+    }
+    return count;
+  }
+
+  private buffer(index: number): Uint8Array {
+    const cached = this.buffers.get(index);
+    if (cached) return cached;
+    const def = list(this.json.buffers)[index];
+    if (!isObject(def)) fail(this.f, `buffer ${index} does not exist`);
+    let data: Uint8Array;
+    if (def.uri === undefined) {
+      if (!this.bin || index !== 0) fail(this.f, `buffer ${index} has no data (no uri and no GLB binary chunk)`);
+      data = this.bin;
+    } else {
+      const uri = String(def.uri);
+      const decoded = decodeDataUri(uri);
+      if (!decoded) {
+        fail(this.f, `buffer ${index} refers to the external file "${uri.slice(0, 80)}"; only GLB or glTF with embedded (data: URI) buffers can be read`);
+      }
+      data = decoded;
+    }
+    const byteLength = def.byteLength;
+    if (typeof byteLength === 'number' && byteLength > data.length) {
+      fail(this.f, `buffer ${index} is truncated (declares ${byteLength} bytes, has ${data.length})`);
+    }
+    this.buffers.set(index, data);
+    return data;
+  }
+
+  private bufferView(index: unknown): View {
+    const v = list(this.json.bufferViews)[int(index)];
+    if (!isObject(v)) fail(this.f, `bufferView ${String(index)} does not exist`);
+    const buf = this.buffer(int(v.buffer));
+    const offset = int(v.byteOffset, 0);
+    const length = int(v.byteLength);
+    if (length < 0 || offset + length > buf.length) fail(this.f, `bufferView ${String(index)} reads past its buffer`);
+    const stride = v.byteStride === undefined ? undefined : int(v.byteStride);
+    if (stride !== undefined && (stride < 4 || stride > 252)) fail(this.f, `bufferView ${String(index)} has an invalid byteStride`);
+    return { bytes: buf.subarray(offset, offset + length), stride };
+  }
+
+  /** Decodes an accessor into float32 (normalised integers mapped to [-1, 1] / [0, 1]). */
+  private readFloat(index: unknown, what: string, types: string[]): { data: Float32Array; size: number; count: number } {
+    const a = this.accessorDef(index, what);
+    const type = String(a.type);
+    if (!types.includes(type)) fail(this.f, `${what} accessor has type ${type}, expected ${types.join(' or ')}`);
+    const size = TYPE_SIZE[type]!;
+    const componentType = Number(a.componentType);
+    const componentBytes = COMPONENT_BYTES[componentType];
+    if (!componentBytes) fail(this.f, `${what} accessor has an invalid componentType ${String(a.componentType)}`);
+    const count = this.declaredCount(a);
+    const out = new Float32Array(count * size);
+    if (a.bufferView !== undefined) {
+      const view = this.bufferView(a.bufferView);
+      const elementBytes = componentBytes * size;
+      const stride = view.stride ?? elementBytes;
+      const offset = int(a.byteOffset, 0);
+      if (count > 0 && offset + stride * (count - 1) + elementBytes > view.bytes.length) {
+        fail(this.f, `${what} accessor reads past its buffer (${count} elements)`);
+      }
+      const bytes = view.bytes;
+      const base = bytes.byteOffset + offset;
+      if (componentType === 5126 && stride === elementBytes && base % 4 === 0) {
+        out.set(new Float32Array(bytes.buffer, base, count * size));
+      } else {
+        const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const norm = a.normalized === true;
+        for (let i = 0; i < count; i++) {
+          const e = offset + i * stride;
+          for (let c = 0; c < size; c++) {
+            out[i * size + c] = readComponent(dv, e + c * componentBytes, componentType, norm);
+          }
+        }
+      }
+    }
+    if (isObject(a.sparse)) this.applySparse(a.sparse, out, size, count, componentType, a.normalized === true, what);
+    return { data: out, size, count };
+  }
+
+  private applySparse(s: Json, out: Float32Array, size: number, count: number, componentType: number, norm: boolean, what: string): void {
+    const n = int(s.count);
+    if (n < 1 || n > count) fail(this.f, `${what} accessor has an invalid sparse count`);
+    const idx = isObject(s.indices) ? s.indices : fail(this.f, `${what} sparse accessor has no indices`);
+    const val = isObject(s.values) ? s.values : fail(this.f, `${what} sparse accessor has no values`);
+    const iType = Number(idx.componentType);
+    const iBytes = COMPONENT_BYTES[iType];
+    if (iType !== 5121 && iType !== 5123 && iType !== 5125) fail(this.f, `${what} sparse indices have an invalid type`);
+    const iView = this.bufferView(idx.bufferView);
+    const iOff = int(idx.byteOffset, 0);
+    const vView = this.bufferView(val.bufferView);
+    const vOff = int(val.byteOffset, 0);
+    const cBytes = COMPONENT_BYTES[componentType]!;
+    if (iOff + n * iBytes! > iView.bytes.length || vOff + n * size * cBytes > vView.bytes.length) {
+      fail(this.f, `${what} sparse data reads past its buffer`);
+    }
+    const idv = new DataView(iView.bytes.buffer, iView.bytes.byteOffset, iView.bytes.byteLength);
+    const vdv = new DataView(vView.bytes.buffer, vView.bytes.byteOffset, vView.bytes.byteLength);
+    for (let i = 0; i < n; i++) {
+      const target = readComponent(idv, iOff + i * iBytes!, iType, false);
+      if (target >= count) fail(this.f, `${what} sparse index ${target} is out of range`);
+      for (let c = 0; c < size; c++) {
+        out[target * size + c] = readComponent(vdv, vOff + (i * size + c) * cBytes, componentType, norm);
+      }
+    }
+  }
+
+  private readIndices(index: unknown): Uint32Array {
+    const a = this.accessorDef(index, 'indices');
+    if (String(a.type) !== 'SCALAR') fail(this.f, 'indices accessor is not SCALAR');
+    const ct = Number(a.componentType);
+    if (ct !== 5121 && ct !== 5123 && ct !== 5125) fail(this.f, `indices accessor has an invalid componentType ${ct}`);
+    if (a.bufferView === undefined || isObject(a.sparse)) {
+      const { data } = this.readFloat(index, 'indices', ['SCALAR']);
+      return Uint32Array.from(data);
+    }
+    const count = this.declaredCount(a);
+    const view = this.bufferView(a.bufferView);
+    const cb = COMPONENT_BYTES[ct]!;
+    const offset = int(a.byteOffset, 0);
+    if (offset + count * cb > view.bytes.length) fail(this.f, `indices accessor reads past its buffer (${count} indices)`);
+    const base = view.bytes.byteOffset + offset;
+    const buf = view.bytes.buffer;
+    const out = new Uint32Array(count);
+    if (ct === 5125 && base % 4 === 0) out.set(new Uint32Array(buf, base, count));
+    else if (ct === 5123 && base % 2 === 0) out.set(new Uint16Array(buf, base, count));
+    else if (ct === 5121) out.set(new Uint8Array(buf, base, count));
+    else {
+      const dv = new DataView(buf, base, count * cb);
+      for (let i = 0; i < count; i++) out[i] = ct === 5125 ? dv.getUint32(i * 4, true) : dv.getUint16(i * 2, true);
+    }
+    return out;
+  }
+
+  private readPrimitive(p: Json, matrix: Mat4, meshIndex: number): void {
+    const { f, asm } = this;
+    const attributes = p.attributes as Json;
+    const mode = p.mode === undefined ? 4 : Number(p.mode);
+    if (mode !== 4 && mode !== 5 && mode !== 6) {
+      asm.warn(`${f}: point and line primitives were dropped (mesh ${meshIndex})`);
+      return;
+    }
+    const pos = this.readFloat(attributes.POSITION, 'POSITION', ['VEC3']);
+    const vertexCount = pos.count;
+    const sameCount = (x: { count: number }, name: string) => {
+      if (x.count !== vertexCount) fail(f, `${name} has ${x.count} elements but POSITION has ${vertexCount}`);
+    };
+    let normals: Float32Array | undefined;
+    if (attributes.NORMAL !== undefined) {
+      const n = this.readFloat(attributes.NORMAL, 'NORMAL', ['VEC3']);
+      sameCount(n, 'NORMAL');
+      normals = n.data;
+    }
+    let uvs: Float32Array | undefined;
+    if (attributes.TEXCOORD_0 !== undefined) {
+      const t = this.readFloat(attributes.TEXCOORD_0, 'TEXCOORD_0', ['VEC2']);
+      sameCount(t, 'TEXCOORD_0');
+      uvs = t.data;
+    }
+    let colors: Float32Array | undefined;
+    if (attributes.COLOR_0 !== undefined) {
+      const c = this.readFloat(attributes.COLOR_0, 'COLOR_0', ['VEC3', 'VEC4']);
+      sameCount(c, 'COLOR_0');
+      if (c.size === 4) colors = c.data;
+      else {
+        colors = new Float32Array(vertexCount * 4);
+        for (let i = 0; i < vertexCount; i++) {
+          colors[i * 4] = c.data[i * 3]!; colors[i * 4 + 1] = c.data[i * 3 + 1]!; colors[i * 4 + 2] = c.data[i * 3 + 2]!; colors[i * 4 + 3] = 1;
+        }
+      }
+    }
+    let raw: Uint32Array;
+    if (p.indices !== undefined) raw = this.readIndices(p.indices);
+    else {
+      raw = new Uint32Array(vertexCount);
+      for (let i = 0; i < vertexCount; i++) raw[i] = i;
+    }
+    for (let i = 0; i < raw.length; i++) {
+      if (raw[i]! >= vertexCount) fail(f, `index ${raw[i]} is out of range (${vertexCount} vertices) in mesh ${meshIndex}`);
+    }
+    const indices = mode === 4 ? raw.subarray(0, raw.length - (raw.length % 3)) : mode === 5 ? stripToList(raw) : fanToList(raw);
+    if (!isIdentity(matrix)) {
+      if (transformVertices(matrix, pos.data, normals)) flipWinding(indices);
+    }
+    asm.add({
+      positions: pos.data,
+      ...(normals ? { normals } : {}),
+      ...(uvs ? { uvs } : {}),
+      ...(colors ? { colors } : {}),
+      indices,
+      material: p.material === undefined ? -1 : this.material(int(p.material)),
+    });
+  }
+
+  private material(index: number): number {
+    const known = this.materialMap.get(index);
+    if (known !== undefined) return known;
+    const def = list(this.json.materials)[index];
+    if (!isObject(def)) fail(this.f, `material ${index} does not exist`);
+    const pbr = isObject(def.pbrMetallicRoughness) ? def.pbrMetallicRoughness : {};
+    const factor = list(pbr.baseColorFactor);
+    const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : d);
+    const material: MeshMaterial = {
+      name: typeof def.name === 'string' ? def.name : `material_${index}`,
+      baseColor: [num(factor[0], 1), num(factor[1], 1), num(factor[2], 1), num(factor[3], 1)],
+      metallic: num(pbr.metallicFactor, 1),
+      roughness: num(pbr.roughnessFactor, 1),
+    };
+    if (def.doubleSided === true) material.doubleSided = true;
+    if (isObject(pbr.baseColorTexture)) {
+      const texture = this.texture(int(pbr.baseColorTexture.index));
+      if (texture) material.baseColorTexture = texture;
+      if (int(pbr.baseColorTexture.texCoord, 0) !== 0) this.asm.warn(`${this.f}: textures on a second UV set are read as if on the first`);
+    }
+    const out = this.asm.materials.length;
+    this.asm.materials.push(material);
+    this.materialMap.set(index, out);
+    return out;
+  }
+
+  private texture(index: number): MeshMaterial['baseColorTexture'] | undefined {
+    const t = list(this.json.textures)[index];
+    if (!isObject(t)) fail(this.f, `texture ${index} does not exist`);
+    const ext = isObject(t.extensions) ? t.extensions : {};
+    const webp = isObject(ext.EXT_texture_webp) ? ext.EXT_texture_webp.source : undefined;
+    const source = int(webp ?? t.source);
+    const image = list(this.json.images)[source];
+    if (!isObject(image)) {
+      this.asm.warn(`${this.f}: texture ${index} has no readable image`);
+      return undefined;
+    }
+    let bytes: Uint8Array | null = null;
+    if (image.bufferView !== undefined) bytes = this.bufferView(image.bufferView).bytes;
+    else if (typeof image.uri === 'string') bytes = decodeDataUri(image.uri);
+    const decoded = bytes ? textureFromBytes(bytes) : null;
+    if (!decoded) {
+      this.asm.warn(`${this.f}: image ${source} is external or not PNG/JPEG/WebP and was dropped`);
+      return undefined;
+    }
+    return { mimeType: decoded.mimeType, bytes: decoded.bytes.slice() };
+  }
+}
+
+function readComponent(dv: DataView, at: number, type: number, norm: boolean): number {
+  switch (type) {
+    case 5126: return dv.getFloat32(at, true);
+    case 5121: { const v = dv.getUint8(at); return norm ? v / 255 : v; }
+    case 5123: { const v = dv.getUint16(at, true); return norm ? v / 65535 : v; }
+    case 5125: return dv.getUint32(at, true);
+    case 5120: { const v = dv.getInt8(at); return norm ? Math.max(v / 127, -1) : v; }
+    default: { const v = dv.getInt16(at, true); return norm ? Math.max(v / 32767, -1) : v; }
+  }
+}
+
+/** Triangle strip to list, alternating winding so all triangles keep the first one's orientation. */
+export function stripToList(s: Uint32Array): Uint32Array {
+  const n = Math.max(0, s.length - 2);
+  const out = new Uint32Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const even = i % 2 === 0;
+    out[i * 3] = s[i]!;
+    out[i * 3 + 1] = even ? s[i + 1]! : s[i + 2]!;
+    out[i * 3 + 2] = even ? s[i + 2]! : s[i + 1]!;
+  }
+  return out;
+}
+
+/** Triangle fan to list. */
+export function fanToList(s: Uint32Array): Uint32Array {
+  const n = Math.max(0, s.length - 2);
+  const out = new Uint32Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    out[i * 3] = s[0]!;
+    out[i * 3 + 1] = s[i + 1]!;
+    out[i * 3 + 2] = s[i + 2]!;
+  }
+  return out;
+}
