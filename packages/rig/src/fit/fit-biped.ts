@@ -1,0 +1,98 @@
+/**
+ * Humanoid template: five extremities (head, two hands, two feet) found among the medial tree's
+ * branches by where their tips lie (feet lowest, head highest and central, hands most lateral),
+ * each traced back to where it enters the torso. Knees, elbows and ankles go to the path's
+ * visible bends when the limb is bent and to anthropometric length fractions when it is straight.
+ */
+import { pathBetween } from './medial-tree';
+import { addChain, along, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
+import { pointAtFraction, smoothPolyline } from './polyline';
+import { lerp, type Vec3 } from './vec3';
+import { voxelAt } from './voxel-grid';
+
+export const BIPED_JOINTS = [
+  'hips', 'spine', 'chest', 'upper_chest', 'neck', 'head',
+  'left_shoulder', 'left_upper_arm', 'left_lower_arm', 'left_hand',
+  'right_shoulder', 'right_upper_arm', 'right_lower_arm', 'right_hand',
+  'left_upper_leg', 'left_lower_leg', 'left_foot', 'left_toes',
+  'right_upper_leg', 'right_lower_leg', 'right_foot', 'right_toes',
+] as const;
+
+export function fitBiped(fit: PlanFit): void {
+  const { shape } = fit;
+  const { min, max, size, cx } = shape;
+  const footAccept = (left: boolean) => (l: { tipPos: Vec3 }) => relY(fit, l.tipPos) < 0.3 && isLeft(fit, l.tipPos) === left;
+  let leftFoot = takeLimb(fit, (l) => relY(fit, l.tipPos), footAccept(true));
+  let rightFoot = takeLimb(fit, (l) => relY(fit, l.tipPos), footAccept(false));
+  if (!leftFoot || !rightFoot) {
+    // Legs together or crossed: the two lowest tips, split by x.
+    const more = takeLimb(fit, (l) => relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) < 0.3);
+    if (more && !leftFoot && (!rightFoot || more.tipPos[0] > rightFoot.tipPos[0])) leftFoot = more;
+    else if (more && !rightFoot) rightFoot = more;
+  }
+  const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6);
+  const handAccept = (left: boolean) => (l: { tipPos: Vec3 }) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) > 0.25;
+  const leftHand = takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(true));
+  const rightHand = takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(false));
+
+  const mid: Vec3 = [cx, min[1] + 0.55 * size[1], (min[2] + max[2]) / 2];
+  const hx = size[0] / 2;
+  const legs = {
+    left: limbOrFallback(fit, leftFoot, 'biped: left leg', [cx + 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx + 0.25 * hx, min[1], mid[2]]),
+    right: limbOrFallback(fit, rightFoot, 'biped: right leg', [cx - 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx - 0.25 * hx, min[1], mid[2]]),
+  };
+  const headLimb = limbOrFallback(fit, head, 'biped: head', [cx, min[1] + 0.8 * size[1], mid[2]], [cx, max[1], mid[2]]);
+  const arms = {
+    left: limbOrFallback(fit, leftHand, 'biped: left arm', [cx + 0.2 * hx, min[1] + 0.8 * size[1], mid[2]], [max[0], min[1] + 0.8 * size[1], mid[2]]),
+    right: limbOrFallback(fit, rightHand, 'biped: right arm', [cx - 0.2 * hx, min[1] + 0.8 * size[1], mid[2]], [min[0], min[1] + 0.8 * size[1], mid[2]]),
+  };
+
+  // Legs: hip at the entry, ankle at the path's corner where it turns into the foot.
+  const legJoints = (side: 'left' | 'right'): Vec3[] => {
+    const limb = legs[side];
+    const pts = limb.points;
+    let ankle = -1;
+    const bottom = Math.min(...pts.map((p) => p[1]));
+    // The ankle: the last point still clearly above the sole, where the path turns forward.
+    for (let i = 0; i < pts.length; i++) {
+      if (pts[i]![1] - bottom < 0.35 * (pts[0]![1] - bottom) && pts[i]![1] - bottom < 0.12 * size[1]) { ankle = i; break; }
+    }
+    if (ankle < 1) ankle = Math.floor(pts.length * 0.85);
+    const legPart = pts.slice(0, ankle + 1);
+    const footPart = pts.slice(ankle);
+    const knee = along(fit, { ...limb, points: legPart }, [0.5])[0]!;
+    return [pts[0]!, knee, pts[ankle]!, pointAtFraction(footPart, 0.6)];
+  };
+  const l = legJoints('left');
+  const r = legJoints('right');
+  const hipsPos = lerp(l[0]!, r[0]!, 0.5);
+  hipsPos[1] += 0.02 * size[1];
+
+  // Spine: hips to the neck base along the medial tree.
+  const neckPos = headLimb.entryPos;
+  const hipsVoxel = voxelAt(shape.grid, hipsPos);
+  const neckVoxel = headLimb.toRoot[headLimb.entry] ?? voxelAt(shape.grid, neckPos);
+  let spinePts: Vec3[] = [hipsPos, neckPos];
+  if (hipsVoxel >= 0 && neckVoxel >= 0 && shape.grid.solid[hipsVoxel]) {
+    spinePts = smoothPolyline(pathBetween(shape.tree, hipsVoxel, neckVoxel).map((v) => shape.center(v)), 3);
+    spinePts[0] = hipsPos;
+  }
+  const headPos = along(fit, headLimb, [0.3])[0]!;
+  addChain(fit, ['hips', 'spine', 'chest', 'upper_chest', 'neck', 'head'], null, [
+    hipsPos,
+    pointAtFraction(spinePts, 0.25),
+    pointAtFraction(spinePts, 0.5),
+    pointAtFraction(spinePts, 0.75),
+    neckPos,
+    headPos,
+  ]);
+  for (const side of ['left', 'right'] as const) {
+    const arm = arms[side];
+    const [upper, elbow, wrist] = along(fit, arm, [0, 0.43, 0.79]) as [Vec3, Vec3, Vec3];
+    const shoulder = lerp(upper, neckPos, 0.5);
+    shoulder[1] = (upper[1] + neckPos[1]) / 2;
+    addChain(fit, [`${side}_shoulder`, `${side}_upper_arm`, `${side}_lower_arm`, `${side}_hand`], 'upper_chest', [shoulder, upper, elbow, wrist]);
+    const leg = side === 'left' ? l : r;
+    addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', leg);
+  }
+}

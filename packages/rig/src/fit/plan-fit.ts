@@ -1,0 +1,109 @@
+/**
+ * Shared machinery of the body-plan fitters: the candidate limbs (significant branches of the
+ * medial tree, traced back to where they enter the body), side tests, joint placement along a
+ * limb, and bounding-box fallbacks for limbs the shape does not have.
+ */
+import { placeAlong } from './polyline';
+import { traceLimb, type Limb, type ShapeAnalysis } from './shape-analysis';
+import { SkeletonBuilder } from './skeleton-builder';
+import { dist, lerp, type Vec3 } from './vec3';
+
+export interface PlanFit {
+  shape: ShapeAnalysis;
+  builder: SkeletonBuilder;
+  /** Limbs (extremities) the template expects, and how many the shape supplied. */
+  expected: number;
+  found: number;
+  candidates: Limb[];
+  used: Set<Limb>;
+  warnings: string[];
+}
+
+export function startPlanFit(shape: ShapeAnalysis): PlanFit {
+  const branches = shape.tree.branches;
+  const longest = branches.reduce((m, b) => Math.max(m, b.length), 0);
+  const minLength = Math.max(4, 0.08 * longest);
+  const candidates = branches
+    .filter((b) => b.length >= minLength)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 24)
+    .map((b) => traceLimb(shape, b.tip));
+  return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [] };
+}
+
+export function unused(fit: PlanFit): Limb[] {
+  return fit.candidates.filter((l) => !fit.used.has(l));
+}
+
+/** Takes the best-scoring unused limb (lowest score) that passes `accept`, marking it used. */
+export function takeLimb(fit: PlanFit, score: (l: Limb) => number, accept: (l: Limb) => boolean = () => true): Limb | undefined {
+  let best: Limb | undefined;
+  let bestScore = Infinity;
+  for (const l of unused(fit)) {
+    if (!accept(l)) continue;
+    const s = score(l);
+    if (s < bestScore) { bestScore = s; best = l; }
+  }
+  if (best) fit.used.add(best);
+  return best;
+}
+
+export const isLeft = (fit: PlanFit, p: Vec3): boolean => p[0] > fit.shape.cx;
+
+/** Normalised height (0 bottom .. 1 top) and lateral offset (0 centre .. 1 side) of a point. */
+export const relY = (fit: PlanFit, p: Vec3): number => (p[1] - fit.shape.min[1]) / (fit.shape.size[1] || 1);
+export const relZ = (fit: PlanFit, p: Vec3): number => (p[2] - fit.shape.min[2]) / (fit.shape.size[2] || 1);
+export const relX = (fit: PlanFit, p: Vec3): number => Math.abs(p[0] - fit.shape.cx) / ((fit.shape.size[0] || 1) / 2);
+
+/** A straight stand-in limb from `from` to `to`, for a limb the shape does not have. */
+export function fallbackLimb(fit: PlanFit, what: string, from: Vec3, to: Vec3): Limb {
+  fit.warnings.push(`${what} not found in the shape; placed from the bounding box`);
+  const points: Vec3[] = [];
+  for (let i = 0; i <= 8; i++) points.push(lerp(from, to, i / 8));
+  return { tip: -1, tipPos: to, toRoot: [], entry: 0, entryPos: from, points, radius: 1, length: dist(from, to) / fit.shape.cell };
+}
+
+/** Counts a found limb or builds a fallback, keeping the match statistics. */
+export function limbOrFallback(fit: PlanFit, limb: Limb | undefined, what: string, from: Vec3, to: Vec3): Limb {
+  fit.expected++;
+  if (limb) { fit.found++; return limb; }
+  return fallbackLimb(fit, what, from, to);
+}
+
+/** Joint positions along the limb from its entry (fraction 0) to its extremity (1). */
+export function along(fit: PlanFit, limb: Limb, fractions: number[]): Vec3[] {
+  return placeAlong(limb.points, fractions, Math.max(1.5 * fit.shape.cell, 0.08 * limb.length * fit.shape.cell));
+}
+
+/** Adds a chain of joints; the first one's parent is `parent`. */
+export function addChain(fit: PlanFit, names: string[], parent: string | null, positions: Vec3[]): void {
+  let p = parent;
+  names.forEach((name, i) => {
+    fit.builder.add(name, p, positions[i]!);
+    p = name;
+  });
+}
+
+/** Main body axis: the path between the two most distant extremities along the tree. */
+export function longestPath(fit: PlanFit): number[] {
+  const { tree } = fit.shape;
+  const tips = tree.branches.map((b) => b.tip);
+  if (tips.length === 0) return [tree.root];
+  const a = tips[0]!;
+  const upA = new Map<number, number>();
+  for (let u = a; u >= 0; u = tree.parent[u]!) upA.set(u, tree.rootDistance[u]!);
+  let best = a, bestLen = -1;
+  for (const b of tips) {
+    let u = b;
+    while (u >= 0 && !upA.has(u)) u = tree.parent[u]!;
+    const lca = u >= 0 ? tree.rootDistance[u]! : 0;
+    const len = tree.rootDistance[a]! + tree.rootDistance[b]! - 2 * lca;
+    if (len > bestLen) { bestLen = len; best = b; }
+  }
+  const path: number[] = [];
+  const upB: number[] = [];
+  let u = best;
+  while (u >= 0 && !upA.has(u)) { upB.push(u); u = tree.parent[u]!; }
+  for (let v = a; v >= 0; v = tree.parent[v]!) { path.push(v); if (v === u) break; }
+  return path.concat(upB.reverse());
+}

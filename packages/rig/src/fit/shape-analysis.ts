@@ -1,0 +1,111 @@
+/**
+ * Everything the body-plan fitters read from the geometry: the solid voxel grid, its distance
+ * field, the medial tree with its branches, and whether the solid is mirror-symmetric about the
+ * box's centre plane x = cx.
+ */
+import type { Mesh } from '@rigforge/mesh';
+import { computeDistanceField } from './distance-field';
+import { buildMedialTree, pathToRoot, type MedialTree } from './medial-tree';
+import { smoothPolyline } from './polyline';
+import type { Vec3 } from './vec3';
+import { voxelCenter, voxelizeMesh, type VoxelGrid } from './voxel-grid';
+
+export interface ShapeAnalysis {
+  grid: VoxelGrid;
+  dt: Float32Array;
+  maxDt: number;
+  tree: MedialTree;
+  /** x of the mirror plane (the box's centre). */
+  cx: number;
+  /** Intersection-over-union of the solid with its mirror image, 0..1. */
+  symmetry: number;
+  symmetric: boolean;
+  /** Mesh units per voxel. */
+  cell: number;
+  size: Vec3;
+  min: Vec3;
+  max: Vec3;
+  center: (v: number) => Vec3;
+}
+
+export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
+  const grid = voxelizeMesh(mesh, { resolution });
+  const dt = computeDistanceField(grid);
+  let maxDt = 0;
+  for (let i = 0; i < dt.length; i++) if (dt[i]! > maxDt) maxDt = dt[i]!;
+  const tree = buildMedialTree(grid, dt);
+  let inter = 0, uni = 0;
+  const { nx, solid } = grid;
+  for (let i = 0; i < solid.length; i++) {
+    const x = i % nx;
+    const m = i - x + (nx - 1 - x);
+    const a = solid[i]!, b = solid[m]!;
+    if (a && b) inter++;
+    if (a || b) uni++;
+  }
+  const symmetry = uni ? inter / uni : 0;
+  return {
+    grid, dt, maxDt, tree,
+    cx: (grid.min[0] + grid.max[0]) / 2,
+    symmetry,
+    symmetric: symmetry > 0.8,
+    cell: grid.cell,
+    size: [grid.max[0] - grid.min[0], grid.max[1] - grid.min[1], grid.max[2] - grid.min[2]],
+    min: [...grid.min],
+    max: [...grid.max],
+    center: (v) => voxelCenter(grid, v),
+  };
+}
+
+/** A limb found from an extremity: its path to the root and where it enters the body's core. */
+export interface Limb {
+  tip: number;
+  tipPos: Vec3;
+  /** Voxels from tip to root. */
+  toRoot: number[];
+  /** Index into `toRoot` where the limb meets the thicker body. */
+  entry: number;
+  entryPos: Vec3;
+  /** Smoothed world polyline from the entry to the tip. */
+  points: Vec3[];
+  /** Typical thickness of the limb (voxels). */
+  radius: number;
+  length: number;
+}
+
+/**
+ * Walks from the extremity towards the root and stops where the cross-section grows well past
+ * the limb's own (distance field above ~1.5× the limb's median): the shoulder, hip or neck base.
+ */
+export function traceLimb(shape: ShapeAnalysis, tip: number): Limb {
+  const toRoot = pathToRoot(shape.tree, tip);
+  const pts = toRoot.map((v) => shape.center(v));
+  const arcs = [0];
+  for (let i = 1; i < pts.length; i++) arcs.push(arcs[i - 1]! + Math.hypot(pts[i]![0] - pts[i - 1]![0], pts[i]![1] - pts[i - 1]![1], pts[i]![2] - pts[i - 1]![2]));
+  const total = arcs[arcs.length - 1]!;
+  const sample: number[] = [];
+  let maxAlong = 0;
+  toRoot.forEach((v, i) => {
+    const d = shape.dt[v]!;
+    if (d > maxAlong) maxAlong = d;
+    if (arcs[i]! >= 0.15 * total && arcs[i]! <= 0.5 * total) sample.push(d);
+  });
+  sample.sort((a, b) => a - b);
+  const radius = sample.length ? sample[Math.floor(sample.length / 2)]! : 1;
+  const threshold = Math.min(Math.max(1.5 * radius, radius + 1.5), 0.8 * maxAlong);
+  let entry = toRoot.length - 1;
+  for (let i = 0; i < toRoot.length; i++) {
+    if (arcs[i]! >= 0.1 * total && shape.dt[toRoot[i]!]! >= threshold) { entry = i; break; }
+  }
+  const points = smoothPolyline(pts.slice(0, entry + 1).reverse(), 2);
+  return {
+    tip,
+    tipPos: pts[0]!,
+    toRoot,
+    entry,
+    entryPos: pts[entry]!,
+    points,
+    radius,
+    length: arcs[entry]!,
+  };
+}

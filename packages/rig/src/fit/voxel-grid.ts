@@ -1,0 +1,159 @@
+/**
+ * A solid voxelisation of a triangle mesh.
+ *
+ * Approaches considered: ray parity per column (exact for one watertight shell, but wrong where
+ * parts overlap — armour over a body, a union of primitives — because parity flips twice) and
+ * surface rasterisation plus a flood fill of the outside. We use the latter: triangles are
+ * sampled at under half a cell, the outside is flood-filled (6-connected) from the padded border,
+ * and everything the outside does not reach is solid. Overlapping and self-intersecting parts
+ * come out as one solid; an open mesh degrades to its (still connected) shell.
+ *
+ * The grid is centred on the mesh's bounding box so that a mesh symmetric about its box centre
+ * gives a voxel grid symmetric under x -> nx-1-x.
+ */
+import type { Mesh } from '@rigforge/mesh';
+
+export interface VoxelGrid {
+  nx: number;
+  ny: number;
+  nz: number;
+  /** World position of the corner of voxel (0,0,0). */
+  origin: [number, number, number];
+  /** Edge length of one voxel, in mesh units. */
+  cell: number;
+  /** 1 = solid (surface or interior), 0 = outside. Index = x + nx*(y + ny*z). */
+  solid: Uint8Array;
+  /** Bounding box of the referenced, non-degenerate geometry. */
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+export interface VoxelizeMeshOptions {
+  /** Voxels along the longest bounding-box axis. */
+  resolution?: number;
+}
+
+export const VOXELIZE_MESH_DEFAULTS: Required<VoxelizeMeshOptions> = { resolution: 80 };
+
+const PAD = 2;
+
+/** Rasterises the mesh's triangles and fills its interior; throws nothing for empty input. */
+export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): VoxelGrid {
+  const resolution = options.resolution ?? VOXELIZE_MESH_DEFAULTS.resolution;
+  const p = mesh.positions;
+  const idx = mesh.indices;
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  const vertexCount = p.length / 3;
+  const triOk = new Uint8Array(idx.length / 3);
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
+    if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
+    if (a === b || b === c || a === c) continue;
+    let finite = true;
+    for (const v of [a, b, c]) {
+      for (let k = 0; k < 3; k++) if (!Number.isFinite(p[v * 3 + k]!)) finite = false;
+    }
+    if (!finite) continue;
+    triOk[t / 3] = 1;
+    for (const v of [a, b, c]) {
+      for (let k = 0; k < 3; k++) {
+        const x = p[v * 3 + k]!;
+        if (x < min[k]!) min[k] = x;
+        if (x > max[k]!) max[k] = x;
+      }
+    }
+  }
+  if (!Number.isFinite(min[0])) {
+    return { nx: 1, ny: 1, nz: 1, origin: [0, 0, 0], cell: 1, solid: new Uint8Array(1), min: [0, 0, 0], max: [0, 0, 0] };
+  }
+  const extent = Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2], 1e-12);
+  const cell = extent / resolution;
+  const dims: number[] = [];
+  const origin: [number, number, number] = [0, 0, 0];
+  for (let k = 0; k < 3; k++) {
+    const n = Math.ceil((max[k]! - min[k]!) / cell) + 1 + 2 * PAD;
+    dims.push(n);
+    origin[k] = (min[k]! + max[k]!) / 2 - (n * cell) / 2;
+  }
+  const [nx, ny, nz] = dims as [number, number, number];
+  const nxy = nx * ny;
+  const surface = new Uint8Array(nx * ny * nz);
+  const inv = 1 / cell;
+  const ox = origin[0], oy = origin[1], oz = origin[2];
+  const mark = (x: number, y: number, z: number): void => {
+    const i = Math.floor((x - ox) * inv), j = Math.floor((y - oy) * inv), k = Math.floor((z - oz) * inv);
+    surface[i + nx * j + nxy * k] = 1;
+  };
+  for (let t = 0; t < triOk.length; t++) {
+    if (!triOk[t]) continue;
+    const a = idx[t * 3]! * 3, b = idx[t * 3 + 1]! * 3, c = idx[t * 3 + 2]! * 3;
+    const ax = p[a]!, ay = p[a + 1]!, az = p[a + 2]!;
+    const ux = p[b]! - ax, uy = p[b + 1]! - ay, uz = p[b + 2]! - az;
+    const vx = p[c]! - ax, vy = p[c + 1]! - ay, vz = p[c + 2]! - az;
+    const longest = Math.sqrt(Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz,
+      (ux - vx) ** 2 + (uy - vy) ** 2 + (uz - vz) ** 2));
+    const n = Math.max(1, Math.ceil((longest * inv) / 0.45));
+    if (n === 1) {
+      mark(ax, ay, az);
+      mark(ax + ux, ay + uy, az + uz);
+      mark(ax + vx, ay + vy, az + vz);
+      mark(ax + (ux + vx) / 3, ay + (uy + vy) / 3, az + (uz + vz) / 3);
+      continue;
+    }
+    for (let i = 0; i <= n; i++) {
+      for (let j = 0; i + j <= n; j++) {
+        const s = i / n, r = j / n;
+        mark(ax + ux * s + vx * r, ay + uy * s + vy * r, az + uz * s + vz * r);
+      }
+    }
+  }
+  // Flood the outside from the border; the padding guarantees the border is empty.
+  const outside = new Uint8Array(nx * ny * nz);
+  const queue = new Int32Array(nx * ny * nz);
+  let head = 0, tail = 0;
+  const seed = (i: number): void => {
+    if (!outside[i] && !surface[i]) {
+      outside[i] = 1;
+      queue[tail++] = i;
+    }
+  };
+  for (let z = 0; z < nz; z++)
+    for (let y = 0; y < ny; y++)
+      for (let x = 0; x < nx; x++)
+        if (x === 0 || y === 0 || z === 0 || x === nx - 1 || y === ny - 1 || z === nz - 1) seed(x + nx * y + nxy * z);
+  while (head < tail) {
+    const i = queue[head++]!;
+    const x = i % nx, y = ((i - x) / nx) % ny, z = Math.floor(i / nxy);
+    if (x > 0) seed(i - 1);
+    if (x < nx - 1) seed(i + 1);
+    if (y > 0) seed(i - nx);
+    if (y < ny - 1) seed(i + nx);
+    if (z > 0) seed(i - nxy);
+    if (z < nz - 1) seed(i + nxy);
+  }
+  const solid = new Uint8Array(nx * ny * nz);
+  for (let i = 0; i < solid.length; i++) solid[i] = outside[i] ? 0 : 1;
+  return { nx, ny, nz, origin, cell, solid, min, max };
+}
+
+/** World position of a voxel's centre. */
+export function voxelCenter(grid: VoxelGrid, i: number): [number, number, number] {
+  const x = i % grid.nx;
+  const y = Math.floor(i / grid.nx) % grid.ny;
+  const z = Math.floor(i / (grid.nx * grid.ny));
+  return [
+    grid.origin[0] + (x + 0.5) * grid.cell,
+    grid.origin[1] + (y + 0.5) * grid.cell,
+    grid.origin[2] + (z + 0.5) * grid.cell,
+  ];
+}
+
+/** Index of the voxel containing a world point, or -1 outside the grid. */
+export function voxelAt(grid: VoxelGrid, p: readonly number[]): number {
+  const x = Math.floor((p[0]! - grid.origin[0]) / grid.cell);
+  const y = Math.floor((p[1]! - grid.origin[1]) / grid.cell);
+  const z = Math.floor((p[2]! - grid.origin[2]) / grid.cell);
+  if (x < 0 || y < 0 || z < 0 || x >= grid.nx || y >= grid.ny || z >= grid.nz) return -1;
+  return x + grid.nx * (y + grid.ny * z);
+}
