@@ -5,3 +5,4 @@ export * from './render-thumbnail';
 export * from './render/render-silhouette';
 export * from './sniff-mesh-format';
 export * from './read-mesh';
+export * from './write-fbx';

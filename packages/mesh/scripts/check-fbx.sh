@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Imports FBX files headless in Blender (bpy.ops.import_scene.fbx) and prints, per file, one line
+# "CHECK_FBX {json}" with the objects, meshes (vertices, polygons, vertex groups, weighted vertices,
+# materials, armature modifier, world-space size) and armatures (bone count and names) Blender made.
+# Blender is the strictest open importer we can run here; assimp alone is not enough of a judge.
+#
+# usage: packages/mesh/scripts/check-fbx.sh file.fbx [more.fbx ...]
+# needs: Debian `blender` (apt-get install -y blender python3-numpy)
+set -euo pipefail
+if ! command -v blender >/dev/null; then
+  echo "check-fbx: blender is not installed (apt-get install -y blender python3-numpy)" >&2
+  exit 2
+fi
+if [ "$#" -eq 0 ]; then
+  echo "usage: $0 file.fbx [more.fbx ...]" >&2
+  exit 2
+fi
+read -r -d '' PY <<'PYEOF' || true
+import sys, json, bpy
+from mathutils import Vector
+files = sys.argv[sys.argv.index("--") + 1:]
+for path in files:
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    result = bpy.ops.import_scene.fbx(filepath=path)
+    out = {"file": path, "result": sorted(result), "objects": len(bpy.context.scene.objects), "meshes": [], "armatures": []}
+    for o in bpy.context.scene.objects:
+        if o.type == "MESH":
+            me = o.data
+            weighted = sum(1 for v in me.vertices if any(g.weight > 0 for g in v.groups))
+            corners = [o.matrix_world @ Vector(c) for c in o.bound_box]
+            size = [max(c[i] for c in corners) - min(c[i] for c in corners) for i in range(3)]
+            out["meshes"].append({
+                "name": o.name, "vertices": len(me.vertices), "polygons": len(me.polygons),
+                "vertex_groups": len(o.vertex_groups), "weighted_vertices": weighted,
+                "materials": len(me.materials),
+                "armature_modifier": any(m.type == "ARMATURE" and m.object is not None for m in o.modifiers),
+                "world_size_xyz": [round(s, 4) for s in size],
+            })
+        elif o.type == "ARMATURE":
+            out["armatures"].append({"name": o.name, "bones": len(o.data.bones), "bone_names": [b.name for b in o.data.bones]})
+    print("CHECK_FBX " + json.dumps(out), flush=True)
+PYEOF
+blender -b --factory-startup --python-exit-code 1 --python-expr "$PY" -- "$@" 2>&1 | grep -E "^CHECK_FBX|Error|error|Traceback" || true
