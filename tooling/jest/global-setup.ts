@@ -1,2 +1,15 @@
-// Filled in by the service core: prepares the test database and Redis prefix.
-export default async function globalSetup(): Promise<void> {}
+// Creates and migrates the run's own database; every test file then uses it through process.env.
+import { mkdir } from 'node:fs/promises';
+import { applyMigrations, DEFAULT_MIGRATIONS_DIR, ensureDatabase } from '@rigforge/db';
+import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID, TEST_STORAGE_DIR } from './test-env';
+
+export default async function globalSetup(): Promise<void> {
+  process.env.RIGFORGE_TEST_RUN = TEST_RUN_ID;
+  process.env.DATABASE_URL = TEST_DATABASE_URL;
+  process.env.REDIS_URL = TEST_REDIS_URL;
+  process.env.REDIS_PREFIX = TEST_REDIS_PREFIX;
+  process.env.STORAGE_DIR = TEST_STORAGE_DIR;
+  await ensureDatabase(TEST_DATABASE_URL);
+  await applyMigrations({ databaseUrl: TEST_DATABASE_URL, migrationsDir: DEFAULT_MIGRATIONS_DIR });
+  await mkdir(TEST_STORAGE_DIR, { recursive: true });
+}

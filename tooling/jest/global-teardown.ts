@@ -1,1 +1,26 @@
-export default async function globalTeardown(): Promise<void> {}
+// Removes what the run made: its database, its Redis keys and its storage directory.
+import { rm } from 'node:fs/promises';
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_STORAGE_DIR } from './test-env';
+
+export default async function globalTeardown(): Promise<void> {
+  if (process.env.KEEP_TEST_DATA) return;
+  const admin = new URL(TEST_DATABASE_URL);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+  await client.end();
+
+  const redis = new Redis(TEST_REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${TEST_REDIS_PREFIX}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+  await redis.quit();
+  await rm(TEST_STORAGE_DIR, { recursive: true, force: true });
+}

@@ -1,0 +1,119 @@
+/**
+ * The operator's CLI: accounts, plans, credits and API keys.
+ *   pnpm admin account:create --name "Studio" [--plan pro] [--active]
+ *   pnpm admin account:plan --account <id> --plan standard|pro|none [--active|--inactive]
+ *   pnpm admin credits:grant --account <id> --amount 500 [--note "..."]
+ *   pnpm admin credits:show --account <id>
+ *   pnpm admin key:issue --account <id> [--name ci]      (the key is printed once)
+ *   pnpm admin key:revoke --key <key id>
+ *   pnpm admin key:list --account <id>
+ * Output is JSON on stdout, so scripts can read it.
+ */
+import { parseArgs } from 'node:util';
+import {
+  createAccount,
+  createDb,
+  grantCredits,
+  issueApiKey,
+  listApiKeys,
+  readCreditBalance,
+  setAccountPlan,
+  type Plan,
+} from '@rigforge/db';
+import { createRedis } from '@rigforge/queue';
+import { parseApiEnv } from '../env';
+import { revokeApiKeyEverywhere } from '../services/api-key-revocation';
+
+const PLANS: Plan[] = ['none', 'standard', 'pro'];
+
+class UsageError extends Error {}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function plan(value: unknown): Plan {
+  if (!PLANS.includes(value as Plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
+  return value as Plan;
+}
+
+export async function runAdmin(argv: string[]): Promise<unknown> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      active: { type: 'boolean' },
+      inactive: { type: 'boolean' },
+      account: { type: 'string' },
+      amount: { type: 'string' },
+      note: { type: 'string' },
+      key: { type: 'string' },
+    },
+  });
+  const env = parseApiEnv();
+  const db = createDb({ databaseUrl: env.DATABASE_URL, poolSize: 2 });
+  try {
+    switch (command) {
+      case 'account:create': {
+        const account = await createAccount(db, {
+          name: required(values, 'name'),
+          plan: values.plan ? plan(values.plan) : 'none',
+          subscriptionActive: Boolean(values.active),
+        });
+        return { account };
+      }
+      case 'account:plan': {
+        const update: { plan?: Plan; subscriptionActive?: boolean } = {};
+        if (values.plan) update.plan = plan(values.plan);
+        if (values.active) update.subscriptionActive = true;
+        if (values.inactive) update.subscriptionActive = false;
+        return { account: await setAccountPlan(db, required(values, 'account'), update) };
+      }
+      case 'credits:grant': {
+        const amount = Number(required(values, 'amount'));
+        if (!Number.isInteger(amount) || amount === 0) throw new UsageError('--amount must be a non-zero integer');
+        const balance = await grantCredits(db, required(values, 'account'), amount, values.note);
+        if (balance === null) throw new UsageError('no such account, or the balance would go below zero');
+        return { balance };
+      }
+      case 'credits:show':
+        return await readCreditBalance(db, required(values, 'account'));
+      case 'key:issue': {
+        const issued = await issueApiKey(db, required(values, 'account'), values.name ?? 'default');
+        return { ...issued, note: 'store this key now: it is not shown again' };
+      }
+      case 'key:revoke': {
+        const redis = createRedis({ url: env.REDIS_URL, role: 'worker' });
+        try {
+          const revoked = await revokeApiKeyEverywhere(db, redis, env.REDIS_PREFIX, required(values, 'key'));
+          if (!revoked) throw new UsageError('no active key with that id');
+          return { revoked: true };
+        } finally {
+          await redis.quit();
+        }
+      }
+      case 'key:list':
+        return { keys: await listApiKeys(db, required(values, 'account')) };
+      default:
+        throw new UsageError(
+          `unknown command "${command ?? ''}"; one of account:create, account:plan, credits:grant, credits:show, key:issue, key:revoke, key:list`,
+        );
+    }
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+if (require.main === module) {
+  runAdmin(process.argv.slice(2)).then(
+    (result) => process.stdout.write(`${JSON.stringify(result, null, 2)}\n`),
+    (error: unknown) => {
+      process.stderr.write(`admin: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import express, { Router } from 'express';
+import type { AppContext } from './context';
+import { createErrorMiddleware, notFoundHandler } from './errors/error-middleware';
+import { authenticate } from './middleware/authenticate';
+import { rateLimit } from './middleware/rate-limit';
+import { requestId } from './middleware/request-id';
+import { registerFilesGet } from './routes/files.get';
+import { registerJobsGet } from './routes/jobs.get';
+import { registerJobsList } from './routes/jobs.list';
+import { registerOpenApiGet } from './routes/openapi.get';
+import { registerRigsCreate } from './routes/rigs.create';
+import { registerRigsGet } from './routes/rigs.get';
+
+/** Base64 of a 10 MB mesh is 13.4 MB; leave room for the other fields. */
+const JSON_BODY_LIMIT = '15mb';
+
+export function createApp(ctx: AppContext): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestId);
+
+  // Public: the API description and the files behind output URLs (unguessable job-id paths).
+  const open = Router();
+  registerOpenApiGet(open);
+  registerFilesGet(open, ctx);
+  app.use(open);
+
+  const v1 = Router();
+  v1.use(authenticate(ctx.keys));
+  v1.use(rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE }));
+  v1.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Rigs
+  registerRigsCreate(v1, ctx);
+  registerRigsGet(v1, ctx);
+  // Jobs
+  registerJobsGet(v1, ctx);
+  registerJobsList(v1, ctx);
+  app.use('/v1', v1);
+
+  app.use(notFoundHandler);
+  app.use(createErrorMiddleware(ctx.log));
+  return app;
+}

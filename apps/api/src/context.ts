@@ -1,0 +1,76 @@
+import type { Redis } from 'ioredis';
+import { createDb, type Db } from '@rigforge/db';
+import { createRedis, JobQueues } from '@rigforge/queue';
+import { LocalStorage, type ObjectStorage } from '@rigforge/storage';
+import type { ApiEnv } from './env';
+import { createAddressPolicy } from './fetch/address-policy';
+import type { GuardedDownloadOptions } from './fetch/guarded-download';
+import { ApiKeyCache } from './services/api-key-cache';
+import { listenForRevocations } from './services/api-key-revocation';
+import { BackendAvailability } from './services/backend-availability';
+
+/** Everything a route needs, built once at startup and passed in (no module-level singletons). */
+export interface AppContext {
+  env: ApiEnv;
+  db: Db;
+  redis: Redis;
+  storage: ObjectStorage;
+  queues: JobQueues;
+  availability: BackendAvailability;
+  keys: ApiKeyCache;
+  download: GuardedDownloadOptions;
+  log: (message: string, error?: unknown) => void;
+  close: () => Promise<void>;
+}
+
+export async function createContext(env: ApiEnv): Promise<AppContext> {
+  const db = createDb({ databaseUrl: env.DATABASE_URL, poolSize: 20 });
+  const redis = createRedis({ url: env.REDIS_URL, role: 'producer' });
+  const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
+  const queueConnection = createRedis({ url: env.REDIS_URL, role: 'producer' });
+  const storage = new LocalStorage({ rootDir: env.STORAGE_DIR, publicBaseUrl: `${env.PUBLIC_BASE_URL}/files` });
+  const queues = new JobQueues({ connection: queueConnection, prefix: env.REDIS_PREFIX });
+  const keys = new ApiKeyCache({ db, ttlMs: env.API_KEY_CACHE_MS });
+  await Promise.all([waitReady(redis), waitReady(queueConnection)]);
+  const stopListening = await listenForRevocations(subscriber, env.REDIS_PREFIX, (hash) => keys.evict(hash));
+  const availability = new BackendAvailability({
+    queues,
+    redis,
+    prefix: env.REDIS_PREFIX,
+    maxQueueDepth: env.MAX_QUEUE_DEPTH,
+    requireLiveWorkers: env.REQUIRE_LIVE_WORKERS,
+  });
+  const log = (message: string, error?: unknown) => {
+    const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
+    process.stderr.write(`${new Date().toISOString()} api: ${message}${detail}\n`);
+  };
+  return {
+    env,
+    db,
+    redis,
+    storage,
+    queues,
+    availability,
+    keys,
+    download: {
+      policy: createAddressPolicy(env.FETCH_ALLOW_HOSTS),
+      maxBytes: env.MAX_INPUT_BYTES,
+      timeoutMs: env.DOWNLOAD_TIMEOUT_MS,
+    },
+    log,
+    close: async () => {
+      await stopListening().catch(() => undefined);
+      await queues.close();
+      await Promise.all([redis.quit(), subscriber.quit(), queueConnection.quit()].map((p) => p.catch(() => undefined)));
+      await db.$disconnect();
+    },
+  };
+}
+
+async function waitReady(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    redis.once('ready', () => resolve());
+    redis.once('error', (error) => reject(new Error(`redis: ${error.message}`)));
+  });
+}

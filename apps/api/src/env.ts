@@ -1,0 +1,55 @@
+/**
+ * Every setting of the API, parsed once at startup from the environment. A bad value stops the
+ * process with a message naming the variable. The README's configuration table mirrors this file.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+export const apiEnvSchema = z.object({
+  PORT: int(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/rigforge'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Namespaces every Redis key (queues, rate limits, heartbeats). */
+  REDIS_PREFIX: z.string().default('rigforge'),
+  /** Absolute URL clients reach the API at; output URLs are built from it. */
+  PUBLIC_BASE_URL: z.string().default('http://localhost:3000'),
+  STORAGE_DIR: z.string().default(path.resolve(process.cwd(), 'var/storage')),
+  RATE_LIMIT_PER_MINUTE: int(60),
+  /** Decoded size cap of `model_base64` and of downloaded inputs. */
+  MAX_INPUT_BYTES: int(10 * 1024 * 1024),
+  DOWNLOAD_TIMEOUT_MS: int(20000),
+  /** Comma-separated hosts or CIDRs that user URLs may reach even though private (e.g. a local mirror). */
+  FETCH_ALLOW_HOSTS: z.string().default(''),
+  PRICE_RIG_FAST: int(10),
+  PRICE_RIG_PRO: int(30),
+  PRICE_RETARGET: int(5),
+  PRICE_GENERATE_MODEL: int(20),
+  ESTIMATED_SECONDS_RIG_FAST: int(5),
+  ESTIMATED_SECONDS_RIG_PRO: int(60),
+  ESTIMATED_SECONDS_GENERATE_MODEL: int(10),
+  /** Waiting jobs above which a queue answers 503 backend_unavailable. */
+  MAX_QUEUE_DEPTH: int(500),
+  /** Answer 503 when no worker of the target queue has sent a heartbeat recently. */
+  REQUIRE_LIVE_WORKERS: bool(true),
+  /** How long an API key lookup is cached; revocations also evict at once through Redis. */
+  API_KEY_CACHE_MS: int(30000),
+});
+
+export type ApiEnv = z.infer<typeof apiEnvSchema>;
+
+export function parseApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
+  const result = apiEnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`api: invalid environment\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

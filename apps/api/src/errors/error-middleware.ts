@@ -1,0 +1,45 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ApiError } from './api-error';
+
+/** Unknown routes: 404 in the standard envelope. */
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new ApiError('not_found', `no route for ${req.method} ${req.path}`));
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+/**
+ * The single place an error becomes a response. ApiErrors render as they are; body-parser's own
+ * errors (bad JSON, too large) keep their client status; anything else is logged and masked as a 500.
+ */
+export function createErrorMiddleware(log: (message: string, error: unknown) => void): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    let apiError: ApiError;
+    if (err instanceof ApiError) {
+      apiError = err;
+    } else {
+      const parserError = err as BodyParserError;
+      if (parserError?.type === 'entity.too.large') {
+        apiError = new ApiError('payload_too_large', 'request: body is larger than the limit');
+      } else if (parserError?.type === 'entity.parse.failed') {
+        apiError = new ApiError('invalid_request', 'request: body is not valid JSON');
+      } else if (parserError?.expose && parserError.status && parserError.status < 500) {
+        apiError = new ApiError('invalid_request', `request: ${(err as Error).message}`);
+      } else {
+        log(`request ${String(res.getHeader('x-request-id'))} ${req.method} ${req.path} failed`, err);
+        apiError = new ApiError('internal_error', 'internal error; it has been logged');
+      }
+    }
+    for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
+    const body: { code: string; message: string; param?: string } = {
+      code: apiError.code,
+      message: apiError.message,
+    };
+    if (apiError.param) body.param = apiError.param;
+    res.status(apiError.status).json({ error: body });
+  };
+}

@@ -1,0 +1,43 @@
+import type { RequestHandler } from 'express';
+import { API_KEY_PATTERN } from '@rigforge/db';
+import { ApiError } from '../errors/api-error';
+import type { ApiKeyCache } from '../services/api-key-cache';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      accountId: string;
+      apiKeyId: string;
+    }
+  }
+}
+
+/** `Authorization: Bearer sk_...`; anything missing, malformed, unknown or revoked is 401. */
+export function authenticate(keys: ApiKeyCache): RequestHandler {
+  return (req, res, next) => {
+    const header = req.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    const key = match?.[1];
+    if (!key) {
+      next(new ApiError('unauthorized', 'auth: missing Authorization: Bearer <API key> header'));
+      return;
+    }
+    if (!API_KEY_PATTERN.test(key)) {
+      next(new ApiError('unauthorized', 'auth: malformed API key'));
+      return;
+    }
+    keys.resolve(key).then(
+      (active) => {
+        if (!active) {
+          next(new ApiError('unauthorized', 'auth: unknown or revoked API key'));
+          return;
+        }
+        res.locals.accountId = active.accountId;
+        res.locals.apiKeyId = active.keyId;
+        next();
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}

@@ -1,0 +1,11 @@
+import type { Router } from 'express';
+import { buildOpenApiDocument } from '@rigforge/contracts';
+
+/** GET /v1/openapi.json: the API description, public, built once from the zod contracts. */
+export function registerOpenApiGet(router: Router): void {
+  let document: unknown;
+  router.get('/v1/openapi.json', (_req, res) => {
+    document ??= buildOpenApiDocument();
+    res.json(document);
+  });
+}

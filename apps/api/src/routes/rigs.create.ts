@@ -1,0 +1,130 @@
+import type { Router } from 'express';
+import { createRigRequestSchema, type CreateRigRequest, type CreateRigResponse } from '@rigforge/contracts';
+import { findJob } from '@rigforge/db';
+import { isEngineError, readMesh, sniffMeshFormat } from '@rigforge/mesh';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors/api-error';
+import { zodToApiError } from '../errors/zod-to-api-error';
+import { decodeBase64Input, downloadInput } from '../services/input-capture';
+import { storedOutputFiles, toJobObject } from '../services/job-view';
+import { submitJob, type SubmitJobInput } from '../services/job-submission';
+
+const MESH_CONTENT_TYPES: Record<string, string> = {
+  glb: 'model/gltf-binary',
+  gltf: 'model/gltf+json',
+  obj: 'text/plain',
+  stl: 'model/stl',
+  fbx: 'application/octet-stream',
+};
+
+/** POST /v1/rigs: validate, capture the mesh, reserve credits, enqueue; 202 with the job. */
+export function registerRigsCreate(router: Router, ctx: AppContext): void {
+  router.post('/rigs', async (req, res) => {
+    const parsed = createRigRequestSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw zodToApiError(parsed.error, 'rigs');
+    const body = parsed.data;
+    const sources = (['model_url', 'model_base64', 'from_job'] as const).filter((k) => body[k] !== undefined);
+    if (sources.length !== 1) {
+      throw new ApiError(
+        'invalid_request',
+        sources.length === 0
+          ? 'rigs: give exactly one of model_url, model_base64 or from_job'
+          : `rigs: give exactly one of model_url, model_base64 or from_job, not ${sources.join(' and ')}`,
+        { param: sources[1] ?? 'model_url' },
+      );
+    }
+    if (body.animation_url && body.engine !== 'fast') {
+      throw new ApiError('invalid_request', 'rigs: animation_url is supported by the fast engine only', {
+        param: 'animation_url',
+      });
+    }
+
+    const input = await captureMesh(ctx, body, res.locals.accountId);
+    const attachments: NonNullable<SubmitJobInput['attachments']> = [];
+    if (body.animation_url) {
+      const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
+      const format = sniffMeshFormat(clip);
+      if (format !== 'glb' && format !== 'gltf' && format !== 'fbx') {
+        throw new ApiError('unsupported_format', 'animation_url: the clip must be a glTF, GLB or FBX file', {
+          param: 'animation_url',
+        });
+      }
+      attachments.push({ name: `animation.${format}`, bytes: clip, contentType: MESH_CONTENT_TYPES[format]! });
+    }
+
+    const clips = body.animation_url ? 1 : 0;
+    const credits =
+      (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
+    const accepted = await submitJob(ctx, {
+      accountId: res.locals.accountId,
+      operation: 'rig',
+      queue: body.engine === 'pro' ? 'rig.pro' : 'rig.fast',
+      engine: body.engine,
+      params: {
+        rig_type: body.rig_type,
+        engine: body.engine,
+        output_format: body.output_format,
+        rotation_y: body.rotation_y,
+        source: sources[0],
+        ...(body.animation_url ? { animation_url: body.animation_url } : {}),
+        ...(body.from_job ? { from_job: body.from_job } : {}),
+      },
+      input,
+      attachments,
+      credits,
+      requiresPro: body.engine === 'pro',
+    });
+
+    const job = toJobObject(
+      {
+        id: accepted.id,
+        operation: 'rig',
+        status: 'queued',
+        createdAt: accepted.createdAt,
+        completedAt: null,
+        output: null,
+        errorCode: null,
+        errorMessage: null,
+      } as Parameters<typeof toJobObject>[0],
+      ctx.storage,
+    );
+    const response: CreateRigResponse = {
+      ...job,
+      engine: body.engine,
+      rig_type: body.rig_type,
+      output_format: body.output_format,
+      poll_url: `/v1/jobs/${accepted.id}`,
+      estimated_seconds: body.engine === 'pro' ? ctx.env.ESTIMATED_SECONDS_RIG_PRO : ctx.env.ESTIMATED_SECONDS_RIG_FAST,
+    };
+    res.status(202).setHeader('Location', response.poll_url).json(response);
+  });
+}
+
+async function captureMesh(
+  ctx: AppContext,
+  body: CreateRigRequest,
+  accountId: string,
+): Promise<SubmitJobInput['input']> {
+  if (body.from_job) {
+    const previous = await findJob(ctx.db, body.from_job, accountId);
+    const model = previous?.status === 'succeeded' ? storedOutputFiles(previous).find((f) => f.type === 'model') : undefined;
+    if (!model) {
+      throw new ApiError('invalid_request', `rigs: from_job "${body.from_job}" is not a succeeded job of yours`, {
+        param: 'from_job',
+      });
+    }
+    return { existingKey: model.key };
+  }
+  const param = body.model_base64 !== undefined ? 'model_base64' : 'model_url';
+  const bytes =
+    body.model_base64 !== undefined
+      ? decodeBase64Input(body.model_base64, param, ctx.env.MAX_INPUT_BYTES)
+      : await downloadInput(body.model_url!, param, ctx.download);
+  try {
+    const { format } = await readMesh(bytes);
+    return { bytes, extension: format, contentType: MESH_CONTENT_TYPES[format] ?? 'application/octet-stream' };
+  } catch (error) {
+    if (isEngineError(error)) throw new ApiError('unsupported_format', error.message, { param });
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Turns a submission's input source into bytes we own, before the job is accepted, so a job is
+ * immutable and an unreadable input is a 400 at submission rather than a failed job later.
+ */
+import type { ObjectStorage } from '@rigforge/storage';
+import { ApiError } from '../errors/api-error';
+import { DownloadError, guardedDownload, type GuardedDownloadOptions } from '../fetch/guarded-download';
+
+export interface InputCaptureOptions {
+  storage: ObjectStorage;
+  download: GuardedDownloadOptions;
+}
+
+/** Decodes standard base64 with the size cap applied before decoding (from the encoded length). */
+export function decodeBase64Input(value: string, param: string, maxBytes: number): Buffer {
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
+  const decodedLength = Math.floor((value.length * 3) / 4) - padding;
+  if (decodedLength > maxBytes) {
+    throw new ApiError('payload_too_large', `${param}: decoded size exceeds ${maxBytes} bytes`, { param });
+  }
+  if (value.length % 4 === 1) {
+    throw new ApiError('invalid_request', `${param}: not valid base64 (truncated)`, { param });
+  }
+  const bytes = Buffer.from(value, 'base64');
+  if (bytes.length === 0) throw new ApiError('invalid_request', `${param}: decodes to no bytes`, { param });
+  return bytes;
+}
+
+/** Downloads a user URL, mapping every failure to a 4xx that names the field. */
+export async function downloadInput(url: string, param: string, options: GuardedDownloadOptions): Promise<Buffer> {
+  try {
+    const bytes = await guardedDownload(url, options);
+    if (bytes.length === 0) throw new ApiError('invalid_request', `${param}: the URL returned an empty body`, { param });
+    return bytes;
+  } catch (error) {
+    if (error instanceof DownloadError) {
+      if (error.kind === 'too_large') throw new ApiError('payload_too_large', `${param}: ${error.message}`, { param });
+      throw new ApiError('invalid_request', `${param}: ${error.message}`, { param });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { markJobFailed, reserveJob, type Db, type JobOperation } from '@rigforge/db';
+import type { JobQueues, QueueName } from '@rigforge/queue';
+import type { ObjectStorage } from '@rigforge/storage';
+import { ApiError } from '../errors/api-error';
+import type { BackendAvailability } from './backend-availability';
+
+export interface JobSubmissionDeps {
+  db: Db;
+  storage: ObjectStorage;
+  queues: JobQueues;
+  availability: BackendAvailability;
+}
+
+export interface SubmitJobInput {
+  accountId: string;
+  operation: JobOperation;
+  queue: QueueName;
+  engine: string;
+  params: Record<string, unknown>;
+  /** Either bytes to store as the job's input, or the key of an object we already own. */
+  input: { bytes: Uint8Array; extension: string; contentType: string } | { existingKey: string };
+  /** Extra captured objects (e.g. an animation clip), stored beside the input. */
+  attachments?: { name: string; bytes: Uint8Array; contentType: string }[];
+  credits: number;
+  requiresPro: boolean;
+}
+
+/**
+ * Accepts a job: stores its input, then reserves credits and inserts the row in one statement,
+ * then enqueues it. If the queue cannot take it, the job is failed and refunded in the same
+ * request and the client gets a 503, so nothing is charged for work that never starts.
+ */
+export async function submitJob(
+  deps: JobSubmissionDeps,
+  input: SubmitJobInput,
+): Promise<{ id: string; createdAt: Date; params: Record<string, unknown> }> {
+  await deps.availability.assertAvailable(input.queue);
+  const id = randomUUID();
+  const stored: string[] = [];
+  let inputKey: string;
+  if ('existingKey' in input.input) {
+    inputKey = input.input.existingKey;
+  } else {
+    inputKey = `jobs/${id}/input.${input.input.extension}`;
+    await deps.storage.put(inputKey, input.input.bytes, input.input.contentType);
+    stored.push(inputKey);
+  }
+  const params = { ...input.params };
+  for (const attachment of input.attachments ?? []) {
+    const key = `jobs/${id}/${attachment.name}`;
+    await deps.storage.put(key, attachment.bytes, attachment.contentType);
+    stored.push(key);
+    params[`${attachment.name.replace(/\..*$/, '')}_key`] = key;
+  }
+
+  const result = await reserveJob(deps.db, {
+    id,
+    accountId: input.accountId,
+    operation: input.operation,
+    queue: input.queue,
+    engine: input.engine,
+    params,
+    inputKey,
+    credits: input.credits,
+    requiresPro: input.requiresPro,
+  });
+  if (result.outcome !== 'created') {
+    await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
+    throw reservationError(result.outcome, input.credits);
+  }
+
+  try {
+    await deps.queues.enqueue(input.queue, id);
+  } catch {
+    await markJobFailed(deps.db, id, {
+      code: 'engine_unavailable',
+      message: 'the job queue was unreachable at submission; the credits were refunded',
+    });
+    throw new ApiError('backend_unavailable', `${input.queue}: the job queue is unreachable; retry with backoff`, {
+      headers: { 'Retry-After': '30' },
+    });
+  }
+  return { id, createdAt: result.createdAt, params };
+}
+
+function reservationError(
+  outcome: 'account_missing' | 'subscription_required' | 'plan_required' | 'insufficient_credits',
+  credits: number,
+): ApiError {
+  switch (outcome) {
+    case 'subscription_required':
+      return new ApiError('subscription_required', 'billing: an active Standard or Pro subscription is required');
+    case 'plan_required':
+      return new ApiError('plan_required', 'billing: the pro engine requires the Pro plan', { param: 'engine' });
+    case 'insufficient_credits':
+      return new ApiError('insufficient_credits', `billing: the balance does not cover the ${credits} credits this job costs`);
+    case 'account_missing':
+      return new ApiError('unauthorized', 'auth: the account of this key no longer exists');
+  }
+}

@@ -1,0 +1,49 @@
+import type { JobObject, JobOutput, OutputFile } from '@rigforge/contracts';
+import type { JobRow } from '@rigforge/db';
+import type { ObjectStorage } from '@rigforge/storage';
+
+/** How outputs are kept in the job row: storage keys, turned into URLs when read. */
+export interface StoredOutput {
+  files: { type: string; format: string; key: string; bytes: number }[];
+}
+
+export function storedOutputFiles(row: Pick<JobRow, 'output'>): StoredOutput['files'] {
+  const output = row.output as StoredOutput | null;
+  return Array.isArray(output?.files) ? output.files : [];
+}
+
+/** The job object exactly as the spec lists its fields; terminal jobs add completion fields. */
+export function toJobObject(row: JobRow, storage: ObjectStorage): JobObject {
+  const job: JobObject = {
+    id: row.id,
+    object: 'job',
+    operation: row.operation,
+    status: row.status,
+    output: null,
+    error: null,
+    created_at: row.createdAt.toISOString(),
+  };
+  if (row.status === 'succeeded') {
+    const files: OutputFile[] = storedOutputFiles(row).map((f) => ({
+      type: f.type,
+      format: f.format,
+      url: storage.publicUrl(f.key),
+      bytes: f.bytes,
+    }));
+    const model = files.find((f) => f.type === 'model');
+    const thumbnail = files.find((f) => f.type === 'thumbnail');
+    const output: JobOutput = { model_url: model?.url ?? '', thumbnail_url: thumbnail?.url ?? null, files };
+    job.output = output;
+  }
+  if (row.status === 'failed') {
+    job.error = {
+      code: (row.errorCode ?? 'internal_error') as NonNullable<JobObject['error']>['code'],
+      message: row.errorMessage ?? 'the job failed',
+    };
+  }
+  if ((row.status === 'succeeded' || row.status === 'failed') && row.completedAt) {
+    job.completed_at = row.completedAt.toISOString();
+    job.duration_seconds = Math.round(row.completedAt.getTime() - row.createdAt.getTime()) / 1000;
+  }
+  return job;
+}

@@ -1,0 +1,67 @@
+/**
+ * Boots the real app on the real Postgres and Redis (the run's own database and a Redis prefix of
+ * this harness's own), seeds accounts and keys, and tears everything down.
+ */
+import { randomUUID } from 'node:crypto';
+import { createAccount, grantCredits, issueApiKey, type Plan } from '@rigforge/db';
+import supertest from 'supertest';
+import type { Express } from 'express';
+import { createApp } from '../src/app';
+import { createContext, type AppContext } from '../src/context';
+import { parseApiEnv, type ApiEnv } from '../src/env';
+
+export interface Harness {
+  app: Express;
+  ctx: AppContext;
+  request: ReturnType<typeof supertest>;
+  seedAccount(options?: SeedAccountOptions): Promise<SeededAccount>;
+  close(): Promise<void>;
+}
+
+export interface SeedAccountOptions {
+  plan?: Plan;
+  active?: boolean;
+  credits?: number;
+}
+
+export interface SeededAccount {
+  accountId: string;
+  key: string;
+  keyId: string;
+  auth: { Authorization: string };
+}
+
+export function harnessEnv(overrides: Partial<Record<keyof ApiEnv, string>> = {}): ApiEnv {
+  return parseApiEnv({
+    ...process.env,
+    REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'rftest'}:${randomUUID().slice(0, 8)}`,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    REQUIRE_LIVE_WORKERS: 'false',
+    PUBLIC_BASE_URL: 'http://api.test',
+    ...overrides,
+  });
+}
+
+export async function startHarness(overrides: Partial<Record<keyof ApiEnv, string>> = {}, env?: ApiEnv): Promise<Harness> {
+  const ctx = await createContext(env ?? harnessEnv(overrides));
+  const app = createApp(ctx);
+  return {
+    app,
+    ctx,
+    request: supertest(app),
+    seedAccount: (options) => seedAccount(ctx, options),
+    close: () => ctx.close(),
+  };
+}
+
+export async function seedAccount(ctx: AppContext, options: SeedAccountOptions = {}): Promise<SeededAccount> {
+  const account = await createAccount(ctx.db, {
+    name: `test-${randomUUID().slice(0, 8)}`,
+    plan: options.plan ?? 'standard',
+    subscriptionActive: options.active ?? true,
+  });
+  const credits = options.credits ?? 1000;
+  if (credits > 0) await grantCredits(ctx.db, account.id, credits, 'test seed');
+  const issued = await issueApiKey(ctx.db, account.id);
+  return { accountId: account.id, key: issued.key, keyId: issued.id, auth: { Authorization: `Bearer ${issued.key}` } };
+}

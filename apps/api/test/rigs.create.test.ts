@@ -1,0 +1,261 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readCreditBalance } from '@rigforge/db';
+import { boxGlb, boxGlbBase64 } from './fixtures';
+import { startHarness, type Harness, type SeededAccount } from './harness';
+
+let h: Harness;
+let account: SeededAccount;
+let glb64: string;
+let fileServer: http.Server;
+let fileBase: string;
+
+beforeAll(async () => {
+  h = await startHarness({ FETCH_ALLOW_HOSTS: '127.0.0.1', PRICE_RIG_FAST: '10', PRICE_RIG_PRO: '30', PRICE_RETARGET: '5' });
+  account = await h.seedAccount({ plan: 'standard', credits: 1000 });
+  glb64 = await boxGlbBase64();
+  const glb = await boxGlb();
+  // A stand-in for a user's public file host (a true external boundary).
+  fileServer = http.createServer((req, res) => {
+    if (req.url === '/box.glb' || req.url === '/clip.glb') return res.end(glb);
+    if (req.url === '/text.txt') return res.end('hello, not a mesh');
+    if (req.url === '/redirect-private') {
+      res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data' });
+      return res.end();
+    }
+    if (req.url === '/huge') {
+      res.writeHead(200, { 'Content-Length': String(50 * 1024 * 1024) });
+      return res.end();
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => fileServer.listen(0, '127.0.0.1', resolve));
+  fileBase = `http://127.0.0.1:${(fileServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await h.close();
+  await new Promise((resolve) => fileServer.close(resolve));
+});
+
+const post = (body: unknown, who: SeededAccount = account) =>
+  h.request.post('/v1/rigs').set(who.auth).send(body as object);
+
+describe('POST /v1/rigs accepts', () => {
+  test('model_base64 with defaults: 202, the job object plus the rig fields', async () => {
+    const res = await post({ model_base64: glb64 });
+    expect(res.status).toBe(202);
+    expect(Object.keys(res.body).sort()).toEqual(
+      ['id', 'object', 'operation', 'status', 'output', 'error', 'created_at', 'engine', 'rig_type', 'output_format', 'poll_url', 'estimated_seconds'].sort(),
+    );
+    expect(res.body).toMatchObject({
+      object: 'job',
+      operation: 'rig',
+      status: 'queued',
+      output: null,
+      error: null,
+      engine: 'fast',
+      rig_type: 'biped',
+      output_format: 'glb',
+      poll_url: `/v1/jobs/${res.body.id}`,
+    });
+    expect(res.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Number.isInteger(res.body.estimated_seconds)).toBe(true);
+    const queued = await h.ctx.queues.get('rig.fast').getJob(res.body.id);
+    expect(queued?.data).toEqual({ jobId: res.body.id });
+  });
+
+  test('every option echoed; the input is stored and the job row records the parameters', async () => {
+    const pro = await h.seedAccount({ plan: 'pro' });
+    const res = await post(
+      { model_base64: glb64, rig_type: 'quadruped', engine: 'pro', output_format: 'fbx', rotation_y: -90 },
+      pro,
+    );
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ engine: 'pro', rig_type: 'quadruped', output_format: 'fbx' });
+    const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row.queue).toBe('rig.pro');
+    expect(row.params).toMatchObject({ rig_type: 'quadruped', rotation_y: -90, output_format: 'fbx' });
+    expect((await h.ctx.storage.get(row.inputKey)).equals(Buffer.from(glb64, 'base64'))).toBe(true);
+  });
+
+  test('model_url is downloaded at submission', async () => {
+    const res = await post({ model_url: `${fileBase}/box.glb` });
+    expect(res.status).toBe(202);
+    const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect((await h.ctx.storage.get(row.inputKey)).length).toBeGreaterThan(100);
+  });
+
+  test('credits: the rig price is reserved at acceptance, plus one retarget per clip', async () => {
+    const who = await h.seedAccount({ credits: 100 });
+    expect((await post({ model_base64: glb64 }, who)).status).toBe(202);
+    expect((await readCreditBalance(h.ctx.db, who.accountId))?.balance).toBe(90);
+    const withClip = await post({ model_base64: glb64, animation_url: `${fileBase}/clip.glb` }, who);
+    expect(withClip.status).toBe(202);
+    expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 75, ledgerSum: 75 });
+    const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: withClip.body.id } });
+    expect(row.creditsReserved).toBe(15);
+  });
+});
+
+describe('POST /v1/rigs rejects', () => {
+  test.each([
+    [{}, 'model_url'],
+    [{ rig_type: 'biped' }, 'model_url'],
+  ])('no model source: 400 invalid_request', async (body, param) => {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param });
+  });
+
+  test('more than one source: 400 invalid_request', async () => {
+    const res = await post({ model_base64: glb64, model_url: `${fileBase}/box.glb` });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+    const three = await post({ model_base64: glb64, model_url: `${fileBase}/box.glb`, from_job: crypto.randomUUID() });
+    expect(three.status).toBe(400);
+  });
+
+  test.each([
+    ['rig_type', 'dragon'],
+    ['engine', 'turbo'],
+    ['output_format', 'obj'],
+    ['rotation_y', 'ninety'],
+    ['rig_type', 7],
+    ['model_url', 'ftp://example.com/a.glb'],
+    ['from_job', 'not-a-uuid'],
+    ['model_base64', '***'],
+  ])('bad %s=%p: 400 invalid_request naming it', async (param, value) => {
+    const body: Record<string, unknown> = { [param]: value };
+    if (!['model_url', 'from_job', 'model_base64'].includes(param)) body.model_base64 = glb64;
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param });
+    expect(typeof res.body.error.message).toBe('string');
+  });
+
+  test('unknown fields: 400 invalid_request naming the field', async () => {
+    const res = await post({ model_base64: glb64, rigtype: 'biped' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'rigtype' });
+  });
+
+  test('animation_url with the pro engine: 400 (fast engine only)', async () => {
+    const pro = await h.seedAccount({ plan: 'pro' });
+    const res = await post({ model_base64: glb64, engine: 'pro', animation_url: `${fileBase}/clip.glb` }, pro);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'animation_url' });
+  });
+
+  test('a file that is not a mesh: 400 unsupported_format', async () => {
+    const res = await post({ model_base64: Buffer.from('just some text, no mesh here').toString('base64') });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'unsupported_format', param: 'model_base64' });
+    const url = await post({ model_url: `${fileBase}/text.txt` });
+    expect(url.status).toBe(400);
+    expect(url.body.error.code).toBe('unsupported_format');
+  });
+
+  test('a truncated GLB: 400 unsupported_format', async () => {
+    const glb = Buffer.from(glb64, 'base64');
+    const res = await post({ model_base64: glb.subarray(0, glb.length - 40).toString('base64') });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('unsupported_format');
+  });
+
+  test('model_url: unreachable, 404, private addresses and redirects to them are refused', async () => {
+    const notFound = await post({ model_url: `${fileBase}/missing.glb` });
+    expect(notFound.status).toBe(400);
+    expect(notFound.body.error).toMatchObject({ code: 'invalid_request', param: 'model_url' });
+    const strict = await startHarness(); // no allow-list: loopback is private
+    try {
+      const who = await strict.seedAccount();
+      for (const url of [`${fileBase}/box.glb`, 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x.glb', 'http://10.0.0.1/x.glb']) {
+        const res = await strict.request.post('/v1/rigs').set(who.auth).send({ model_url: url });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'model_url' });
+      }
+    } finally {
+      await strict.close();
+    }
+    const redirected = await post({ model_url: `${fileBase}/redirect-private` });
+    expect(redirected.status).toBe(400);
+    expect(redirected.body.error.param).toBe('model_url');
+  });
+
+  test('model_url larger than the cap: 413 payload_too_large', async () => {
+    const res = await post({ model_url: `${fileBase}/huge` });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ code: 'payload_too_large', param: 'model_url' });
+  });
+
+  test('from_job that is unknown, not succeeded, or another account\'s: 400 invalid_request', async () => {
+    const queued = await post({ model_base64: glb64 });
+    for (const id of [crypto.randomUUID(), queued.body.id]) {
+      const res = await post({ from_job: id });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'from_job' });
+    }
+  });
+
+  test('402 subscription_required without an active Standard or Pro subscription; nothing charged', async () => {
+    for (const who of [await h.seedAccount({ plan: 'none', active: false }), await h.seedAccount({ plan: 'pro', active: false }), await h.seedAccount({ plan: 'none', active: true })]) {
+      const res = await post({ model_base64: glb64 }, who);
+      expect(res.status).toBe(402);
+      expect(res.body.error.code).toBe('subscription_required');
+      expect((await readCreditBalance(h.ctx.db, who.accountId))?.balance).toBe(1000);
+    }
+  });
+
+  test('402 plan_required: the pro engine on the Standard plan', async () => {
+    const res = await post({ model_base64: glb64, engine: 'pro' });
+    expect(res.status).toBe(402);
+    expect(res.body.error.code).toBe('plan_required');
+  });
+
+  test('402 insufficient_credits when the balance does not cover the rig', async () => {
+    const poor = await h.seedAccount({ credits: 9 });
+    const res = await post({ model_base64: glb64 }, poor);
+    expect(res.status).toBe(402);
+    expect(res.body.error.code).toBe('insufficient_credits');
+    const clip = await h.seedAccount({ credits: 14 });
+    const withClip = await post({ model_base64: glb64, animation_url: `${fileBase}/clip.glb` }, clip);
+    expect(withClip.status).toBe(402);
+    expect(await h.ctx.db.job.count({ where: { accountId: clip.accountId } })).toBe(0);
+  });
+
+  test('concurrent submissions never overdraw: the balance equals the ledger', async () => {
+    const who = await h.seedAccount({ credits: 55 });
+    const results = await Promise.all(Array.from({ length: 12 }, () => post({ model_base64: glb64 }, who)));
+    const accepted = results.filter((r) => r.status === 202).length;
+    expect(accepted).toBe(5);
+    expect(results.filter((r) => r.status === 402).every((r) => r.body.error.code === 'insufficient_credits')).toBe(true);
+    expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 5, ledgerSum: 5 });
+  });
+
+  test('503 backend_unavailable when the queue is over its depth; nothing charged', async () => {
+    const full = await startHarness({ MAX_QUEUE_DEPTH: '0' });
+    try {
+      const who = await full.seedAccount({ credits: 100 });
+      const res = await full.request.post('/v1/rigs').set(who.auth).send({ model_base64: glb64 });
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('backend_unavailable');
+      expect(res.headers['retry-after']).toBeDefined();
+      expect((await readCreditBalance(full.ctx.db, who.accountId))?.balance).toBe(100);
+    } finally {
+      await full.close();
+    }
+  });
+
+  test('503 backend_unavailable when no worker serves the queue', async () => {
+    const lonely = await startHarness({ REQUIRE_LIVE_WORKERS: 'true' });
+    try {
+      const who = await lonely.seedAccount();
+      const res = await lonely.request.post('/v1/rigs').set(who.auth).send({ model_base64: glb64 });
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('backend_unavailable');
+    } finally {
+      await lonely.close();
+    }
+  });
+});

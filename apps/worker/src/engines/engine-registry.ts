@@ -1,0 +1,33 @@
+import type { QueueName } from '@rigforge/queue';
+import type { Engine } from './engine';
+
+/**
+ * Which engine serves which queue. Built-in engines register from `builtin-engines.ts`; a
+ * deployment (or a test) can add or replace engines with modules named in ENGINE_MODULES, each
+ * exporting `register(registry)`. Both the worker's main thread and its engine threads load the
+ * same modules, so they agree on what runs where.
+ */
+export class EngineRegistry {
+  private readonly engines = new Map<QueueName, Engine>();
+
+  register(queue: QueueName, engine: Engine): void {
+    this.engines.set(queue, engine);
+  }
+
+  get(queue: QueueName): Engine | undefined {
+    return this.engines.get(queue);
+  }
+}
+
+export interface EngineModule {
+  register(registry: EngineRegistry): void;
+}
+
+export async function loadEngineModules(registry: EngineRegistry, modules: string[]): Promise<void> {
+  for (const path of modules) {
+    const loaded = (await import(path)) as Partial<EngineModule> & { default?: Partial<EngineModule> };
+    const register = loaded.register ?? loaded.default?.register;
+    if (typeof register !== 'function') throw new Error(`worker: engine module ${path} exports no register()`);
+    register(registry);
+  }
+}

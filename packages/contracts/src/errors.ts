@@ -1,0 +1,51 @@
+/**
+ * The closed list of error codes a client can see in an HTTP error body, with their status.
+ * The body is always `{"error": {"code", "message", "param"?}}` (see `errorBodySchema`).
+ */
+import { z } from 'zod';
+
+export const API_ERROR_STATUS = {
+  invalid_request: 400,
+  unsupported_format: 400,
+  unauthorized: 401,
+  subscription_required: 402,
+  insufficient_credits: 402,
+  plan_required: 402,
+  not_found: 404,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  backend_unavailable: 503,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+export const API_ERROR_CODES = Object.keys(API_ERROR_STATUS) as ApiErrorCode[];
+
+export function statusForErrorCode(code: ApiErrorCode): number {
+  return API_ERROR_STATUS[code];
+}
+
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(API_ERROR_CODES as [ApiErrorCode, ...ApiErrorCode[]]),
+      message: z.string(),
+      param: z.string().optional().describe('The request field at fault, when exactly one is'),
+    }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * Codes of a failed job's `error.code` (inside a 200 job object, never an HTTP error).
+ * Every failure after acceptance refunds the job's reserved credits.
+ */
+export const JOB_ERROR_CODES = [
+  'unsupported_format', // the input could not be processed as the operation's input format
+  'invalid_input', // readable, but unusable (e.g. an image with no subject)
+  'timeout', // ran past the 300 s deadline
+  'engine_unavailable', // no engine serves this operation in this deployment
+  'engine_error', // the engine (or a remote engine) failed permanently
+  'internal_error', // our fault, after retries
+] as const;
+export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];

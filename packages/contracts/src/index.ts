@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './common';
+export * from './job';
+export * from './rig';
+export * from './openapi';

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { JOB_ERROR_CODES } from './errors';
+import { uuidSchema } from './common';
+
+export const JOB_OPERATIONS = ['rig', 'generate_model'] as const;
+export type JobOperation = (typeof JOB_OPERATIONS)[number];
+export const JOB_STATUSES = ['queued', 'processing', 'succeeded', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed'];
+
+export const outputFileSchema = z
+  .object({
+    type: z.string().describe('model | thumbnail | ...'),
+    format: z.string().describe('glb | fbx | png | ...'),
+    url: z.url(),
+    bytes: z.int().nonnegative(),
+  })
+  .meta({ id: 'OutputFile' });
+export type OutputFile = z.infer<typeof outputFileSchema>;
+
+export const jobOutputSchema = z
+  .object({
+    model_url: z.url(),
+    thumbnail_url: z.url().nullable(),
+    files: z.array(outputFileSchema).optional(),
+  })
+  .meta({ id: 'JobOutput' });
+export type JobOutput = z.infer<typeof jobOutputSchema>;
+
+export const jobErrorSchema = z
+  .object({ code: z.enum(JOB_ERROR_CODES), message: z.string() })
+  .meta({ id: 'JobError' });
+export type JobError = z.infer<typeof jobErrorSchema>;
+
+export const jobSchema = z
+  .object({
+    id: uuidSchema,
+    object: z.literal('job'),
+    operation: z.enum(JOB_OPERATIONS),
+    status: z.enum(JOB_STATUSES),
+    output: jobOutputSchema.nullable().describe('Non-null only when status is succeeded'),
+    error: jobErrorSchema.nullable().describe('Non-null only when status is failed'),
+    created_at: z.string().describe('ISO 8601 UTC with milliseconds'),
+    completed_at: z.string().optional().describe('Present on terminal jobs'),
+    duration_seconds: z.number().optional().describe('Seconds from creation to completion'),
+  })
+  .meta({ id: 'Job' });
+export type JobObject = z.infer<typeof jobSchema>;
+
+export const jobListSchema = z
+  .object({ object: z.literal('list'), total: z.int().nonnegative(), jobs: z.array(jobSchema) })
+  .meta({ id: 'JobList' });
+export type JobList = z.infer<typeof jobListSchema>;
+
+const intParam = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a non-negative integer`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+export const listJobsQuerySchema = z.strictObject({
+  operation: z.enum(JOB_OPERATIONS).optional(),
+  status: z.enum(JOB_STATUSES).optional(),
+  limit: intParam('limit', 1, 100).default(20),
+  offset: intParam('offset', 0, 1_000_000).default(0),
+});
+export type ListJobsQuery = z.infer<typeof listJobsQuerySchema>;
+
+export const jobIdParamsSchema = z.object({ id: uuidSchema });

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { base64Schema, httpUrlSchema, uuidSchema } from './common';
+import { jobSchema } from './job';
+
+export const RIG_TYPES = [
+  'biped',
+  'quadruped',
+  'hexapod',
+  'octopod',
+  'avian',
+  'serpentine',
+  'aquatic',
+  'others',
+] as const;
+export type RigType = (typeof RIG_TYPES)[number];
+export const RIG_ENGINES = ['fast', 'pro'] as const;
+export type RigEngine = (typeof RIG_ENGINES)[number];
+export const MODEL_FORMATS = ['glb', 'fbx'] as const;
+export type ModelFormat = (typeof MODEL_FORMATS)[number];
+
+/** POST /v1/rigs. Unknown fields are rejected so typos never pass silently. */
+export const createRigRequestSchema = z
+  .strictObject({
+    model_url: httpUrlSchema.optional().describe('Publicly reachable URL of the mesh'),
+    model_base64: base64Schema.optional().describe('Mesh inline, base64; at most about 10 MB decoded'),
+    from_job: uuidSchema.optional().describe('Id of a succeeded job whose output model is rigged'),
+    rig_type: z.enum(RIG_TYPES).default('biped'),
+    engine: z.enum(RIG_ENGINES).default('fast'),
+    output_format: z.enum(MODEL_FORMATS).default('glb'),
+    rotation_y: z
+      .number()
+      .min(-3600)
+      .max(3600)
+      .default(0)
+      .describe('Degrees about +Y applied before rigging: -90 for +X facing, 90 for -X, 180 for -Z'),
+    animation_url: httpUrlSchema.optional().describe('Clip to retarget; fast engine only; billed per clip'),
+  })
+  .meta({ id: 'CreateRigRequest' });
+export type CreateRigRequest = z.infer<typeof createRigRequestSchema>;
+
+export const createRigResponseSchema = jobSchema
+  .extend({
+    engine: z.enum(RIG_ENGINES),
+    rig_type: z.enum(RIG_TYPES),
+    output_format: z.enum(MODEL_FORMATS),
+    poll_url: z.string().describe('/v1/jobs/<id>'),
+    estimated_seconds: z.int(),
+  })
+  .meta({ id: 'CreateRigResponse' });
+export type CreateRigResponse = z.infer<typeof createRigResponseSchema>;

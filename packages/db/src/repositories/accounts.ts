@@ -1,0 +1,67 @@
+import type { Db } from '../client';
+import type { Account, Plan } from '../generated/prisma/client';
+
+export interface CreateAccountInput {
+  name: string;
+  plan?: Plan;
+  subscriptionActive?: boolean;
+}
+
+export async function createAccount(db: Db, input: CreateAccountInput): Promise<Account> {
+  return db.account.create({
+    data: {
+      name: input.name,
+      plan: input.plan ?? 'none',
+      subscriptionActive: input.subscriptionActive ?? false,
+    },
+  });
+}
+
+export async function setAccountPlan(
+  db: Db,
+  accountId: string,
+  input: { plan?: Plan; subscriptionActive?: boolean },
+): Promise<Account> {
+  return db.account.update({ where: { id: accountId }, data: input });
+}
+
+/**
+ * Adds (or, with a negative amount, removes) credits: one ledger row and the balance change in one
+ * statement, so the balance always equals the ledger's sum. Returns the new balance, or null when
+ * the account does not exist or the balance would go negative.
+ */
+export async function grantCredits(
+  db: Db,
+  accountId: string,
+  amount: number,
+  note?: string,
+): Promise<number | null> {
+  if (!Number.isInteger(amount) || amount === 0) {
+    throw new RangeError(`credits: amount must be a non-zero integer, got ${amount}::int`);
+  }
+  const reason = amount > 0 ? 'grant' : 'adjust';
+  const rows = await db.$queryRaw<{ credit_balance: number }[]>`
+    WITH changed AS (
+      UPDATE accounts SET credit_balance = credit_balance + ${amount}::int
+      WHERE id = ${accountId}::uuid AND credit_balance + ${amount}::int >= 0
+      RETURNING id, credit_balance
+    ), entry AS (
+      INSERT INTO credit_ledger (account_id, delta, reason, note)
+      SELECT id, ${amount}::int, ${reason}::text, ${note ?? null}::text FROM changed
+    )
+    SELECT credit_balance FROM changed`;
+  return rows[0]?.credit_balance ?? null;
+}
+
+/** Balance and ledger sum side by side: the invariant the tests and the admin CLI check. */
+export async function readCreditBalance(
+  db: Db,
+  accountId: string,
+): Promise<{ balance: number; ledgerSum: number } | null> {
+  const rows = await db.$queryRaw<{ balance: number; ledger_sum: bigint }[]>`
+    SELECT a.credit_balance AS balance,
+           COALESCE((SELECT SUM(delta) FROM credit_ledger l WHERE l.account_id = a.id), 0) AS ledger_sum
+    FROM accounts a WHERE a.id = ${accountId}::uuid`;
+  const row = rows[0];
+  return row ? { balance: row.balance, ledgerSum: Number(row.ledger_sum) } : null;
+}

@@ -1,0 +1,5 @@
+export * from './queue-names';
+export * from './job-payload';
+export * from './connection';
+export * from './job-queues';
+export * from './worker-heartbeat';

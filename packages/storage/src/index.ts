@@ -1,0 +1,2 @@
+export * from './object-storage';
+export * from './local-storage';

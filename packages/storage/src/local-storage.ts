@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertStorageKey, contentTypeForKey, type ObjectStorage } from './object-storage';
+
+export interface LocalStorageOptions {
+  /** Directory holding the objects; created on first write. */
+  rootDir: string;
+  /** Absolute base URL under which the API serves this directory, e.g. http://localhost:3000/files */
+  publicBaseUrl: string;
+}
+
+/** Objects as files under one directory; writes are atomic (temp file + rename). */
+export class LocalStorage implements ObjectStorage {
+  private readonly rootDir: string;
+  private readonly publicBaseUrl: string;
+
+  constructor(options: LocalStorageOptions) {
+    this.rootDir = path.resolve(options.rootDir);
+    this.publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
+  }
+
+  /** The file path of a key; throws StorageKeyError for a key that could escape the directory. */
+  pathOf(key: string): string {
+    assertStorageKey(key);
+    return path.join(this.rootDir, ...key.split('/'));
+  }
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${randomUUID()}.tmp`;
+    await writeFile(temp, bytes);
+    await rename(temp, file);
+  }
+
+  async get(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
+  }
+
+  async stat(key: string): Promise<{ bytes: number; contentType: string } | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { bytes: info.size, contentType: contentTypeForKey(key) } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  publicUrl(key: string): string {
+    assertStorageKey(key);
+    return `${this.publicBaseUrl}/${key}`;
+  }
+}

@@ -1,0 +1,41 @@
+/** Where inputs and outputs live. The local directory is the default; S3-compatible is the production choice. */
+export interface ObjectStorage {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  /** Size in bytes, or null when the object does not exist. */
+  stat(key: string): Promise<{ bytes: number; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+  /** An absolute URL a client can download the object from. */
+  publicUrl(key: string): string;
+}
+
+export class StorageKeyError extends Error {
+  override readonly name = 'StorageKeyError';
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Keys are relative, slash-separated, with no `..`, empty or hidden segments: safe as file paths and URLs. */
+export function assertStorageKey(key: string): void {
+  if (key.length > 512 || !KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new StorageKeyError(`storage: invalid key "${key}"`);
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  glb: 'model/gltf-binary',
+  gltf: 'model/gltf+json',
+  fbx: 'application/octet-stream',
+  obj: 'text/plain',
+  stl: 'model/stl',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  json: 'application/json',
+};
+
+export function contentTypeForKey(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
