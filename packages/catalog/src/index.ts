@@ -1,1 +1,5 @@
-export {};
+export * from './geometry';
+export * from './built-asset';
+export * from './content/asset-definition';
+export * from './content/starter-packs';
+export * from './build-starter-catalog';

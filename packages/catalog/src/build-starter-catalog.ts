@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { renderThumbnail, writeGlb } from '@rigforge/mesh';
+import { CATALOG_LICENSE, type BuiltAsset, type BuiltCatalog } from './built-asset';
+import type { AssetDefinition } from './content/asset-definition';
+import { STARTER_ASSETS, STARTER_PACKS } from './content/starter-packs';
+
+/**
+ * Version of the starter content. Bump it whenever any asset's geometry, material, name or
+ * category changes: callers cache built files by this string (same version ⇒ same bytes).
+ */
+export const STARTER_CATALOG_VERSION = '1.0.0';
+
+export interface BuildStarterCatalogOptions {
+  /** Build only assets whose id passes this test (previews, tests). Default: all. */
+  filter?: (asset: AssetDefinition) => boolean;
+  /** Thumbnail size in pixels. Default 512. */
+  thumbnailSize?: number;
+  /** Called after each asset, for progress output. */
+  onAsset?: (asset: BuiltAsset, index: number, total: number) => void;
+}
+
+export const BUILD_STARTER_CATALOG_DEFAULTS: Required<Omit<BuildStarterCatalogOptions, 'filter' | 'onAsset'>> = {
+  thumbnailSize: 512,
+};
+
+/** Lowercase hex sha256. */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Builds every starter asset into GLB bytes and a PNG thumbnail. Deterministic: the content is
+ * procedural with seeded randomness and the writers are byte-stable, so the same version always
+ * gives the same bytes and a cache keyed by version (or by sha256) stays valid.
+ */
+export async function buildStarterCatalog(options: BuildStarterCatalogOptions = {}): Promise<BuiltCatalog> {
+  const size = options.thumbnailSize ?? BUILD_STARTER_CATALOG_DEFAULTS.thumbnailSize;
+  const defs = STARTER_ASSETS.filter((a) => (options.filter ? options.filter(a) : true));
+  const assets: BuiltAsset[] = [];
+  for (const [i, def] of defs.entries()) {
+    const mesh = def.build();
+    const glb = await writeGlb(mesh, { generator: `rigforge-catalog ${STARTER_CATALOG_VERSION}` });
+    const asset: BuiltAsset = {
+      id: def.id,
+      name: def.name,
+      category: def.category,
+      pack: def.pack,
+      license: CATALOG_LICENSE,
+      glb,
+      thumbnail: renderThumbnail(mesh, { size }),
+      sha256: sha256Hex(glb),
+    };
+    assets.push(asset);
+    options.onAsset?.(asset, i, defs.length);
+  }
+  return {
+    version: STARTER_CATALOG_VERSION,
+    license: CATALOG_LICENSE,
+    packs: STARTER_PACKS.map((p) => p.id),
+    assets,
+  };
+}

@@ -1,0 +1,63 @@
+import { extrude } from '../../geometry/extrude';
+import type { MeshBuilder } from '../../geometry/mesh-builder';
+import { rotateX, rotateY, translate } from '../../geometry/transforms';
+import { defineAsset, type AssetDefinition } from '../asset-definition';
+import { PALETTE } from '../palette';
+import { boxAt, rod } from '../parts';
+
+const PACK = 'starter-props';
+
+/**
+ * Hand tools lie on the ground along X, as they would be dropped in a scene; heads are kept at
+ * least 5 cm tall so each stands out in a thumbnail.
+ */
+function handle(b: MeshBuilder, length: number, radius = 0.018, x0 = 0): void {
+  b.add(rod([x0, radius, 0], [x0 + length, radius, 0], radius, 6), PALETTE.oak);
+}
+
+export const TOOLS: AssetDefinition[] = [
+  defineAsset(PACK, 'hammer', 'Hammer', 'tools', (b) => {
+    handle(b, 0.32, 0.015);
+    b.add(boxAt(0.045, 0.045, 0.13, [0.33, 0.03, 0], 0.004), PALETTE.steel);
+  }),
+  defineAsset(PACK, 'sledgehammer', 'Sledgehammer', 'tools', (b) => {
+    handle(b, 0.85, 0.02);
+    b.add(boxAt(0.09, 0.09, 0.22, [0.86, 0.045, 0], 0.01), PALETTE.iron);
+  }),
+  defineAsset(PACK, 'axe', 'Axe', 'tools', (b) => {
+    handle(b, 0.7, 0.018);
+    const blade = extrude([[0, -0.03], [0.1, -0.07], [0.12, 0.0], [0.1, 0.07], [0, 0.03]], 0.018);
+    // The blade lies flat: its outline is drawn in XY and turned down onto the ground plane.
+    b.add(translate(rotateX(blade, -Math.PI / 2), 0.62, 0.02, 0.02), PALETTE.steel);
+    b.add(boxAt(0.06, 0.045, 0.05, [0.66, 0.0225, 0]), PALETTE.iron);
+  }),
+  defineAsset(PACK, 'pickaxe', 'Pickaxe', 'tools', (b) => {
+    handle(b, 0.8, 0.02);
+    const head = extrude([[-0.3, 0], [-0.05, 0.035], [0.05, 0.035], [0.3, 0], [0.05, -0.02], [-0.05, -0.02]], 0.035);
+    b.add(translate(rotateY(rotateX(head, -Math.PI / 2), Math.PI / 2), 0.8, 0.02, 0), PALETTE.iron);
+  }),
+  defineAsset(PACK, 'shovel', 'Shovel', 'tools', (b) => {
+    handle(b, 0.9, 0.018);
+    b.add(boxAt(0.12, 0.03, 0.04, [0.02, 0.018, 0]), PALETTE.oak);
+    const blade = extrude([[0, -0.11], [0.22, -0.12], [0.3, 0], [0.22, 0.12], [0, 0.11]], 0.012);
+    b.add(translate(rotateX(blade, -Math.PI / 2), 0.9, 0.02, 0), PALETTE.steel);
+  }),
+  defineAsset(PACK, 'rake', 'Rake', 'tools', (b) => {
+    handle(b, 1.3, 0.016);
+    b.add(boxAt(0.03, 0.03, 0.42, [1.3, 0.03, 0]), PALETTE.iron);
+    for (let i = 0; i < 10; i++) b.add(rod([1.3, 0.02, -0.19 + i * 0.042], [1.37, 0.006, -0.19 + i * 0.042], 0.006, 4), PALETTE.iron);
+  }),
+  defineAsset(PACK, 'pitchfork', 'Pitchfork', 'tools', (b) => {
+    handle(b, 1.2, 0.018);
+    b.add(boxAt(0.03, 0.025, 0.2, [1.2, 0.02, 0]), PALETTE.iron);
+    for (const z of [-0.09, -0.03, 0.03, 0.09]) b.add(rod([1.2, 0.02, z], [1.45, 0.02, z * 1.1], 0.007, 4, 0.002), PALETTE.iron);
+  }),
+  defineAsset(PACK, 'broom', 'Broom', 'tools', (b) => {
+    handle(b, 1.0, 0.015);
+    b.add(rod([1.3, 0.045, 0], [0.98, 0.045, 0], 0.045, 8, 0.02), PALETTE.burlap);
+  }),
+  defineAsset(PACK, 'wrench', 'Wrench', 'tools', (b) => {
+    const outline: [number, number][] = [[-0.12, -0.012], [0.1, -0.012], [0.11, -0.03], [0.15, -0.03], [0.14, -0.008], [0.15, 0.008], [0.15, 0.03], [0.11, 0.03], [0.1, 0.012], [-0.12, 0.012], [-0.14, 0]];
+    b.add(translate(rotateX(extrude(outline, 0.012), -Math.PI / 2), 0, 0.006, 0), PALETTE.steel);
+  }),
+];
