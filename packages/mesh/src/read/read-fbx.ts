@@ -1,6 +1,395 @@
+import type { MeshMaterial } from '../mesh-model';
+import { decodeDataUri, textureFromBytes } from './decode-texture';
+import { asNumber, asString, child, childrenNamed, idKey, numbers, type FbxNode, type FbxValue } from './fbx/fbx-node';
+import { parseFbxAscii } from './fbx/parse-fbx-ascii';
+import { parseFbxBinary } from './fbx/parse-fbx-binary';
+import { axisRotation, flipWinding, identity, isIdentity, multiply, scaling, transformVertices, translation, type Mat4 } from './mat4';
 import { fail, type MeshAssembler } from './mesh-assembler';
 
-/** Reads a binary or ASCII FBX file into the assembler. */
-export function readFbx(_bytes: Uint8Array, _asm: MeshAssembler): void {
-  fail('fbx', 'FBX reading is not implemented yet');
+/*
+ * FBX scene reader (binary 7.x and ASCII), on our own node-tree parsers rather than three's
+ * FBXLoader: the loader expects browser globals (DOM image loading, TextDecoder paths), builds
+ * three.js objects we would have to convert back, and cannot be bounded before it allocates.
+ *
+ * What is read: Geometry (Vertices, PolygonVertexIndex with negative end markers, the first
+ * normal/UV/material layers in every mapping and reference mode), Model transforms
+ * (Lcl Translation/Rotation/Scaling, Pre/PostRotation, pivots and offsets, RotationOrder,
+ * geometric transforms) composed through the Connections hierarchy, the file's axis system
+ * (converted to Y-up, Z-front), Materials (DiffuseColor × DiffuseFactor, opacity, shininess) and
+ * embedded Video content for the diffuse texture. Skins, blend shapes and animation are dropped.
+ */
+
+interface FbxObject {
+  node: FbxNode;
+  id: string;
+  name: string;
+  kind: string;
+}
+
+const ROTATION_ORDERS = ['XYZ', 'XZY', 'YZX', 'YXZ', 'ZXY', 'ZYX', 'XYZ'];
+
+/** Reads a binary or ASCII FBX into the assembler. */
+export function readFbx(bytes: Uint8Array, asm: MeshAssembler): void {
+  const binary = bytes.length >= 21 && Buffer.from(bytes.subarray(0, 18)).toString('latin1') === 'Kaydara FBX Binary';
+  const top = binary
+    ? parseFbxBinary(bytes).nodes
+    : parseFbxAscii(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  new FbxScene(top, asm).read();
+}
+
+function properties70(node: FbxNode | undefined): Map<string, FbxValue[]> {
+  const out = new Map<string, FbxValue[]>();
+  for (const p of childrenNamed(child(node, 'Properties70'), 'P')) out.set(asString(p.props[0]), p.props.slice(4));
+  return out;
+}
+
+function vec3(props: Map<string, FbxValue[]>, name: string, def: number): [number, number, number] {
+  const v = props.get(name);
+  if (!v) return [def, def, def];
+  const r: [number, number, number] = [asNumber(v[0], def), asNumber(v[1], def), asNumber(v[2], def)];
+  if (!r.every(Number.isFinite)) fail('fbx', `property "${name}" is not a finite vector`);
+  return r;
+}
+
+function euler(r: [number, number, number], order = 'XYZ'): Mat4 {
+  // Order "XYZ" rotates about X first: M = Rz · Ry · Rx.
+  let m = identity();
+  for (const axis of order) {
+    const a = axis === 'X' ? 0 : axis === 'Y' ? 1 : 2;
+    m = multiply(axisRotation(a, r[a]!), m);
+  }
+  return m;
+}
+
+function transpose3(m: Mat4): Mat4 {
+  const out = identity();
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[c * 4 + r] = m[r * 4 + c]!;
+  return out;
+}
+
+function chain(...ms: Mat4[]): Mat4 {
+  return ms.reduce((a, b) => multiply(a, b), identity());
+}
+
+class FbxScene {
+  private readonly objects = new Map<string, FbxObject>();
+  private readonly parents = new Map<string, Array<{ id: string; prop: string }>>();
+  private readonly children = new Map<string, Array<{ id: string; prop: string }>>();
+  private readonly worlds = new Map<string, Mat4>();
+  private readonly materialIndex = new Map<string, number>();
+
+  constructor(
+    private readonly top: FbxNode[],
+    private readonly asm: MeshAssembler,
+  ) {}
+
+  read(): void {
+    const { asm } = this;
+    const objects = this.top.find((n) => n.name === 'Objects');
+    if (!objects) fail('fbx', 'no Objects section (truncated or not a scene file)');
+    for (const node of objects.children) {
+      const id = idKey(node.props[0]);
+      const raw = asString(node.props[1]);
+      // Binary names are "Name\0\x01Class", ASCII ones "Class::Name".
+      const name = raw.includes('\0\x01') ? raw.split('\0\x01')[0]! : raw.includes('::') ? raw.slice(raw.indexOf('::') + 2) : raw;
+      this.objects.set(id, { node, id, name, kind: asString(node.props[2]) });
+      if (node.name === 'Deformer') asm.warn('fbx: the existing skin and blend shapes were dropped; the mesh is read in its bind pose');
+      if (node.name === 'AnimationStack') asm.warn('fbx: animations were dropped');
+    }
+    for (const c of childrenNamed(this.top.find((n) => n.name === 'Connections'), 'C')) {
+      const childId = idKey(c.props[1]);
+      const parentId = idKey(c.props[2]);
+      const prop = asString(c.props[3]);
+      push(this.parents, childId, { id: parentId, prop });
+      push(this.children, parentId, { id: childId, prop });
+    }
+    const axes = this.axisConversion();
+
+    const geometries = [...this.objects.values()].filter((o) => o.node.name === 'Geometry' && (o.kind === 'Mesh' || child(o.node, 'Vertices')));
+    // Count first so the triangle cap is enforced before any vertex array is built.
+    const instances: Array<{ geometry: FbxObject; model: FbxObject | null }> = [];
+    for (const g of geometries) {
+      const models = this.parentObjects(g.id).filter((o) => o.node.name === 'Model');
+      if (models.length === 0) instances.push({ geometry: g, model: null });
+      for (const m of models) instances.push({ geometry: g, model: m });
+    }
+    for (const inst of instances) asm.reserve(this.countTriangles(inst.geometry));
+    for (const { geometry, model } of instances) {
+      const world = model ? multiply(axes, multiply(this.world(model.id, new Set()), this.geometric(model))) : axes;
+      this.readGeometry(geometry, model, world);
+    }
+  }
+
+  private parentObjects(id: string): FbxObject[] {
+    return (this.parents.get(id) ?? []).map((p) => this.objects.get(p.id)).filter((o): o is FbxObject => !!o);
+  }
+
+  private childObjects(id: string): Array<{ object: FbxObject; prop: string }> {
+    return (this.children.get(id) ?? [])
+      .map((c) => ({ object: this.objects.get(c.id)!, prop: c.prop }))
+      .filter((c) => !!c.object);
+  }
+
+  private axisConversion(): Mat4 {
+    const settings = properties70(this.top.find((n) => n.name === 'GlobalSettings'));
+    const get = (name: string, def: number) => asNumber(settings.get(name)?.[0], def);
+    const up = get('UpAxis', 1), upSign = get('UpAxisSign', 1);
+    const front = get('FrontAxis', 2), frontSign = get('FrontAxisSign', 1);
+    const coord = get('CoordAxis', 0), coordSign = get('CoordAxisSign', 1);
+    const axes = [up, front, coord];
+    if (!axes.every((a) => a === 0 || a === 1 || a === 2) || new Set(axes).size !== 3) return identity();
+    const m = new Float64Array(16);
+    m[15] = 1;
+    // Rows of the conversion are the file's right, up and front axes: they become +X, +Y, +Z.
+    m[coord * 4 + 0] = coordSign < 0 ? -1 : 1;
+    m[up * 4 + 1] = upSign < 0 ? -1 : 1;
+    m[front * 4 + 2] = frontSign < 0 ? -1 : 1;
+    return m;
+  }
+
+  private local(model: FbxObject): Mat4 {
+    const p = properties70(model.node);
+    const order = ROTATION_ORDERS[asNumber(p.get('RotationOrder')?.[0], 0)] ?? 'XYZ';
+    const t = vec3(p, 'Lcl Translation', 0);
+    const r = vec3(p, 'Lcl Rotation', 0);
+    const s = vec3(p, 'Lcl Scaling', 1);
+    const roff = vec3(p, 'RotationOffset', 0), rp = vec3(p, 'RotationPivot', 0);
+    const soff = vec3(p, 'ScalingOffset', 0), sp = vec3(p, 'ScalingPivot', 0);
+    const pre = euler(vec3(p, 'PreRotation', 0));
+    const post = euler(vec3(p, 'PostRotation', 0));
+    // FBX SDK order: T · Roff · Rp · Rpre · R · Rpost⁻¹ · Rp⁻¹ · Soff · Sp · S · Sp⁻¹.
+    return chain(
+      translation(...t), translation(...roff), translation(...rp), pre, euler(r, order), transpose3(post),
+      translation(-rp[0], -rp[1], -rp[2]), translation(...soff), translation(...sp), scaling(...s),
+      translation(-sp[0], -sp[1], -sp[2]),
+    );
+  }
+
+  private geometric(model: FbxObject): Mat4 {
+    const p = properties70(model.node);
+    return chain(translation(...vec3(p, 'GeometricTranslation', 0)), euler(vec3(p, 'GeometricRotation', 0)), scaling(...vec3(p, 'GeometricScaling', 1)));
+  }
+
+  private world(id: string, path: Set<string>): Mat4 {
+    const known = this.worlds.get(id);
+    if (known) return known;
+    if (path.has(id)) fail('fbx', 'the model hierarchy has a cycle');
+    if (path.size > 1000) fail('fbx', 'the model hierarchy is deeper than 1000');
+    path.add(id);
+    const model = this.objects.get(id)!;
+    const parent = this.parentObjects(id).find((o) => o.node.name === 'Model');
+    const w = parent ? multiply(this.world(parent.id, path), this.local(model)) : this.local(model);
+    this.worlds.set(id, w);
+    return w;
+  }
+
+  private countTriangles(g: FbxObject): number {
+    const pvi = numbers(child(g.node, 'PolygonVertexIndex'));
+    if (!pvi) return 0;
+    let triangles = 0;
+    let size = 0;
+    for (let k = 0; k < pvi.length; k++) {
+      size++;
+      if (pvi[k]! < 0) {
+        if (size >= 3) triangles += size - 2;
+        size = 0;
+      }
+    }
+    return triangles;
+  }
+
+  private readGeometry(g: FbxObject, model: FbxObject | null, world: Mat4): void {
+    const where = `geometry "${g.name}"`;
+    const vertices = numbers(child(g.node, 'Vertices'));
+    const pvi = numbers(child(g.node, 'PolygonVertexIndex'));
+    if (!vertices || !pvi) {
+      this.asm.warn(`fbx: ${where} has no polygons and was skipped`);
+      return;
+    }
+    if (vertices.length % 3 !== 0) fail('fbx', `${where} has a vertex array whose length is not a multiple of 3`);
+    const cpCount = vertices.length / 3;
+    const normalLayer = layer(child(g.node, 'LayerElementNormal'), 'Normals', 'NormalsIndex', 3, where);
+    const uvLayer = layer(child(g.node, 'LayerElementUV'), 'UV', 'UVIndex', 2, where);
+    const matLayer = child(g.node, 'LayerElementMaterial');
+    const matValues = numbers(child(matLayer, 'Materials'));
+    const matMapping = asString(child(matLayer, 'MappingInformationType')?.props[0]);
+
+    // One output vertex per distinct (control point, normal, uv); corners sharing all three
+    // share a vertex, found through a per-control-point linked list.
+    const head = new Int32Array(cpCount).fill(-1);
+    const next: number[] = [];
+    const cpOf: number[] = [];
+    const nrm: number[] = [];
+    const uv: number[] = [];
+    const cornerVertex = new Uint32Array(pvi.length);
+    let polygon = 0;
+    const n3 = [0, 0, 0];
+    const t2 = [0, 0];
+    for (let k = 0; k < pvi.length; k++) {
+      const raw = pvi[k]!;
+      if (!Number.isInteger(raw)) fail('fbx', `${where} has a non-integer polygon index`);
+      const cp = raw < 0 ? -raw - 1 : raw;
+      if (cp >= cpCount) fail('fbx', `${where}: polygon index ${cp} is out of range (${cpCount} vertices)`);
+      if (normalLayer) normalLayer.get(k, cp, polygon, n3);
+      if (uvLayer) uvLayer.get(k, cp, polygon, t2);
+      let v = head[cp]!;
+      while (v >= 0) {
+        if ((!normalLayer || (nrm[v * 3] === n3[0] && nrm[v * 3 + 1] === n3[1] && nrm[v * 3 + 2] === n3[2])) &&
+            (!uvLayer || (uv[v * 2] === t2[0] && uv[v * 2 + 1] === t2[1]))) break;
+        v = next[v]!;
+      }
+      if (v < 0) {
+        v = cpOf.length;
+        cpOf.push(cp);
+        next.push(head[cp]!);
+        head[cp] = v;
+        if (normalLayer) nrm.push(n3[0]!, n3[1]!, n3[2]!);
+        if (uvLayer) uv.push(t2[0]!, t2[1]!);
+      }
+      cornerVertex[k] = v;
+      if (raw < 0) polygon++;
+    }
+    const count = cpOf.length;
+    const positions = new Float32Array(count * 3);
+    for (let v = 0; v < count; v++) {
+      const cp = cpOf[v]!;
+      positions[v * 3] = vertices[cp * 3]!;
+      positions[v * 3 + 1] = vertices[cp * 3 + 1]!;
+      positions[v * 3 + 2] = vertices[cp * 3 + 2]!;
+    }
+    const normals = normalLayer ? new Float32Array(nrm) : undefined;
+    let uvs: Float32Array | undefined;
+    if (uvLayer) {
+      uvs = new Float32Array(uv);
+      // FBX's v points up from the image's bottom; ours points down.
+      for (let i = 1; i < uvs.length; i += 2) uvs[i] = 1 - uvs[i]!;
+    }
+
+    // Fan-triangulate each polygon into the bucket of its material.
+    const modelMaterials = model ? this.childObjects(model.id).filter((c) => c.object.node.name === 'Material').map((c) => c.object) : [];
+    const buckets = new Map<number, number[]>();
+    let start = 0;
+    polygon = 0;
+    for (let k = 0; k < pvi.length; k++) {
+      if (pvi[k]! >= 0) continue;
+      const size = k - start + 1;
+      if (size >= 3) {
+        let local = 0;
+        if (matValues && matValues.length > 0) local = matMapping === 'AllSame' ? matValues[0]! : (matValues[polygon] ?? 0);
+        let bucket = buckets.get(local);
+        if (!bucket) buckets.set(local, (bucket = []));
+        for (let i = 1; i + 1 < size; i++) bucket.push(cornerVertex[start]!, cornerVertex[start + i]!, cornerVertex[start + i + 1]!);
+      }
+      start = k + 1;
+      polygon++;
+    }
+    if (start < pvi.length) this.asm.warn(`fbx: ${where} ends with an unterminated polygon, which was dropped`);
+
+    let flip = false;
+    if (!isIdentity(world)) flip = transformVertices(world, positions, normals);
+    for (const [local, list] of buckets) {
+      const indices = new Uint32Array(list);
+      if (flip) flipWinding(indices);
+      const material = modelMaterials[local];
+      this.asm.add({
+        positions,
+        ...(normals ? { normals } : {}),
+        ...(uvs ? { uvs } : {}),
+        indices,
+        material: material ? this.material(material) : -1,
+      });
+    }
+  }
+
+  private material(m: FbxObject): number {
+    const known = this.materialIndex.get(m.id);
+    if (known !== undefined) return known;
+    const p = properties70(m.node);
+    const diffuse = p.has('DiffuseColor') ? vec3(p, 'DiffuseColor', 0.8) : vec3(p, 'Diffuse', 0.8);
+    const factor = asNumber(p.get('DiffuseFactor')?.[0], 1);
+    const opacity = p.has('Opacity') ? asNumber(p.get('Opacity')?.[0], 1) : 1 - asNumber(p.get('TransparencyFactor')?.[0], 0);
+    const shininess = asNumber(p.get('ShininessExponent')?.[0] ?? p.get('Shininess')?.[0], 20);
+    const clamp = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 1);
+    const material: MeshMaterial = {
+      name: m.name || `material_${this.asm.materials.length}`,
+      baseColor: [clamp(diffuse[0] * factor), clamp(diffuse[1] * factor), clamp(diffuse[2] * factor), clamp(opacity)],
+      metallic: 0,
+      // Blinn-Phong exponent to roughness, the usual sqrt(2 / (n + 2)) mapping.
+      roughness: clamp(Math.sqrt(2 / (Math.max(0, shininess) + 2))),
+    };
+    const textures = this.childObjects(m.id).filter((c) => c.object.node.name === 'Texture');
+    const diffuseTexture = textures.find((t) => /diffuse/i.test(t.prop)) ?? textures[0];
+    if (diffuseTexture) {
+      const texture = this.texture(diffuseTexture.object);
+      if (texture) material.baseColorTexture = texture;
+    }
+    const index = this.asm.materials.length;
+    this.asm.materials.push(material);
+    this.materialIndex.set(m.id, index);
+    return index;
+  }
+
+  private texture(t: FbxObject): MeshMaterial['baseColorTexture'] | undefined {
+    for (const { object } of this.childObjects(t.id)) {
+      if (object.node.name !== 'Video') continue;
+      const content = child(object.node, 'Content');
+      if (!content) continue;
+      let bytes: Uint8Array | null = null;
+      const raw = content.props.find((v) => v instanceof Uint8Array);
+      if (raw instanceof Uint8Array) bytes = raw;
+      else {
+        const b64 = content.props.filter((v): v is string => typeof v === 'string').join('');
+        if (b64) bytes = decodeDataUri(`data:;base64,${b64}`);
+      }
+      const texture = bytes ? textureFromBytes(bytes) : null;
+      if (texture) return { mimeType: texture.mimeType, bytes: texture.bytes.slice() };
+    }
+    const file = asString(child(t.node, 'RelativeFilename')?.props[0]) || asString(child(t.node, 'FileName')?.props[0]);
+    this.asm.warn(`fbx: texture "${file || t.name}" is not embedded (or not PNG/JPEG) and was dropped`);
+    return undefined;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+interface Layer {
+  get(corner: number, cp: number, polygon: number, out: number[]): void;
+}
+
+/** A normal or UV layer: resolves mapping (per corner / vertex / polygon / all) and reference mode. */
+function layer(node: FbxNode | undefined, valuesName: string, indexName: string, size: number, where: string): Layer | null {
+  if (!node) return null;
+  const values = numbers(child(node, valuesName));
+  if (!values || values.length < size) return null;
+  const mapping = asString(child(node, 'MappingInformationType')?.props[0]);
+  const reference = asString(child(node, 'ReferenceInformationType')?.props[0]);
+  const index = reference === 'IndexToDirect' || reference === 'Index' ? numbers(child(node, indexName)) : undefined;
+  if ((reference === 'IndexToDirect' || reference === 'Index') && !index) fail('fbx', `${where}: ${indexName} is missing`);
+  const count = Math.floor(values.length / size);
+  const pick =
+    mapping === 'ByPolygonVertex' ? (k: number) => k
+    : mapping === 'ByVertice' || mapping === 'ByVertex' || mapping === 'ByControlPoint' ? (_k: number, cp: number) => cp
+    : mapping === 'ByPolygon' ? (_k: number, _cp: number, p: number) => p
+    : () => 0;
+  return {
+    get(corner, cp, polygon, out) {
+      let i = pick(corner, cp, polygon);
+      if (index) {
+        const j = index[i];
+        if (j === undefined) fail('fbx', `${where}: ${indexName} is shorter than the polygons need`);
+        i = j;
+        // -1 marks an unmapped corner (seen in UVIndex): treat as zero rather than corrupt.
+        if (i === -1) {
+          out.fill(0);
+          return;
+        }
+      }
+      if (!(i >= 0 && i < count)) fail('fbx', `${where}: ${valuesName} index ${i} is out of range`);
+      for (let c = 0; c < size; c++) out[c] = values[i * size + c]!;
+    },
+  };
 }
