@@ -1,0 +1,51 @@
+import { boxGlbBase64 } from './fixtures';
+import { harnessEnv, startHarness, type Harness } from './harness';
+
+let a: Harness;
+let b: Harness;
+beforeAll(async () => {
+  // Two API replicas sharing one Redis (one prefix), as in production.
+  const env = harnessEnv({ RATE_LIMIT_PER_MINUTE: '60' });
+  a = await startHarness({}, env);
+  b = await startHarness({}, env);
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+});
+
+test('60 requests per minute per key across replicas, polling included; the 61st is 429 with Retry-After', async () => {
+  const account = await a.seedAccount();
+  for (let i = 0; i < 60; i++) {
+    const replica = i % 2 === 0 ? a : b;
+    const res = await replica.request.get(i % 3 === 0 ? `/v1/jobs/${crypto.randomUUID()}` : '/v1/jobs').set(account.auth);
+    expect([200, 404]).toContain(res.status);
+    expect(res.headers['ratelimit-limit']).toBe('60');
+    expect(res.headers['ratelimit-remaining']).toBe(String(59 - i));
+    expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThan(0);
+    expect(Number(res.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+  }
+  for (const replica of [a, b]) {
+    const res = await replica.request.get('/v1/jobs').set(account.auth);
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe('rate_limited');
+    expect(res.headers['ratelimit-remaining']).toBe('0');
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  }
+  // Submissions count against the same budget and are refused before any work or charge.
+  const submit = await a.request.post('/v1/rigs').set(account.auth).send({ model_base64: await boxGlbBase64() });
+  expect(submit.status).toBe(429);
+  expect(await a.ctx.db.job.count({ where: { accountId: account.accountId } })).toBe(0);
+});
+
+test('limits are per key: another key of the same replicas is unaffected', async () => {
+  const first = await a.seedAccount();
+  const second = await a.seedAccount();
+  for (let i = 0; i < 61; i++) await a.request.get('/v1/jobs').set(first.auth);
+  expect((await b.request.get('/v1/jobs').set(first.auth)).status).toBe(429);
+  const res = await b.request.get('/v1/jobs').set(second.auth);
+  expect(res.status).toBe(200);
+  expect(res.headers['ratelimit-remaining']).toBe('59');
+});
