@@ -1,0 +1,7 @@
+export * from './probe-image';
+export * from './generate-model';
+export { decodeImage, type DecodedImage, type RgbaImage } from './decode-image';
+export { segmentSubject, SEGMENT_SUBJECT_DEFAULTS, type SegmentSubjectOptions, type SubjectMask } from './segment-subject';
+export { traceOutline, TRACE_OUTLINE_DEFAULTS, type OutlinePolygon, type TraceOutlineOptions } from './trace-outline';
+export { triangulateOutline, type PlanarMesh } from './triangulate-outline';
+export { inflateSurface } from './inflate-surface';

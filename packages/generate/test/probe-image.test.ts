@@ -1,0 +1,71 @@
+import { deflateSync } from 'node:zlib';
+import { probeImage, sniffImageFormat } from '../src';
+import { character, characterPaint, draw, encode } from './images';
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+function crc32(bytes: Uint8Array): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+/** A PNG whose header declares `width` × `height` but carries only a tiny (invalid) data stream. */
+function pngDeclaring(width: number, height: number): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const v = new DataView(ihdr.buffer);
+  v.setUint32(0, width);
+  v.setUint32(4, height);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
+    chunk('IDAT', new Uint8Array(deflateSync(new Uint8Array(16)))), chunk('IEND', new Uint8Array(0))];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
+}
+
+describe('probeImage', () => {
+  it('identifies PNG, JPEG and WebP from their content', async () => {
+    const d = draw(character, [120, 90], characterPaint);
+    for (const format of ['png', 'jpeg', 'webp'] as const) {
+      const bytes = await encode(d, format);
+      expect(sniffImageFormat(bytes)).toBe(format);
+      await expect(probeImage(bytes)).resolves.toEqual({ format, width: 120, height: 90 });
+    }
+  });
+
+  it('rejects garbage, other formats and empty input', async () => {
+    for (const bytes of [new Uint8Array(0), new TextEncoder().encode('hello, not an image'), new TextEncoder().encode('GIF89a\x01\x00\x01\x00'),
+      new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 1, 2, 3])]) {
+      await expect(probeImage(bytes)).rejects.toMatchObject({ name: 'EngineError', code: 'unsupported_format', message: expect.stringMatching(/^image: /) });
+    }
+  });
+
+  it('rejects a truncated PNG and a truncated JPEG', async () => {
+    const d = draw(character, 200, characterPaint);
+    for (const format of ['png', 'jpeg'] as const) {
+      const bytes = await encode(d, format);
+      await expect(probeImage(bytes.subarray(0, Math.floor(bytes.length * 0.6)))).rejects.toMatchObject({ code: 'unsupported_format' });
+    }
+  });
+
+  it('rejects giant declared dimensions without decoding them', async () => {
+    const giant = pngDeclaring(100_000, 100_000);
+    await expect(probeImage(giant)).rejects.toMatchObject({ code: 'unsupported_format', message: expect.stringMatching(/100000×100000/) });
+    // (10^10 RGBA pixels would need 40 GB: the header check refuses it before any decoding.)
+    await expect(probeImage(pngDeclaring(5000, 5000))).rejects.toMatchObject({ message: expect.stringMatching(/more than the limit/) });
+    await expect(probeImage(pngDeclaring(64, 64), { maxPixels: 1000 })).rejects.toMatchObject({ code: 'unsupported_format' });
+  });
+});
