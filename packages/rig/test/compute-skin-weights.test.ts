@@ -1,25 +1,198 @@
+import { EngineError, type Mesh, type SkinWeights } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
-import { humanoid } from './skinning-fixtures';
+import {
+  capsule,
+  humanoid,
+  jointIndex,
+  mergeMeshes,
+  scaleMesh,
+  scaleSkeleton,
+  skeletonOf,
+  unweld,
+  weightOf,
+} from './skinning-fixtures';
 
-function expectValid(skin: { joints: Uint16Array; weights: Float32Array }, n: number, jointCount: number): void {
+/** Sums to 1, at most 4 non-zero influences, joint indices valid, no negative weight. */
+function expectValid(skin: SkinWeights, n: number, jointCount: number): void {
   expect(skin.joints.length).toBe(4 * n);
   expect(skin.weights.length).toBe(4 * n);
+  let bad = 0;
   for (let v = 0; v < n; v++) {
     let sum = 0;
     for (let k = 0; k < 4; k++) {
       const w = skin.weights[4 * v + k]!;
-      expect(w).toBeGreaterThanOrEqual(0);
-      expect(skin.joints[4 * v + k]!).toBeLessThan(jointCount);
+      if (w < 0 || skin.joints[4 * v + k]! >= jointCount) bad++;
       sum += w;
     }
-    expect(Math.abs(sum - 1)).toBeLessThan(1e-4);
+    if (!(Math.abs(sum - 1) < 1e-4)) bad++;
   }
+  expect(bad).toBe(0);
+}
+
+function verticesWhere(mesh: Mesh, pred: (x: number, y: number, z: number) => boolean): number[] {
+  const out: number[] = [];
+  for (let v = 0; v < mesh.positions.length / 3; v++) {
+    if (pred(mesh.positions[3 * v]!, mesh.positions[3 * v + 1]!, mesh.positions[3 * v + 2]!)) out.push(v);
+  }
+  return out;
+}
+
+function maxWeightOf(skin: SkinWeights, vertices: number[], joints: number[]): number {
+  let m = 0;
+  for (const v of vertices) m = Math.max(m, joints.reduce((s, j) => s + weightOf(skin, v, j), 0));
+  return m;
+}
+function minWeightOf(skin: SkinWeights, vertices: number[], joints: number[]): number {
+  let m = Infinity;
+  for (const v of vertices) m = Math.min(m, joints.reduce((s, j) => s + weightOf(skin, v, j), 0));
+  return m;
+}
+
+function l1(a: SkinWeights, va: number, b: SkinWeights, vb: number, jointCount: number): number {
+  let d = 0;
+  for (let j = 0; j < jointCount; j++) d += Math.abs(weightOf(a, va, j) - weightOf(b, vb, j));
+  return d;
 }
 
 describe('computeSkinWeights', () => {
-  it('gives every vertex of a humanoid weights summing to 1 over valid joints', () => {
-    const { mesh, skeleton } = humanoid();
-    const skin = computeSkinWeights(mesh, skeleton);
-    expectValid(skin, mesh.positions.length / 3, skeleton.joints.length);
+  const body = humanoid();
+  const { mesh, skeleton } = body;
+  const J = (name: string) => jointIndex(skeleton, name);
+  const skin = computeSkinWeights(mesh, skeleton);
+  const n = mesh.positions.length / 3;
+
+  it('gives every vertex of a humanoid weights summing to 1 over at most 4 valid joints', () => {
+    expectValid(skin, n, skeleton.joints.length);
+  });
+
+  it('lets the limb at a tip dominate it (hand, foot, head)', () => {
+    const leftHandTip = verticesWhere(mesh, (x) => x > 0.84);
+    const rightFootSole = verticesWhere(mesh, (x, y) => x < 0 && y < 0.0);
+    const headTop = verticesWhere(mesh, (_x, y) => y > 1.74);
+    expect(leftHandTip.length).toBeGreaterThan(0);
+    expect(minWeightOf(skin, leftHandTip, [J('l_hand')])).toBeGreaterThan(0.9);
+    expect(minWeightOf(skin, rightFootSole, [J('r_foot')])).toBeGreaterThan(0.9);
+    expect(minWeightOf(skin, headTop, [J('head')])).toBeGreaterThan(0.9);
+    // Mid forearm belongs to the forearm joint; mid thigh to the upper-leg joint.
+    expect(minWeightOf(skin, verticesWhere(mesh, (x) => x > 0.6 && x < 0.66), [J('l_forearm')])).toBeGreaterThan(0.8);
+    expect(minWeightOf(skin, verticesWhere(mesh, (x, y) => x > 0 && y > 0.7 && y < 0.76), [J('l_upper_leg')])).toBeGreaterThan(0.8);
+  });
+
+  it('never lets one leg claim the other across the gap between them', () => {
+    const right = ['r_upper_leg', 'r_lower_leg', 'r_foot'].map(J);
+    const left = ['l_upper_leg', 'l_lower_leg', 'l_foot'].map(J);
+    // The inner sides of the legs below the crotch (y 0.82): 7 cm apart through the air, ≥ 0.5 m through the body.
+    const leftInner = verticesWhere(mesh, (x, y) => x > 0 && x < 0.06 && y < 0.6);
+    const rightInner = verticesWhere(mesh, (x, y) => x < 0 && x > -0.06 && y < 0.6);
+    expect(leftInner.length).toBeGreaterThan(10);
+    expect(maxWeightOf(skin, leftInner, right)).toBe(0);
+    expect(maxWeightOf(skin, rightInner, left)).toBe(0);
+  });
+
+  it('keeps legs apart even when the gap is only two voxels wide', () => {
+    const skeleton2 = skeletonOf([
+      ['hips', null, [0, 1, 0]],
+      ['l_leg', 'hips', [0.06, 0.95, 0]],
+      ['l_foot', 'l_leg', [0.06, 0.1, 0]],
+      ['r_leg', 'hips', [-0.06, 0.95, 0]],
+      ['r_foot', 'r_leg', [-0.06, 0.1, 0]],
+    ]);
+    // Radius 0.05 → gap 0.02 between the legs; the long side (≈1.2) is 128 cells of ~0.0094.
+    const mesh2 = mergeMeshes([
+      capsule([0, 0.95, 0], [0, 1.15, 0], 0.14),
+      capsule([0.06, 0.95, 0], [0.06, 0.05, 0], 0.05),
+      capsule([-0.06, 0.95, 0], [-0.06, 0.05, 0], 0.05),
+    ]);
+    const skin2 = computeSkinWeights(mesh2, skeleton2);
+    const leftLow = verticesWhere(mesh2, (x, y) => x > 0.005 && y < 0.6);
+    expect(maxWeightOf(skin2, leftLow, [3, 4])).toBe(0);
+  });
+
+  it('is smooth: weights change gradually along the surface, and little away from joints', () => {
+    const P = mesh.positions;
+    const dist = (a: number, b: number) => Math.hypot(P[3 * a]! - P[3 * b]!, P[3 * a + 1]! - P[3 * b + 1]!, P[3 * a + 2]! - P[3 * b + 2]!);
+    const nearJoint = (v: number) =>
+      skeleton.joints.some((j) => Math.hypot(P[3 * v]! - j.position[0], P[3 * v + 1]! - j.position[1], P[3 * v + 2]! - j.position[2]) < 0.2);
+    let worstGradient = 0, worstAway = 0;
+    for (let t = 0; t < mesh.indices.length; t += 3) {
+      for (let e = 0; e < 3; e++) {
+        const a = mesh.indices[t + e]!, b = mesh.indices[t + ((e + 1) % 3)]!;
+        const d = l1(skin, a, skin, b, skeleton.joints.length);
+        worstGradient = Math.max(worstGradient, d / dist(a, b));
+        if (!nearJoint(a) && !nearJoint(b)) worstAway = Math.max(worstAway, d);
+      }
+    }
+    // A full switch between two joints (L1 = 2) takes at least ~4 cm of surface (limb radii are 5–16 cm).
+    expect(worstGradient).toBeLessThan(50);
+    expect(worstAway).toBeLessThan(0.3);
+  });
+
+  it('gives a flat-shaded (unwelded) copy the same weights as the welded mesh', () => {
+    const flat = unweld(mesh);
+    const flatSkin = computeSkinWeights(flat, skeleton);
+    let worst = 0;
+    for (let i = 0; i < mesh.indices.length; i++) worst = Math.max(worst, l1(flatSkin, i, skin, mesh.indices[i]!, skeleton.joints.length));
+    expect(worst).toBeLessThan(1e-4);
+  });
+
+  it('gives the same weights at ×100 (centimetres) and ×0.001 scale', () => {
+    for (const s of [100, 0.001]) {
+      const scaled = computeSkinWeights(scaleMesh(mesh, s), scaleSkeleton(skeleton, s));
+      let total = 0;
+      for (let v = 0; v < n; v++) total += l1(scaled, v, skin, v, skeleton.joints.length);
+      expect(total / n).toBeLessThan(1e-3);
+    }
+  });
+
+  it('weights a disconnected jacket and sleeves by the torso and arms under them', () => {
+    // Open tubes (no caps), 2.5 cm off the body: they float, the flood fill runs under them.
+    const jacket = capsule([0, 1.0, 0], [0, 1.4, 0], 0.185, { open: true });
+    const sleeve = capsule([0.14, 1.45, 0], [0.4, 1.45, 0], 0.075, { open: true });
+    const dressed = mergeMeshes([mesh, jacket, sleeve]);
+    const dressedSkin = computeSkinWeights(dressed, skeleton);
+    const total = dressed.positions.length / 3;
+    expectValid(dressedSkin, total, skeleton.joints.length);
+    const jacketStart = n, sleeveStart = n + jacket.positions.length / 3;
+    const range = (a: number, b: number) => Array.from({ length: b - a }, (_, i) => a + i);
+    const jacketVerts = range(jacketStart, sleeveStart);
+    const sleeveVerts = range(sleeveStart, total);
+    const torso = ['hips', 'spine', 'chest', 'neck', 'l_shoulder', 'r_shoulder', 'l_upper_leg', 'r_upper_leg'].map(J);
+    // Below the shoulders the jacket follows the torso; at its top edge it may blend into the arm.
+    const jacketBody = jacketVerts.filter((v) => dressed.positions[3 * v + 1]! < 1.2);
+    expect(minWeightOf(dressedSkin, jacketBody, torso)).toBeGreaterThan(0.95);
+    const upperArm = ['l_shoulder', 'l_upper_arm', 'l_forearm'].map(J);
+    const sleeveMid = sleeveVerts.filter((v) => dressed.positions[3 * v]! > 0.3);
+    expect(minWeightOf(dressedSkin, sleeveMid, [J('l_upper_arm')])).toBeGreaterThan(0.7);
+    expect(minWeightOf(dressedSkin, sleeveVerts.filter((v) => dressed.positions[3 * v]! > 0.2), upperArm)).toBeGreaterThan(0.85);
+  });
+
+  it('works with any skeleton: bones outside the mesh, a single joint', () => {
+    // A two-bone chain lying 0.3 beside a capsule: it starts from the nearest voxels.
+    const tube = capsule([0, 0, 0], [0, 1.2, 0], 0.1);
+    const outside = skeletonOf([
+      ['a', null, [0.4, 0, 0]],
+      ['b', 'a', [0.4, 0.5, 0]],
+      ['c', 'b', [0.4, 1, 0]],
+    ]);
+    const s = computeSkinWeights(tube, outside);
+    expectValid(s, tube.positions.length / 3, 3);
+    expect(minWeightOf(s, verticesWhere(tube, (_x, y) => y < 0), [0])).toBeGreaterThan(0.8);
+    expect(maxWeightOf(s, verticesWhere(tube, (_x, y) => y < 0), [2])).toBeLessThan(0.05);
+    expect(minWeightOf(s, verticesWhere(tube, (_x, y) => y > 1.2), [2])).toBeGreaterThan(0.5);
+    const one = computeSkinWeights(tube, skeletonOf([['root', null, [0, 0.5, 0]]]));
+    expect(minWeightOf(one, verticesWhere(tube, () => true), [0])).toBe(1);
+  });
+
+  it('rejects broken input with invalid_input', () => {
+    const bad = { ...mesh, positions: mesh.positions.slice() };
+    bad.positions[5] = NaN;
+    expect(() => computeSkinWeights(bad, skeleton)).toThrow(EngineError);
+    expect(() => computeSkinWeights(mesh, { joints: [] })).toThrow(/no joints/);
+    expect(() => computeSkinWeights(mesh, skeletonOf([['a', 'b', [0, 0, 0]], ['b', null, [0, 1, 0]]]))).toThrow(/parents must come before/);
+    try {
+      computeSkinWeights({ ...mesh, indices: new Uint32Array([0, 1, n]) }, skeleton);
+    } catch (e) {
+      expect((e as EngineError).code).toBe('invalid_input');
+    }
   });
 });

@@ -183,3 +183,26 @@ export function weightOf(skin: { joints: Uint16Array; weights: Float32Array }, v
   for (let k = 0; k < 4; k++) if (skin.joints[4 * v + k] === j) w += skin.weights[4 * v + k]!;
   return w;
 }
+
+/** Add three-joint finger chains (five per hand) so the skeleton has ~50 joints, as a real hand rig. */
+export function withFingers(body: Body): Body {
+  const rows: [string, string | null, Vec3][] = body.skeleton.joints.map((j) => [
+    j.name,
+    j.parent >= 0 ? body.skeleton.joints[j.parent]!.name : null,
+    j.position,
+  ]);
+  const parts = [body.mesh];
+  for (const side of [1, -1]) {
+    const hand = side > 0 ? 'l_hand' : 'r_hand';
+    for (let f = 0; f < 5; f++) {
+      const z = (f - 2) * 0.012;
+      let parent = hand;
+      for (let s = 0; s < 3; s++) {
+        const name = `${hand}_f${f}_${s}`;
+        rows.push([name, parent, [side * (0.78 + 0.025 * s), 1.45, z]]);
+        parent = name;
+      }
+    }
+  }
+  return { mesh: mergeMeshes(parts), skeleton: skeletonOf(rows) };
+}

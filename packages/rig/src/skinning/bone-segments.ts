@@ -10,6 +10,8 @@ export interface BoneSegment {
   joint: number;
   a: [number, number, number];
   b: [number, number, number];
+  /** For a leaf's extension: the parent bone's length, the most the extension may grow to ×2. */
+  leafLength?: number;
 }
 
 /** How leaf joints (no children) get a segment of their own. */
@@ -41,9 +43,36 @@ export function boneSegments(skeleton: Skeleton, leafMode: LeafJointMode = 'exte
       leafMode === 'extend'
         ? [p[0] + 0.5 * (p[0] - parent[0]), p[1] + 0.5 * (p[1] - parent[1]), p[2] + 0.5 * (p[2] - parent[2])]
         : [...p];
-    segments.push({ joint: j, a: [...p], b: end });
+    const leafLength = Math.hypot(p[0] - parent[0], p[1] - parent[1], p[2] - parent[2]);
+    segments.push(leafMode === 'extend' && leafLength > 0 ? { joint: j, a: [...p], b: end, leafLength } : { joint: j, a: [...p], b: end });
   }
   return segments;
+}
+
+/**
+ * Grow each leaf extension to where the volume ends along its direction (a head to the crown,
+ * a fingertip joint to the nail), at least half and at most twice its parent bone's length.
+ * `isSolid` takes a point in the segments' units.
+ */
+export function extendLeafSegments(
+  segments: BoneSegment[],
+  isSolid: (x: number, y: number, z: number) => boolean,
+  step: number,
+): void {
+  for (const seg of segments) {
+    const len = seg.leafLength;
+    if (len === undefined || !isSolid(seg.a[0], seg.a[1], seg.a[2])) continue;
+    const dir = [seg.b[0] - seg.a[0], seg.b[1] - seg.a[1], seg.b[2] - seg.a[2]];
+    const dl = Math.hypot(dir[0]!, dir[1]!, dir[2]!);
+    if (dl === 0) continue;
+    let reach = 0;
+    for (let t = step; t <= 2 * len; t += step) {
+      if (!isSolid(seg.a[0] + (dir[0]! / dl) * t, seg.a[1] + (dir[1]! / dl) * t, seg.a[2] + (dir[2]! / dl) * t)) break;
+      reach = t;
+    }
+    const total = Math.max(0.5 * len, reach);
+    seg.b = [seg.a[0] + (dir[0]! / dl) * total, seg.a[1] + (dir[1]! / dl) * total, seg.a[2] + (dir[2]! / dl) * total];
+  }
 }
 
 /** Squared distance from point (x,y,z) to segment ab. */

@@ -1,0 +1,59 @@
+/**
+ * Time and peak memory of computeSkinWeights against triangle count, on a procedural humanoid
+ * tessellated finer and finer (19 joints; `--joints` adds finger chains to reach ~55).
+ *   npx tsx packages/rig/scripts/bench-skinning.ts [--sizes 1000,10000,50000] [--runs 3]
+ * Each size runs in a fresh child process so peak RSS belongs to that size alone.
+ */
+import { execFileSync } from 'node:child_process';
+import { computeSkinWeights } from '../src/compute-skin-weights';
+import { humanoid, withFingers } from '../test/skinning-fixtures';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string): string => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
+};
+
+function detailFor(triangles: number): number {
+  // humanoid(d) has ≈ base·d² triangles.
+  const base = humanoid(1).mesh.indices.length / 3;
+  return Math.sqrt(triangles / base);
+}
+
+if (arg('--child', '') !== '') {
+  const target = Number(arg('--child', '0'));
+  const runs = Number(arg('--runs', '3'));
+  const fingers = args.includes('--fingers');
+  let body = humanoid(detailFor(target));
+  if (fingers) body = withFingers(body);
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    computeSkinWeights(body.mesh, body.skeleton);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const out = {
+    triangles: body.mesh.indices.length / 3,
+    vertices: body.mesh.positions.length / 3,
+    joints: body.skeleton.joints.length,
+    medianMs: times[Math.floor(times.length / 2)]!,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+  process.stdout.write(JSON.stringify(out) + '\n');
+} else {
+  const sizes = arg('--sizes', '1000,10000,50000,200000,1000000').split(',').map(Number);
+  const runs = arg('--runs', '3');
+  const extra = args.includes('--fingers') ? ['--fingers'] : [];
+  console.log('| triangles | vertices | joints | median ms | peak RSS MB |');
+  console.log('|---:|---:|---:|---:|---:|');
+  for (const size of sizes) {
+    const r = size >= 500000 ? '1' : runs;
+    const line = execFileSync(process.execPath, [...process.execArgv, __filename, '--child', String(size), '--runs', r, ...extra], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
+    const o = JSON.parse(line.trim().split('\n').pop()!) as Record<string, number>;
+    console.log(`| ${o.triangles} | ${o.vertices} | ${o.joints} | ${o.medianMs!.toFixed(0)} | ${o.peakRssMb!.toFixed(0)} |`);
+  }
+}
