@@ -174,44 +174,45 @@ function vertexWeightsFromField(
   const { solidIndex, k, labels, dists, counts } = field;
   const nxy = nx * ny;
   const n = g.length / 3;
-  const cj: number[] = [];
-  const cd: number[] = [];
+  const cj = new Int32Array(8 * k);
+  const cd = new Float64Array(8 * k);
   const eps = 0.5;
   for (let v = 0; v < n; v++) {
-    cj.length = 0;
-    cd.length = 0;
+    let count = 0;
     const gx = g[3 * v]!, gy = g[3 * v + 1]!, gz = g[3 * v + 2]!;
     const bx = Math.floor(gx - 0.5), by = Math.floor(gy - 0.5), bz = Math.floor(gz - 0.5);
     for (let c = 0; c < 8; c++) {
       const i = bx + (c & 1), j = by + ((c >> 1) & 1), kk = bz + ((c >> 2) & 1);
       const s = solidIndex[i + nx * j + nxy * kk];
       if (s === undefined || s < 0) continue;
-      const off = Math.hypot(gx - i - 0.5, gy - j - 0.5, gz - kk - 0.5);
+      const ox = gx - i - 0.5, oy = gy - j - 0.5, oz = gz - kk - 0.5;
+      const off = Math.sqrt(ox * ox + oy * oy + oz * oz);
       for (let q = s * k; q < s * k + counts[s]!; q++) {
         const l = labels[q]!, d = dists[q]! + off;
         let p = 0;
-        while (p < cj.length && cj[p] !== l) p++;
-        if (p === cj.length) {
-          cj.push(l);
-          cd.push(d);
+        while (p < count && cj[p] !== l) p++;
+        if (p === count) {
+          cj[p] = l;
+          cd[p] = d;
+          count++;
         } else if (d < cd[p]!) cd[p] = d;
       }
     }
-    if (cj.length === 0) continue;
+    if (count === 0) continue;
     let dMin = Infinity;
-    for (const d of cd) if (d < dMin) dMin = d;
+    for (let p = 0; p < count; p++) if (cd[p]! < dMin) dMin = cd[p]!;
     // Weight ∝ ((dMin+ε)/(d+ε))^p: 1 for the nearest bone, falling off with relative distance, so
     // blending happens where two bones are about equally close (around joints) whatever the scale.
+    for (let p = 0; p < count; p++) cd[p] = Math.pow((dMin + eps) / (cd[p]! + eps), opts.falloff);
     let sum = 0;
-    const w = cd.map((d) => Math.pow((dMin + eps) / (d + eps), opts.falloff));
     for (let s = 0; s < slots; s++) {
       let best = -1;
-      for (let p = 0; p < w.length; p++) if (w[p]! > 0 && (best < 0 || w[p]! > w[best]!)) best = p;
+      for (let p = 0; p < count; p++) if (cd[p]! > 0 && (best < 0 || cd[p]! > cd[best]!)) best = p;
       if (best < 0) break;
       outJoints[v * slots + s] = cj[best]!;
-      outWeights[v * slots + s] = w[best]!;
-      sum += w[best]!;
-      w[best] = 0;
+      outWeights[v * slots + s] = cd[best]!;
+      sum += cd[best]!;
+      cd[best] = 0;
     }
     for (let s = v * slots; s < v * slots + slots; s++) outWeights[s] = outWeights[s]! / sum;
   }

@@ -62,48 +62,51 @@ export function smoothSkinWeights(
   const n = joints.length / slots;
   let srcJ: Int32Array = joints, srcW: Float32Array = weights;
   let dstJ: Int32Array = new Int32Array(joints.length), dstW: Float32Array = new Float32Array(weights.length);
-  const accJ: number[] = [];
-  const accW: number[] = [];
   const { offsets, neighbours } = adjacency;
   const h2 = lengthScale * lengthScale;
   const coupling = new Float32Array(neighbours.length);
+  let maxDegree = 0;
   for (let v = 0; v < n; v++) {
+    maxDegree = Math.max(maxDegree, offsets[v + 1]! - offsets[v]!);
     for (let e = offsets[v]!; e < offsets[v + 1]!; e++) {
       const u = neighbours[e]!;
       const dx = positions[3 * u]! - positions[3 * v]!, dy = positions[3 * u + 1]! - positions[3 * v + 1]!, dz = positions[3 * u + 2]! - positions[3 * v + 2]!;
       coupling[e] = h2 / (h2 + dx * dx + dy * dy + dz * dz);
     }
   }
+  // Scratch accumulators on typed arrays: this loop runs iterations × V × degree × slots times.
+  const accJ = new Int32Array((maxDegree + 1) * slots);
+  const accW = new Float64Array((maxDegree + 1) * slots);
   for (let it = 0; it < iterations; it++) {
     for (let v = 0; v < n; v++) {
-      accJ.length = 0;
-      accW.length = 0;
+      let count = 0;
       const start = offsets[v]!, end = offsets[v + 1]!;
       // Duplicated edges (shared by two triangles) count twice; divide by degree/2 so λ keeps its meaning.
       const per = end > start ? (2 * lambda) / (end - start) : 0;
       let couplingSum = 0;
       for (let e = start; e < end; e++) couplingSum += coupling[e]! * per;
       const own = 1 / (1 + couplingSum);
-      const add = (u: number, f: number): void => {
+      for (let e = start - 1; e < end; e++) {
+        const u = e < start ? v : neighbours[e]!;
+        const f = e < start ? own : coupling[e]! * per * own;
         for (let s = u * slots; s < u * slots + slots; s++) {
           const j = srcJ[s]!;
           if (j < 0) continue;
           const w = srcW[s]! * f;
           let q = 0;
-          while (q < accJ.length && accJ[q] !== j) q++;
-          if (q === accJ.length) {
-            accJ.push(j);
-            accW.push(w);
-          } else accW[q]! += w;
+          while (q < count && accJ[q] !== j) q++;
+          if (q === count) {
+            accJ[q] = j;
+            accW[q] = w;
+            count++;
+          } else accW[q] = accW[q]! + w;
         }
-      };
-      add(v, own);
-      for (let e = start; e < end; e++) add(neighbours[e]!, coupling[e]! * per * own);
-      // Keep the largest `slots` entries (partial selection; accJ is short).
+      }
+      // Keep the largest `slots` entries (partial selection; the list is short).
       let sum = 0;
       for (let s = 0; s < slots; s++) {
         let bestQ = -1, bestW = 0;
-        for (let q = 0; q < accW.length; q++) if (accW[q]! > bestW) { bestW = accW[q]!; bestQ = q; }
+        for (let q = 0; q < count; q++) if (accW[q]! > bestW) { bestW = accW[q]!; bestQ = q; }
         if (bestQ < 0) {
           dstJ[v * slots + s] = -1;
           dstW[v * slots + s] = 0;
