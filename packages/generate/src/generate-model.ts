@@ -7,10 +7,10 @@
  * The geometry works at a reduced "working" resolution (cost grows with pixels, fidelity of a
  * smooth outline does not), the texture is cut from the full-resolution image.
  */
-import { EngineError, renderThumbnail, writeGlb, type Mesh } from '@rigforge/mesh';
-import * as meshPackage from '@rigforge/mesh';
+import { EngineError, renderThumbnail, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
 import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
+import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { inflateSurface } from './inflate-surface';
 import { distanceTransform } from './mask-ops';
@@ -122,6 +122,8 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     height: o.height,
     uv: (x, y) => [(x * workToOriginal - crop.left) / crop.width, (y * workToOriginal - crop.top) / crop.height],
   });
+  const open = countOpenEdges(mesh);
+  if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
   const tInflate = lap();
 
   const texture = await bakeTexture(image, { maxSize: o.textureSize, crop, subject, workToOriginal });
@@ -134,7 +136,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   });
   const tTexture = lap();
 
-  const model = o.outputFormat === 'fbx' ? writeFbxOrThrow(mesh) : await writeGlb(mesh, { generator: 'rigforge generate' });
+  const model = o.outputFormat === 'fbx' ? writeFbx(mesh) : await writeGlb(mesh, { generator: 'rigforge generate' });
   const tEncode = lap();
   const thumbnail = renderThumbnail(mesh, { size: o.thumbnailSize });
   const tThumbnail = lap();
@@ -199,11 +201,4 @@ function resolveOptions(options: GenerateModelOptions): Required<GenerateModelOp
   }
   o.resolution = Math.round(o.resolution);
   return o;
-}
-
-function writeFbxOrThrow(mesh: Mesh): Uint8Array {
-  // The FBX writer lands in @rigforge/mesh separately; until then FBX output is refused clearly.
-  const writer = (meshPackage as { writeFbx?: (m: Mesh) => Uint8Array }).writeFbx;
-  if (!writer) throw new EngineError('invalid_input', 'generate: FBX output is not available in this build; use glb');
-  return writer(mesh);
 }

@@ -1,4 +1,4 @@
-import { EngineError } from '@rigforge/mesh';
+import { EngineError, readMesh } from '@rigforge/mesh';
 import { generateModel, GENERATE_MODEL_DEFAULTS, type GenerateModelResult } from '../src';
 import { character, characterPaint, draw, encode, logo, logoPaint, star, type Drawn } from './images';
 import { manifoldProblems, signedVolume, silhouetteIoU } from './mesh-checks';
@@ -107,5 +107,16 @@ describe('generateModel', () => {
     const png = await encode(draw(star, 64, () => [0, 0, 0]), 'png');
     await expect(generateModel(png, { thickness: -1 })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(generateModel(png, { outputFormat: 'obj' as 'glb' })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
+
+describe('generateModel with outputFormat fbx', () => {
+  it('writes a binary FBX that reads back with the same geometry', async () => {
+    const png = await encode(draw(logo, 160, logoPaint), 'png');
+    const result = await generateModel(png, { outputFormat: 'fbx' });
+    expect(result.format).toBe('fbx');
+    expect(new TextDecoder().decode(result.model.subarray(0, 18))).toBe('Kaydara FBX Binary');
+    const back = await readMesh(result.model);
+    expect(back.mesh.indices.length).toBe(result.mesh.indices.length);
   });
 });
