@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { API_ERROR_STATUS, errorBodySchema, JOB_ERROR_CODES } from './errors';
 import { jobListSchema, jobSchema, JOB_OPERATIONS, JOB_STATUSES } from './job';
+import { createModelRequestSchema, createModelResponseSchema } from './model';
 import { createRigRequestSchema, createRigResponseSchema } from './rig';
 
 type JsonObject = Record<string, unknown>;
@@ -58,6 +59,19 @@ registerOpenApiOperation({
   requestSchema: { name: 'CreateRigRequest', schema: createRigRequestSchema },
   responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateRigResponse', schema: createRigResponseSchema } }],
   errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'plan_required', 'payload_too_large', 'rate_limited', 'backend_unavailable'],
+});
+registerOpenApiOperation({
+  method: 'post',
+  path: '/v1/models',
+  operationId: 'createModel',
+  tags: ['models'],
+  summary: 'Create a model from an image (operation generate_model)',
+  description:
+    'Exactly one of image_url, image_base64. The image is captured and decoded at submission; the job is polled ' +
+    'with GET /v1/jobs/{id}. Its output model can be rigged with POST /v1/rigs {"from_job": id}.',
+  requestSchema: { name: 'CreateModelRequest', schema: createModelRequestSchema },
+  responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateModelResponse', schema: createModelResponseSchema } }],
+  errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'payload_too_large', 'rate_limited', 'backend_unavailable'],
 });
 registerOpenApiOperation({
   method: 'get',

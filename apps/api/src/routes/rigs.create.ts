@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
 import { decodeBase64Input, downloadInput } from '../services/input-capture';
-import { storedOutputFiles, toJobObject } from '../services/job-view';
+import { queuedJobObject, storedOutputFiles } from '../services/job-view';
 import { submitJob, type SubmitJobInput } from '../services/job-submission';
 
 const MESH_CONTENT_TYPES: Record<string, string> = {
@@ -75,19 +75,7 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
       requiresPro: body.engine === 'pro',
     });
 
-    const job = toJobObject(
-      {
-        id: accepted.id,
-        operation: 'rig',
-        status: 'queued',
-        createdAt: accepted.createdAt,
-        completedAt: null,
-        output: null,
-        errorCode: null,
-        errorMessage: null,
-      } as Parameters<typeof toJobObject>[0],
-      ctx.storage,
-    );
+    const job = queuedJobObject(accepted.id, 'rig', accepted.createdAt);
     const response: CreateRigResponse = {
       ...job,
       engine: body.engine,

@@ -1,4 +1,4 @@
-import type { JobObject, JobOutput, OutputFile } from '@rigforge/contracts';
+import type { JobObject, JobOperation, JobOutput, OutputFile } from '@rigforge/contracts';
 import type { JobRow } from '@rigforge/db';
 import type { ObjectStorage } from '@rigforge/storage';
 
@@ -46,4 +46,9 @@ export function toJobObject(row: JobRow, storage: ObjectStorage): JobObject {
     job.duration_seconds = Math.round(row.completedAt.getTime() - row.createdAt.getTime()) / 1000;
   }
   return job;
+}
+
+/** The job object of a job just accepted: queued, no output, no error. */
+export function queuedJobObject(id: string, operation: JobOperation, createdAt: Date): JobObject {
+  return { id, object: 'job', operation, status: 'queued', output: null, error: null, created_at: createdAt.toISOString() };
 }

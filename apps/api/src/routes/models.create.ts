@@ -1,0 +1,60 @@
+import type { Router } from 'express';
+import { createModelRequestSchema, type CreateModelResponse } from '@rigforge/contracts';
+import { probeImage } from '@rigforge/generate';
+import { isEngineError } from '@rigforge/mesh';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors/api-error';
+import { zodToApiError } from '../errors/zod-to-api-error';
+import { decodeBase64Input, downloadInput } from '../services/input-capture';
+import { queuedJobObject } from '../services/job-view';
+import { submitJob } from '../services/job-submission';
+
+const IMAGE_CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
+
+/** POST /v1/models: validate, capture and decode-check the image, reserve credits, enqueue; 202. */
+export function registerModelsCreate(router: Router, ctx: AppContext): void {
+  router.post('/models', async (req, res) => {
+    const parsed = createModelRequestSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw zodToApiError(parsed.error, 'models');
+    const body = parsed.data;
+    const sources = (['image_url', 'image_base64'] as const).filter((k) => body[k] !== undefined);
+    if (sources.length !== 1) {
+      throw new ApiError(
+        'invalid_request',
+        sources.length === 0 ? 'models: give image_url or image_base64' : 'models: give exactly one of image_url or image_base64, not both',
+        { param: sources[1] ?? 'image_url' },
+      );
+    }
+    const param = sources[0]!;
+    const bytes =
+      body.image_base64 !== undefined
+        ? decodeBase64Input(body.image_base64, param, ctx.env.MAX_INPUT_BYTES)
+        : await downloadInput(body.image_url!, param, ctx.download);
+    let format: keyof typeof IMAGE_CONTENT_TYPES;
+    try {
+      format = (await probeImage(bytes)).format;
+    } catch (error) {
+      if (isEngineError(error)) throw new ApiError('unsupported_format', error.message, { param });
+      throw error;
+    }
+
+    const accepted = await submitJob(ctx, {
+      accountId: res.locals.accountId,
+      operation: 'generate_model',
+      queue: 'generate_model',
+      engine: 'inflate',
+      params: { thickness: body.thickness, height: body.height, output_format: body.output_format, source: param },
+      input: { bytes, extension: format === 'jpeg' ? 'jpg' : format, contentType: IMAGE_CONTENT_TYPES[format] },
+      credits: ctx.env.PRICE_GENERATE_MODEL,
+      requiresPro: false,
+    });
+    const job = queuedJobObject(accepted.id, 'generate_model', accepted.createdAt);
+    const response: CreateModelResponse = {
+      ...job,
+      output_format: body.output_format,
+      poll_url: `/v1/jobs/${accepted.id}`,
+      estimated_seconds: ctx.env.ESTIMATED_SECONDS_GENERATE_MODEL,
+    };
+    res.status(202).setHeader('Location', response.poll_url).json(response);
+  });
+}
