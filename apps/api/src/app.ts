@@ -7,6 +7,7 @@ import { requestId } from './middleware/request-id';
 import { registerFilesGet } from './routes/files.get';
 import { registerJobsGet } from './routes/jobs.get';
 import { registerJobsList } from './routes/jobs.list';
+import { registerModelsCreate } from './routes/models.create';
 import { registerOpenApiGet } from './routes/openapi.get';
 import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
@@ -33,6 +34,8 @@ export function createApp(ctx: AppContext): express.Express {
   // Rigs
   registerRigsCreate(v1, ctx);
   registerRigsGet(v1, ctx);
+  // Models
+  registerModelsCreate(v1, ctx);
   // Jobs
   registerJobsGet(v1, ctx);
   registerJobsList(v1, ctx);

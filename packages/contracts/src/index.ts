@@ -2,4 +2,5 @@ export * from './errors';
 export * from './common';
 export * from './job';
 export * from './rig';
+export * from './model';
 export * from './openapi';
