@@ -1,0 +1,81 @@
+/**
+ * Summarises a V8 CPU profile written by `BENCH_API_PROFILE_DIR=dir npx tsx apps/api/scripts/bench-api.ts`:
+ * self time by function and by package, and inclusive time of chosen functions.
+ *
+ *   npx tsx apps/api/scripts/bench-api-profile.ts <file.cpuprofile> [top=30]
+ */
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+  hitCount?: number;
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function packageOf(url: string): string {
+  if (!url) return '(native)';
+  const pnpm = /node_modules\/\.pnpm\/([^/]+)\//.exec(url);
+  if (pnpm) return pnpm[1]!.replace(/@[\d.]+.*$/, '').replace(/\+/g, '/');
+  const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  if (nm) return nm[1]!;
+  if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
+  const ws = /\/work\/main\/((?:apps|packages)\/[^/]+)\//.exec(url);
+  return ws ? ws[1]! : url;
+}
+
+function main(): void {
+  const [file, topArg] = process.argv.slice(2);
+  if (!file) throw new Error('usage: bench-api-profile.ts <file.cpuprofile> [top]');
+  const top = Number(topArg ?? 30);
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+  const self = new Map<number, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    self.set(id, (self.get(id) ?? 0) + dt);
+    total += dt;
+  });
+
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of self) {
+    const node = byId.get(id)!;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|work\/main)\//, '')}:${lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+    const pkg = packageOf(url);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+    // Inclusive time per workspace/package frame on the stack (counted once per sample stack).
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const f = byId.get(cur)!.callFrame;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|work\/main)\//, '')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+    }
+  }
+  const pct = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;
+  const print = (title: string, map: Map<string, number>, n: number) => {
+    console.log(`\n${title}`);
+    for (const [k, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`  ${pct(us)}  ${k}`);
+  };
+  console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
+  print('self time by package', byPackage, 25);
+  print('self time by function', byFunction, top);
+  print('inclusive time (workspace frames)', new Map([...inclusive].filter(([k]) => /(apps|packages)\//.test(k) && !k.includes('node_modules'))), top);
+}
+
+main();

@@ -1,0 +1,407 @@
+/**
+ * Throughput and latency of the API's hot paths (POST /v1/rigs, GET /v1/jobs/{id}) against a raw
+ * baseline measured in the same run on the same Postgres and Redis (issue 2, item 11).
+ *
+ *   npx tsx apps/api/scripts/bench-api.ts
+ *
+ * Env: DATABASE_URL (any database on the server; a scratch one is created beside it), REDIS_URL,
+ * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50),
+ * BENCH_ONLY (comma list of api-submit, base-submit, api-read, base-read), BENCH_API_PROFILE_DIR
+ * (writes a V8 CPU profile of the API process there).
+ *
+ * The API and the baseline each run in a child process so the load generator does not share their
+ * event loop; all three (and Postgres and Redis) share this machine's cores, equally for both.
+ * The baseline does not authenticate, rate-limit, validate, decode or parse the mesh, or store the
+ * input: the "cost breakdown" section times those steps in isolation to show where the difference
+ * goes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { createRigRequestSchema } from '@rigforge/contracts';
+import {
+  applyMigrations,
+  createAccount,
+  createDb,
+  DEFAULT_MIGRATIONS_DIR,
+  ensureDatabase,
+  grantCredits,
+  hashApiKey,
+  issueApiKey,
+} from '@rigforge/db';
+import { readMesh } from '@rigforge/mesh';
+import { LocalStorage } from '@rigforge/storage';
+import { boxGlb } from '../test/fixtures';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const TARGET_RATIO = 0.6;
+const TARGET_P99_MS = 25;
+
+const runId = `${process.pid}`;
+const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const databaseUrl = withDatabase(baseDatabaseUrl, `rigforge_bench_${runId}`);
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `rfbench${runId}`;
+const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-bench-${runId}-`));
+
+const children: { name: string; child: ChildProcess; log: string[] }[] = [];
+
+interface Measurement {
+  rps: number;
+  /** CPU time (user + system) of the server's processes per request: robust to a busy machine. */
+  cpuUs: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+interface Target {
+  name: string;
+  /** The server's process group, whose CPU time is charged to the requests. */
+  pgid: number;
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Own process group, so the tsx wrapper and the node it starts are stopped together. */
+function startChild(name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  // V8 flags such as --cpu-prof are refused in NODE_OPTIONS, so with them node loads tsx itself.
+  const [command, args] = nodeArgs.length
+    ? [process.execPath, [...nodeArgs, '--import', 'tsx', script]]
+    : [TSX, [script]];
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const entry = { name, child, log: [] as string[] };
+  const keep = (chunk: Buffer) => {
+    entry.log.push(chunk.toString());
+    if (entry.log.length > 200) entry.log.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  children.push(entry);
+  return child;
+}
+
+function signalChildren(signal: NodeJS.Signals): void {
+  for (const { child } of children) {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function stopChildren(): Promise<void> {
+  signalChildren('SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (children.some(({ child }) => child.exitCode === null && child.signalCode === null) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  signalChildren('SIGKILL');
+}
+
+async function waitHttp(url: string, child: ChildProcess, headers: Record<string, string> = {}): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { headers });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url}: not ready after 90 s`);
+}
+
+const CLOCK_TICKS_PER_S = 100;
+
+/** utime + stime (ms) of every live process in a process group, from /proc (Linux only; else 0). */
+function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return 0;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the parenthesised command: state ppid pgrp ... utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_S;
+}
+
+async function run(target: Target, duration: number, overallRate?: number): Promise<Measurement> {
+  const cpuBefore = groupCpuMs(target.pgid);
+  const result = await autocannon({
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    ...(target.body === undefined ? {} : { body: target.body }),
+    connections: CONNECTIONS,
+    duration,
+    ...(overallRate ? { overallRate } : {}),
+  });
+  const cpuMs = groupCpuMs(target.pgid) - cpuBefore;
+  return {
+    rps: result.requests.average,
+    cpuUs: result.requests.total > 0 ? (cpuMs * 1000) / result.requests.total : 0,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    total: result.requests.total,
+  };
+}
+
+async function measure(target: Target): Promise<Measurement> {
+  if (WARMUP > 0) await run(target, WARMUP);
+  const m = await run(target, DURATION);
+  say(
+    `  ${target.name.padEnd(18)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  server CPU ${m.cpuUs.toFixed(0)} µs/req` +
+      (m.non2xx || m.errors ? `  (!) ${m.non2xx} non-2xx, ${m.errors} errors` : ''),
+  );
+  return m;
+}
+
+async function postJson(url: string, headers: Record<string, string>, body: string): Promise<{ id: string }> {
+  const res = await fetch(url, { method: 'POST', headers, body });
+  const json = (await res.json()) as { id?: string };
+  if (res.status !== 202 || !json.id) throw new Error(`${url}: expected 202 with an id, got ${res.status} ${JSON.stringify(json)}`);
+  return { id: json.id };
+}
+
+/** Per-call cost of the steps the baseline skips, timed in this process on the same input. */
+async function costBreakdown(glb: Buffer, body: string): Promise<{ step: string; us: number }[]> {
+  const time = async (step: string, n: number, fn: () => unknown): Promise<{ step: string; us: number }> => {
+    for (let i = 0; i < Math.min(200, n); i++) await fn();
+    const start = performance.now();
+    for (let i = 0; i < n; i++) await fn();
+    return { step, us: ((performance.now() - start) * 1000) / n };
+  };
+  const base64 = glb.toString('base64');
+  const storage = new LocalStorage({ rootDir: path.join(storageDir, 'breakdown'), publicBaseUrl: 'http://x/files' });
+  let k = 0;
+  return [
+    await time('JSON.parse of the body', 20000, () => JSON.parse(body)),
+    await time('zod request schema', 20000, () => createRigRequestSchema.safeParse({ model_base64: base64 })),
+    await time('base64 decode', 20000, () => Buffer.from(base64, 'base64')),
+    await time('readMesh (12-triangle GLB)', 2000, () => readMesh(glb)),
+    await time('storage.put of the input', 1000, () => storage.put(`jobs/${k++}/input.glb`, glb)),
+    await time('sha256 of the API key', 20000, () => hashApiKey('sk_0123456789012345678901234567890123456789')),
+  ];
+}
+
+async function cleanup(): Promise<void> {
+  await stopChildren();
+  const admin = new URL(databaseUrl);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client
+    .connect()
+    .then(() => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+    .catch((error: unknown) => say(`cleanup: could not drop ${name}: ${String(error)}`))
+    .finally(() => client.end().catch(() => undefined));
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 5000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } catch (error) {
+    say(`cleanup: could not remove Redis keys ${redisPrefix}:*: ${String(error)}`);
+  } finally {
+    redis.disconnect();
+  }
+  rmSync(storageDir, { recursive: true, force: true });
+}
+
+function fmtRatio(a: number, b: number): string {
+  return b > 0 ? `${((a / b) * 100).toFixed(0)}%` : 'n/a';
+}
+
+async function main(): Promise<number> {
+  say(`bench-api: database ${new URL(databaseUrl).pathname.slice(1)}, Redis prefix ${redisPrefix}, ` +
+    `${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per measurement, ${os.cpus().length} cores`);
+  await ensureDatabase(databaseUrl);
+  await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
+
+  const db = createDb({ databaseUrl, poolSize: 2 });
+  const credits = 1_000_000_000;
+  const apiAccount = await createAccount(db, { name: 'bench-api', plan: 'pro', subscriptionActive: true });
+  await grantCredits(db, apiAccount.id, credits, 'bench');
+  const key = await issueApiKey(db, apiAccount.id, 'bench');
+  const baseAccount = await createAccount(db, { name: 'bench-baseline', plan: 'pro', subscriptionActive: true });
+  await grantCredits(db, baseAccount.id, credits, 'bench');
+  await db.$disconnect();
+
+  const [apiPort, basePort] = await Promise.all([freePort(), freePort()]);
+  const profileDir = process.env.BENCH_API_PROFILE_DIR;
+  const api = startChild('api', 'apps/api/src/main.ts', {
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    STORAGE_DIR: path.join(storageDir, 'api'),
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    REQUIRE_LIVE_WORKERS: 'false',
+    MAX_QUEUE_DEPTH: '100000000',
+  }, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []);
+  const baseline = startChild('baseline', 'apps/api/scripts/baseline-server.ts', {
+    PORT: String(basePort),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    BASELINE_ACCOUNT_ID: baseAccount.id,
+  });
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  try {
+    await Promise.all([waitHttp(`${apiUrl}/v1/openapi.json`, api), waitHttp(`${baseUrl}/health`, baseline)]);
+  } catch (error) {
+    say(`bench-api: a server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    for (const { name, log } of children) say(`--- ${name} output ---\n${log.join('').slice(-4000)}`);
+    return 1;
+  }
+
+  const glb = await boxGlb();
+  const body = JSON.stringify({ model_base64: glb.toString('base64') });
+  const json = { 'content-type': 'application/json' };
+  const auth = { authorization: `Bearer ${key.key}` };
+  const apiJob = await postJson(`${apiUrl}/v1/rigs`, { ...json, ...auth }, body);
+  const baseJob = await postJson(`${baseUrl}/v1/rigs`, json, body);
+  say(`servers up (api :${apiPort}, baseline :${basePort}); body ${body.length} bytes (GLB ${glb.length} bytes)`);
+
+  const targets = {
+    'api-submit': { name: 'api POST /v1/rigs', pgid: api.pid!, url: `${apiUrl}/v1/rigs`, method: 'POST', headers: { ...json, ...auth }, body },
+    'base-submit': { name: 'base POST /v1/rigs', pgid: baseline.pid!, url: `${baseUrl}/v1/rigs`, method: 'POST', headers: json, body },
+    'api-read': { name: 'api GET /v1/jobs', pgid: api.pid!, url: `${apiUrl}/v1/jobs/${apiJob.id}`, method: 'GET', headers: auth },
+    'base-read': { name: 'base GET /v1/jobs', pgid: baseline.pid!, url: `${baseUrl}/v1/jobs/${baseJob.id}`, method: 'GET', headers: {} },
+  } satisfies Record<string, Target>;
+  const results: Partial<Record<keyof typeof targets, Measurement>> = {};
+  say('peak (closed loop):');
+  for (const id of ['base-submit', 'api-submit', 'base-read', 'api-read'] as const) {
+    if (ONLY && !ONLY.includes(id)) continue;
+    results[id] = await measure(targets[id]);
+  }
+
+  const half: Partial<Record<'api-submit' | 'api-read', Measurement & { rate: number }>> = {};
+  say('half of peak (open loop, autocannon overallRate):');
+  for (const id of ['api-submit', 'api-read'] as const) {
+    const peak = results[id];
+    if (!peak) continue;
+    const rate = Math.max(1, Math.round(peak.rps / 2));
+    const m = await run(targets[id], DURATION, rate);
+    say(`  ${targets[id].name.padEnd(18)} at ${rate} req/s: got ${m.rps.toFixed(0)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  server CPU ${m.cpuUs.toFixed(0)} µs/req` +
+      (m.non2xx || m.errors ? `  (!) ${m.non2xx} non-2xx, ${m.errors} errors` : ''));
+    half[id] = { ...m, rate };
+  }
+
+  say('cost breakdown (per call, in the bench process; steps the baseline skips):');
+  const breakdown = await costBreakdown(glb, body);
+  for (const { step, us } of breakdown) say(`  ${step.padEnd(30)} ${us.toFixed(1).padStart(8)} µs`);
+
+  say('');
+  say('| endpoint | api req/s | base req/s | ratio (target ≥60%) | api p50 / p99 ms | base p50 / p99 ms | api p99 at half peak (target <25 ms) | server CPU µs/req api / base |');
+  say('|---|---:|---:|---:|---:|---:|---:|---:|');
+  let ok = true;
+  for (const [label, a, b, h] of [
+    ['POST /v1/rigs', results['api-submit'], results['base-submit'], half['api-submit']],
+    ['GET /v1/jobs/{id}', results['api-read'], results['base-read'], half['api-read']],
+  ] as const) {
+    if (!a && !b) continue;
+    const ratio = a && b ? a.rps / b.rps : NaN;
+    if (!(ratio >= TARGET_RATIO) || !h || !(h.p99 < TARGET_P99_MS)) ok = false;
+    say(
+      `| ${label} | ${a ? a.rps.toFixed(0) : '-'} | ${b ? b.rps.toFixed(0) : '-'} | ${a && b ? fmtRatio(a.rps, b.rps) : '-'} | ` +
+        `${a ? `${a.p50} / ${a.p99}` : '-'} | ${b ? `${b.p50} / ${b.p99}` : '-'} | ` +
+        `${h ? `${h.p99} (at ${h.rate} req/s, p50 ${h.p50})` : '-'} | ` +
+        `${a ? a.cpuUs.toFixed(0) : '-'} / ${b ? b.cpuUs.toFixed(0) : '-'} |`,
+    );
+  }
+  const failures = Object.values(results).reduce((n, m) => n + m.non2xx + m.errors, 0);
+  say('');
+  say('The baseline skips auth, rate limiting, validation, mesh decoding/parsing and the input write;');
+  say('the API does all of them (see the cost breakdown). Both share this machine with Postgres, Redis');
+  say('and the load generator.');
+  say(`targets ${ok ? 'MET' : 'MISSED'}${failures ? `; ${failures} non-2xx/errored responses during the peaks (!)` : ''}`);
+  return 0;
+}
+
+let cleaning: Promise<void> | null = null;
+const cleanOnce = () => (cleaning ??= cleanup());
+process.on('exit', () => signalChildren('SIGKILL'));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    say(`bench-api: ${signal}, cleaning up`);
+    void cleanOnce().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .catch((error: unknown) => {
+    say(`bench-api: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    for (const { name, log } of children) say(`--- ${name} output ---\n${log.join('').slice(-4000)}`);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanOnce();
+    process.exit(code);
+  });
