@@ -13,7 +13,8 @@ export function fitAquatic(fit: PlanFit): void {
   const axis = mainAxis(fit, true);
   const total = axis.arcs[axis.arcs.length - 1]!;
   fit.expected = 1;
-  fit.found = total / shape.cell > 4 * axis.meanDt ? 1 : 0.5;
+  // A fish is elongated: its axis is several body thicknesses long.
+  fit.found = Math.min(1, total / shape.cell / (2 * axis.meanDt) / 5);
   const at = (f: number) => pointAtFraction(axis.points, f, axis.arcs);
   const names = ['head', 'spine_1', 'spine_2', 'spine_3', 'tail_1', 'tail_2', 'tail_3', 'tail_4'];
   const fractions = [0.1, 0.27, 0.42, 0.56, 0.68, 0.79, 0.89, 0.97];
@@ -22,20 +23,27 @@ export function fitAquatic(fit: PlanFit): void {
   addChain(fit, ['spine_1', 'head'], 'spine_2', [at(0.27), at(0.1)]);
   addChain(fit, ['spine_3', 'tail_1', 'tail_2', 'tail_3', 'tail_4'], 'spine_2', fractions.slice(3).map(at));
   void names;
-  const front = axis.points[0]!, back = axis.points[axis.points.length - 1]!;
-  const endRadius = 0.08 * total;
+  // Extremities beside the axis's last (or first) stretch are tail-fin lobes or the snout.
+  const fractionAlong = (p: readonly number[]): number => {
+    let bi = 0, bd = Infinity;
+    axis.points.forEach((q, i) => { const d = dist(p, q); if (d < bd) { bd = d; bi = i; } });
+    return total > 0 ? axis.arcs[bi]! / total : 0;
+  };
   const counts = new Map<string, number>();
   for (const limb of fit.candidates) {
-    if (dist(limb.tipPos, front) < endRadius || dist(limb.tipPos, back) < endRadius) { fit.used.add(limb); continue; }
-    if (limb.length * shape.cell < 0.06 * total) continue;
+    const f = fractionAlong(limb.tipPos);
+    if (f < 0.1 || f > 0.85) { fit.used.add(limb); continue; }
+    if (limb.length < 0.06 * total) continue;
     const d = [limb.tipPos[0] - limb.entryPos[0], limb.tipPos[1] - limb.entryPos[1]];
     const lateral = Math.abs(d[0]!) > Math.abs(d[1]!);
     const kind = lateral ? `pectoral_${isLeft(fit, limb.tipPos) ? 'left' : 'right'}` : d[1]! > 0 ? 'dorsal' : 'ventral';
+    // Flat fins show several extremities along their edge; the longest names the fin.
     const n = (counts.get(kind) ?? 0) + 1;
     counts.set(kind, n);
-    if (n > 2) continue;
-    fit.used.add(limb);
-    const base = n === 1 ? kind : `${kind}_${n}`;
+    // A "fin" as long as a third of the body is a limb: rigged, but it lowers the match.
+    if (limb.length < 0.3 * total) fit.used.add(limb);
+    if (n > 1) continue;
+    const base = kind;
     // Parent: the spine joint nearest the fin's root.
     let parent = 'spine_2', best = Infinity;
     for (const name of fit.builder.names()) {

@@ -6,7 +6,7 @@
  * spider's leg is a strong bend) or at thirds.
  */
 import { pathBetween } from './medial-tree';
-import { addChain, along, isLeft, limbOrFallback, longestPath, relX, relY, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, along, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { dist, type Vec3 } from './vec3';
@@ -29,18 +29,17 @@ export function fitLegged(fit: PlanFit, legCount: 6 | 8): void {
   }
   // Body axis: from the rearmost to the foremost of the remaining extremities, else the
   // longest path of the tree.
-  const rest = fit.candidates.filter((l) => !fit.used.has(l));
-  let axis: Vec3[];
+  const rest = fit.candidates.filter((l) => !fit.used.has(l) && relX(fit, l.tipPos) < 0.3);
   const front = rest.reduce<Limb | undefined>((b, l) => (!b || l.tipPos[2] > b.tipPos[2] ? l : b), undefined);
   const back = rest.reduce<Limb | undefined>((b, l) => (!b || l.tipPos[2] < b.tipPos[2] ? l : b), undefined);
-  if (front && back && front !== back) {
-    fit.used.add(front);
-    fit.used.add(back);
-    axis = smoothPolyline(pathBetween(shape.tree, back.tip, front.tip).map((v) => shape.center(v)), 3);
-  } else {
-    axis = smoothPolyline(longestPath(fit).map((v) => shape.center(v)), 3);
-    if (axis.length && axis[0]![2] > axis[axis.length - 1]![2]) axis.reverse();
-  }
+  // Ends without an extremity (a round abdomen within the root's cover) come from the solid
+  // run along z through the root.
+  const run = zRun(fit);
+  const backVoxel = back && back.tipPos[2] < cz ? back.tip : run[0]!;
+  const frontVoxel = front && front.tipPos[2] > cz ? front.tip : run[1]!;
+  if (front) fit.used.add(front);
+  if (back) fit.used.add(back);
+  let axis = smoothPolyline(pathBetween(shape.tree, backVoxel, frontVoxel).map((v) => shape.center(v)), 3);
   if (axis.length < 2) axis = [[cx, min[1] + 0.6 * size[1], min[2]], [cx, min[1] + 0.6 * size[1], max[2]]];
   // Legs ordered front to back by entry z; missing legs get evenly spaced stand-ins.
   const legs: Record<'left' | 'right', Limb[]> = { left: [], right: [] };
@@ -76,4 +75,14 @@ export function fitLegged(fit: PlanFit, legCount: 6 | 8): void {
       addChain(fit, names, bodyName, along(fit, leg, [0, 1 / 3, 2 / 3, 0.95]));
     });
   }
+}
+
+/** First and last solid voxels of the run along z through the root (rear end, front end). */
+function zRun(fit: PlanFit): [number, number] {
+  const { grid, tree } = fit.shape;
+  const step = grid.nx * grid.ny;
+  let a = tree.root, b = tree.root;
+  while (a - step >= 0 && grid.solid[a - step]) a -= step;
+  while (b + step < grid.solid.length && grid.solid[b + step]) b += step;
+  return [a, b];
 }

@@ -45,8 +45,9 @@ export function fitSerpentine(fit: PlanFit): void {
   const lengthVox = total / shape.cell;
   const count = Math.max(12, Math.min(24, Math.round(lengthVox / (3 * Math.max(axis.meanDt, 1)))));
   fit.expected = 1;
-  fit.found = lengthVox > 6 * axis.meanDt ? 1 : 0.3;
-  if (fit.found < 1) fit.warnings.push('serpentine: the shape is not elongated; the chain is short');
+  // Snakes are long and thin: full marks from ~8 body diameters up.
+  fit.found = Math.min(1, lengthVox / (2 * Math.max(axis.meanDt, 1)) / 8);
+  if (fit.found < 0.75) fit.warnings.push('serpentine: the shape is not elongated like a snake');
   fit.used = new Set(fit.candidates.slice(0, 2));
   // Ends sit one thickness in from the tips so the first and last joints are inside the body.
   const inset = Math.min(0.05, (axis.meanDt * shape.cell) / Math.max(total, 1e-12));

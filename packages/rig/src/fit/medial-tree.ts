@@ -49,8 +49,8 @@ export interface BuildMedialTreeOptions {
 
 export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
   centring: 12,
-  coverScale: 1.6,
-  coverPad: 2,
+  coverScale: 1.5,
+  coverPad: 4,
   maxBranches: 80,
 };
 
@@ -74,52 +74,28 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
     const score = dt[i]! - 1e-4 * d2;
     if (root < 0 || score > best) { best = score; root = i; }
   }
-  const parent = new Int32Array(n).fill(-1);
-  const rootDistance = new Float32Array(n).fill(-1);
   const branchOf = new Int32Array(n).fill(-1);
   const branches: MedialBranch[] = [];
-  if (root < 0) return { root: 0, parent, rootDistance, branches, branchOf };
+  if (root < 0) return { root: 0, parent: new Int32Array(n).fill(-1), rootDistance: new Float32Array(n).fill(-1), branches, branchOf };
+  const { parent, distance: rootDistance } = shortestPathTree(grid, dt, root, o.centring);
 
-  const cost = new Float64Array(n).fill(Infinity);
-  const done = new Uint8Array(n);
-  const heap = new MinHeap(4096);
-  cost[root] = 0;
-  rootDistance[root] = 0;
-  heap.push(0, root);
-  while (heap.size) {
-    const key = heap.topKey();
-    const v = heap.pop();
-    if (done[v] || key > cost[v]!) continue;
-    done[v] = 1;
-    for (let k = 0; k < 26; k++) {
-      const w = v + delta[k]!;
-      if (!grid.solid[w] || done[w]) continue;
-      const t = dt[w]!;
-      const c = key + length[k]! * (1 + o.centring / (t * t));
-      if (c < cost[w]!) {
-        cost[w] = c;
-        parent[w] = v;
-        rootDistance[w] = rootDistance[v]! + length[k]!;
-        heap.push(c, w);
-      }
-    }
-  }
-
+  // Cover budgets spread best-first (largest remaining budget first), so each voxel settles once.
   const cover = new Float32Array(n).fill(-1);
-  const queue: number[] = [];
+  const coverHeap = new MinHeap(1024);
   const spread = (seeds: Int32Array): void => {
     for (const s of seeds) {
       const b = o.coverScale * dt[s]! + o.coverPad;
-      if (b > cover[s]!) { cover[s] = b; queue.push(s); }
+      if (b > cover[s]!) { cover[s] = b; coverHeap.push(-b, s); }
     }
-    while (queue.length) {
-      const v = queue.pop()!;
-      const bv = cover[v]!;
+    while (coverHeap.size) {
+      const key = -coverHeap.topKey();
+      const v = coverHeap.pop();
+      if (key < cover[v]! - 1e-3) continue;
       for (let k = 0; k < 26; k++) {
         const w = v + delta[k]!;
         if (!grid.solid[w]) continue;
-        const b = bv - length[k]!;
-        if (b > cover[w]!) { cover[w] = b; queue.push(w); }
+        const b = key - length[k]!;
+        if (b > cover[w]!) { cover[w] = b; coverHeap.push(-b, w); }
       }
     }
   };
@@ -147,6 +123,42 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   }
   branchOf[root] = -1;
   return { root, parent, rootDistance, branches, branchOf };
+}
+
+/**
+ * Dijkstra over the 26-connected solid voxels from `source` with a 1/thickness² penalty, so
+ * paths keep to the middle of the shape. Returns parents and Euclidean lengths along the paths.
+ */
+export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: number, centring = BUILD_MEDIAL_TREE_DEFAULTS.centring): { parent: Int32Array; distance: Float32Array } {
+  const n = dt.length;
+  const { delta, length } = neighbourOffsets(grid);
+  const parent = new Int32Array(n).fill(-1);
+  const distance = new Float32Array(n).fill(-1);
+  const cost = new Float64Array(n).fill(Infinity);
+  const done = new Uint8Array(n);
+  const heap = new MinHeap(4096);
+  cost[source] = 0;
+  distance[source] = 0;
+  heap.push(0, source);
+  while (heap.size) {
+    const key = heap.topKey();
+    const v = heap.pop();
+    if (done[v] || key > cost[v]!) continue;
+    done[v] = 1;
+    for (let k = 0; k < 26; k++) {
+      const w = v + delta[k]!;
+      if (!grid.solid[w] || done[w]) continue;
+      const t = dt[w]!;
+      const c = key + length[k]! * (1 + centring / (t * t));
+      if (c < cost[w]!) {
+        cost[w] = c;
+        parent[w] = v;
+        distance[w] = distance[v]! + length[k]!;
+        heap.push(c, w);
+      }
+    }
+  }
+  return { parent, distance };
 }
 
 /** Voxels from `v` up the shortest-path tree to the root (inclusive). */

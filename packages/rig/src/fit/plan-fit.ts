@@ -3,6 +3,7 @@
  * medial tree, traced back to where they enter the body), side tests, joint placement along a
  * limb, and bounding-box fallbacks for limbs the shape does not have.
  */
+import { shortestPathTree } from './medial-tree';
 import { placeAlong } from './polyline';
 import { traceLimb, type Limb, type ShapeAnalysis } from './shape-analysis';
 import { SkeletonBuilder } from './skeleton-builder';
@@ -25,9 +26,9 @@ export function startPlanFit(shape: ShapeAnalysis): PlanFit {
   const minLength = Math.max(4, 0.08 * longest);
   const candidates = branches
     .filter((b) => b.length >= minLength)
+    .map((b) => traceLimb(shape, b.tip))
     .sort((a, b) => b.length - a.length)
-    .slice(0, 24)
-    .map((b) => traceLimb(shape, b.tip));
+    .slice(0, 24);
   return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [] };
 }
 
@@ -60,7 +61,7 @@ export function fallbackLimb(fit: PlanFit, what: string, from: Vec3, to: Vec3): 
   fit.warnings.push(`${what} not found in the shape; placed from the bounding box`);
   const points: Vec3[] = [];
   for (let i = 0; i <= 8; i++) points.push(lerp(from, to, i / 8));
-  return { tip: -1, tipPos: to, toRoot: [], entry: 0, entryPos: from, points, radius: 1, length: dist(from, to) / fit.shape.cell };
+  return { tip: -1, tipPos: to, toRoot: [], entry: 0, entryPos: from, points, radius: 1, length: dist(from, to) };
 }
 
 /** Counts a found limb or builds a fallback, keeping the match statistics. */
@@ -72,7 +73,7 @@ export function limbOrFallback(fit: PlanFit, limb: Limb | undefined, what: strin
 
 /** Joint positions along the limb from its entry (fraction 0) to its extremity (1). */
 export function along(fit: PlanFit, limb: Limb, fractions: number[]): Vec3[] {
-  return placeAlong(limb.points, fractions, Math.max(1.5 * fit.shape.cell, 0.08 * limb.length * fit.shape.cell));
+  return placeAlong(limb.points, fractions, Math.max(1.5 * fit.shape.cell, 0.08 * limb.length));
 }
 
 /** Adds a chain of joints; the first one's parent is `parent`. */
@@ -84,26 +85,18 @@ export function addChain(fit: PlanFit, names: string[], parent: string | null, p
   });
 }
 
-/** Main body axis: the path between the two most distant extremities along the tree. */
+/**
+ * Main body axis: the medial path between the two most distant points of the solid (double
+ * sweep: the farthest voxel from the root, then the farthest from that one).
+ */
 export function longestPath(fit: PlanFit): number[] {
-  const { tree } = fit.shape;
-  const tips = tree.branches.map((b) => b.tip);
-  if (tips.length === 0) return [tree.root];
-  const a = tips[0]!;
-  const upA = new Map<number, number>();
-  for (let u = a; u >= 0; u = tree.parent[u]!) upA.set(u, tree.rootDistance[u]!);
-  let best = a, bestLen = -1;
-  for (const b of tips) {
-    let u = b;
-    while (u >= 0 && !upA.has(u)) u = tree.parent[u]!;
-    const lca = u >= 0 ? tree.rootDistance[u]! : 0;
-    const len = tree.rootDistance[a]! + tree.rootDistance[b]! - 2 * lca;
-    if (len > bestLen) { bestLen = len; best = b; }
-  }
+  const { tree, grid, dt } = fit.shape;
+  const a = tree.branches[0]?.tip;
+  if (a === undefined) return [tree.root];
+  const { parent, distance } = shortestPathTree(grid, dt, a);
+  let b = a;
+  for (let i = 0; i < distance.length; i++) if (distance[i]! > distance[b]!) b = i;
   const path: number[] = [];
-  const upB: number[] = [];
-  let u = best;
-  while (u >= 0 && !upA.has(u)) { upB.push(u); u = tree.parent[u]!; }
-  for (let v = a; v >= 0; v = tree.parent[v]!) { path.push(v); if (v === u) break; }
-  return path.concat(upB.reverse());
+  for (let v = b; v >= 0; v = parent[v]!) path.push(v);
+  return path;
 }

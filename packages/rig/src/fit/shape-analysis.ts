@@ -70,6 +70,7 @@ export interface Limb {
   points: Vec3[];
   /** Typical thickness of the limb (voxels). */
   radius: number;
+  /** Length from entry to tip, in mesh units. */
   length: number;
 }
 

@@ -1,0 +1,128 @@
+import { EngineError, type Mesh } from '@rigforge/mesh';
+import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
+import { BIPED_JOINTS } from '../src/fit/fit-biped';
+import { fitSkeleton } from '../src/fit-skeleton';
+import { buildCreature } from '../src/harness/build-creature';
+import { meshDiagonal, measureJointError } from '../src/harness/measure-joint-error';
+
+/** Per-plan CD-J2J limits (fraction of the bbox diagonal); see README "Quality" for the reasoning. */
+const CD_J2J_LIMIT: Record<BodyPlan, number> = {
+  biped: 0.035,
+  quadruped: 0.04,
+  hexapod: 0.04,
+  octopod: 0.035,
+  avian: 0.03,
+  serpentine: 0.035,
+  aquatic: 0.05,
+  others: 0.035,
+};
+
+const SYMMETRIC: BodyPlan[] = ['biped', 'quadruped', 'hexapod', 'octopod', 'avian', 'aquatic'];
+
+describe('fitSkeleton on the procedural creatures', () => {
+  const fits = new Map(BODY_PLANS.map((plan) => {
+    const creature = buildCreature(plan);
+    return [plan, { creature, result: fitSkeleton(creature.mesh, plan) }] as const;
+  }));
+
+  test.each(BODY_PLANS)('%s: CD-J2J under its limit, good match, parents first', (plan) => {
+    const { creature, result } = fits.get(plan)!;
+    const err = measureJointError(creature.truth, result.skeleton, creature.mesh);
+    expect(err).toBeLessThan(CD_J2J_LIMIT[plan]);
+    expect(result.report.matchScore).toBeGreaterThanOrEqual(0.8);
+    expect(result.report.bodyPlan).toBe(plan);
+    result.skeleton.joints.forEach((j, i) => {
+      expect(j.parent).toBeLessThan(i);
+      expect(j.parent).toBeGreaterThanOrEqual(i === 0 ? -1 : 0);
+    });
+    expect(new Set(result.skeleton.joints.map((j) => j.name)).size).toBe(result.skeleton.joints.length);
+  });
+
+  test.each(BODY_PLANS)('%s: every joint lies inside the volume', (plan) => {
+    const { creature, result } = fits.get(plan)!;
+    const outside = result.skeleton.joints.filter((j) => !creature.contains(j.position)).map((j) => j.name);
+    expect(outside).toEqual([]);
+  });
+
+  test.each(SYMMETRIC)('%s: left/right joints mirror each other about x = 0', (plan) => {
+    const { creature, result } = fits.get(plan)!;
+    const diag = meshDiagonal(creature.mesh);
+    const byName = new Map(result.skeleton.joints.map((j) => [j.name, j.position]));
+    let pairs = 0;
+    for (const [name, p] of byName) {
+      if (!/(^|_)left(_|$)/.test(name)) continue;
+      const q = byName.get(name.replace(/(^|_)left(_|$)/, '$1right$2'));
+      expect(q).toBeDefined();
+      pairs++;
+      // Snapping into the voxel solid may move one side by up to a voxel.
+      expect(Math.abs(p[0] + q![0]) / diag).toBeLessThan(0.01);
+      expect(Math.abs(p[1] - q![1]) / diag).toBeLessThan(0.01);
+      expect(Math.abs(p[2] - q![2]) / diag).toBeLessThan(0.01);
+    }
+    expect(pairs).toBeGreaterThan(0);
+  });
+
+  test('biped uses the documented humanoid joint names', () => {
+    const names = fits.get('biped')!.result.skeleton.joints.map((j) => j.name).sort();
+    expect(names).toEqual([...BIPED_JOINTS].sort());
+    expect(fits.get('biped')!.result.skeleton.joints[0]!.name).toBe('hips');
+  });
+
+  test('serpentine gets a long chain of 12-24 joints', () => {
+    const n = fits.get('serpentine')!.result.skeleton.joints.length;
+    expect(n).toBeGreaterThanOrEqual(12);
+    expect(n).toBeLessThanOrEqual(24);
+  });
+
+  test('aquatic finds the dorsal and both pectoral fins', () => {
+    const names = fits.get('aquatic')!.result.skeleton.joints.map((j) => j.name);
+    expect(names).toEqual(expect.arrayContaining(['dorsal_1', 'pectoral_left_1', 'pectoral_right_1', 'head', 'tail_4']));
+  });
+});
+
+describe('fitSkeleton robustness', () => {
+  test('a body plan that does not match gives a poorer rig with a warning, not an error', () => {
+    const snake = buildCreature('serpentine');
+    const r = fitSkeleton(snake.mesh, 'biped');
+    expect(r.skeleton.joints.length).toBe(BIPED_JOINTS.length);
+    expect(r.report.matchScore).toBeLessThan(0.6);
+    expect(r.report.warnings.length).toBeGreaterThan(0);
+    const spider = buildCreature('octopod');
+    const s = fitSkeleton(spider.mesh, 'biped');
+    expect(s.report.matchScore).toBeLessThan(0.6);
+  });
+
+  test('positions come back in the mesh units (scale-invariant fit)', () => {
+    const c = buildCreature('biped');
+    const scaled: Mesh = { ...c.mesh, positions: c.mesh.positions.map((v) => v * 100) };
+    const a = fitSkeleton(c.mesh, 'biped').skeleton;
+    const b = fitSkeleton(scaled, 'biped').skeleton;
+    b.joints.forEach((j, i) => {
+      for (let k = 0; k < 3; k++) expect(j.position[k]! / 100).toBeCloseTo(a.joints[i]!.position[k]!, 3);
+    });
+  });
+
+  test('unreferenced, non-finite and degenerate geometry is ignored', () => {
+    const c = buildCreature('quadruped');
+    const n = c.mesh.positions.length / 3;
+    const positions = new Float32Array(c.mesh.positions.length + 9);
+    positions.set(c.mesh.positions);
+    positions.set([50, 50, 50, NaN, 0, 0, 1, 1, 1], c.mesh.positions.length);
+    const indices = new Uint32Array(c.mesh.indices.length + 6);
+    indices.set(c.mesh.indices);
+    indices.set([n + 1, n + 2, 0, 0, 0, 1], c.mesh.indices.length); // NaN triangle, degenerate triangle
+    const dirty: Mesh = { ...c.mesh, positions, indices };
+    const err = measureJointError(c.truth, fitSkeleton(dirty, 'quadruped').skeleton, c.mesh);
+    expect(err).toBeLessThan(CD_J2J_LIMIT.quadruped);
+  });
+
+  test('an unknown body plan is an invalid_input EngineError', () => {
+    const c = buildCreature('others');
+    expect(() => fitSkeleton(c.mesh, 'dragon' as BodyPlan)).toThrow(EngineError);
+  });
+
+  test('a mesh without triangles is an invalid_input EngineError', () => {
+    const empty: Mesh = { positions: new Float32Array(9), indices: new Uint32Array(0), groups: [], materials: [] };
+    expect(() => fitSkeleton(empty, 'biped')).toThrow(/no non-degenerate triangles/);
+  });
+});

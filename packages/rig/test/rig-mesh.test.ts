@@ -1,0 +1,56 @@
+import { EngineError, isEngineError, readMesh, writeGlb } from '@rigforge/mesh';
+import { rigMesh } from '../src/rig-mesh';
+import { buildCreature } from '../src/harness/build-creature';
+import { rotateMeshY } from '../src/rotate-mesh-y';
+
+// gltf-validator ships no types.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const validator = require('gltf-validator') as {
+  validateBytes(bytes: Uint8Array, options?: Record<string, unknown>): Promise<{ issues: { numErrors: number; messages: { message: string; severity: number }[] } }>;
+};
+
+const PNG = [0x89, 0x50, 0x4e, 0x47];
+
+describe('rigMesh', () => {
+  test('rigs a GLB biped into a validator-clean skinned GLB with a thumbnail and a report', async () => {
+    const creature = buildCreature('biped');
+    const input = await writeGlb(creature.mesh);
+    const result = await rigMesh(input, { rigType: 'biped' });
+    expect(result.format).toBe('glb');
+    const report = await validator.validateBytes(result.model, { maxIssues: 20 });
+    expect(report.issues.messages.filter((m) => m.severity === 0)).toEqual([]);
+    expect(Array.from(result.thumbnail.subarray(0, 4))).toEqual(PNG);
+    expect(result.report).toMatchObject({ bodyPlan: 'biped', inputFormat: 'glb', joints: 22, triangles: creature.mesh.indices.length / 3 });
+    expect(result.report.matchScore).toBeGreaterThan(0.8);
+    for (const k of ['read', 'fit', 'skin', 'write', 'thumbnail', 'total'] as const) expect(result.report.timingsMs[k]).toBeGreaterThanOrEqual(0);
+    // The output keeps the input's scale and pose and carries the rig.
+    const back = await readMesh(result.model);
+    expect(back.mesh.positions.length).toBeGreaterThan(0);
+    expect(back.warnings.join(' ')).toMatch(/skin/i);
+  });
+
+  test('rotationY brings a model facing -X to face +Z before fitting', async () => {
+    const creature = buildCreature('quadruped');
+    const facingMinusX = rotateMeshY(creature.mesh, -90);
+    const input = await writeGlb(facingMinusX);
+    const direct = await rigMesh(input, { rigType: 'quadruped', rotationY: 90, outputFormat: 'glb', thumbnailSize: 64 });
+    expect(direct.report.matchScore).toBeGreaterThan(0.8);
+    expect(direct.report.warnings).toEqual([]);
+  });
+
+  test('writes FBX when asked', async () => {
+    const creature = buildCreature('avian');
+    const result = await rigMesh(await writeGlb(creature.mesh), { rigType: 'avian', outputFormat: 'fbx', thumbnailSize: 64 });
+    expect(result.format).toBe('fbx');
+    expect(Buffer.from(result.model.subarray(0, 18)).toString('latin1')).toBe('Kaydara FBX Binary');
+  });
+
+  test('bad bytes and bad options are typed EngineErrors', async () => {
+    await expect(rigMesh(new Uint8Array([1, 2, 3, 4, 5]))).rejects.toMatchObject({ code: 'unsupported_format' });
+    const input = await writeGlb(buildCreature('others').mesh);
+    const bad = await rigMesh(input, { rigType: 'dragon' as never }).catch((e: unknown) => e);
+    expect(isEngineError(bad) && bad.code).toBe('invalid_input');
+    await expect(rigMesh(input, { rotationY: Number.NaN })).rejects.toBeInstanceOf(EngineError);
+    await expect(rigMesh(input, { outputFormat: 'obj' as never })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
