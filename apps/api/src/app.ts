@@ -4,6 +4,8 @@ import { createErrorMiddleware, notFoundHandler } from './errors/error-middlewar
 import { authenticate } from './middleware/authenticate';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
+import { registerAssetsCategories } from './routes/assets.categories';
+import { registerAssetsList } from './routes/assets.list';
 import { registerFilesGet } from './routes/files.get';
 import { registerJobsGet } from './routes/jobs.get';
 import { registerJobsList } from './routes/jobs.list';
@@ -39,6 +41,9 @@ export function createApp(ctx: AppContext): express.Express {
   // Jobs
   registerJobsGet(v1, ctx);
   registerJobsList(v1, ctx);
+  // Assets (categories first: it must win over any later /assets/:id route)
+  registerAssetsCategories(v1, ctx);
+  registerAssetsList(v1, ctx);
   app.use('/v1', v1);
 
   app.use(notFoundHandler);

@@ -4,3 +4,4 @@ export * from './job';
 export * from './rig';
 export * from './model';
 export * from './openapi';
+export * from './assets';

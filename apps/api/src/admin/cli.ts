@@ -7,6 +7,8 @@
  *   pnpm admin key:issue --account <id> [--name ci]      (the key is printed once)
  *   pnpm admin key:revoke --key <key id>
  *   pnpm admin key:list --account <id>
+ *   pnpm admin catalog:import --dir <folder>    (a CC0-1.0 pack: manifest.json + GLB/glTF files)
+ *   pnpm admin catalog:seed [--force]          (the starter catalog, when its version changed)
  * Output is JSON on stdout, so scripts can read it.
  */
 import { parseArgs } from 'node:util';
@@ -22,6 +24,7 @@ import {
 } from '@rigforge/db';
 import { createRedis } from '@rigforge/queue';
 import { parseApiEnv } from '../env';
+import { CatalogCommandError, runCatalogCommand } from './catalog-cli';
 import { revokeApiKeyEverywhere } from '../services/api-key-revocation';
 
 const PLANS: Plan[] = ['none', 'standard', 'pro'];
@@ -52,6 +55,8 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
       amount: { type: 'string' },
       note: { type: 'string' },
       key: { type: 'string' },
+      dir: { type: 'string' },
+      force: { type: 'boolean' },
     },
   });
   const env = parseApiEnv();
@@ -98,9 +103,12 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
       }
       case 'key:list':
         return { keys: await listApiKeys(db, required(values, 'account')) };
+      case 'catalog:import':
+      case 'catalog:seed':
+        return await runCatalogCommand(command, values, env, db);
       default:
         throw new UsageError(
-          `unknown command "${command ?? ''}"; one of account:create, account:plan, credits:grant, credits:show, key:issue, key:revoke, key:list`,
+          `unknown command "${command ?? ''}"; one of account:create, account:plan, credits:grant, credits:show, key:issue, key:revoke, key:list, catalog:import, catalog:seed`,
         );
     }
   } finally {
@@ -113,7 +121,7 @@ if (require.main === module) {
     (result) => process.stdout.write(`${JSON.stringify(result, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`admin: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(error instanceof UsageError ? 2 : 1);
+      process.exit(error instanceof UsageError ? 2 : error instanceof CatalogCommandError ? error.exitCode : 1);
     },
   );
 }

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Router } from 'express';
 import { LocalStorage, StorageKeyError } from '@rigforge/storage';
@@ -12,7 +13,7 @@ import { ApiError } from '../errors/api-error';
 export function registerFilesGet(router: Router, ctx: AppContext): void {
   if (!(ctx.storage instanceof LocalStorage)) return;
   const storage = ctx.storage;
-  router.get(/^\/files\/(.+)$/, (req, res, next) => {
+  router.get(/^\/files\/(.+)$/, async (req, res, next) => {
     const key = (req.params as Record<string, string>)[0] ?? '';
     let file: string;
     try {
@@ -24,8 +25,32 @@ export function registerFilesGet(router: Router, ctx: AppContext): void {
     if (/^jobs\/[^/]+\/input\./.test(key) || path.basename(file).endsWith('.tmp')) {
       return next(new ApiError('not_found', 'files: no such file'));
     }
+    // The app turns Express's ETag off (and sendFile obeys that), so set one here; `send` then
+    // answers a matching If-None-Match with 304 by itself.
+    const etag = await fileEtag(key, file);
+    if (!etag) return next(new ApiError('not_found', 'files: no such file'));
+    res.setHeader('ETag', etag);
     res.sendFile(file, { maxAge: '365d', immutable: true, dotfiles: 'deny' }, (error) => {
       if (error && !res.headersSent) next(new ApiError('not_found', 'files: no such file'));
     });
   });
+}
+
+/** Catalog keys carry their content hash (`assets/<pack>/<asset>.<sha256 prefix>.<ext>`). */
+const CONTENT_ADDRESSED_KEY = /^assets\/.+\.([0-9a-f]{16})\.[a-z]+$/;
+
+/**
+ * A strong ETag from the hash in a content-addressed key (the same on every replica), otherwise a
+ * weak one from size and modification time. Null when the file does not exist.
+ */
+async function fileEtag(key: string, file: string): Promise<string | null> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    return null;
+  }
+  if (!info.isFile()) return null;
+  const hash = CONTENT_ADDRESSED_KEY.exec(key)?.[1];
+  return hash ? `"${hash}"` : `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
 }
