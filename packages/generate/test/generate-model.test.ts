@@ -7,6 +7,8 @@ const { validateBytes } = require('gltf-validator') as {
   validateBytes: (b: Uint8Array, o?: object) => Promise<{ issues: { numErrors: number; messages: Array<{ code: string; message: string; severity: number }> } }>;
 };
 
+// Small thumbnails keep the suite fast; thumbnail rendering itself is @rigforge/mesh's to test.
+const fast = { thumbnailSize: 64 };
 const white = (): [number, number, number] => [255, 255, 255];
 const gradient = (x: number, y: number): [number, number, number] => [
   Math.round(250 - 80 * y), Math.round(225 - 40 * x), Math.round(150 + 90 * x * y),
@@ -36,7 +38,7 @@ describe('generateModel', () => {
     let result: GenerateModelResult;
     beforeAll(async () => {
       d = drawn();
-      result = await generateModel(await encode(d, format));
+      result = await generateModel(await encode(d, format), fast);
     });
 
     it('finds the subject the expected way', () => {
@@ -80,9 +82,9 @@ describe('generateModel', () => {
   });
 
   it('scales to the requested height and thickness', async () => {
-    const png = await encode(draw(star, 200, () => [200, 50, 50]), 'png');
-    const thin = await generateModel(png, { height: 2, thickness: 0.25 });
-    const thick = await generateModel(png, { height: 2, thickness: 1 });
+    const png = await encode(draw(star, 120, () => [200, 50, 50]), 'png');
+    const thin = await generateModel(png, { ...fast, height: 2, thickness: 0.25 });
+    const thick = await generateModel(png, { ...fast, height: 2, thickness: 1 });
     expect(thin.report.dimensions[1]).toBeCloseTo(2, 4);
     expect(thick.report.dimensions[2] / thin.report.dimensions[2]).toBeCloseTo(4, 1);
   });
@@ -96,7 +98,7 @@ describe('generateModel', () => {
 
   it('refuses a subject that fills the whole image', async () => {
     const fullBleed = await encode(draw(() => true, 128, (x, y) => [Math.round(128 + 120 * Math.sin(x * 9)), Math.round(128 + 120 * Math.cos(y * 7)), 90], white), 'png');
-    await expect(generateModel(fullBleed)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/fills the whole image/) });
+    await expect(generateModel(fullBleed, fast)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/fills the whole image/) });
     // A photo-like busy picture: no plain background anywhere on the border.
     const noisy = draw(() => false, 96, white, (x, y) => [Math.round((Math.sin(x * 91) * 0.5 + 0.5) * 255), Math.round((Math.cos(y * 77) * 0.5 + 0.5) * 255), Math.round(((x * 13 + y * 29) % 1) * 255)]);
     await expect(generateModel(await encode(noisy, 'png'))).rejects.toMatchObject({ code: 'invalid_input' });
@@ -112,8 +114,8 @@ describe('generateModel', () => {
 
 describe('generateModel with outputFormat fbx', () => {
   it('writes a binary FBX that reads back with the same geometry', async () => {
-    const png = await encode(draw(logo, 160, logoPaint), 'png');
-    const result = await generateModel(png, { outputFormat: 'fbx' });
+    const png = await encode(draw(logo, 120, logoPaint), 'png');
+    const result = await generateModel(png, { ...fast, outputFormat: 'fbx' });
     expect(result.format).toBe('fbx');
     expect(new TextDecoder().decode(result.model.subarray(0, 18))).toBe('Kaydara FBX Binary');
     const back = await readMesh(result.model);

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { probeImage, sniffImageFormat } from '../src';
-import { character, characterPaint, draw, encode } from './images';
+import { character, characterPaint, draw, encode, star } from './images';
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
@@ -54,7 +54,7 @@ describe('probeImage', () => {
   });
 
   it('rejects a truncated PNG and a truncated JPEG', async () => {
-    const d = draw(character, 200, characterPaint);
+    const d = draw(star, 160, () => [20, 90, 200], () => [250, 250, 250]);
     for (const format of ['png', 'jpeg'] as const) {
       const bytes = await encode(d, format);
       await expect(probeImage(bytes.subarray(0, Math.floor(bytes.length * 0.6)))).rejects.toMatchObject({ code: 'unsupported_format' });
