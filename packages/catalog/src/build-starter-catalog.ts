@@ -28,6 +28,11 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** The GLB bytes of one starter asset, exactly as `buildStarterCatalog` writes them. */
+export async function buildStarterGlb(def: AssetDefinition): Promise<Uint8Array> {
+  return writeGlb(def.build(), { generator: `rigforge-catalog ${STARTER_CATALOG_VERSION}` });
+}
+
 /**
  * Builds every starter asset into GLB bytes and a PNG thumbnail. Deterministic: the content is
  * procedural with seeded randomness and the writers are byte-stable, so the same version always

@@ -9,7 +9,7 @@ import type { Vec2 } from '../../geometry/shape';
 import { translate } from '../../geometry/transforms';
 import { defineAsset, type AssetDefinition } from '../asset-definition';
 import { PALETTE } from '../palette';
-import { boxAt } from '../parts';
+import { beam, boxAt } from '../parts';
 
 const PACK = 'dungeon-kit';
 /** Kit pieces snap on a 2 m grid; walls are 3 m tall and 0.4 m thick. */
@@ -126,17 +126,15 @@ export const WALLS_FLOORS: AssetDefinition[] = [
     b.add(translate(cylinder(0.22, 0.3, { segments: 10 }), rng.range(0.6, 0.8), 0, 0.3), PALETTE.sandstone);
   }),
   defineAsset(PACK, 'stairs-stone', 'Stone Stairs', 'dungeon_walls_floors', (b) => {
-    for (let i = 0; i < 6; i++) b.add(translate(box(GRID, 0.25 * (i + 1), 0.333, { bevel: 0.015 }), 0, 0, -GRID / 2 + 0.333 * (i + 0.5)), i % 2 ? PALETTE.stone : PALETTE.concrete);
+    for (let i = 0; i < 6; i++) b.add(translate(box(GRID, 0.25 * (i + 1), 0.333, { bevel: 0.015 }), 0, 0, GRID / 2 - 0.333 * (i + 0.5)), i % 2 ? PALETTE.stone : PALETTE.concrete);
   }),
   defineAsset(PACK, 'stairs-narrow', 'Narrow Stairs', 'dungeon_walls_floors', (b) => {
-    for (let i = 0; i < 8; i++) b.add(translate(box(1, 0.19 * (i + 1), 0.25, { bevel: 0.01 }), 0, 0, -1 + 0.25 * (i + 0.5)), PALETTE.darkStone);
+    for (let i = 0; i < 8; i++) b.add(translate(box(1, 0.19 * (i + 1), 0.25, { bevel: 0.01 }), 0, 0, 1 - 0.25 * (i + 0.5)), PALETTE.darkStone);
     b.add(boxAt(0.15, 1.7, GRID, [-0.575, 0.85, 0]), PALETTE.stone);
   }),
   defineAsset(PACK, 'stairs-wooden', 'Wooden Stairs', 'dungeon_walls_floors', (b) => {
-    for (let i = 0; i < 6; i++) b.add(boxAt(1.2, 0.05, 0.3, [0, 0.25 * (i + 1) - 0.025, -GRID / 2 + 0.333 * (i + 0.5)]), PALETTE.oak);
-    for (const x of [-0.62, 0.62]) {
-      const s = extrude([[-GRID / 2, 0], [-GRID / 2 + 0.25, 0], [GRID / 2, 1.35], [GRID / 2, 1.6], [GRID / 2 - 0.2, 1.6]], 0.06);
-      b.add({ positions: s.positions.map((v, k) => (k % 3 === 0 ? s.positions[k + 2]! + x : k % 3 === 2 ? s.positions[k - 2]! : v)), indices: s.indices.map((v, k) => (k % 3 === 1 ? s.indices[k + 1]! : k % 3 === 2 ? s.indices[k - 1]! : v)) }, PALETTE.darkWood);
-    }
+    for (let i = 0; i < 6; i++) b.add(boxAt(1.2, 0.05, 0.32, [0, 0.25 * (i + 1) - 0.025, GRID / 2 - 0.333 * (i + 0.5)]), PALETTE.oak);
+    for (const x of [-0.63, 0.63]) b.add(beam([x, 0.05, GRID / 2 - 0.05], [x, 1.45, -GRID / 2 + 0.2], 0.06, 0.22), PALETTE.darkWood);
+    for (const x of [-0.63, 0.63]) b.add(boxAt(0.06, 1.5, 0.06, [x, 0.75, -GRID / 2 + 0.1]), PALETTE.darkWood);
   }),
 ];

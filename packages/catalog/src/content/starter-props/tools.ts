@@ -12,7 +12,9 @@ const PACK = 'starter-props';
  * least 5 cm tall so each stands out in a thumbnail.
  */
 function handle(b: MeshBuilder, length: number, radius = 0.018, x0 = 0): void {
-  b.add(rod([x0, radius, 0], [x0 + length, radius, 0], radius, 6), PALETTE.oak);
+  // Chunky low-poly handles (≥ 5 cm thick) so every tool reads at thumbnail size.
+  const r = Math.max(radius, 0.026);
+  b.add(rod([x0, r, 0], [x0 + length, r, 0], r, 6), PALETTE.oak);
 }
 
 export const TOOLS: AssetDefinition[] = [
@@ -29,7 +31,7 @@ export const TOOLS: AssetDefinition[] = [
     const blade = extrude([[0, -0.03], [0.1, -0.07], [0.12, 0.0], [0.1, 0.07], [0, 0.03]], 0.018);
     // The blade lies flat: its outline is drawn in XY and turned down onto the ground plane.
     b.add(translate(rotateX(blade, -Math.PI / 2), 0.62, 0.02, 0.02), PALETTE.steel);
-    b.add(boxAt(0.06, 0.045, 0.05, [0.66, 0.0225, 0]), PALETTE.iron);
+    b.add(boxAt(0.06, 0.06, 0.05, [0.66, 0.03, 0]), PALETTE.iron);
   }),
   defineAsset(PACK, 'pickaxe', 'Pickaxe', 'tools', (b) => {
     handle(b, 0.8, 0.02);
@@ -56,8 +58,11 @@ export const TOOLS: AssetDefinition[] = [
     handle(b, 1.0, 0.015);
     b.add(rod([1.3, 0.045, 0], [0.98, 0.045, 0], 0.045, 8, 0.02), PALETTE.burlap);
   }),
-  defineAsset(PACK, 'wrench', 'Wrench', 'tools', (b) => {
-    const outline: [number, number][] = [[-0.12, -0.012], [0.1, -0.012], [0.11, -0.03], [0.15, -0.03], [0.14, -0.008], [0.15, 0.008], [0.15, 0.03], [0.11, 0.03], [0.1, 0.012], [-0.12, 0.012], [-0.14, 0]];
-    b.add(translate(rotateX(extrude(outline, 0.012), -Math.PI / 2), 0, 0.006, 0), PALETTE.steel);
+  defineAsset(PACK, 'toolbox', 'Toolbox', 'tools', (b) => {
+    b.add(boxAt(0.5, 0.2, 0.22, [0, 0.1, 0], 0.01), PALETTE.redPaint);
+    b.add(boxAt(0.52, 0.03, 0.24, [0, 0.2, 0], 0.005), PALETTE.redPaint);
+    for (const x of [-0.12, 0.12]) b.add(boxAt(0.02, 0.08, 0.02, [x, 0.25, 0]), PALETTE.iron);
+    b.add(boxAt(0.26, 0.02, 0.03, [0, 0.29, 0]), PALETTE.blackPaint);
+    b.add(boxAt(0.06, 0.04, 0.01, [0, 0.17, 0.115]), PALETTE.steel);
   }),
 ];

@@ -79,11 +79,11 @@ export const SIGNS: AssetDefinition[] = [
   }),
   defineAsset(PACK, 'sign-sandwich-board', 'Sandwich Board', 'signs', (b) => {
     const leg = extrude([[-0.3, 0], [0.3, 0], [0.3, 0.9], [-0.3, 0.9]], 0.03);
-    for (const s of [-1, 1]) b.add(translate(rotateX(leg, s * 0.22), 0, 0, s * 0.1), PALETTE.blackPaint);
-    for (const s of [-1, 1]) b.add(translate(rotateX(extrude([[-0.24, 0.1], [0.24, 0.1], [0.24, 0.8], [-0.24, 0.8]], 0.04), s * 0.22), 0, 0, s * 0.1), PALETTE.darkWood);
+    for (const s of [-1, 1]) b.add(translate(rotateX(translate(leg, 0, -0.9, 0), s * 0.22), 0, 0.9, 0), PALETTE.blackPaint);
+    for (const s of [-1, 1]) b.add(translate(rotateX(translate(extrude([[-0.24, 0.1], [0.24, 0.1], [0.24, 0.8], [-0.24, 0.8]], 0.04), 0, -0.9, s * 0.012), s * 0.22), 0, 0.9, 0), PALETTE.darkWood);
   }),
   defineAsset(PACK, 'billboard', 'Billboard', 'signs', (b) => {
-    for (const x of [-1.5, 1.5]) b.add(box(0.2, 3.2, 0.2), PALETTE.steel);
+    for (const x of [-1.5, 1.5]) b.add(translate(box(0.2, 3.2, 0.2), x, 0, 0), PALETTE.steel);
     b.add(boxAt(4.2, 2.0, 0.15, [0, 4.0, 0]), PALETTE.whitePaint);
     b.add(boxAt(3.6, 1.6, 0.16, [0, 4.0, 0.0]), PALETTE.bluePaint);
     b.add(boxAt(1.2, 0.8, 0.17, [-0.9, 4.0, 0]), PALETTE.yellowPaint);
