@@ -1,32 +1,35 @@
 /**
- * Prints the quality table: for every body plan's procedural creature, the fitted skeleton's
- * joint count, CD-J2J against the ground truth, containment, symmetry and the deformation check.
- * Run: npx tsx packages/rig/scripts/quality.ts
+ * Prints the quality table (markdown): for every body plan's procedural creature (plus the
+ * humanoid in an A-pose), the fitted skeleton's joint count against the truth's, CD-J2J, the
+ * match score, containment of every joint, and the 90° deformation check with our skin weights.
+ *   npx tsx packages/rig/scripts/quality.ts [--verbose]
  */
+import type { BodyPlan } from '../src/body-plan';
 import { BODY_PLANS } from '../src/body-plan';
-import { fitSkeleton } from '../src/fit-skeleton';
 import { computeSkinWeights } from '../src/compute-skin-weights';
-import { buildCreature } from '../src/harness/build-creature';
+import { fitSkeleton } from '../src/fit-skeleton';
+import { buildAPoseBiped, buildCreature, type Creature } from '../src/harness/build-creature';
 import { checkDeformation } from '../src/harness/check-deformation';
 import { measureJointError } from '../src/harness/measure-joint-error';
 
 const verbose = process.argv.includes('--verbose');
-const rows: string[] = [];
-for (const plan of BODY_PLANS) {
-  const creature = buildCreature(plan);
+const cases: [BodyPlan, Creature][] = BODY_PLANS.map((p) => [p, buildCreature(p)]);
+cases.splice(1, 0, ['biped', buildAPoseBiped()]);
+console.log('| plan | creature | triangles | joints (fit/true) | CD-J2J | match | joints inside | deformation (bent joint: limb follow, torso max move) | fit ms | skin ms |');
+console.log('|---|---|---:|---:|---:|---:|---|---|---:|---:|');
+for (const [plan, creature] of cases) {
   const t0 = performance.now();
   const { skeleton, report } = fitSkeleton(creature.mesh, plan);
-  const ms = performance.now() - t0;
-  const err = measureJointError(creature.truth, skeleton, creature.mesh);
+  const fitMs = performance.now() - t0;
   const t1 = performance.now();
   const skin = computeSkinWeights(creature.mesh, skeleton);
   const skinMs = performance.now() - t1;
-  const deform = checkDeformation(creature, skeleton, skin);
+  const d = checkDeformation(creature, skeleton, skin);
+  const err = measureJointError(creature.truth, skeleton, creature.mesh);
   const outside = skeleton.joints.filter((j) => !creature.contains(j.position)).map((j) => j.name);
-  rows.push(`${plan.padEnd(11)} ${String(creature.mesh.indices.length / 3).padStart(6)} ${String(skeleton.joints.length).padStart(3)}/${String(creature.truth.joints.length).padEnd(3)} ${err.toFixed(4)}  ${report.matchScore.toFixed(2)}  ${outside.length ? 'OUT:' + outside.join(',') : 'inside'}  ${deform.ok ? 'ok ' : 'BAD'} (${deform.joint} follow ${deform.followRatio.toFixed(2)}, torso ${deform.fixedMax.toFixed(4)})  fit ${ms.toFixed(0)}ms skin ${skinMs.toFixed(0)}ms  ${report.warnings.join('; ')}`);
-  if (verbose) {
-    for (const j of skeleton.joints) console.log(plan, j.name, j.position.map((v) => v.toFixed(3)).join(' '));
-  }
+  console.log(
+    `| ${plan} | ${creature.name} | ${creature.mesh.indices.length / 3} | ${skeleton.joints.length}/${creature.truth.joints.length} | ${err.toFixed(4)} | ${report.matchScore.toFixed(2)} | ${outside.length ? 'no: ' + outside.join(', ') : 'all'} | ${d.ok ? 'ok' : 'FAIL'} (${d.joint}: ${d.followRatio.toFixed(2)}, ${d.fixedMax.toFixed(4)}) | ${fitMs.toFixed(0)} | ${skinMs.toFixed(0)} |` +
+      (report.warnings.length ? ` ${report.warnings.join('; ')}` : ''),
+  );
+  if (verbose) for (const j of skeleton.joints) console.log(`  ${j.name} ${j.position.map((v) => v.toFixed(3)).join(' ')}`);
 }
-console.log('plan        tris   joints  CD-J2J  match  containment  deformation  timing  warnings');
-for (const r of rows) console.log(r);

@@ -2,7 +2,7 @@ import { EngineError, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
 import { BIPED_JOINTS } from '../src/fit/fit-biped';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildCreature } from '../src/harness/build-creature';
+import { buildAPoseBiped, buildCreature } from '../src/harness/build-creature';
 import { meshDiagonal, measureJointError } from '../src/harness/measure-joint-error';
 
 /** Per-plan CD-J2J limits (fraction of the bbox diagonal); see README "Quality" for the reasoning. */
@@ -81,6 +81,14 @@ describe('fitSkeleton on the procedural creatures', () => {
 });
 
 describe('fitSkeleton robustness', () => {
+  test('an A-pose humanoid (arms 45° down) fits as well as the T-pose', () => {
+    const c = buildAPoseBiped(1, 45);
+    const r = fitSkeleton(c.mesh, 'biped');
+    expect(measureJointError(c.truth, r.skeleton, c.mesh)).toBeLessThan(CD_J2J_LIMIT.biped);
+    expect(r.skeleton.joints.filter((j) => !c.contains(j.position))).toEqual([]);
+    expect(r.report.warnings).toEqual([]);
+  });
+
   test('a body plan that does not match gives a poorer rig with a warning, not an error', () => {
     const snake = buildCreature('serpentine');
     const r = fitSkeleton(snake.mesh, 'biped');

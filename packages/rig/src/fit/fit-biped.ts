@@ -51,13 +51,18 @@ export function fitBiped(fit: PlanFit): void {
   const legJoints = (side: 'left' | 'right'): Vec3[] => {
     const limb = legs[side];
     const pts = limb.points;
-    let ankle = -1;
-    const bottom = Math.min(...pts.map((p) => p[1]));
-    // The ankle: the last point still clearly above the sole, where the path turns forward.
-    for (let i = 0; i < pts.length; i++) {
-      if (pts[i]![1] - bottom < 0.35 * (pts[0]![1] - bottom) && pts[i]![1] - bottom < 0.12 * size[1]) { ankle = i; break; }
-    }
-    if (ankle < 1) ankle = Math.floor(pts.length * 0.85);
+    // The ankle is the leg path's corner: the point farthest from the hip-to-toe chord. A leg
+    // without a foot has no corner; its ankle goes near the end.
+    const a = pts[0]!, b = pts[pts.length - 1]!;
+    const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    const len2 = ab[0]! ** 2 + ab[1]! ** 2 + ab[2]! ** 2 || 1;
+    let ankle = -1, far = 0.03 * limb.length;
+    pts.forEach((p, i) => {
+      const t = ((p[0] - a[0]) * ab[0]! + (p[1] - a[1]) * ab[1]! + (p[2] - a[2]) * ab[2]!) / len2;
+      const d = Math.hypot(p[0] - a[0] - ab[0]! * t, p[1] - a[1] - ab[1]! * t, p[2] - a[2] - ab[2]! * t);
+      if (d > far) { far = d; ankle = i; }
+    });
+    if (ankle < 1 || ankle >= pts.length - 1) ankle = Math.floor(pts.length * 0.9);
     const legPart = pts.slice(0, ankle + 1);
     const footPart = pts.slice(ankle);
     const knee = along(fit, { ...limb, points: legPart }, [0.5])[0]!;

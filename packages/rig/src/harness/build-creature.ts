@@ -58,7 +58,16 @@ function finish(bodyPlan: BodyPlan, name: string, prims: Primitive[], joints: Jo
   };
 }
 
-function biped(detail: number): Creature {
+/** Rotates a left-side point about the z axis through `pivot` by `deg` (negative = down). */
+function swing(p: Vec3, pivot: Vec3, deg: number): Vec3 {
+  const a = (deg * Math.PI) / 180;
+  const dx = p[0] - pivot[0], dy = p[1] - pivot[1];
+  return [pivot[0] + dx * Math.cos(a) - dy * Math.sin(a), pivot[1] + dx * Math.sin(a) + dy * Math.cos(a), p[2]];
+}
+
+function biped(detail: number, armAngle = 0): Creature {
+  const sh: Vec3 = [0.17, 1.4, 0];
+  const arm = (p: Vec3): Vec3 => swing(p, sh, armAngle);
   const prims: Primitive[] = [
     ellipsoid([0, 0.95, 0], [0.16, 0.12, 0.11], 'torso'),
     capsule([0, 0.95, 0], [0, 1.25, 0], 0.13, 'torso'),
@@ -75,23 +84,25 @@ function biped(detail: number): Creature {
     ['head', 'neck', [0, 1.6, 0]],
   ];
   bothSides(prims, joints, [
-    capsule([0.17, 1.4, 0], [0.45, 1.4, 0], 0.05, 'SIDE_upper_arm'),
-    capsule([0.45, 1.4, 0], [0.72, 1.4, 0], 0.042, 'SIDE_forearm'),
-    ellipsoid([0.8, 1.4, 0], [0.085, 0.025, 0.045], 'SIDE_hand'),
+    capsule(arm([0.17, 1.4, 0]), arm([0.45, 1.4, 0]), 0.05, 'SIDE_upper_arm'),
+    capsule(arm([0.45, 1.4, 0]), arm([0.72, 1.4, 0]), 0.042, 'SIDE_forearm'),
+    ...(armAngle === 0
+      ? [ellipsoid([0.8, 1.4, 0], [0.085, 0.025, 0.045], 'SIDE_hand')]
+      : [capsule(arm([0.74, 1.4, 0]), arm([0.86, 1.4, 0]), 0.03, 'SIDE_hand')]),
     capsule([0.1, 0.9, 0], [0.1, 0.5, 0], 0.075, 'SIDE_thigh'),
     capsule([0.1, 0.5, 0], [0.1, 0.09, 0], 0.055, 'SIDE_shin'),
     capsule([0.1, 0.05, -0.03], [0.1, 0.045, 0.17], 0.045, 'SIDE_foot'),
   ], [
     ['SIDE_shoulder', 'upper_chest', [0.08, 1.4, 0]],
-    ['SIDE_upper_arm', 'SIDE_shoulder', [0.17, 1.4, 0]],
-    ['SIDE_lower_arm', 'SIDE_upper_arm', [0.45, 1.4, 0]],
-    ['SIDE_hand', 'SIDE_lower_arm', [0.72, 1.4, 0]],
+    ['SIDE_upper_arm', 'SIDE_shoulder', arm([0.17, 1.4, 0])],
+    ['SIDE_lower_arm', 'SIDE_upper_arm', arm([0.45, 1.4, 0])],
+    ['SIDE_hand', 'SIDE_lower_arm', arm([0.72, 1.4, 0])],
     ['SIDE_upper_leg', 'hips', [0.1, 0.9, 0]],
     ['SIDE_lower_leg', 'SIDE_upper_leg', [0.1, 0.5, 0]],
     ['SIDE_foot', 'SIDE_lower_leg', [0.1, 0.09, 0]],
     ['SIDE_toes', 'SIDE_foot', [0.1, 0.045, 0.11]],
   ]);
-  return finish('biped', 'humanoid', prims, joints, { joint: 'left_lower_arm', axis: [0, 0, 1], moving: ['left_hand'], fixed: ['torso', 'head', 'right_hand'] }, detail);
+  return finish('biped', armAngle ? 'humanoid-a-pose' : 'humanoid', prims, joints, { joint: 'left_lower_arm', axis: [0, 0, 1], moving: ['left_hand'], fixed: ['torso', 'head', 'right_hand'] }, detail);
 }
 
 function quadruped(detail: number): Creature {
@@ -293,13 +304,18 @@ function others(detail: number): Creature {
 }
 
 const BUILDERS: Record<BodyPlan, (detail: number) => Creature> = {
-  biped, quadruped, hexapod, octopod, avian, serpentine, aquatic, others,
+  biped: (d) => biped(d), quadruped, hexapod, octopod, avian, serpentine, aquatic, others,
 };
 
 /**
- * The test creature of a body plan. `detail` scales the tessellation (1 ≈ 5–15k triangles
+ * The test creature of a body plan. `detail` scales the tessellation (1 ≈ 2–12k triangles
  * depending on the creature).
  */
 export function buildCreature(bodyPlan: BodyPlan, detail = 1): Creature {
   return BUILDERS[bodyPlan](detail);
+}
+
+/** The humanoid in an A-pose: arms swung down by `degrees` (default 45) from the T-pose. */
+export function buildAPoseBiped(detail = 1, degrees = 45): Creature {
+  return biped(detail, -Math.abs(degrees));
 }

@@ -63,8 +63,8 @@ function sphereLike(rings: number, segments: number, at: (lat: number, lon: numb
 }
 
 function primitiveMesh(p: Primitive, detail: number): Part {
-  const segments = Math.max(8, Math.round(16 * detail));
-  const rings = Math.max(6, Math.round(12 * detail)) & ~1;
+  const segments = Math.max(6, Math.round(16 * detail));
+  const rings = Math.max(4, Math.round(12 * detail)) & ~1;
   if (p.kind === 'ellipsoid') {
     return sphereLike(rings, segments, (lat, lon) => [
       p.c[0] + p.radii[0] * Math.cos(lat) * Math.cos(lon),

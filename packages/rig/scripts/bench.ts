@@ -1,0 +1,156 @@
+/**
+ * Benchmark of the fast rigging engine: time and peak memory versus triangle count for
+ * read → fit → skin → write GLB (the thumbnail is timed separately), on the procedural biped
+ * tessellated finer and finer. Each size runs in its own child process so that maxRSS is that
+ * size's peak. With --blender, Blender's bone heat (automatic weights, skeleton given) is timed
+ * on the same meshes and skeletons for comparison.
+ *
+ *   npx tsx packages/rig/scripts/bench.ts [--sizes 1000,10000,50000,200000,1000000,2000000] [--blender]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMesh, writeGlb, type Mesh, type Skeleton } from '@rigforge/mesh';
+import { buildCreature } from '../src/harness/build-creature';
+import { rigMesh } from '../src/rig-mesh';
+
+const OUT = join(__dirname, '../../../bench-output/rig');
+
+interface Row {
+  target: number;
+  triangles: number;
+  glbBytes: number;
+  read: number;
+  fit: number;
+  skin: number;
+  write: number;
+  thumbnail: number;
+  pipeline: number;
+  coldPipeline: number;
+  maxRssMb: number;
+  joints: number;
+  blender?: string;
+}
+
+/** The biped at the tessellation whose triangle count is closest to `target`. */
+function creatureNear(target: number): Mesh {
+  let detail = Math.sqrt(target / 6400);
+  for (let k = 0; k < 4; k++) {
+    const n = buildCreature('biped', detail).mesh.indices.length / 3;
+    detail *= Math.sqrt(target / n);
+  }
+  return buildCreature('biped', detail).mesh;
+}
+
+async function one(target: number, blender: boolean): Promise<Row> {
+  const mesh = creatureNear(target);
+  const glb = await writeGlb(mesh);
+  // First job in a fresh process (JIT cold), then the same job again (a long-running worker).
+  const cold = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512 });
+  const result = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512 });
+  const t = result.report.timingsMs;
+  const c = cold.report.timingsMs;
+  const row: Row = {
+    target,
+    triangles: result.report.triangles,
+    glbBytes: glb.length,
+    read: t.read,
+    fit: t.fit,
+    skin: t.skin,
+    write: t.write,
+    thumbnail: t.thumbnail,
+    pipeline: Math.round((t.read + t.fit + t.skin + t.write) * 10) / 10,
+    coldPipeline: Math.round(c.read + c.fit + c.skin + c.write),
+    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    joints: result.report.joints,
+  };
+  if (blender) row.blender = boneHeat(target, (await readMesh(glb)).mesh, await skeletonOf(result.model));
+  return row;
+}
+
+async function skeletonOf(glb: Uint8Array): Promise<Skeleton> {
+  // The joints as written: glTF nodes with translations relative to their parents.
+  const json = JSON.parse(Buffer.from(glb.subarray(20, 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true))).toString('utf8')) as {
+    nodes: { name?: string; translation?: number[]; children?: number[] }[];
+    skins: { joints: number[] }[];
+  };
+  const jointNodes = json.skins[0]!.joints;
+  const parentOf = new Map<number, number>();
+  json.nodes.forEach((n, i) => (n.children ?? []).forEach((c) => parentOf.set(c, i)));
+  const world = new Map<number, [number, number, number]>();
+  const pos = (i: number): [number, number, number] => {
+    const cached = world.get(i);
+    if (cached) return cached;
+    const t = json.nodes[i]!.translation ?? [0, 0, 0];
+    const p = parentOf.get(i);
+    const base = p !== undefined && jointNodes.includes(p) ? pos(p) : [0, 0, 0];
+    const w: [number, number, number] = [base[0]! + t[0]!, base[1]! + t[1]!, base[2]! + t[2]!];
+    world.set(i, w);
+    return w;
+  };
+  return {
+    joints: jointNodes.map((n) => ({
+      name: json.nodes[n]!.name ?? `j${n}`,
+      parent: parentOf.has(n) ? jointNodes.indexOf(parentOf.get(n)!) : -1,
+      position: pos(n),
+    })),
+  };
+}
+
+/** Blender bone heat on the same mesh and skeleton; returns seconds or the failure. */
+function boneHeat(target: number, mesh: Mesh, skeleton: Skeleton): string {
+  mkdirSync(OUT, { recursive: true });
+  const obj = join(OUT, `bench-${target}.obj`);
+  const lines: string[] = [];
+  const p = mesh.positions;
+  for (let i = 0; i < p.length; i += 3) lines.push(`v ${p[i]} ${p[i + 1]} ${p[i + 2]}`);
+  const ix = mesh.indices;
+  for (let i = 0; i < ix.length; i += 3) lines.push(`f ${ix[i]! + 1} ${ix[i + 1]! + 1} ${ix[i + 2]! + 1}`);
+  writeFileSync(obj, lines.join('\n'));
+  const skel = join(OUT, `bench-${target}.json`);
+  writeFileSync(skel, JSON.stringify(skeleton));
+  try {
+    const out = execFileSync('blender', ['-b', '--factory-startup', '-noaudio', '--python', join(__dirname, 'blender-bone-heat.py'), '--', obj, skel], {
+      encoding: 'utf8',
+      timeout: 600_000,
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const m = /BONE_HEAT_SECONDS (\S+) UNWEIGHTED (\S+)/.exec(out);
+    return m ? `${Number(m[1]).toFixed(2)} s (${m[2]} unweighted)` : 'no result';
+  } catch (e) {
+    return `failed: ${String((e as Error).message).split('\n')[0]!.slice(0, 60)}`;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const blender = args.includes('--blender');
+  const oneIdx = args.indexOf('--one');
+  if (oneIdx >= 0) {
+    const row = await one(Number(args[oneIdx + 1]), blender);
+    process.stdout.write(`ROW ${JSON.stringify(row)}\n`);
+    return;
+  }
+  const sizesIdx = args.indexOf('--sizes');
+  const sizes = sizesIdx >= 0 ? args[sizesIdx + 1]!.split(',').map(Number) : [1000, 10_000, 50_000, 200_000, 1_000_000, 2_000_000];
+  console.log('| triangles | GLB MB | read ms | fit ms | skin ms | write ms | read→write ms (warm) | read→write ms (cold process) | thumbnail ms | peak RSS MB | Blender bone heat (weights only) |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const size of sizes) {
+    let line: string;
+    try {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--one', String(size), ...(blender ? ['--blender'] : [])], {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: 1_200_000,
+      });
+      const r = JSON.parse(/ROW (.*)/.exec(out)![1]!) as Row;
+      line = `| ${r.triangles} | ${(r.glbBytes / 1e6).toFixed(1)} | ${r.read} | ${r.fit} | ${r.skin} | ${r.write} | **${r.pipeline}** | ${r.coldPipeline} | ${r.thumbnail} | ${r.maxRssMb} | ${r.blender ?? '—'} |`;
+    } catch (e) {
+      line = `| ~${size} | failed: ${String((e as Error).message).split('\n')[0]} |`;
+    }
+    console.log(line);
+  }
+}
+
+void main();

@@ -1,0 +1,56 @@
+# Times Blender's bone heat (Parent > With Automatic Weights) on a mesh and a given skeleton.
+# Usage: blender -b --factory-startup --python blender-bone-heat.py -- mesh.obj skeleton.json
+import json, sys, time
+import bpy
+from mathutils import Vector
+
+obj_path, skel_path = sys.argv[sys.argv.index('--') + 1:][:2]
+bpy.ops.wm.read_factory_settings(use_empty=True)
+if hasattr(bpy.ops.wm, 'obj_import'):
+    bpy.ops.wm.obj_import(filepath=obj_path, forward_axis='NEGATIVE_Z', up_axis='Y')
+else:
+    bpy.ops.import_scene.obj(filepath=obj_path, axis_forward='-Z', axis_up='Y')
+mesh = [o for o in bpy.context.scene.objects if o.type == 'MESH'][0]
+
+# glTF frame (Y up) to Blender (Z up): (x, y, z) -> (x, -z, y), as the OBJ importer did.
+def to_blender(p):
+    return Vector((p[0], -p[2], p[1]))
+
+skel = json.load(open(skel_path))['joints']
+arm_data = bpy.data.armatures.new('Armature')
+arm = bpy.data.objects.new('Armature', arm_data)
+bpy.context.scene.collection.objects.link(arm)
+bpy.context.view_layer.objects.active = arm
+bpy.ops.object.mode_set(mode='EDIT')
+children = {i: [] for i in range(len(skel))}
+for i, j in enumerate(skel):
+    if j['parent'] >= 0:
+        children[j['parent']].append(i)
+bones = []
+for i, j in enumerate(skel):
+    b = arm_data.edit_bones.new(j['name'])
+    head = to_blender(j['position'])
+    if children[i]:
+        tail = sum((to_blender(skel[c]['position']) for c in children[i]), Vector()) / len(children[i])
+    elif j['parent'] >= 0:
+        tail = head + (head - to_blender(skel[j['parent']]['position'])) * 0.5
+    else:
+        tail = head + Vector((0, 0, 0.1))
+    if (tail - head).length < 1e-6:
+        tail = head + Vector((0, 0, 0.01))
+    b.head, b.tail = head, tail
+    bones.append(b)
+for i, j in enumerate(skel):
+    if j['parent'] >= 0:
+        bones[i].parent = bones[j['parent']]
+bpy.ops.object.mode_set(mode='OBJECT')
+
+bpy.ops.object.select_all(action='DESELECT')
+mesh.select_set(True)
+arm.select_set(True)
+bpy.context.view_layer.objects.active = arm
+t0 = time.perf_counter()
+bpy.ops.object.parent_set(type='ARMATURE_AUTO')
+seconds = time.perf_counter() - t0
+unweighted = sum(1 for v in mesh.data.vertices if not any(g.weight > 0 for g in v.groups))
+print('BONE_HEAT_SECONDS %.3f UNWEIGHTED %d' % (seconds, unweighted))
