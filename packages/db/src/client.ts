@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 
 export type Db = PrismaClient;
@@ -11,17 +12,38 @@ export interface CreateDbOptions {
   poolSize?: number;
 }
 
+/** The node-postgres pool under each client made by `createDb` (a transaction client has none). */
+const pools = new WeakMap<object, Pool>();
+
 /**
  * Opens a Prisma client over node-postgres (no engine binary). Statements are named by a hash of
  * their text so Postgres keeps them prepared: the hot paths run the same few statements all day.
+ * The pool is ours and handed to the adapter, so the hottest statements can run on it directly
+ * (see `hotPathPool`); Prisma still owns it and ends it on `$disconnect`.
  */
 export function createDb(options: CreateDbOptions): Db {
-  const adapter = new PrismaPg(
-    { connectionString: options.databaseUrl, max: options.poolSize ?? 10 },
-    {
-      statementNameGenerator: (query) =>
-        's' + createHash('sha1').update(query.sql).digest('hex').slice(0, 20),
-    },
-  );
-  return new PrismaClient({ adapter });
+  const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  // An idle connection dropped by the server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const adapter = new PrismaPg(pool, {
+    disposeExternalPool: true,
+    statementNameGenerator: (query) => statementName(query.sql),
+  });
+  const db = new PrismaClient({ adapter });
+  pools.set(db, pool);
+  return db;
+}
+
+export function statementName(sql: string): string {
+  return 's' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
+}
+
+/**
+ * The pool under a client from `createDb`, or undefined (e.g. inside an interactive transaction).
+ * Per-request statements run on it with node-postgres directly: Prisma's query layer costs two to
+ * four times the CPU of the round trip itself (measured by apps/api/scripts/bench-api.ts), which
+ * on the API's hot paths halves throughput. Everything else goes through Prisma.
+ */
+export function hotPathPool(db: Db): Pool | undefined {
+  return pools.get(db);
 }

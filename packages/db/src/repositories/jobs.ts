@@ -3,7 +3,7 @@
  * statement, so retries and duplicate deliveries can neither move a job backwards nor charge or
  * refund twice (the ledger's unique (job_id, reason) is the second line of defence).
  */
-import type { Db } from '../client';
+import { hotPathPool, statementName, type Db } from '../client';
 import type { Job, JobOperation, JobStatus, Prisma } from '../generated/prisma/client';
 
 export type JobRow = Job;
@@ -31,36 +31,21 @@ export type ReserveJobResult =
  * reservations of one account, and Postgres re-checks the balance condition after the lock.
  */
 export async function reserveJob(db: Db, input: ReserveJobInput): Promise<ReserveJobResult> {
-  const params = JSON.stringify(input.params);
-  const rows = await db.$queryRaw<
-    {
-      plan: string;
-      subscription_active: boolean;
-      credit_balance: number;
-      created_at: Date | null;
-    }[]
-  >`
-    WITH acct AS (
-      SELECT plan, subscription_active, credit_balance FROM accounts WHERE id = ${input.accountId}::uuid
-    ), debit AS (
-      UPDATE accounts SET credit_balance = credit_balance - ${input.credits}::int
-      WHERE id = ${input.accountId}::uuid
-        AND subscription_active AND plan <> 'none'
-        AND (NOT ${input.requiresPro}::boolean OR plan = 'pro')
-        AND credit_balance >= ${input.credits}::int
-      RETURNING id
-    ), job AS (
-      INSERT INTO jobs (id, account_id, operation, status, queue, engine, params, input_key, credits_reserved)
-      SELECT ${input.id}::uuid, id, ${input.operation}::"JobOperation", 'queued', ${input.queue},
-             ${input.engine}, ${params}::jsonb, ${input.inputKey}, ${input.credits}::int
-      FROM debit
-      RETURNING created_at
-    ), entry AS (
-      INSERT INTO credit_ledger (account_id, delta, reason, job_id)
-      SELECT id, -(${input.credits}::int), 'reserve', ${input.id}::uuid FROM debit
-    )
-    SELECT acct.plan::text AS plan, acct.subscription_active, acct.credit_balance, job.created_at
-    FROM acct LEFT JOIN job ON true`;
+  const values = [
+    input.accountId,
+    input.credits,
+    input.requiresPro,
+    input.id,
+    input.operation,
+    input.queue,
+    input.engine,
+    JSON.stringify(input.params),
+    input.inputKey,
+  ];
+  const pool = hotPathPool(db);
+  const rows = pool
+    ? (await pool.query<ReserveRow>({ name: RESERVE_JOB_NAME, text: RESERVE_JOB_SQL, values })).rows
+    : await db.$queryRawUnsafe<ReserveRow[]>(RESERVE_JOB_SQL, ...values);
   const row = rows[0];
   if (!row) return { outcome: 'account_missing' };
   if (row.created_at) return { outcome: 'created', createdAt: row.created_at };
@@ -69,8 +54,97 @@ export async function reserveJob(db: Db, input: ReserveJobInput): Promise<Reserv
   return { outcome: 'insufficient_credits' };
 }
 
+interface ReserveRow {
+  plan: string;
+  subscription_active: boolean;
+  credit_balance: number;
+  created_at: Date | null;
+}
+
+// $1 account, $2 credits, $3 requires pro, $4 job id, $5 operation, $6 queue, $7 engine,
+// $8 params (JSON text), $9 input key.
+const RESERVE_JOB_SQL = `
+    WITH acct AS (
+      SELECT plan, subscription_active, credit_balance FROM accounts WHERE id = $1::uuid
+    ), debit AS (
+      UPDATE accounts SET credit_balance = credit_balance - $2::int
+      WHERE id = $1::uuid
+        AND subscription_active AND plan <> 'none'
+        AND (NOT $3::boolean OR plan = 'pro')
+        AND credit_balance >= $2::int
+      RETURNING id
+    ), job AS (
+      INSERT INTO jobs (id, account_id, operation, status, queue, engine, params, input_key, credits_reserved)
+      SELECT $4::uuid, id, $5::"JobOperation", 'queued', $6::text, $7::text, $8::jsonb, $9::text, $2::int
+      FROM debit
+      RETURNING created_at
+    ), entry AS (
+      INSERT INTO credit_ledger (account_id, delta, reason, job_id)
+      SELECT id, -($2::int), 'reserve', $4::uuid FROM debit
+    )
+    SELECT acct.plan::text AS plan, acct.subscription_active, acct.credit_balance, job.created_at
+    FROM acct LEFT JOIN job ON true`;
+const RESERVE_JOB_NAME = statementName(RESERVE_JOB_SQL);
+
+const JOB_COLUMNS = `id, account_id, operation::text AS operation, status::text AS status, queue, engine, params,
+  input_key, output, error_code, error_message, report, credits_reserved, attempts, created_at, started_at, completed_at`;
+const FIND_JOB_SQL = `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1::uuid`;
+const FIND_OWN_JOB_SQL = `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1::uuid AND account_id = $2::uuid`;
+const FIND_JOB_NAME = statementName(FIND_JOB_SQL);
+const FIND_OWN_JOB_NAME = statementName(FIND_OWN_JOB_SQL);
+
+interface JobSqlRow {
+  id: string;
+  account_id: string;
+  operation: JobOperation;
+  status: JobStatus;
+  queue: string;
+  engine: string;
+  params: Prisma.JsonValue;
+  input_key: string;
+  output: Prisma.JsonValue | null;
+  error_code: string | null;
+  error_message: string | null;
+  report: Prisma.JsonValue | null;
+  credits_reserved: number;
+  attempts: number;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+/** The row as Prisma's `Job` model returns it (every field listed, so a new column fails to compile). */
+function toJobRow(r: JobSqlRow): JobRow {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    operation: r.operation,
+    status: r.status,
+    queue: r.queue,
+    engine: r.engine,
+    params: r.params,
+    inputKey: r.input_key,
+    output: r.output,
+    errorCode: r.error_code,
+    errorMessage: r.error_message,
+    report: r.report,
+    creditsReserved: r.credits_reserved,
+    attempts: r.attempts,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    completedAt: r.completed_at,
+  };
+}
+
 export async function findJob(db: Db, id: string, accountId?: string): Promise<JobRow | null> {
-  return db.job.findFirst({ where: accountId ? { id, accountId } : { id } });
+  const pool = hotPathPool(db);
+  if (!pool) return db.job.findFirst({ where: accountId ? { id, accountId } : { id } });
+  const { rows } = await pool.query<JobSqlRow>(
+    accountId
+      ? { name: FIND_OWN_JOB_NAME, text: FIND_OWN_JOB_SQL, values: [id, accountId] }
+      : { name: FIND_JOB_NAME, text: FIND_JOB_SQL, values: [id] },
+  );
+  return rows[0] ? toJobRow(rows[0]) : null;
 }
 
 export interface ListJobsFilter {
