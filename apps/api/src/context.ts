@@ -29,7 +29,7 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
   const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
   const queueConnection = createRedis({ url: env.REDIS_URL, role: 'producer' });
   const storage = new LocalStorage({ rootDir: env.STORAGE_DIR, publicBaseUrl: `${env.PUBLIC_BASE_URL}/files` });
-  const queues = new JobQueues({ connection: queueConnection, prefix: env.REDIS_PREFIX });
+  const queues = new JobQueues({ connection: queueConnection, prefix: env.REDIS_PREFIX, retryBackoffMs: env.JOB_RETRY_BACKOFF_MS });
   const keys = new ApiKeyCache({ db, ttlMs: env.API_KEY_CACHE_MS });
   await Promise.all([waitReady(redis), waitReady(queueConnection)]);
   const stopListening = await listenForRevocations(subscriber, env.REDIS_PREFIX, (hash) => keys.evict(hash));

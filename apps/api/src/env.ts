@@ -35,6 +35,8 @@ export const apiEnvSchema = z.object({
   ESTIMATED_SECONDS_RIG_FAST: int(5),
   ESTIMATED_SECONDS_RIG_PRO: int(60),
   ESTIMATED_SECONDS_GENERATE_MODEL: int(10),
+  /** First delay before a failed attempt is retried (doubling each time, 3 attempts in all). */
+  JOB_RETRY_BACKOFF_MS: int(2000),
   /** Waiting jobs above which a queue answers 503 backend_unavailable. */
   MAX_QUEUE_DEPTH: int(500),
   /** Answer 503 when no worker of the target queue has sent a heartbeat recently. */

@@ -19,6 +19,7 @@ import {
 } from '@rigforge/queue';
 import { LocalStorage } from '@rigforge/storage';
 import { register as registerBuiltins } from './engines/builtin-engines';
+import { EnginePool } from './engines/engine-pool';
 import { EngineRegistry, loadEngineModules } from './engines/engine-registry';
 import { parseWorkerEnv } from './env';
 import { createJobProcessor } from './processors/process-job';
@@ -56,10 +57,12 @@ async function main(): Promise<void> {
   const queues = new JobQueues({ connection, prefix: env.REDIS_PREFIX });
   const storage = new LocalStorage({ rootDir: env.STORAGE_DIR, publicBaseUrl: `${env.PUBLIC_BASE_URL}/files` });
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
+  const pool = registry.get(queue)?.runsIn === 'thread' ? new EnginePool({ queue, modules: engineModules, size: concurrency }) : null;
+  await pool?.ready();
 
   const worker = new Worker<JobPayload>(
     queue,
-    createJobProcessor({ db, storage, registry, queue, engineModules, timeoutMs, log }),
+    createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log }),
     {
       connection: createRedis({ url: env.REDIS_URL, role: 'worker' }),
       prefix: env.REDIS_PREFIX,
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
       await worker.close(true);
     }
     await stopSweeper();
+    await pool?.close();
     await queues.close();
     await connection.quit().catch(() => undefined);
     await db.$disconnect();

@@ -6,6 +6,8 @@ export interface JobQueuesOptions {
   connection: ConnectionOptions;
   /** BullMQ key prefix, so several deployments or test runs share one Redis safely. */
   prefix: string;
+  /** First retry delay; later retries double it. Default 2000 ms. */
+  retryBackoffMs?: number;
 }
 
 /** Retries are for transient failures (storage, database); bad input fails once. */
@@ -27,7 +29,10 @@ export class JobQueues {
         new Queue<JobPayload>(name, {
           connection: options.connection,
           prefix: options.prefix,
-          defaultJobOptions: DEFAULT_JOB_OPTIONS,
+          defaultJobOptions: {
+            ...DEFAULT_JOB_OPTIONS,
+            backoff: { type: 'exponential', delay: options.retryBackoffMs ?? 2000 },
+          },
         }),
       ]),
     );

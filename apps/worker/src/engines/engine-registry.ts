@@ -25,7 +25,8 @@ export interface EngineModule {
 
 export async function loadEngineModules(registry: EngineRegistry, modules: string[]): Promise<void> {
   for (const path of modules) {
-    const loaded = (await import(path)) as Partial<EngineModule> & { default?: Partial<EngineModule> };
+    // require, not import(): engine threads register only tsx's CommonJS hook.
+    const loaded = require(path) as Partial<EngineModule> & { default?: Partial<EngineModule> };
     const register = loaded.register ?? loaded.default?.register;
     if (typeof register !== 'function') throw new Error(`worker: engine module ${path} exports no register()`);
     register(registry);

@@ -1,6 +1,6 @@
 /**
- * Entry of an engine thread: loads the same engine modules as the main thread, runs one job's
- * engine and posts the result back (output buffers transferred, not copied).
+ * Entry of an engine thread. It loads the engine modules once, says `ready`, then runs one job at a
+ * time as the pool sends them, posting results back with the output buffers transferred.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { isEngineError } from '@rigforge/mesh';
@@ -12,36 +12,42 @@ import { register as registerBuiltins } from './builtin-engines';
 export interface EngineThreadData {
   queue: QueueName;
   modules: string[];
+}
+
+export interface EngineThreadRequest {
+  id: number;
   input: EngineInput;
 }
 
 export type EngineThreadMessage =
-  | { ok: true; files: { type: string; format: string; contentType: string; bytes: Uint8Array }[]; report: Record<string, unknown> }
-  | { ok: false; engineError: boolean; code: string; message: string };
+  | { kind: 'ready' }
+  | { kind: 'result'; id: number; ok: true; files: { type: string; format: string; contentType: string; bytes: Uint8Array }[]; report: Record<string, unknown> }
+  | { kind: 'result'; id: number; ok: false; engineError: boolean; code: string; message: string };
 
-async function runThread(): Promise<void> {
+async function startThread(): Promise<void> {
+  const port = parentPort!;
   const data = workerData as EngineThreadData;
   const registry = new EngineRegistry();
   registerBuiltins(registry);
   await loadEngineModules(registry, data.modules);
   const engine = registry.get(data.queue);
-  if (!engine) {
-    parentPort!.postMessage({ ok: false, engineError: true, code: 'engine_unavailable', message: `no engine for ${data.queue}` });
-    return;
-  }
-  try {
-    const result = await engine.run(data.input, { signal: new AbortController().signal });
-    const message: EngineThreadMessage = { ok: true, files: result.files, report: result.report };
-    parentPort!.postMessage(
-      message,
-      result.files.map((f) => f.bytes.buffer as ArrayBuffer).filter((b, i, all) => all.indexOf(b) === i),
-    );
-  } catch (error) {
-    const message: EngineThreadMessage = isEngineError(error)
-      ? { ok: false, engineError: true, code: error.code, message: error.message }
-      : { ok: false, engineError: false, code: 'engine_error', message: error instanceof Error ? error.stack ?? error.message : String(error) };
-    parentPort!.postMessage(message);
-  }
+
+  port.on('message', async ({ id, input }: EngineThreadRequest) => {
+    let message: EngineThreadMessage;
+    let transfer: ArrayBuffer[] = [];
+    try {
+      if (!engine) throw new Error(`no engine for ${data.queue}`);
+      const result = await engine.run(input, { signal: new AbortController().signal });
+      message = { kind: 'result', id, ok: true, files: result.files, report: result.report };
+      transfer = [...new Set(result.files.map((f) => f.bytes.buffer as ArrayBuffer))];
+    } catch (error) {
+      message = isEngineError(error)
+        ? { kind: 'result', id, ok: false, engineError: true, code: error.code, message: error.message }
+        : { kind: 'result', id, ok: false, engineError: false, code: 'engine_error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    }
+    port.postMessage(message, transfer);
+  });
+  port.postMessage({ kind: 'ready' } satisfies EngineThreadMessage);
 }
 
-void runThread();
+void startThread();

@@ -12,6 +12,7 @@ import { jobPayloadSchema, type JobPayload, type QueueName } from '@rigforge/que
 import { markJobFailed, markJobProcessing, markJobSucceeded, type Db } from '@rigforge/db';
 import { isEngineError } from '@rigforge/mesh';
 import type { ObjectStorage } from '@rigforge/storage';
+import type { EnginePool } from '../engines/engine-pool';
 import type { EngineRegistry } from '../engines/engine-registry';
 import { EngineTimeoutError, runEngine } from '../engines/run-engine';
 
@@ -20,7 +21,8 @@ export interface ProcessJobDeps {
   storage: ObjectStorage;
   registry: EngineRegistry;
   queue: QueueName;
-  engineModules: string[];
+  /** Threads for CPU-bound engines; null when the queue's engine runs in the main thread. */
+  pool: EnginePool | null;
   timeoutMs: number;
   log: (message: string, error?: unknown) => void;
 }
@@ -59,18 +61,14 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       const started = Date.now();
       let result;
       try {
-        result = await runEngine(engine, { input, params, attachments }, {
-          queue: deps.queue,
-          modules: deps.engineModules,
-          timeoutMs: remainingMs,
-        });
+        result = await runEngine(engine, { input, params, attachments }, { pool: deps.pool, timeoutMs: remainingMs });
       } catch (error) {
         if (isEngineError(error)) {
           await markJobFailed(deps.db, jobId, { code: error.code, message: error.message });
           return;
         }
         if (error instanceof EngineTimeoutError) {
-          await markJobFailed(deps.db, jobId, { code: 'timeout', message: error.message });
+          await markJobFailed(deps.db, jobId, { code: 'timeout', message: `the job ran past its ${deps.timeoutMs / 1000} s deadline` });
           return;
         }
         throw error;
