@@ -22,7 +22,9 @@ import { fitQuadruped } from './fit/fit-quadruped';
 import { fitSerpentine } from './fit/fit-serpentine';
 import { startPlanFit, type PlanFit } from './fit/plan-fit';
 import { analyzeShape } from './fit/shape-analysis';
-import { snapInside } from './fit/skeleton-builder';
+import type { ShapeAnalysis } from './fit/shape-analysis';
+import { snapInside, type SkeletonBuilder } from './fit/skeleton-builder';
+import { voxelAt } from './fit/voxel-grid';
 
 export interface FitSkeletonOptions {
   /** Voxels along the longest bounding-box axis (64–128 sensible). */
@@ -83,6 +85,7 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
       p[0] = q[0]; p[1] = q[1]; p[2] = q[2];
     }
   }
+  centreThinJoints(mesh, shape, b);
   // Significant extremities the template did not use lower the score: a spider fitted as a
   // biped leaves three legs over, a snake fitted as a biped finds almost nothing.
   const spare = fit.candidates.filter((l) => !fit.used.has(l) && l.length >= 0.25 * (fit.candidates[0]?.length ?? 0)).length;
@@ -91,4 +94,32 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
   const warnings = [...fit.warnings];
   if (matchScore < 0.6) warnings.push(`rig: the mesh is a poor match for the "${bodyPlan}" body plan (score ${matchScore.toFixed(2)})`);
   return { skeleton: b.build(), report: { bodyPlan, matchScore, warnings, symmetry: shape.symmetry } };
+}
+
+/**
+ * Joints in parts only a voxel or two thick (insect legs, a snake's tail tip) sit on shell voxels
+ * whose centres can be just outside the surface; the centroid of the mesh vertices around such a
+ * joint lies on the tube's axis, inside.
+ */
+function centreThinJoints(mesh: Mesh, shape: ShapeAnalysis, b: SkeletonBuilder): void {
+  const thin = b.names().filter((n) => {
+    const v = voxelAt(shape.grid, b.get(n));
+    return v < 0 || shape.dt[v]! < 1.9;
+  });
+  if (thin.length === 0) return;
+  const r = 2 * shape.cell;
+  const p = mesh.positions;
+  for (const name of thin) {
+    const q = b.get(name);
+    let sx = 0, sy = 0, sz = 0, n = 0;
+    for (let i = 0; i < p.length; i += 3) {
+      const dx = p[i]! - q[0], dy = p[i + 1]! - q[1], dz = p[i + 2]! - q[2];
+      if (dx * dx + dy * dy + dz * dz < r * r) { sx += p[i]!; sy += p[i + 1]!; sz += p[i + 2]!; n++; }
+    }
+    if (n >= 4) {
+      const c: [number, number, number] = [sx / n, sy / n, sz / n];
+      const v = voxelAt(shape.grid, c);
+      if (v >= 0 && shape.grid.solid[v]) { q[0] = c[0]; q[1] = c[1]; q[2] = c[2]; }
+    }
+  }
 }

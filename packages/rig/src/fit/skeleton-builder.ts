@@ -95,12 +95,13 @@ export function snapInside(shape: ShapeAnalysis, p: Vec3): Vec3 {
   const v = voxelAt(grid, p);
   const interior = (i: number): boolean => i >= 0 && grid.solid[i] === 1 && dt[i]! >= 1.9;
   if (interior(v)) return p;
-  // Thin parts may have no voxel deeper than the shell; accept the shell there.
+  // Nearest interior voxel; thin parts may have none deeper than the shell, and there the
+  // thickest nearby shell voxel (the tube's middle) is the safest.
+  const ix = Math.floor((p[0] - grid.origin[0]) / grid.cell);
+  const iy = Math.floor((p[1] - grid.origin[1]) / grid.cell);
+  const iz = Math.floor((p[2] - grid.origin[2]) / grid.cell);
   for (const wantInterior of [true, false]) {
-    const ix = Math.floor((p[0] - grid.origin[0]) / grid.cell);
-    const iy = Math.floor((p[1] - grid.origin[1]) / grid.cell);
-    const iz = Math.floor((p[2] - grid.origin[2]) / grid.cell);
-    let best = -1, bestD = Infinity;
+    let best = -1, bestScore = Infinity;
     for (let r = 1; r <= 6 && best < 0; r++) {
       for (let z = iz - r; z <= iz + r; z++)
         for (let y = iy - r; y <= iy + r; y++)
@@ -109,8 +110,9 @@ export function snapInside(shape: ShapeAnalysis, p: Vec3): Vec3 {
             const i = x + grid.nx * (y + grid.ny * z);
             if (!grid.solid[i] || (wantInterior && dt[i]! < 1.9)) continue;
             const c = shape.center(i);
-            const d = (c[0] - p[0]) ** 2 + (c[1] - p[1]) ** 2 + (c[2] - p[2]) ** 2;
-            if (d < bestD) { bestD = d; best = i; }
+            const d = Math.sqrt((c[0] - p[0]) ** 2 + (c[1] - p[1]) ** 2 + (c[2] - p[2]) ** 2) / grid.cell;
+            const score = wantInterior ? d : d - 2 * dt[i]!;
+            if (score < bestScore) { bestScore = score; best = i; }
           }
     }
     if (best >= 0) return shape.center(best);

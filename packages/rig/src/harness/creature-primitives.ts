@@ -107,7 +107,7 @@ export function primitivesToMesh(prims: Primitive[], detail = 1): { mesh: Mesh; 
   for (const p of prims) {
     const m = primitiveMesh(p, detail);
     const base = positions.length / 3;
-    positions.push(...m.positions);
+    for (const v of m.positions) positions.push(v);
     for (const i of m.indices) indices.push(base + i);
     for (let k = 0; k < m.positions.length / 3; k++) vertexParts.push(p.part);
   }
