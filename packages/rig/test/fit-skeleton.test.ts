@@ -100,6 +100,17 @@ describe('fitSkeleton robustness', () => {
     expect(s.report.matchScore).toBeLessThan(0.6);
   });
 
+  test.each(['quadruped', 'octopod'] as const)('%s with holes (every 15th triangle dropped) fits like the closed mesh', (plan) => {
+    const c = buildCreature(plan);
+    const keep: number[] = [];
+    for (let t = 0; t < c.mesh.indices.length / 3; t++) if (t % 15 !== 7) keep.push(...c.mesh.indices.subarray(t * 3, t * 3 + 3));
+    const open: Mesh = { ...c.mesh, indices: Uint32Array.from(keep) };
+    const r = fitSkeleton(open, plan);
+    expect(measureJointError(c.truth, r.skeleton, c.mesh)).toBeLessThan(CD_J2J_LIMIT[plan]);
+    expect(r.report.matchScore).toBeGreaterThanOrEqual(0.8);
+    expect(r.skeleton.joints.filter((j) => !c.contains(j.position))).toEqual([]);
+  });
+
   test('positions come back in the mesh units (scale-invariant fit)', () => {
     const c = buildCreature('biped');
     const scaled: Mesh = { ...c.mesh, positions: c.mesh.positions.map((v) => v * 100) };

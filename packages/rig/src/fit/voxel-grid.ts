@@ -5,7 +5,7 @@
  * parts overlap — armour over a body, a union of primitives — because parity flips twice) and
  * surface rasterisation plus a flood fill of the outside. We use the latter: triangles are
  * sampled at under half a cell, the outside is flood-filled (6-connected) from the padded border,
- * and everything the outside does not reach is solid. Overlapping and self-intersecting parts
+ * and everything the outside does not reach is solid; small holes are closed morphologically. Overlapping and self-intersecting parts
  * come out as one solid; an open mesh degrades to its (still connected) shell.
  *
  * The grid is centred on the mesh's bounding box so that a mesh symmetric about its box centre
@@ -108,12 +108,42 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): Vox
       }
     }
   }
-  // Flood the outside from the border; the padding guarantees the border is empty.
+  // Real assets are rarely closed (eye sockets, neck and sleeve openings, seams). Holes up to
+  // about two voxels are closed by flooding against a shell thickened by one voxel, then peeling
+  // that extra layer off the solid again (a morphological closing).
+  const thick = new Uint8Array(surface);
+  for (let z = 1; z < nz - 1; z++)
+    for (let y = 1; y < ny - 1; y++)
+      for (let x = 1; x < nx - 1; x++) {
+        const i = x + nx * y + nxy * z;
+        if (!surface[i]) continue;
+        for (let dz = -1; dz <= 1; dz++)
+          for (let dy = -1; dy <= 1; dy++)
+            for (let dx = -1; dx <= 1; dx++) thick[i + dx + nx * dy + nxy * dz] = 1;
+      }
+  const outside = floodOutside(thick, nx, ny, nz);
+  const solid = new Uint8Array(nx * ny * nz);
+  for (let i = 0; i < solid.length; i++) solid[i] = outside[i] ? 0 : 1;
+  // Erode with the same 3×3×3 element, sparing the rasterised surface itself.
+  for (let i = 0; i < solid.length; i++) {
+    if (!solid[i] || surface[i] || !thick[i]) continue;
+    let near = false;
+    for (let dz = -1; dz <= 1 && !near; dz++)
+      for (let dy = -1; dy <= 1 && !near; dy++)
+        for (let dx = -1; dx <= 1; dx++) if (outside[i + dx + nx * dy + nxy * dz]) { near = true; break; }
+    if (near) solid[i] = 0;
+  }
+  return { nx, ny, nz, origin, cell, solid, min, max };
+}
+
+/** 6-connected flood fill of the empty voxels reachable from the grid's border. */
+function floodOutside(wall: Uint8Array, nx: number, ny: number, nz: number): Uint8Array {
+  const nxy = nx * ny;
   const outside = new Uint8Array(nx * ny * nz);
   const queue = new Int32Array(nx * ny * nz);
   let head = 0, tail = 0;
   const seed = (i: number): void => {
-    if (!outside[i] && !surface[i]) {
+    if (!outside[i] && !wall[i]) {
       outside[i] = 1;
       queue[tail++] = i;
     }
@@ -132,9 +162,7 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): Vox
     if (z > 0) seed(i - nxy);
     if (z < nz - 1) seed(i + nxy);
   }
-  const solid = new Uint8Array(nx * ny * nz);
-  for (let i = 0; i < solid.length; i++) solid[i] = outside[i] ? 0 : 1;
-  return { nx, ny, nz, origin, cell, solid, min, max };
+  return outside;
 }
 
 /** World position of a voxel's centre. */
