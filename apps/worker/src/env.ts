@@ -22,6 +22,8 @@ export const workerEnvSchema = z.object({
   REMOTE_GENERATE_URL: z.string().default(''),
   REMOTE_GENERATE_TOKEN: z.string().default(''),
   REMOTE_GENERATE_TIMEOUT_MS: int(120000),
+  /** Retries of a remote call after a 5xx, 429, network error or timeout (exponential backoff from 1 s). */
+  REMOTE_GENERATE_RETRIES: int(3),
 });
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;

@@ -21,6 +21,7 @@ import { LocalStorage } from '@rigforge/storage';
 import { register as registerBuiltins } from './engines/builtin-engines';
 import { EnginePool } from './engines/engine-pool';
 import { EngineRegistry, loadEngineModules } from './engines/engine-registry';
+import { createRemoteGenerateEngine } from './engines/remote-generate-engine';
 import { parseWorkerEnv } from './env';
 import { createJobProcessor } from './processors/process-job';
 import { startSweeper } from './sweeper';
@@ -50,6 +51,17 @@ async function main(): Promise<void> {
     .map((m) => path.resolve(m));
   const registry = new EngineRegistry();
   registerBuiltins(registry);
+  if (env.REMOTE_GENERATE_URL) {
+    registry.register(
+      'generate_model',
+      createRemoteGenerateEngine({
+        url: env.REMOTE_GENERATE_URL,
+        token: env.REMOTE_GENERATE_TOKEN || undefined,
+        timeoutMs: env.REMOTE_GENERATE_TIMEOUT_MS,
+        retries: env.REMOTE_GENERATE_RETRIES,
+      }),
+    );
+  }
   await loadEngineModules(registry, engineModules);
 
   const db = createDb({ databaseUrl: env.DATABASE_URL, poolSize: Math.max(2, concurrency + 1) });
