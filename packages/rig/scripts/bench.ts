@@ -9,6 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { readMesh, writeGlb, type Mesh, type Skeleton } from '@rigforge/mesh';
 import { buildCreature } from '../src/harness/build-creature';
@@ -27,6 +28,10 @@ interface Row {
   thumbnail: number;
   pipeline: number;
   coldPipeline: number;
+  /** CPU time of read→write (approximate: includes GC threads, excludes the thumbnail). */
+  cpuMs: number;
+  /** 1-minute load average when the row finished. */
+  load: string;
   maxRssMb: number;
   joints: number;
   blender?: string;
@@ -45,9 +50,25 @@ function creatureNear(target: number): Mesh {
 async function one(target: number, blender: boolean): Promise<Row> {
   const mesh = creatureNear(target);
   const glb = await writeGlb(mesh);
-  // First job in a fresh process (JIT cold), then the same job again (a long-running worker).
+  // First job in a fresh process (JIT cold), then the same job again (a long-running worker):
+  // the fastest of three warm runs, since other jobs share this machine's two cores. CPU time
+  // (user + system of this process) is reported beside wall time for the same reason.
   const cold = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512 });
-  const result = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512 });
+  let result = cold;
+  let cpuMs = Infinity;
+  let bestWall = Infinity;
+  for (let k = 0; k < (target >= 1_000_000 ? 1 : 3); k++) {
+    const cpu0 = process.cpuUsage();
+    const r = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512 });
+    const cpu = process.cpuUsage(cpu0);
+    const t = r.report.timingsMs;
+    const wall = t.read + t.fit + t.skin + t.write;
+    if (wall < bestWall) {
+      bestWall = wall;
+      result = r;
+      cpuMs = (cpu.user + cpu.system) / 1000 - t.thumbnail;
+    }
+  }
   const t = result.report.timingsMs;
   const c = cold.report.timingsMs;
   const row: Row = {
@@ -61,8 +82,10 @@ async function one(target: number, blender: boolean): Promise<Row> {
     thumbnail: t.thumbnail,
     pipeline: Math.round((t.read + t.fit + t.skin + t.write) * 10) / 10,
     coldPipeline: Math.round(c.read + c.fit + c.skin + c.write),
+    cpuMs: Math.round(cpuMs),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     joints: result.report.joints,
+    load: os.loadavg()[0]!.toFixed(1),
   };
   if (blender) row.blender = boneHeat(target, (await readMesh(glb)).mesh, await skeletonOf(result.model));
   return row;
@@ -134,8 +157,8 @@ async function main(): Promise<void> {
   }
   const sizesIdx = args.indexOf('--sizes');
   const sizes = sizesIdx >= 0 ? args[sizesIdx + 1]!.split(',').map(Number) : [1000, 10_000, 50_000, 200_000, 1_000_000, 1_990_000];
-  console.log('| triangles | GLB MB | read ms | fit ms | skin ms | write ms | read→write ms (warm) | read→write ms (cold process) | thumbnail ms | peak RSS MB | Blender bone heat (weights only) |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('| triangles | GLB MB | read ms | fit ms | skin ms | write ms | read→write ms (warm) | CPU ms | read→write ms (cold process) | thumbnail ms | peak RSS MB | load | Blender bone heat (weights only) |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const size of sizes) {
     let line: string;
     try {
@@ -145,7 +168,7 @@ async function main(): Promise<void> {
         timeout: 1_200_000,
       });
       const r = JSON.parse(/ROW (.*)/.exec(out)![1]!) as Row;
-      line = `| ${r.triangles} | ${(r.glbBytes / 1e6).toFixed(1)} | ${r.read} | ${r.fit} | ${r.skin} | ${r.write} | **${r.pipeline}** | ${r.coldPipeline} | ${r.thumbnail} | ${r.maxRssMb} | ${r.blender ?? '—'} |`;
+      line = `| ${r.triangles} | ${(r.glbBytes / 1e6).toFixed(1)} | ${r.read} | ${r.fit} | ${r.skin} | ${r.write} | **${r.pipeline}** | ${r.cpuMs} | ${r.coldPipeline} | ${r.thumbnail} | ${r.maxRssMb} | ${r.load} | ${r.blender ?? '—'} |`;
     } catch (e) {
       line = `| ~${size} | failed: ${String((e as Error).message).split('\n')[0]} |`;
     }

@@ -140,8 +140,10 @@ describe('fitSkeleton robustness', () => {
     expect(() => fitSkeleton(c.mesh, 'dragon' as BodyPlan)).toThrow(EngineError);
   });
 
-  test('a mesh without triangles is an invalid_input EngineError', () => {
+  test('a mesh without (non-degenerate) triangles is an invalid_input EngineError', () => {
     const empty: Mesh = { positions: new Float32Array(9), indices: new Uint32Array(0), groups: [], materials: [] };
     expect(() => fitSkeleton(empty, 'biped')).toThrow(/no non-degenerate triangles/);
+    const collinear: Mesh = { positions: Float32Array.from([0, 0, 0, 1, 0, 0, 2, 0, 0]), indices: Uint32Array.from([0, 1, 2]), groups: [], materials: [] };
+    expect(() => fitSkeleton(collinear, 'others')).toThrow(EngineError);
   });
 });

@@ -22,7 +22,7 @@ export function neighbourOffsets(grid: VoxelGrid): { delta: Int32Array; length: 
 }
 
 export function computeDistanceField(grid: VoxelGrid): Float32Array {
-  const { nx, ny, nz, solid } = grid;
+  const { solid } = grid;
   const dt = new Float32Array(solid.length);
   for (let i = 0; i < dt.length; i++) dt[i] = solid[i] ? 1e9 : 0;
   const { delta, length } = neighbourOffsets(grid);
@@ -43,7 +43,6 @@ export function computeDistanceField(grid: VoxelGrid): Float32Array {
       dt[i] = best;
     }
   };
-  void nx; void ny; void nz;
   pass(fwd, true);
   pass(bwd, false);
   return dt;

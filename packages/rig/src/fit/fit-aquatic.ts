@@ -16,13 +16,12 @@ export function fitAquatic(fit: PlanFit): void {
   // A fish is elongated: its axis is several body thicknesses long.
   fit.found = Math.min(1, total / shape.cell / (2 * axis.meanDt) / 5);
   const at = (f: number) => pointAtFraction(axis.points, f, axis.arcs);
-  const names = ['head', 'spine_1', 'spine_2', 'spine_3', 'tail_1', 'tail_2', 'tail_3', 'tail_4'];
+  // head, spine_1..3, tail_1..4 at these fractions of the axis from the snout.
   const fractions = [0.1, 0.27, 0.42, 0.56, 0.68, 0.79, 0.89, 0.97];
   // The root sits mid-body so the fish bends from its centre.
-  fit.builder.add('spine_2', null, at(0.42));
-  addChain(fit, ['spine_1', 'head'], 'spine_2', [at(0.27), at(0.1)]);
+  fit.builder.add('spine_2', null, at(fractions[2]!));
+  addChain(fit, ['spine_1', 'head'], 'spine_2', [at(fractions[1]!), at(fractions[0]!)]);
   addChain(fit, ['spine_3', 'tail_1', 'tail_2', 'tail_3', 'tail_4'], 'spine_2', fractions.slice(3).map(at));
-  void names;
   // Extremities beside the axis's last (or first) stretch are tail-fin lobes or the snout.
   const fractionAlong = (p: readonly number[]): number => {
     let bi = 0, bd = Infinity;

@@ -55,6 +55,12 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): Vox
       for (let k = 0; k < 3; k++) if (!Number.isFinite(p[v * 3 + k]!)) finite = false;
     }
     if (!finite) continue;
+    // Zero-area (collinear) triangles carry no surface.
+    const ux = p[b * 3]! - p[a * 3]!, uy = p[b * 3 + 1]! - p[a * 3 + 1]!, uz = p[b * 3 + 2]! - p[a * 3 + 2]!;
+    const vx = p[c * 3]! - p[a * 3]!, vy = p[c * 3 + 1]! - p[a * 3 + 1]!, vz = p[c * 3 + 2]! - p[a * 3 + 2]!;
+    const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+    const scale = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz);
+    if (cx * cx + cy * cy + cz * cz <= 1e-14 * scale * scale) continue;
     triOk[t / 3] = 1;
     for (const v of [a, b, c]) {
       for (let k = 0; k < 3; k++) {
