@@ -198,6 +198,23 @@ describe('GET /v1/assets', () => {
     expect(res.body.limit).toBe(200);
     expect(res.body.assets.length).toBeLessThanOrEqual(200);
   });
+
+  test('a cached total follows an import at once (the catalog generation changes)', async () => {
+    const pack = `${T}-extra`;
+    const one = expected.slice(0, 1).map((e) => ({ ...e }));
+    const base = (await h.ctx.storage.get((await h.ctx.db.asset.findUniqueOrThrow({ where: { id: one[0]!.id } })).glbKey));
+    const asset = (slug: string): BuiltAsset => ({
+      id: `${pack}/${slug}`, name: `Extra ${slug}`, category: CAT_CRATES, pack, license: CATALOG_LICENSE,
+      glb: base, thumbnail: base, sha256: 'x',
+    });
+    await storeCatalogPacks(h.ctx, { packs: [pack], catalogVersion: 'test', assets: [asset('a')] });
+    expect((await get(`/v1/assets?pack=${pack}`)).body.total).toBe(1);
+    expect((await get(`/v1/assets?pack=${pack}`)).body.total).toBe(1);
+    await storeCatalogPacks(h.ctx, { packs: [pack], catalogVersion: 'test', assets: [asset('a'), asset('b')] });
+    expect((await get(`/v1/assets?pack=${pack}`)).body.total).toBe(2);
+    await storeCatalogPacks(h.ctx, { packs: [pack], catalogVersion: 'test', assets: [] });
+    expect((await get(`/v1/assets?pack=${pack}`)).body).toMatchObject({ total: 0, assets: [] });
+  });
 });
 
 describe('GET /v1/assets/categories', () => {
