@@ -100,15 +100,19 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
     }
   };
 
+  // Reached voxels, farthest first. Coverage only grows, so the next extremity is always at or
+  // after the previous one in this order: one pass over the list serves every iteration.
+  let reached = 0;
+  for (let i = 0; i < n; i++) if (rootDistance[i]! >= 0) reached++;
+  const order = new Int32Array(reached);
+  for (let i = 0, k = 0; i < n; i++) if (rootDistance[i]! >= 0) order[k++] = i;
+  order.sort((a, b) => rootDistance[b]! - rootDistance[a]! || a - b);
+  let cursor = 0;
   branchOf[root] = -2; // on the tree, owned by nobody
   for (let iter = 0; iter < o.maxBranches; iter++) {
-    let tip = -1;
-    let far = -1;
-    for (let i = 0; i < n; i++) {
-      if (cover[i]! >= 0 || rootDistance[i]! < 0) continue;
-      if (rootDistance[i]! > far) { far = rootDistance[i]!; tip = i; }
-    }
-    if (tip < 0) break;
+    while (cursor < order.length && cover[order[cursor]!]! >= 0) cursor++;
+    if (cursor >= order.length) break;
+    const tip = order[cursor]!;
     const path: number[] = [];
     let v = tip;
     while (v >= 0 && branchOf[v] === -1) { path.push(v); v = parent[v]!; }
