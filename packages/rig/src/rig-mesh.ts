@@ -19,6 +19,8 @@ export interface RigMeshOptions {
   outputFormat?: 'glb' | 'fbx';
   /** Thumbnail edge in pixels. Default 512. */
   thumbnailSize?: number;
+  /** Draw the fitted skeleton over the thumbnail (X-ray), for debugging a fit. Default false. */
+  thumbnailSkeleton?: boolean;
   /** Largest mesh accepted, in triangles. Default 2 000 000. */
   maxTriangles?: number;
   fit?: FitSkeletonOptions;
@@ -30,6 +32,7 @@ export const RIG_MESH_DEFAULTS = {
   rotationY: 0,
   outputFormat: 'glb',
   thumbnailSize: 512,
+  thumbnailSkeleton: false,
   maxTriangles: 2_000_000,
 } as const satisfies Omit<Required<RigMeshOptions>, 'fit' | 'skin'>;
 
@@ -75,7 +78,10 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const rig = { skeleton: fitted.skeleton, skin };
   const model = outputFormat === 'glb' ? await writeGlb(mesh, { rig }) : writeFbx(mesh, { rig });
   const t4 = performance.now();
-  const thumbnail = renderThumbnail(mesh, { size: options.thumbnailSize ?? RIG_MESH_DEFAULTS.thumbnailSize });
+  const thumbnail = renderThumbnail(mesh, {
+    size: options.thumbnailSize ?? RIG_MESH_DEFAULTS.thumbnailSize,
+    skeleton: (options.thumbnailSkeleton ?? RIG_MESH_DEFAULTS.thumbnailSkeleton) ? fitted.skeleton : undefined,
+  });
   const t5 = performance.now();
   const ms = (v: number): number => Math.round(v * 10) / 10;
   return {
