@@ -70,15 +70,16 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
   }
   const fit = startPlanFit(shape);
   FITTERS[bodyPlan](fit);
+  const maxGap = 0.06 * Math.hypot(...shape.size);
   const b = fit.builder;
   if (symmetrize && shape.symmetric && bodyPlan !== 'others' && bodyPlan !== 'serpentine') {
-    b.symmetrize(shape.cx);
+    b.symmetrize(shape.cx, maxGap);
     b.centreUnsided(shape.cx);
   }
   b.snapInside(shape);
   if (symmetrize && shape.symmetric && bodyPlan !== 'others' && bodyPlan !== 'serpentine') {
     // Snapping can nudge the two sides differently; re-mirror, then re-check containment.
-    b.symmetrize(shape.cx);
+    b.symmetrize(shape.cx, maxGap);
     for (const name of b.names()) {
       const p = b.get(name);
       const q = snapInside(shape, p);

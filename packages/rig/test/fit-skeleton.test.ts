@@ -100,6 +100,34 @@ describe('fitSkeleton robustness', () => {
     expect(s.report.matchScore).toBeLessThan(0.6);
   });
 
+  test('a symmetric body in an asymmetric pose (left arm raised 40°) keeps the pose', () => {
+    const c = buildCreature('biped');
+    const pivot = [0.17, 1.4, 0];
+    const a = (40 * Math.PI) / 180;
+    const raise = (x: number, y: number): [number, number] => {
+      const dx = x - pivot[0]!, dy = y - pivot[1]!;
+      return [pivot[0]! + dx * Math.cos(a) - dy * Math.sin(a), pivot[1]! + dx * Math.sin(a) + dy * Math.cos(a)];
+    };
+    const positions = c.mesh.positions.slice();
+    c.vertexParts.forEach((part, v) => {
+      if (!['left_upper_arm', 'left_forearm', 'left_hand'].includes(part)) return;
+      [positions[v * 3], positions[v * 3 + 1]] = raise(positions[v * 3]!, positions[v * 3 + 1]!);
+    });
+    const truth = {
+      joints: c.truth.joints.map((j) => {
+        if (!['left_upper_arm', 'left_lower_arm', 'left_hand'].includes(j.name)) return j;
+        const [x, y] = raise(j.position[0], j.position[1]);
+        return { ...j, position: [x, y, j.position[2]] as [number, number, number] };
+      }),
+    };
+    const mesh: Mesh = { ...c.mesh, positions };
+    const r = fitSkeleton(mesh, 'biped');
+    expect(measureJointError(truth, r.skeleton, mesh)).toBeLessThan(CD_J2J_LIMIT.biped);
+    const hand = r.skeleton.joints.find((j) => j.name === 'left_hand')!.position;
+    const trueHand = truth.joints.find((j) => j.name === 'left_hand')!.position;
+    expect(Math.hypot(hand[0] - trueHand[0], hand[1] - trueHand[1], hand[2] - trueHand[2])).toBeLessThan(0.1);
+  });
+
   test.each(['quadruped', 'octopod'] as const)('%s with holes (every 15th triangle dropped) fits like the closed mesh', (plan) => {
     const c = buildCreature(plan);
     const keep: number[] = [];

@@ -15,9 +15,9 @@ export interface ShapeAnalysis {
   dt: Float32Array;
   maxDt: number;
   tree: MedialTree;
-  /** x of the mirror plane (the box's centre). */
+  /** x of the mirror plane (box centre, x = 0 or the centroid, whichever mirrors best). */
   cx: number;
-  /** Intersection-over-union of the solid with its mirror image, 0..1. */
+  /** Intersection-over-union of the solid with its mirror image about x = cx, 0..1. */
   symmetry: number;
   symmetric: boolean;
   /** Mesh units per voxel. */
@@ -34,20 +34,23 @@ export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
   let maxDt = 0;
   for (let i = 0; i < dt.length; i++) if (dt[i]! > maxDt) maxDt = dt[i]!;
   const tree = buildMedialTree(grid, dt);
-  let inter = 0, uni = 0;
+  // Mirror plane: the box centre, x = 0 and the solid's centroid are tried; the best mirror IoU
+  // wins (a character holding a sword in one hand is symmetric about x = 0, not its box centre).
   const { nx, solid } = grid;
-  for (let i = 0; i < solid.length; i++) {
-    const x = i % nx;
-    const m = i - x + (nx - 1 - x);
-    const a = solid[i]!, b = solid[m]!;
-    if (a && b) inter++;
-    if (a || b) uni++;
+  let sumX = 0, count = 0;
+  for (let i = 0; i < solid.length; i++) if (solid[i]) { sumX += (i % nx) + 0.5; count++; }
+  const candidates = [nx / 2, -grid.origin[0] / grid.cell, count ? sumX / count : nx / 2];
+  let symmetry = -1, planeVox = nx / 2;
+  for (const pv of candidates) {
+    if (!(pv > 0 && pv < nx)) continue;
+    const iou = mirrorIoU(solid, nx, pv);
+    if (iou > symmetry + 1e-9) { symmetry = iou; planeVox = pv; }
   }
-  const symmetry = uni ? inter / uni : 0;
+  const cx = grid.origin[0] + planeVox * grid.cell;
   return {
     grid, dt, maxDt, tree,
-    cx: (grid.min[0] + grid.max[0]) / 2,
-    symmetry,
+    cx,
+    symmetry: Math.max(symmetry, 0),
     symmetric: symmetry > 0.8,
     cell: grid.cell,
     size: [grid.max[0] - grid.min[0], grid.max[1] - grid.min[1], grid.max[2] - grid.min[2]],
@@ -55,6 +58,20 @@ export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
     max: [...grid.max],
     center: (v) => voxelCenter(grid, v),
   };
+}
+
+/** Intersection over union of the solid and its mirror image about the plane x = planeVox. */
+function mirrorIoU(solid: Uint8Array, nx: number, planeVox: number): number {
+  let inter = 0, uni = 0;
+  for (let i = 0; i < solid.length; i++) {
+    const x = i % nx;
+    const xm = Math.round(2 * planeVox - x - 1);
+    const b = xm >= 0 && xm < nx ? solid[i - x + xm]! : 0;
+    const a = solid[i]!;
+    if (a && b) inter++;
+    if (a || b) uni++;
+  }
+  return uni ? inter / uni : 0;
 }
 
 /** A limb found from an extremity: its path to the root and where it enters the body's core. */

@@ -36,12 +36,18 @@ export class SkeletonBuilder {
     return [...this.nodes.keys()];
   }
 
-  /** Mirror-averages joints whose names differ only by left/right about the plane x = cx. */
-  symmetrize(cx: number): void {
+  /**
+   * Mirror-averages joints whose names differ only by left/right about the plane x = cx. Pairs
+   * farther than `maxGap` from being mirror images are left alone: a symmetric body in an
+   * asymmetric pose (one arm raised) must not get both arms half-raised.
+   */
+  symmetrize(cx: number, maxGap = Infinity): void {
     for (const node of this.nodes.values()) {
       if (!/(^|_)left(_|$)/.test(node.name)) continue;
       const other = this.nodes.get(node.name.replace(/(^|_)left(_|$)/, '$1right$2'));
       if (!other) continue;
+      const gap = Math.hypot(node.pos[0] - cx + (other.pos[0] - cx), node.pos[1] - other.pos[1], node.pos[2] - other.pos[2]);
+      if (gap > maxGap) continue;
       const x = (node.pos[0] - cx + (cx - other.pos[0])) / 2;
       const y = (node.pos[1] + other.pos[1]) / 2;
       const z = (node.pos[2] + other.pos[2]) / 2;
