@@ -25,7 +25,11 @@ const workers: WorkerProcess[] = [];
 beforeAll(async () => {
   h = await startHarness({ REQUIRE_LIVE_WORKERS: 'true' });
   account = await h.seedAccount({ plan: 'pro', credits: 100_000 });
-  workers.push(startWorkerProcess('rig.fast', workerEnvFor(h), 2), startWorkerProcess('generate_model', workerEnvFor(h)));
+  workers.push(
+    startWorkerProcess('rig.fast', workerEnvFor(h), 2),
+    startWorkerProcess('rig.pro', workerEnvFor(h)),
+    startWorkerProcess('generate_model', workerEnvFor(h)),
+  );
   await waitFor(async () => workers.every((w) => w.output().includes('ready')), 90_000, 'workers').catch((error: Error) => {
     throw new Error(`${error.message}\n${workers.map((w) => w.output()).join('\n')}`);
   });
@@ -93,6 +97,16 @@ test.each(BODY_PLANS)('rig_type %s on a matching creature succeeds with a valid 
   await expectValidRiggedGlb(job.output.model_url);
   const png = await fetchOutput(h, job.output.thumbnail_url);
   expect((await sharp(png).metadata()).width).toBe(512);
+}, 180_000);
+
+test('the pro engine rigs at finer grids: a valid rigged GLB, a report with its timings', async () => {
+  const creature = buildCreature('biped');
+  const glb = await writeGlb(creature.mesh);
+  const job = await submitAndWait('/v1/rigs', { model_base64: Buffer.from(glb).toString('base64'), engine: 'pro' });
+  expect(job.error).toBeNull();
+  await expectValidRiggedGlb(job.output.model_url);
+  const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: job.id } });
+  expect(row.report).toMatchObject({ engine: 'rig.pro', bodyPlan: 'biped', joints: expect.any(Number), timingsMs: expect.any(Object) });
 }, 180_000);
 
 function toObj(mesh: Mesh): string {

@@ -1,4 +1,4 @@
-import { rigMesh, type BodyPlan } from '@rigforge/rig';
+import { rigMesh, type BodyPlan, type RigMeshOptions } from '@rigforge/rig';
 import { generateModel } from '@rigforge/generate';
 import type { Engine, EngineResult } from './engine';
 import type { EngineRegistry } from './engine-registry';
@@ -15,19 +15,34 @@ function modelFiles(model: Uint8Array, format: string, thumbnail: Uint8Array): E
   ];
 }
 
-/** rig.fast: packages/rig, in-process, about a second per mesh. */
-export const fastRigEngine: Engine = {
-  name: 'rig.fast',
-  runsIn: 'thread',
-  async run({ input, params }) {
-    const result = await rigMesh(input, {
-      rigType: params.rig_type as BodyPlan,
-      rotationY: Number(params.rotation_y ?? 0),
-      outputFormat: params.output_format === 'fbx' ? 'fbx' : 'glb',
-    });
-    return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
-  },
-};
+function rigEngine(name: string, quality: Pick<RigMeshOptions, 'fit' | 'skin'>): Engine {
+  return {
+    name,
+    runsIn: 'thread',
+    async run({ input, params }) {
+      const result = await rigMesh(input, {
+        rigType: params.rig_type as BodyPlan,
+        rotationY: Number(params.rotation_y ?? 0),
+        outputFormat: params.output_format === 'fbx' ? 'fbx' : 'glb',
+        ...quality,
+      });
+      return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
+    },
+  };
+}
+
+/** rig.fast: packages/rig at its default voxel resolutions, about a second per mesh. */
+export const fastRigEngine = rigEngine('rig.fast', {});
+
+/**
+ * rig.pro: the same fitting and skinning at finer voxel grids and more weight smoothing. Several
+ * times slower; it resolves thin parts (fingers, ears, tails, thin limbs close to the body) that the
+ * fast grid merges.
+ */
+export const proRigEngine = rigEngine('rig.pro', {
+  fit: { resolution: 128 },
+  skin: { resolution: 192, smoothingIterations: 4 },
+});
 
 /** generate_model: packages/generate, the geometric image-to-model engine. */
 export const generateModelEngine: Engine = {
@@ -42,11 +57,9 @@ export const generateModelEngine: Engine = {
   },
 };
 
-/**
- * The engines this build ships. `rig.pro` has none of its own: a deployment registers one (e.g. a
- * remote engine) through ENGINE_MODULES, and until then its jobs fail with `engine_unavailable`.
- */
+/** The engines this build ships; ENGINE_MODULES can add or replace them per deployment. */
 export function register(registry: EngineRegistry): void {
   registry.register('rig.fast', fastRigEngine);
+  registry.register('rig.pro', proRigEngine);
   registry.register('generate_model', generateModelEngine);
 }

@@ -14,6 +14,11 @@ export class EngineRegistry {
     this.engines.set(queue, engine);
   }
 
+  /** Takes a queue's engine away (a deployment that must not run one); its jobs then fail with engine_unavailable. */
+  unregister(queue: QueueName): void {
+    this.engines.delete(queue);
+  }
+
   get(queue: QueueName): Engine | undefined {
     return this.engines.get(queue);
   }

@@ -6,6 +6,7 @@
  *   serpentine  → never finishes (busy loop), for the deadline
  *   aquatic     → crashes (a plain exception), for retries
  *   hexapod     → takes 1.5 s, for draining on SIGTERM
+ * and it takes the rig.pro engine away, for `engine_unavailable`.
  */
 import { EngineError } from '@rigforge/mesh';
 import type { Engine } from '../../src/engines/engine';
@@ -46,4 +47,6 @@ export const testEngine: Engine = {
 
 export function register(registry: EngineRegistry): void {
   registry.register('rig.fast', testEngine);
+  // A queue this deployment serves without an engine.
+  registry.unregister('rig.pro');
 }
