@@ -7,11 +7,11 @@ import { meshDiagonal, measureJointError } from '../src/harness/measure-joint-er
 
 /** Per-plan CD-J2J limits (fraction of the bbox diagonal); see README "Quality" for the reasoning. */
 const CD_J2J_LIMIT: Record<BodyPlan, number> = {
-  biped: 0.035,
-  quadruped: 0.04,
-  hexapod: 0.04,
-  octopod: 0.035,
-  avian: 0.03,
+  biped: 0.03,
+  quadruped: 0.035,
+  hexapod: 0.035,
+  octopod: 0.025,
+  avian: 0.025,
   serpentine: 0.035,
   aquatic: 0.05,
   others: 0.035,

@@ -38,6 +38,32 @@ describe('rigMesh', () => {
     expect(direct.report.warnings).toEqual([]);
   });
 
+  test.each(['obj', 'stl'] as const)('rigs %s input (STL: an unindexed triangle soup) into a clean GLB', async (kind) => {
+    const { mesh } = buildCreature('others');
+    const p = mesh.positions, ix = mesh.indices;
+    let bytes: Uint8Array;
+    if (kind === 'obj') {
+      const lines: string[] = [];
+      for (let i = 0; i < p.length; i += 3) lines.push(`v ${p[i]} ${p[i + 1]} ${p[i + 2]}`);
+      for (let i = 0; i < ix.length; i += 3) lines.push(`f ${ix[i]! + 1} ${ix[i + 1]! + 1} ${ix[i + 2]! + 1}`);
+      bytes = new TextEncoder().encode(lines.join('\n'));
+    } else {
+      const n = ix.length / 3;
+      const buf = Buffer.alloc(84 + 50 * n);
+      buf.writeUInt32LE(n, 80);
+      for (let t = 0; t < n; t++) {
+        for (let k = 0; k < 3; k++) for (let c = 0; c < 3; c++) buf.writeFloatLE(p[ix[t * 3 + k]! * 3 + c]!, 84 + t * 50 + 12 + k * 12 + c * 4);
+      }
+      bytes = new Uint8Array(buf);
+    }
+    const result = await rigMesh(bytes, { rigType: 'others', thumbnailSize: 64 });
+    expect(result.report.inputFormat).toBe(kind);
+    expect(result.report.triangles).toBe(ix.length / 3);
+    expect(result.report.joints).toBeGreaterThan(10);
+    const report = await validator.validateBytes(result.model, { maxIssues: 20 });
+    expect(report.issues.messages.filter((m) => m.severity === 0)).toEqual([]);
+  });
+
   test('writes FBX when asked', async () => {
     const creature = buildCreature('avian');
     const result = await rigMesh(await writeGlb(creature.mesh), { rigType: 'avian', outputFormat: 'fbx', thumbnailSize: 64 });
