@@ -139,7 +139,8 @@ function signalChildren(signal: NodeJS.Signals): void {
 
 async function stopChildren(): Promise<void> {
   signalChildren('SIGTERM');
-  const deadline = Date.now() + 10_000;
+  // The API force-exits after 10 s (main.ts); a CPU profile is written on that exit too.
+  const deadline = Date.now() + 20_000;
   while (children.some(({ child }) => child.exitCode === null && child.signalCode === null) && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
   }
