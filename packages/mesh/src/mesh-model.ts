@@ -77,3 +77,43 @@ export function vertexCount(mesh: Mesh): number {
 export function triangleCount(mesh: Mesh): number {
   return mesh.indices.length / 3;
 }
+
+/** Rest (bind) transform of an animation joint, relative to its parent (glTF node TRS). */
+export interface JointRestTransform {
+  translation: [number, number, number];
+  /** Unit quaternion x, y, z, w. */
+  rotation: [number, number, number, number];
+  scale: [number, number, number];
+}
+
+/** A joint of an animation clip's own skeleton; `parent` indexes the same array, -1 for a root. */
+export interface AnimationJoint {
+  name: string;
+  parent: number;
+  rest: JointRestTransform;
+}
+
+/**
+ * One animated property of one joint. `values` holds 3 (translation, scale) or 4 (rotation
+ * quaternion x, y, z, w) numbers per time; values are local to the parent joint, like glTF's.
+ */
+export interface AnimationTrack {
+  joint: number;
+  path: 'translation' | 'rotation' | 'scale';
+  /** Seconds, strictly increasing. */
+  times: Float32Array;
+  values: Float32Array;
+  interpolation: 'LINEAR' | 'STEP';
+}
+
+/**
+ * A skeletal animation clip: its skeleton (parents before children) with the rest pose, and
+ * tracks on those joints. Joints without a track for a path keep their rest value.
+ */
+export interface AnimationClip {
+  name: string;
+  /** Seconds from the first to the last key. */
+  duration: number;
+  skeleton: AnimationJoint[];
+  tracks: AnimationTrack[];
+}

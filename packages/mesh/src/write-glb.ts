@@ -2,11 +2,18 @@ import { Document, WebIO, type Material, type Node, type Texture } from '@gltf-t
 import { EXTTextureWebP } from '@gltf-transform/extensions';
 import { computeVertexNormals, normalizeNormals } from './glb/compute-vertex-normals';
 import { packSkinWeights } from './glb/pack-skin-weights';
-import type { Mesh, MeshGroup, MeshMaterial, MeshTexture, Skeleton, SkinWeights } from './mesh-model';
+import type { AnimationClip, Mesh, MeshGroup, MeshMaterial, MeshTexture, Skeleton, SkinWeights } from './mesh-model';
 
 export interface WriteGlbOptions {
   /** Skeleton and weights to bind; without it a static mesh is written. */
   rig?: { skeleton: Skeleton; skin: SkinWeights };
+  /**
+   * Clips to play on the rig (ignored without `rig`): each track's `joint` indexes
+   * `rig.skeleton.joints`, values are local to the parent joint (translations include the rest
+   * offset). Written as LINEAR/STEP glTF channels on the joint nodes; tracks on joints outside
+   * the skeleton or with inconsistent lengths are skipped.
+   */
+  animations?: AnimationClip[];
   /** `asset.generator` of the file. Default "rigforge". */
   generator?: string;
 }
@@ -131,6 +138,22 @@ export async function writeGlb(mesh: Mesh, options: WriteGlbOptions = {}): Promi
         .setInverseBindMatrices(doc.createAccessor('inverseBindMatrices').setType('MAT4').setBuffer(buffer).setArray(ibm));
       for (const n of nodes) skin.addJoint(n);
       meshNode.setSkin(skin);
+    }
+    for (const clip of options.animations ?? []) {
+      const animation = doc.createAnimation(clip.name || 'animation');
+      for (const track of clip.tracks) {
+        const node = nodes[track.joint];
+        const size = track.path === 'rotation' ? 4 : 3;
+        if (!node || track.times.length === 0 || track.values.length !== track.times.length * size) continue;
+        const sampler = doc.createAnimationSampler()
+          .setInput(doc.createAccessor().setType('SCALAR').setBuffer(buffer).setArray(track.times))
+          .setOutput(doc.createAccessor().setType(size === 4 ? 'VEC4' : 'VEC3').setBuffer(buffer).setArray(track.values))
+          .setInterpolation(track.interpolation);
+        animation.addSampler(sampler).addChannel(
+          doc.createAnimationChannel().setTargetNode(node).setTargetPath(track.path).setSampler(sampler),
+        );
+      }
+      if (animation.listChannels().length === 0) animation.dispose();
     }
   }
 
