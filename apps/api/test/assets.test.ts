@@ -10,7 +10,7 @@ import { storeCatalogPacks } from '../src/services/catalog-import';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
 // gltf-validator ships no types.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+ 
 const { validateBytes } = require('gltf-validator') as {
   validateBytes: (data: Uint8Array, options?: object) => Promise<{ issues: { numErrors: number; messages: unknown[] } }>;
 };
@@ -60,7 +60,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const get = (path: string) => h.request.get(path).set(account.auth);
-const byId = (x: { id: string }, y: { id: string }) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 
 /** Pages through a filter with a small limit; returns every item collected and the reported total. */
 async function collect(params: Record<string, string>, limit = 7): Promise<{ total: number; items: { id: string; name: string; category: string }[] }> {
