@@ -10,7 +10,6 @@ import { storeCatalogPacks } from '../src/services/catalog-import';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
 // gltf-validator ships no types.
- 
 const { validateBytes } = require('gltf-validator') as {
   validateBytes: (data: Uint8Array, options?: object) => Promise<{ issues: { numErrors: number; messages: unknown[] } }>;
 };
