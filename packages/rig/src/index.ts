@@ -5,3 +5,5 @@ export * from './rig-mesh';
 export * from './compute-skin-weights';
 export * from './weld-vertices';
 export * from './harness';
+export * from './retarget-clip';
+export * from './retarget/biped-joint-role';

@@ -1,13 +1,15 @@
 /**
  * The fast rigging engine end to end: bytes of any supported mesh in, a rigged GLB or FBX, a PNG
  * thumbnail and a report out. Stages: readMesh → rotate about Y → fitSkeleton →
- * computeSkinWeights → writeGlb / writeFbx → renderThumbnail. The output keeps the input's units
+ * computeSkinWeights → (retargetClip of an optional animation clip) → writeGlb / writeFbx →
+ * renderThumbnail. The output keeps the input's units
  * and the rotated orientation: the rigged model faces +Z with +Y up.
  */
-import { EngineError, readMesh, renderThumbnail, writeFbx, writeGlb } from '@rigforge/mesh';
+import { EngineError, readAnimationClip, readMesh, renderThumbnail, writeFbx, writeGlb, type AnimationClip } from '@rigforge/mesh';
 import { isBodyPlan, type BodyPlan } from './body-plan';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
 import { fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
+import { retargetClip, type RetargetClipOptions } from './retarget-clip';
 import { rotateMeshY } from './rotate-mesh-y';
 
 export interface RigMeshOptions {
@@ -25,6 +27,12 @@ export interface RigMeshOptions {
   maxTriangles?: number;
   fit?: FitSkeletonOptions;
   skin?: ComputeSkinWeightsOptions;
+  /**
+   * A humanoid animation clip (GLB/glTF bytes) to retarget onto the fitted skeleton and include in
+   * the output; biped rigs and GLB output only. The first clip of the file is used.
+   */
+  animation?: Uint8Array;
+  retarget?: RetargetClipOptions;
 }
 
 export const RIG_MESH_DEFAULTS = {
@@ -34,7 +42,7 @@ export const RIG_MESH_DEFAULTS = {
   thumbnailSize: 512,
   thumbnailSkeleton: false,
   maxTriangles: 2_000_000,
-} as const satisfies Omit<Required<RigMeshOptions>, 'fit' | 'skin'>;
+} as const satisfies Omit<Required<RigMeshOptions>, 'fit' | 'skin' | 'animation' | 'retarget'>;
 
 export interface RigReport {
   bodyPlan: BodyPlan;
@@ -44,8 +52,12 @@ export interface RigReport {
   vertices: number;
   triangles: number;
   matchScore: number;
-  timingsMs: { read: number; fit: number; skin: number; write: number; thumbnail: number; total: number };
+  timingsMs: { read: number; fit: number; skin: number; write: number; thumbnail: number; total: number; retarget?: number };
   warnings: string[];
+  /** Animation clips in the output (present when an animation was given). */
+  animations?: number;
+  /** Joints of the clip that drive the skeleton, and clip joints dropped. */
+  retarget?: { mapped: number; unmapped: number; unmappedSource: string[]; unmappedTarget: string[] };
 }
 
 export interface RigMeshResult {
@@ -67,6 +79,17 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   if (outputFormat !== 'glb' && outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `rig: unknown output format "${String(outputFormat)}"`);
   }
+  let clip: AnimationClip | null = null;
+  if (options.animation) {
+    if (rigType !== 'biped') {
+      throw new EngineError('invalid_input', `rig: retargeting is for humanoid clips onto the biped skeleton, not rig type "${rigType}"`);
+    }
+    if (outputFormat !== 'glb') {
+      throw new EngineError('invalid_input', 'retargeting into FBX output is not supported yet; use output_format glb');
+    }
+    // Read before the heavy stages so a bad clip fails fast.
+    clip = (await readAnimationClip(options.animation))[0]!;
+  }
   const t0 = performance.now();
   const read = await readMesh(bytes, { maxTriangles: options.maxTriangles ?? RIG_MESH_DEFAULTS.maxTriangles });
   const t1 = performance.now();
@@ -76,7 +99,11 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const skin = computeSkinWeights(mesh, fitted.skeleton, options.skin);
   const t3 = performance.now();
   const rig = { skeleton: fitted.skeleton, skin };
-  const model = outputFormat === 'glb' ? await writeGlb(mesh, { rig }) : writeFbx(mesh, { rig });
+  const retargeted = clip ? retargetClip(clip, fitted.skeleton, options.retarget) : null;
+  const tr = performance.now();
+  const model = outputFormat === 'glb'
+    ? await writeGlb(mesh, { rig, ...(retargeted ? { animations: [retargeted.clip] } : {}) })
+    : writeFbx(mesh, { rig });
   const t4 = performance.now();
   const thumbnail = renderThumbnail(mesh, {
     size: options.thumbnailSize ?? RIG_MESH_DEFAULTS.thumbnailSize,
@@ -95,8 +122,22 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
       vertices: mesh.positions.length / 3,
       triangles: mesh.indices.length / 3,
       matchScore: fitted.report.matchScore,
-      timingsMs: { read: ms(t1 - t0), fit: ms(t2 - t1), skin: ms(t3 - t2), write: ms(t4 - t3), thumbnail: ms(t5 - t4), total: ms(t5 - t0) },
-      warnings: [...read.warnings, ...fitted.report.warnings],
+      timingsMs: {
+        read: ms(t1 - t0), fit: ms(t2 - t1), skin: ms(t3 - t2), write: ms(t4 - tr), thumbnail: ms(t5 - t4), total: ms(t5 - t0),
+        ...(retargeted ? { retarget: ms(tr - t3) } : {}),
+      },
+      warnings: [...read.warnings, ...fitted.report.warnings, ...(retargeted?.warnings ?? [])],
+      ...(retargeted
+        ? {
+            animations: 1,
+            retarget: {
+              mapped: retargeted.mapped.length,
+              unmapped: retargeted.unmappedSource.length,
+              unmappedSource: retargeted.unmappedSource,
+              unmappedTarget: retargeted.unmappedTarget,
+            },
+          }
+        : {}),
     },
   };
 }

@@ -1,0 +1,282 @@
+/**
+ * Retargeting a humanoid clip onto a fitted biped skeleton.
+ *
+ * Approaches: (1) copy local rotations joint to joint — wrong as soon as the two rigs' rest
+ * frames differ (Mixamo joints carry rest rotations, ours are identity); (2) IK on end effectors —
+ * needs contacts and a solver, and loses the source's limb twist and style; (3) world-space
+ * deltas from the rest pose, used here: for each source joint the world rotation relative to its
+ * world rest rotation, D = W(t) · W_rest⁻¹, is applied to the mapped target joint. Differences
+ * between the two characters' global frames (facing, up axis) are removed by a rotation Q built
+ * from their rest up (hips→head) and left (right→left upper arm or leg) directions, D' = Q D Q⁻¹.
+ * Differences between the rest poses (an A-pose clip onto a T-pose skeleton) are removed per bone
+ * by a rest alignment A_k, the shortest arc turning the target bone's rest direction into the
+ * source bone's, so target world = D' · A_k: when the source stands in its rest pose the target
+ * takes the same limb directions. Target local rotations are then parent⁻¹ · child.
+ * The hips translation is the source hips' world displacement, turned by Q and scaled by the
+ * ratio of hip heights (hips above the lowest mapped joint along up).
+ */
+import {
+  EngineError,
+  QUAT_IDENTITY,
+  quatInvert,
+  quatMultiply,
+  quatRotate,
+  sampleTrack,
+  quatFromFrames,
+  type AnimationClip,
+  type AnimationJoint,
+  type AnimationTrack,
+  type Quat,
+  type Skeleton,
+  type Vec3,
+} from '@rigforge/mesh';
+import { bipedJointRole } from './retarget/biped-joint-role';
+import { dot, forwardKinematics, quatBetween, sub, type WorldTransform } from './retarget/pose-math';
+
+export interface RetargetClipOptions {
+  /** Frames per second of the common time base all tracks are resampled to. Default 30. */
+  sampleRate?: number;
+  /** Refuse clips that would need more frames than this. Default 36 000 (20 minutes at 30 fps). */
+  maxFrames?: number;
+  /** Align each target bone to the source's rest direction (A-pose clip onto a T-pose rig). Default true. */
+  alignRestPose?: boolean;
+}
+
+export const RETARGET_CLIP_DEFAULTS: Required<RetargetClipOptions> = {
+  sampleRate: 30,
+  maxFrames: 36_000,
+  alignRestPose: true,
+};
+
+export interface RetargetResult {
+  /** The clip on the target skeleton: track joints index `target.joints`, times start at 0. */
+  clip: AnimationClip;
+  /** Source joint → target joint pairs that drive the target. */
+  mapped: Array<{ source: string; target: string }>;
+  /** Source joints that were dropped (no biped role, or a role the target lacks). */
+  unmappedSource: string[];
+  /** Target joints no source joint drives (they follow their parent). */
+  unmappedTarget: string[];
+  warnings: string[];
+}
+
+/**
+ * Retargets `clip` onto `target` (a skeleton with rest positions and identity rest rotations, as
+ * fitSkeleton returns): joints are matched by biped role (see bipedJointRole), rotations are
+ * transferred as world-space deltas from the rest pose and the hips translation is scaled by the
+ * hip-height ratio. Throws `EngineError('invalid_input')` when no joint matches.
+ */
+export function retargetClip(clip: AnimationClip, target: Skeleton, options: RetargetClipOptions = {}): RetargetResult {
+  const sampleRate = options.sampleRate ?? RETARGET_CLIP_DEFAULTS.sampleRate;
+  const maxFrames = options.maxFrames ?? RETARGET_CLIP_DEFAULTS.maxFrames;
+  const alignRestPose = options.alignRestPose ?? RETARGET_CLIP_DEFAULTS.alignRestPose;
+  if (!(sampleRate > 0) || !Number.isFinite(sampleRate)) throw new EngineError('invalid_input', `retarget: sample rate must be positive, got ${sampleRate}`);
+  const warnings: string[] = [];
+  const src = clip.skeleton;
+  const tgt = target.joints;
+
+  // --- mapping by role
+  const targetByRole = new Map<string, number>();
+  tgt.forEach((j, i) => {
+    const role = bipedJointRole(j.name);
+    if (role && !targetByRole.has(role)) targetByRole.set(role, i);
+  });
+  const sourceOf = new Int32Array(tgt.length).fill(-1);
+  const mapped: RetargetResult['mapped'] = [];
+  const unmappedSource: string[] = [];
+  src.forEach((j, i) => {
+    const role = bipedJointRole(j.name);
+    const t = role ? targetByRole.get(role) : undefined;
+    if (t === undefined) {
+      unmappedSource.push(j.name);
+      return;
+    }
+    if (sourceOf[t] !== -1) {
+      warnings.push(`retarget: "${j.name}" and "${src[sourceOf[t]!]!.name}" both map to "${tgt[t]!.name}"; the first is used`);
+      unmappedSource.push(j.name);
+      return;
+    }
+    sourceOf[t] = i;
+    mapped.push({ source: j.name, target: tgt[t]!.name });
+  });
+  if (mapped.length === 0) {
+    const sample = src.slice(0, 6).map((j) => `"${j.name}"`).join(', ');
+    throw new EngineError(
+      'invalid_input',
+      `retarget: no joint of the clip matches a humanoid joint name (clip joints: ${sample}${src.length > 6 ? ', ...' : ''}); expected Mixamo, Unity Humanoid or Unreal names`,
+    );
+  }
+  const unmappedTarget = tgt.filter((_, i) => sourceOf[i] === -1).map((j) => j.name);
+  if (unmappedTarget.length > 0) warnings.push(`retarget: ${unmappedTarget.length} target joint(s) have no source and follow their parent: ${unmappedTarget.join(', ')}`);
+
+  // --- rest poses
+  const srcRestLocal = src.map((j) => ({ translation: j.rest.translation, rotation: j.rest.rotation, scale: j.rest.scale }));
+  const srcRest = forwardKinematics(src, srcRestLocal);
+  const tgtPos = (i: number): Vec3 => tgt[i]!.position;
+  const srcPos = (targetIndex: number): Vec3 | null => (sourceOf[targetIndex]! >= 0 ? srcRest[sourceOf[targetIndex]!]!.position : null);
+
+  // --- global frame alignment Q (source world → target world)
+  const role = (r: string): number => targetByRole.get(r) ?? -1;
+  const frameDirs = (pos: (i: number) => Vec3 | null): { up: Vec3; left: Vec3 } | null => {
+    const hips = pos(role('hips'));
+    const top = [role('head'), role('neck'), role('upper_chest'), role('chest')].map((i) => (i >= 0 ? pos(i) : null)).find((p) => p);
+    const pair = (l: string, r: string): Vec3 | null => {
+      const a = role(l) >= 0 ? pos(role(l)) : null;
+      const b = role(r) >= 0 ? pos(role(r)) : null;
+      return a && b ? sub(a, b) : null;
+    };
+    const left = pair('left_upper_arm', 'right_upper_arm') ?? pair('left_upper_leg', 'right_upper_leg') ?? pair('left_shoulder', 'right_shoulder');
+    return hips && top && left ? { up: sub(top, hips), left } : null;
+  };
+  const tgtFrame = frameDirs((i) => (i >= 0 ? tgtPos(i) : null));
+  const srcFrame = frameDirs((i) => (i >= 0 ? srcPos(i) : null));
+  let q: Quat = [...QUAT_IDENTITY] as Quat;
+  if (tgtFrame && srcFrame) q = quatFromFrames(srcFrame.up, srcFrame.left, tgtFrame.up, tgtFrame.left);
+  else warnings.push('retarget: hips, head and left/right limbs are not all mapped; the clip is assumed to face +Z with +Y up');
+  const qInv = quatInvert(q);
+  const toTarget = (v: Vec3): Vec3 => quatRotate(q, v);
+
+  // --- per-bone rest alignment A_k (target rest direction → source rest direction)
+  const children: number[][] = tgt.map(() => []);
+  tgt.forEach((j, i) => { if (j.parent >= 0 && j.parent < i) children[j.parent]!.push(i); });
+  const align: Quat[] = [];
+  for (let k = 0; k < tgt.length; k++) {
+    const p = tgt[k]!.parent;
+    const inherited: Quat = p >= 0 && p < k ? align[p]! : [0, 0, 0, 1];
+    align[k] = inherited;
+    if (!alignRestPose || sourceOf[k] === -1) continue;
+    const kids = children[k]!.filter((c) => sourceOf[c] !== -1);
+    // Prefer the chain's continuation (spine → chest, not a shoulder) for the bone's direction.
+    const c = kids.find((x) => !/^(left|right)_/.test(bipedJointRole(tgt[x]!.name) ?? '') || /^(left|right)_/.test(bipedJointRole(tgt[k]!.name) ?? '')) ?? kids[0];
+    if (c === undefined) continue;
+    const dt = sub(tgtPos(c), tgtPos(k));
+    const ds = toTarget(sub(srcPos(c)!, srcPos(k)!));
+    align[k] = quatBetween(dt, ds);
+  }
+  const armAngle = (side: 'left' | 'right'): number | null => {
+    const k = role(`${side}_upper_arm`);
+    if (k < 0 || sourceOf[k] === -1) return null;
+    const a = align[k]!;
+    return (2 * Math.acos(Math.min(1, Math.abs(a[3]))) * 180) / Math.PI;
+  };
+  const arm = armAngle('left') ?? armAngle('right');
+  if (arm !== null && arm > 20) {
+    warnings.push(`retarget: the rest poses differ (upper arm ${arm.toFixed(0)}° apart, e.g. A-pose vs T-pose)${alignRestPose ? '; bones were aligned to the clip\'s rest pose' : ''}`);
+  }
+
+  // --- hips translation scale
+  const tgtHips = role('hips');
+  const srcHips = tgtHips >= 0 ? sourceOf[tgtHips]! : -1;
+  let hipScale = 1;
+  if (srcHips >= 0) {
+    const srcUp = quatRotate(qInv, [0, 1, 0]);
+    // Lowest mapped joint (the toes, or the feet): an armature or root node at the origin is no floor.
+    const drivenTargets = tgt.map((_, k) => k).filter((k) => sourceOf[k] !== -1);
+    const srcLow = Math.min(...drivenTargets.map((k) => dot(srcRest[sourceOf[k]!]!.position, srcUp)));
+    const tgtLow = Math.min(...drivenTargets.map((k) => tgt[k]!.position[1]));
+    const srcHeight = dot(srcRest[srcHips]!.position, srcUp) - srcLow;
+    const tgtHeight = tgtPos(tgtHips)[1] - tgtLow;
+    if (srcHeight > 1e-9 && tgtHeight > 1e-9) hipScale = tgtHeight / srcHeight;
+    else warnings.push('retarget: hip height is zero in the clip or the target; hips translation is not scaled');
+  } else if (tgtHips >= 0) {
+    warnings.push('retarget: the clip has no hips joint; the character stays in place');
+  }
+
+  // --- time base
+  const tracksByJoint = src.map(() => ({} as Partial<Record<AnimationTrack['path'], AnimationTrack>>));
+  let start = Infinity;
+  let end = -Infinity;
+  for (const t of clip.tracks) {
+    if (t.joint < 0 || t.joint >= src.length || t.times.length === 0) continue;
+    tracksByJoint[t.joint]![t.path] ??= t;
+    start = Math.min(start, t.times[0]!);
+    end = Math.max(end, t.times[t.times.length - 1]!);
+  }
+  if (!Number.isFinite(start)) {
+    start = 0;
+    end = 0;
+  }
+  const frames = Math.max(1, Math.round((end - start) * sampleRate) + 1);
+  if (frames > maxFrames) {
+    throw new EngineError('invalid_input', `retarget: the clip is ${(end - start).toFixed(1)} s long, more than ${maxFrames} frames at ${sampleRate} fps`);
+  }
+  const times = new Float32Array(frames);
+  for (let f = 0; f < frames; f++) times[f] = f === frames - 1 ? end - start : f / sampleRate;
+
+  // --- frames
+  const drivenJoints = tgt.map((_, k) => k).filter((k) => sourceOf[k] !== -1);
+  const rotValues = drivenJoints.map(() => new Float32Array(frames * 4));
+  const hipValues = srcHips >= 0 ? new Float32Array(frames * 3) : null;
+  const scratch: number[] = [];
+  const local = src.map((j) => ({ translation: [...j.rest.translation] as Vec3, rotation: [...j.rest.rotation] as Quat, scale: [...j.rest.scale] as Vec3 }));
+  const world: WorldTransform[] = [];
+  const restInv = srcRest.map((w) => quatInvert(w.rotation));
+  const tgtWorld: Quat[] = [];
+  const tgtWorldPos: Vec3[] = [];
+  for (let f = 0; f < frames; f++) {
+    const t = start + times[f]!;
+    for (let j = 0; j < src.length; j++) {
+      const tr = tracksByJoint[j]!;
+      const l = local[j]!;
+      if (tr.translation) { const v = sampleTrack(tr.translation, t, scratch); l.translation = [v[0]!, v[1]!, v[2]!]; }
+      if (tr.rotation) { const v = sampleTrack(tr.rotation, t, scratch); l.rotation = [v[0]!, v[1]!, v[2]!, v[3]!]; }
+      if (tr.scale) { const v = sampleTrack(tr.scale, t, scratch); l.scale = [v[0]!, v[1]!, v[2]!]; }
+    }
+    forwardKinematics(src, local, world);
+    for (let k = 0; k < tgt.length; k++) {
+      const p = tgt[k]!.parent;
+      const parentWorld: Quat = p >= 0 && p < k ? tgtWorld[p]! : [0, 0, 0, 1];
+      const s = sourceOf[k]!;
+      if (s === -1) {
+        tgtWorld[k] = parentWorld;
+        continue;
+      }
+      const delta = quatMultiply(world[s]!.rotation, restInv[s]!);
+      tgtWorld[k] = quatMultiply(quatMultiply(quatMultiply(q, delta), qInv), align[k]!);
+    }
+    drivenJoints.forEach((k, n) => {
+      const p = tgt[k]!.parent;
+      const parentWorld: Quat = p >= 0 && p < k ? tgtWorld[p]! : [0, 0, 0, 1];
+      let lq = quatMultiply(quatInvert(parentWorld), tgtWorld[k]!);
+      const out = rotValues[n]!;
+      // Keep consecutive keys in one hemisphere so every interpolator takes the short way.
+      if (f > 0 && lq[0] * out[(f - 1) * 4]! + lq[1] * out[(f - 1) * 4 + 1]! + lq[2] * out[(f - 1) * 4 + 2]! + lq[3] * out[(f - 1) * 4 + 3]! < 0) {
+        lq = [-lq[0], -lq[1], -lq[2], -lq[3]];
+      }
+      out.set(lq, f * 4);
+    });
+    if (hipValues) {
+      const disp = toTarget(sub(world[srcHips]!.position, srcRest[srcHips]!.position));
+      const rest = tgtPos(tgtHips);
+      const worldPos: Vec3 = [rest[0] + disp[0] * hipScale, rest[1] + disp[1] * hipScale, rest[2] + disp[2] * hipScale];
+      // Local translation under the hips' parent, if the target has one.
+      let localPos = worldPos;
+      const p = tgt[tgtHips]!.parent;
+      if (p >= 0 && p < tgtHips) {
+        for (let k = 0; k <= p; k++) {
+          const pp = tgt[k]!.parent;
+          tgtWorldPos[k] = pp >= 0 && pp < k
+            ? (() => { const o = quatRotate(tgtWorld[pp]!, sub(tgtPos(k), tgtPos(pp))); const b = tgtWorldPos[pp]!; return [b[0] + o[0], b[1] + o[1], b[2] + o[2]] as Vec3; })()
+            : tgtPos(k);
+        }
+        localPos = quatRotate(quatInvert(tgtWorld[p]!), sub(worldPos, tgtWorldPos[p]!));
+      }
+      hipValues.set(localPos, f * 3);
+    }
+  }
+
+  const skeleton: AnimationJoint[] = tgt.map((j, i) => {
+    const p = j.parent >= 0 && j.parent < i ? j.parent : -1;
+    const parentPos: Vec3 = p >= 0 ? tgt[p]!.position : [0, 0, 0];
+    return { name: j.name, parent: p, rest: { translation: sub(j.position, parentPos), rotation: [0, 0, 0, 1], scale: [1, 1, 1] } };
+  });
+  const tracks: AnimationTrack[] = drivenJoints.map((k, n) => ({ joint: k, path: 'rotation', times, values: rotValues[n]!, interpolation: 'LINEAR' }));
+  if (hipValues) tracks.push({ joint: tgtHips, path: 'translation', times, values: hipValues, interpolation: 'LINEAR' });
+  return {
+    clip: { name: clip.name, duration: end - start, skeleton, tracks },
+    mapped,
+    unmappedSource,
+    unmappedTarget,
+    warnings,
+  };
+}
