@@ -1,6 +1,6 @@
 /**
  * Prints the quality table (markdown): for every body plan's procedural creature (plus the
- * humanoid in an A-pose), the fitted skeleton's joint count against the truth's, CD-J2J, the
+ * humanoid in an A-pose and a big-headed one), the fitted skeleton's joint count against the truth's, CD-J2J, the
  * match score, containment of every joint, and the 90° deformation check with our skin weights.
  *   npx tsx packages/rig/scripts/quality.ts [--verbose]
  */
@@ -8,13 +8,13 @@ import type { BodyPlan } from '../src/body-plan';
 import { BODY_PLANS } from '../src/body-plan';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildAPoseBiped, buildCreature, type Creature } from '../src/harness/build-creature';
+import { buildAPoseBiped, buildChibiBiped, buildCreature, type Creature } from '../src/harness/build-creature';
 import { checkDeformation } from '../src/harness/check-deformation';
 import { measureJointError } from '../src/harness/measure-joint-error';
 
 const verbose = process.argv.includes('--verbose');
 const cases: [BodyPlan, Creature][] = BODY_PLANS.map((p) => [p, buildCreature(p)]);
-cases.splice(1, 0, ['biped', buildAPoseBiped()]);
+cases.splice(1, 0, ['biped', buildAPoseBiped()], ['biped', buildChibiBiped()]);
 console.log('| plan | creature | triangles | joints (fit/true) | CD-J2J | match | joints inside | deformation (bent joint: limb follow, torso max move) | fit ms | skin ms |');
 console.log('|---|---|---:|---:|---:|---:|---|---|---:|---:|');
 for (const [plan, creature] of cases) {

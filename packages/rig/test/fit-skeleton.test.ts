@@ -2,7 +2,7 @@ import { EngineError, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
 import { BIPED_JOINTS } from '../src/fit/fit-biped';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildAPoseBiped, buildCreature } from '../src/harness/build-creature';
+import { buildAPoseBiped, buildChibiBiped, buildCreature } from '../src/harness/build-creature';
 import { meshDiagonal, measureJointError } from '../src/harness/measure-joint-error';
 
 /** Per-plan CD-J2J limits (fraction of the bbox diagonal); see README "Quality" for the reasoning. */
@@ -98,6 +98,14 @@ describe('fitSkeleton robustness', () => {
     const spider = buildCreature('octopod');
     const s = fitSkeleton(spider.mesh, 'biped');
     expect(s.report.matchScore).toBeLessThan(0.6);
+  });
+
+  test('a big-headed (chibi) humanoid whose head holds the thickest voxel still finds head and arms', () => {
+    const c = buildChibiBiped();
+    const r = fitSkeleton(c.mesh, 'biped');
+    expect(measureJointError(c.truth, r.skeleton, c.mesh)).toBeLessThan(0.04);
+    expect(r.report.warnings).toEqual([]);
+    expect(r.skeleton.joints.filter((j) => !c.contains(j.position))).toEqual([]);
   });
 
   test('a symmetric body in an asymmetric pose (left arm raised 40°) keeps the pose', () => {

@@ -6,7 +6,8 @@
  */
 import { pathBetween } from './medial-tree';
 import { addChain, along, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
-import { pointAtFraction, smoothPolyline } from './polyline';
+import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
+import type { ShapeAnalysis } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
 
@@ -31,7 +32,8 @@ export function fitBiped(fit: PlanFit): void {
     else if (more && !rightFoot) rightFoot = more;
   }
   const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6);
-  const handAccept = (left: boolean) => (l: { tipPos: Vec3 }) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) > 0.25;
+  // Hands: the most lateral remaining tips, wherever they hang (T-pose, A-pose, arms down).
+  const handAccept = (left: boolean) => (l: { tipPos: Vec3 }) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) > 0.1;
   const leftHand = takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(true));
   const rightHand = takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(false));
 
@@ -41,7 +43,6 @@ export function fitBiped(fit: PlanFit): void {
     left: limbOrFallback(fit, leftFoot, 'biped: left leg', [cx + 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx + 0.25 * hx, min[1], mid[2]]),
     right: limbOrFallback(fit, rightFoot, 'biped: right leg', [cx - 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx - 0.25 * hx, min[1], mid[2]]),
   };
-  const headLimb = limbOrFallback(fit, head, 'biped: head', [cx, min[1] + 0.8 * size[1], mid[2]], [cx, max[1], mid[2]]);
   const arms = {
     left: limbOrFallback(fit, leftHand, 'biped: left arm', [cx + 0.2 * hx, min[1] + 0.8 * size[1], mid[2]], [max[0], min[1] + 0.8 * size[1], mid[2]]),
     right: limbOrFallback(fit, rightHand, 'biped: right arm', [cx - 0.2 * hx, min[1] + 0.8 * size[1], mid[2]], [min[0], min[1] + 0.8 * size[1], mid[2]]),
@@ -73,16 +74,47 @@ export function fitBiped(fit: PlanFit): void {
   const hipsPos = lerp(l[0]!, r[0]!, 0.5);
   hipsPos[1] += 0.02 * size[1];
 
-  // Spine: hips to the neck base along the medial tree.
-  const neckPos = headLimb.entryPos;
-  const hipsVoxel = voxelAt(shape.grid, hipsPos);
-  const neckVoxel = headLimb.toRoot[headLimb.entry] ?? voxelAt(shape.grid, neckPos);
-  let spinePts: Vec3[] = [hipsPos, neckPos];
-  if (hipsVoxel >= 0 && neckVoxel >= 0 && shape.grid.solid[hipsVoxel]) {
-    spinePts = smoothPolyline(pathBetween(shape.tree, hipsVoxel, neckVoxel).map((v) => shape.center(v)), 3);
-    spinePts[0] = hipsPos;
+  // Spine and head: the medial path from the hips to the top of the head (the head branch's tip,
+  // or the highest central voxel when the head holds the root, as in a big-headed character).
+  // The neck is the narrow stretch of that path above the shoulders: its lower end is the neck
+  // joint, its upper end the head joint.
+  const hipsVoxel = snapVoxel(shape, hipsPos);
+  const topVoxel = head ? head.tip : highestCentralVoxel(shape);
+  fit.expected++;
+  if (topVoxel >= 0) fit.found++;
+  else fit.warnings.push('biped: head not found in the shape; placed from the bounding box');
+  let central: Vec3[] = [hipsPos, [cx, max[1], mid[2]]];
+  let centralDt: number[] = [1, 1];
+  if (hipsVoxel >= 0 && topVoxel >= 0) {
+    const voxels = pathBetween(shape.tree, hipsVoxel, topVoxel);
+    central = smoothPolyline(voxels.map((v) => shape.center(v)), 3);
+    centralDt = voxels.map((v) => shape.dt[v]!);
   }
-  const headPos = along(fit, headLimb, [0.3])[0]!;
+  const arcs = arcLengths(central);
+  const total = arcs[arcs.length - 1]!;
+  const shoulderY = (arms.left.entryPos[1] + arms.right.entryPos[1]) / 2;
+  let minDt = Infinity;
+  for (let i = 0; i < central.length; i++) {
+    if (central[i]![1] >= shoulderY && arcs[i]! < 0.85 * total) minDt = Math.min(minDt, centralDt[i]!);
+  }
+  let neckIdx = -1, headIdx = -1;
+  for (let i = 0; i < central.length && minDt < Infinity; i++) {
+    if (central[i]![1] < shoulderY || arcs[i]! >= 0.85 * total) continue;
+    const narrow = centralDt[i]! <= 1.2 * minDt + 0.5;
+    if (narrow && neckIdx < 0) neckIdx = i;
+    if (neckIdx >= 0) { if (narrow) headIdx = i; else break; }
+  }
+  let neckPos: Vec3, headPos: Vec3;
+  if (neckIdx >= 0 && arcs[headIdx]! - arcs[neckIdx]! >= shape.cell) {
+    neckPos = central[neckIdx]!;
+    headPos = central[headIdx]!;
+  } else {
+    // No visible neck (a hood, a helmet on the shoulders): anthropometric fractions.
+    neckPos = pointAtFraction(central, 0.6, arcs);
+    headPos = pointAtFraction(central, 0.75, arcs);
+  }
+  const spinePts = central.slice(0, Math.max(2, neckIdx + 1));
+  if (neckIdx < 0) spinePts.splice(0, spinePts.length, hipsPos, neckPos);
   addChain(fit, ['hips', 'spine', 'chest', 'upper_chest', 'neck', 'head'], null, [
     hipsPos,
     pointAtFraction(spinePts, 0.25),
@@ -100,4 +132,32 @@ export function fitBiped(fit: PlanFit): void {
     const leg = side === 'left' ? l : r;
     addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', leg);
   }
+}
+
+/** The solid voxel nearest a point (the point's own when solid), -1 for an empty grid. */
+function snapVoxel(shape: ShapeAnalysis, p: Vec3): number {
+  const v = voxelAt(shape.grid, p);
+  if (v >= 0 && shape.grid.solid[v]) return v;
+  let best = -1, bestD = Infinity;
+  for (let i = 0; i < shape.grid.solid.length; i++) {
+    if (!shape.grid.solid[i]) continue;
+    const c = shape.center(i);
+    const d = (c[0] - p[0]) ** 2 + (c[1] - p[1]) ** 2 + (c[2] - p[2]) ** 2;
+    if (d < bestD) { bestD = d; best = i; }
+  }
+  return best;
+}
+
+/** The highest solid voxel within a tenth of the width of the mirror plane. */
+function highestCentralVoxel(shape: ShapeAnalysis): number {
+  const { grid } = shape;
+  let best = -1, bestY = -Infinity, bestX = Infinity;
+  for (let i = 0; i < grid.solid.length; i++) {
+    if (!grid.solid[i]) continue;
+    const c = shape.center(i);
+    const dx = Math.abs(c[0] - shape.cx);
+    if (dx > 0.1 * shape.size[0] + grid.cell) continue;
+    if (c[1] > bestY || (c[1] === bestY && dx < bestX)) { bestY = c[1]; bestX = dx; best = i; }
+  }
+  return best;
 }

@@ -315,6 +315,44 @@ export function buildCreature(bodyPlan: BodyPlan, detail = 1): Creature {
   return BUILDERS[bodyPlan](detail);
 }
 
+/**
+ * A big-headed, short-limbed ("chibi") humanoid in an A-pose: the head is the thickest part, so
+ * the medial tree's root sits in it and the head is no extremity of its own.
+ */
+export function buildChibiBiped(detail = 1): Creature {
+  const prims: Primitive[] = [
+    ellipsoid([0, 0.55, 0], [0.17, 0.2, 0.13], 'torso'),
+    ellipsoid([0, 0.98, 0.02], [0.26, 0.25, 0.24], 'head'),
+    capsule([0, 0.72, 0], [0, 0.76, 0], 0.07, 'neck'),
+  ];
+  const joints: JointSpec[] = [
+    ['hips', null, [0, 0.45, 0]],
+    ['spine', 'hips', [0, 0.52, 0]],
+    ['chest', 'spine', [0, 0.6, 0]],
+    ['upper_chest', 'chest', [0, 0.66, 0]],
+    ['neck', 'upper_chest', [0, 0.73, 0]],
+    ['head', 'neck', [0, 0.8, 0]],
+  ];
+  bothSides(prims, joints, [
+    capsule([0.15, 0.66, 0], [0.3, 0.5, 0], 0.055, 'SIDE_upper_arm'),
+    capsule([0.3, 0.5, 0], [0.42, 0.36, 0.02], 0.05, 'SIDE_forearm'),
+    ellipsoid([0.46, 0.3, 0.03], [0.06, 0.06, 0.05], 'SIDE_hand'),
+    capsule([0.08, 0.4, 0], [0.09, 0.2, 0], 0.075, 'SIDE_thigh'),
+    capsule([0.09, 0.2, 0], [0.09, 0.07, 0], 0.065, 'SIDE_shin'),
+    capsule([0.09, 0.05, -0.02], [0.09, 0.05, 0.12], 0.05, 'SIDE_foot'),
+  ], [
+    ['SIDE_shoulder', 'upper_chest', [0.07, 0.66, 0]],
+    ['SIDE_upper_arm', 'SIDE_shoulder', [0.15, 0.66, 0]],
+    ['SIDE_lower_arm', 'SIDE_upper_arm', [0.3, 0.5, 0]],
+    ['SIDE_hand', 'SIDE_lower_arm', [0.42, 0.36, 0.02]],
+    ['SIDE_upper_leg', 'hips', [0.08, 0.4, 0]],
+    ['SIDE_lower_leg', 'SIDE_upper_leg', [0.09, 0.2, 0]],
+    ['SIDE_foot', 'SIDE_lower_leg', [0.09, 0.07, 0]],
+    ['SIDE_toes', 'SIDE_foot', [0.09, 0.05, 0.08]],
+  ]);
+  return finish('biped', 'chibi', prims, joints, { joint: 'left_lower_arm', axis: [0, 0, 1], moving: ['left_hand'], fixed: ['torso', 'head'] }, detail);
+}
+
 /** The humanoid in an A-pose: arms swung down by `degrees` (default 45) from the T-pose. */
 export function buildAPoseBiped(detail = 1, degrees = 45): Creature {
   return biped(detail, -Math.abs(degrees));
