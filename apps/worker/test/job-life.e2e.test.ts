@@ -2,11 +2,11 @@
  * A job's whole life through real processes: the API (in-process, real Postgres and Redis),
  * real worker processes started as in production, an engine registered only by this test.
  */
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readCreditBalance, reserveJob } from '@rigforge/db';
 import { boxGlb } from '../../api/test/fixtures';
 import { startHarness, type Harness, type SeededAccount } from '../../api/test/harness';
+import { fetchOutput, TEST_ENGINES, workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
 
 let h: Harness;
@@ -19,17 +19,12 @@ const PRICE = 10;
 
 beforeAll(async () => {
   h = await startHarness({ REQUIRE_LIVE_WORKERS: 'true', JOB_RETRY_BACKOFF_MS: '300', PRICE_RIG_FAST: String(PRICE), PRICE_RIG_PRO: String(PRICE) });
-  const env = {
-    DATABASE_URL: h.ctx.env.DATABASE_URL,
-    REDIS_URL: h.ctx.env.REDIS_URL,
-    REDIS_PREFIX: h.ctx.env.REDIS_PREFIX,
-    STORAGE_DIR: h.ctx.env.STORAGE_DIR,
-    PUBLIC_BASE_URL: h.ctx.env.PUBLIC_BASE_URL,
-    ENGINE_MODULES: path.join(__dirname, 'engines/test-engines.ts'),
+  const env = workerEnvFor(h, {
+    ENGINE_MODULES: TEST_ENGINES,
     JOB_TIMEOUT_SECONDS: '4',
     SWEEP_INTERVAL_MS: '500',
     REQUEUE_AFTER_MS: '1000',
-  };
+  });
   fast = startWorkerProcess('rig.fast', env, 2);
   pro = startWorkerProcess('rig.pro', env);
   account = await h.seedAccount({ plan: 'pro', credits: 1000 });
@@ -75,13 +70,8 @@ test('queued → processing → succeeded; outputs are served; credits stay char
     { type: 'model', format: 'glb', url: job.output.model_url, bytes: glb.length + 7 },
     { type: 'thumbnail', format: 'png', url: job.output.thumbnail_url, bytes: expect.any(Number) },
   ]);
-  const served = await h.request.get(new URL(job.output.model_url).pathname).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
-  expect(served.status).toBe(200);
-  expect((served.body as Buffer).subarray(-7).toString()).toBe('|rigged');
+  const served = await fetchOutput(h, job.output.model_url);
+  expect(served.subarray(-7).toString()).toBe('|rigged');
   expect(job.duration_seconds).toBeGreaterThan(0);
   expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 100 - PRICE, ledgerSum: 100 - PRICE });
   const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id } });
@@ -149,14 +139,7 @@ test('a job lost by Redis is re-enqueued by the sweeper', async () => {
 });
 
 test('SIGTERM drains: the running job finishes, then the worker exits 0', async () => {
-  const env = {
-    DATABASE_URL: h.ctx.env.DATABASE_URL,
-    REDIS_URL: h.ctx.env.REDIS_URL,
-    REDIS_PREFIX: h.ctx.env.REDIS_PREFIX,
-    STORAGE_DIR: h.ctx.env.STORAGE_DIR,
-    PUBLIC_BASE_URL: h.ctx.env.PUBLIC_BASE_URL,
-    ENGINE_MODULES: path.join(__dirname, 'engines/test-engines.ts'),
-  };
+  const env = workerEnvFor(h, { ENGINE_MODULES: TEST_ENGINES });
   // Take the shared fast worker out so the new one gets the job.
   expect(await fast.stop()).toBe(0);
   const draining = startWorkerProcess('rig.fast', env);

@@ -1,0 +1,18 @@
+import { RIG_TYPES } from '@rigforge/contracts';
+import { BODY_PLANS } from '@rigforge/rig';
+import { register } from '../src/engines/builtin-engines';
+import { EngineRegistry } from '../src/engines/engine-registry';
+
+test('the wire rig_type values and the engine body plans are the same list', () => {
+  expect([...RIG_TYPES]).toEqual([...BODY_PLANS]);
+});
+
+test('this build ships an engine for every queue, CPU-bound ones in threads', () => {
+  const registry = new EngineRegistry();
+  register(registry);
+  for (const queue of ['rig.fast', 'rig.pro', 'generate_model'] as const) {
+    expect(registry.get(queue)?.runsIn).toBe('thread');
+  }
+  registry.unregister('rig.pro');
+  expect(registry.get('rig.pro')).toBeUndefined();
+});
