@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readCreditBalance } from '@rigforge/db';
+import { buildHumanoidClipGlb } from '@rigforge/mesh';
 import { boxGlb, boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
@@ -15,9 +16,13 @@ beforeAll(async () => {
   account = await h.seedAccount({ plan: 'standard', credits: 1000 });
   glb64 = await boxGlbBase64();
   const glb = await boxGlb();
+  // A real animation download: a Mixamo-named humanoid skeleton with one glTF animation.
+  const clip = await buildHumanoidClipGlb();
   // A stand-in for a user's public file host (a true external boundary).
   fileServer = http.createServer((req, res) => {
-    if (req.url === '/box.glb' || req.url === '/clip.glb') return res.end(glb);
+    if (req.url === '/box.glb') return res.end(glb);
+    if (req.url === '/clip.glb') return res.end(clip);
+    if (req.url === '/clip.fbx') return res.end(Buffer.concat([Buffer.from('Kaydara FBX Binary  \0\x1a\0'), Buffer.alloc(64)]));
     if (req.url === '/text.txt') return res.end('hello, not a mesh');
     if (req.url === '/redirect-private') {
       res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data' });
@@ -145,6 +150,35 @@ describe('POST /v1/rigs rejects', () => {
     const res = await post({ model_base64: glb64, engine: 'pro', animation_url: `${fileBase}/clip.glb` }, pro);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'animation_url' });
+  });
+
+  test('animation_url that is not an animation clip: 400 unsupported_format; nothing charged', async () => {
+    const who = await h.seedAccount({ credits: 100 });
+    for (const [path, message] of [
+      ['/box.glb', /no animation/],
+      ['/text.txt', /unknown file format/],
+      ['/clip.fbx', /FBX are not supported yet; export the clip as GLB/],
+    ] as const) {
+      const res = await post({ model_base64: glb64, animation_url: `${fileBase}${path}` }, who);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'unsupported_format', param: 'animation_url' });
+      expect(res.body.error.message).toMatch(message);
+    }
+    expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 100, ledgerSum: 100 });
+    expect(await h.ctx.db.job.count({ where: { accountId: who.accountId } })).toBe(0);
+  });
+
+  test('animation_url needs rig_type biped and GLB output: 400 invalid_request; nothing charged', async () => {
+    const who = await h.seedAccount({ credits: 100 });
+    const quadruped = await post({ model_base64: glb64, rig_type: 'quadruped', animation_url: `${fileBase}/clip.glb` }, who);
+    expect(quadruped.status).toBe(400);
+    expect(quadruped.body.error).toMatchObject({ code: 'invalid_request', param: 'animation_url' });
+    expect(quadruped.body.error.message).toMatch(/humanoid clips onto the biped skeleton/);
+    const fbx = await post({ model_base64: glb64, output_format: 'fbx', animation_url: `${fileBase}/clip.glb` }, who);
+    expect(fbx.status).toBe(400);
+    expect(fbx.body.error).toMatchObject({ code: 'invalid_request', param: 'output_format' });
+    expect(fbx.body.error.message).toMatch(/retargeting into FBX output is not supported yet; use output_format glb/);
+    expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 100, ledgerSum: 100 });
   });
 
   test('a file that is not a mesh: 400 unsupported_format', async () => {

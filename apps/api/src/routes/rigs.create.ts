@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { createRigRequestSchema, type CreateRigRequest, type CreateRigResponse } from '@rigforge/contracts';
 import { findJob } from '@rigforge/db';
-import { isEngineError, readMesh, sniffMeshFormat } from '@rigforge/mesh';
+import { isEngineError, readAnimationClip, readMesh, sniffMeshFormat } from '@rigforge/mesh';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
@@ -38,17 +38,31 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
         param: 'animation_url',
       });
     }
+    if (body.animation_url && body.rig_type !== 'biped') {
+      throw new ApiError(
+        'invalid_request',
+        `rigs: retargeting (animation_url) is for humanoid clips onto the biped skeleton; rig_type is "${body.rig_type}"`,
+        { param: 'animation_url' },
+      );
+    }
+    if (body.animation_url && body.output_format !== 'glb') {
+      throw new ApiError('invalid_request', 'rigs: retargeting into FBX output is not supported yet; use output_format glb', {
+        param: 'output_format',
+      });
+    }
 
     const input = await captureMesh(ctx, body, res.locals.accountId);
     const attachments: NonNullable<SubmitJobInput['attachments']> = [];
     if (body.animation_url) {
       const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
-      const format = sniffMeshFormat(clip);
-      if (format !== 'glb' && format !== 'gltf' && format !== 'fbx') {
-        throw new ApiError('unsupported_format', 'animation_url: the clip must be a glTF, GLB or FBX file', {
-          param: 'animation_url',
-        });
+      // The clip is read now, so a job that could never deliver its retarget is never charged.
+      try {
+        await readAnimationClip(clip);
+      } catch (error) {
+        if (isEngineError(error)) throw new ApiError('unsupported_format', `animation_url: ${error.message}`, { param: 'animation_url' });
+        throw error;
       }
+      const format = sniffMeshFormat(clip) === 'gltf' ? 'gltf' : 'glb';
       attachments.push({ name: `animation.${format}`, bytes: clip, contentType: MESH_CONTENT_TYPES[format]! });
     }
 

@@ -19,12 +19,14 @@ function rigEngine(name: string, quality: Pick<RigMeshOptions, 'fit' | 'skin'>):
   return {
     name,
     runsIn: 'thread',
-    async run({ input, params }) {
+    async run({ input, params, attachments }) {
       const result = await rigMesh(input, {
         rigType: params.rig_type as BodyPlan,
         rotationY: Number(params.rotation_y ?? 0),
         outputFormat: params.output_format === 'fbx' ? 'fbx' : 'glb',
         ...quality,
+        // The clip captured from animation_url at submission, retargeted onto the fitted skeleton.
+        ...(attachments.animation ? { animation: attachments.animation } : {}),
       });
       return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
     },
