@@ -3,6 +3,7 @@ import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
 import { BIPED_JOINTS } from '../src/fit/fit-biped';
 import { fitSkeleton } from '../src/fit-skeleton';
 import { buildAPoseBiped, buildChibiBiped, buildCreature } from '../src/harness/build-creature';
+import { capsule, ellipsoid, primitivesToMesh } from '../src/harness/creature-primitives';
 import { meshDiagonal, measureJointError } from '../src/harness/measure-joint-error';
 
 /** Per-plan CD-J2J limits (fraction of the bbox diagonal); see README "Quality" for the reasoning. */
@@ -106,6 +107,31 @@ describe('fitSkeleton robustness', () => {
     expect(measureJointError(c.truth, r.skeleton, c.mesh)).toBeLessThan(0.04);
     expect(r.report.warnings).toEqual([]);
     expect(r.skeleton.joints.filter((j) => !c.contains(j.position))).toEqual([]);
+  });
+
+  test('a low lizard with sprawling legs: the tail on the ground is not taken for a leg', () => {
+    const prims = [
+      capsule([0, 0.08, -0.2], [0, 0.08, 0.2], 0.07, 'torso'),
+      ellipsoid([0, 0.09, 0.32], [0.06, 0.045, 0.09], 'head'),
+      capsule([0, 0.07, -0.22], [0, 0.04, -0.45], 0.045, 'tail'),
+      capsule([0, 0.04, -0.45], [0.05, 0.025, -0.75], 0.025, 'tail'),
+    ];
+    for (const s of [1, -1]) {
+      for (const z of [0.15, -0.15]) {
+        prims.push(
+          capsule([0.05 * s, 0.07, z], [0.16 * s, 0.1, z], 0.025, 'leg'),
+          capsule([0.16 * s, 0.1, z], [0.2 * s, 0.02, z + 0.02], 0.02, 'leg'),
+          capsule([0.2 * s, 0.015, z + 0.02], [0.24 * s, 0.015, z + 0.06], 0.015, 'leg'),
+        );
+      }
+    }
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'quadruped');
+    expect(r.report.warnings).toEqual([]);
+    const at = (name: string) => r.skeleton.joints.find((j) => j.name === name)!.position;
+    for (const fb of ['front', 'back']) for (const side of ['left', 'right']) expect(Math.abs(at(`${fb}_${side}_toe`)[0])).toBeGreaterThan(0.15);
+    expect(at('tail_4')[2]).toBeLessThan(-0.6);
+    expect(at('head')[2]).toBeGreaterThan(0.2);
   });
 
   test('a symmetric body in an asymmetric pose (left arm raised 40°) keeps the pose', () => {

@@ -4,7 +4,7 @@
  * elbow, wrist, tip), legs four joints, the body hips → spine → chest → neck → head.
  */
 import { pathBetween } from './medial-tree';
-import { addChain, along, isLeft, limbOrFallback, relX, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, alongBody, along, isLeft, limbOrFallback, relX, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import { lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
@@ -15,7 +15,7 @@ export function fitAvian(fit: PlanFit): void {
   const cz = (min[2] + max[2]) / 2;
   const wing = (left: boolean) => takeLimb(fit, (l) => -relX(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === left && relX(fit, l.tipPos) > 0.4);
   const wings = { left: wing(true), right: wing(false) };
-  const foot = (left: boolean) => takeLimb(fit, (l) => relY(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) < 0.35);
+  const foot = (left: boolean) => takeLimb(fit, (l) => relY(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) < 0.35 && alongBody(l) < 0.8);
   const feet = { left: foot(true), right: foot(false) };
   const head = takeLimb(fit, (l) => -relZ(fit, l.tipPos) - relY(fit, l.tipPos), (l) => l.tipPos[2] > cz - 0.1 * size[2]);
   const tail = takeLimb(fit, (l) => relZ(fit, l.tipPos), (l) => l.tipPos[2] < cz);

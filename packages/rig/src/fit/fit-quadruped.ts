@@ -4,7 +4,7 @@
  * along the medial tree between the hind and fore leg entries.
  */
 import { pathBetween } from './medial-tree';
-import { addChain, along, isLeft, limbOrFallback, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, alongBody, along, isLeft, limbOrFallback, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
@@ -19,7 +19,8 @@ export function fitQuadruped(fit: PlanFit): void {
       legs[`${fb}_${side}`] = takeLimb(
         fit,
         (l) => relY(fit, l.tipPos) + (fb === 'front' ? -1 : 1) * 0.5 * relZ(fit, l.tipPos),
-        (l) => relY(fit, l.tipPos) < 0.35 && isLeft(fit, l.tipPos) === (side === 'left'),
+        // A leg points down or sideways; a tail lying on the ground points backwards.
+        (l) => relY(fit, l.tipPos) < 0.35 && isLeft(fit, l.tipPos) === (side === 'left') && alongBody(l) < 0.8,
       );
     }
   }

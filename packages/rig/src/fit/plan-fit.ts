@@ -56,6 +56,16 @@ export const relY = (fit: PlanFit, p: Vec3): number => (p[1] - fit.shape.min[1])
 export const relZ = (fit: PlanFit, p: Vec3): number => (p[2] - fit.shape.min[2]) / (fit.shape.size[2] || 1);
 export const relX = (fit: PlanFit, p: Vec3): number => Math.abs(p[0] - fit.shape.cx) / ((fit.shape.size[0] || 1) / 2);
 
+/**
+ * |z| of the unit direction from the limb's entry to its tip: near 1 for limbs along the body's
+ * front-back axis (head, tail), small for legs and arms, which point down or sideways.
+ */
+export function alongBody(l: Limb): number {
+  const d = [l.tipPos[0] - l.entryPos[0], l.tipPos[1] - l.entryPos[1], l.tipPos[2] - l.entryPos[2]];
+  const n = Math.hypot(d[0]!, d[1]!, d[2]!);
+  return n > 0 ? Math.abs(d[2]!) / n : 0;
+}
+
 /** A straight stand-in limb from `from` to `to`, for a limb the shape does not have. */
 export function fallbackLimb(fit: PlanFit, what: string, from: Vec3, to: Vec3): Limb {
   fit.warnings.push(`${what} not found in the shape; placed from the bounding box`);
