@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { runAdmin } from '../src/admin/cli';
+import { startHarness, type Harness } from './harness';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../../..');
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  process.env.REDIS_PREFIX = h.ctx.env.REDIS_PREFIX; // revocations reach this harness's replica
+});
+afterAll(() => h.close());
+
+type Result = Record<string, unknown> & { account: { id: string; plan: string; subscriptionActive: boolean } };
+
+test('create an account, set its plan, grant credits, issue a key that works, revoke it', async () => {
+  const created = (await runAdmin(['account:create', '--name', 'Studio'])) as Result;
+  expect(created.account).toMatchObject({ plan: 'none', subscriptionActive: false });
+  const id = created.account.id;
+  const planned = (await runAdmin(['account:plan', '--account', id, '--plan', 'pro', '--active'])) as Result;
+  expect(planned.account).toMatchObject({ plan: 'pro', subscriptionActive: true });
+  expect(await runAdmin(['credits:grant', '--account', id, '--amount', '500', '--note', 'invoice 42'])).toEqual({ balance: 500 });
+  expect(await runAdmin(['credits:show', '--account', id])).toEqual({ balance: 500, ledgerSum: 500 });
+
+  const issued = (await runAdmin(['key:issue', '--account', id, '--name', 'ci'])) as { id: string; key: string; prefix: string };
+  expect(issued.key).toMatch(/^sk_[0-9A-Za-z]{40}$/);
+  expect(issued.prefix).toBe(issued.key.slice(0, 10));
+  const auth = { Authorization: `Bearer ${issued.key}` };
+  expect((await h.request.get('/v1/jobs').set(auth)).status).toBe(200);
+
+  const listed = (await runAdmin(['key:list', '--account', id])) as { keys: { id: string; prefix: string; revokedAt: Date | null }[] };
+  expect(listed.keys).toEqual([expect.objectContaining({ id: issued.id, prefix: issued.prefix, revokedAt: null })]);
+  expect(JSON.stringify(listed)).not.toContain(issued.key);
+
+  expect(await runAdmin(['key:revoke', '--key', issued.id])).toEqual({ revoked: true });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect((await h.request.get('/v1/jobs').set(auth)).status).toBe(401);
+  await expect(runAdmin(['key:revoke', '--key', issued.id])).rejects.toThrow(/no active key/);
+});
+
+test('bad usage is refused with a message', async () => {
+  await expect(runAdmin(['account:create'])).rejects.toThrow(/--name is required/);
+  await expect(runAdmin(['account:create', '--name', 'x', '--plan', 'gold'])).rejects.toThrow(/--plan must be one of/);
+  await expect(runAdmin(['credits:grant', '--account', crypto.randomUUID(), '--amount', '1.5'])).rejects.toThrow(/non-zero integer/);
+  await expect(runAdmin(['credits:grant', '--account', crypto.randomUUID(), '--amount', '5'])).rejects.toThrow(/no such account/);
+  await expect(runAdmin(['frobnicate'])).rejects.toThrow(/unknown command/);
+});
+
+test('the CLI process prints JSON and exits 2 on usage errors', async () => {
+  const env = { ...process.env };
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/api/src/admin/cli.ts', 'account:create', '--name', 'cli', '--plan', 'standard', '--active'], { cwd: ROOT, env });
+  expect(JSON.parse(stdout).account).toMatchObject({ name: 'cli', plan: 'standard', subscriptionActive: true });
+  await expect(run(process.execPath, ['--import', 'tsx', 'apps/api/src/admin/cli.ts', 'account:create'], { cwd: ROOT, env })).rejects.toMatchObject({ code: 2 });
+}, 60_000);
