@@ -88,6 +88,15 @@ test('image → generate_model → rig from_job (biped): both succeed, the rigge
   await expectValidRiggedGlb(rigged.output.model_url);
 }, 240_000);
 
+test('an image with no subject is a failed job with invalid_input, refunded', async () => {
+  const blank = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }).png().toBuffer();
+  const before = (await h.ctx.db.account.findUniqueOrThrow({ where: { id: account.accountId } })).creditBalance;
+  const job = await submitAndWait('/v1/models', { image_base64: blank.toString('base64') });
+  expect(job).toMatchObject({ status: 'failed', output: null, error: { code: 'invalid_input' } });
+  expect(job.error.message).toMatch(/no subject/);
+  expect((await h.ctx.db.account.findUniqueOrThrow({ where: { id: account.accountId } })).creditBalance).toBe(before);
+}, 120_000);
+
 test.each(BODY_PLANS)('rig_type %s on a matching creature succeeds with a valid rigged GLB', async (plan) => {
   const creature = buildCreature(plan);
   const glb = await writeGlb(creature.mesh);
