@@ -146,6 +146,23 @@ describe('retargetClip', () => {
     });
   });
 
+  test('an A-pose clip onto the T-pose biped: at the clip\'s rest the arms hang 45° like the source\'s', () => {
+    const { clip } = buildHumanoidClip({ elbowBendDegrees: 0, hipsDrop: 0 });
+    const arm = clip.skeleton.findIndex((j) => j.name === 'mixamorig:LeftArm');
+    clip.skeleton[arm]!.rest.rotation = quatFromAxisAngle([0, 0, 1], -Math.PI / 4);
+    const aligned = retargetClip(clip, target);
+    expect(aligned.warnings.join(' ')).toMatch(/rest poses differ \(upper arm \d+° apart/);
+    const rest = pose(aligned, target, 0);
+    const upper = sub(rest.pos[index('left_lower_arm')]!, rest.pos[index('left_upper_arm')]!);
+    expect(angleDeg(upper, [1, -1, 0])).toBeLessThan(8);
+    const fore = sub(rest.pos[index('left_hand')]!, rest.pos[index('left_lower_arm')]!);
+    expect(angleDeg(fore, [1, -1, 0])).toBeLessThan(8);
+    // Without alignment the target keeps its own rest (T-)pose at the clip's rest.
+    const raw = pose(retargetClip(clip, target, { alignRestPose: false }), target, 0);
+    const j = (name: string) => target.joints[index(name)]!.position;
+    expect(angleDeg(sub(raw.pos[index('left_lower_arm')]!, raw.pos[index('left_upper_arm')]!), sub(j('left_lower_arm'), j('left_upper_arm')))).toBeLessThan(1);
+  });
+
   test('no matching joint names: invalid_input naming the clip joints', () => {
     const { clip } = buildHumanoidClip();
     const anonymous = { ...clip, skeleton: clip.skeleton.map((j, i) => ({ ...j, name: `bone_${i}` })) };
