@@ -33,7 +33,9 @@ export const createRigRequestSchema = z
       .max(3600)
       .default(0)
       .describe('Degrees about +Y applied before rigging: -90 for +X facing, 90 for -X, 180 for -Z'),
-    animation_url: httpUrlSchema.optional().describe('Clip to retarget; fast engine only; billed per clip'),
+    animation_url: httpUrlSchema
+      .optional()
+      .describe('A humanoid clip (GLB or glTF with an animation) retargeted into the output; fast engine, biped, GLB output only; billed per clip'),
   })
   .meta({ id: 'CreateRigRequest' });
 export type CreateRigRequest = z.infer<typeof createRigRequestSchema>;
