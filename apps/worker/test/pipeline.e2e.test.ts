@@ -7,7 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { readMesh, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildHumanoidClipGlb, readMesh, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS, buildCreature } from '@rigforge/rig';
 import { startHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { fetchOutput, workerEnvFor } from './e2e-env';
@@ -23,7 +25,7 @@ let account: SeededAccount;
 const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  h = await startHarness({ REQUIRE_LIVE_WORKERS: 'true' });
+  h = await startHarness({ REQUIRE_LIVE_WORKERS: 'true', FETCH_ALLOW_HOSTS: '127.0.0.1' });
   account = await h.seedAccount({ plan: 'pro', credits: 100_000 });
   workers.push(
     startWorkerProcess('rig.fast', workerEnvFor(h), 2),
@@ -87,6 +89,27 @@ test('image → generate_model → rig from_job (biped): both succeed, the rigge
   expect(rigged.status).toBe('succeeded');
   await expectValidRiggedGlb(rigged.output.model_url);
 }, 240_000);
+
+test('animation_url: a humanoid clip is retargeted into the rigged GLB', async () => {
+  const clip = Buffer.from(await buildHumanoidClipGlb({}));
+  const server = http.createServer((_req, res) => res.end(clip));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/walk.glb`;
+    const glb = await writeGlb(buildCreature('biped').mesh);
+    const job = await submitAndWait('/v1/rigs', { model_base64: Buffer.from(glb).toString('base64'), animation_url: url });
+    expect(job.error).toBeNull();
+    await expectValidRiggedGlb(job.output.model_url);
+    const out = await fetchOutput(h, job.output.model_url);
+    const json = JSON.parse(out.subarray(20, 20 + out.readUInt32LE(12)).toString('utf8'));
+    expect(json.animations).toHaveLength(1);
+    expect(json.animations[0].channels.length).toBeGreaterThan(5);
+    const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: job.id } });
+    expect(row.report).toMatchObject({ animations: 1 });
+  } finally {
+    server.close();
+  }
+}, 180_000);
 
 test('an image with no subject is a failed job with invalid_input, refunded', async () => {
   const blank = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }).png().toBuffer();
