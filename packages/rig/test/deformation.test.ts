@@ -1,7 +1,7 @@
 import { BODY_PLANS } from '../src/body-plan';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildCreature } from '../src/harness/build-creature';
+import { buildAPoseBiped, buildChibiBiped, buildCreature } from '../src/harness/build-creature';
 import { checkDeformation } from '../src/harness/check-deformation';
 
 describe('deformation check: bend one limb joint 90° with linear blend skinning', () => {
@@ -12,6 +12,13 @@ describe('deformation check: bend one limb joint 90° with linear blend skinning
     const check = checkDeformation(creature, skeleton, skin);
     expect(check.followRatio).toBeGreaterThanOrEqual(0.8);
     expect(check.fixedMax).toBeLessThanOrEqual(0.01);
+    expect(check.ok).toBe(true);
+  });
+
+  test.each([['A-pose', buildAPoseBiped], ['chibi', buildChibiBiped]] as const)('%s humanoid: the forearm bends without pulling the torso', (_name, build) => {
+    const creature = build();
+    const { skeleton } = fitSkeleton(creature.mesh, 'biped');
+    const check = checkDeformation(creature, skeleton, computeSkinWeights(creature.mesh, skeleton));
     expect(check.ok).toBe(true);
   });
 

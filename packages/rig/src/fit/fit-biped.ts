@@ -124,7 +124,13 @@ export function fitBiped(fit: PlanFit): void {
     headPos,
   ]);
   for (const side of ['left', 'right'] as const) {
-    const arm = arms[side];
+    // A narrow chest (or a thick arm) lets the arm's path stay "thin" deep into the torso; the
+    // shoulder ball is never nearer the midline than about two arm radii.
+    const full = arms[side];
+    const minOffset = 2 * full.radius * shape.cell;
+    let start = 0;
+    while (start < full.points.length / 2 && Math.abs(full.points[start]![0] - cx) < minOffset) start++;
+    const arm = start ? { ...full, points: full.points.slice(start), entryPos: full.points[start]! } : full;
     const [upper, elbow, wrist] = along(fit, arm, [0, 0.43, 0.79]) as [Vec3, Vec3, Vec3];
     const shoulder = lerp(upper, neckPos, 0.5);
     shoulder[1] = (upper[1] + neckPos[1]) / 2;
