@@ -4,7 +4,7 @@
  * elbow, wrist, tip), legs four joints, the body hips → spine → chest → neck → head.
  */
 import { pathBetween } from './medial-tree';
-import { addChain, alongBody, along, isLeft, limbOrFallback, relX, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, alongBody, along, centreVertically, isLeft, limbOrFallback, relX, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import { lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
@@ -31,7 +31,7 @@ export function fitAvian(fit: PlanFit): void {
     left: limbOrFallback(fit, feet.left, 'avian: left leg', [cx + 0.05 * size[0], bodyY, cz], [cx + 0.05 * size[0], min[1], cz]),
     right: limbOrFallback(fit, feet.right, 'avian: right leg', [cx - 0.05 * size[0], bodyY, cz], [cx - 0.05 * size[0], min[1], cz]),
   };
-  const hips = feet.left || feet.right ? lerp(F.left.entryPos, F.right.entryPos, 0.5) : hips0;
+  const hips = feet.left || feet.right ? centreVertically(shape, lerp(F.left.entryPos, F.right.entryPos, 0.5)) : hips0;
   const neck = headLimb.entryPos;
   const hv = voxelAt(shape.grid, hips), nv = headLimb.toRoot[headLimb.entry] ?? -1;
   let spine: Vec3[] = [hips, neck];

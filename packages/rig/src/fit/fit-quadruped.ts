@@ -4,7 +4,7 @@
  * along the medial tree between the hind and fore leg entries.
  */
 import { pathBetween } from './medial-tree';
-import { addChain, alongBody, along, isLeft, limbOrFallback, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, alongBody, along, centreVertically, isLeft, limbOrFallback, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
@@ -48,8 +48,8 @@ export function fitQuadruped(fit: PlanFit): void {
   const headLimb = limbOrFallback(fit, head, 'quadruped: head', [cx, bodyY, min[2] + 0.85 * size[2]], [cx, max[1], max[2]]);
   const tailLimb = limbOrFallback(fit, tail, 'quadruped: tail', [cx, bodyY, min[2] + 0.15 * size[2]], [cx, bodyY, min[2]]);
 
-  const hips = lerp(L.back_left.entryPos, L.back_right.entryPos, 0.5);
-  const chest = lerp(L.front_left.entryPos, L.front_right.entryPos, 0.5);
+  const hips = centreVertically(shape, lerp(L.back_left.entryPos, L.back_right.entryPos, 0.5));
+  const chest = centreVertically(shape, lerp(L.front_left.entryPos, L.front_right.entryPos, 0.5));
   const hv = voxelAt(shape.grid, hips), cv = voxelAt(shape.grid, chest);
   let spine: Vec3[] = [hips, chest];
   if (hv >= 0 && cv >= 0 && shape.grid.solid[hv] && shape.grid.solid[cv]) {

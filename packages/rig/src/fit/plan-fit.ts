@@ -8,6 +8,7 @@ import { placeAlong } from './polyline';
 import { traceLimb, type Limb, type ShapeAnalysis } from './shape-analysis';
 import { SkeletonBuilder } from './skeleton-builder';
 import { dist, lerp, type Vec3 } from './vec3';
+import { voxelAt } from './voxel-grid';
 
 export interface PlanFit {
   shape: ShapeAnalysis;
@@ -64,6 +65,22 @@ export function alongBody(l: Limb): number {
   const d = [l.tipPos[0] - l.entryPos[0], l.tipPos[1] - l.entryPos[1], l.tipPos[2] - l.entryPos[2]];
   const n = Math.hypot(d[0]!, d[1]!, d[2]!);
   return n > 0 ? Math.abs(d[2]!) / n : 0;
+}
+
+/**
+ * Moves a point to the thickest voxel of the vertical solid run through it: legs enter a
+ * four-legged body from below, so the midpoint of two leg entries sits near the belly while the
+ * spine belongs on the body's medial axis.
+ */
+export function centreVertically(shape: PlanFit['shape'], p: Vec3): Vec3 {
+  const { grid, dt } = shape;
+  const v = voxelAt(grid, p);
+  if (v < 0 || !grid.solid[v]) return p;
+  let best = v;
+  for (const step of [grid.nx, -grid.nx]) {
+    for (let u = v + step; u >= 0 && u < grid.solid.length && grid.solid[u]; u += step) if (dt[u]! > dt[best]!) best = u;
+  }
+  return [p[0], shape.center(best)[1], p[2]];
 }
 
 /** A straight stand-in limb from `from` to `to`, for a limb the shape does not have. */
