@@ -1,2 +1,5 @@
 export * from './object-storage';
 export * from './local-storage';
+export * from './s3-storage';
+export * from './presign-s3-url';
+export * from './create-storage';

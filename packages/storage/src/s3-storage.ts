@@ -1,0 +1,152 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { assertStorageKey, contentTypeForKey, type ObjectStorage } from './object-storage';
+import { presignS3Url } from './presign-s3-url';
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** Base URL of an S3-compatible service (MinIO, R2, s3rver); unset means AWS in `region`. */
+  endpoint?: string;
+  /** Signing region; MinIO and s3rver accept any, R2 wants `auto`. Default us-east-1. */
+  region?: string;
+  /** Static credentials; unset lets the SDK use its provider chain (then `publicBaseUrl` is required). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  sessionToken?: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`; MinIO and s3rver need it. Default true. */
+  forcePathStyle?: boolean;
+  /** A public bucket or CDN in front of it: URLs become `${publicBaseUrl}/${key}`. Default '' (presign). */
+  publicBaseUrl?: string;
+  /** Lifetime of presigned download URLs, at most 7 days (the SigV4 limit). Default 7 days. */
+  urlExpirySeconds?: number;
+}
+
+export const S3_STORAGE_DEFAULTS = {
+  endpoint: '',
+  region: 'us-east-1',
+  forcePathStyle: true,
+  publicBaseUrl: '',
+  urlExpirySeconds: 7 * 24 * 3600,
+} satisfies Partial<S3StorageOptions>;
+
+/** Objects in one bucket of an S3-compatible store, so the API and workers on other machines share them. */
+export class S3Storage implements ObjectStorage {
+  readonly bucket: string;
+  private readonly client: S3Client;
+  private readonly options: S3StorageOptions & typeof S3_STORAGE_DEFAULTS;
+  /** Scheme + host (+ port) and path prefix of an object's URL, for presigning. */
+  private readonly objectOrigin: string;
+  private readonly objectPathPrefix: string;
+
+  constructor(options: S3StorageOptions) {
+    const merged = { ...S3_STORAGE_DEFAULTS };
+    for (const [name, value] of Object.entries(options)) if (value !== undefined) (merged as Record<string, unknown>)[name] = value;
+    this.options = merged as S3StorageOptions & typeof S3_STORAGE_DEFAULTS;
+    const o = this.options;
+    if (!o.bucket) throw new Error('s3 storage: a bucket name is required');
+    if ((o.accessKeyId ? 1 : 0) + (o.secretAccessKey ? 1 : 0) === 1) {
+      throw new Error('s3 storage: give both accessKeyId and secretAccessKey, or neither');
+    }
+    if (!o.publicBaseUrl && !o.accessKeyId) {
+      // Presigning here is synchronous (see presign-s3-url.ts), so it cannot ask a provider chain.
+      throw new Error('s3 storage: presigned URLs need a static accessKeyId and secretAccessKey; otherwise set publicBaseUrl');
+    }
+    this.bucket = o.bucket;
+    this.client = new S3Client({
+      region: o.region,
+      endpoint: o.endpoint || undefined,
+      forcePathStyle: o.forcePathStyle,
+      credentials: o.accessKeyId
+        ? { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey ?? '', sessionToken: o.sessionToken }
+        : undefined,
+      // The SDK's default CRC checksums on every upload are not understood by every S3-compatible
+      // store (older MinIO, R2, s3rver); only send them where an operation demands one.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    const base = new URL(o.endpoint || `https://s3.${o.region}.amazonaws.com`);
+    const basePath = base.pathname.replace(/\/+$/, '');
+    if (o.forcePathStyle) {
+      this.objectOrigin = `${base.protocol}//${base.host}`;
+      this.objectPathPrefix = `${basePath}/${o.bucket}/`;
+    } else {
+      this.objectOrigin = `${base.protocol}//${o.bucket}.${base.host}`;
+      this.objectPathPrefix = `${basePath}/`;
+    }
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentLength: bytes.byteLength,
+        ContentType: contentType || contentTypeForKey(key),
+      }),
+    );
+  }
+
+  async get(key: string): Promise<Buffer> {
+    assertStorageKey(key);
+    const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    if (!out.Body) throw new Error(`s3 storage: empty response body for "${key}"`);
+    const bytes = await out.Body.transformToByteArray();
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  async stat(key: string): Promise<{ bytes: number; contentType: string } | null> {
+    assertStorageKey(key);
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { bytes: out.ContentLength ?? 0, contentType: out.ContentType || contentTypeForKey(key) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Deleting a missing object succeeds, as it does in S3 itself and in LocalStorage. */
+  async delete(key: string): Promise<void> {
+    assertStorageKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** `${publicBaseUrl}/${key}` when a public base is configured, else a presigned GET URL. */
+  publicUrl(key: string, now: Date = new Date()): string {
+    assertStorageKey(key);
+    const o = this.options;
+    if (o.publicBaseUrl) return `${o.publicBaseUrl.replace(/\/+$/, '')}/${key}`;
+    return presignS3Url({
+      origin: this.objectOrigin,
+      path: `${this.objectPathPrefix}${key}`,
+      region: o.region,
+      accessKeyId: o.accessKeyId ?? '',
+      secretAccessKey: o.secretAccessKey ?? '',
+      sessionToken: o.sessionToken,
+      expiresInSeconds: o.urlExpirySeconds,
+      now,
+    });
+  }
+
+  /** Closes the client's sockets; the storage cannot be used afterwards. */
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+/** HeadObject has no body, so a missing key surfaces as a bare 404 named `NotFound` (or `NoSuchKey`). */
+function isNotFound(error: unknown): boolean {
+  if (error instanceof S3ServiceException) {
+    return error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey';
+  }
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'NotFound' || name === 'NoSuchKey';
+}
