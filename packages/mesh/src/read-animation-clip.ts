@@ -1,3 +1,4 @@
+import { readFbxAnimations } from './animation/read-fbx-animation';
 import { readGltfAnimations } from './animation/read-gltf-animations';
 import { EngineError, isEngineError } from './mesh-error';
 import type { AnimationClip } from './mesh-model';
@@ -19,10 +20,11 @@ export const READ_ANIMATION_CLIP_DEFAULTS: Required<ReadAnimationClipOptions> = 
 };
 
 /**
- * Reads the skeletal animation clips of a GLB or glTF file (one per glTF animation, each with the
- * file's skeleton and rest pose; CUBICSPLINE resampled to LINEAR). A file without any node
- * animation, an FBX file (not supported yet) or malformed data throws
- * `EngineError('unsupported_format', ...)` and nothing else.
+ * Reads the skeletal animation clips of a GLB, glTF or FBX (binary 7.x or ASCII) file: one per glTF
+ * animation or FBX AnimationStack, each with the file's skeleton and rest pose (CUBICSPLINE
+ * resampled to LINEAR; FBX Euler curves sampled at their key times into quaternions, in the
+ * mesh reader's Y-up frame and the file's units). A file without any node animation or malformed
+ * data throws `EngineError('unsupported_format', ...)` and nothing else.
  */
 export async function readAnimationClip(bytes: Uint8Array, options: ReadAnimationClipOptions = {}): Promise<AnimationClip[]> {
   const o = { ...READ_ANIMATION_CLIP_DEFAULTS, ...definedOnly(options) };
@@ -30,16 +32,11 @@ export async function readAnimationClip(bytes: Uint8Array, options: ReadAnimatio
     throw new EngineError('unsupported_format', `animation: file is ${bytes.length} bytes, more than the limit of ${o.maxBytes}`);
   }
   const format = sniffMeshFormat(bytes);
-  if (format === 'fbx') {
-    throw new EngineError(
-      'unsupported_format',
-      'fbx: animation clips in FBX are not supported yet; export the clip as GLB or glTF 2.0 (e.g. import the FBX in Blender and export glTF)',
-    );
-  }
-  if (format !== 'glb' && format !== 'gltf') {
-    throw new EngineError('unsupported_format', 'animation: unknown file format (expected a GLB or glTF animation clip)');
+  if (format !== 'glb' && format !== 'gltf' && format !== 'fbx') {
+    throw new EngineError('unsupported_format', 'animation: unknown file format (expected an FBX, GLB or glTF animation clip)');
   }
   try {
+    if (format === 'fbx') return readFbxAnimations(bytes, { maxValues: o.maxValues });
     return readGltfAnimations(bytes, format, { maxValues: o.maxValues, cubicSamples: o.cubicSamples });
   } catch (e) {
     if (isEngineError(e)) throw e;

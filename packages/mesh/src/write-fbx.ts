@@ -17,6 +17,8 @@
  *   SubDeformer "Cluster" per joint that influences vertices (`Indexes`, `Weights`,
  *   `Transform` = inverse joint rest matrix × mesh matrix, `TransformLink` = joint rest matrix), and a
  *   Pose "BindPose" holding the world matrix of the mesh and of every joint.
+ * - With animations (and a rig): AnimationStack/Layer/CurveNode/Curve objects on the LimbNodes
+ *   (fbx-write/write-fbx-animation.ts); GlobalSettings' time span covers them.
  *
  * Units: coordinates are written unchanged, in the mesh's own units, and GlobalSettings declares
  * what one unit is through `UnitScaleFactor` (centimetres per unit). The default, 100, states that
@@ -26,7 +28,9 @@
  * conversion happens anywhere.
  */
 import { EngineError } from './mesh-error';
-import type { Mesh, MeshMaterial, MeshTexture, Skeleton, SkinWeights } from './mesh-model';
+import type { AnimationClip, Mesh, MeshMaterial, MeshTexture, Skeleton, SkinWeights } from './mesh-model';
+import { FBX_TICKS_PER_SECOND } from './animation/read-fbx-animation';
+import { writeFbxAnimation } from './fbx-write/write-fbx-animation';
 import { encodeFbxBinary, FBX_VERSION } from './fbx-write/encode-fbx-binary';
 import { fbx, leaf, node, p70, type FbxNode } from './fbx-write/fbx-node';
 import { triangleMaterials } from './render/triangle-materials';
@@ -42,6 +46,11 @@ export interface WriteFbxOptions {
   unitScaleFactor?: number;
   /** Deflate numeric arrays larger than 1 KiB, as FBX SDK files do. Default true. */
   compress?: boolean;
+  /**
+   * Clips on `rig.skeleton` (track.joint indexes its joints), like writeGlb's: one AnimationStack
+   * each, Euler XYZ rotation curves. Ignored without a rig.
+   */
+  animations?: AnimationClip[];
 }
 
 export const WRITE_FBX_DEFAULTS: Required<Omit<WriteFbxOptions, 'rig'>> & { rig: WriteFbxOptions['rig'] } = {
@@ -50,6 +59,7 @@ export const WRITE_FBX_DEFAULTS: Required<Omit<WriteFbxOptions, 'rig'>> & { rig:
   name: 'Mesh',
   unitScaleFactor: 100,
   compress: true,
+  animations: [],
 };
 
 const DEFAULT_MATERIAL: MeshMaterial = { name: 'Default', baseColor: [0.8, 0.8, 0.8, 1], metallic: 0, roughness: 0.8 };
@@ -110,6 +120,7 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
     connect(textureId, materialId, 'DiffuseColor');
   });
 
+  let span = { start: 0, stop: 1, stacks: [] as string[] };
   if (o.rig) {
     const { skeleton, skin } = o.rig;
     const jointIds = skeleton.joints.map(() => newId());
@@ -176,6 +187,7 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
       ]),
     );
     count('Pose');
+    span = writeFbxAnimation(o.animations, jointIds, { newId, connect, count, objects });
   }
 
   const documentId = newId();
@@ -184,13 +196,13 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
     leaf('FileId', fbx.raw(FILE_ID)),
     leaf('CreationTime', fbx.string(CREATION_TIME)),
     leaf('Creator', fbx.string(o.creator)),
-    globalSettings(o.unitScaleFactor),
+    globalSettings(o.unitScaleFactor, span.start, span.stacks.length > 0 ? span.stop : 1),
     node('Documents', [], [
       leaf('Count', fbx.int(1)),
       node('Document', [fbx.long(documentId), fbx.string(''), fbx.string('Scene')], [
         node('Properties70', [], [
           p70('SourceObject', 'object', '', ''),
-          p70('ActiveAnimStackName', 'KString', '', '', fbx.string('')),
+          p70('ActiveAnimStackName', 'KString', '', '', fbx.string(span.stacks[0] ?? '')),
         ]),
         leaf('RootNode', fbx.long(0)),
       ]),
@@ -506,7 +518,7 @@ function headerExtension(creator: string): FbxNode {
   ]);
 }
 
-function globalSettings(unitScaleFactor: number): FbxNode {
+function globalSettings(unitScaleFactor: number, startSeconds: number, stopSeconds: number): FbxNode {
   const int = (name: string, v: number): FbxNode => p70(name, 'int', 'Integer', '', fbx.int(v));
   const dbl = (name: string, v: number): FbxNode => p70(name, 'double', 'Number', '', fbx.double(v));
   return node('GlobalSettings', [], [
@@ -521,8 +533,8 @@ function globalSettings(unitScaleFactor: number): FbxNode {
       p70('AmbientColor', 'ColorRGB', 'Color', '', fbx.double(0), fbx.double(0), fbx.double(0)),
       p70('DefaultCamera', 'KString', '', '', fbx.string('Producer Perspective')),
       p70('TimeMode', 'enum', '', '', fbx.int(11)),
-      p70('TimeSpanStart', 'KTime', 'Time', '', fbx.long(0)),
-      p70('TimeSpanStop', 'KTime', 'Time', '', fbx.long(46186158000)),
+      p70('TimeSpanStart', 'KTime', 'Time', '', fbx.long(Math.round(startSeconds * FBX_TICKS_PER_SECOND))),
+      p70('TimeSpanStop', 'KTime', 'Time', '', fbx.long(Math.round(stopSeconds * FBX_TICKS_PER_SECOND))),
       dbl('CustomFrameRate', 24),
     ]),
   ]);

@@ -1,9 +1,10 @@
 import type { MeshMaterial } from '../mesh-model';
 import { decodeDataUri, textureFromBytes } from './decode-texture';
-import { asNumber, asString, child, childrenNamed, idKey, numbers, type FbxNode, type FbxValue } from './fbx/fbx-node';
+import { asNumber, asString, child, childrenNamed, idKey, numbers, type FbxNode } from './fbx/fbx-node';
+import { fbxAxisConversion, fbxGeometricMatrix, fbxLocalMatrix, properties70, vec3 } from './fbx/fbx-transform';
 import { parseFbxAscii } from './fbx/parse-fbx-ascii';
 import { parseFbxBinary } from './fbx/parse-fbx-binary';
-import { axisRotation, flipWinding, identity, isIdentity, multiply, scaling, transformVertices, translation, type Mat4 } from './mat4';
+import { flipWinding, isIdentity, multiply, transformVertices, type Mat4 } from './mat4';
 import { fail, type MeshAssembler } from './mesh-assembler';
 
 /*
@@ -26,8 +27,6 @@ interface FbxObject {
   kind: string;
 }
 
-const ROTATION_ORDERS = ['XYZ', 'XZY', 'YZX', 'YXZ', 'ZXY', 'ZYX', 'XYZ'];
-
 /** Reads a binary or ASCII FBX into the assembler. */
 export function readFbx(bytes: Uint8Array, asm: MeshAssembler): void {
   const binary = bytes.length >= 21 && Buffer.from(bytes.subarray(0, 18)).toString('latin1') === 'Kaydara FBX Binary';
@@ -35,40 +34,6 @@ export function readFbx(bytes: Uint8Array, asm: MeshAssembler): void {
     ? parseFbxBinary(bytes).nodes
     : parseFbxAscii(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
   new FbxScene(top, asm).read();
-}
-
-function properties70(node: FbxNode | undefined): Map<string, FbxValue[]> {
-  const out = new Map<string, FbxValue[]>();
-  for (const p of childrenNamed(child(node, 'Properties70'), 'P')) out.set(asString(p.props[0]), p.props.slice(4));
-  return out;
-}
-
-function vec3(props: Map<string, FbxValue[]>, name: string, def: number): [number, number, number] {
-  const v = props.get(name);
-  if (!v) return [def, def, def];
-  const r: [number, number, number] = [asNumber(v[0], def), asNumber(v[1], def), asNumber(v[2], def)];
-  if (!r.every(Number.isFinite)) fail('fbx', `property "${name}" is not a finite vector`);
-  return r;
-}
-
-function euler(r: [number, number, number], order = 'XYZ'): Mat4 {
-  // Order "XYZ" rotates about X first: M = Rz · Ry · Rx.
-  let m = identity();
-  for (const axis of order) {
-    const a = axis === 'X' ? 0 : axis === 'Y' ? 1 : 2;
-    m = multiply(axisRotation(a, r[a]!), m);
-  }
-  return m;
-}
-
-function transpose3(m: Mat4): Mat4 {
-  const out = identity();
-  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[c * 4 + r] = m[r * 4 + c]!;
-  return out;
-}
-
-function chain(...ms: Mat4[]): Mat4 {
-  return ms.reduce((a, b) => multiply(a, b), identity());
 }
 
 class FbxScene {
@@ -131,43 +96,15 @@ class FbxScene {
   }
 
   private axisConversion(): Mat4 {
-    const settings = properties70(this.top.find((n) => n.name === 'GlobalSettings'));
-    const get = (name: string, def: number) => asNumber(settings.get(name)?.[0], def);
-    const up = get('UpAxis', 1), upSign = get('UpAxisSign', 1);
-    const front = get('FrontAxis', 2), frontSign = get('FrontAxisSign', 1);
-    const coord = get('CoordAxis', 0), coordSign = get('CoordAxisSign', 1);
-    const axes = [up, front, coord];
-    if (!axes.every((a) => a === 0 || a === 1 || a === 2) || new Set(axes).size !== 3) return identity();
-    const m = new Float64Array(16);
-    m[15] = 1;
-    // Rows of the conversion are the file's right, up and front axes: they become +X, +Y, +Z.
-    m[coord * 4 + 0] = coordSign < 0 ? -1 : 1;
-    m[up * 4 + 1] = upSign < 0 ? -1 : 1;
-    m[front * 4 + 2] = frontSign < 0 ? -1 : 1;
-    return m;
+    return fbxAxisConversion(this.top);
   }
 
   private local(model: FbxObject): Mat4 {
-    const p = properties70(model.node);
-    const order = ROTATION_ORDERS[asNumber(p.get('RotationOrder')?.[0], 0)] ?? 'XYZ';
-    const t = vec3(p, 'Lcl Translation', 0);
-    const r = vec3(p, 'Lcl Rotation', 0);
-    const s = vec3(p, 'Lcl Scaling', 1);
-    const roff = vec3(p, 'RotationOffset', 0), rp = vec3(p, 'RotationPivot', 0);
-    const soff = vec3(p, 'ScalingOffset', 0), sp = vec3(p, 'ScalingPivot', 0);
-    const pre = euler(vec3(p, 'PreRotation', 0));
-    const post = euler(vec3(p, 'PostRotation', 0));
-    // FBX SDK order: T · Roff · Rp · Rpre · R · Rpost⁻¹ · Rp⁻¹ · Soff · Sp · S · Sp⁻¹.
-    return chain(
-      translation(...t), translation(...roff), translation(...rp), pre, euler(r, order), transpose3(post),
-      translation(-rp[0], -rp[1], -rp[2]), translation(...soff), translation(...sp), scaling(...s),
-      translation(-sp[0], -sp[1], -sp[2]),
-    );
+    return fbxLocalMatrix(properties70(model.node));
   }
 
   private geometric(model: FbxObject): Mat4 {
-    const p = properties70(model.node);
-    return chain(translation(...vec3(p, 'GeometricTranslation', 0)), euler(vec3(p, 'GeometricRotation', 0)), scaling(...vec3(p, 'GeometricScaling', 1)));
+    return fbxGeometricMatrix(properties70(model.node));
   }
 
   private world(id: string, path: Set<string>): Mat4 {
