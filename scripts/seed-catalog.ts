@@ -2,14 +2,14 @@
 // storage. Run by `pnpm start` after migrations: the first run builds and stores every asset; later
 // runs see the same catalog version with its files present and return in well under a second.
 import { createDb } from '@rigforge/db';
-import { LocalStorage } from '@rigforge/storage';
+import { createStorage, S3Storage, storageSettingsFromEnv } from '@rigforge/storage';
 import { parseApiEnv } from '../apps/api/src/env';
 import { seedStarterCatalog } from '../apps/api/src/services/catalog-import';
 
 async function main(): Promise<void> {
   const env = parseApiEnv();
   const db = createDb({ databaseUrl: env.DATABASE_URL, poolSize: 2 });
-  const storage = new LocalStorage({ rootDir: env.STORAGE_DIR, publicBaseUrl: `${env.PUBLIC_BASE_URL}/files` });
+  const storage = createStorage(storageSettingsFromEnv(env));
   const started = performance.now();
   try {
     const report = await seedStarterCatalog(
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await db.$disconnect();
+    if (storage instanceof S3Storage) storage.close();
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { createDb, type Db } from '@rigforge/db';
 import { createRedis, JobQueues } from '@rigforge/queue';
-import { LocalStorage, type ObjectStorage } from '@rigforge/storage';
+import { createStorage, S3Storage, storageSettingsFromEnv, type ObjectStorage } from '@rigforge/storage';
 import type { ApiEnv } from './env';
 import { createAddressPolicy } from './fetch/address-policy';
 import type { GuardedDownloadOptions } from './fetch/guarded-download';
@@ -28,7 +28,7 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
   const redis = createRedis({ url: env.REDIS_URL, role: 'producer' });
   const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
   const queueConnection = createRedis({ url: env.REDIS_URL, role: 'producer' });
-  const storage = new LocalStorage({ rootDir: env.STORAGE_DIR, publicBaseUrl: `${env.PUBLIC_BASE_URL}/files` });
+  const storage = createStorage(storageSettingsFromEnv(env));
   const queues = new JobQueues({ connection: queueConnection, prefix: env.REDIS_PREFIX, retryBackoffMs: env.JOB_RETRY_BACKOFF_MS });
   const keys = new ApiKeyCache({ db, ttlMs: env.API_KEY_CACHE_MS });
   await Promise.all([waitReady(redis), waitReady(queueConnection)]);
@@ -63,6 +63,7 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
       await queues.close();
       await Promise.all([redis.quit(), subscriber.quit(), queueConnection.quit()].map((p) => p.catch(() => undefined)));
       await db.$disconnect();
+      if (storage instanceof S3Storage) storage.close();
     },
   };
 }

@@ -22,6 +22,20 @@ export const apiEnvSchema = z.object({
   /** Absolute URL clients reach the API at; output URLs are built from it. */
   PUBLIC_BASE_URL: z.string().default('http://localhost:3000'),
   STORAGE_DIR: z.string().default(path.resolve(process.cwd(), 'var/storage')),
+  /** Where inputs and outputs live: `local` (STORAGE_DIR, served by the API at /files) or `s3`. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().default(''),
+  /** An S3-compatible service (MinIO, R2); empty means AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.string().default(''),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** `endpoint/bucket/key` URLs, as MinIO needs; false for `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: bool(true),
+  /** A CDN or public bucket URL; when empty, output URLs are presigned GET URLs. */
+  S3_PUBLIC_BASE_URL: z.string().default(''),
+  /** Lifetime of presigned output URLs (SigV4 allows at most 7 days). */
+  S3_URL_EXPIRY_SECONDS: z.coerce.number().int().min(1).max(604800).default(604800),
   RATE_LIMIT_PER_MINUTE: int(60),
   /** Decoded size cap of `model_base64` and of downloaded inputs. */
   MAX_INPUT_BYTES: int(10 * 1024 * 1024),
@@ -43,7 +57,23 @@ export const apiEnvSchema = z.object({
   REQUIRE_LIVE_WORKERS: bool(true),
   /** How long an API key lookup is cached; revocations also evict at once through Redis. */
   API_KEY_CACHE_MS: int(30000),
-});
+}).superRefine(checkStorage);
+
+/** S3 settings that only make sense together; checked here so the message names the variable. */
+function checkStorage(
+  env: { STORAGE_DRIVER: string; S3_BUCKET: string; S3_PUBLIC_BASE_URL: string; S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.STORAGE_DRIVER !== 's3') return;
+  if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' });
+  if (!env.S3_PUBLIC_BASE_URL && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required to presign URLs unless S3_PUBLIC_BASE_URL is set',
+    });
+  }
+}
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;
 

@@ -17,7 +17,7 @@ import {
   removeWorkerHeartbeat,
   type JobPayload,
 } from '@rigforge/queue';
-import { LocalStorage } from '@rigforge/storage';
+import { createStorage, storageSettingsFromEnv } from '@rigforge/storage';
 import { register as registerBuiltins } from './engines/builtin-engines';
 import { EnginePool } from './engines/engine-pool';
 import { EngineRegistry, loadEngineModules } from './engines/engine-registry';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const db = createDb({ databaseUrl: env.DATABASE_URL, poolSize: Math.max(2, concurrency + 1) });
   const connection = createRedis({ url: env.REDIS_URL, role: 'worker' });
   const queues = new JobQueues({ connection, prefix: env.REDIS_PREFIX });
-  const storage = new LocalStorage({ rootDir: env.STORAGE_DIR, publicBaseUrl: `${env.PUBLIC_BASE_URL}/files` });
+  const storage = createStorage(storageSettingsFromEnv(env));
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
   const pool = registry.get(queue)?.runsIn === 'thread' ? new EnginePool({ queue, modules: engineModules, size: concurrency }) : null;
   await pool?.ready();

@@ -119,11 +119,18 @@ export class S3Storage implements ObjectStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  /** `${publicBaseUrl}/${key}` when a public base is configured, else a presigned GET URL. */
+  /**
+   * `${publicBaseUrl}/${key}` when a public base is configured, else a presigned GET URL. The signing
+   * time is rounded down to a window (an hour, or a tenth of the lifetime if shorter), so repeated
+   * reads of a job return the same URL and clients and CDNs can cache by it; the URL then stays
+   * valid for at least 90% of `urlExpirySeconds` after it is handed out.
+   */
   publicUrl(key: string, now: Date = new Date()): string {
     assertStorageKey(key);
     const o = this.options;
     if (o.publicBaseUrl) return `${o.publicBaseUrl.replace(/\/+$/, '')}/${key}`;
+    const windowMs = Math.min(3600, Math.floor(o.urlExpirySeconds / 10)) * 1000;
+    const signedAt = windowMs > 0 ? new Date(Math.floor(now.getTime() / windowMs) * windowMs) : now;
     return presignS3Url({
       origin: this.objectOrigin,
       path: `${this.objectPathPrefix}${key}`,
@@ -132,7 +139,7 @@ export class S3Storage implements ObjectStorage {
       secretAccessKey: o.secretAccessKey ?? '',
       sessionToken: o.sessionToken,
       expiresInSeconds: o.urlExpirySeconds,
-      now,
+      now: signedAt,
     });
   }
 

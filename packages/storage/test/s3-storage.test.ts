@@ -57,6 +57,11 @@ describe('S3Storage against s3rver', () => {
     const url = storage.publicUrl(key);
     expect(url.startsWith(`${server.endpoint}/${server.bucket}/${key}?`)).toBe(true);
     expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('604800');
+    // Signed at the start of the hour, so reading the job again gives the same URL.
+    expect(new URL(url).searchParams.get('X-Amz-Date')).toMatch(/^\d{8}T\d{2}0000Z$/);
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    expect(storage.publicUrl(key, new Date(hour + 60_000))).toBe(storage.publicUrl(key, new Date(hour + 3_540_000)));
+    expect(storage.publicUrl(key, new Date(hour + 60_000))).not.toBe(storage.publicUrl(key, new Date(hour + 3_660_000)));
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
