@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { CatalogImportError } from '@rigforge/catalog';
 import type { Db } from '@rigforge/db';
-import { LocalStorage } from '@rigforge/storage';
+import { createStorage, storageSettingsFromEnv } from '@rigforge/storage';
 import type { ApiEnv } from '../env';
 import { importPackFolder, seedStarterCatalog } from '../services/catalog-import';
 
@@ -37,7 +37,7 @@ export async function runCatalogCommand(
   db: Db,
   progress: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<unknown> {
-  const storage = new LocalStorage({ rootDir: env.STORAGE_DIR, publicBaseUrl: `${env.PUBLIC_BASE_URL}/files` });
+  const storage = createStorage(storageSettingsFromEnv(env));
   switch (command) {
     case 'catalog:import': {
       if (!values.dir) throw new CatalogCommandError('--dir is required (a folder with manifest.json)', 2);
