@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readCreditBalance } from '@rigforge/db';
-import { buildHumanoidClipGlb } from '@rigforge/mesh';
+import { buildHumanoidClip, buildHumanoidClipGlb, writeFbx } from '@rigforge/mesh';
 import { boxGlb, boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
@@ -18,11 +18,18 @@ beforeAll(async () => {
   const glb = await boxGlb();
   // A real animation download: a Mixamo-named humanoid skeleton with one glTF animation.
   const clip = await buildHumanoidClipGlb();
+  // The same clip as FBX (most clips in the wild are FBX): a one-triangle mesh skinned to the hips.
+  const humanoid = buildHumanoidClip();
+  const clipFbx = writeFbx(
+    { positions: new Float32Array([-0.1, 0.9, 0, 0.1, 0.9, 0, 0, 1.1, 0]), indices: new Uint32Array([0, 1, 2]), groups: [], materials: [] },
+    { rig: { skeleton: humanoid.skeleton, skin: { joints: new Uint16Array(12), weights: Float32Array.from({ length: 12 }, (_, i) => (i % 4 === 0 ? 1 : 0)) } }, animations: [humanoid.clip] },
+  );
   // A stand-in for a user's public file host (a true external boundary).
   fileServer = http.createServer((req, res) => {
     if (req.url === '/box.glb') return res.end(glb);
     if (req.url === '/clip.glb') return res.end(clip);
-    if (req.url === '/clip.fbx') return res.end(Buffer.concat([Buffer.from('Kaydara FBX Binary  \0\x1a\0'), Buffer.alloc(64)]));
+    if (req.url === '/clip.fbx') return res.end(clipFbx);
+    if (req.url === '/broken.fbx') return res.end(Buffer.concat([Buffer.from('Kaydara FBX Binary  \0\x1a\0'), Buffer.alloc(64)]));
     if (req.url === '/text.txt') return res.end('hello, not a mesh');
     if (req.url === '/redirect-private') {
       res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data' });
@@ -101,6 +108,20 @@ describe('POST /v1/rigs accepts', () => {
     const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: withClip.body.id } });
     expect(row.creditsReserved).toBe(15);
   });
+
+  test('an FBX clip (Mixamo-style names) is accepted, with GLB or FBX output, and charged one retarget', async () => {
+    const who = await h.seedAccount({ credits: 100 });
+    for (const output_format of ['glb', 'fbx'] as const) {
+      const res = await post({ model_base64: glb64, output_format, animation_url: `${fileBase}/clip.fbx` }, who);
+      expect(res.status).toBe(202);
+      expect(res.body).toMatchObject({ output_format });
+      const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: res.body.id } });
+      expect(row.creditsReserved).toBe(15);
+    }
+    // A GLB clip into FBX output is accepted as well.
+    expect((await post({ model_base64: glb64, output_format: 'fbx', animation_url: `${fileBase}/clip.glb` }, who)).status).toBe(202);
+    expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 55, ledgerSum: 55 });
+  });
 });
 
 describe('POST /v1/rigs rejects', () => {
@@ -157,7 +178,7 @@ describe('POST /v1/rigs rejects', () => {
     for (const [path, message] of [
       ['/box.glb', /no animation/],
       ['/text.txt', /unknown file format/],
-      ['/clip.fbx', /FBX are not supported yet; export the clip as GLB/],
+      ['/broken.fbx', /^animation_url: fbx: /],
     ] as const) {
       const res = await post({ model_base64: glb64, animation_url: `${fileBase}${path}` }, who);
       expect(res.status).toBe(400);
@@ -168,16 +189,12 @@ describe('POST /v1/rigs rejects', () => {
     expect(await h.ctx.db.job.count({ where: { accountId: who.accountId } })).toBe(0);
   });
 
-  test('animation_url needs rig_type biped and GLB output: 400 invalid_request; nothing charged', async () => {
+  test('animation_url needs rig_type biped: 400 invalid_request; nothing charged', async () => {
     const who = await h.seedAccount({ credits: 100 });
     const quadruped = await post({ model_base64: glb64, rig_type: 'quadruped', animation_url: `${fileBase}/clip.glb` }, who);
     expect(quadruped.status).toBe(400);
     expect(quadruped.body.error).toMatchObject({ code: 'invalid_request', param: 'animation_url' });
     expect(quadruped.body.error.message).toMatch(/humanoid clips onto the biped skeleton/);
-    const fbx = await post({ model_base64: glb64, output_format: 'fbx', animation_url: `${fileBase}/clip.glb` }, who);
-    expect(fbx.status).toBe(400);
-    expect(fbx.body.error).toMatchObject({ code: 'invalid_request', param: 'output_format' });
-    expect(fbx.body.error.message).toMatch(/retargeting into FBX output is not supported yet; use output_format glb/);
     expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 100, ledgerSum: 100 });
   });
 

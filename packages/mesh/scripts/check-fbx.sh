@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Imports FBX files headless in Blender (bpy.ops.import_scene.fbx) and prints, per file, one line
 # "CHECK_FBX {json}" with the objects, meshes (vertices, polygons, vertex groups, weighted vertices,
-# materials, armature modifier, world-space size), armatures (bone count and names) and images
-# (embedded textures arrive packed) that Blender made.
+# materials, armature modifier, world-space size), armatures (bone count and names), images
+# (embedded textures arrive packed) and actions (frame range, fcurve count) that Blender made.
 # Blender is the strictest open importer we can run here; assimp alone is not enough of a judge.
 #
 # usage: packages/mesh/scripts/check-fbx.sh file.fbx [more.fbx ...]
@@ -40,6 +40,7 @@ for path in files:
         elif o.type == "ARMATURE":
             out["armatures"].append({"name": o.name, "bones": len(o.data.bones), "bone_names": [b.name for b in o.data.bones]})
     out["images"] = [{"name": i.name, "packed": i.packed_file is not None, "size": list(i.size)} for i in bpy.data.images]
+    out["actions"] = [{"name": a.name, "frame_range": [round(f, 3) for f in a.frame_range], "fcurves": len(a.fcurves)} for a in bpy.data.actions]
     print("CHECK_FBX " + json.dumps(out), flush=True)
 PYEOF
 blender -b --factory-startup --python-exit-code 1 --python-expr "$PY" -- "$@" 2>&1 | grep -E "^CHECK_FBX|Error|error|Traceback" || true

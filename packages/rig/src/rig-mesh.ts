@@ -28,8 +28,8 @@ export interface RigMeshOptions {
   fit?: FitSkeletonOptions;
   skin?: ComputeSkinWeightsOptions;
   /**
-   * A humanoid animation clip (GLB/glTF bytes) to retarget onto the fitted skeleton and include in
-   * the output; biped rigs and GLB output only. The first clip of the file is used.
+   * A humanoid animation clip (FBX, GLB or glTF bytes) to retarget onto the fitted skeleton and
+   * include in the output (GLB or FBX); biped rigs only. The first clip of the file is used.
    */
   animation?: Uint8Array;
   retarget?: RetargetClipOptions;
@@ -84,9 +84,6 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
     if (rigType !== 'biped') {
       throw new EngineError('invalid_input', `rig: retargeting is for humanoid clips onto the biped skeleton, not rig type "${rigType}"`);
     }
-    if (outputFormat !== 'glb') {
-      throw new EngineError('invalid_input', 'retargeting into FBX output is not supported yet; use output_format glb');
-    }
     // Read before the heavy stages so a bad clip fails fast.
     clip = (await readAnimationClip(options.animation))[0]!;
   }
@@ -103,7 +100,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const tr = performance.now();
   const model = outputFormat === 'glb'
     ? await writeGlb(mesh, { rig, ...(retargeted ? { animations: [retargeted.clip] } : {}) })
-    : writeFbx(mesh, { rig });
+    : writeFbx(mesh, { rig, ...(retargeted ? { animations: [retargeted.clip] } : {}) });
   const t4 = performance.now();
   const thumbnail = renderThumbnail(mesh, {
     size: options.thumbnailSize ?? RIG_MESH_DEFAULTS.thumbnailSize,

@@ -45,11 +45,6 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
         { param: 'animation_url' },
       );
     }
-    if (body.animation_url && body.output_format !== 'glb') {
-      throw new ApiError('invalid_request', 'rigs: retargeting into FBX output is not supported yet; use output_format glb', {
-        param: 'output_format',
-      });
-    }
 
     const input = await captureMesh(ctx, body, res.locals.accountId);
     const attachments: NonNullable<SubmitJobInput['attachments']> = [];
@@ -62,7 +57,8 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
         if (isEngineError(error)) throw new ApiError('unsupported_format', `animation_url: ${error.message}`, { param: 'animation_url' });
         throw error;
       }
-      const format = sniffMeshFormat(clip) === 'gltf' ? 'gltf' : 'glb';
+      const sniffed = sniffMeshFormat(clip);
+      const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
       attachments.push({ name: `animation.${format}`, bytes: clip, contentType: MESH_CONTENT_TYPES[format]! });
     }
 
