@@ -35,7 +35,7 @@ export const createRigRequestSchema = z
       .describe('Degrees about +Y applied before rigging: -90 for +X facing, 90 for -X, 180 for -Z'),
     animation_url: httpUrlSchema
       .optional()
-      .describe('A humanoid clip (GLB or glTF with an animation) retargeted into the output; fast engine, biped, GLB output only; billed per clip'),
+      .describe('A humanoid clip (GLB, glTF or FBX with an animation) retargeted into the output; fast engine and biped only; billed per clip'),
   })
   .meta({ id: 'CreateRigRequest' });
 export type CreateRigRequest = z.infer<typeof createRigRequestSchema>;
