@@ -90,14 +90,20 @@ test('image → generate_model → rig from_job (biped): both succeed, the rigge
   await expectValidRiggedGlb(rigged.output.model_url);
 }, 240_000);
 
-test('animation_url: a humanoid clip is retargeted into the rigged GLB', async () => {
-  const clip = Buffer.from(await buildHumanoidClipGlb({}));
-  const server = http.createServer((_req, res) => res.end(clip));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/walk.glb`;
+describe('animation_url', () => {
+  let server: http.Server;
+  let clipUrl: string;
+  beforeAll(async () => {
+    const clip = Buffer.from(await buildHumanoidClipGlb({}));
+    server = http.createServer((_req, res) => res.end(clip));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    clipUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/walk.glb`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  test('a humanoid clip is retargeted into the rigged GLB', async () => {
     const glb = await writeGlb(buildCreature('biped').mesh);
-    const job = await submitAndWait('/v1/rigs', { model_base64: Buffer.from(glb).toString('base64'), animation_url: url });
+    const job = await submitAndWait('/v1/rigs', { model_base64: Buffer.from(glb).toString('base64'), animation_url: clipUrl });
     expect(job.error).toBeNull();
     await expectValidRiggedGlb(job.output.model_url);
     const out = await fetchOutput(h, job.output.model_url);
@@ -106,10 +112,29 @@ test('animation_url: a humanoid clip is retargeted into the rigged GLB', async (
     expect(json.animations[0].channels.length).toBeGreaterThan(5);
     const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: job.id } });
     expect(row.report).toMatchObject({ animations: 1 });
-  } finally {
-    server.close();
-  }
-}, 180_000);
+  }, 180_000);
+
+  test('and into an FBX output that Assimp reads with its animation', async () => {
+    const glb = await writeGlb(buildCreature('biped').mesh);
+    const job = await submitAndWait('/v1/rigs', {
+      model_base64: Buffer.from(glb).toString('base64'),
+      animation_url: clipUrl,
+      output_format: 'fbx',
+    });
+    expect(job.error).toBeNull();
+    const fbx = await fetchOutput(h, job.output.model_url);
+    let assimp = '';
+    try {
+      assimp = execFileSync('which', ['assimp']).toString().trim();
+    } catch {
+      console.warn('assimp is not installed: the Assimp check of the animated FBX is skipped');
+      return;
+    }
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'fbx-')), 'animated.fbx');
+    writeFileSync(file, fbx);
+    expect(execFileSync(assimp, ['info', file], { encoding: 'utf8' })).toMatch(/Animations:\s+1/);
+  }, 180_000);
+});
 
 test('an image with no subject is a failed job with invalid_input, refunded', async () => {
   const blank = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }).png().toBuffer();
