@@ -209,8 +209,16 @@ describe('rigMesh with an animation clip', () => {
     expect(clip!.tracks.filter((t) => t.path === 'translation').map((t) => clip!.skeleton[t.joint]!.name)).toEqual(['hips']);
   });
 
+  test('retargets the clip into FBX output too', async () => {
+    const input = await writeGlb(buildCreature('biped', 0.3).mesh);
+    const result = await rigMesh(input, { outputFormat: 'fbx', animation: await buildHumanoidClipGlb(), thumbnailSize: 64 });
+    expect(result.format).toBe('fbx');
+    expect(result.report).toMatchObject({ animations: 1 });
+    const [clip] = await readAnimationClip(result.model);
+    expect(clip!.tracks.filter((t) => t.path === 'rotation').length).toBeGreaterThan(10);
+  });
+
   test.each([
-    [{ outputFormat: 'fbx' as const }, /retargeting into FBX output is not supported yet; use output_format glb/],
     [{ rigType: 'quadruped' as const }, /retargeting is for humanoid clips onto the biped skeleton/],
   ])('refuses %p before any work with invalid_input', async (options, message) => {
     const input = await writeGlb(buildCreature('biped', 0.3).mesh);
