@@ -89,6 +89,8 @@ describe('POST /v1/rigs accepts', () => {
     expect(row.queue).toBe('rig.pro');
     expect(row.params).toMatchObject({ rig_type: 'quadruped', rotation_y: -90, output_format: 'fbx' });
     expect((await h.ctx.storage.get(row.inputKey)).equals(Buffer.from(glb64, 'base64'))).toBe(true);
+    // Inputs are private: the files route never serves them.
+    expect((await h.request.get(`/files/${row.inputKey}`)).status).toBe(404);
   });
 
   test('model_url is downloaded at submission', async () => {

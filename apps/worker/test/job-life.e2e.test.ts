@@ -122,7 +122,7 @@ test('a queue without an engine fails its jobs honestly with engine_unavailable'
 
 test('a job lost by Redis is re-enqueued by the sweeper', async () => {
   const id = randomUUID();
-  await h.ctx.storage.put(`jobs/${id}/input.glb`, glb, 'model/gltf-binary');
+  await h.ctx.storage.put(`inputs/${id.slice(0, 2)}/${id}.glb`, glb, 'model/gltf-binary');
   const reserved = await reserveJob(h.ctx.db, {
     id,
     accountId: account.accountId,
@@ -130,7 +130,7 @@ test('a job lost by Redis is re-enqueued by the sweeper', async () => {
     queue: 'rig.fast',
     engine: 'fast',
     params: { rig_type: 'biped', output_format: 'glb', rotation_y: 0 },
-    inputKey: `jobs/${id}/input.glb`,
+    inputKey: `inputs/${id.slice(0, 2)}/${id}.glb`,
     credits: PRICE,
     requiresPro: false,
   });

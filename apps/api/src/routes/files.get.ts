@@ -22,7 +22,7 @@ export function registerFilesGet(router: Router, ctx: AppContext): void {
       if (error instanceof StorageKeyError) return next(new ApiError('not_found', 'files: no such file'));
       return next(error);
     }
-    if (/^jobs\/[^/]+\/input\./.test(key) || path.basename(file).endsWith('.tmp')) {
+    if (key.startsWith('inputs/') || path.basename(file).endsWith('.tmp')) {
       return next(new ApiError('not_found', 'files: no such file'));
     }
     // The app turns Express's ETag off (and sendFile obeys that), so set one here; `send` then

@@ -27,6 +27,14 @@ export interface SubmitJobInput {
 }
 
 /**
+ * Where a job's captured inputs live: private (never served), sharded over 256 directories so the
+ * submission path does not create a directory per job.
+ */
+export function inputPrefix(jobId: string): string {
+  return `inputs/${jobId.slice(0, 2)}/${jobId}`;
+}
+
+/**
  * Accepts a job: stores its input, then reserves credits and inserts the row in one statement,
  * then enqueues it. If the queue cannot take it, the job is failed and refunded in the same
  * request and the client gets a 503, so nothing is charged for work that never starts.
@@ -42,13 +50,13 @@ export async function submitJob(
   if ('existingKey' in input.input) {
     inputKey = input.input.existingKey;
   } else {
-    inputKey = `jobs/${id}/input.${input.input.extension}`;
+    inputKey = `${inputPrefix(id)}.${input.input.extension}`;
     await deps.storage.put(inputKey, input.input.bytes, input.input.contentType);
     stored.push(inputKey);
   }
   const params = { ...input.params };
   for (const attachment of input.attachments ?? []) {
-    const key = `jobs/${id}/${attachment.name}`;
+    const key = `${inputPrefix(id)}.${attachment.name}`;
     await deps.storage.put(key, attachment.bytes, attachment.contentType);
     stored.push(key);
     params[`${attachment.name.replace(/\..*$/, '')}_key`] = key;
