@@ -1,0 +1,41 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalStorage, StorageKeyError } from '../src';
+
+let dir: string;
+let storage: LocalStorage;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'local-storage-'));
+  storage = new LocalStorage({ rootDir: dir, publicBaseUrl: 'http://api.test/files/' });
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+test('put, get, stat, delete; a missing key is null', async () => {
+  await storage.put('inputs/ab/abc.glb', new Uint8Array([1, 2, 3]), 'model/gltf-binary');
+  expect([...(await storage.get('inputs/ab/abc.glb'))]).toEqual([1, 2, 3]);
+  expect(await storage.stat('inputs/ab/abc.glb')).toEqual({ bytes: 3, contentType: 'model/gltf-binary' });
+  await storage.delete('inputs/ab/abc.glb');
+  expect(await storage.stat('inputs/ab/abc.glb')).toBeNull();
+  expect(storage.publicUrl('jobs/x/output/model.glb')).toBe('http://api.test/files/jobs/x/output/model.glb');
+});
+
+test('replacing a key swaps it whole and leaves no temp files; concurrent writers end with one intact version', async () => {
+  const key = 'jobs/j/output/model.glb';
+  await storage.put(key, new Uint8Array(1000).fill(1), 'model/gltf-binary');
+  await storage.put(key, new Uint8Array(2000).fill(2), 'model/gltf-binary');
+  expect((await storage.get(key)).every((b) => b === 2)).toBe(true);
+  const versions = [3, 4, 5, 6, 7, 8];
+  await Promise.all(versions.map((v) => storage.put(key, new Uint8Array(50_000).fill(v), 'model/gltf-binary')));
+  const final = await storage.get(key);
+  expect(final.length).toBe(50_000);
+  expect(versions).toContain(final[0]);
+  expect(final.every((b) => b === final[0])).toBe(true);
+  expect((await readdir(path.join(dir, 'jobs/j/output'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+});
+
+test('keys that could escape the directory are refused', async () => {
+  for (const key of ['../etc/passwd', 'a/../../b', '/abs', 'a//b', '.hidden', 'a/./b', '']) {
+    await expect(storage.put(key, new Uint8Array(1), 'x')).rejects.toBeInstanceOf(StorageKeyError);
+  }
+});
