@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { ASSET_LICENSE, listAssetsQuerySchema, type AssetList } from '@rigforge/contracts';
-import { AssetTotalCache, listAssets } from '@rigforge/db';
+import { AssetCatalogIndex, AssetTotalCache } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { zodToApiError } from '../errors/zod-to-api-error';
 
@@ -9,13 +9,13 @@ import { zodToApiError } from '../errors/zod-to-api-error';
  * Free: no credits are touched (auth and the rate limit apply, as on every /v1 route).
  */
 export function registerAssetsList(router: Router, ctx: AppContext): void {
-  // Per process: totals change only when an import bumps the catalog generation.
-  const totals = new AssetTotalCache();
+  // Per process, rebuilt when an import bumps the catalog generation; SQL serves catalogs too large to hold.
+  const catalog = new AssetCatalogIndex(new AssetTotalCache());
   router.get('/assets', async (req, res) => {
     const parsed = listAssetsQuerySchema.safeParse(req.query);
     if (!parsed.success) throw zodToApiError(parsed.error, 'assets');
     const { limit, offset } = parsed.data;
-    const { total, assets } = await listAssets(ctx.db, parsed.data, totals);
+    const { total, assets } = await catalog.list(ctx.db, parsed.data);
     const body: AssetList = {
       object: 'list',
       total,
