@@ -21,7 +21,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
