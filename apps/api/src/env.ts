@@ -46,9 +46,11 @@ export const apiEnvSchema = z.object({
   PRICE_RIG_PRO: int(30),
   PRICE_RETARGET: int(5),
   PRICE_GENERATE_MODEL: int(20),
-  ESTIMATED_SECONDS_RIG_FAST: int(5),
-  ESTIMATED_SECONDS_RIG_PRO: int(60),
-  ESTIMATED_SECONDS_GENERATE_MODEL: int(10),
+  // Measured (packages/rig/scripts/bench.ts, packages/generate/scripts/bench.ts): a 50k-triangle rig
+  // takes ~0.5 s fast and ~0.9 s pro, a 1024² image ~1.1 s; plus pickup and storage, rounded up.
+  ESTIMATED_SECONDS_RIG_FAST: int(2),
+  ESTIMATED_SECONDS_RIG_PRO: int(3),
+  ESTIMATED_SECONDS_GENERATE_MODEL: int(3),
   /** First delay before a failed attempt is retried (doubling each time, 3 attempts in all). */
   JOB_RETRY_BACKOFF_MS: int(2000),
   /** Waiting jobs above which a queue answers 503 backend_unavailable. */
