@@ -33,7 +33,7 @@ export class LocalStorage implements ObjectStorage {
    * the retry. Replacing an existing key goes through a temp file and a rename, so a reader never
    * sees a half-written object. The in-place write halves the cost of a submission's input.
    */
-  async put(key: string, bytes: Uint8Array): Promise<void> {
+  async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
     const file = this.pathOf(key);
     await this.ensureDirectory(path.dirname(file));
     try {
