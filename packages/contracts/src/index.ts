@@ -5,3 +5,4 @@ export * from './rig';
 export * from './model';
 export * from './openapi';
 export * from './assets';
+export * from './service-env';
