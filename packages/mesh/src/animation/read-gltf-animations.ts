@@ -14,6 +14,7 @@
  */
 import { decodeDataUri } from '../read/decode-texture';
 import { fail } from '../read/mesh-assembler';
+import { parseGltfContainer } from '../read/parse-gltf-container';
 import type { AnimationClip, AnimationJoint, AnimationTrack, JointRestTransform } from '../mesh-model';
 import { quatFromRotationColumns, quatNormalize, type Quat } from './quat';
 
@@ -32,46 +33,8 @@ export interface GltfAnimationLimits {
 
 /** Reads every animation of a GLB or glTF file; throws `unsupported_format` when there is none. */
 export function readGltfAnimations(bytes: Uint8Array, format: 'glb' | 'gltf', limits: GltfAnimationLimits): AnimationClip[] {
-  const { json, bin } = parseContainer(bytes, format);
+  const { json, bin } = parseGltfContainer(bytes, format);
   return new AnimationDocument(format, json, bin, limits).read();
-}
-
-function parseContainer(bytes: Uint8Array, f: 'glb' | 'gltf'): { json: Json; bin: Uint8Array | null } {
-  let text: string;
-  let bin: Uint8Array | null = null;
-  if (f === 'glb') {
-    if (bytes.length < 20) fail(f, 'file is truncated (shorter than a GLB header)');
-    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const version = dv.getUint32(4, true);
-    if (version !== 2) fail(f, `unsupported glTF container version ${version} (only 2 is supported)`);
-    const length = dv.getUint32(8, true);
-    if (length > bytes.length) fail(f, `file is truncated (header says ${length} bytes, got ${bytes.length})`);
-    let offset = 12;
-    let jsonChunk: Uint8Array | null = null;
-    while (offset + 8 <= length) {
-      const chunkLength = dv.getUint32(offset, true);
-      const chunkType = dv.getUint32(offset + 4, true);
-      const start = offset + 8;
-      if (start + chunkLength > length) fail(f, 'file is truncated (a chunk runs past the end)');
-      const chunk = bytes.subarray(start, start + chunkLength);
-      if (chunkType === 0x4e4f534a && !jsonChunk) jsonChunk = chunk;
-      else if (chunkType === 0x004e4942 && !bin) bin = chunk;
-      offset = start + chunkLength + ((4 - (chunkLength % 4)) % 4);
-    }
-    if (!jsonChunk) fail(f, 'no JSON chunk');
-    text = Buffer.from(jsonChunk.buffer, jsonChunk.byteOffset, jsonChunk.byteLength).toString('utf8');
-  } else {
-    text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text.replace(/^\ufeff/, ''));
-  } catch (e) {
-    fail(f, `invalid JSON (${(e as Error).message})`);
-  }
-  if (!isObject(value) || !isObject(value.asset)) fail(f, 'JSON has no "asset" object, so it is not glTF');
-  if (!String(value.asset.version ?? '').startsWith('2')) fail(f, 'unsupported glTF version (only 2.x is supported)');
-  return { json: value, bin };
 }
 
 function isObject(v: unknown): v is Json {

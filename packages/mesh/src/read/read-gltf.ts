@@ -2,6 +2,7 @@ import type { MeshMaterial } from '../mesh-model';
 import { decodeDataUri, textureFromBytes } from './decode-texture';
 import { fromQuat, identity, isIdentity, multiply, scaling, translation, flipWinding, transformVertices, type Mat4 } from './mat4';
 import { fail, type MeshAssembler } from './mesh-assembler';
+import { parseGltfContainer } from './parse-gltf-container';
 
 /*
  * glTF 2.0 reader (GLB and JSON with embedded/data-URI buffers).
@@ -23,47 +24,8 @@ const MAX_NODE_VISITS = 100_000;
 
 /** Reads a GLB or glTF file into the assembler (parts in world space, materials). */
 export function readGltf(bytes: Uint8Array, format: 'glb' | 'gltf', asm: MeshAssembler): void {
-  const f = format;
-  let json: Json;
-  let bin: Uint8Array | null = null;
-  if (format === 'glb') {
-    if (bytes.length < 20) fail(f, 'file is truncated (shorter than a GLB header)');
-    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const version = dv.getUint32(4, true);
-    if (version !== 2) fail(f, `unsupported glTF container version ${version} (only 2 is supported)`);
-    const length = dv.getUint32(8, true);
-    if (length > bytes.length) fail(f, `file is truncated (header says ${length} bytes, got ${bytes.length})`);
-    let offset = 12;
-    let jsonChunk: Uint8Array | null = null;
-    while (offset + 8 <= length) {
-      const chunkLength = dv.getUint32(offset, true);
-      const chunkType = dv.getUint32(offset + 4, true);
-      const start = offset + 8;
-      if (start + chunkLength > length) fail(f, 'file is truncated (a chunk runs past the end)');
-      const chunk = bytes.subarray(start, start + chunkLength);
-      if (chunkType === 0x4e4f534a && !jsonChunk) jsonChunk = chunk;
-      else if (chunkType === 0x004e4942 && !bin) bin = chunk;
-      offset = start + chunkLength + ((4 - (chunkLength % 4)) % 4);
-    }
-    if (!jsonChunk) fail(f, 'no JSON chunk');
-    json = parseJson(f, Buffer.from(jsonChunk.buffer, jsonChunk.byteOffset, jsonChunk.byteLength).toString('utf8'));
-  } else {
-    json = parseJson(f, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-  }
-  new GltfDocument(f, json, bin, asm).read();
-}
-
-function parseJson(f: string, text: string): Json {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.replace(/^\ufeff/, ''));
-  } catch (e) {
-    fail(f, `invalid JSON (${(e as Error).message})`);
-  }
-  if (!isObject(value) || !isObject(value.asset)) fail(f, 'JSON has no "asset" object, so it is not glTF');
-  const version = String(value.asset.version ?? '');
-  if (!version.startsWith('2')) fail(f, `unsupported glTF version "${version}" (only 2.x is supported)`);
-  return value;
+  const { json, bin } = parseGltfContainer(bytes, format);
+  new GltfDocument(format, json, bin, asm).read();
 }
 
 function isObject(v: unknown): v is Json {
