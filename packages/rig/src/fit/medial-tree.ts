@@ -79,7 +79,12 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   if (root < 0) return { root: 0, parent: new Int32Array(n).fill(-1), rootDistance: new Float32Array(n).fill(-1), branches, branchOf };
   const { parent, distance: rootDistance } = shortestPathTree(grid, dt, root, o.centring);
 
-  // Cover budgets spread best-first (largest remaining budget first), so each voxel settles once.
+  // Cover budgets spread best-first (largest remaining budget first), so each voxel settles once
+  // per spread. A budget that beats a voxel's cover by less than COVER_EPSILON voxels is not
+  // propagated: on bulky shapes every branch re-floods the whole solid, and those sub-voxel gains
+  // (from the 1, √2, √3 step lengths) were most of the work while moving the cover boundary by
+  // less than half a voxel.
+  const COVER_EPSILON = 0.5;
   const cover = new Float32Array(n).fill(-1);
   const coverHeap = new MinHeap(1024);
   const spread = (seeds: Int32Array): void => {
@@ -95,7 +100,7 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
         const w = v + delta[k]!;
         if (!grid.solid[w]) continue;
         const b = key - length[k]!;
-        if (b > cover[w]!) { cover[w] = b; coverHeap.push(-b, w); }
+        if (b > cover[w]! + (cover[w]! < 0 ? 0 : COVER_EPSILON)) { cover[w] = b; coverHeap.push(-b, w); }
       }
     }
   };

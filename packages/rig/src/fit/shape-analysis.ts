@@ -28,8 +28,45 @@ export interface ShapeAnalysis {
   center: (v: number) => Vec3;
 }
 
+/**
+ * Solid voxels above which the grid is coarsened. The medial-tree cover spreads cost
+ * branches × solid voxels × 26: thin creatures stay far below (≤ 34k solid at resolution 80, a
+ * chibi biped the most), while a bulky prop fills its box (a crate: ~450k solid, 75 s to fit).
+ * Coarsening to this many keeps every shape under a second.
+ */
+const MAX_SOLID_VOXELS = 40_000;
+
+function countSolid(grid: VoxelGrid): number {
+  let count = 0;
+  for (let i = 0; i < grid.solid.length; i++) count += grid.solid[i]!;
+  return count;
+}
+
+/**
+ * The finest grid up to `resolution` whose solid stays within MAX_SOLID_VOXELS. A cheap pass at
+ * PROBE_RESOLUTION estimates how full the box is (solid count grows with the cube of the
+ * resolution), so a bulky shape is never voxelised finely first.
+ */
+function boundedGrid(mesh: Mesh, resolution: number): VoxelGrid {
+  const PROBE_RESOLUTION = 24;
+  let target = resolution;
+  if (resolution > PROBE_RESOLUTION) {
+    const probe = countSolid(voxelizeMesh(mesh, { resolution: PROBE_RESOLUTION }));
+    const estimate = probe * (resolution / PROBE_RESOLUTION) ** 3;
+    // The coarse probe overestimates thin shapes (its surface cells are thick), so it only decides
+    // for clearly bulky ones; borderline shapes are measured at full resolution below.
+    if (estimate > 2 * MAX_SOLID_VOXELS) target = Math.floor(resolution * Math.cbrt(MAX_SOLID_VOXELS / estimate));
+  }
+  for (;;) {
+    const grid = voxelizeMesh(mesh, { resolution: target });
+    const solid = countSolid(grid);
+    if (solid <= MAX_SOLID_VOXELS || target <= 16) return grid;
+    target = Math.max(16, Math.floor(target * Math.cbrt(MAX_SOLID_VOXELS / solid) * 0.97));
+  }
+}
+
 export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
-  const grid = voxelizeMesh(mesh, { resolution });
+  const grid = boundedGrid(mesh, resolution);
   const dt = computeDistanceField(grid);
   let maxDt = 0;
   for (let i = 0; i < dt.length; i++) if (dt[i]! > maxDt) maxDt = dt[i]!;
