@@ -19,6 +19,7 @@
  * ancestors, parents first (like the glTF reader). One clip per AnimationStack; a stack's layers
  * are merged, the first layer winning when two animate the same property.
  */
+import { decomposeMatrix } from './decompose-matrix';
 import { fail } from '../read/mesh-assembler';
 import { multiply, type Mat4 } from '../read/mat4';
 import { asNumber, asString, child, childrenNamed, idKey, numbers, type FbxNode, type FbxValue } from '../read/fbx/fbx-node';
@@ -26,7 +27,7 @@ import { parseFbxAscii } from '../read/fbx/parse-fbx-ascii';
 import { parseFbxBinary } from '../read/fbx/parse-fbx-binary';
 import { fbxAxisConversion, fbxLocalMatrix, properties70 } from '../read/fbx/fbx-transform';
 import type { AnimationClip, AnimationJoint, AnimationTrack, JointRestTransform } from '../mesh-model';
-import { quatFromRotationColumns, type Quat } from './quat';
+import type { Quat } from './quat';
 
 /** FBX time unit: ticks per second. */
 export const FBX_TICKS_PER_SECOND = 46_186_158_000;
@@ -276,17 +277,7 @@ class FbxAnimationScene {
   /** A local matrix in the file's frame → T, R, S in the Y-up frame (conjugated by the axis conversion). */
   private decompose(local: Mat4): JointRestTransform {
     const m = multiply(multiply(this.axes, local), this.axesInverse);
-    const col = (c: number): [number, number, number] => [m[c * 4]!, m[c * 4 + 1]!, m[c * 4 + 2]!];
-    const c0 = col(0), c1 = col(1), c2 = col(2);
-    let sx = Math.hypot(...c0);
-    const sy = Math.hypot(...c1);
-    const sz = Math.hypot(...c2);
-    const det = c0[0] * (c1[1] * c2[2] - c1[2] * c2[1]) - c1[0] * (c0[1] * c2[2] - c0[2] * c2[1]) + c2[0] * (c0[1] * c1[2] - c0[2] * c1[1]);
-    if (det < 0) sx = -sx;
-    const unit = (c: [number, number, number], s: number): [number, number, number] => (s !== 0 ? [c[0] / s, c[1] / s, c[2] / s] : [0, 0, 0]);
-    const translation: [number, number, number] = [m[12]!, m[13]!, m[14]!];
-    const rotation = sx && sy && sz ? quatFromRotationColumns(unit(c0, sx), unit(c1, sy), unit(c2, sz)) : ([0, 0, 0, 1] as Quat);
-    const scale: [number, number, number] = [sx, sy, sz];
+    const { translation, rotation, scale } = decomposeMatrix(m);
     if (![...translation, ...rotation, ...scale].every(Number.isFinite)) fail('fbx', 'a model transform is not finite');
     return { translation, rotation, scale };
   }

@@ -12,11 +12,12 @@
  * in depth-first order so parents come first. Rest pose = the nodes' own TRS (or decomposed
  * matrix), which is the bind pose in Mixamo/Blender/Unity exports.
  */
+import { decomposeMatrix } from './decompose-matrix';
 import { decodeDataUri } from '../read/decode-texture';
 import { fail } from '../read/mesh-assembler';
 import { parseGltfContainer } from '../read/parse-gltf-container';
 import type { AnimationClip, AnimationJoint, AnimationTrack, JointRestTransform } from '../mesh-model';
-import { quatFromRotationColumns, quatNormalize, type Quat } from './quat';
+import { quatNormalize } from './quat';
 
 type Json = Record<string, unknown>;
 
@@ -237,16 +238,7 @@ class AnimationDocument {
     if (node.matrix !== undefined) {
       const m = finiteTuple(node.matrix, 16);
       if (!m) fail(f, `node ${index} has an invalid matrix`);
-      const col = (c: number): [number, number, number] => [m[c * 4]!, m[c * 4 + 1]!, m[c * 4 + 2]!];
-      const c0 = col(0), c1 = col(1), c2 = col(2);
-      let sx = Math.hypot(...c0);
-      const sy = Math.hypot(...c1);
-      const sz = Math.hypot(...c2);
-      const det = c0[0] * (c1[1] * c2[2] - c1[2] * c2[1]) - c1[0] * (c0[1] * c2[2] - c0[2] * c2[1]) + c2[0] * (c0[1] * c1[2] - c0[2] * c1[1]);
-      if (det < 0) sx = -sx;
-      const div = (v: [number, number, number], s: number): [number, number, number] => (s !== 0 ? [v[0] / s, v[1] / s, v[2] / s] : [0, 0, 0]);
-      const rotation = sx === 0 || sy === 0 || sz === 0 ? [0, 0, 0, 1] as Quat : quatFromRotationColumns(div(c0, sx), div(c1, sy), div(c2, sz));
-      return { translation: [m[12]!, m[13]!, m[14]!], rotation, scale: [sx, sy, sz] };
+      return decomposeMatrix(m);
     }
     const t = node.translation === undefined ? [0, 0, 0] : finiteTuple(node.translation, 3);
     const r = node.rotation === undefined ? [0, 0, 0, 1] : finiteTuple(node.rotation, 4);
