@@ -20,6 +20,7 @@
  * are merged, the first layer winning when two animate the same property.
  */
 import { decomposeMatrix } from './decompose-matrix';
+import { keyIndexAt } from './sample-track';
 import { fail } from '../read/mesh-assembler';
 import { multiply, type Mat4 } from '../read/mat4';
 import { asNumber, asString, child, childrenNamed, idKey, numbers, type FbxNode, type FbxValue } from '../read/fbx/fbx-node';
@@ -322,15 +323,10 @@ function evaluate(c: Curve, t: number): number {
   const { times, values } = c;
   const n = times.length;
   if (n === 0) return 0;
-  if (!(t > times[0]!)) return values[0]!;
-  if (t >= times[n - 1]!) return values[n - 1]!;
-  let lo = 0;
-  let hi = n - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (times[mid]! <= t) lo = mid;
-    else hi = mid;
-  }
+  const lo = keyIndexAt(times, t);
+  if (lo < 0) return values[0]!;
+  if (lo >= n - 1) return values[n - 1]!;
+  const hi = lo + 1;
   const t0 = times[lo]!, t1 = times[hi]!;
   const u = t1 > t0 ? (t - t0) / (t1 - t0) : 1;
   return values[lo]! * (1 - u) + values[hi]! * u;

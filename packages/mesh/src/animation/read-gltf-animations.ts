@@ -15,7 +15,7 @@
 import { decomposeMatrix } from './decompose-matrix';
 import { decodeDataUri } from '../read/decode-texture';
 import { fail } from '../read/mesh-assembler';
-import { parseGltfContainer } from '../read/parse-gltf-container';
+import { int, isObject, list, parseGltfContainer } from '../read/parse-gltf-container';
 import type { AnimationClip, AnimationJoint, AnimationTrack, JointRestTransform } from '../mesh-model';
 import { quatNormalize } from './quat';
 
@@ -36,18 +36,6 @@ export interface GltfAnimationLimits {
 export function readGltfAnimations(bytes: Uint8Array, format: 'glb' | 'gltf', limits: GltfAnimationLimits): AnimationClip[] {
   const { json, bin } = parseGltfContainer(bytes, format);
   return new AnimationDocument(format, json, bin, limits).read();
-}
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function list(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-function int(v: unknown, fallback = -1): number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback;
 }
 
 function finiteTuple(v: unknown, n: number): number[] | null {

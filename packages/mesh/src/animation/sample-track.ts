@@ -12,19 +12,7 @@ export function sampleTrack(track: AnimationTrack, t: number, out: number[] = []
   const n = times.length;
   out.length = size;
   if (n === 0) return out;
-  let i: number;
-  if (!(t > times[0]!)) i = -1;
-  else if (t >= times[n - 1]!) i = n - 1;
-  else {
-    let lo = 0;
-    let hi = n - 1;
-    while (hi - lo > 1) {
-      const mid = (lo + hi) >> 1;
-      if (times[mid]! <= t) lo = mid;
-      else hi = mid;
-    }
-    i = lo;
-  }
+  const i = keyIndexAt(times, t);
   if (i < 0 || i >= n - 1 || track.interpolation === 'STEP') {
     const k = Math.max(0, i);
     for (let c = 0; c < size; c++) out[c] = values[k * size + c]!;
@@ -42,4 +30,22 @@ export function sampleTrack(track: AnimationTrack, t: number, out: number[] = []
     for (let c = 0; c < 3; c++) out[c] = values[i * 3 + c]! * (1 - u) + values[(i + 1) * 3 + c]! * u;
   }
   return out;
+}
+
+/**
+ * The key a time falls after, by binary search over ascending `times`: -1 before (or at) the first
+ * key, n - 1 at or after the last, else i with times[i] <= t < times[i + 1].
+ */
+export function keyIndexAt(times: ArrayLike<number>, t: number): number {
+  const n = times.length;
+  if (n === 0 || !(t > times[0]!)) return -1;
+  if (t >= times[n - 1]!) return n - 1;
+  let lo = 0;
+  let hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid]! <= t) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -45,6 +45,17 @@ export function parseGltfContainer(bytes: Uint8Array, f: 'glb' | 'gltf'): { json
   return { json: value, bin };
 }
 
-function isObject(v: unknown): v is GltfJson {
+/** A JSON object (not null, not an array). */
+export function isObject(v: unknown): v is GltfJson {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A JSON array, or empty for anything else. */
+export function list(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+/** A non-negative integer index, or `fallback`. */
+export function int(v: unknown, fallback = -1): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback;
 }

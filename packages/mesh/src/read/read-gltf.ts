@@ -2,7 +2,7 @@ import type { MeshMaterial } from '../mesh-model';
 import { decodeDataUri, textureFromBytes } from './decode-texture';
 import { fromQuat, identity, isIdentity, multiply, scaling, translation, flipWinding, transformVertices, type Mat4 } from './mat4';
 import { fail, type MeshAssembler } from './mesh-assembler';
-import { parseGltfContainer } from './parse-gltf-container';
+import { int, isObject, list, parseGltfContainer } from './parse-gltf-container';
 
 /*
  * glTF 2.0 reader (GLB and JSON with embedded/data-URI buffers).
@@ -26,18 +26,6 @@ const MAX_NODE_VISITS = 100_000;
 export function readGltf(bytes: Uint8Array, format: 'glb' | 'gltf', asm: MeshAssembler): void {
   const { json, bin } = parseGltfContainer(bytes, format);
   new GltfDocument(format, json, bin, asm).read();
-}
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function list(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-function int(v: unknown, fallback = -1): number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback;
 }
 
 class GltfDocument {
