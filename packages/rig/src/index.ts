@@ -7,3 +7,5 @@ export * from './weld-vertices';
 export * from './harness';
 export * from './retarget-clip';
 export * from './retarget/biped-joint-role';
+export * from './skinning/skin-metrics';
+export * from './rig-engine-presets';

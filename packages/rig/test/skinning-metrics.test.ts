@@ -14,7 +14,7 @@ describe('compareSkinWeights', () => {
   it('is perfect for identical weights, whatever the slot order', () => {
     const a = skin([[[0, 0.25], [1, 0.75]], [[2, 1]]]);
     const b = skin([[[1, 0.75], [0, 0.25]], [[2, 1]]]);
-    expect(compareSkinWeights(a, b, 2, 3)).toEqual({ meanL1: 0, precision: 1, recall: 1 });
+    expect(compareSkinWeights(a, b, 2, 3)).toMatchObject({ meanL1: 0, precision: 1, recall: 1, unweighted: 0 });
   });
 
   it('measures L1 over the full vectors and precision/recall of influence sets', () => {
@@ -28,13 +28,26 @@ describe('compareSkinWeights', () => {
     expect(m.recall).toBeCloseTo(0.75, 6);
   });
 
-  it('gives the worst L1 (2) for disjoint weights and ignores weights below 1e-4', () => {
+  it('gives the worst L1 (2) for disjoint weights and ignores weights at or below the 0.1 threshold', () => {
     const predicted = skin([[[0, 0.99995], [1, 0.00005]]]);
     const reference = skin([[[1, 1]]]);
     const m = compareSkinWeights(predicted, reference, 1, 2);
     expect(m.meanL1).toBeCloseTo(2, 3);
     expect(m.precision).toBe(0);
     expect(m.recall).toBe(0);
+  });
+
+  it('normalises each vector, and averages precision over weighted vertices only', () => {
+    // Vertex 0: predicted {0:2} (unnormalised) vs reference {0:1}: perfect. Vertex 1: predicted
+    // nothing (unweighted) vs reference {1:1}: L1 1, recall 0, no precision term.
+    const predicted = skin([[[0, 2]], []]);
+    const reference = skin([[[0, 1]], [[1, 1]]]);
+    const m = compareSkinWeights(predicted, reference, 2, 2);
+    expect(m.meanL1).toBeCloseTo(0.5, 6);
+    expect(m.precision).toBe(1);
+    expect(m.recall).toBeCloseTo(0.5, 6);
+    expect(m.unweighted).toBe(1);
+    expect(m.predictedMaxWeight).toBeCloseTo(0.5, 6);
   });
 
   it('rejects joint indices past the joint count', () => {

@@ -1,4 +1,4 @@
-import { rigMesh, type BodyPlan, type RigMeshOptions } from '@rigforge/rig';
+import { RIG_ENGINE_PRESETS, rigMesh, type BodyPlan, type RigMeshOptions } from '@rigforge/rig';
 import { generateModel } from '@rigforge/generate';
 import type { Engine, EngineResult } from './engine';
 import type { EngineRegistry } from './engine-registry';
@@ -34,17 +34,14 @@ function rigEngine(name: string, quality: Pick<RigMeshOptions, 'fit' | 'skin'>):
 }
 
 /** rig.fast: packages/rig at its default voxel resolutions, about a second per mesh. */
-export const fastRigEngine = rigEngine('rig.fast', {});
+export const fastRigEngine = rigEngine('rig.fast', RIG_ENGINE_PRESETS.fast);
 
 /**
  * rig.pro: the same fitting and skinning on finer voxel grids with more weight smoothing. About
  * twice as slow (0.9 s against 0.5 s at 50k triangles); limbs close to the body and thin parts
  * (tails, horns) stay separate where the fast grid merges them, and weights follow finer geometry.
  */
-export const proRigEngine = rigEngine('rig.pro', {
-  fit: { resolution: 128 },
-  skin: { resolution: 192, smoothingIterations: 4 },
-});
+export const proRigEngine = rigEngine('rig.pro', RIG_ENGINE_PRESETS.pro);
 
 /** generate_model: packages/generate, the geometric image-to-model engine. */
 export const generateModelEngine: Engine = {

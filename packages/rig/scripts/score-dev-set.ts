@@ -1,0 +1,138 @@
+/**
+ * Scores the rigging engines on an artist-rigged development set (the folder layout and scoring
+ * definitions are in that set's README): per character, per body plan and overall, for each engine,
+ *  - joints: rig `input.glb` end to end (`rigMesh`, the manifest's body plan), read the written
+ *    GLB's bind-pose joints, CD-J2J against the artist's deforming joints / placed diagonal;
+ *  - weights given the artist's skeleton: `computeSkinWeights` on the bind-space mesh with the
+ *    artist's deforming joints, against the artist's weights (L1, precision, recall at 0.1);
+ *  - unweighted vertices (in our rig, and with the artist's skeleton) and times.
+ *
+ *   npx tsx packages/rig/scripts/score-dev-set.ts <dev-set dir> [--engine fast,pro] [--only id,id]
+ *       [--plan biped] [--json out.json] [--no-weights] [--no-joints] [--verbose]
+ *
+ * A script, not a test: the set is development data that never enters the repository.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMesh } from '@rigforge/mesh';
+import { computeSkinWeights } from '../src/compute-skin-weights';
+import { measureJointError } from '../src/harness/measure-joint-error';
+import { rigMesh } from '../src/rig-mesh';
+import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
+import { compareSkinWeights } from '../src/skinning/skin-metrics';
+import { artistSkeleton, readArtistSkin, readGtJoints, readManifest, readWrittenRig, type DevCharacter } from './lib/dev-set';
+
+interface Row {
+  id: string;
+  plan: string;
+  triangles: number;
+  engine: RigEngineName;
+  error?: string;
+  joints?: { ours: number; artist: number; cdj2j: number; matchScore: number; warnings: string[]; unweighted: number; ms: number };
+  weights?: {
+    l1: number; precision: number; recall: number; unweighted: number;
+    influences: number; artistInfluences: number; maxWeight: number; artistMaxWeight: number; ms: number;
+  };
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function scoreJoints(dir: string, c: DevCharacter, engine: RigEngineName): Promise<NonNullable<Row['joints']>> {
+  const bytes = new Uint8Array(readFileSync(join(dir, c.id, 'input.glb')));
+  const preset = RIG_ENGINE_PRESETS[engine];
+  const t0 = performance.now();
+  const result = await rigMesh(bytes, { rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
+  const ms = performance.now() - t0;
+  const written = await readWrittenRig(result.model);
+  const truth = artistSkeleton(readGtJoints(dir, c.id), 'placedPosition');
+  const placed = (await readMesh(bytes)).mesh;
+  return {
+    ours: written.skeleton.joints.length,
+    artist: truth.joints.length,
+    cdj2j: measureJointError(truth, written.skeleton, placed),
+    matchScore: result.report.matchScore,
+    warnings: result.report.warnings,
+    unweighted: written.unweighted,
+    ms,
+  };
+}
+
+async function scoreWeights(dir: string, c: DevCharacter, engine: RigEngineName): Promise<NonNullable<Row['weights']>> {
+  const artist = await readArtistSkin(dir, c.id);
+  const t0 = performance.now();
+  const ours = computeSkinWeights(artist.mesh, artist.skeleton, RIG_ENGINE_PRESETS[engine].skin);
+  const ms = performance.now() - t0;
+  const n = artist.mesh.positions.length / 3;
+  const m = compareSkinWeights(ours, artist.weights, n, artist.skeleton.joints.length);
+  return {
+    l1: m.meanL1, precision: m.precision, recall: m.recall, unweighted: m.unweighted,
+    influences: m.predictedInfluences, artistInfluences: m.referenceInfluences,
+    maxWeight: m.predictedMaxWeight, artistMaxWeight: m.referenceMaxWeight, ms,
+  };
+}
+
+const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+const f = (x: number | undefined, d = 3): string => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(d));
+
+function summarise(rows: Row[]): string {
+  const j = rows.filter((r) => r.joints).map((r) => r.joints!);
+  const w = rows.filter((r) => r.weights).map((r) => r.weights!);
+  const failed = rows.filter((r) => r.error).length;
+  return `| ${rows.length} | ${failed} | ${f(mean(j.map((x) => x.cdj2j)), 4)} | ${f(Math.max(...j.map((x) => x.cdj2j)), 4)} | ` +
+    `${j.filter((x) => x.cdj2j > 0.06).length} | ${f(mean(w.map((x) => x.l1)))} | ${f(mean(w.map((x) => x.precision)))} | ` +
+    `${f(mean(w.map((x) => x.recall)))} | ${w.reduce((a, x) => a + x.unweighted, 0) + j.reduce((a, x) => a + x.unweighted, 0)} | ` +
+    `${f(mean(j.map((x) => x.ms)), 0)} | ${f(mean(w.map((x) => x.ms)), 0)} |`;
+}
+
+async function main(): Promise<void> {
+  const dir = process.argv[2];
+  if (!dir || dir.startsWith('--')) {
+    console.error('usage: score-dev-set.ts <dev-set dir> [--engine fast,pro] [--only id,id] [--plan biped] [--json out.json] [--no-weights] [--no-joints]');
+    process.exit(2);
+  }
+  const engines = (arg('--engine')?.split(',') ?? RIG_ENGINE_NAMES).filter((e): e is RigEngineName => (RIG_ENGINE_NAMES as string[]).includes(e));
+  const only = arg('--only')?.split(',');
+  const plan = arg('--plan');
+  const doJoints = !process.argv.includes('--no-joints');
+  const doWeights = !process.argv.includes('--no-weights');
+  const verbose = process.argv.includes('--verbose');
+  const chars = readManifest(dir).filter((c) => (!only || only.includes(c.id)) && (!plan || c.bodyPlan === plan));
+  const rows: Row[] = [];
+  for (const engine of engines) {
+    console.log(`\n### Engine \`${engine}\`\n`);
+    console.log('| character | plan | tris | joints ours/artist | CD-J2J | match | L1 | precision | recall | joints >0.1 ours/artist | max weight ours/artist | unweighted (rig, skel) | rig ms | skin ms |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const c of chars) {
+      const row: Row = { id: c.id, plan: c.bodyPlan, triangles: c.triangles, engine };
+      try {
+        if (doJoints) row.joints = await scoreJoints(dir, c, engine);
+        if (doWeights) row.weights = await scoreWeights(dir, c, engine);
+      } catch (error) {
+        row.error = error instanceof Error ? error.message : String(error);
+      }
+      rows.push(row);
+      const j = row.joints, w = row.weights;
+      console.log(
+        `| ${c.id} | ${c.bodyPlan} | ${c.triangles} | ${j ? `${j.ours}/${j.artist}` : '–'} | ${f(j?.cdj2j, 4)} | ${f(j?.matchScore, 2)} | ` +
+        `${f(w?.l1)} | ${f(w?.precision)} | ${f(w?.recall)} | ${w ? `${f(w.influences, 2)}/${f(w.artistInfluences, 2)}` : '–'} | ` +
+        `${w ? `${f(w.maxWeight, 2)}/${f(w.artistMaxWeight, 2)}` : '–'} | ${j?.unweighted ?? '–'}, ${w?.unweighted ?? '–'} | ${f(j?.ms, 0)} | ${f(w?.ms, 0)} |` +
+        (row.error ? ` **FAILED: ${row.error}**` : '') + (verbose && j?.warnings.length ? ` ${j.warnings.join('; ')}` : ''),
+      );
+    }
+    const mine = rows.filter((r) => r.engine === engine);
+    console.log(`\n| \`${engine}\` | characters | failed | mean CD-J2J | max CD-J2J | > 0.06 | mean L1 | precision | recall | unweighted | rig ms | skin ms |`);
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const p of [...new Set(mine.map((r) => r.plan))]) console.log(`| ${p} ${summarise(mine.filter((r) => r.plan === p))}`);
+    console.log(`| **all** ${summarise(mine)}`);
+  }
+  const out = arg('--json');
+  if (out) writeFileSync(out, JSON.stringify(rows, null, 1));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
