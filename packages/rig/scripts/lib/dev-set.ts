@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NodeIO, type Node } from '@gltf-transform/core';
+import { NodeIO, type Node, type Skin } from '@gltf-transform/core';
 import type { Mesh, Skeleton, SkinWeights } from '@rigforge/mesh';
 import { Matrix4, Vector3 } from 'three';
 import { z } from 'zod';
@@ -89,21 +89,61 @@ export interface ArtistSkin {
 
 const io = new NodeIO();
 
-/** The artist's rig read from `rigged.glb`: bind-space mesh, weights and deforming skeleton. */
+/** The inverse bind matrices of a skin, one per joint (identity where the file has none). */
+function inverseBindMatrices(skin: Skin): Matrix4[] {
+  const acc = skin.getInverseBindMatrices();
+  return skin.listJoints().map((_, i) => {
+    const m = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    if (acc) acc.getElement(i, m);
+    return new Matrix4().fromArray(m);
+  });
+}
+
+/**
+ * The artist's rig read from `rigged.glb`: bind-space mesh, weights and deforming skeleton.
+ *
+ * Files with several skins can bind each mesh in a frame of its own (a sword, a backpack: the
+ * same joint has different inverse bind matrices per skin). The reference frame is the skin whose
+ * joints sit at the set's `bindPosition`s; a vertex of another skin moves into it through its
+ * strongest joint, p_ref = inverse(IBM_ref) · IBM_skin · p, which is where both skins put it at rest.
+ */
 export async function readArtistSkin(dir: string, id: string): Promise<ArtistSkin> {
-  const skeleton = artistSkeleton(readGtJoints(dir, id), 'bindPosition');
+  const gt = readGtJoints(dir, id);
+  const skeleton = artistSkeleton(gt, 'bindPosition');
   const index = new Map(skeleton.joints.map((j, i) => [j.name, i]));
+  const gtBind = new Map(gt.map((j) => [j.name, new Vector3(...j.bindPosition)]));
   const doc = await io.readBinary(new Uint8Array(readFileSync(join(dir, id, 'rigged.glb'))));
+  const skinned = doc.getRoot().listNodes().filter((n) => n.getMesh() && n.getSkin());
+  // Reference: per joint name, the inverse bind matrix of the skin closest to the set's frame.
+  let refSkin: Skin | null = null, refErr = Infinity;
+  for (const node of skinned) {
+    const skin = node.getSkin()!;
+    const ibms = inverseBindMatrices(skin);
+    let err = 0;
+    skin.listJoints().forEach((j, i) => {
+      const want = gtBind.get(j.getName());
+      if (want) err += new Vector3().setFromMatrixPosition(ibms[i]!.clone().invert()).distanceTo(want);
+    });
+    if (err < refErr) { refErr = err; refSkin = skin; }
+  }
+  const refIbm = new Map<string, Matrix4>();
+  if (refSkin) {
+    const ibms = inverseBindMatrices(refSkin);
+    refSkin.listJoints().forEach((j, i) => refIbm.set(j.getName(), ibms[i]!));
+  }
   const positions: number[] = [];
   const indices: number[] = [];
   const joints: number[] = [];
   const weights: number[] = [];
-  for (const node of doc.getRoot().listNodes()) {
-    const mesh = node.getMesh();
-    const skin = node.getSkin();
-    if (!mesh || !skin) continue;
+  for (const node of skinned) {
+    const skin = node.getSkin()!;
     const skinJoints = skin.listJoints().map((j) => index.get(j.getName()) ?? -1);
-    for (const prim of mesh.listPrimitives()) {
+    const ibms = inverseBindMatrices(skin);
+    const toRef = skin.listJoints().map((j, i) => {
+      const ref = refIbm.get(j.getName());
+      return skin === refSkin || !ref ? null : ref.clone().invert().multiply(ibms[i]!);
+    });
+    for (const prim of node.getMesh()!.listPrimitives()) {
       const pos = prim.getAttribute('POSITION');
       const jAcc = prim.getAttribute('JOINTS_0');
       const wAcc = prim.getAttribute('WEIGHTS_0');
@@ -111,14 +151,20 @@ export async function readArtistSkin(dir: string, id: string): Promise<ArtistSki
       const base = positions.length / 3;
       const count = pos.getCount();
       const p = [0, 0, 0], jj = [0, 0, 0, 0], ww = [0, 0, 0, 0];
+      const v3 = new Vector3();
       for (let v = 0; v < count; v++) {
         pos.getElement(v, p);
         jAcc.getElement(v, jj);
         wAcc.getElement(v, ww);
-        positions.push(p[0]!, p[1]!, p[2]!);
+        let strongest = 0;
+        for (let s = 1; s < 4; s++) if (ww[s]! > ww[strongest]!) strongest = s;
+        const m = toRef[jj[strongest]!];
+        v3.set(p[0]!, p[1]!, p[2]!);
+        if (m) v3.applyMatrix4(m);
+        positions.push(v3.x, v3.y, v3.z);
         for (let s = 0; s < 4; s++) {
           const j = skinJoints[jj[s]!] ?? -1;
-          // A weight on a non-deforming joint would be an error in the set; keep it visible as 0.
+          // A weight on a non-deforming joint would be an error in the set; it is dropped.
           joints.push(j >= 0 ? j : 0);
           weights.push(j >= 0 ? ww[s]! : 0);
         }
