@@ -1,0 +1,4 @@
+export * from './client-error';
+export * from './poll-interval';
+export * from './rigforge-client';
+export * from './wait-for-job';
