@@ -1,0 +1,30 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createModelRequestSchema } from '@rigforge/contracts';
+import type { ToolDeps } from './tool-deps';
+import { guarded, jobView, jsonResult } from './tool-result';
+
+/** POST /v1/models, with the contract's own request schema as the input schema. */
+export function registerGenerateModel(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'generate_model',
+    {
+      title: 'Generate a 3D model from an image',
+      description:
+        'Queue an image-to-model job: turns a picture of one subject on a plain or transparent background (PNG, ' +
+        'JPEG or WebP, by image_url or image_base64) into a closed, textured 3D model. Costs credits. Returns at ' +
+        'once with the job id; call wait_for_job, then rig_model with from_job set to that id to rig the result.',
+      inputSchema: createModelRequestSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    (args, extra) =>
+      guarded(async () => {
+        const job = await deps.client.createModel(args, { signal: extra.signal });
+        return jsonResult({
+          ...jobView(job),
+          output_format: job.output_format,
+          estimated_seconds: job.estimated_seconds,
+          next: `call wait_for_job with job_id "${job.id}"`,
+        });
+      }),
+  );
+}

@@ -1,0 +1,35 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createRigRequestSchema } from '@rigforge/contracts';
+import type { ToolDeps } from './tool-deps';
+import { guarded, jobView, jsonResult } from './tool-result';
+
+/** POST /v1/rigs, with the contract's own request schema as the input schema. */
+export function registerRigModel(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'rig_model',
+    {
+      title: 'Rig a 3D model',
+      description:
+        'Queue a rigging job: adds a skeleton and skin weights to a mesh so it can be animated. Give exactly one ' +
+        'source: model_url (e.g. a model_url from search_external_assets or search_catalog), model_base64 (a small ' +
+        'file inline), or from_job (the id of a succeeded generate_model or rig job). Choose rig_type from the body ' +
+        'plan (biped for humanoids, quadruped for four-legged animals, ...); engine fast (default, seconds) or pro ' +
+        '(higher quality, slower). Costs credits. Returns at once with the job id; then call wait_for_job with that ' +
+        'id (and the engine) to get the rigged model URL and thumbnail.',
+      inputSchema: createRigRequestSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    (args, extra) =>
+      guarded(async () => {
+        const job = await deps.client.createRig(args, { signal: extra.signal });
+        return jsonResult({
+          ...jobView(job),
+          engine: job.engine,
+          rig_type: job.rig_type,
+          output_format: job.output_format,
+          estimated_seconds: job.estimated_seconds,
+          next: `call wait_for_job with job_id "${job.id}" and engine "${job.engine}"`,
+        });
+      }),
+  );
+}

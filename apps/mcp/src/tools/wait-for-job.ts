@@ -1,0 +1,62 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { JOB_DEADLINE_MS, waitForJob } from '@rigforge/client';
+import { jobIdParamsSchema, RIG_ENGINES } from '@rigforge/contracts';
+import { z } from 'zod';
+import type { ToolDeps } from './tool-deps';
+import { guarded, jobLinks, jobView, jsonResult } from './tool-result';
+
+const MAX_WAIT_SECONDS = JOB_DEADLINE_MS / 1000;
+
+export const waitForJobInput = z.strictObject({
+  job_id: jobIdParamsSchema.shape.id.describe('The job id rig_model or generate_model returned'),
+  engine: z.enum(RIG_ENGINES).optional().describe('For a rig: the engine rig_model returned (a pro rig is polled less often)'),
+  timeout_seconds: z
+    .int()
+    .min(1)
+    .max(MAX_WAIT_SECONDS)
+    .default(MAX_WAIT_SECONDS)
+    .describe(`Give up after this long (at most ${MAX_WAIT_SECONDS}, the service's deadline for a job)`),
+});
+
+/** Polls GET /v1/jobs/{id} at the contract's interval, reporting MCP progress, until the job ends. */
+export function registerWaitForJob(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'wait_for_job',
+    {
+      title: 'Wait for a job to finish',
+      description:
+        'Wait until a rig or generation job succeeds or fails, then return the model URL, thumbnail and files (or ' +
+        'the error). Polls every 5 s for a fast rig and every 15 s for a pro rig or a generation, and sends ' +
+        'progress notifications meanwhile. Jobs finish within 300 s; if this returns a timeout error, call it ' +
+        'again or use get_job later. Free.',
+      inputSchema: waitForJobInput,
+      annotations: { readOnlyHint: true },
+    },
+    (args, extra) =>
+      guarded(async () => {
+        const deadlineMs = args.timeout_seconds * 1000;
+        const progressToken = extra._meta?.progressToken;
+        let step = 0;
+        const job = await waitForJob(deps.client, args.job_id, {
+          engine: args.engine,
+          deadlineMs,
+          signal: extra.signal,
+          onPoll: async (polled, elapsedMs) => {
+            if (progressToken === undefined) return;
+            // Progress must increase with every notification; elapsed time against the deadline does.
+            step += 1;
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: {
+                progressToken,
+                progress: Math.min(args.timeout_seconds, Math.max(step / 1000, elapsedMs / 1000)),
+                total: args.timeout_seconds,
+                message: `job ${polled.id}: ${polled.status} after ${Math.round(elapsedMs / 1000)} s`,
+              },
+            });
+          },
+        });
+        return jsonResult(jobView(job), jobLinks(job));
+      }),
+  );
+}
