@@ -1,7 +1,14 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createRigRequestSchema } from '@rigforge/contracts';
+import { z } from 'zod';
 import type { ToolDeps } from './tool-deps';
 import { guarded, jobView, jsonResult } from './tool-result';
+
+/**
+ * The contract's request fields, as a fresh object: the contract's schema carries an OpenAPI id,
+ * which would make its JSON Schema a `$ref`, and MCP clients require an inline object schema.
+ */
+export const rigModelInput = z.strictObject(createRigRequestSchema.shape);
 
 /** POST /v1/rigs, with the contract's own request schema as the input schema. */
 export function registerRigModel(server: McpServer, deps: ToolDeps): void {
@@ -16,7 +23,7 @@ export function registerRigModel(server: McpServer, deps: ToolDeps): void {
         'plan (biped for humanoids, quadruped for four-legged animals, ...); engine fast (default, seconds) or pro ' +
         '(higher quality, slower). Costs credits. Returns at once with the job id; then call wait_for_job with that ' +
         'id (and the engine) to get the rigged model URL and thumbnail.',
-      inputSchema: createRigRequestSchema,
+      inputSchema: rigModelInput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     (args, extra) =>
