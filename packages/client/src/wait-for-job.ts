@@ -18,6 +18,8 @@ export interface WaitForJobOptions {
   signal?: AbortSignal;
   /** Called after every successful poll, terminal or not. */
   onPoll?: (job: JobObject, elapsedMs: number) => void | Promise<void>;
+  /** How to wait between polls; default a timer (tests pass one that records the waits). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 const RETRYABLE = new Set(['rate_limited', 'backend_unavailable', 'network_error', 'timeout']);
@@ -49,7 +51,7 @@ export async function waitForJob(client: RigforgeClient, id: string, options: Wa
         message: `job ${id} did not finish within ${Math.round(deadlineMs / 1000)} s (last status: ${last?.status ?? 'unknown'})`,
       });
     }
-    await sleep(Math.min(waitMs, remaining), options.signal);
+    await (options.sleep ?? sleep)(Math.min(waitMs, remaining), options.signal);
   }
 }
 

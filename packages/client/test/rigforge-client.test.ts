@@ -1,0 +1,94 @@
+/**
+ * The client against a local server that answers like the API: typed results, the API's error
+ * codes in `RigforgeClientError`, an answer off the contract refused, and waitForJob honouring
+ * Retry-After on 429 and 503, stopping at the deadline, and returning failed jobs as jobs.
+ */
+import http from 'node:http';
+import { RigforgeClient, RigforgeClientError, waitForJob } from '../src';
+
+const JOB_ID = '6f1c1f5e-2f4b-4b8e-9a51-0d7a4b1f2c3d';
+const job = (status: string) => ({
+  id: JOB_ID,
+  object: 'job',
+  operation: 'rig',
+  status,
+  output: status === 'succeeded' ? { model_url: 'http://api.test/files/out.glb', thumbnail_url: 'http://api.test/files/out.png' } : null,
+  error: status === 'failed' ? { code: 'unsupported_format', message: 'rig: not a mesh' } : null,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+let server: http.Server;
+let baseUrl: string;
+/** Answers the next GET /v1/jobs/{id} calls in order; the last one repeats. */
+let script: { status: number; body: unknown; headers?: Record<string, string> }[] = [];
+const seen: { auth?: string }[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    seen.push({ auth: req.headers.authorization });
+    if (req.url === '/v1/assets/categories') {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ error: { code: 'unauthorized', message: 'auth: unknown API key' } }));
+    }
+    const next = script.length > 1 ? script.shift()! : script[0]!;
+    res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
+    res.end(typeof next.body === 'string' ? next.body : JSON.stringify(next.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const client = () => new RigforgeClient({ baseUrl, apiKey: 'rf_test' });
+
+async function rejection(promise: Promise<unknown>): Promise<RigforgeClientError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof RigforgeClientError)) throw new Error(`expected a RigforgeClientError, got ${String(error)}`);
+  return error;
+}
+
+it('sends the key and parses the API error body into its code', async () => {
+  const error = await rejection(client().listAssetCategories());
+  expect(error).toMatchObject({ code: 'unauthorized', status: 401, message: 'auth: unknown API key' });
+  expect(seen[0]?.auth).toBe('Bearer rf_test');
+});
+
+it('refuses an answer that is not the contract shape', async () => {
+  script = [{ status: 200, body: { id: 'nope' } }];
+  expect((await rejection(client().getJob(JOB_ID))).code).toBe('invalid_response');
+});
+
+it('waits out 429 and 503 as Retry-After says, then returns the terminal job', async () => {
+  script = [
+    { status: 200, body: job('queued') },
+    { status: 429, body: { error: { code: 'rate_limited', message: 'slow down' } }, headers: { 'retry-after': '1' } },
+    { status: 503, body: { error: { code: 'backend_unavailable', message: 'busy' } }, headers: { 'retry-after': '1' } },
+    { status: 200, body: job('succeeded') },
+  ];
+  const polls: string[] = [];
+  const waits: number[] = [];
+  const done = await waitForJob(client(), JOB_ID, {
+    onPoll: (j) => void polls.push(j.status),
+    sleep: async (ms) => void waits.push(ms),
+  });
+  expect(done.output?.model_url).toBe('http://api.test/files/out.glb');
+  expect(polls).toEqual(['queued', 'succeeded']);
+  expect(waits).toEqual([5_000, 1_000, 1_000]); // the Fast rig interval, then Retry-After: 1 twice
+});
+
+it('returns a failed job as a job, and gives up at the deadline with a timeout', async () => {
+  script = [{ status: 200, body: job('failed') }];
+  expect((await waitForJob(client(), JOB_ID)).error?.code).toBe('unsupported_format');
+  script = [{ status: 200, body: job('processing') }];
+  const error = await rejection(waitForJob(client(), JOB_ID, { intervalMs: 20, deadlineMs: 100 }));
+  expect(error.code).toBe('timeout');
+  expect(error.message).toMatch(/last status: processing/);
+});
