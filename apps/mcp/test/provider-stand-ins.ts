@@ -77,7 +77,7 @@ export async function startStandIns(): Promise<StandIns> {
 
   function polyHaven(path: string, url: URL, res: http.ServerResponse) {
     if (path === '/assets') {
-      if (url.searchParams.get('t') !== 'models') return json(res, 400, 'Unsupported asset type');
+      if ((url.searchParams.get('type') ?? url.searchParams.get('t')) !== 'models') return json(res, 400, 'Unsupported asset type');
       return json(res, 200, POLY_HAVEN_ASSETS);
     }
     const files = /^\/files\/([^/]+)$/.exec(path);

@@ -3,7 +3,7 @@
  * User-Agent naming the application and a visible "Powered by Poly Haven" credit where the content
  * is shown; each result carries that credit.
  *
- * `/assets?t=models` returns every model (a few hundred) keyed by id; it is cached and matched
+ * `/assets?type=models` returns every model (a few hundred) keyed by id; it is cached and matched
  * locally against name, tags and categories, which keeps to one listing call per TTL instead of a
  * call per query. For the hits, `/files/{id}` gives the downloads: we offer the FBX at the lowest
  * resolution because it is a single file with the geometry inside, which is what a rig needs (the
@@ -50,7 +50,7 @@ export class PolyHavenProvider implements AssetProvider {
   }
 
   async search(request: ProviderSearch): Promise<ExternalAsset[]> {
-    const listUrl = providerUrl(this.options.apiUrl, '/assets', { t: 'models' });
+    const listUrl = providerUrl(this.options.apiUrl, '/assets', { type: 'models' });
     const body = await this.http.getJson(listUrl, { signal: request.signal });
     const listing = z.record(z.string(), z.unknown()).safeParse(body);
     if (!listing.success) throw new ProviderError(this.title, 'provider_bad_response', 'the asset list is not an object keyed by id');
