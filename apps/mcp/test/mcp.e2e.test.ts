@@ -54,7 +54,10 @@ beforeAll(async () => {
     SKETCHFAB_API_TOKEN: SKETCHFAB_TOKEN,
     SMITHSONIAN_API_KEY: SMITHSONIAN_KEY,
   };
-  worker = startWorkerProcess('rig.fast', workerEnvFor(h));
+  // The sweeper re-enqueues any stale queued job of the shared test database into this worker's own
+  // queue; on a loaded machine that would take jobs of e2e files running beside this one. Ours never
+  // need it, so it stays out of the way.
+  worker = startWorkerProcess('rig.fast', workerEnvFor(h, { SWEEP_INTERVAL_MS: '3600000', REQUEUE_AFTER_MS: '3600000' }));
   // Every process starts at once: on a loaded machine each takes seconds to load its TypeScript.
   [httpMcp, stdioClient, strangerClient] = await Promise.all([
     startHttpMcp(mcpEnv),
