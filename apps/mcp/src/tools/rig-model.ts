@@ -18,7 +18,7 @@ export function registerRigModel(server: McpServer, deps: ToolDeps): void {
       title: 'Rig a 3D model',
       description:
         'Queue a rigging job: adds a skeleton and skin weights to a mesh so it can be animated. Give exactly one ' +
-        'source: model_url (e.g. a model_url from search_external_assets or search_catalog), model_base64 (a small ' +
+        'source: model_url (a model_url from search_external_assets, or the url of a search_catalog asset), model_base64 (a small ' +
         'file inline), or from_job (the id of a succeeded generate_model or rig job). Choose rig_type from the body ' +
         'plan (biped for humanoids, quadruped for four-legged animals, ...); engine fast (default, seconds) or pro ' +
         '(higher quality, slower). Costs credits. Returns at once with the job id; then call wait_for_job with that ' +
