@@ -54,11 +54,12 @@ const tailCurl = (pattern: RegExp, degrees: number): PoseRule =>
 
 export const CONTACT_SHEET_POSES: Record<BodyPlan, PoseRule[]> = {
   biped: [
-    // Arms raised up and out (whatever the rest pose), elbows bent 90° forward, wrists 40° down.
+    // Arms raised up and out (whatever the rest pose), elbows bent 90° in the body's plane (the
+    // forearms over the head, readable from the front), wrists 40° down.
     { match: 'left_upper_arm', op: { kind: 'aim', direction: [0.45, 0.85, 0.25] } },
     { match: 'right_upper_arm', op: { kind: 'aim', direction: [-0.45, 0.85, 0.25] } },
-    { match: 'left_lower_arm', op: bend([FORWARD, UP], 90) },
-    { match: 'right_lower_arm', op: bend([FORWARD, UP], 90) },
+    { match: 'left_lower_arm', op: bend([UP, FORWARD], 90) },
+    { match: 'right_lower_arm', op: bend([UP, FORWARD], 90) },
     { match: 'left_hand', op: bend([DOWN, FORWARD], 40) },
     { match: 'right_hand', op: bend([DOWN, FORWARD], 40) },
     ...HEAD_TURN,
@@ -122,9 +123,9 @@ export const CONTACT_SHEET_POSES: Record<BodyPlan, PoseRule[]> = {
     { match: 'dorsal_1', op: bend(LEFT, 30) },
   ],
   others: [
-    // Every branch lifted at its first two joints.
-    { match: /^branch_\d+_1$/, op: bend([UP, FORWARD], 30) },
-    { match: /^branch_\d+_2$/, op: bend([UP, FORWARD], 45) },
+    // Every other branch lifted at its first two joints; the rest stay as a reference.
+    { match: /^branch_\d*[02468]_1$/, op: bend([UP, FORWARD], 30) },
+    { match: /^branch_\d*[02468]_2$/, op: bend([UP, FORWARD], 45) },
   ],
 };
 
