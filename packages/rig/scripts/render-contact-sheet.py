@@ -137,8 +137,17 @@ def world_points(meshes):
     return numpy.concatenate(out) if out else numpy.zeros((0, 3))
 
 
-def joint_positions(arm):
-    return [(pb, arm.matrix_world @ pb.head) for pb in arm.pose.bones]
+def joint_positions(arm, drawn=None):
+    """World positions of the joints to draw: all, or those named in `drawn` (an artist's deforming joints)."""
+    return [(pb, arm.matrix_world @ pb.head) for pb in arm.pose.bones if drawn is None or pb.name in drawn]
+
+
+def drawn_parent(pb, drawn):
+    """The nearest ancestor that is drawn: a bone hangs from it, skipping IK, pole and root helpers."""
+    p = pb.parent
+    while p is not None and drawn is not None and p.name not in drawn:
+        p = p.parent
+    return p
 
 
 def link(name, me, colour):
@@ -158,9 +167,9 @@ def bake_meshes(meshes, to_sheet, name):
         link(name, me, MESH_COLOUR).is_mesh_layer = True
 
 
-def bake_skeleton(arm, to_sheet, name):
+def bake_skeleton(arm, to_sheet, name, drawn):
     """The posed skeleton in the sheet: an octahedron per parent->child link, coloured by side, a ball per joint."""
-    heads = {pb.name: to_sheet @ p for pb, p in joint_positions(arm)}
+    heads = {pb.name: to_sheet @ p for pb, p in joint_positions(arm, drawn)}
     parts = {k: ([], []) for k in list(SIDE_COLOURS) + ['joints']}
 
     def add(key, verts, faces):
@@ -170,9 +179,10 @@ def bake_skeleton(arm, to_sheet, name):
         target[1].extend(tuple(base + i for i in f) for f in faces)
 
     for pb in arm.pose.bones:
-        if pb.parent is None:
+        parent = drawn_parent(pb, drawn)
+        if parent is None or pb.name not in heads:
             continue
-        a, b = heads[pb.parent.name], heads[pb.name]
+        a, b = heads[parent.name], heads[pb.name]
         d = b - a
         length = d.length
         if length < 1e-9:
@@ -234,12 +244,13 @@ def place_item(index, item):
         # A published rig carries clips: the importer puts the first one on the armature. Show the bind pose.
         for o in imported:
             o.animation_data_clear()
+        drawn = set(item['drawJoints']) if item.get('drawJoints') else None
         rest_pose(arm)
         rest_points = world_points(meshes)
-        rest_joints = [tuple(p) for _, p in joint_positions(arm)]
+        rest_joints = [tuple(p) for _, p in joint_positions(arm, drawn)]
         skipped = apply_pose(arm, item['ops'])
         posed_points = world_points(meshes)
-        posed_joints = [tuple(p) for _, p in joint_positions(arm)]
+        posed_joints = [tuple(p) for _, p in joint_positions(arm, drawn)]
         # One scale for both tiles, so rest and pose compare; framed on everything either shows.
         view = numpy.array(VIEW)[:3, :3]
         pts = numpy.concatenate([rest_points, posed_points, numpy.array(rest_joints + posed_joints)]) @ view.T
@@ -255,7 +266,7 @@ def place_item(index, item):
             else:
                 rest_pose(arm)
             bake_meshes(meshes, to_sheet, '%s_%s' % (item['id'], 'posed' if pose else 'rest'))
-            bake_skeleton(arm, to_sheet, '%s_%s_skeleton' % (item['id'], 'posed' if pose else 'rest'))
+            bake_skeleton(arm, to_sheet, '%s_%s_skeleton' % (item['id'], 'posed' if pose else 'rest'), drawn)
             add_text('posed' if pose else 'rest', base.x + tile + 0.02, base.y + 0.02, 0.045, 0.5, TEXT_COLOUR)
         add_text(item['label'], base.x + 0.02, base.y + 1 + LABEL * 0.3, LABEL * 0.55, 1.96, TEXT_COLOUR)
         return skipped

@@ -34,6 +34,8 @@ interface SheetItem {
   label: string;
   glb: string;
   ops: JointPoseOp[];
+  /** Only these joints are drawn and framed (an artist's deforming joints, without IK and pole helpers). */
+  drawJoints?: string[];
   error?: string;
 }
 
@@ -80,6 +82,7 @@ function artistRig(dir: string, c: DevCharacter): SheetItem {
     label: `${c.id} · ${c.bodyPlan} · artist · ${joints.filter((j) => j.deforming).length} joints · ${ops.length} posed by role`,
     glb: join(dir, c.id, 'rigged.glb'),
     ops,
+    drawJoints: joints.filter((j) => j.deforming).map((j) => j.name),
   };
 }
 
