@@ -1,6 +1,7 @@
 import { EngineError, isEngineError } from './mesh-error';
 import type { Mesh } from './mesh-model';
 import { MeshAssembler } from './read/mesh-assembler';
+import { MAX_TRIANGLES } from './read/read-limits';
 import { readFbx } from './read/read-fbx';
 import { readGltf } from './read/read-gltf';
 import { readObj } from './read/read-obj';
@@ -15,7 +16,7 @@ export interface ReadMeshOptions {
 }
 
 export const READ_MESH_DEFAULTS: Required<ReadMeshOptions> = {
-  maxTriangles: 2_000_000,
+  maxTriangles: MAX_TRIANGLES,
   maxBytes: 512 * 1024 * 1024,
 };
 

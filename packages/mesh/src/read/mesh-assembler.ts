@@ -1,6 +1,7 @@
 import { EngineError } from '../mesh-error';
 import type { Mesh, MeshGroup, MeshMaterial } from '../mesh-model';
 import { computeVertexNormals } from '../glb/compute-vertex-normals';
+import { MAX_MATERIALS } from './read-limits';
 
 /** One triangle soup in world space, as a reader extracted it from one primitive or geometry. */
 export interface MeshPart {
@@ -27,6 +28,7 @@ export function fail(format: string, message: string): never {
  */
 export class MeshAssembler {
   readonly parts: MeshPart[] = [];
+  /** Read-only to readers: add through `addMaterial`, which enforces the cap. */
   readonly materials: MeshMaterial[] = [];
   readonly warnings: string[] = [];
   private triangles = 0;
@@ -52,14 +54,24 @@ export class MeshAssembler {
     }
   }
 
+  /** Registers a material and returns its index, failing past `MAX_MATERIALS`. */
+  addMaterial(material: MeshMaterial): number {
+    if (this.materials.length >= MAX_MATERIALS) fail(this.format, `more than the limit of ${MAX_MATERIALS} materials`);
+    this.materials.push(material);
+    return this.materials.length - 1;
+  }
+
   warn(message: string): void {
     if (!this.warnings.includes(message)) this.warnings.push(message);
   }
 
   /** Adds a part, dropping vertices its triangles do not use (primitives often share buffers). */
   add(part: MeshPart): void {
-    if (part.indices.length >= 3) this.parts.push(compact(this.format, part));
+    if (part.indices.length >= 3) this.parts.push(compact(this.format, part, this.scratch));
   }
+
+  /** The remap buffer `compact` reuses, all -1 between calls. */
+  private readonly scratch = { remap: new Int32Array(0) };
 
   build(): Mesh {
     const f = this.format;
@@ -125,29 +137,49 @@ export class MeshAssembler {
   }
 }
 
-function compact(format: string, part: MeshPart): MeshPart {
+/**
+ * Keeps only the vertices a part's triangles use. The cost is proportional to the part's indices,
+ * not to its vertex buffer: readers hand in one shared buffer per material (an FBX geometry's
+ * every material, a glTF buffer's every primitive), and a pass over the whole buffer per part made
+ * a mesh with a thousand materials cost a thousand passes over millions of vertices.
+ */
+function compact(format: string, part: MeshPart, scratch: { remap: Int32Array }): MeshPart {
   const n = Math.floor(part.positions.length / 3);
-  const remap = new Int32Array(n).fill(-1);
+  if (scratch.remap.length < n) scratch.remap = new Int32Array(Math.max(n, scratch.remap.length * 2)).fill(-1);
+  const remap = scratch.remap;
   const m = part.indices.length - (part.indices.length % 3);
+  const touched: number[] = [];
   for (let i = 0; i < m; i++) {
     const idx = part.indices[i]!;
-    if (idx >= n) fail(format, `vertex index ${idx} is out of range (${n} vertices)`);
-    remap[idx] = 0;
+    if (idx >= n) {
+      for (const t of touched) remap[t] = -1;
+      fail(format, `vertex index ${idx} is out of range (${n} vertices)`);
+    }
+    if (remap[idx] === -1) {
+      remap[idx] = 0;
+      touched.push(idx);
+    }
   }
-  let used = 0;
-  for (let v = 0; v < n; v++) if (remap[v] === 0) remap[v] = used++;
-  if (used === n && m === part.indices.length) return part;
+  const used = touched.length;
+  if (used === n && m === part.indices.length) {
+    for (const t of touched) remap[t] = -1;
+    return part;
+  }
+  // Source order, as a full pass would give, so output does not depend on face order.
+  const order = Int32Array.from(touched).sort();
+  for (let r = 0; r < used; r++) remap[order[r]!] = r;
   const pick = (a: Float32Array | undefined, size: number): Float32Array | undefined => {
     if (!a) return undefined;
     const out = new Float32Array(used * size);
-    for (let v = 0; v < n; v++) {
-      const r = remap[v]!;
-      if (r >= 0) for (let c = 0; c < size; c++) out[r * size + c] = a[v * size + c]!;
+    for (let r = 0; r < used; r++) {
+      const v = order[r]!;
+      for (let c = 0; c < size; c++) out[r * size + c] = a[v * size + c]!;
     }
     return out;
   };
   const indices = new Uint32Array(m);
   for (let i = 0; i < m; i++) indices[i] = remap[part.indices[i]!]!;
+  for (const t of touched) remap[t] = -1;
   const out: MeshPart = { positions: pick(part.positions, 3)!, indices, material: part.material };
   const normals = pick(part.normals, 3);
   const uvs = pick(part.uvs, 2);

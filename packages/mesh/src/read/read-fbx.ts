@@ -213,6 +213,9 @@ class FbxScene {
       if (size >= 3) {
         let local = 0;
         if (matValues && matValues.length > 0) local = matMapping === 'AllSame' ? matValues[0]! : (matValues[polygon] ?? 0);
+        // Indices past the model's materials draw with the default one; folding them here keeps
+        // the buckets to the real materials (a hostile file could name a new one per polygon).
+        if (!(local >= 0 && local < modelMaterials.length)) local = -1;
         let bucket = buckets.get(local);
         if (!bucket) buckets.set(local, (bucket = []));
         for (let i = 1; i + 1 < size; i++) bucket.push(cornerVertex[start]!, cornerVertex[start + i]!, cornerVertex[start + i + 1]!);
@@ -260,8 +263,7 @@ class FbxScene {
       const texture = this.texture(diffuseTexture.object);
       if (texture) material.baseColorTexture = texture;
     }
-    const index = this.asm.materials.length;
-    this.asm.materials.push(material);
+    const index = this.asm.addMaterial(material);
     this.materialIndex.set(m.id, index);
     return index;
   }

@@ -182,7 +182,7 @@ class GltfDocument {
   }
 
   /** Decodes an accessor into float32 (normalised integers mapped to [-1, 1] / [0, 1]). */
-  private readFloat(index: unknown, what: string, types: string[]): { data: Float32Array; size: number; count: number } {
+  private readFloat(index: unknown, what: string, types: string[], expected?: number): { data: Float32Array; size: number; count: number } {
     const a = this.accessorDef(index, what);
     const type = String(a.type);
     if (!types.includes(type)) fail(this.f, `${what} accessor has type ${type}, expected ${types.join(' or ')}`);
@@ -191,6 +191,8 @@ class GltfDocument {
     const componentBytes = COMPONENT_BYTES[componentType];
     if (!componentBytes) fail(this.f, `${what} accessor has an invalid componentType ${String(a.componentType)}`);
     const count = this.declaredCount(a);
+    // Checked before allocating: only POSITION's count was charged against the vertex budget.
+    if (expected !== undefined && count !== expected) fail(this.f, `${what} has ${count} elements but POSITION has ${expected}`);
     const out = new Float32Array(count * size);
     if (a.bufferView !== undefined) {
       const view = this.bufferView(a.bufferView);
@@ -288,19 +290,19 @@ class GltfDocument {
     };
     let normals: Float32Array | undefined;
     if (attributes.NORMAL !== undefined) {
-      const n = this.readFloat(attributes.NORMAL, 'NORMAL', ['VEC3']);
+      const n = this.readFloat(attributes.NORMAL, 'NORMAL', ['VEC3'], vertexCount);
       sameCount(n, 'NORMAL');
       normals = n.data;
     }
     let uvs: Float32Array | undefined;
     if (attributes.TEXCOORD_0 !== undefined) {
-      const t = this.readFloat(attributes.TEXCOORD_0, 'TEXCOORD_0', ['VEC2']);
+      const t = this.readFloat(attributes.TEXCOORD_0, 'TEXCOORD_0', ['VEC2'], vertexCount);
       sameCount(t, 'TEXCOORD_0');
       uvs = t.data;
     }
     let colors: Float32Array | undefined;
     if (attributes.COLOR_0 !== undefined) {
-      const c = this.readFloat(attributes.COLOR_0, 'COLOR_0', ['VEC3', 'VEC4']);
+      const c = this.readFloat(attributes.COLOR_0, 'COLOR_0', ['VEC3', 'VEC4'], vertexCount);
       sameCount(c, 'COLOR_0');
       if (c.size === 4) colors = c.data;
       else {
@@ -353,8 +355,7 @@ class GltfDocument {
       if (texture) material.baseColorTexture = texture;
       if (int(pbr.baseColorTexture.texCoord, 0) !== 0) this.asm.warn(`${this.f}: textures on a second UV set are read as if on the first`);
     }
-    const out = this.asm.materials.length;
-    this.asm.materials.push(material);
+    const out = this.asm.addMaterial(material);
     this.materialMap.set(index, out);
     return out;
   }

@@ -3,20 +3,19 @@ import { fail, type MeshAssembler } from './mesh-assembler';
 
 /*
  * Wavefront OBJ reader. One pass over the lines; each material (`usemtl`) collects its own
- * de-duplicated vertices (a corner's v/vt/vn triple, found through a chain per position: a
- * string-keyed Map was 5× slower at 1M triangles), so a part per material comes out
- * ready for the assembler. Polygons are fan-triangulated (exact for the convex faces exporters
+ * de-duplicated vertices (a corner's material/v/vt/vn, found through one chain per source
+ * position shared by all materials: a string-keyed Map was 5× slower at 1M triangles, and a
+ * head array per material cost positions × materials, gigabytes for 200k vertices in 5000
+ * groups), so a part per material comes out ready for the assembler and memory follows the
+ * vertices actually made. Polygons are fan-triangulated (exact for the convex faces exporters
  * write; ear clipping would cost far more for the rare concave n-gon). `mtllib` files are not
  * available to a bytes-only reader, so materials keep their names and a neutral colour.
  */
 
 interface Bucket {
+  /** Position in the bucket list, the key stored in the vertex chains. */
+  id: number;
   material: number;
-  /** Per source position, the first output vertex made from it; `next` chains the others. */
-  head: Int32Array;
-  next: number[];
-  tOf: number[];
-  nOf: number[];
   positions: number[];
   uvs: number[];
   normals: number[];
@@ -33,6 +32,13 @@ export function readObj(bytes: Uint8Array, asm: MeshAssembler): void {
   const vn: number[] = [];
   let anyColor = false;
   const buckets = new Map<string, Bucket>();
+  // Per source position, the first vertex made from it in any bucket; `next` chains the others.
+  let head = new Int32Array(0);
+  const next: number[] = [];
+  const bucketOf: number[] = [];
+  const tOf: number[] = [];
+  const nOf: number[] = [];
+  const localOf: number[] = [];
   let current: Bucket | null = null;
   let currentName = '';
   let usedUv = false;
@@ -43,10 +49,9 @@ export function readObj(bytes: Uint8Array, asm: MeshAssembler): void {
       let material = -1;
       if (name !== '') {
         const m: MeshMaterial = { name, baseColor: [0.8, 0.8, 0.8, 1], metallic: 0, roughness: 0.8 };
-        material = asm.materials.length;
-        asm.materials.push(m);
+        material = asm.addMaterial(m);
       }
-      b = { material, head: new Int32Array(0), next: [], tOf: [], nOf: [], positions: [], uvs: [], normals: [], colors: [], indices: [] };
+      b = { id: buckets.size, material, positions: [], uvs: [], normals: [], colors: [], indices: [] };
       buckets.set(name, b);
     }
     return b;
@@ -112,6 +117,8 @@ export function readObj(bytes: Uint8Array, asm: MeshAssembler): void {
       if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) {
         fail('obj', `line ${lineNo}: vertex coordinates are not finite numbers`);
       }
+      // More positions than the triangle cap could ever use is a hostile or absurd file.
+      if (v.length >= asm.maxTriangles * 9) fail('obj', `more than the limit of ${asm.maxTriangles * 3} vertices (three per triangle of the cap)`);
       v.push(x, y, z);
       const r = token();
       if (r !== '') {
@@ -127,24 +134,28 @@ export function readObj(bytes: Uint8Array, asm: MeshAssembler): void {
     } else if (key === 'f') {
       current ??= bucket(currentName);
       const b = current;
-      if (b.head.length < v.length / 3) {
-        const grown = new Int32Array(Math.max(v.length / 3, b.head.length * 2)).fill(-1);
-        grown.set(b.head);
-        b.head = grown;
+      if (head.length < v.length / 3) {
+        const grown = new Int32Array(Math.max(v.length / 3, head.length * 2)).fill(-1);
+        grown.set(head);
+        head = grown;
       }
       corner.length = 0;
       while (cornerRef(ref)) {
         const pi = resolve(ref[0]!, v.length / 3, lineNo, 'vertex');
         const ti = ref[1] !== 0 ? resolve(ref[1]!, vt.length / 2, lineNo, 'texture coordinate') : -1;
         const ni = ref[2] !== 0 ? resolve(ref[2]!, vn.length / 3, lineNo, 'normal') : -1;
-        let index = b.head[pi]!;
-        while (index >= 0 && (b.tOf[index] !== ti || b.nOf[index] !== ni)) index = b.next[index]!;
-        if (index < 0) {
+        let entry = head[pi]!;
+        while (entry >= 0 && (bucketOf[entry] !== b.id || tOf[entry] !== ti || nOf[entry] !== ni)) entry = next[entry]!;
+        let index: number;
+        if (entry >= 0) index = localOf[entry]!;
+        else {
           index = b.positions.length / 3;
-          b.next.push(b.head[pi]!);
-          b.head[pi] = index;
-          b.tOf.push(ti);
-          b.nOf.push(ni);
+          next.push(head[pi]!);
+          head[pi] = localOf.length;
+          bucketOf.push(b.id);
+          tOf.push(ti);
+          nOf.push(ni);
+          localOf.push(index);
           b.positions.push(v[pi * 3]!, v[pi * 3 + 1]!, v[pi * 3 + 2]!);
           b.colors.push(vc[pi * 3]!, vc[pi * 3 + 1]!, vc[pi * 3 + 2]!, 1);
           if (ti >= 0) {

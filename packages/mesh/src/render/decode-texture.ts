@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import type { MeshTexture } from '../mesh-model';
+import { MAX_DECODED_TEXTURE_PIXELS } from '../read/read-limits';
 
 /** An RGBA8 image, rows top to bottom. */
 export interface DecodedTexture {
@@ -12,9 +13,16 @@ export interface DecodedTexture {
  * Decodes a texture for the thumbnail renderer. Only PNG is decoded (pngjs is pure JS and already a
  * dependency); JPEG and WebP would need another decoder, so for them, and for any PNG that fails to
  * decode, the caller falls back to the material colour: a thumbnail is never worth a failed job.
+ * The size in the PNG header is checked first: a small deflate stream can declare a gigapixel
+ * image, and pngjs would inflate all of it.
  */
 export function decodeTexture(texture: MeshTexture): DecodedTexture | undefined {
   if (texture.mimeType !== 'image/png') return undefined;
+  const b = texture.bytes;
+  // IHDR is the first chunk: width and height as big-endian uint32 at bytes 16 and 20.
+  if (b.length < 24) return undefined;
+  const header = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (header.getUint32(16) * header.getUint32(20) > MAX_DECODED_TEXTURE_PIXELS) return undefined;
   try {
     const png = PNG.sync.read(Buffer.from(texture.bytes.buffer, texture.bytes.byteOffset, texture.bytes.byteLength));
     if (png.width <= 0 || png.height <= 0) return undefined;

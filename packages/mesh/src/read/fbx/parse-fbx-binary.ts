@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { fail } from '../mesh-assembler';
+import { inflatedBytesBudget } from '../read-limits';
 import type { FbxNode, FbxValue } from './fbx-node';
 
 /*
@@ -7,8 +8,9 @@ import type { FbxNode, FbxValue } from './fbx-node';
  * bytes, name, properties, nested records, with 32-bit header fields before version 7500 and
  * 64-bit ones from 7500 on. Arrays may be zlib-compressed. Every length is checked against the
  * bytes left (or, for compressed arrays, against zlib's maximum ratio) before anything is
- * allocated, and inflate is capped at the declared size, so a tiny hostile file cannot ask for
- * gigabytes.
+ * allocated, and inflate is capped at the declared size. Each cap alone still let eight 256 MB
+ * zero arrays in a 2 MB file inflate 2 GB one after the other, so the declared sizes of all arrays
+ * are also charged against one total budget (`inflatedBytesBudget`) before each inflate.
  */
 
 const MAGIC = 'Kaydara FBX Binary  \0';
@@ -17,7 +19,14 @@ const MAX_DEPTH = 64;
 const MAX_INFLATE_RATIO = 1100;
 const MAX_ARRAY_BYTES = 1 << 30;
 
-export function parseFbxBinary(bytes: Uint8Array): { version: number; nodes: FbxNode[] } {
+export interface ParseFbxBinaryOptions {
+  /** Total bytes all arrays may decode to. Default `inflatedBytesBudget(bytes.length)`. */
+  maxArrayBytes?: number;
+}
+
+export function parseFbxBinary(bytes: Uint8Array, options: ParseFbxBinaryOptions = {}): { version: number; nodes: FbxNode[] } {
+  const budget = options.maxArrayBytes ?? inflatedBytesBudget(bytes.length);
+  let spent = 0;
   if (bytes.length < 27 || Buffer.from(bytes.subarray(0, 21)).toString('latin1') !== MAGIC) fail('fbx', 'not a binary FBX file');
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = dv.getUint32(23, true);
@@ -114,6 +123,11 @@ export function parseFbxBinary(bytes: Uint8Array): { version: number; nodes: Fbx
       data = bytes.subarray(pos, pos + stored);
     } else if (encoding === 1) {
       if (size > stored * MAX_INFLATE_RATIO + 64) fail('fbx', `compressed array in "${nodeName}" claims an impossible size`);
+      // Charged before inflating, from the declared size, so a bomb is refused at its header.
+      spent += size;
+      if (spent > budget) {
+        fail('fbx', `compressed arrays decode to more than the limit of ${budget} bytes in total (at least ${spent}, from a ${bytes.length}-byte file)`);
+      }
       try {
         data = new Uint8Array(inflateSync(bytes.subarray(pos, pos + stored), { maxOutputLength: Math.max(size, 1) }));
       } catch {

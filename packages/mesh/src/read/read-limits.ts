@@ -1,0 +1,37 @@
+/**
+ * The budgets every reader enforces, in one place so the readers, the docs and the tests agree.
+ * They exist so a small hostile file cannot make a reader allocate or work far beyond what its
+ * real content needs: each is checked against a declared size *before* the allocation or the
+ * inflate it guards, and a violation is `unsupported_format` with a message naming the limit.
+ */
+
+/** Largest triangle count a reader accepts (the product's mesh cap). */
+export const MAX_TRIANGLES = 2_000_000;
+
+/**
+ * Distinct materials a mesh may carry. Each material becomes a draw group and a primitive in the
+ * output; character models use tens. A file declaring thousands (one per face) is hostile or a
+ * mistake either way, and each group used to cost an allocation proportional to the whole mesh.
+ */
+export const MAX_MATERIALS = 1000;
+
+/**
+ * Total decompressed bytes (FBX zlib arrays, all of them together) a file may expand to: the
+ * floor for small files, `INFLATE_RATIO` times the file size above that, never past the ceiling.
+ * A real 2M-triangle FBX with per-corner normals and UVs inflates to roughly 300 MB; geometry
+ * arrays compress 2-5:1 in practice, so 32:1 leaves a wide margin while a 2 MB zip bomb of
+ * 8 × 256 MB of zeros is refused at its first array header, before anything is inflated.
+ */
+export const MIN_INFLATED_BYTES = 64 * 1024 * 1024;
+export const INFLATE_RATIO = 32;
+export const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
+
+export function inflatedBytesBudget(fileBytes: number): number {
+  return Math.min(MAX_INFLATED_BYTES, Math.max(MIN_INFLATED_BYTES, INFLATE_RATIO * fileBytes));
+}
+
+/**
+ * Largest embedded image decoded (width × height), e.g. for the thumbnail: 4096 × 4096 is 64 MB
+ * of RGBA. Larger textures are kept in the output untouched but not decoded.
+ */
+export const MAX_DECODED_TEXTURE_PIXELS = 4096 * 4096;
