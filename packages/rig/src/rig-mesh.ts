@@ -5,7 +5,7 @@
  * renderThumbnail. The output keeps the input's units
  * and the rotated orientation: the rigged model faces +Z with +Y up.
  */
-import { EngineError, readAnimationClip, readMesh, renderThumbnail, writeFbx, writeGlb, type AnimationClip } from '@rigforge/mesh';
+import { boundMeshWorkload, EngineError, readAnimationClip, readMesh, renderThumbnail, writeFbx, writeGlb, type AnimationClip } from '@rigforge/mesh';
 import { isBodyPlan, type BodyPlan } from './body-plan';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
 import { fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
@@ -89,8 +89,10 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   }
   const t0 = performance.now();
   const read = await readMesh(bytes, { maxTriangles: options.maxTriangles ?? RIG_MESH_DEFAULTS.maxTriangles });
+  // Degenerate or pathological geometry is simplified or refused here, before the grid stages.
+  const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
-  const mesh = rotateMeshY(read.mesh, rotationY);
+  const mesh = rotateMeshY(bounded.mesh, rotationY);
   const fitted = fitSkeleton(mesh, rigType, options.fit);
   const t2 = performance.now();
   const skin = computeSkinWeights(mesh, fitted.skeleton, options.skin);
@@ -123,7 +125,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
         read: ms(t1 - t0), fit: ms(t2 - t1), skin: ms(t3 - t2), write: ms(t4 - tr), thumbnail: ms(t5 - t4), total: ms(t5 - t0),
         ...(retargeted ? { retarget: ms(tr - t3) } : {}),
       },
-      warnings: [...read.warnings, ...fitted.report.warnings, ...(retargeted?.warnings ?? [])],
+      warnings: [...read.warnings, ...bounded.warnings, ...fitted.report.warnings, ...(retargeted?.warnings ?? [])],
       ...(retargeted
         ? {
             animations: 1,
