@@ -8,6 +8,7 @@ import type { GuardedDownloadOptions } from './fetch/guarded-download';
 import { ApiKeyCache } from './services/api-key-cache';
 import { listenForRevocations } from './services/api-key-revocation';
 import { BackendAvailability } from './services/backend-availability';
+import { UploadCheckPool } from './upload-check/upload-check-pool';
 
 /** Everything a route needs, built once at startup and passed in (no module-level singletons). */
 export interface AppContext {
@@ -19,6 +20,7 @@ export interface AppContext {
   availability: BackendAvailability;
   keys: ApiKeyCache;
   download: GuardedDownloadOptions;
+  uploadCheck: UploadCheckPool;
   log: (message: string, error?: unknown) => void;
   close: () => Promise<void>;
 }
@@ -40,6 +42,11 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
     maxQueueDepth: env.MAX_QUEUE_DEPTH,
     requireLiveWorkers: env.REQUIRE_LIVE_WORKERS,
   });
+  const uploadCheck = new UploadCheckPool({
+    threads: env.UPLOAD_CHECK_THREADS,
+    heapMb: env.UPLOAD_CHECK_HEAP_MB,
+    timeoutMs: env.UPLOAD_CHECK_TIMEOUT_MS,
+  });
   const log = (message: string, error?: unknown) => {
     const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
     process.stderr.write(`${new Date().toISOString()} api: ${message}${detail}\n`);
@@ -57,8 +64,10 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
       maxBytes: env.MAX_INPUT_BYTES,
       timeoutMs: env.DOWNLOAD_TIMEOUT_MS,
     },
+    uploadCheck,
     log,
     close: async () => {
+      await uploadCheck.close();
       await stopListening().catch(() => undefined);
       await queues.close();
       await Promise.all([redis.quit(), subscriber.quit(), queueConnection.quit()].map((p) => p.catch(() => undefined)));

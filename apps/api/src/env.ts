@@ -13,6 +13,12 @@ export const apiEnvSchema = z.object({
   /** Decoded size cap of `model_base64` and of downloaded inputs. */
   MAX_INPUT_BYTES: envInt(10 * 1024 * 1024),
   DOWNLOAD_TIMEOUT_MS: envInt(20000),
+  /** Threads that read uploaded meshes at submission, off the event loop (see upload-check/). */
+  UPLOAD_CHECK_THREADS: envInt(2),
+  /** Heap limit of one upload-check thread, MB. */
+  UPLOAD_CHECK_HEAP_MB: envInt(512),
+  /** Longest one upload check may take; past it the file is refused (unsupported_format). */
+  UPLOAD_CHECK_TIMEOUT_MS: envInt(15000),
   /** Comma-separated hosts or CIDRs that user URLs may reach even though private (e.g. a local mirror). */
   FETCH_ALLOW_HOSTS: z.string().default(''),
   PRICE_RIG_FAST: envInt(10),

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { createRigRequestSchema, type CreateRigRequest, type CreateRigResponse } from '@rigforge/contracts';
 import { findJob } from '@rigforge/db';
-import { isEngineError, readAnimationClip, readMesh, sniffMeshFormat } from '@rigforge/mesh';
+import { sniffMeshFormat } from '@rigforge/mesh';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
@@ -51,12 +51,8 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
     if (body.animation_url) {
       const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
       // The clip is read now, so a job that could never deliver its retarget is never charged.
-      try {
-        await readAnimationClip(clip);
-      } catch (error) {
-        if (isEngineError(error)) throw new ApiError('unsupported_format', `animation_url: ${error.message}`, { param: 'animation_url' });
-        throw error;
-      }
+      const checked = await ctx.uploadCheck.check('animation', clip);
+      if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
       const sniffed = sniffMeshFormat(clip);
       const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
       attachments.push({ name: `animation.${format}`, bytes: clip, contentType: MESH_CONTENT_TYPES[format]! });
@@ -118,11 +114,9 @@ async function captureMesh(
     body.model_base64 !== undefined
       ? decodeBase64Input(body.model_base64, param, ctx.env.MAX_INPUT_BYTES)
       : await downloadInput(body.model_url!, param, ctx.download);
-  try {
-    const { format } = await readMesh(bytes);
-    return { bytes, extension: format, contentType: MESH_CONTENT_TYPES[format] ?? 'application/octet-stream' };
-  } catch (error) {
-    if (isEngineError(error)) throw new ApiError('unsupported_format', error.message, { param });
-    throw error;
-  }
+  // Read in a bounded thread, never on the event loop: a hostile file must not stall other requests.
+  const checked = await ctx.uploadCheck.check('mesh', bytes);
+  if (!checked.ok) throw new ApiError('unsupported_format', checked.message, { param });
+  const format = checked.format;
+  return { bytes, extension: format, contentType: MESH_CONTENT_TYPES[format] ?? 'application/octet-stream' };
 }

@@ -19,11 +19,11 @@ export const MAX_MATERIALS = 1000;
  * Total decompressed bytes (FBX zlib arrays, all of them together) a file may expand to: the
  * floor for small files, `INFLATE_RATIO` times the file size above that, never past the ceiling.
  * A real 2M-triangle FBX with per-corner normals and UVs inflates to roughly 300 MB; geometry
- * arrays compress 2-5:1 in practice, so 32:1 leaves a wide margin while a 2 MB zip bomb of
+ * arrays compress 2-5:1 in practice, so 16:1 leaves a wide margin while a 2 MB zip bomb of
  * 8 × 256 MB of zeros is refused at its first array header, before anything is inflated.
  */
 export const MIN_INFLATED_BYTES = 64 * 1024 * 1024;
-export const INFLATE_RATIO = 32;
+export const INFLATE_RATIO = 16;
 export const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
 
 export function inflatedBytesBudget(fileBytes: number): number {

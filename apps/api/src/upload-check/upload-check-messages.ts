@@ -1,0 +1,29 @@
+/**
+ * What the API's upload-check threads are asked and answer. Replies cross a thread boundary, so
+ * the pool parses them with this schema rather than trusting their shape.
+ */
+import { z } from 'zod';
+
+export type UploadCheckKind = 'mesh' | 'animation';
+
+export interface UploadCheckRequest {
+  id: number;
+  kind: UploadCheckKind;
+  bytes: Uint8Array;
+}
+
+export const uploadCheckReplySchema = z.union([
+  z.object({ kind: z.literal('ready') }),
+  z.object({ kind: z.literal('result'), id: z.number(), ok: z.literal(true), format: z.string() }),
+  z.object({
+    kind: z.literal('result'),
+    id: z.number(),
+    ok: z.literal(false),
+    /** True for an `EngineError` (the input's fault); false for a defect of ours. */
+    engineError: z.boolean(),
+    code: z.string(),
+    message: z.string(),
+  }),
+]);
+
+export type UploadCheckReply = z.infer<typeof uploadCheckReplySchema>;
