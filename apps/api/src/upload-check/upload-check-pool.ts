@@ -111,6 +111,19 @@ export class UploadCheckPool {
 
   private run(slot: Slot, task: Task): void {
     slot.busy = true;
+    // The deadline starts once the thread has loaded the readers (a second or two after a spawn),
+    // so a replaced thread's start-up is never charged to the file being checked.
+    slot.ready.then(
+      () => this.start(slot, task),
+      (error: unknown) => {
+        slot.busy = false;
+        task.reject(new Error(`upload check thread failed to start: ${error instanceof Error ? error.message : String(error)}`));
+        this.replace(slot);
+      },
+    );
+  }
+
+  private start(slot: Slot, task: Task): void {
     const { worker } = slot;
     const id = this.nextId++;
     let settled = false;

@@ -1,0 +1,84 @@
+/**
+ * Hostile uploads are read off the event loop, in the bounded upload-check threads: each gets a
+ * 400 naming the limit it broke, nothing is charged, and requests arriving meanwhile are answered
+ * while the check is still running (before, a 2 MB FBX zip bomb held every request for 9 s).
+ */
+import { readCreditBalance } from '@rigforge/db';
+import { fbxZlibBomb, glbDenseFan, objManyGroups } from '../../../packages/mesh/scripts/hostile-meshes';
+import { boxGlbBase64 } from './fixtures';
+import { startHarness, type Harness, type SeededAccount } from './harness';
+
+let h: Harness;
+let account: SeededAccount;
+let jobId: string;
+beforeAll(async () => {
+  h = await startHarness();
+  await h.ctx.uploadCheck.ready();
+  account = await h.seedAccount();
+  const accepted = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: await boxGlbBase64() });
+  expect(accepted.status).toBe(202);
+  jobId = accepted.body.id;
+});
+afterAll(() => h.close());
+
+const upload = (bytes: Uint8Array) =>
+  h.request.post('/v1/rigs').set(account.auth).send({ model_base64: Buffer.from(bytes).toString('base64') });
+
+test.each([
+  ['an FBX zip bomb', () => fbxZlibBomb(8, 96 * 1024 * 1024), /decode to more than the limit of \d+ bytes in total/],
+  ['an OBJ with more usemtl groups than the limit', () => objManyGroups(20_000, 1001), /more than the limit of 1000 materials/],
+  ['a dense fan (triangles over few vertices)', () => glbDenseFan(100_000, 256), /too large and overlapping/],
+])('%s: 400 unsupported_format naming the limit, nothing charged', async (_name, build, message) => {
+  const before = await readCreditBalance(h.ctx.db, account.accountId);
+  const res = await upload(build());
+  expect(res.status).toBe(400);
+  expect(res.body.error).toMatchObject({ code: 'unsupported_format', param: 'model_base64' });
+  expect(res.body.error.message).toMatch(message);
+  expect(await readCreditBalance(h.ctx.db, account.accountId)).toEqual(before);
+});
+
+test('GET /v1/jobs/{id} is answered while a hostile upload is still being checked', async () => {
+  const order: string[] = [];
+  // The GETs start once the check has begun (~0.5 s of reading and measuring in a thread).
+  const pool = h.ctx.uploadCheck;
+  const check = pool.check.bind(pool);
+  let started!: () => void;
+  const checking = new Promise<void>((resolve) => (started = resolve));
+  pool.check = (kind, bytes) => {
+    started();
+    return check(kind, bytes);
+  };
+  const hostile = upload(glbDenseFan(500_000, 256)).then((res) => {
+    order.push('upload');
+    return res;
+  });
+  await checking;
+  pool.check = check;
+  const polls = Array.from({ length: 3 }, () =>
+    h.request.get(`/v1/jobs/${jobId}`).set(account.auth).then((res) => {
+      order.push('poll');
+      return res;
+    }),
+  );
+  const [res, ...polled] = await Promise.all([hostile, ...polls]);
+  expect(res.status).toBe(400);
+  for (const p of polled) expect(p.status).toBe(200);
+  expect(order).toEqual(['poll', 'poll', 'poll', 'upload']);
+});
+
+test('a check past its deadline is refused and its thread replaced; the next upload is checked', async () => {
+  const slow = await startHarness({ UPLOAD_CHECK_TIMEOUT_MS: '1', UPLOAD_CHECK_THREADS: '1' });
+  try {
+    await slow.ctx.uploadCheck.ready();
+    const who = await slow.seedAccount();
+    const res = await slow.request.post('/v1/rigs').set(who.auth).send({ model_base64: Buffer.from(glbDenseFan(200_000, 256)).toString('base64') });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/takes longer than the limit of 1 ms/);
+    // The replacement thread is up and answering (a deadline of 1 ms refuses again, but by deadline).
+    const again = await slow.request.post('/v1/rigs').set(who.auth).send({ model_base64: await boxGlbBase64() });
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toMatch(/takes longer than the limit of 1 ms/);
+  } finally {
+    await slow.close();
+  }
+});
