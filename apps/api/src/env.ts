@@ -17,8 +17,8 @@ export const apiEnvSchema = z.object({
   UPLOAD_CHECK_THREADS: envInt(2),
   /** Heap limit of one upload-check thread, MB. */
   UPLOAD_CHECK_HEAP_MB: envInt(512),
-  /** Longest one upload check may take; past it the file is refused (unsupported_format). */
-  UPLOAD_CHECK_TIMEOUT_MS: envInt(15000),
+  /** Longest one upload check may take (a backstop: the readers' budgets bound the work); past it the file is refused (unsupported_format). */
+  UPLOAD_CHECK_TIMEOUT_MS: envInt(30000),
   /** Comma-separated hosts or CIDRs that user URLs may reach even though private (e.g. a local mirror). */
   FETCH_ALLOW_HOSTS: z.string().default(''),
   PRICE_RIG_FAST: envInt(10),

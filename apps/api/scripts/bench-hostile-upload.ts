@@ -1,0 +1,208 @@
+/**
+ * Ten hostile uploads of up to ~10 MB at once against the real API, polling GET /v1/jobs/{id}
+ * meanwhile (issue 9, item 1): prints each upload's answer and time, the p50/p99/max poll latency
+ * (idle and during the uploads) and the API process's peak RSS (threads included).
+ *
+ *   node --import tsx apps/api/scripts/bench-hostile-upload.ts
+ *
+ * Env: DATABASE_URL (any database on the server; a scratch one is created beside it and dropped),
+ * REDIS_URL, BENCH_POLLERS (concurrent poll loops, default 4). The API runs in a child process
+ * started with `node --import tsx`, as `npm start` does; its RSS is read from /proc.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { applyMigrations, createAccount, createDb, DEFAULT_MIGRATIONS_DIR, ensureDatabase, grantCredits, issueApiKey } from '@rigforge/db';
+import { fbxZlibBomb, glbDenseFan, objHugeFace, objManyGroups, stlRandomSoup } from '../../../packages/mesh/scripts/hostile-meshes';
+import { boxGlbBase64 } from '../test/fixtures';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const runId = `${process.pid}`;
+const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const databaseUrl = withDatabase(baseDatabaseUrl, `rigforge_hostile_${runId}`);
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `rfhostile${runId}`;
+const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-hostile-${runId}-`));
+const POLLERS = Number(process.env.BENCH_POLLERS ?? 4);
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+function summary(latencies: number[]): string {
+  const s = [...latencies].sort((a, b) => a - b);
+  return `n=${s.length} p50 ${percentile(s, 50).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms, max ${(s[s.length - 1] ?? NaN).toFixed(1)} ms`;
+}
+
+/** Polls until `until` settles, recording each answer's latency. */
+async function pollLoop(url: string, auth: string, until: Promise<unknown>, out: number[]): Promise<void> {
+  let done = false;
+  void until.finally(() => (done = true));
+  while (!done) {
+    const t = performance.now();
+    const res = await fetch(url, { headers: { authorization: auth } });
+    await res.arrayBuffer();
+    out.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`poll answered ${res.status}`);
+  }
+}
+
+async function waitHttp(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+async function cleanup(api: ChildProcess | null): Promise<void> {
+  if (api?.pid && api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+  }
+  const admin = new URL(databaseUrl);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client
+    .connect()
+    .then(() => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+    .catch((error: unknown) => say(`cleanup: could not drop ${name}: ${String(error)}`))
+    .finally(() => client.end().catch(() => undefined));
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 5000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  rmSync(storageDir, { recursive: true, force: true });
+}
+
+async function main(): Promise<void> {
+  say('building hostile files...');
+  const kinds: Array<[string, () => Uint8Array]> = [
+    ['FBX zip bomb (8 × 256 MB zero arrays)', () => fbxZlibBomb(8, 256 * 1024 * 1024)],
+    ['OBJ 200k vertices, 5000 usemtl groups', () => objManyGroups(200_000, 5000)],
+    ['GLB 2M triangles over 256 vertices', () => glbDenseFan(2_000_000, 256)],
+    ['OBJ one face of 2,000,001 corners', () => objHugeFace(2_000_001)],
+    ['STL 199k random triangles', () => stlRandomSoup(199_000)],
+  ];
+  const files = kinds.map(([name, build]) => {
+    const bytes = build();
+    return { name, bytes, body: JSON.stringify({ model_base64: Buffer.from(bytes).toString('base64') }) };
+  });
+
+  await ensureDatabase(databaseUrl);
+  await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
+  const db = createDb({ databaseUrl, poolSize: 2 });
+  const account = await createAccount(db, { name: 'bench-hostile', plan: 'pro', subscriptionActive: true });
+  await grantCredits(db, account.id, 1_000_000, 'bench');
+  const auth = `Bearer ${(await issueApiKey(db, account.id, 'bench')).key}`;
+  await db.$disconnect();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: base,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      STORAGE_DIR: storageDir,
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      REQUIRE_LIVE_WORKERS: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const log: string[] = [];
+  api.stderr?.on('data', (c: Buffer) => log.push(c.toString()));
+  try {
+    await waitHttp(`${base}/v1/openapi.json`, api);
+    const headers = { authorization: auth, 'content-type': 'application/json' };
+    const first = await fetch(`${base}/v1/rigs`, { method: 'POST', headers, body: JSON.stringify({ model_base64: await boxGlbBase64() }) });
+    const job = (await first.json()) as { id: string };
+    const pollUrl = `${base}/v1/jobs/${job.id}`;
+    // Let the upload-check threads finish starting, then measure idle polling.
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle: number[] = [];
+    await Promise.all(Array.from({ length: POLLERS }, () => pollLoop(pollUrl, auth, new Promise((r) => setTimeout(r, 2000)), idle)));
+    const rssBefore = rssMb(api.pid!);
+
+    let peak = rssBefore;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.pid!))), 20);
+    const t0 = performance.now();
+    const uploads = Array.from({ length: 10 }, (_, i) => {
+      const file = files[i % files.length]!;
+      return fetch(`${base}/v1/rigs`, { method: 'POST', headers, body: file.body }).then(async (res) => {
+        const body = (await res.json()) as { error?: { code?: string; message?: string } };
+        return { file, status: res.status, ms: performance.now() - t0, code: body.error?.code ?? '', message: body.error?.message ?? '' };
+      });
+    });
+    const all = Promise.all(uploads);
+    const during: number[] = [];
+    await Promise.all(Array.from({ length: POLLERS }, () => pollLoop(pollUrl, auth, all, during)));
+    const results = await all;
+    clearInterval(sampler);
+
+    say(`\n${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; ${POLLERS} poll loops`);
+    for (const r of results) {
+      say(`${r.file.name} (${(r.file.bytes.length / 1e6).toFixed(1)} MB): HTTP ${r.status} ${r.code} after ${r.ms.toFixed(0)} ms  ${r.message.slice(0, 150)}`);
+    }
+    say(`GET /v1/jobs/{id} idle:            ${summary(idle)}`);
+    say(`GET /v1/jobs/{id} during uploads:  ${summary(during)}`);
+    say(`API RSS: ${rssBefore.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during the uploads`);
+  } catch (error) {
+    say(`bench failed: ${error instanceof Error ? error.message : String(error)}\n${log.join('').slice(-3000)}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup(api);
+  }
+}
+
+void main();
