@@ -148,25 +148,28 @@ function compact(format: string, part: MeshPart, scratch: { remap: Int32Array })
   if (scratch.remap.length < n) scratch.remap = new Int32Array(Math.max(n, scratch.remap.length * 2)).fill(-1);
   const remap = scratch.remap;
   const m = part.indices.length - (part.indices.length % 3);
-  const touched: number[] = [];
+  const touched = new Int32Array(Math.min(n, m));
+  let used = 0;
+  const reset = () => {
+    for (let t = 0; t < used; t++) remap[touched[t]!] = -1;
+  };
   for (let i = 0; i < m; i++) {
     const idx = part.indices[i]!;
     if (idx >= n) {
-      for (const t of touched) remap[t] = -1;
+      reset();
       fail(format, `vertex index ${idx} is out of range (${n} vertices)`);
     }
     if (remap[idx] === -1) {
       remap[idx] = 0;
-      touched.push(idx);
+      touched[used++] = idx;
     }
   }
-  const used = touched.length;
   if (used === n && m === part.indices.length) {
-    for (const t of touched) remap[t] = -1;
+    reset();
     return part;
   }
   // Source order, as a full pass would give, so output does not depend on face order.
-  const order = Int32Array.from(touched).sort();
+  const order = touched.subarray(0, used).sort();
   for (let r = 0; r < used; r++) remap[order[r]!] = r;
   const pick = (a: Float32Array | undefined, size: number): Float32Array | undefined => {
     if (!a) return undefined;
@@ -179,7 +182,7 @@ function compact(format: string, part: MeshPart, scratch: { remap: Int32Array })
   };
   const indices = new Uint32Array(m);
   for (let i = 0; i < m; i++) indices[i] = remap[part.indices[i]!]!;
-  for (const t of touched) remap[t] = -1;
+  reset();
   const out: MeshPart = { positions: pick(part.positions, 3)!, indices, material: part.material };
   const normals = pick(part.normals, 3);
   const uvs = pick(part.uvs, 2);

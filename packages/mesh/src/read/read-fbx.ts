@@ -78,7 +78,9 @@ class FbxScene {
       if (models.length === 0) instances.push({ geometry: g, model: null });
       for (const m of models) instances.push({ geometry: g, model: m });
     }
-    for (const inst of instances) asm.reserve(this.countTriangles(inst.geometry));
+    // Control points are charged per instance too: each instance allocates a lookup over all of
+    // them, so one huge geometry instanced a thousand times must not pass on its triangle count.
+    for (const inst of instances) asm.reserve(this.countTriangles(inst.geometry), this.controlPoints(inst.geometry));
     for (const { geometry, model } of instances) {
       const world = model ? multiply(axes, multiply(this.world(model.id, new Set()), this.geometric(model))) : axes;
       this.readGeometry(geometry, model, world);
@@ -118,6 +120,10 @@ class FbxScene {
     const w = parent ? multiply(this.world(parent.id, path), this.local(model)) : this.local(model);
     this.worlds.set(id, w);
     return w;
+  }
+
+  private controlPoints(g: FbxObject): number {
+    return Math.floor((numbers(child(g.node, 'Vertices'))?.length ?? 0) / 3);
   }
 
   private countTriangles(g: FbxObject): number {
