@@ -74,10 +74,11 @@ test('a check past its deadline is refused and its thread replaced; the next upl
     const res = await slow.request.post('/v1/rigs').set(who.auth).send({ model_base64: Buffer.from(glbDenseFan(200_000, 256)).toString('base64') });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/takes longer than the limit of 1 ms/);
-    // The replacement thread is up and answering (a deadline of 1 ms refuses again, but by deadline).
+    // The replacement thread answers: a box reads within 1 ms or is refused by the deadline, but
+    // either way the request is answered (no hang, no 500).
     const again = await slow.request.post('/v1/rigs').set(who.auth).send({ model_base64: await boxGlbBase64() });
-    expect(again.status).toBe(400);
-    expect(again.body.error.message).toMatch(/takes longer than the limit of 1 ms/);
+    if (again.status === 400) expect(again.body.error.message).toMatch(/takes longer than the limit of 1 ms/);
+    else expect(again.status).toBe(202);
   } finally {
     await slow.close();
   }
