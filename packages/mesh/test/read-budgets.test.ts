@@ -98,4 +98,15 @@ describe('textures: decoded-pixel budget', () => {
     png.writeUInt32BE(100_000, 20);
     expect(decodeTexture({ mimeType: 'image/png', bytes: png })).toBeUndefined();
   });
+
+  test('an interlaced PNG is not decoded (pngjs would inflate it without a cap)', () => {
+    const png = Buffer.alloc(64);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png, 0);
+    png.writeUInt32BE(13, 8);
+    png.write('IHDR', 12, 'latin1');
+    png.writeUInt32BE(16, 16);
+    png.writeUInt32BE(16, 20);
+    png[28] = 1;
+    expect(decodeTexture({ mimeType: 'image/png', bytes: png })).toBeUndefined();
+  });
 });

@@ -20,9 +20,12 @@ export function decodeTexture(texture: MeshTexture): DecodedTexture | undefined 
   if (texture.mimeType !== 'image/png') return undefined;
   const b = texture.bytes;
   // IHDR is the first chunk: width and height as big-endian uint32 at bytes 16 and 20.
-  if (b.length < 24) return undefined;
+  if (b.length < 29) return undefined;
   const header = new DataView(b.buffer, b.byteOffset, b.byteLength);
   if (header.getUint32(16) * header.getUint32(20) > MAX_DECODED_TEXTURE_PIXELS) return undefined;
+  // pngjs caps inflate at the image size only for non-interlaced images; an interlaced one could
+  // still inflate without bound, so it is not decoded (rare for textures; the colour is used).
+  if (b[28] !== 0) return undefined;
   try {
     const png = PNG.sync.read(Buffer.from(texture.bytes.buffer, texture.bytes.byteOffset, texture.bytes.byteLength));
     if (png.width <= 0 || png.height <= 0) return undefined;
