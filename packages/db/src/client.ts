@@ -10,7 +10,21 @@ export interface CreateDbOptions {
   databaseUrl: string;
   /** Pool size per process; the API's hot paths hold a connection for one round trip only. */
   poolSize?: number;
+  /**
+   * Fail-fast budget for callers that answer clients (the API): how long getting a connection may
+   * take (a free pool slot or a new connection), and the server-side statement_timeout. The client
+   * also gives up reading a reply `READ_TIMEOUT_MARGIN_MS` after the statement timeout, which is
+   * what catches a server that stopped answering (crashed host, partition). Unset: wait forever.
+   */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
 }
+
+/**
+ * A slow statement is cancelled by the server first (57014, the connection stays usable); the
+ * client-side read timeout, a little later, only fires when the server is not answering at all.
+ */
+export const READ_TIMEOUT_MARGIN_MS = 500;
 
 /** The node-postgres pool under each client made by `createDb` (a transaction client has none). */
 const pools = new WeakMap<object, Pool>();
@@ -22,7 +36,19 @@ const pools = new WeakMap<object, Pool>();
  * (see `hotPathPool`); Prisma still owns it and ends it on `$disconnect`.
  */
 export function createDb(options: CreateDbOptions): Db {
-  const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  const pool = new Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    // Without keepalive a connection to a vanished host looks open until the OS gives up (minutes).
+    keepAlive: true,
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    ...(options.statementTimeoutMs
+      ? {
+          statement_timeout: options.statementTimeoutMs,
+          query_timeout: options.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS,
+        }
+      : {}),
+  });
   // An idle connection dropped by the server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const adapter = new PrismaPg(pool, {
