@@ -20,8 +20,8 @@ import { boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 import { TcpProxy, type ProxyMode } from './tcp-proxy';
 
-/** Far above the fail-fast budget (~2 s), far below "hangs until the backend returns". */
-const HANG_MS = 10_000;
+/** Far above the fail-fast budget this file sets, far below "hangs until the backend returns". */
+const HANG_MS = 20_000;
 
 let pg: TcpProxy;
 let redis: TcpProxy;
@@ -43,6 +43,10 @@ beforeAll(async () => {
     DATABASE_URL: pg.url(process.env.DATABASE_URL!),
     REDIS_URL: redis.url(process.env.REDIS_URL!),
     STORAGE_DIR: storageDir,
+    // Tight enough to prove a hang becomes a 503, loose enough for a starved test machine.
+    DB_CONNECT_TIMEOUT_MS: '2000',
+    DB_STATEMENT_TIMEOUT_MS: '2000',
+    REDIS_COMMAND_TIMEOUT_MS: '2000',
   });
   account = await h.seedAccount({ credits: 100_000 });
   glb64 = await boxGlbBase64();

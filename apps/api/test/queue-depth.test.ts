@@ -32,13 +32,12 @@ test('a burst over two replicas accepts exactly MAX_QUEUE_DEPTH jobs; the rest g
     ),
   );
   const accepted = answers.filter((r) => r.status === 202);
-  const refused = answers.filter((r) => r.status === 503);
-  expect(accepted.length + refused.length).toBe(BURST);
+  const refused = answers.filter((r) => r.status !== 202);
+  // Every refusal is "at capacity" (not, say, a timeout under load), with its Retry-After.
+  expect(new Set(refused.map((r) => `${r.status} ${String(r.body.error?.message).replace(/\(\d+ jobs/, '(n jobs')} ${r.headers['retry-after']}`))).toEqual(
+    new Set(['503 rig.fast: at capacity (n jobs waiting); retry with backoff 30']),
+  );
   expect(accepted).toHaveLength(MAX_DEPTH);
-  for (const res of refused) {
-    expect(res.body.error.code).toBe('backend_unavailable');
-    expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
-  }
   expect(await replicas[0]!.ctx.queues.depth('rig.fast')).toBe(MAX_DEPTH);
 
   // Once a job leaves the waiting list (a worker took it), one more submission fits, and only one.
