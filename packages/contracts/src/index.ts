@@ -7,3 +7,4 @@ export * from './openapi';
 export * from './assets';
 export * from './service-env';
 export * from './backend-outage';
+export * from './lag-tolerant-deadline';
