@@ -131,6 +131,9 @@ interface Api {
 async function startApi(env: Record<string, string>): Promise<Api> {
   const ctx = await createContext(parseApiEnv({ ...process.env, ...env }));
   const server = createApp(ctx).listen(0, '127.0.0.1');
+  // As main.ts: the synchronous pg_ctl calls stall this process, and idle keep-alive sockets must
+  // not be closed under the client's feet when it wakes.
+  server.keepAliveTimeout = 65_000;
   await new Promise((resolve) => server.once('listening', resolve));
   return { ctx, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
