@@ -33,8 +33,9 @@ export const apiEnvSchema = z.object({
   /**
    * Fail-fast budget for a dead or unreachable backend, so every request answers 503 within ~2 s
    * instead of hanging: getting a Postgres connection (a free pool slot or a new connection), the
-   * server-side statement timeout (the client stops waiting for a reply 500 ms later), and a Redis
-   * command. The API's statements take milliseconds; these only fire when something is wrong.
+   * server-side statement timeout (a connection still busy 500 ms later is closed: the server is
+   * not answering), and a Redis command. The API's statements take milliseconds; these only fire
+   * when something is wrong.
    */
   DB_CONNECT_TIMEOUT_MS: envInt(1000),
   DB_STATEMENT_TIMEOUT_MS: envInt(1000),

@@ -1,5 +1,5 @@
 /**
- * A listener for a client's connection `error` events (ioredis, BullMQ, pg pools) that logs the
+ * A listener for a client's connection `error` events (ioredis, BullMQ) that logs the
  * first error and then at most one line per interval with the count, so an outage is visible in
  * the log without a line per reconnect attempt. Without any listener, ioredis and BullMQ print
  * every attempt with a stack trace.
