@@ -8,6 +8,7 @@ import type { GuardedDownloadOptions } from './fetch/guarded-download';
 import { ApiKeyCache } from './services/api-key-cache';
 import { listenForRevocations } from './services/api-key-revocation';
 import { BackendAvailability } from './services/backend-availability';
+import { connectionErrorLog } from './services/connection-error-log';
 import { UploadCheckPool } from './upload-check/upload-check-pool';
 
 /** Everything a route needs, built once at startup and passed in (no module-level singletons). */
@@ -26,12 +27,30 @@ export interface AppContext {
 }
 
 export async function createContext(env: ApiEnv): Promise<AppContext> {
-  const db = createDb({ databaseUrl: env.DATABASE_URL, poolSize: 20 });
-  const redis = createRedis({ url: env.REDIS_URL, role: 'producer' });
+  const db = createDb({
+    databaseUrl: env.DATABASE_URL,
+    poolSize: 20,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+  });
+  const log = (message: string, error?: unknown) => {
+    const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
+    process.stderr.write(`${new Date().toISOString()} api: ${message}${detail}\n`);
+  };
+  const redisOptions = { url: env.REDIS_URL, role: 'producer', commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS } as const;
+  const redis = createRedis(redisOptions);
   const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
-  const queueConnection = createRedis({ url: env.REDIS_URL, role: 'producer' });
+  const queueConnection = createRedis(redisOptions);
+  redis.on('error', connectionErrorLog(log, 'redis'));
+  subscriber.on('error', connectionErrorLog(log, 'redis subscriber'));
+  queueConnection.on('error', connectionErrorLog(log, 'redis queues'));
   const storage = createStorage(storageSettingsFromEnv(env));
-  const queues = new JobQueues({ connection: queueConnection, prefix: env.REDIS_PREFIX, retryBackoffMs: env.JOB_RETRY_BACKOFF_MS });
+  const queues = new JobQueues({
+    connection: queueConnection,
+    prefix: env.REDIS_PREFIX,
+    retryBackoffMs: env.JOB_RETRY_BACKOFF_MS,
+    onError: connectionErrorLog(log, 'queues'),
+  });
   const keys = new ApiKeyCache({ db, ttlMs: env.API_KEY_CACHE_MS });
   await Promise.all([waitReady(redis), waitReady(queueConnection)]);
   const stopListening = await listenForRevocations(subscriber, env.REDIS_PREFIX, (hash) => keys.evict(hash));
@@ -47,10 +66,6 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
     heapMb: env.UPLOAD_CHECK_HEAP_MB,
     timeoutMs: env.UPLOAD_CHECK_TIMEOUT_MS,
   });
-  const log = (message: string, error?: unknown) => {
-    const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
-    process.stderr.write(`${new Date().toISOString()} api: ${message}${detail}\n`);
-  };
   return {
     env,
     db,

@@ -36,6 +36,16 @@ export const apiEnvSchema = z.object({
   MAX_QUEUE_DEPTH: envInt(500),
   /** Answer 503 when no worker of the target queue has sent a heartbeat recently. */
   REQUIRE_LIVE_WORKERS: envBool(true),
+  /**
+   * Fail-fast budget for a dead or unreachable backend, so every request answers 503 within ~2 s
+   * instead of hanging: getting a Postgres connection (a free pool slot or a new connection), the
+   * server-side statement timeout (a connection still busy 500 ms later is closed: the server is
+   * not answering), and a Redis command. The API's statements take milliseconds; these only fire
+   * when something is wrong.
+   */
+  DB_CONNECT_TIMEOUT_MS: envInt(1000),
+  DB_STATEMENT_TIMEOUT_MS: envInt(1000),
+  REDIS_COMMAND_TIMEOUT_MS: envInt(1000),
   /** How long an API key lookup is cached; revocations also evict at once through Redis. */
   API_KEY_CACHE_MS: envInt(30000),
 }).superRefine(refineStorageEnv);

@@ -38,6 +38,12 @@ export function harnessEnv(overrides: Partial<Record<keyof ApiEnv, string>> = {}
     RATE_LIMIT_PER_MINUTE: '100000',
     REQUIRE_LIVE_WORKERS: 'false',
     PUBLIC_BASE_URL: 'http://api.test',
+    // The fail-fast budgets (1 s in production) would fire spuriously on a test machine whose
+    // cores are shared by many processes: a starved event loop runs a timer before it reads the
+    // reply that arrived. Tests of outages set their own.
+    DB_CONNECT_TIMEOUT_MS: '10000',
+    DB_STATEMENT_TIMEOUT_MS: '10000',
+    REDIS_COMMAND_TIMEOUT_MS: '10000',
     ...overrides,
   });
 }

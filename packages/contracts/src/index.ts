@@ -6,3 +6,5 @@ export * from './model';
 export * from './openapi';
 export * from './assets';
 export * from './service-env';
+export * from './backend-outage';
+export * from './lag-tolerant-deadline';

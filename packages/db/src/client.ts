@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
+import { lagTolerantDeadline } from '@rigforge/contracts';
 import { PrismaClient } from './generated/prisma/client';
 
 export type Db = PrismaClient;
@@ -10,7 +11,22 @@ export interface CreateDbOptions {
   databaseUrl: string;
   /** Pool size per process; the API's hot paths hold a connection for one round trip only. */
   poolSize?: number;
+  /**
+   * Fail-fast budget for callers that answer clients (the API): how long getting a connection may
+   * take (a free pool slot or a new connection), and the server-side statement_timeout. A
+   * connection still checked out `READ_TIMEOUT_MARGIN_MS` after the statement timeout is closed,
+   * which is what catches a server that stopped answering (frozen host, partition). Unset: wait
+   * forever.
+   */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
 }
+
+/**
+ * A slow statement is cancelled by the server first (57014, the connection stays usable); the
+ * client-side deadline, a little later, only fires when the server is not answering at all.
+ */
+export const READ_TIMEOUT_MARGIN_MS = 500;
 
 /** The node-postgres pool under each client made by `createDb` (a transaction client has none). */
 const pools = new WeakMap<object, Pool>();
@@ -22,7 +38,15 @@ const pools = new WeakMap<object, Pool>();
  * (see `hotPathPool`); Prisma still owns it and ends it on `$disconnect`.
  */
 export function createDb(options: CreateDbOptions): Db {
-  const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  const pool = new Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    // Without keepalive a connection to a vanished host looks open until the OS gives up (minutes).
+    keepAlive: true,
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
+  if (options.statementTimeoutMs) closeUnansweredConnections(pool, options.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS);
   // An idle connection dropped by the server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const adapter = new PrismaPg(pool, {
@@ -32,6 +56,38 @@ export function createDb(options: CreateDbOptions): Db {
   const db = new PrismaClient({ adapter });
   pools.set(db, pool);
   return db;
+}
+
+/**
+ * Closes a connection that has been checked out longer than `ms`: the server would have cancelled
+ * any statement by then, so it is not answering (frozen host, partition). Closing it fails the
+ * pending query at once ("Connection terminated") and drops the connection from the pool. This
+ * replaces node-postgres' own query_timeout, whose plain timer also fires when the reply arrived
+ * during a stalled event loop (see `lagTolerantDeadline`). A checkout is one statement on the
+ * API's paths; an interactive transaction holds one for its whole length.
+ */
+function closeUnansweredConnections(pool: Pool, ms: number): void {
+  const deadlines = new Map<PoolClient, () => void>();
+  pool.on('acquire', (client) => {
+    deadlines.get(client)?.();
+    deadlines.set(
+      client,
+      lagTolerantDeadline(
+        ms,
+        () => !deadlines.has(client),
+        () => {
+          deadlines.delete(client);
+          if (client instanceof Client) client.connection.stream.destroy(new Error('Query read timeout'));
+        },
+      ),
+    );
+  });
+  const settle = (client: PoolClient) => {
+    deadlines.get(client)?.();
+    deadlines.delete(client);
+  };
+  pool.on('release', (_error, client) => settle(client));
+  pool.on('remove', (client) => settle(client));
 }
 
 export function statementName(sql: string): string {

@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { DeadlineRedis } from './deadline-redis';
 
 export interface CreateRedisOptions {
   url: string;
@@ -7,13 +8,19 @@ export interface CreateRedisOptions {
    * `worker` waits Redis out, as BullMQ requires for blocking connections.
    */
   role: 'producer' | 'worker';
+  /**
+   * Producer only: a command with no reply after this long fails ("Command timed out"), so a Redis
+   * that stopped answering (partition, frozen host) cannot hold a request. Default 1000 ms. Measured
+   * so that a stalled event loop does not fail a command whose reply has arrived (`DeadlineRedis`).
+   */
+  commandTimeoutMs?: number;
 }
 
 export function createRedis(options: CreateRedisOptions): Redis {
-  const common: RedisOptions = { lazyConnect: false, connectTimeout: 5000 };
-  const roleOptions: RedisOptions =
-    options.role === 'producer'
-      ? { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1 }
-      : { ...common, maxRetriesPerRequest: null };
-  return new Redis(options.url, roleOptions);
+  const common = { lazyConnect: false, connectTimeout: 5000 } satisfies RedisOptions;
+  if (options.role === 'producer') {
+    const producer = { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1 } satisfies RedisOptions;
+    return new DeadlineRedis(options.url, producer, options.commandTimeoutMs ?? 1000);
+  }
+  return new Redis(options.url, { ...common, maxRetriesPerRequest: null });
 }

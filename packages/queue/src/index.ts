@@ -3,3 +3,4 @@ export * from './job-payload';
 export * from './connection';
 export * from './job-queues';
 export * from './worker-heartbeat';
+export * from './queue-admission';

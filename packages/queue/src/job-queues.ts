@@ -8,6 +8,11 @@ export interface JobQueuesOptions {
   prefix: string;
   /** First retry delay; later retries double it. Default 2000 ms. */
   retryBackoffMs?: number;
+  /**
+   * Connection errors of the queues (Redis down, reconnecting). Without a listener BullMQ prints
+   * each one with a stack; the calls that fail still reject, so this is for logging only.
+   */
+  onError?: (error: Error) => void;
 }
 
 /** Retries are for transient failures (storage, database); bad input fails once. */
@@ -24,17 +29,18 @@ export class JobQueues {
 
   constructor(options: JobQueuesOptions) {
     this.queues = new Map(
-      QUEUE_NAMES.map((name) => [
-        name,
-        new Queue<JobPayload>(name, {
+      QUEUE_NAMES.map((name) => {
+        const queue = new Queue<JobPayload>(name, {
           connection: options.connection,
           prefix: options.prefix,
           defaultJobOptions: {
             ...DEFAULT_JOB_OPTIONS,
             backoff: { type: 'exponential', delay: options.retryBackoffMs ?? 2000 },
           },
-        }),
-      ]),
+        });
+        if (options.onError) queue.on('error', options.onError);
+        return [name, queue];
+      }),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ApiError } from './api-error';
+import { outageToApiError } from './backend-unavailable';
 
 /** Unknown routes: 404 in the standard envelope. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
@@ -13,14 +14,21 @@ interface BodyParserError {
 }
 
 /**
- * The single place an error becomes a response. ApiErrors render as they are; body-parser's own
- * errors (bad JSON, too large) keep their client status; anything else is logged and masked as a 500.
+ * The single place an error becomes a response. ApiErrors render as they are; an error that means
+ * Postgres or Redis is down becomes 503 backend_unavailable with Retry-After, whichever route or
+ * middleware met it; body-parser's own errors (bad JSON, too large) keep their client status;
+ * anything else is logged and masked as a 500.
  */
 export function createErrorMiddleware(log: (message: string, error: unknown) => void): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     let apiError: ApiError;
+    const outage = err instanceof ApiError ? null : outageToApiError(err);
     if (err instanceof ApiError) {
       apiError = err;
+    } else if (outage) {
+      // One line, no stack: during an outage every request lands here.
+      log(`request ${String(res.getHeader('x-request-id'))} ${req.method} ${req.path}: ${outage.message} (${describe(err)})`, undefined);
+      apiError = outage;
     } else {
       const parserError = err as BodyParserError;
       if (parserError?.type === 'entity.too.large') {
@@ -42,4 +50,8 @@ export function createErrorMiddleware(log: (message: string, error: unknown) => 
     if (apiError.param) body.param = apiError.param;
     res.status(apiError.status).json({ error: body });
   };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message.trim().split('\n').pop() ?? ''}` : String(error);
 }

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../errors/api-error';
+import { backendUnavailable } from '../errors/backend-unavailable';
 
 export interface RateLimitOptions {
   redis: Redis;
@@ -42,11 +43,8 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
           );
           return;
         }
-        next(
-          new ApiError('backend_unavailable', 'rate limit store unavailable; retry shortly', {
-            headers: { 'Retry-After': '5' },
-          }),
-        );
+        // Whatever went wrong, the limit cannot be enforced: refuse rather than serve unmetered.
+        next(backendUnavailable('rate limit store unavailable; retry with backoff'));
       },
     );
   };

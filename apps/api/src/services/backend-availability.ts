@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { countLiveWorkers, type JobQueues, type QueueName } from '@rigforge/queue';
-import { ApiError } from '../errors/api-error';
+import { countLiveWorkers, QueueAdmission, type JobQueues, type QueueName } from '@rigforge/queue';
+import { backendUnavailable, CAPACITY_RETRY_AFTER_SECONDS } from '../errors/backend-unavailable';
 
 export interface BackendAvailabilityOptions {
   queues: JobQueues;
@@ -10,43 +10,45 @@ export interface BackendAvailabilityOptions {
   requireLiveWorkers: boolean;
   /** A worker counts as live if it beat within this window (workers beat every 5 s). */
   liveWithinMs?: number;
-  /** The answer is reused this long, so submissions do not each pay two Redis calls. */
-  cacheMs?: number;
+  /** The live-worker answer is reused this long (a soft signal; the depth check is never cached). */
+  liveCacheMs?: number;
 }
 
-/** Answers 503 backend_unavailable before any work is accepted that no worker could take. */
+/**
+ * Answers 503 backend_unavailable before any work is accepted that no worker could take: no live
+ * worker on the queue, or the queue at MAX_QUEUE_DEPTH. The depth check is exact across replicas
+ * (see `QueueAdmission`): a submission holds a slot until its job is enqueued or it fails. Redis
+ * errors propagate and the error middleware turns them into 503s like any other outage.
+ */
 export class BackendAvailability {
-  private readonly cache = new Map<QueueName, { ok: boolean; reason: string; expires: number }>();
+  private readonly live = new Map<QueueName, { count: number; expires: number }>();
+  private readonly admission: QueueAdmission;
 
-  constructor(private readonly options: BackendAvailabilityOptions) {}
-
-  async assertAvailable(queue: QueueName): Promise<void> {
-    const now = Date.now();
-    let state = this.cache.get(queue);
-    if (!state || state.expires <= now) {
-      state = { ...(await this.check(queue)), expires: now + (this.options.cacheMs ?? 1000) };
-      this.cache.set(queue, state);
-    }
-    if (!state.ok) {
-      throw new ApiError('backend_unavailable', state.reason, { headers: { 'Retry-After': '30' } });
-    }
+  constructor(private readonly options: BackendAvailabilityOptions) {
+    this.admission = new QueueAdmission({ redis: options.redis, queues: options.queues, prefix: options.prefix });
   }
 
-  private async check(queue: QueueName): Promise<{ ok: boolean; reason: string }> {
-    try {
-      const [depth, live] = await Promise.all([
-        this.options.queues.depth(queue),
-        this.options.requireLiveWorkers
-          ? countLiveWorkers(this.options.redis, this.options.prefix, queue, this.options.liveWithinMs ?? 20_000)
-          : Promise.resolve(1),
-      ]);
-      if (live === 0) return { ok: false, reason: `${queue}: no worker is serving this queue; retry with backoff` };
-      if (depth >= this.options.maxQueueDepth) {
-        return { ok: false, reason: `${queue}: at capacity (${depth} jobs waiting); retry with backoff` };
-      }
-      return { ok: true, reason: '' };
-    } catch {
-      return { ok: false, reason: `${queue}: the queue is unreachable; retry with backoff` };
+  /** Takes a queue slot for one submission; call `release` once it is enqueued or has failed. */
+  async admit(queue: QueueName): Promise<{ release: () => Promise<void> }> {
+    if (this.options.requireLiveWorkers && (await this.liveWorkers(queue)) === 0) {
+      throw backendUnavailable(`${queue}: no worker is serving this queue; retry with backoff`, CAPACITY_RETRY_AFTER_SECONDS);
     }
+    const slot = await this.admission.reserve(queue, this.options.maxQueueDepth);
+    if (!slot.admitted) {
+      throw backendUnavailable(
+        `${queue}: at capacity (${slot.depth} jobs waiting); retry with backoff`,
+        CAPACITY_RETRY_AFTER_SECONDS,
+      );
+    }
+    return slot;
+  }
+
+  private async liveWorkers(queue: QueueName): Promise<number> {
+    const now = Date.now();
+    const cached = this.live.get(queue);
+    if (cached && cached.expires > now) return cached.count;
+    const count = await countLiveWorkers(this.options.redis, this.options.prefix, queue, this.options.liveWithinMs ?? 20_000);
+    this.live.set(queue, { count, expires: now + (this.options.liveCacheMs ?? 1000) });
+    return count;
   }
 }

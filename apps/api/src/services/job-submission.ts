@@ -3,6 +3,7 @@ import { markJobFailed, reserveJob, type Db, type JobOperation } from '@rigforge
 import type { JobQueues, QueueName } from '@rigforge/queue';
 import type { ObjectStorage } from '@rigforge/storage';
 import { ApiError } from '../errors/api-error';
+import { backendUnavailable } from '../errors/backend-unavailable';
 import type { BackendAvailability } from './backend-availability';
 
 export interface JobSubmissionDeps {
@@ -35,61 +36,73 @@ export function inputPrefix(jobId: string): string {
 }
 
 /**
- * Accepts a job: stores its input, then reserves credits and inserts the row in one statement,
- * then enqueues it. If the queue cannot take it, the job is failed and refunded in the same
- * request and the client gets a 503, so nothing is charged for work that never starts.
+ * Accepts a job: takes a queue slot, stores its input, then reserves credits and inserts the row
+ * in one statement, then enqueues it. If the queue cannot take it, the job is failed and refunded
+ * in the same request and the client gets a 503, so nothing is charged for work that never starts.
+ *
+ * Whatever fails after the input is stored (storage, Postgres, Redis), the stored objects are
+ * deleted before the error propagates, unless a job row that may still run points at them (the
+ * enqueue failed and so did failing the row: the worker's sweeper re-queues that job later).
  */
 export async function submitJob(
   deps: JobSubmissionDeps,
   input: SubmitJobInput,
 ): Promise<{ id: string; createdAt: Date; params: Record<string, unknown> }> {
-  await deps.availability.assertAvailable(input.queue);
+  const slot = await deps.availability.admit(input.queue);
   const id = randomUUID();
   const stored: string[] = [];
-  let inputKey: string;
-  if ('existingKey' in input.input) {
-    inputKey = input.input.existingKey;
-  } else {
-    inputKey = `${inputPrefix(id)}.${input.input.extension}`;
-    await deps.storage.put(inputKey, input.input.bytes, input.input.contentType);
-    stored.push(inputKey);
-  }
-  const params = { ...input.params };
-  for (const attachment of input.attachments ?? []) {
-    const key = `${inputPrefix(id)}.${attachment.name}`;
-    await deps.storage.put(key, attachment.bytes, attachment.contentType);
-    stored.push(key);
-    params[`${attachment.name.replace(/\..*$/, '')}_key`] = key;
-  }
-
-  const result = await reserveJob(deps.db, {
-    id,
-    accountId: input.accountId,
-    operation: input.operation,
-    queue: input.queue,
-    engine: input.engine,
-    params,
-    inputKey,
-    credits: input.credits,
-    requiresPro: input.requiresPro,
-  });
-  if (result.outcome !== 'created') {
-    await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
-    throw reservationError(result.outcome, input.credits);
-  }
-
+  let keepInputs = false;
   try {
-    await deps.queues.enqueue(input.queue, id);
-  } catch {
-    await markJobFailed(deps.db, id, {
-      code: 'engine_unavailable',
-      message: 'the job queue was unreachable at submission; the credits were refunded',
+    let inputKey: string;
+    if ('existingKey' in input.input) {
+      inputKey = input.input.existingKey;
+    } else {
+      inputKey = `${inputPrefix(id)}.${input.input.extension}`;
+      stored.push(inputKey); // before the write: a write cut short may still leave a file
+      await deps.storage.put(inputKey, input.input.bytes, input.input.contentType);
+    }
+    const params = { ...input.params };
+    for (const attachment of input.attachments ?? []) {
+      const key = `${inputPrefix(id)}.${attachment.name}`;
+      stored.push(key);
+      await deps.storage.put(key, attachment.bytes, attachment.contentType);
+      params[`${attachment.name.replace(/\..*$/, '')}_key`] = key;
+    }
+
+    const result = await reserveJob(deps.db, {
+      id,
+      accountId: input.accountId,
+      operation: input.operation,
+      queue: input.queue,
+      engine: input.engine,
+      params,
+      inputKey,
+      credits: input.credits,
+      requiresPro: input.requiresPro,
     });
-    throw new ApiError('backend_unavailable', `${input.queue}: the job queue is unreachable; retry with backoff`, {
-      headers: { 'Retry-After': '30' },
-    });
+    if (result.outcome !== 'created') throw reservationError(result.outcome, input.credits);
+
+    try {
+      await deps.queues.enqueue(input.queue, id);
+    } catch {
+      // The row exists and is charged. Failing it refunds; if Postgres is down too, the row stays
+      // queued and the sweeper re-queues it, so its inputs must stay.
+      keepInputs = true;
+      await markJobFailed(deps.db, id, {
+        code: 'engine_unavailable',
+        message: 'the job queue was unreachable at submission; the credits were refunded',
+      });
+      keepInputs = false;
+      throw backendUnavailable(`${input.queue}: the job queue is unreachable; retry with backoff`);
+    }
+    return { id, createdAt: result.createdAt, params };
+  } catch (error) {
+    if (!keepInputs) await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
+    throw error;
+  } finally {
+    // A lost release (Redis down) only holds the slot until it expires.
+    await slot.release().catch(() => undefined);
   }
-  return { id, createdAt: result.createdAt, params };
 }
 
 function reservationError(

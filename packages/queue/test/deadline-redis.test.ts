@@ -1,0 +1,60 @@
+/**
+ * The producer's command deadline must not fail a command whose reply arrived while the event
+ * loop was stalled (a CPU-heavy request, a starved machine): ioredis' own commandTimeout does.
+ */
+import { Redis } from 'ioredis';
+import { createRedis } from '../src/connection';
+
+const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DEADLINE_MS = 300;
+
+/** Blocks the event loop, as a CPU-heavy request would; the reply arrives meanwhile. */
+function stall(ms: number): void {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    // busy
+  }
+}
+
+async function ready(redis: Redis): Promise<void> {
+  if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+}
+
+async function pingThroughStall(redis: Redis): Promise<string> {
+  await ready(redis);
+  const reply = redis.ping().catch((error: Error) => error.message);
+  stall(DEADLINE_MS * 5);
+  return reply;
+}
+
+test('a reply that arrived during a stall past the deadline is delivered, not timed out', async () => {
+  const redis = createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS });
+  try {
+    expect(await pingThroughStall(redis)).toBe('PONG');
+  } finally {
+    redis.disconnect();
+  }
+});
+
+test('(why) ioredis commandTimeout fails the same command', async () => {
+  const redis = new Redis(url, { commandTimeout: DEADLINE_MS });
+  redis.on('error', () => undefined);
+  try {
+    expect(await pingThroughStall(redis)).toBe('Command timed out');
+  } finally {
+    redis.disconnect();
+  }
+});
+
+test('a command with no reply still fails at the deadline', async () => {
+  const redis = createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS });
+  try {
+    await ready(redis);
+    // CLIENT PAUSE would stall the shared server for everyone; a blocking read on an empty key
+    // never answers within the deadline instead.
+    const reply = await redis.blpop(`deadline-test:${process.pid}:${Date.now()}`, 5).catch((error: Error) => error.message);
+    expect(reply).toBe('Command timed out');
+  } finally {
+    redis.disconnect();
+  }
+});
