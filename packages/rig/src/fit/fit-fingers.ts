@@ -118,8 +118,6 @@ function fitHand(mesh: Mesh, body: ShapeAnalysis, side: 'left' | 'right', elbow:
   if (!region) return null;
   const shape = solidHand(region.mesh, region.length / resolution, origin, axis);
   if (!shape) return null;
-  // A region that voxelised as a shell (the cut could not be closed) has no thickness to read.
-  if (shape.maxDt < 3) return null;
   const along = (q: Vec3): number => (q[0] - origin[0]) * axis[0] + (q[1] - origin[1]) * axis[1] + (q[2] - origin[2]) * axis[2];
 
   const limbs: Limb[] = shape.tree.branches.map((br) => traceLimb(shape, br.tip));
@@ -230,7 +228,10 @@ function thumbMetacarpal(shape: ShapeAnalysis, thumb: Limb): Vec3 {
 
 /**
  * Voxelises the capped hand region at `cell`, keeps the solid piece attached to the forearm cut
- * (a thigh or a prop within reach is another piece) and analyses it like a body.
+ * (a thigh or a prop within reach is another piece) and analyses it like a body. The body's
+ * voxeliser closes holes of about two voxels, which also fills the gap between two fingers a few
+ * voxels apart; the hand is first voxelised without that closing, and with it only when the
+ * region then floods hollow (an open sleeve, a missing facet).
  */
 function solidHand(region: Mesh, cell: number, origin: Vec3, axis: Vec3): ShapeAnalysis | null {
   const p = region.positions;
@@ -239,38 +240,43 @@ function solidHand(region: Mesh, cell: number, origin: Vec3, axis: Vec3): ShapeA
     for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k]!, p[i + k]!); hi[k] = Math.max(hi[k]!, p[i + k]!); }
   const extent = Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
   let res = Math.min(256, Math.max(16, Math.ceil(extent / cell)));
-  let grid: VoxelGrid;
-  for (;;) {
-    grid = voxelizeMesh(region, { resolution: res });
-    let solid = 0;
-    for (let i = 0; i < grid.solid.length; i++) solid += grid.solid[i]!;
-    if (solid <= MAX_SOLID_VOXELS || res <= 32) break;
-    res = Math.max(32, Math.floor(res * Math.cbrt(MAX_SOLID_VOXELS / solid) * 0.97));
+  for (const closeHoles of [false, true]) {
+    let grid: VoxelGrid;
+    for (;;) {
+      grid = voxelizeMesh(region, { resolution: res, closeHoles });
+      let solid = 0;
+      for (let i = 0; i < grid.solid.length; i++) solid += grid.solid[i]!;
+      if (solid <= MAX_SOLID_VOXELS || res <= 32) break;
+      res = Math.max(32, Math.floor(res * Math.cbrt(MAX_SOLID_VOXELS / solid) * 0.97));
+    }
+    // The piece attached to the cut: the solid voxel nearest a point just past the cut on the axis.
+    const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
+    let seed = -1, best = Infinity;
+    for (let i = 0; i < grid.solid.length; i++) {
+      if (!grid.solid[i]) continue;
+      const c = voxelCenter(grid, i);
+      const d = (c[0] - seedPos[0]) ** 2 + (c[1] - seedPos[1]) ** 2 + (c[2] - seedPos[2]) ** 2;
+      if (d < best) { best = d; seed = i; }
+    }
+    if (seed < 0) return null;
+    keepComponent(grid, seed);
+    const dt = computeDistanceField(grid);
+    let maxDt = 0;
+    for (let i = 0; i < dt.length; i++) if (dt[i]! > maxDt) maxDt = dt[i]!;
+    // A region that voxelised as a shell has no thickness to read.
+    if (maxDt < 3) continue;
+    const tree = buildMedialTree(grid, dt, { maxBranches: 24 });
+    return {
+      grid, dt, maxDt, tree,
+      cx: 0, symmetry: 0, symmetric: false,
+      cell: grid.cell,
+      size: [grid.max[0] - grid.min[0], grid.max[1] - grid.min[1], grid.max[2] - grid.min[2]],
+      min: [...grid.min],
+      max: [...grid.max],
+      center: (v) => voxelCenter(grid, v),
+    };
   }
-  // The piece attached to the cut: the solid voxel nearest a point just past the cut on the axis.
-  const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
-  let seed = -1, best = Infinity;
-  for (let i = 0; i < grid.solid.length; i++) {
-    if (!grid.solid[i]) continue;
-    const c = voxelCenter(grid, i);
-    const d = (c[0] - seedPos[0]) ** 2 + (c[1] - seedPos[1]) ** 2 + (c[2] - seedPos[2]) ** 2;
-    if (d < best) { best = d; seed = i; }
-  }
-  if (seed < 0) return null;
-  keepComponent(grid, seed);
-  const dt = computeDistanceField(grid);
-  let maxDt = 0;
-  for (let i = 0; i < dt.length; i++) if (dt[i]! > maxDt) maxDt = dt[i]!;
-  const tree = buildMedialTree(grid, dt, { maxBranches: 24 });
-  return {
-    grid, dt, maxDt, tree,
-    cx: 0, symmetry: 0, symmetric: false,
-    cell: grid.cell,
-    size: [grid.max[0] - grid.min[0], grid.max[1] - grid.min[1], grid.max[2] - grid.min[2]],
-    min: [...grid.min],
-    max: [...grid.max],
-    center: (v) => voxelCenter(grid, v),
-  };
+  return null;
 }
 
 /** Clears every solid voxel not 26-connected to `seed`. */
