@@ -44,10 +44,24 @@ export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number,
     const s = tu / (tu - tw);
     return [u[0] + (w[0] - u[0]) * s, u[1] + (w[1] - u[1]) * s, u[2] + (w[2] - u[2]) * s];
   };
+  // Per-vertex distance along the axis and off it, once: most triangles are rejected on these.
+  const nv = p.length / 3;
+  const along = new Float32Array(nv);
+  const off = new Float32Array(nv);
+  for (let v = 0; v < nv; v++) {
+    const dx = p[v * 3]! - origin[0], dy = p[v * 3 + 1]! - origin[1], dz = p[v * 3 + 2]! - origin[2];
+    const t = dx * axis[0] + dy * axis[1] + dz * axis[2];
+    along[v] = t;
+    off[v] = Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - t * t));
+  }
   for (let t = 0; t + 2 < idx.length; t += 3) {
-    const corners = [at(idx[t]!), at(idx[t + 1]!), at(idx[t + 2]!)];
+    const a0 = idx[t]!, a1 = idx[t + 1]!, a2 = idx[t + 2]!;
+    if (a0 >= nv || a1 >= nv || a2 >= nv) continue;
+    if (along[a0]! <= 0 && along[a1]! <= 0 && along[a2]! <= 0) continue;
+    // Clipping only shortens a triangle, so a corner off the cylinder beyond the plane rejects it.
+    if ((along[a0]! > 0 && off[a0]! > radius) || (along[a1]! > 0 && off[a1]! > radius) || (along[a2]! > 0 && off[a2]! > radius)) continue;
+    const corners = [at(a0), at(a1), at(a2)];
     const ts = corners.map((c) => dot(sub(c, origin), axis));
-    if (ts.every((x) => x <= 0)) continue;
     // Sutherland–Hodgman against the one plane.
     const poly: Vec3[] = [];
     const cut: Vec3[] = [];
