@@ -36,11 +36,9 @@ describe('fingers', () => {
         const digit = creature.primitives.find((p) => p.part === `${side}_${finger}`)!;
         expect(primitiveContains(digit, pos[2]!, 0.003)).toBe(true);
         if (finger !== 'thumb') expect(primitiveContains(digit, pos[1]!, 0.003)).toBe(true);
-        // Near the joints the hand was built with: 3 cm past the root; the roots, inside the
-        // palm where the digit's path bends in (the thumb's most), within 6 cm.
-        names.forEach((n, k) => expect(dist(pos[k]!, at(creature.truth, n))).toBeLessThan(0.06));
-        const near = finger === 'thumb' ? names.slice(2) : names.slice(1);
-        near.forEach((n) => expect(dist(pos[names.indexOf(n)]!, at(creature.truth, n))).toBeLessThan(0.03));
+        // Near the joints the hand was built with: within 3 cm past the root, 4 cm at the root
+        // (inside the palm, where the digit's path bends in).
+        names.forEach((n, k) => expect(dist(pos[k]!, at(creature.truth, n))).toBeLessThan(k === 0 ? 0.04 : 0.03));
       }
     }
     expect(skeleton.joints).toHaveLength(22 + 30);

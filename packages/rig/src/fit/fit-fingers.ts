@@ -19,8 +19,8 @@
  * Which is the thumb: the digit whose root (where it enters the palm) is nearest the wrist along
  * the hand's axis, as in every primate hand; the four others are ordered by the distance of their
  * roots from the thumb's (index nearest). Joints go along each digit's smoothed medial path, from
- * its root (the knuckle) to its tip, at the phalanges' typical length shares; the thumb's
- * metacarpal joint goes back along the path into the palm, towards the wrist.
+ * its root (the knuckle; for the thumb, its base in the palm: the metacarpal joint) to its tip,
+ * at the bones' typical length shares.
  */
 import type { Mesh } from '@rigforge/mesh';
 import { FINGERS, fingerJointName, type Finger } from '../finger-joint-names';
@@ -43,16 +43,12 @@ export interface FitFingersOptions {
 export const FIT_FINGERS_DEFAULTS: Required<FitFingersOptions> = { resolution: 90, symmetric: true };
 
 /**
- * Positions along a finger's root → tip medial path of its three joints. The phalanges of a
- * human finger are about 50 : 30 : 20 of the finger's bone length; the mesh's tip adds the
- * fingertip's pad and the medial path's root starts a little past the knuckle, which moves the
- * joints slightly towards the root.
+ * Positions along a digit's root → tip medial path of its three joints. The phalanges of a
+ * human finger are about 50 : 30 : 20 of the finger's bone length (the thumb's metacarpal and
+ * two phalanges about 46 : 32 : 22); the mesh's tip adds the fingertip's pad, which moves the
+ * joints towards the root.
  */
 const FINGER_FRACTIONS = [0, 0.4, 0.7] as const;
-/** The thumb: proximal joint at its root, distal halfway to the tip (two visible phalanges). */
-const THUMB_FRACTIONS = [0, 0.5] as const;
-/** The thumb's metacarpal lies this share of the visible thumb's length back into the palm. */
-const THUMB_METACARPAL_BACK = 0.6;
 /** Solid voxels above which the hand grid is coarsened (bounds the medial tree's cost). */
 const MAX_SOLID_VOXELS = 40_000;
 
@@ -167,7 +163,8 @@ function nameDigits(digits: Limb[], shape: ShapeAnalysis, along: (q: Vec3) => nu
     const pts = straightenRoot(others[i]!.points);
     fingers[f] = FINGER_FRACTIONS.map((t) => pointAtFraction(pts, t));
   });
-  fingers.thumb = [thumbMetacarpal(shape, thumb), ...THUMB_FRACTIONS.map((t) => pointAtFraction(thumb.points, t))];
+  // The thumb's path enters the palm at its base (the metacarpal joint): the same shares apply.
+  fingers.thumb = FINGER_FRACTIONS.map((t) => pointAtFraction(thumb.points, t));
   return fingers;
 }
 
@@ -214,16 +211,6 @@ function straightenRoot(points: Vec3[]): Vec3[] {
   const root: Vec3 = [from[0] + u[0] * t, from[1] + u[1] * t, from[2] + u[2] * t];
   const keep = points.filter((_, i) => arcs[i]! >= 0.3 * total);
   return [root, ...keep];
-}
-
-/** The point THUMB_METACARPAL_BACK × the thumb's length back from its root along the path into the palm. */
-function thumbMetacarpal(shape: ShapeAnalysis, thumb: Limb): Vec3 {
-  const back = thumb.toRoot.slice(thumb.entry).map((v) => shape.center(v));
-  if (back.length < 2) return thumb.entryPos;
-  const arcs = arcLengths(back);
-  const want = THUMB_METACARPAL_BACK * thumb.length;
-  const total = arcs[arcs.length - 1]!;
-  return pointAtFraction(back, Math.min(1, want / (total || 1)), arcs);
 }
 
 /**
