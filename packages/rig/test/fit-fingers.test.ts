@@ -44,6 +44,18 @@ describe('fingers', () => {
     expect(skeleton.joints).toHaveLength(22 + 30);
   });
 
+  it('finds the fingers of hands hanging in an A-pose too', () => {
+    const a = buildFingeredBiped(1, 45);
+    const fitted = fitSkeleton(a.mesh, 'biped').skeleton;
+    expect(fitted.joints).toHaveLength(22 + 30);
+    for (const finger of FINGERS) {
+      for (const k of [1, 2] as const) {
+        const n = fingerJointName('left', finger, k);
+        expect(dist(at(fitted, n), at(a.truth, n))).toBeLessThan(0.03);
+      }
+    }
+  });
+
   it('keeps one hand bone for a mitten hand', () => {
     const mitten = fitSkeleton(buildCreature('biped').mesh, 'biped').skeleton;
     expect(mitten.joints.filter((j) => /_(thumb|index|middle|ring|little)_/.test(j.name))).toEqual([]);

@@ -110,16 +110,26 @@ function fitHand(mesh: Mesh, body: ShapeAnalysis, side: 'left' | 'right', elbow:
   // wrist or nearer the knuckles, and far enough from the fingers that the cap never touches them.
   const origin: Vec3 = [(elbow[0] + wrist[0]) / 2, (elbow[1] + wrist[1]) / 2, (elbow[2] + wrist[2]) / 2];
   const onSide = side === 'left' ? (q: Vec3) => q[0] > body.cx : (q: Vec3) => q[0] < body.cx;
-  const region = handRegion(mesh, origin, axis, 1.5 * forearm, onSide);
-  if (!region) return null;
-  const shape = solidHand(region.mesh, region.length / resolution, origin, axis);
-  if (!shape) return null;
   const along = (q: Vec3): number => (q[0] - origin[0]) * axis[0] + (q[1] - origin[1]) * axis[1] + (q[2] - origin[2]) * axis[2];
+  let region = handRegion(mesh, origin, axis, 1.5 * forearm, onSide);
+  if (!region) return null;
+  let shape = solidHand(region.mesh, region.length / resolution, origin, axis);
+  if (!shape) return null;
+  // Other parts within reach (a thigh beside a hanging hand) stretch the region and coarsen its
+  // grid; the hand's own piece ends at its fingertips. Redo the region up to there.
+  let length = reachOf(shape, along);
+  if (length < 0.8 * region.length) {
+    region = handRegion(mesh, origin, axis, 1.5 * forearm, onSide, length + 2 * shape.cell);
+    const again = region && solidHand(region.mesh, length / resolution, origin, axis);
+    if (!again) return null;
+    shape = again;
+    length = reachOf(shape, along);
+  }
 
   const limbs: Limb[] = shape.tree.branches.map((br) => traceLimb(shape, br.tip));
   const candidates = limbs.filter((l) =>
-    along(l.tipPos) > 0.3 * region.length &&
-    l.length > 0.08 * region.length &&
+    along(l.tipPos) > 0.3 * length &&
+    l.length > 0.08 * length &&
     l.length > 3 * l.radius * shape.cell &&
     l.radius < 0.8 * shape.maxDt &&
     along(l.tipPos) > along(l.entryPos),
@@ -139,12 +149,13 @@ function nameDigits(digits: Limb[], shape: ShapeAnalysis, along: (q: Vec3) => nu
   const n = digits.length;
   const longest = Math.max(...digits.map((l) => l.length));
   if (digits.some((l) => l.length < 0.3 * longest)) return null;
-  // Two extremities of one digit (a split fingertip) are not two fingers, and digits whose roots
+  // Two extremities of one digit (a split fingertip: tips within about a digit's radius) are not
+  // two fingers (neighbouring fingertips are two radii and a gap apart), and digits whose roots
   // are spread wider than the digits are long are not one hand (folds of a skirt).
   for (let i = 0; i < n; i++)
     for (let j = i + 1; j < n; j++) {
       const a = digits[i]!, c = digits[j]!;
-      if (dist(a.tipPos, c.tipPos) < 2 * Math.max(a.radius, c.radius) * shape.cell) return null;
+      if (dist(a.tipPos, c.tipPos) < 1.2 * Math.max(a.radius, c.radius) * shape.cell) return null;
       if (dist(a.entryPos, c.entryPos) > 1.5 * longest) return null;
     }
   const thumb = digits.reduce((best, l) => (along(l.entryPos) < along(best.entryPos) ? l : best));
@@ -264,6 +275,13 @@ function solidHand(region: Mesh, cell: number, origin: Vec3, axis: Vec3): ShapeA
     };
   }
   return null;
+}
+
+/** The farthest solid voxel along the axis. */
+function reachOf(shape: ShapeAnalysis, along: (q: Vec3) => number): number {
+  let reach = 0;
+  for (let i = 0; i < shape.grid.solid.length; i++) if (shape.grid.solid[i]) reach = Math.max(reach, along(shape.center(i)));
+  return reach;
 }
 
 /** Clears every solid voxel not 26-connected to `seed`. */

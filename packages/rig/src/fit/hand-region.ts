@@ -21,9 +21,10 @@ const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2
 
 /**
  * `origin` and unit `axis` define the plane (kept side: (p − origin)·axis > 0); a triangle is kept
- * when all its clipped corners are within `radius` of the axis line and pass `keep`.
+ * when all its clipped corners are within `radius` of the axis line, no farther than `reach`
+ * along it, and pass `keep`.
  */
-export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number, keep: (p: Vec3) => boolean): HandRegion | null {
+export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number, keep: (p: Vec3) => boolean, reach = Infinity): HandRegion | null {
   const p = mesh.positions;
   const idx = mesh.indices;
   const out: number[] = [];
@@ -60,6 +61,7 @@ export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number,
     if (along[a0]! <= 0 && along[a1]! <= 0 && along[a2]! <= 0) continue;
     // Clipping only shortens a triangle, so a corner off the cylinder beyond the plane rejects it.
     if ((along[a0]! > 0 && off[a0]! > radius) || (along[a1]! > 0 && off[a1]! > radius) || (along[a2]! > 0 && off[a2]! > radius)) continue;
+    if (along[a0]! > reach || along[a1]! > reach || along[a2]! > reach) continue;
     const corners = [at(a0), at(a1), at(a2)];
     const ts = corners.map((c) => dot(sub(c, origin), axis));
     // Sutherland–Hodgman against the one plane.

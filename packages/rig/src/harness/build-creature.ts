@@ -74,7 +74,9 @@ const FINGER_ROWS: Array<[finger: string, z: number, length: number]> = [
   ['index', 0.039, 0.07], ['middle', 0.013, 0.08], ['ring', -0.013, 0.075], ['little', -0.039, 0.06],
 ];
 const FINGERED_HAND: Primitive[] = [
-  ellipsoid([0.785, 1.4, 0], [0.06, 0.02, 0.055], 'SIDE_hand'),
+  // The palm: three side-by-side capsules (a flat slab that turns with the arm, unlike an
+  // axis-aligned ellipsoid).
+  ...[-0.03, 0, 0.03].map((z) => capsule([0.745, 1.4, z], [0.825, 1.4, z], 0.02, 'SIDE_hand')),
   ...FINGER_ROWS.map(([f, z, len]) => capsule([0.835, 1.4, z], [0.84 + len, 1.4, z], 0.0075, `SIDE_${f}`)),
   capsule([0.765, 1.397, 0.05], [0.805, 1.392, 0.1], 0.009, 'SIDE_thumb'),
 ];
@@ -111,7 +113,7 @@ function biped(detail: number, armAngle = 0, fingers = false): Creature {
     capsule(arm([0.17, 1.4, 0]), arm([0.45, 1.4, 0]), 0.05, 'SIDE_upper_arm'),
     capsule(arm([0.45, 1.4, 0]), arm([0.72, 1.4, 0]), 0.042, 'SIDE_forearm'),
     ...(fingers
-      ? FINGERED_HAND
+      ? FINGERED_HAND.map((q) => (q.kind === 'capsule' ? capsule(arm(q.a), arm(q.b), q.r, q.part) : ellipsoid(arm(q.c), q.radii, q.part)))
       : armAngle === 0
       ? [ellipsoid([0.8, 1.4, 0], [0.085, 0.025, 0.045], 'SIDE_hand')]
       : [capsule(arm([0.74, 1.4, 0]), arm([0.86, 1.4, 0]), 0.03, 'SIDE_hand')]),
@@ -127,9 +129,9 @@ function biped(detail: number, armAngle = 0, fingers = false): Creature {
     ['SIDE_lower_leg', 'SIDE_upper_leg', [0.1, 0.5, 0]],
     ['SIDE_foot', 'SIDE_lower_leg', [0.1, 0.09, 0]],
     ['SIDE_toes', 'SIDE_foot', [0.1, 0.045, 0.11]],
-    ...(fingers ? FINGERED_HAND_JOINTS : []),
+    ...(fingers ? FINGERED_HAND_JOINTS.map(([n, parent, pos]): JointSpec => [n, parent, arm(pos)]) : []),
   ]);
-  return finish('biped', fingers ? 'humanoid-fingers' : armAngle ? 'humanoid-a-pose' : 'humanoid', prims, joints, { joint: 'left_lower_arm', axis: [0, 0, 1], moving: ['left_hand'], fixed: ['torso', 'head', 'right_hand'] }, detail);
+  return finish('biped', (fingers ? 'humanoid-fingers' : 'humanoid') + (armAngle ? '-a-pose' : ''), prims, joints, { joint: 'left_lower_arm', axis: [0, 0, 1], moving: ['left_hand'], fixed: ['torso', 'head', 'right_hand'] }, detail);
 }
 
 function quadruped(detail: number): Creature {
@@ -385,7 +387,10 @@ export function buildAPoseBiped(detail = 1, degrees = 45): Creature {
   return biped(detail, -Math.abs(degrees));
 }
 
-/** The T-pose humanoid with five separate fingers on each hand (and their joints in the truth). */
-export function buildFingeredBiped(detail = 1): Creature {
-  return biped(detail, 0, true);
+/**
+ * The humanoid with five separate fingers on each hand (and their joints in the truth), in a
+ * T-pose or with the arms swung down by `degrees`.
+ */
+export function buildFingeredBiped(detail = 1, degrees = 0): Creature {
+  return biped(detail, -Math.abs(degrees), true);
 }
