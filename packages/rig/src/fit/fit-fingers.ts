@@ -7,18 +7,19 @@
  * the mesh beyond a plane across the forearm (`hand-region.ts`, capped so it voxelises solid) is
  * voxelised at ~1/90 of its length, and the body's own machinery runs on that small grid: distance
  * field, TEASAR medial tree, and `traceLimb`, which walks from each extremity back until the
- * cross-section grows (a finger entering the palm). Fingers are the extremities beyond the wrist
- * that are thinner than the forearm and long compared with the hand; a hand with five of them has
- * fingers, anything else (a mitten: one, a mitten with a thumb: two, a three-clawed robot) keeps
- * one bone, because a wrong finger (a prop, a cuff) animates worse than none.
+ * cross-section grows (a finger entering the palm). Digits are the extremities beyond the wrist
+ * that are thinner than the forearm and long compared with the hand; five separable ones (air
+ * between neighbours) make a thumb and four fingers, four a thumb and three fingers (a cartoon or
+ * robot hand); anything else (a mitten: one, a mitten with a thumb: two, a held gun) keeps one
+ * bone, because a wrong finger (a prop, a cuff) animates worse than none.
  *
  * Slicing along the hand's axis and counting separated cross-sections was the alternative; it needs
  * the hand's orientation, and a thumb pointing forward (across the slices) or a curled finger
  * crosses a slice twice. The medial tree follows each digit wherever it points.
  *
  * Which is the thumb: the digit whose root (where it enters the palm) is nearest the wrist along
- * the hand's axis, as in every primate hand; the four others are ordered by the distance of their
- * roots from the thumb's (index nearest). Joints go along each digit's smoothed medial path, from
+ * the hand's axis, as in every primate hand; the others are ordered across the hand from the
+ * thumb's side (index first). Joints go along each digit's smoothed medial path, from
  * its root (the knuckle; for the thumb, its base in the palm: the metacarpal joint) to its tip,
  * at the bones' typical length shares.
  */
