@@ -16,6 +16,7 @@ import { isBodyPlan, type BodyPlan } from './body-plan';
 import { fitAquatic } from './fit/fit-aquatic';
 import { fitAvian } from './fit/fit-avian';
 import { fitBiped } from './fit/fit-biped';
+import { fitFingers } from './fit/fit-fingers';
 import { fitLegged } from './fit/fit-legged';
 import { fitOthers } from './fit/fit-others';
 import { fitQuadruped } from './fit/fit-quadruped';
@@ -87,6 +88,9 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
     }
   }
   centreThinJoints(mesh, shape, b);
+  // Fingers are fitted on their own fine grid after the body's joints are final (snapping into the
+  // coarse body grid would pull them out of the fingers).
+  if (bodyPlan === 'biped') fitFingers(mesh, shape, b, { symmetric: symmetrize });
   // Significant extremities the template did not use lower the score: a spider fitted as a
   // biped leaves three legs over, a snake fitted as a biped finds almost nothing.
   const spare = fit.candidates.filter((l) => !fit.used.has(l) && l.length >= 0.25 * (fit.candidates[0]?.length ?? 0)).length;

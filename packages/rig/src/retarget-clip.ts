@@ -146,8 +146,11 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
     align[k] = inherited;
     if (!alignRestPose || sourceOf[k] === -1) continue;
     const kids = children[k]!.filter((c) => sourceOf[c] !== -1);
-    // Prefer the chain's continuation (spine → chest, not a shoulder) for the bone's direction.
-    const c = kids.find((x) => !/^(left|right)_/.test(bipedJointRole(tgt[x]!.name) ?? '') || /^(left|right)_/.test(bipedJointRole(tgt[k]!.name) ?? '')) ?? kids[0];
+    // Prefer the chain's continuation (spine → chest, not a shoulder) for the bone's direction;
+    // among several (a hand's five fingers) the child most in line with the incoming bone.
+    const sided = /^(left|right)_/.test(bipedJointRole(tgt[k]!.name) ?? '');
+    const continuing = kids.filter((x) => sided || !/^(left|right)_/.test(bipedJointRole(tgt[x]!.name) ?? ''));
+    const c = mostInLine(tgtPos, p >= 0 && p < k ? p : -1, k, continuing) ?? kids[0];
     if (c === undefined) continue;
     const dt = sub(tgtPos(c), tgtPos(k));
     const ds = toTarget(sub(srcPos(c)!, srcPos(k)!));
@@ -279,4 +282,17 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
     unmappedTarget,
     warnings,
   };
+}
+
+/** The child whose direction from `k` is most in line with the bone parent → k (the first one without a parent). */
+function mostInLine(pos: (i: number) => Vec3, parent: number, k: number, kids: number[]): number | undefined {
+  if (kids.length < 2 || parent < 0) return kids[0];
+  const incoming = sub(pos(k), pos(parent));
+  let best = kids[0], bestCos = -Infinity;
+  for (const c of kids) {
+    const d = sub(pos(c), pos(k));
+    const cos = dot(incoming, d) / (Math.sqrt(dot(incoming, incoming) * dot(d, d)) || 1);
+    if (cos > bestCos) { bestCos = cos; best = c; }
+  }
+  return best;
 }

@@ -186,7 +186,14 @@ describe('retargetClip', () => {
       ['upperarm_l', 'left_upper_arm'], ['calf_r', 'right_lower_leg'], ['thigh_l', 'left_upper_leg'], ['clavicle_r', 'right_shoulder'],
       ['spine_01', 'spine'], ['spine_03', 'upper_chest'], ['pelvis', 'hips'], ['forearm.L', 'left_lower_arm'],
       ['J_Bip_L_UpperArm', 'left_upper_arm'], ['left_lower_arm', 'left_lower_arm'],
-      ['mixamorig:LeftHandIndex1', null], ['Armature', null], ['mixamorig:HeadTop_End', null],
+      ['Armature', null], ['mixamorig:HeadTop_End', null],
+      // Fingers (fitted when the hands have separable fingers); the thumb's first joint is its
+      // metacarpal, Unity's ThumbProximal; Mixamo's "4" end sites drive nothing.
+      ['mixamorig:LeftHandIndex1', 'left_index_proximal'], ['mixamorig:RightHandPinky3', 'right_little_distal'],
+      ['mixamorig:LeftHandThumb1', 'left_thumb_metacarpal'], ['mixamorig:LeftHandIndex4', null],
+      ['LeftThumbProximal', 'left_thumb_metacarpal'], ['RightLittleIntermediate', 'right_little_intermediate'],
+      ['thumb_01_l', 'left_thumb_metacarpal'], ['middle_02_r', 'right_middle_intermediate'], ['f_ring.03.L', 'left_ring_distal'],
+      ['left_thumb_proximal', 'left_thumb_proximal'], ['right_index_distal', 'right_index_distal'],
     ];
     for (const [name, role] of cases) expect([name, bipedJointRole(name)]).toEqual([name, role]);
   });

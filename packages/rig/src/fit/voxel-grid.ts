@@ -31,15 +31,21 @@ export interface VoxelGrid {
 export interface VoxelizeMeshOptions {
   /** Voxels along the longest bounding-box axis. */
   resolution?: number;
+  /**
+   * Close holes up to about two voxels (see below). A closed mesh can skip it to keep gaps of a
+   * few voxels open (between fingers).
+   */
+  closeHoles?: boolean;
 }
 
-export const VOXELIZE_MESH_DEFAULTS: Required<VoxelizeMeshOptions> = { resolution: 80 };
+export const VOXELIZE_MESH_DEFAULTS: Required<VoxelizeMeshOptions> = { resolution: 80, closeHoles: true };
 
 const PAD = 2;
 
 /** Rasterises the mesh's triangles and fills its interior; throws nothing for empty input. */
 export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): VoxelGrid {
   const resolution = options.resolution ?? VOXELIZE_MESH_DEFAULTS.resolution;
+  const closeHoles = options.closeHoles ?? VOXELIZE_MESH_DEFAULTS.closeHoles;
   const p = mesh.positions;
   const idx = mesh.indices;
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
@@ -118,7 +124,7 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): Vox
   // about two voxels are closed by flooding against a shell thickened by one voxel, then peeling
   // that extra layer off the solid again (a morphological closing).
   const thick = new Uint8Array(surface);
-  for (let z = 1; z < nz - 1; z++)
+  for (let z = 1; z < nz - 1 && closeHoles; z++)
     for (let y = 1; y < ny - 1; y++)
       for (let x = 1; x < nx - 1; x++) {
         const i = x + nx * y + nxy * z;

@@ -65,7 +65,33 @@ function swing(p: Vec3, pivot: Vec3, deg: number): Vec3 {
   return [pivot[0] + dx * Math.cos(a) - dy * Math.sin(a), pivot[1] + dx * Math.sin(a) + dy * Math.cos(a), p[2]];
 }
 
-function biped(detail: number, armAngle = 0): Creature {
+/**
+ * A T-pose left hand with five separate digits (palm down, thumb forward): a palm, four fingers
+ * along +X about 11 mm apart (the hand's grid merges narrower gaps; see fit-fingers.ts), and a thumb pointing forward and out. Parts are named after the
+ * finger joints (`SIDE_index` …) so tests can find each digit's vertices.
+ */
+const FINGER_ROWS: Array<[finger: string, z: number, length: number]> = [
+  ['index', 0.039, 0.07], ['middle', 0.013, 0.08], ['ring', -0.013, 0.075], ['little', -0.039, 0.06],
+];
+const FINGERED_HAND: Primitive[] = [
+  // The palm: three side-by-side capsules (a flat slab that turns with the arm, unlike an
+  // axis-aligned ellipsoid).
+  ...[-0.03, 0, 0.03].map((z) => capsule([0.745, 1.4, z], [0.825, 1.4, z], 0.02, 'SIDE_hand')),
+  ...FINGER_ROWS.map(([f, z, len]) => capsule([0.835, 1.4, z], [0.84 + len, 1.4, z], 0.0075, `SIDE_${f}`)),
+  capsule([0.765, 1.397, 0.05], [0.805, 1.392, 0.1], 0.009, 'SIDE_thumb'),
+];
+const FINGERED_HAND_JOINTS: JointSpec[] = [
+  ['SIDE_thumb_metacarpal', 'SIDE_hand', [0.75, 1.398, 0.03]],
+  ['SIDE_thumb_proximal', 'SIDE_thumb_metacarpal', [0.772, 1.396, 0.059]],
+  ['SIDE_thumb_distal', 'SIDE_thumb_proximal', [0.79, 1.394, 0.082]],
+  ...FINGER_ROWS.flatMap(([f, z, len]): JointSpec[] => [
+    [`SIDE_${f}_proximal`, 'SIDE_hand', [0.84, 1.4, z]],
+    [`SIDE_${f}_intermediate`, `SIDE_${f}_proximal`, [0.84 + 0.45 * len, 1.4, z]],
+    [`SIDE_${f}_distal`, `SIDE_${f}_intermediate`, [0.84 + 0.75 * len, 1.4, z]],
+  ]),
+];
+
+function biped(detail: number, armAngle = 0, fingers = false): Creature {
   const sh: Vec3 = [0.17, 1.4, 0];
   const arm = (p: Vec3): Vec3 => swing(p, sh, armAngle);
   const prims: Primitive[] = [
@@ -86,7 +112,9 @@ function biped(detail: number, armAngle = 0): Creature {
   bothSides(prims, joints, [
     capsule(arm([0.17, 1.4, 0]), arm([0.45, 1.4, 0]), 0.05, 'SIDE_upper_arm'),
     capsule(arm([0.45, 1.4, 0]), arm([0.72, 1.4, 0]), 0.042, 'SIDE_forearm'),
-    ...(armAngle === 0
+    ...(fingers
+      ? FINGERED_HAND.map((q) => (q.kind === 'capsule' ? capsule(arm(q.a), arm(q.b), q.r, q.part) : ellipsoid(arm(q.c), q.radii, q.part)))
+      : armAngle === 0
       ? [ellipsoid([0.8, 1.4, 0], [0.085, 0.025, 0.045], 'SIDE_hand')]
       : [capsule(arm([0.74, 1.4, 0]), arm([0.86, 1.4, 0]), 0.03, 'SIDE_hand')]),
     capsule([0.1, 0.9, 0], [0.1, 0.5, 0], 0.075, 'SIDE_thigh'),
@@ -101,8 +129,9 @@ function biped(detail: number, armAngle = 0): Creature {
     ['SIDE_lower_leg', 'SIDE_upper_leg', [0.1, 0.5, 0]],
     ['SIDE_foot', 'SIDE_lower_leg', [0.1, 0.09, 0]],
     ['SIDE_toes', 'SIDE_foot', [0.1, 0.045, 0.11]],
+    ...(fingers ? FINGERED_HAND_JOINTS.map(([n, parent, pos]): JointSpec => [n, parent, arm(pos)]) : []),
   ]);
-  return finish('biped', armAngle ? 'humanoid-a-pose' : 'humanoid', prims, joints, { joint: 'left_lower_arm', axis: [0, 0, 1], moving: ['left_hand'], fixed: ['torso', 'head', 'right_hand'] }, detail);
+  return finish('biped', (fingers ? 'humanoid-fingers' : 'humanoid') + (armAngle ? '-a-pose' : ''), prims, joints, { joint: 'left_lower_arm', axis: [0, 0, 1], moving: ['left_hand'], fixed: ['torso', 'head', 'right_hand'] }, detail);
 }
 
 function quadruped(detail: number): Creature {
@@ -356,4 +385,12 @@ export function buildChibiBiped(detail = 1): Creature {
 /** The humanoid in an A-pose: arms swung down by `degrees` (default 45) from the T-pose. */
 export function buildAPoseBiped(detail = 1, degrees = 45): Creature {
   return biped(detail, -Math.abs(degrees));
+}
+
+/**
+ * The humanoid with five separate fingers on each hand (and their joints in the truth), in a
+ * T-pose or with the arms swung down by `degrees`.
+ */
+export function buildFingeredBiped(detail = 1, degrees = 0): Creature {
+  return biped(detail, -Math.abs(degrees), true);
 }

@@ -1,0 +1,313 @@
+/**
+ * Fingers for a fitted biped: a thumb and four fingers of three joints each per hand, when the
+ * hand's fingers are separable; a mitten, a fist or a claw keeps its one hand bone.
+ *
+ * The body's voxel grid (80 cells on the longest side, ~2.5 cm on a 2 m human) is coarser than the
+ * gap between two fingers, so each hand is analysed on its own at a resolution set by the hand:
+ * the mesh beyond a plane across the forearm (`hand-region.ts`, capped so it voxelises solid) is
+ * voxelised at ~1/90 of its length, and the body's own machinery runs on that small grid: distance
+ * field, TEASAR medial tree, and `traceLimb`, which walks from each extremity back until the
+ * cross-section grows (a finger entering the palm). Digits are the extremities beyond the wrist
+ * that are thinner than the forearm and long compared with the hand; five separable ones (air
+ * between neighbours) make a thumb and four fingers, four a thumb and three fingers (a cartoon or
+ * robot hand); anything else (a mitten: one, a mitten with a thumb: two, a held gun) keeps one
+ * bone, because a wrong finger (a prop, a cuff) animates worse than none.
+ *
+ * Slicing along the hand's axis and counting separated cross-sections was the alternative; it needs
+ * the hand's orientation, and a thumb pointing forward (across the slices) or a curled finger
+ * crosses a slice twice. The medial tree follows each digit wherever it points.
+ *
+ * Which is the thumb: the digit whose root (where it enters the palm) is nearest the wrist along
+ * the hand's axis, as in every primate hand; the others are ordered across the hand from the
+ * thumb's side (index first). Joints go along each digit's smoothed medial path, from
+ * its root (the knuckle; for the thumb, its base in the palm: the metacarpal joint) to its tip,
+ * at the bones' typical length shares.
+ */
+import type { Mesh } from '@rigforge/mesh';
+import { FINGERS, fingerJointName, type Finger } from '../finger-joint-names';
+import { computeDistanceField } from './distance-field';
+import { buildMedialTree } from './medial-tree';
+import { handRegion } from './hand-region';
+import { arcLengths, pointAtFraction } from './polyline';
+import { traceLimb, type Limb, type ShapeAnalysis } from './shape-analysis';
+import type { SkeletonBuilder } from './skeleton-builder';
+import { dist, sub, type Vec3 } from './vec3';
+import { voxelAt, voxelCenter, voxelizeMesh, type VoxelGrid } from './voxel-grid';
+
+export interface FitFingersOptions {
+  /** Voxels along the hand region's length (wrist cut → fingertip). */
+  resolution?: number;
+  /** Mirror-average the two hands' fingers (the body is mirror-symmetric). */
+  symmetric?: boolean;
+}
+
+export const FIT_FINGERS_DEFAULTS: Required<FitFingersOptions> = { resolution: 90, symmetric: true };
+
+/**
+ * Positions along a digit's root → tip medial path of its three joints. The phalanges of a
+ * human finger are about 50 : 30 : 20 of the finger's bone length (the thumb's metacarpal and
+ * two phalanges about 46 : 32 : 22); the mesh's tip adds the fingertip's pad, which moves the
+ * joints towards the root.
+ */
+const FINGER_FRACTIONS = [0, 0.4, 0.7] as const;
+/** Solid voxels above which the hand grid is coarsened (bounds the medial tree's cost). */
+const MAX_SOLID_VOXELS = 40_000;
+
+interface FittedHand {
+  side: 'left' | 'right';
+  /** Joint positions per finger, root → tip. */
+  fingers: Partial<Record<Finger, Vec3[]>>;
+}
+
+/**
+ * Adds finger joints under `left_hand` / `right_hand` of a fitted biped when the hands have
+ * separable fingers. Returns the sides that got fingers.
+ */
+export function fitFingers(mesh: Mesh, body: ShapeAnalysis, b: SkeletonBuilder, options: FitFingersOptions = {}): Array<'left' | 'right'> {
+  const resolution = options.resolution ?? FIT_FINGERS_DEFAULTS.resolution;
+  const symmetric = options.symmetric ?? FIT_FINGERS_DEFAULTS.symmetric;
+  const hands = new Map<'left' | 'right', FittedHand>();
+  for (const side of ['left', 'right'] as const) {
+    const hand = `${side}_hand`, elbow = `${side}_lower_arm`;
+    if (!b.has(hand) || !b.has(elbow)) continue;
+    const fitted = fitHand(mesh, body, side, b.get(elbow), b.get(hand), resolution);
+    if (fitted) hands.set(side, fitted);
+  }
+  const left = hands.get('left'), right = hands.get('right');
+  if (symmetric && body.symmetric && left && right && b.has('left_hand') && b.has('right_hand')) {
+    // Average mirrored pairs, as for the body's joints, unless the hands are posed differently.
+    const lh = b.get('left_hand'), rh = b.get('right_hand');
+    const gap = 0.25 * Math.max(dist(lh, b.get('left_lower_arm')), dist(rh, b.get('right_lower_arm')));
+    for (const f of FINGERS) {
+      const lf = left.fingers[f], rf = right.fingers[f];
+      if (!lf || !rf) continue;
+      lf.forEach((l, k) => {
+        const r = rf[k]!;
+        if (Math.hypot(l[0] - body.cx + (r[0] - body.cx), l[1] - r[1], l[2] - r[2]) > gap) return;
+        const x = (l[0] - r[0]) / 2, y = (l[1] + r[1]) / 2, z = (l[2] + r[2]) / 2;
+        lf[k] = [body.cx + x, y, z];
+        rf[k] = [body.cx - x, y, z];
+      });
+    }
+  }
+  for (const h of hands.values()) {
+    for (const f of FINGERS) {
+      let parent = `${h.side}_hand`;
+      h.fingers[f]?.forEach((pos, k) => {
+        const name = fingerJointName(h.side, f, k as 0 | 1 | 2);
+        b.add(name, parent, pos);
+        parent = name;
+      });
+    }
+  }
+  return [...hands.keys()];
+}
+
+function fitHand(mesh: Mesh, body: ShapeAnalysis, side: 'left' | 'right', elbow: Vec3, wrist: Vec3, resolution: number): FittedHand | null {
+  const forearm = dist(elbow, wrist);
+  if (!(forearm > 0)) return null;
+  const axis = sub(wrist, elbow).map((x) => x / forearm) as Vec3;
+  // Cut halfway down the forearm: behind the wrist whether the fitted hand joint sits at the
+  // wrist or nearer the knuckles, and far enough from the fingers that the cap never touches them.
+  const origin: Vec3 = [(elbow[0] + wrist[0]) / 2, (elbow[1] + wrist[1]) / 2, (elbow[2] + wrist[2]) / 2];
+  const onSide = side === 'left' ? (q: Vec3) => q[0] > body.cx : (q: Vec3) => q[0] < body.cx;
+  const along = (q: Vec3): number => (q[0] - origin[0]) * axis[0] + (q[1] - origin[1]) * axis[1] + (q[2] - origin[2]) * axis[2];
+  let region = handRegion(mesh, origin, axis, 1.5 * forearm, onSide);
+  if (!region) return null;
+  let shape = solidHand(region.mesh, region.length / resolution, origin, axis);
+  if (!shape) return null;
+  // Other parts within reach (a thigh beside a hanging hand) stretch the region and coarsen its
+  // grid; the hand's own piece ends at its fingertips. Redo the region up to there.
+  let length = reachOf(shape, along);
+  if (length < 0.8 * region.length) {
+    region = handRegion(mesh, origin, axis, 1.5 * forearm, onSide, length + 2 * shape.cell);
+    const again = region && solidHand(region.mesh, length / resolution, origin, axis);
+    if (!again) return null;
+    shape = again;
+    length = reachOf(shape, along);
+  }
+
+  const limbs: Limb[] = shape.tree.branches.map((br) => traceLimb(shape, br.tip));
+  const candidates = limbs.filter((l) =>
+    along(l.tipPos) > 0.3 * length &&
+    l.length > 0.08 * length &&
+    l.length > 3 * l.radius * shape.cell &&
+    l.radius < 0.8 * shape.maxDt &&
+    along(l.tipPos) > along(l.entryPos),
+  ).sort((a, b) => b.length - a.length);
+  // Five digits make a hand; four (a cartoon or robot hand: a thumb and three fingers) get the
+  // thumb, index, middle and ring finger; fewer is a mitten or a claw.
+  for (const count of [5, 4]) {
+    if (candidates.length < count) continue;
+    const fingers = nameDigits(candidates.slice(0, count), shape, along);
+    if (fingers) return { side, fingers };
+  }
+  return null;
+}
+
+/** Validates `digits` as one hand's separate digits and places their joints, or null. */
+function nameDigits(digits: Limb[], shape: ShapeAnalysis, along: (q: Vec3) => number): FittedHand['fingers'] | null {
+  const n = digits.length;
+  const longest = Math.max(...digits.map((l) => l.length));
+  if (digits.some((l) => l.length < 0.3 * longest)) return null;
+  // Two extremities of one digit (a split fingertip: tips within about a digit's radius) are not
+  // two fingers (neighbouring fingertips are two radii and a gap apart), and digits whose roots
+  // are spread wider than the digits are long are not one hand (folds of a skirt).
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      const a = digits[i]!, c = digits[j]!;
+      if (dist(a.tipPos, c.tipPos) < 1.2 * Math.max(a.radius, c.radius) * shape.cell) return null;
+      if (dist(a.entryPos, c.entryPos) > 1.5 * longest) return null;
+    }
+  const thumb = digits.reduce((best, l) => (along(l.entryPos) < along(best.entryPos) ? l : best));
+  const others = orderFromThumb(digits.filter((l) => l !== thumb), thumb);
+  // Separable means air between neighbours: the point halfway between two neighbouring digits,
+  // three quarters of the way to their tips, is outside the solid. The corners of a held box or
+  // the ridges of a mitten are joined by solid there.
+  const chain = [thumb, ...others];
+  for (let i = 0; i + 1 < chain.length; i++) {
+    const a = pointAtFraction(chain[i]!.points, 0.75), c = pointAtFraction(chain[i + 1]!.points, 0.75);
+    const v = voxelAt(shape.grid, [(a[0] + c[0]) / 2, (a[1] + c[1]) / 2, (a[2] + c[2]) / 2]);
+    if (v >= 0 && shape.grid.solid[v]) return null;
+  }
+  const fingers: FittedHand['fingers'] = {};
+  (['index', 'middle', 'ring', 'little'] as const).slice(0, others.length).forEach((f, i) => {
+    const pts = straightenRoot(others[i]!.points);
+    fingers[f] = FINGER_FRACTIONS.map((t) => pointAtFraction(pts, t));
+  });
+  // The thumb's path enters the palm at its base (the metacarpal joint): the same shares apply.
+  fingers.thumb = FINGER_FRACTIONS.map((t) => pointAtFraction(thumb.points, t));
+  return fingers;
+}
+
+/**
+ * The four fingers from the thumb's side to the far side: each finger's midpoint measured across
+ * the hand (perpendicular to the fingers' mean direction) towards the thumb. Distances to the
+ * thumb alone mis-order a short little finger set back from the ring finger.
+ */
+function orderFromThumb(fingers: Limb[], thumb: Limb): Limb[] {
+  const mids = fingers.map((l) => pointAtFraction(l.points, 0.5));
+  const dir: Vec3 = [0, 0, 0];
+  for (const l of fingers) {
+    const d = sub(l.tipPos, l.entryPos);
+    const n = Math.hypot(...d) || 1;
+    for (let k = 0; k < 3; k++) dir[k] = dir[k]! + d[k]! / n;
+  }
+  const dn = Math.hypot(...dir) || 1;
+  const a = dir.map((x) => x / dn) as Vec3;
+  const centre: Vec3 = [0, 0, 0];
+  for (const m of mids) for (let k = 0; k < 3; k++) centre[k] = centre[k]! + m[k]! / mids.length;
+  const toThumb = sub(pointAtFraction(thumb.points, 0.5), centre);
+  const t = toThumb[0] * a[0] + toThumb[1] * a[1] + toThumb[2] * a[2];
+  const across: Vec3 = [toThumb[0] - a[0] * t, toThumb[1] - a[1] * t, toThumb[2] - a[2] * t];
+  const score = (m: Vec3): number => (m[0] - centre[0]) * across[0] + (m[1] - centre[1]) * across[1] + (m[2] - centre[2]) * across[2];
+  return fingers.map((l, i) => ({ l, s: score(mids[i]!) })).sort((x, y) => y.s - x.s).map((x) => x.l);
+}
+
+/**
+ * The medial path of a finger bends into the palm's centre where the finger enters it; the
+ * knuckle is on the finger's own line. The root is moved onto the line through the finger's
+ * outer part (30%–100% of its length), level with where the path entered the palm.
+ */
+function straightenRoot(points: Vec3[]): Vec3[] {
+  if (points.length < 3) return points;
+  const arcs = arcLengths(points);
+  const total = arcs[arcs.length - 1]!;
+  const from = pointAtFraction(points, 0.3, arcs);
+  const d = sub(points[points.length - 1]!, from);
+  const n = Math.hypot(...d);
+  if (!(n > 0)) return points;
+  const u = d.map((x) => x / n) as Vec3;
+  const r = sub(points[0]!, from);
+  const t = r[0] * u[0] + r[1] * u[1] + r[2] * u[2];
+  const root: Vec3 = [from[0] + u[0] * t, from[1] + u[1] * t, from[2] + u[2] * t];
+  const keep = points.filter((_, i) => arcs[i]! >= 0.3 * total);
+  return [root, ...keep];
+}
+
+/**
+ * Voxelises the capped hand region at `cell`, keeps the solid piece attached to the forearm cut
+ * (a thigh or a prop within reach is another piece) and analyses it like a body. The body's
+ * voxeliser closes holes of about two voxels, which also fills the gap between two fingers a few
+ * voxels apart; the hand is first voxelised without that closing, and with it only when the
+ * region then floods hollow (an open sleeve, a missing facet).
+ */
+function solidHand(region: Mesh, cell: number, origin: Vec3, axis: Vec3): ShapeAnalysis | null {
+  const p = region.positions;
+  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < p.length; i += 3)
+    for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k]!, p[i + k]!); hi[k] = Math.max(hi[k]!, p[i + k]!); }
+  const extent = Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
+  let res = Math.min(256, Math.max(16, Math.ceil(extent / cell)));
+  for (const closeHoles of [false, true]) {
+    let grid: VoxelGrid;
+    for (;;) {
+      grid = voxelizeMesh(region, { resolution: res, closeHoles });
+      let solid = 0;
+      for (let i = 0; i < grid.solid.length; i++) solid += grid.solid[i]!;
+      if (solid <= MAX_SOLID_VOXELS || res <= 32) break;
+      res = Math.max(32, Math.floor(res * Math.cbrt(MAX_SOLID_VOXELS / solid) * 0.97));
+    }
+    // The piece attached to the cut: the solid voxel nearest a point just past the cut on the axis.
+    const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
+    let seed = -1, best = Infinity;
+    for (let i = 0; i < grid.solid.length; i++) {
+      if (!grid.solid[i]) continue;
+      const c = voxelCenter(grid, i);
+      const d = (c[0] - seedPos[0]) ** 2 + (c[1] - seedPos[1]) ** 2 + (c[2] - seedPos[2]) ** 2;
+      if (d < best) { best = d; seed = i; }
+    }
+    if (seed < 0) return null;
+    keepComponent(grid, seed);
+    const dt = computeDistanceField(grid);
+    let maxDt = 0;
+    for (let i = 0; i < dt.length; i++) if (dt[i]! > maxDt) maxDt = dt[i]!;
+    // A region that voxelised as a shell has no thickness to read.
+    if (maxDt < 3) continue;
+    const tree = buildMedialTree(grid, dt, { maxBranches: 24 });
+    return {
+      grid, dt, maxDt, tree,
+      cx: 0, symmetry: 0, symmetric: false,
+      cell: grid.cell,
+      size: [grid.max[0] - grid.min[0], grid.max[1] - grid.min[1], grid.max[2] - grid.min[2]],
+      min: [...grid.min],
+      max: [...grid.max],
+      center: (v) => voxelCenter(grid, v),
+    };
+  }
+  return null;
+}
+
+/** The farthest solid voxel along the axis. */
+function reachOf(shape: ShapeAnalysis, along: (q: Vec3) => number): number {
+  let reach = 0;
+  for (let i = 0; i < shape.grid.solid.length; i++) if (shape.grid.solid[i]) reach = Math.max(reach, along(shape.center(i)));
+  return reach;
+}
+
+/** Clears every solid voxel not 26-connected to `seed`. */
+function keepComponent(grid: VoxelGrid, seed: number): void {
+  const { nx, ny, nz, solid } = grid;
+  const nxy = nx * ny;
+  const seen = new Uint8Array(solid.length);
+  const queue = new Int32Array(solid.length);
+  let head = 0, tail = 0;
+  seen[seed] = 1;
+  queue[tail++] = seed;
+  while (head < tail) {
+    const i = queue[head++]!;
+    const x = i % nx, y = Math.floor(i / nx) % ny, z = Math.floor(i / nxy);
+    for (let dz = -1; dz <= 1; dz++) {
+      if (z + dz < 0 || z + dz >= nz) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        if (y + dy < 0 || y + dy >= ny) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          if (x + dx < 0 || x + dx >= nx) continue;
+          const j = i + dx + nx * dy + nxy * dz;
+          if (solid[j] && !seen[j]) { seen[j] = 1; queue[tail++] = j; }
+        }
+      }
+    }
+  }
+  for (let i = 0; i < solid.length; i++) if (!seen[i]) solid[i] = 0;
+}
