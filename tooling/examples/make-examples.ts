@@ -1,0 +1,80 @@
+/**
+ * Writes the sample files under `examples/` that the README and the CLI's tests use, so a fresh
+ * clone has something to rig and to generate from without fetching anything:
+ *
+ * - `humanoid.glb`, `quadruped.glb`: the rig package's procedural test creatures (the same bodies
+ *   the rig engine is measured on), at a low tessellation so each file stays small;
+ * - `hero.png`: a flat-shaded figure on a transparent background, a clean input for generate.
+ *
+ * Deterministic (no randomness, no clock): running it again rewrites the same bytes.
+ * Regenerate with `pnpm examples` from the repository root.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeGlb } from '@rigforge/mesh';
+import { buildCreature } from '@rigforge/rig';
+import sharp from 'sharp';
+
+const OUT = path.resolve(__dirname, '../../examples');
+/** Low enough to keep each GLB well under 100 kB, high enough to rig like the measured creatures. */
+const DETAIL = 0.5;
+
+async function writeCreatures(): Promise<void> {
+  for (const [bodyPlan, file] of [['biped', 'humanoid.glb'], ['quadruped', 'quadruped.glb']] as const) {
+    const creature = buildCreature(bodyPlan, DETAIL);
+    const glb = await writeGlb(creature.mesh, { generator: 'rigforge examples' });
+    await writeFile(path.join(OUT, file), glb);
+    process.stdout.write(`examples/${file}: ${creature.name}, ${glb.byteLength} bytes\n`);
+  }
+}
+
+/** A round-headed figure (head, body, arms) in RGBA, covered 4×4 per pixel for smooth edges. */
+function drawHero(size: number): Uint8Array {
+  const rgba = new Uint8Array(size * size * 4);
+  const inside = (x: number, y: number): [number, number, number] | null => {
+    const head = (x - 0.5) ** 2 + (y - 0.22) ** 2 < 0.11 ** 2;
+    if (head) return [240, 200, 160];
+    const body = ((x - 0.5) / 0.17) ** 2 + ((y - 0.55) / 0.26) ** 2 < 1;
+    if (body) return [200, 60, 50];
+    const arms = Math.abs(y - 0.45) < 0.05 && Math.abs(x - 0.5) < 0.34;
+    if (arms) return [60, 90, 200];
+    const legs = y > 0.7 && y < 0.93 && Math.abs(Math.abs(x - 0.5) - 0.08) < 0.045;
+    return legs ? [50, 50, 60] : null;
+  };
+  const n = 4;
+  for (let py = 0; py < size; py++) {
+    for (let px = 0; px < size; px++) {
+      let cover = 0;
+      let colour: [number, number, number] = [0, 0, 0];
+      for (let j = 0; j < n; j++) {
+        for (let i = 0; i < n; i++) {
+          const c = inside((px + (i + 0.5) / n) / size, (py + (j + 0.5) / n) / size);
+          if (c) {
+            cover++;
+            colour = c;
+          }
+        }
+      }
+      const o = (py * size + px) * 4;
+      rgba.set([colour[0], colour[1], colour[2], Math.round((cover / (n * n)) * 255)], o);
+    }
+  }
+  return rgba;
+}
+
+async function writeHero(): Promise<void> {
+  const size = 256;
+  const png = await sharp(drawHero(size), { raw: { width: size, height: size, channels: 4 } }).png({ compressionLevel: 9 }).toBuffer();
+  await writeFile(path.join(OUT, 'hero.png'), png);
+  process.stdout.write(`examples/hero.png: ${size}×${size}, ${png.byteLength} bytes\n`);
+}
+
+async function main(): Promise<void> {
+  await writeCreatures();
+  await writeHero();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`make-examples: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
