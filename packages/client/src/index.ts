@@ -2,3 +2,4 @@ export * from './client-error';
 export * from './poll-interval';
 export * from './rigforge-client';
 export * from './wait-for-job';
+export * from './files';

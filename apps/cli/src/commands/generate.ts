@@ -1,0 +1,42 @@
+/** `rigforge generate <image>`: POST /v1/models from a local PNG/JPEG/WebP or a URL; waits and downloads. */
+import { readFileAsBase64, type CreateModelInput } from '@rigforge/client';
+import { MODEL_FORMATS } from '@rigforge/contracts';
+import { Command, Option } from 'commander';
+import { createContext, type GlobalOptions } from '../context';
+import { isUrl, numberArg, stemOf } from '../parse-args';
+import { printJob } from '../print';
+import { waitWithProgress } from '../wait-with-progress';
+
+interface GenerateOptions {
+  thickness?: number;
+  height?: number;
+  format: (typeof MODEL_FORMATS)[number];
+  out?: string;
+  wait: boolean;
+}
+
+export function generateCommand(): Command {
+  return new Command('generate')
+    .description('make a closed, textured 3D model from an image (PNG, JPEG or WebP)')
+    .argument('<image>', 'local image file or http(s) URL')
+    .option('--thickness <n>', 'depth relative to width, 0.05–2 (API default 0.5)', numberArg)
+    .option('--height <metres>', 'model height in metres (API default 1)', numberArg)
+    .addOption(new Option('-f, --format <format>', 'output format').choices(MODEL_FORMATS).default('glb'))
+    .option('-o, --out <file>', 'where to write the model (default: <name>.<format>)')
+    .option('--no-wait', 'print the queued job and return without waiting')
+    .addHelpText('after', '\nExample:\n  rigforge generate examples/hero.png --out hero.glb')
+    .action(async (image: string, options: GenerateOptions, command: Command) => {
+      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const body: CreateModelInput = {
+        output_format: options.format,
+        ...(options.thickness !== undefined && { thickness: options.thickness }),
+        ...(options.height !== undefined && { height: options.height }),
+        ...(isUrl(image) ? { image_url: image } : { image_base64: await readFileAsBase64(image) }),
+      };
+      const queued = await ctx.client.createModel(body);
+      if (!options.wait) return printJob(ctx, queued);
+      const out = options.out ?? `${stemOf(image)}.${options.format}`;
+      const job = await waitWithProgress(ctx, queued, { out });
+      printJob(ctx, job, out);
+    });
+}

@@ -1,0 +1,50 @@
+/**
+ * `rigforge jobs list|get|wait`: GET /v1/jobs and /v1/jobs/{id}. There is no cancel: the API has
+ * no endpoint to cancel a job.
+ */
+import { JOB_OPERATIONS, JOB_STATUSES } from '@rigforge/contracts';
+import { Command, Option } from 'commander';
+import { createContext, type GlobalOptions } from '../context';
+import { intArg } from '../parse-args';
+import { printJob, printJobList } from '../print';
+import { waitWithProgress } from '../wait-with-progress';
+
+interface ListOptions {
+  operation?: (typeof JOB_OPERATIONS)[number];
+  status?: (typeof JOB_STATUSES)[number];
+  limit?: number;
+  offset?: number;
+}
+
+export function jobsCommand(): Command {
+  const jobs = new Command('jobs').description('your jobs');
+  jobs
+    .command('list')
+    .description('your jobs, newest first')
+    .addOption(new Option('--operation <operation>').choices(JOB_OPERATIONS))
+    .addOption(new Option('--status <status>').choices(JOB_STATUSES))
+    .option('--limit <n>', '1–100 (API default 20)', intArg)
+    .option('--offset <n>', 'skip this many jobs', intArg)
+    .action(async (options: ListOptions, command: Command) => {
+      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      printJobList(ctx, await ctx.client.listJobs(options));
+    });
+  jobs
+    .command('get')
+    .description('one job, in any status')
+    .argument('<id>', 'job id')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      printJob(ctx, await ctx.client.getJob(id));
+    });
+  jobs
+    .command('wait')
+    .description('wait for a job to finish (at the contract\'s polling interval, up to 300 s)')
+    .argument('<id>', 'job id')
+    .option('-o, --out <file>', 'download the output model here when it succeeds')
+    .action(async (id: string, options: { out?: string }, command: Command) => {
+      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      printJob(ctx, await waitWithProgress(ctx, { id }, { out: options.out }), options.out);
+    });
+  return jobs;
+}

@@ -1,0 +1,57 @@
+/** `rigforge rig <model>`: POST /v1/rigs from a local file, a URL or an earlier job; waits and downloads. */
+import { readFileAsBase64, type CreateRigInput } from '@rigforge/client';
+import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPES } from '@rigforge/contracts';
+import { Command, Option } from 'commander';
+import { CliError } from '../cli-error';
+import { createContext, type GlobalOptions } from '../context';
+import { isUrl, numberArg, stemOf } from '../parse-args';
+import { printJob } from '../print';
+import { waitWithProgress } from '../wait-with-progress';
+
+interface RigOptions {
+  type: (typeof RIG_TYPES)[number];
+  engine: (typeof RIG_ENGINES)[number];
+  format: (typeof MODEL_FORMATS)[number];
+  rotationY?: number;
+  animationUrl?: string;
+  fromJob?: string;
+  out?: string;
+  wait: boolean;
+}
+
+export function rigCommand(): Command {
+  return new Command('rig')
+    .description('rig a mesh (glb, glTF, OBJ, STL or FBX): a local file, an http(s) URL, or --from-job')
+    .argument('[model]', 'local mesh file or http(s) URL')
+    .addOption(new Option('-t, --type <rig_type>', 'body plan').choices(RIG_TYPES).default('biped'))
+    .addOption(new Option('-e, --engine <engine>', 'rig engine').choices(RIG_ENGINES).default('fast'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices(MODEL_FORMATS).default('glb'))
+    .option('--rotation-y <degrees>', 'turn the model about +Y first (-90 for a model facing +X)', numberArg)
+    .option('--animation-url <url>', 'humanoid clip to retarget onto the rig (fast engine, biped)')
+    .option('--from-job <id>', 'rig the output of an earlier succeeded job instead of a file')
+    .option('-o, --out <file>', 'where to write the rigged model (default: <name>.rigged.<format>)')
+    .option('--no-wait', 'print the queued job and return without waiting')
+    .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx')
+    .action(async (model: string | undefined, options: RigOptions, command: Command) => {
+      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      if ((model === undefined) === (options.fromJob === undefined)) {
+        throw new CliError('usage', 'rig: give a model (file or URL) or --from-job <id>, not both and not neither');
+      }
+      const body: CreateRigInput = {
+        rig_type: options.type,
+        engine: options.engine,
+        output_format: options.format,
+        ...(options.rotationY !== undefined && { rotation_y: options.rotationY }),
+        ...(options.animationUrl !== undefined && { animation_url: options.animationUrl }),
+      };
+      if (options.fromJob !== undefined) body.from_job = options.fromJob;
+      else if (model !== undefined && isUrl(model)) body.model_url = model;
+      else if (model !== undefined) body.model_base64 = await readFileAsBase64(model);
+      const queued = await ctx.client.createRig(body);
+      if (!options.wait) return printJob(ctx, queued);
+      const base = model === undefined ? `job-${queued.id}` : stemOf(model);
+      const out = options.out ?? `${base}.rigged.${options.format}`;
+      const job = await waitWithProgress(ctx, queued, { engine: queued.engine, out });
+      printJob(ctx, job, out);
+    });
+}

@@ -1,0 +1,93 @@
+/**
+ * The `rigforge` CLI end to end: the installed bin against the real API and real rig and generate
+ * workers. Rigs the sample humanoid to GLB and the sample quadruped to FBX (downloaded files
+ * checked by their magic bytes and a skin), generates from the sample image, searches the catalog,
+ * lists and gets jobs, and checks the exit code of each error class the API can produce here.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { EXIT_CODES } from '../src/exit-codes';
+import { ROOT, runCli } from './run-cli';
+import { startService, type StartedService } from './service';
+
+let service: StartedService;
+let env: Record<string, string>;
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'rigforge-cli-'));
+  service = await startService(['rig.fast', 'generate_model']);
+  env = { RIGFORGE_BASE_URL: service.baseUrl, RIGFORGE_API_KEY: service.account.key };
+}, 180_000);
+
+afterAll(async () => {
+  await service?.stop();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+const jobShape = z.object({ id: z.uuid(), status: z.string(), operation: z.string(), output: z.object({ model_url: z.string() }).nullable() });
+
+function glbJson(bytes: Buffer): Record<string, unknown> {
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('glTF');
+  const length = bytes.readUInt32LE(12);
+  return z.record(z.string(), z.unknown()).parse(JSON.parse(bytes.subarray(20, 20 + length).toString('utf8')));
+}
+
+test('rig examples/humanoid.glb writes a rigged GLB and reports progress', async () => {
+  const out = path.join(tmp, 'rigged.glb');
+  const run = await runCli(['rig', 'examples/humanoid.glb', '--out', out], env);
+  expect({ code: run.code, stderr: run.stderr }).toMatchObject({ code: 0 });
+  expect(run.stdout).toContain('succeeded');
+  expect(run.stdout).toContain(`saved ${out}`);
+  const json = glbJson(await readFile(out));
+  expect(Array.isArray(json.skins) && json.skins.length).toBeTruthy();
+}, 240_000);
+
+test('rig --type quadruped --format fbx --json writes an FBX and prints the job', async () => {
+  const out = path.join(tmp, 'dog.fbx');
+  const run = await runCli(['rig', path.join(ROOT, 'examples/quadruped.glb'), '--type', 'quadruped', '--format', 'fbx', '--out', out, '--json'], env);
+  expect({ code: run.code, stderr: run.stderr }).toMatchObject({ code: 0 });
+  const job = jobShape.parse(JSON.parse(run.stdout));
+  expect(job).toMatchObject({ status: 'succeeded', operation: 'rig' });
+  expect((await readFile(out)).subarray(0, 18).toString('latin1')).toBe('Kaydara FBX Binary');
+
+  const got = await runCli(['jobs', 'get', job.id, '--json'], env);
+  expect(jobShape.parse(JSON.parse(got.stdout))).toMatchObject({ id: job.id, status: 'succeeded' });
+  const list = await runCli(['jobs', 'list', '--operation', 'rig', '--json'], env);
+  expect(z.object({ total: z.number(), jobs: z.array(jobShape) }).parse(JSON.parse(list.stdout)).jobs.map((j) => j.id)).toContain(job.id);
+}, 240_000);
+
+test('generate examples/hero.png writes a GLB', async () => {
+  const out = path.join(tmp, 'hero.glb');
+  const run = await runCli(['generate', 'examples/hero.png', '--out', out], env);
+  expect({ code: run.code, stderr: run.stderr }).toMatchObject({ code: 0 });
+  glbJson(await readFile(out));
+}, 240_000);
+
+test('assets search and categories answer in JSON', async () => {
+  const search = await runCli(['assets', 'search', 'crate', '--limit', '5', '--json'], env);
+  expect(search.code).toBe(0);
+  expect(JSON.parse(search.stdout)).toMatchObject({ object: 'list', license: 'CC0-1.0', limit: 5 });
+  const categories = await runCli(['assets', 'categories', '--json'], env);
+  expect(JSON.parse(categories.stdout)).toMatchObject({ object: 'asset_categories' });
+}, 60_000);
+
+test('exit codes by error class', async () => {
+  const usage = await runCli(['rig', 'examples/humanoid.glb', '--type', 'centaur'], env);
+  expect(usage.code).toBe(EXIT_CODES.usage);
+  const missing = await runCli(['rig', 'examples/no-such.glb'], env);
+  expect(missing.code).toBe(EXIT_CODES.usage);
+  const notMesh = await runCli(['rig', 'examples/hero.png', '--json'], env);
+  expect(notMesh.code).toBe(EXIT_CODES.usage);
+  expect(JSON.parse(notMesh.stdout)).toMatchObject({ error: { code: 'unsupported_format' } });
+  const auth = await runCli(['jobs', 'list', '--key', 'rf_not_a_real_key'], env);
+  expect(auth.code).toBe(EXIT_CODES.auth);
+  expect(auth.stderr).toContain('unauthorized');
+  const broke = await service.h.seedAccount({ plan: 'standard', credits: 0 });
+  const payment = await runCli(['rig', 'examples/humanoid.glb', '--key', broke.key], env);
+  expect(payment.code).toBe(EXIT_CODES.payment);
+  const server = await runCli(['jobs', 'list', '--base-url', 'http://127.0.0.1:9'], env);
+  expect(server.code).toBe(EXIT_CODES.server);
+}, 120_000);
