@@ -4,7 +4,9 @@
  *
  * - `humanoid.glb`, `quadruped.glb`: the rig package's procedural test creatures (the same bodies
  *   the rig engine is measured on), at a low tessellation so each file stays small;
- * - `hero.png`: a flat-shaded figure on a transparent background, a clean input for generate.
+ * - `hero.png`: a flat-shaded figure on a transparent background, a clean input for generate;
+ * - `rig-humanoid.json`: a complete `POST /v1/rigs` body with the humanoid inline, for
+ *   `curl --data-binary @examples/rig-humanoid.json` (a body file has no shell argument limit).
  *
  * Deterministic (no randomness, no clock): running it again rewrites the same bytes.
  * Regenerate with `pnpm examples` from the repository root.
@@ -24,6 +26,10 @@ async function writeCreatures(): Promise<void> {
     const creature = buildCreature(bodyPlan, DETAIL);
     const glb = await writeGlb(creature.mesh, { generator: 'rigforge examples' });
     await writeFile(path.join(OUT, file), glb);
+    if (bodyPlan === 'biped') {
+      const body = { model_base64: Buffer.from(glb).toString('base64'), rig_type: 'biped', output_format: 'glb' };
+      await writeFile(path.join(OUT, 'rig-humanoid.json'), `${JSON.stringify(body)}\n`);
+    }
     process.stdout.write(`examples/${file}: ${creature.name}, ${glb.byteLength} bytes\n`);
   }
 }
