@@ -6,6 +6,7 @@ import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { registerAssetsCategories } from './routes/assets.categories';
 import { registerAssetsList } from './routes/assets.list';
+import { registerDocsGet } from './routes/docs.get';
 import { registerFilesGet } from './routes/files.get';
 import { registerJobsGet } from './routes/jobs.get';
 import { registerJobsList } from './routes/jobs.list';
@@ -23,9 +24,11 @@ export function createApp(ctx: AppContext): express.Express {
   app.set('etag', false);
   app.use(requestId);
 
-  // Public: the API description and the files behind output URLs (unguessable job-id paths).
+  // Public: the API description (JSON and the /docs page) and the files behind output URLs
+  // (unguessable job-id paths).
   const open = Router();
   registerOpenApiGet(open);
+  registerDocsGet(open);
   registerFilesGet(open, ctx);
   app.use(open);
 
