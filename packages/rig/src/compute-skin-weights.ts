@@ -42,7 +42,7 @@
  * per-vertex stages, which are O(n). The grid never exceeds ~132³ cells.
  */
 import { EngineError, type Mesh, type Skeleton, type SkinWeights } from '@rigforge/mesh';
-import { boneSegments, extendLeafSegments, segmentDistanceSquared, type BoneSegment, type LeafJointMode } from './skinning/bone-segments';
+import { boneSegments, extendLeafSegments, insideFraction, segmentDistanceSquared, type BoneSegment, type LeafJointMode } from './skinning/bone-segments';
 import { geodesicJointDistances, type JointDistanceField } from './skinning/geodesic-joint-distances';
 import { smoothSkinWeights, vertexAdjacency } from './skinning/smooth-skin-weights';
 import { EMPTY, voxelizeMesh, type VoxelGrid } from './skinning/voxelize-mesh';
@@ -52,7 +52,7 @@ import { weldVertices } from './weld-vertices';
 export interface ComputeSkinWeightsOptions {
   /** Most joints influencing one vertex (1..4; the output always has 4 slots). Default 4. */
   maxInfluences?: number;
-  /** Weight ∝ (dMin / d)^falloff over the geodesic distances to each joint's bones. Default 4. */
+  /** Weight ∝ (dMin / d)^falloff over the geodesic distances to each joint's bones. Default 12. */
   falloff?: number;
   /** Influences below this weight are dropped before renormalising. Default 0.01. */
   minWeight?: number;
@@ -62,18 +62,18 @@ export interface ComputeSkinWeightsOptions {
   leafJoints?: LeafJointMode;
   /** Voxels along the longest side of the bounding box; more resolves thinner gaps. Default 128. */
   resolution?: number;
-  /** Laplacian smoothing passes over the welded mesh. Default 2. */
+  /** Laplacian smoothing passes over the welded mesh. Default 3. */
   smoothingIterations?: number;
 }
 
 export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> = {
   maxInfluences: 4,
-  falloff: 4,
+  falloff: 12,
   minWeight: 0.01,
   weldTolerance: 1e-5,
   leafJoints: 'extend',
   resolution: 128,
-  smoothingIterations: 2,
+  smoothingIterations: 3,
 };
 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
@@ -123,7 +123,7 @@ export function computeSkinWeights(
   validateSkinningInput(mesh, skeleton);
   const opts = resolveOptions(options);
   const welded = weldVertices(mesh.positions, mesh.indices, { tolerance: opts.weldTolerance });
-  const segments = boneSegments(skeleton, opts.leafJoints);
+  let segments = boneSegments(skeleton, { leafMode: opts.leafJoints });
   const nw = welded.positions.length / 3;
   const slots = SMOOTHING_SLOTS;
   const candJoints = new Int32Array(nw * slots).fill(-1);
@@ -131,7 +131,9 @@ export function computeSkinWeights(
 
   if (skeleton.joints.length > 1 && welded.indices.length > 0) {
     const grid = voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution);
-    if (opts.leafJoints === 'extend') extendLeafSegments(segments, (x, y, z) => isSolidAt(grid, x, y, z), 0.5 * grid.cell);
+    const solid = (x: number, y: number, z: number): boolean => isSolidAt(grid, x, y, z);
+    segments = anatomicalSegments(skeleton, opts, solid, 0.5 * grid.cell);
+    if (opts.leafJoints === 'extend') extendLeafSegments(segments, solid, 0.5 * grid.cell);
     const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS);
     vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
     if (opts.smoothingIterations > 0) {
@@ -145,6 +147,47 @@ export function computeSkinWeights(
   const wWeights = new Float32Array(4 * nw);
   pruneInfluences(candJoints, candWeights, slots, opts, wJoints, wWeights);
   return expand(wJoints, wWeights, welded.remap);
+}
+
+/**
+ * A parent→child link with less than this share of its length inside the volume, from a root
+ * outside the volume, is not a bone. Real links run through the body (share ~1); the helper
+ * roots of the dev set (on the floor, at the scene origin) reach their children through 15–35%
+ * solid; a root's link down a leg that it merely parallels stays above 0.6 and is kept.
+ */
+const PHANTOM_INSIDE_SHARE = 0.5;
+
+/**
+ * The bones of a skeleton as segments, leaving out links that are not anatomy: a link from a
+ * root outside the volume to a joint inside it, reached mostly through air (a root on the floor
+ * between the feet with the hips or a foot as children), would become a phantom bone taking
+ * weight. A joint whose every link is phantom (that root) gets no segment at all; a skeleton
+ * lying wholly outside the mesh keeps its links (its child joints are outside too).
+ */
+function anatomicalSegments(
+  skeleton: Skeleton,
+  opts: Required<ComputeSkinWeightsOptions>,
+  solid: (x: number, y: number, z: number) => boolean,
+  step: number,
+): BoneSegment[] {
+  const joints = skeleton.joints;
+  // A root outside the body (on the floor between the feet, a scene origin) is a placement
+  // helper: its links through air carry no anatomy.
+  const outsideRoot = joints.map((joint) => joint.parent < 0 && !solid(joint.position[0], joint.position[1], joint.position[2]));
+  const real = joints.map((joint) =>
+    joint.parent < 0 || !outsideRoot[joint.parent] ||
+    !solid(joint.position[0], joint.position[1], joint.position[2]) ||
+    insideFraction(joints[joint.parent]!.position, joint.position, solid, step) >= PHANTOM_INSIDE_SHARE);
+  // Joints whose every link was found phantom (the helper root itself) keep no segment.
+  const linked = new Uint8Array(joints.length), phantomOnly = new Uint8Array(joints.length);
+  joints.forEach((joint, j) => {
+    if (joint.parent < 0) return;
+    if (real[j]) linked[j] = linked[joint.parent] = 1;
+    else phantomOnly[joint.parent] = 1;
+  });
+  const segments = boneSegments(skeleton, { leafMode: opts.leafJoints, isRealLink: (c) => real[c]! })
+    .filter((seg) => linked[seg.joint] === 1 || phantomOnly[seg.joint] === 0);
+  return segments.length > 0 ? segments : boneSegments(skeleton, { leafMode: opts.leafJoints });
 }
 
 /**
