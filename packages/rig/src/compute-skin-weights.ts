@@ -12,6 +12,10 @@
  *     LBS convention: rotating that joint moves the segment). A leaf joint owns a segment that
  *     continues its parent's direction to the end of the volume (½–2× the parent bone), so a head
  *     or hand is its own, not the neck's or forearm's (`leafJoints: 'point'` for end sites).
+ *     Links that are not anatomy are left out: a root lying outside the volume (on the floor
+ *     between the feet, at the scene origin) whose link reaches a joint inside the body mostly
+ *     through air (< 50% of its length solid) is a placement helper, not a bone; if all its links
+ *     are such, it gets no segment and no weight.
  *  4. Geodesic distance inside the volume (`skinning/geodesic-joint-distances`): one multi-label
  *     Dijkstra keeps the 4 nearest joints per voxel (exact, see that file), 26-neighbourhood.
  *     Air is never crossed, so a leg cannot claim the other leg through the gap. Bones partly
@@ -19,9 +23,39 @@
  *     the volume leaves unreached (a jacket floating 2 cm off the body) inherit the labels of
  *     their nearest reached voxel plus the air gap, then propagate through their own voxels.
  *  5. Per vertex: distance to each joint = min over the 2×2×2 voxels around it of (voxel distance
- *     + offset to the voxel centre); weight ∝ ((dMin+ε)/(d+ε))^4, ε = half a voxel.
- *  6. Smooth over the welded adjacency (2 passes, edge coupling h²/(h²+|e|²) with h a voxel),
+ *     + offset to the voxel centre); weight ∝ ((dMin+ε)/(d+ε))^12, ε = half a voxel: a vertex
+ *     10% nearer one bone than another gets 3× its weight, so the blend is confined to where two
+ *     bones are nearly equally close (around joints) and mid-bone vertices have one influence.
+ *  6. Smooth over the welded adjacency (3 passes, edge coupling h²/(h²+|e|²) with h a voxel),
  *     then keep the 4 largest weights ≥ 1% and renormalise.
+ *
+ * Measured on the artist-rigged dev set (33 characters, artist skeleton given; scripts/
+ * score-dev-set.ts --no-joints, and scripts/skin-ablation.ts for the variants), mean L1 /
+ * precision / recall over characters, fast grid:
+ *  - before (exponent 4, 2 passes, every link a bone): 0.666 / 0.675 / 0.915; 2.27 joints > 0.1
+ *    per vertex (artist 1.57), largest weight 0.63 (artist 0.83).
+ *  - exponent 8, 2 passes: 0.570 / 0.759 / 0.873; exponent 10, 2 passes: 0.560 / 0.777 / 0.856;
+ *    exponent 12 without smoothing: 0.574 / 0.785 / 0.824, with the phantom-link rule 0.565 /
+ *    0.790 / 0.825 (the rule alone: −0.009 L1, from the dinosaurs and the soldier whose root
+ *    sits on the floor).
+ *  - chosen, exponent 12 + 3 passes + the rule: 0.556 / 0.785 / 0.846 (1.72 joints > 0.1,
+ *    largest weight 0.77). Three passes are also what keeps the procedural humanoid's steepest
+ *    weight change under the smoothness test's bound (47 per metre; 2 passes: 56).
+ *  - exponential falloff exp(−k·(d−dMin)/dMin), k = 6–12: no better than the power law at equal
+ *    sharpness (within 0.01 L1), so the power law stays.
+ *  - ownership + blend bands (each vertex to the bone it lies along, weight shared only within a
+ *    band of 2 local radii around each joint, an end part's band wholly on the parent's side):
+ *    bipeds 0.538 (best of all), quadrupeds 0.644 (worst: their artists blend widely, 1.8–2
+ *    joints > 0.1 per vertex), all 0.608 / 0.830 / 0.735; mixed 50/50 with exponent 8: 0.566 /
+ *    0.794 / 0.824. Not kept: no better overall and one more concept.
+ *  - distances in units of each bone's local radius (a thick head reaches further than a thin
+ *    neck): 0.90 — far worse; extending every joint whose children leave its direction (a head
+ *    whose children are ears): +0.018 worse; moving the blend at leaf joints 1–2 radii up the
+ *    parent bone: +0.01 worse (quadrupeds); one segment per joint, to the child continuing its
+ *    parent's direction (Blender's one bone per joint): −0.003, within noise.
+ *  What limits all of them: on 30% of the vertices our strongest joint is not the artist's
+ *  (skin-ablation.ts reports it), and those carry most of the L1; the falloff shapes only the
+ *  blend, not who owns a vertex. The pro engine (192 cells, 4 passes) gives 0.553 / 0.789 / 0.844.
  *
  * Approaches considered:
  *  - Euclidean distance to bones (the first committed version): trivially fast, but leaks across
@@ -39,7 +73,9 @@
  * CPU ms because the 2 cores were shared with load ~13 during the run): 1k tris 309 ms, 10k 362,
  * 50k 480, 200k 911, 1M 2437 (277 MB peak RSS); 2M tris (19 joints) 4.6 s, 412 MB. Small meshes
  * are dominated by the fixed 128-cell grid (voxelise + Dijkstra ≈ 150–250 ms); large ones by the
- * per-vertex stages, which are O(n). The grid never exceeds ~132³ cells.
+ * per-vertex stages, which are O(n). The grid never exceeds ~132³ cells. The third smoothing pass
+ * costs ~40 ms CPU at 50k and 200k triangles (humanoid, 19 joints: 278 → 315 ms, 495 → 532 ms,
+ * best of three in one process under load 15).
  */
 import { EngineError, type Mesh, type Skeleton, type SkinWeights } from '@rigforge/mesh';
 import { boneSegments, extendLeafSegments, insideFraction, segmentDistanceSquared, type BoneSegment, type LeafJointMode } from './skinning/bone-segments';
