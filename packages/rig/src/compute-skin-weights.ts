@@ -15,7 +15,8 @@
  *     Links that are not anatomy are left out: a root lying outside the volume (on the floor
  *     between the feet, at the scene origin) whose link reaches a joint inside the body mostly
  *     through air (< 50% of its length solid) is a placement helper, not a bone; if all its links
- *     are such, it gets no segment and no weight.
+ *     are such, it gets no segment and no weight. A joint without a parent bone (an IK foot as
+ *     its own root) that a leaf extension runs into ends that extension (`attachOrphans`).
  *  4. Geodesic distance inside the volume (`skinning/geodesic-joint-distances`): one multi-label
  *     Dijkstra keeps the 4 nearest joints per voxel (exact, see that file), 26-neighbourhood.
  *     Air is never crossed, so a leg cannot claim the other leg through the gap. Bones partly
@@ -38,7 +39,7 @@
  *    exponent 12 without smoothing: 0.574 / 0.785 / 0.824, with the phantom-link rule 0.565 /
  *    0.790 / 0.825 (the rule alone: −0.009 L1, from the dinosaurs and the soldier whose root
  *    sits on the floor).
- *  - chosen, exponent 12 + 3 passes + the rule: 0.556 / 0.785 / 0.846 (1.72 joints > 0.1,
+ *  - exponent 12 + 3 passes + the rule: 0.556 / 0.785 / 0.846 (1.72 joints > 0.1,
  *    largest weight 0.77). Three passes are also what keeps the procedural humanoid's steepest
  *    weight change under the smoothness test's bound (47 per metre; 2 passes: 56).
  *  - exponential falloff exp(−k·(d−dMin)/dMin), k = 6–12: no better than the power law at equal
@@ -53,6 +54,9 @@
  *    whose children are ears): +0.018 worse; moving the blend at leaf joints 1–2 radii up the
  *    parent bone: +0.01 worse (quadrupeds); one segment per joint, to the child continuing its
  *    parent's direction (Blender's one bone per joint): −0.003, within noise.
+ *  - orphan joints (an IK foot kept as its own root) stop the leaf extension that runs into
+ *    them and continue it themselves: 0.554 / 0.787 / 0.846 (frog, stag, a mech −0.02 to −0.04,
+ *    no character worse). Kept.
  *  What limits all of them: on 30% of the vertices our strongest joint is not the artist's
  *  (skin-ablation.ts reports it), and those carry most of the L1; the falloff shapes only the
  *  blend, not who owns a vertex. The pro engine (192 cells, 4 passes) gives 0.553 / 0.789 / 0.844.
@@ -170,6 +174,7 @@ export function computeSkinWeights(
     const solid = (x: number, y: number, z: number): boolean => isSolidAt(grid, x, y, z);
     segments = anatomicalSegments(skeleton, opts, solid, 0.5 * grid.cell);
     if (opts.leafJoints === 'extend') extendLeafSegments(segments, solid, 0.5 * grid.cell);
+    attachOrphans(skeleton, segments);
     const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS);
     vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
     if (opts.smoothingIterations > 0) {
@@ -224,6 +229,47 @@ function anatomicalSegments(
   const segments = boneSegments(skeleton, { leafMode: opts.leafJoints, isRealLink: (c) => real[c]! })
     .filter((seg) => linked[seg.joint] === 1 || phantomOnly[seg.joint] === 0);
   return segments.length > 0 ? segments : boneSegments(skeleton, { leafMode: opts.leafJoints });
+}
+
+/**
+ * A joint with no parent bone (a foot kept as its own root for IK, or orphaned by a phantom link)
+ * usually sits where a leg's chain ends: the leaf extension of the chain's last joint runs on
+ * into it and would take its part. When a leaf extension passes within half its parent bone of
+ * such a joint, the extension stops at the joint, and a lone joint (no bone of its own) takes
+ * over the rest of the extension's direction.
+ */
+function attachOrphans(skeleton: Skeleton, segments: BoneSegment[]): void {
+  const owned = new Map<number, BoneSegment[]>();
+  for (const s of segments) owned.set(s.joint, [...(owned.get(s.joint) ?? []), s]);
+  const hasParentLink = new Uint8Array(skeleton.joints.length);
+  for (const s of segments) if (s.leafLength !== undefined) hasParentLink[s.joint] = 1;
+  skeleton.joints.forEach((joint, j) => {
+    if (joint.parent >= 0 && segments.some((s) => s.joint === joint.parent && s.b[0] === joint.position[0] && s.b[1] === joint.position[1] && s.b[2] === joint.position[2])) hasParentLink[j] = 1;
+  });
+  for (let j = 0; j < skeleton.joints.length; j++) {
+    if (hasParentLink[j] === 1) continue;
+    const p = skeleton.joints[j]!.position;
+    let best: BoneSegment | undefined, bestPerp = Infinity, bestT = 0;
+    for (const seg of segments) {
+      if (seg.leafLength === undefined || seg.joint === j) continue;
+      const u = [seg.b[0] - seg.a[0], seg.b[1] - seg.a[1], seg.b[2] - seg.a[2]];
+      const l2 = u[0]! * u[0]! + u[1]! * u[1]! + u[2]! * u[2]!;
+      if (l2 === 0) continue;
+      const t = ((p[0] - seg.a[0]) * u[0]! + (p[1] - seg.a[1]) * u[1]! + (p[2] - seg.a[2]) * u[2]!) / l2;
+      if (t <= 0 || t > 1.2) continue;
+      const perp = Math.hypot(p[0] - seg.a[0] - t * u[0]!, p[1] - seg.a[1] - t * u[1]!, p[2] - seg.a[2] - t * u[2]!);
+      if (perp < 0.5 * seg.leafLength && perp < bestPerp) { bestPerp = perp; best = seg; bestT = t; }
+    }
+    if (!best) continue;
+    const end: [number, number, number] = [...best.b];
+    const t = Math.min(1, bestT);
+    best.b = [best.a[0] + (end[0] - best.a[0]) * t, best.a[1] + (end[1] - best.a[1]) * t, best.a[2] + (end[2] - best.a[2]) * t];
+    const own = owned.get(j) ?? [];
+    const lone = own.every((s) => s.a[0] === s.b[0] && s.a[1] === s.b[1] && s.a[2] === s.b[2]);
+    if (lone && t < 1) {
+      for (const s of own) s.b = [end[0] + p[0] - best.b[0], end[1] + p[1] - best.b[1], end[2] + p[2] - best.b[2]];
+    }
+  }
 }
 
 /**

@@ -239,4 +239,12 @@ describe('computeSkinWeights: bones own what lies along them', () => {
       for (const v of mid) expect(influences(skin, v, 6)).toBe(1);
     }
   });
+
+  it('gives a foot kept as its own root (an IK foot) the part below it, not the shin bone running into it', () => {
+    const leg = capsule([0, 0, 0], [0, 1, 0], 0.08, { rows: 24 });
+    const chain = skeletonOf([['hip', null, [0, 1, 0]], ['knee', 'hip', [0, 0.6, 0]], ['foot', null, [0, 0.25, 0]]]);
+    const skin = computeSkinWeights(leg, chain);
+    // Formerly 0: the knee's leaf extension ran on through the foot joint to the sole.
+    expect(minWeightOf(skin, verticesWhere(leg, (_x, y) => y < 0.15), [2])).toBeGreaterThan(0.9);
+  });
 });
