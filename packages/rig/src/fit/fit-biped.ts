@@ -4,6 +4,7 @@
  * each traced back to where it enters the torso. Knees, elbows and ankles go to the path's
  * visible bends when the limb is bent and to anthropometric length fractions when it is straight.
  */
+import { fitBipedLegs } from './biped-legs';
 import { pathBetween } from './medial-tree';
 import { addChain, along, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
@@ -48,29 +49,13 @@ export function fitBiped(fit: PlanFit): void {
     right: limbOrFallback(fit, rightHand, 'biped: right arm', [cx - 0.2 * hx, min[1] + 0.8 * size[1], mid[2]], [min[0], min[1] + 0.8 * size[1], mid[2]]),
   };
 
-  // Legs: hip at the entry, ankle at the path's corner where it turns into the foot.
-  const legJoints = (side: 'left' | 'right'): Vec3[] => {
-    const limb = legs[side];
-    const pts = limb.points;
-    // The ankle is the leg path's corner: the point farthest from the hip-to-toe chord. A leg
-    // without a foot has no corner; its ankle goes near the end.
-    const a = pts[0]!, b = pts[pts.length - 1]!;
-    const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-    const len2 = ab[0]! ** 2 + ab[1]! ** 2 + ab[2]! ** 2 || 1;
-    let ankle = -1, far = 0.03 * limb.length;
-    pts.forEach((p, i) => {
-      const t = ((p[0] - a[0]) * ab[0]! + (p[1] - a[1]) * ab[1]! + (p[2] - a[2]) * ab[2]!) / len2;
-      const d = Math.hypot(p[0] - a[0] - ab[0]! * t, p[1] - a[1] - ab[1]! * t, p[2] - a[2] - ab[2]! * t);
-      if (d > far) { far = d; ankle = i; }
-    });
-    if (ankle < 1 || ankle >= pts.length - 1) ankle = Math.floor(pts.length * 0.9);
-    const legPart = pts.slice(0, ankle + 1);
-    const footPart = pts.slice(ankle);
-    const knee = along(fit, { ...limb, points: legPart }, [0.5])[0]!;
-    return [pts[0]!, knee, pts[ankle]!, pointAtFraction(footPart, 0.6)];
-  };
-  const l = legJoints('left');
-  const r = legJoints('right');
+  // Legs: hip from the crotch and the shoulders (see biped-legs.ts), knee and ankle along the
+  // leg's medial path below it.
+  const foundArms = [leftHand, rightHand].filter((a) => a !== undefined);
+  const shoulderY0 = foundArms.length ? foundArms.reduce((s, a) => s + a.entryPos[1], 0) / foundArms.length : null;
+  const fitted = fitBipedLegs(fit, legs, shoulderY0);
+  const l = fitted.left;
+  const r = fitted.right;
   const hipsPos = lerp(l[0]!, r[0]!, 0.5);
   hipsPos[1] += 0.02 * size[1];
 
