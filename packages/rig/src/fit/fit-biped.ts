@@ -8,7 +8,7 @@ import { fitBipedLegs } from './biped-legs';
 import { pathBetween } from './medial-tree';
 import { addChain, along, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
-import type { ShapeAnalysis } from './shape-analysis';
+import type { Limb, ShapeAnalysis } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
 
@@ -32,7 +32,8 @@ export function fitBiped(fit: PlanFit): void {
     if (more && !leftFoot && (!rightFoot || more.tipPos[0] > rightFoot.tipPos[0])) leftFoot = more;
     else if (more && !rightFoot) rightFoot = more;
   }
-  const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6);
+  // The head is central: a hand raised (or a T-pose on a figure without a head extremity) is not.
+  const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6 && relX(fit, l.tipPos) < 0.4);
   // Hands: the most lateral remaining tips, wherever they hang (T-pose, A-pose, arms down).
   const handAccept = (left: boolean) => (l: { tipPos: Vec3 }) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) > 0.1;
   const leftHand = takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(true));
@@ -44,10 +45,23 @@ export function fitBiped(fit: PlanFit): void {
     left: limbOrFallback(fit, leftFoot, 'biped: left leg', [cx + 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx + 0.25 * hx, min[1], mid[2]]),
     right: limbOrFallback(fit, rightFoot, 'biped: right leg', [cx - 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx - 0.25 * hx, min[1], mid[2]]),
   };
-  const arms = {
-    left: limbOrFallback(fit, leftHand, 'biped: left arm', [cx + 0.2 * hx, min[1] + 0.8 * size[1], mid[2]], [max[0], min[1] + 0.8 * size[1], mid[2]]),
-    right: limbOrFallback(fit, rightHand, 'biped: right arm', [cx - 0.2 * hx, min[1] + 0.8 * size[1], mid[2]], [min[0], min[1] + 0.8 * size[1], mid[2]]),
+  // A missing arm is the mirror image of the other on a symmetric body; with neither (a walker
+  // without arms) the stand-ins are short stubs at the top of the torso, where they do the least
+  // harm, rather than arms reaching out into the air.
+  const mirrorLimb = (l: Limb): Limb => {
+    const m = (p: Vec3): Vec3 => [2 * cx - p[0], p[1], p[2]];
+    return { ...l, tip: -1, toRoot: [], tipPos: m(l.tipPos), entryPos: m(l.entryPos), points: l.points.map(m) };
   };
+  const armOr = (found: Limb | undefined, other: Limb | undefined, side: 'left' | 'right'): Limb => {
+    const s = side === 'left' ? 1 : -1;
+    if (!found && other && shape.symmetric) {
+      fit.expected++;
+      fit.warnings.push(`biped: ${side} arm not found in the shape; mirrored from the other arm`);
+      return mirrorLimb(other);
+    }
+    return limbOrFallback(fit, found, `biped: ${side} arm`, [cx + s * 0.1 * hx, min[1] + 0.7 * size[1], mid[2]], [cx + s * 0.35 * hx, min[1] + 0.7 * size[1], mid[2]]);
+  };
+  const arms = { left: armOr(leftHand, rightHand, 'left'), right: armOr(rightHand, leftHand, 'right') };
 
   // Legs: hip from the crotch and the shoulders (see biped-legs.ts), knee and ankle along the
   // leg's medial path below it.
