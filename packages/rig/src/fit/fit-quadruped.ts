@@ -37,7 +37,10 @@ export function fitQuadruped(fit: PlanFit): void {
   }
   const cz = (min[2] + max[2]) / 2;
   const head = takeLimb(fit, (l) => -relZ(fit, l.tipPos) - 0.3 * relY(fit, l.tipPos), (l) => l.tipPos[2] > cz);
-  const tail = takeLimb(fit, (l) => relZ(fit, l.tipPos), (l) => l.tipPos[2] < cz);
+  // A tail ends behind the hind legs: an antler tip or an ear that merely lies behind the box's
+  // middle is not one (a tail the tree did not find gets a stand-in behind the hips instead).
+  const hindZ = mean2(legs.back_left?.entryPos[2], legs.back_right?.entryPos[2]) ?? cz;
+  const tail = takeLimb(fit, (l) => relZ(fit, l.tipPos), (l) => l.tipPos[2] < Math.min(cz, hindZ));
   const bodyY = min[1] + 0.65 * size[1];
   const hx = size[0] / 2;
   const legLimb = (fb: 'front' | 'back', side: 'left' | 'right'): Limb => {
