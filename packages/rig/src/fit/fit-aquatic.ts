@@ -7,6 +7,7 @@ import { addChain, along, isLeft, relX, type PlanFit } from './plan-fit';
 import { mainAxis } from './fit-serpentine';
 import { pointAtFraction } from './polyline';
 import { bodyCentreline } from './body-centreline';
+import type { Limb } from './shape-analysis';
 import { dist, type Vec3 } from './vec3';
 
 export function fitAquatic(fit: PlanFit): void {
@@ -35,7 +36,7 @@ export function fitAquatic(fit: PlanFit): void {
     axis.points.forEach((q, i) => { const d = dist(p, q); if (d < bd) { bd = d; bi = i; } });
     return total > 0 ? axis.arcs[bi]! / total : 0;
   };
-  const counts = new Map<string, number>();
+  const fins: { limb: Limb; kind: string }[] = [];
   for (const limb of fit.candidates) {
     const f = fractionAlong(limb.tipPos);
     if (f < 0.1 || f > 0.85) { fit.used.add(limb); continue; }
@@ -43,13 +44,19 @@ export function fitAquatic(fit: PlanFit): void {
     const d = [limb.tipPos[0] - limb.entryPos[0], limb.tipPos[1] - limb.entryPos[1]];
     // Dorsal and ventral fins lie in the mirror plane; a fin whose tip is well off it is paired.
     const lateral = relX(fit, limb.tipPos) > 0.3 || Math.abs(d[0]!) > Math.abs(d[1]!);
-    const kind = lateral ? `pectoral_${isLeft(fit, limb.tipPos) ? 'left' : 'right'}` : d[1]! > 0 ? 'dorsal' : 'ventral';
+    fins.push({ limb, kind: lateral ? `pectoral_${isLeft(fit, limb.tipPos) ? 'left' : 'right'}` : d[1]! > 0 ? 'dorsal' : 'ventral' });
+  }
+  // On a symmetric body a side fin without a partner on the other side is a spike or a frill.
+  const kinds = new Set(fins.map((fin) => fin.kind));
+  const unpaired = (kind: string): boolean => shape.symmetric && kind.startsWith('pectoral') && !kinds.has(kind.endsWith('left') ? 'pectoral_right' : 'pectoral_left');
+  const counts = new Map<string, number>();
+  for (const { limb, kind } of fins) {
     // Flat fins show several extremities along their edge; the longest names the fin.
     const n = (counts.get(kind) ?? 0) + 1;
     counts.set(kind, n);
     // A "fin" as long as a third of the body is a limb: rigged, but it lowers the match.
     if (limb.length < 0.3 * total) fit.used.add(limb);
-    if (n > 1) continue;
+    if (n > 1 || unpaired(kind)) continue;
     const base = kind;
     // Parent: the spine joint nearest the fin's root.
     let parent = 'spine_2', best = Infinity;
