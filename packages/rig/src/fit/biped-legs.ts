@@ -26,7 +26,7 @@ import { voxelAt } from './voxel-grid';
  * anatomy: people 0.65–0.72, chibi characters about 0.6, mechs 0.56–0.6 (fused thighs can put the voxel crotch at the knees: below 0.55). Outside [min, max] the
  * crotch does not mark the pelvis.
  */
-export const HIP_TO_SHOULDER = { min: 0.55, max: 0.85, typical: 0.67 } as const;
+export const HIP_TO_SHOULDER = { min: 0.55, max: 0.78, typical: 0.67 } as const;
 
 export interface BipedLegs {
   /** Hip joint height (world y) shared by both legs. */
@@ -108,10 +108,12 @@ export function fitBipedLegs(fit: PlanFit, limbs: { left: Limb; right: Limb }, s
     const visible = below(path, Math.min(top, hipY));
     const xs = (visible.length ? visible : path).map((p) => p[0]).sort((a, b) => a - b);
     const legX = xs[Math.floor(xs.length / 2)]!;
-    // Foot first: keep the path until it first rises past the hip, then end at the hip point.
+    // Foot first: keep the path until it rises past the hip or turns in towards the other leg
+    // (legs joined below the hips), then end at the hip point.
     const lower: Vec3[] = [];
+    const offset = Math.abs(legX - shape.cx);
     for (const p of path) {
-      if (p[1] >= hipY) break;
+      if (p[1] >= hipY || (lower.length > 2 && Math.abs(p[0] - shape.cx) < 0.5 * offset)) break;
       lower.push(p);
     }
     if (lower.length < 2) lower.splice(0, lower.length, ...limbs[side].points.slice().reverse());
