@@ -241,6 +241,18 @@ describe('fitSkeleton: joints where the anatomy is, and a wrong fit says so', ()
     expect(r.report.warnings).toEqual([]);
   });
 
+  test('a humanoid with a long tail gets a tail chain, and the tail is not taken for the head', () => {
+    const c = buildCreature('biped');
+    const prims = [...c.primitives, capsule([0, 0.92, -0.08], [0, 1.0, -0.9], 0.06, 'tail')];
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'biped');
+    const at = (name: string) => r.skeleton.joints.find((j) => j.name === name)?.position;
+    expect(at('tail_4')?.[2]).toBeLessThan(-0.6);
+    expect(at('head')?.[1]).toBeGreaterThan(1.5);
+    expect(r.report.matchScore).toBeGreaterThanOrEqual(0.8);
+    expect(r.report.warnings).toEqual([]);
+  });
+
   test('a deliberately wrong skeleton (legs up through the torso, a joint in the air) lowers the score and warns', () => {
     const c = buildCreature('biped');
     const good = new SkeletonBuilder();

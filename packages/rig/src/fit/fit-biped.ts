@@ -6,7 +6,7 @@
  */
 import { fitBipedLegs } from './biped-legs';
 import { pathBetween } from './medial-tree';
-import { addChain, along, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, along, alongBody, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb, ShapeAnalysis } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
@@ -32,8 +32,9 @@ export function fitBiped(fit: PlanFit): void {
     if (more && !leftFoot && (!rightFoot || more.tipPos[0] > rightFoot.tipPos[0])) leftFoot = more;
     else if (more && !rightFoot) rightFoot = more;
   }
-  // The head is central: a hand raised (or a T-pose on a figure without a head extremity) is not.
-  const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6 && relX(fit, l.tipPos) < 0.4);
+  // The head is central (a raised hand is not) and does not reach backwards (a raised tail does).
+  const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6 && relX(fit, l.tipPos) < 0.4
+    && !(alongBody(l) > 0.8 && l.tipPos[2] < l.entryPos[2]));
   // Hands: the most lateral remaining tips, wherever they hang (T-pose, A-pose, arms down).
   const handAccept = (left: boolean) => (l: { tipPos: Vec3 }) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) > 0.1;
   const leftHand = takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(true));
@@ -122,6 +123,12 @@ export function fitBiped(fit: PlanFit): void {
     neckPos,
     headPos,
   ]);
+  // A tail (a raptor's, a lizardfolk's): a central extremity reaching backwards from behind the
+  // hips, at least half as long as the torso. A cape or a ponytail hangs down and is not one.
+  const torso = Math.max(headPos[1] - hipsPos[1], shape.cell);
+  const tail = takeLimb(fit, (l) => l.tipPos[2], (l) => relX(fit, l.tipPos) < 0.3 && alongBody(l) >= 0.6
+    && l.tipPos[2] < hipsPos[2] - 0.15 * size[2] && l.length >= 0.5 * torso);
+  if (tail) addChain(fit, ['tail_1', 'tail_2', 'tail_3', 'tail_4'], 'hips', along(fit, tail, [0, 0.33, 0.66, 0.92]));
   for (const side of ['left', 'right'] as const) {
     // A narrow chest (or a thick arm) lets the arm's path stay "thin" deep into the torso; the
     // shoulder ball is never nearer the midline than about two arm radii.
