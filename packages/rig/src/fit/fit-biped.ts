@@ -20,6 +20,12 @@ export const BIPED_JOINTS = [
   'right_upper_leg', 'right_lower_leg', 'right_foot', 'right_toes',
 ] as const;
 
+/**
+ * Neck-to-head-joint distance as a fraction of neck-to-crown, at most: artist rigs and anatomy
+ * put the skull's base 15–37% of the way up (people ~22–37%, chibi ~15%).
+ */
+const HEAD_JOINT_FRACTION = 0.35;
+
 export function fitBiped(fit: PlanFit): void {
   const { shape } = fit;
   const { min, max, size, cx } = shape;
@@ -107,7 +113,10 @@ export function fitBiped(fit: PlanFit): void {
   let neckPos: Vec3, headPos: Vec3;
   if (neckIdx >= 0 && arcs[headIdx]! - arcs[neckIdx]! >= shape.cell) {
     neckPos = central[neckIdx]!;
-    headPos = central[headIdx]!;
+    // The head joint is the skull's base, at most HEAD_JOINT_FRACTION of the way from the neck
+    // to the crown: a beard, a collar or a narrow face extends the narrow stretch upwards.
+    const capArc = arcs[neckIdx]! + HEAD_JOINT_FRACTION * (total - arcs[neckIdx]!);
+    headPos = arcs[headIdx]! <= capArc ? central[headIdx]! : pointAtFraction(central, capArc / total, arcs);
   } else {
     // No visible neck (a hood, a helmet on the shoulders): anthropometric fractions.
     neckPos = pointAtFraction(central, 0.6, arcs);
