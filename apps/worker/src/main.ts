@@ -70,6 +70,9 @@ async function main(): Promise<void> {
 
   const db = createDb({ databaseUrl: env.DATABASE_URL, poolSize: Math.max(2, concurrency + 1) });
   const connection = createRedis({ url: env.REDIS_URL, role: 'worker' });
+  // Without a listener ioredis prints every reconnect failure as "Unhandled error event"; the
+  // commands on this connection wait for Redis and the BullMQ worker logs the outage once per retry.
+  connection.on('error', () => undefined);
   const queues = new JobQueues({ connection, prefix: env.REDIS_PREFIX });
   const storage = createStorage(storageSettingsFromEnv(env));
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
