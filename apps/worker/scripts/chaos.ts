@@ -21,6 +21,7 @@ async function main(): Promise<void> {
       'redis-restarts': { type: 'string', default: String(CHAOS_DEFAULTS.redisRestarts) },
       'postgres-stop': { type: 'string', default: String(CHAOS_DEFAULTS.postgresStopMs / 1000) },
       workers: { type: 'string', default: String(CHAOS_DEFAULTS.workers) },
+      concurrency: { type: 'string', default: String(CHAOS_DEFAULTS.concurrency) },
     },
   });
   const number = (name: keyof typeof values, max: number) => {
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     redisRestarts: number('redis-restarts', 5),
     postgresStopMs: number('postgres-stop', 60) * 1000,
     workers: Math.max(1, number('workers', 8)),
+    concurrency: Math.max(1, number('concurrency', 8)),
     log: (line) => process.stderr.write(`${new Date().toISOString()} chaos: ${line}\n`),
   });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -34,8 +34,10 @@ export interface ChaosOptions {
   redisRestarts: number;
   /** How long Postgres stays stopped, ms; 0 for no stop. */
   postgresStopMs: number;
-  /** rig.fast worker processes. */
+  /** rig.fast worker processes, and jobs each runs at once. Keep their throughput above `rate`, or
+   * the backlog outlives the drain and retried jobs meet their deadline waiting behind it. */
   workers: number;
+  concurrency: number;
   /** Job deadline of the workers, seconds: a job left hanging shows up as a timeout after this. */
   jobTimeoutSeconds: number;
   /** How long to wait for every job to end after the window. */
@@ -46,11 +48,12 @@ export interface ChaosOptions {
 export const CHAOS_DEFAULTS: Omit<ChaosOptions, 'log'> = {
   jobs: 600,
   windowMs: 90_000,
-  rate: 5,
+  rate: 2,
   workerKills: 6,
   redisRestarts: 1,
   postgresStopMs: 10_000,
   workers: 2,
+  concurrency: 2,
   jobTimeoutSeconds: 60,
   drainTimeoutMs: 150_000,
 };
@@ -114,7 +117,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const workerNames = Array.from({ length: options.workers }, (_, i) => `worker-${i + 1}`);
     const services = [
       `api: ${node} apps/api/src/main.ts`,
-      ...workerNames.map((name) => `${name}: ${node} apps/worker/src/main.ts --queue rig.fast --concurrency 1`),
+      ...workerNames.map((name) => `${name}: ${node} apps/worker/src/main.ts --queue rig.fast --concurrency ${options.concurrency}`),
     ];
     let output = '';
     supervisor = spawn(process.execPath, ['--import', 'tsx', 'scripts/supervise.ts', '--backoff-ms', '500', '--grace-ms', '10000', ...services], {
