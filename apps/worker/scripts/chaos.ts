@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\naccepted ${report.accepted} of ${report.submitted} · lost ${report.lost} · left processing ${report.leftProcessing} · ` +
       `charged twice ${report.doubleCharged} · refunded twice ${report.doubleRefunded} · failed not refunded ${report.failedNotRefunded} · ` +
-      `unbalanced accounts ${report.unbalancedAccounts} · worker kills ${report.workerKills} (restarts ${report.workerRestarts}) · ` +
+      `unbalanced accounts ${report.unbalancedAccounts} · worker kills ${report.workerKills} (restarts ${report.workerRestarts}, ${report.workersUp} up at the end) · ` +
       `redis restarts ${report.redisRestarts} · postgres stops ${report.postgresStops} · drained in ${report.drainSeconds.toFixed(1)} s · ` +
       `run ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
   );

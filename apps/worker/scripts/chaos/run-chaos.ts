@@ -54,7 +54,7 @@ export const CHAOS_DEFAULTS: Omit<ChaosOptions, 'log'> = {
   postgresStopMs: 10_000,
   workers: 2,
   concurrency: 2,
-  jobTimeoutSeconds: 60,
+  jobTimeoutSeconds: 90,
   drainTimeoutMs: 150_000,
 };
 
@@ -66,6 +66,8 @@ export interface ChaosReport extends JobsAndLedgerCounts {
   timeline: Record<string, Record<string, number>>;
   workerKills: number;
   workerRestarts: number;
+  /** Workers up and ready after the faults (all of them, when the supervisor did its job). */
+  workersUp: number;
   redisRestarts: number;
   postgresStops: number;
   drainSeconds: number;
@@ -136,6 +138,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     supervisor.stdout!.on('data', keep);
     supervisor.stderr!.on('data', keep);
     const pidOf = (name: string) => Number([...output.matchAll(new RegExp(`started ${name} \\(pid (\\d+)\\)`, 'g'))].at(-1)?.[1] ?? 0);
+    const killed = new Set<number>();
+    const isReady = (pid: number) => pid > 0 && !killed.has(pid) && output.includes(`ready (id rig.fast:${pid}:`);
     const starts = (name: string) => [...output.matchAll(new RegExp(`started ${name} \\(pid`, 'g'))].length;
 
     // Up: the API answers and every worker said ready.
@@ -245,19 +249,23 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       }
       for (let i = 0; i < options.workerKills; i++) {
         plan.push({
-          at: 0.1 + (0.8 * (i + 0.5)) / options.workerKills,
+          at: (0.9 * (i + 0.5)) / (options.workerKills + 0.5), // the first before the Postgres stop
           run: async () => {
-            // Aim at a worker in the middle of a job when the database can say so.
+            // Kill one worker of a healthy fleet: wait until every worker is up again (a restart
+            // takes seconds, tens on a busy machine; killing the fleet faster than it restarts
+            // only measures that), then aim, when the database can say so, at a running job.
+            const name = workerNames[kills % workerNames.length]!;
+            for (let tries = 0; tries < 900 && !workerNames.every((w) => isReady(pidOf(w))); tries++) await sleep(100);
             for (let tries = 0; tries < 30; tries++) {
               const busy = await db!.job.count({ where: { status: 'processing' } }).catch(() => 1);
               if (busy > 0) break;
               await sleep(100);
             }
-            const name = workerNames[kills % workerNames.length]!;
             const pid = pidOf(name);
             if (!pid) return;
             try {
               process.kill(pid, 'SIGKILL');
+              killed.add(pid);
               kills++;
               mark(`fault: ${name} (pid ${pid}) killed with SIGKILL`);
             } catch {
@@ -281,6 +289,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     }
     await faults;
     await Promise.all(inFlight);
+    // The fleet heals: every killed worker is back (restarted by the supervisor) and ready.
+    for (let tries = 0; tries < 900 && !workerNames.every((w) => isReady(pidOf(w))); tries++) await sleep(100);
+    const workersUp = workerNames.filter((w) => isReady(pidOf(w))).length;
     log(`stream over: ${submitted} sent, ${accepted.size} accepted; waiting for every job to end`);
 
     const drainStart = Date.now();
@@ -308,6 +319,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       timeline,
       workerKills: kills,
       workerRestarts,
+      workersUp,
       redisRestarts,
       postgresStops,
       drainSeconds,
