@@ -238,6 +238,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         plan.push({
           at: 0.45,
           run: async () => {
+            // A burst first, so workers are mid-job when the database goes: their status writes
+            // must wait it out, and the jobs queued behind them must not spend their retries.
+            for (let b = 0; b < 3 * options.workers * options.concurrency && submitted < options.jobs; b++) submit();
+            await sleep(800);
             mark(`fault: Postgres stopped for ${options.postgresStopMs / 1000} s`);
             pg!.stop();
             await sleep(options.postgresStopMs);
