@@ -130,6 +130,7 @@ async function main(): Promise<void> {
     queue,
     requeueAfterMs: env.REQUEUE_AFTER_MS,
     maxWaiting: env.REQUEUE_MAX_WAITING,
+    lockMs: env.JOB_LOCK_MS,
     timeoutMs,
     intervalMs: env.SWEEP_INTERVAL_MS,
     log,

@@ -27,6 +27,12 @@ export interface SweeperOptions {
   /** A queued job missing from Redis this long after its creation (a processing one after its start) is re-enqueued. */
   requeueAfterMs: number;
   timeoutMs: number;
+  /**
+   * BullMQ's lock duration. A processing row whose BullMQ job is gone is re-enqueued only after two
+   * lock periods: a live worker may still be running it (Redis lost the job, not the worker), and
+   * a duplicate run, though harmless, is work wasted.
+   */
+  lockMs: number;
   /** Re-enqueue only while fewer jobs than this wait in the queue. */
   maxWaiting: number;
   log: (message: string, error?: unknown) => void;
@@ -88,7 +94,7 @@ export async function sweepOnce(options: SweeperOptions): Promise<SweepCounts> {
   const timeout = { code: 'timeout', message: `the job ran past its ${options.timeoutMs / 1000} s deadline` };
   const lost = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
   await forEachPage(
-    (page) => findProcessingJobs(options.db, options.queue, options.requeueAfterMs, page),
+    (page) => findProcessingJobs(options.db, options.queue, Math.max(options.requeueAfterMs, 2 * options.lockMs), page),
     async (rows) => {
       const found = await states(rows);
       for (const [i, row] of rows.entries()) {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   accountId = (await createAccount(db, { name: 'sweeper', plan: 'standard', subscriptionActive: true })).id;
   await grantCredits(db, accountId, 100_000, 'test');
   // Only rows older than 30 min are stale; only rows started over 50 min ago are overdue.
-  options = { db, storage, queues, queue: 'rig.fast', requeueAfterMs: HOUR / 2, timeoutMs: 50 * 60_000, maxWaiting: 1000, log: () => undefined };
+  options = { db, storage, queues, queue: 'rig.fast', requeueAfterMs: HOUR / 2, timeoutMs: 50 * 60_000, lockMs: 15_000, maxWaiting: 1000, log: () => undefined };
 });
 
 afterAll(async () => {
