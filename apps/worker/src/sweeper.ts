@@ -13,7 +13,8 @@
  * outage returns as fast as workers drain it (a fixed 100 per 15 s took 175 s for 299 jobs) and a
  * long legitimate backlog neither floods Redis nor hides lost jobs behind the first page.
  */
-import { findProcessingJobs, findStaleQueuedJobs, isDatabaseUnavailableError, type Db, type JobPage } from '@rigforge/db';
+import { classifyBackendOutage } from '@rigforge/contracts';
+import { findProcessingJobs, findStaleQueuedJobs, type Db, type JobPage } from '@rigforge/db';
 import type { JobQueues, QueueName } from '@rigforge/queue';
 import type { ObjectStorage } from '@rigforge/storage';
 import { OVERDUE_GRACE_MS } from './job-deadline';
@@ -124,7 +125,7 @@ export function startSweeper(options: SweeperOptions & { intervalMs: number }): 
       running = sweepOnce(options)
         .catch((error: unknown) =>
           // An outage is expected and ends; one line per sweep says so without a stack trace.
-          isDatabaseUnavailableError(error) ? options.log('sweeper: database unreachable; trying again next sweep') : options.log('sweeper failed', error),
+          classifyBackendOutage(error) ? options.log(`sweeper: ${classifyBackendOutage(error)} unreachable; trying again next sweep`) : options.log('sweeper failed', error),
         )
         .finally(schedule);
     }, options.intervalMs);

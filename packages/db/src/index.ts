@@ -1,5 +1,4 @@
 export * from './client';
-export * from './database-unavailable';
 export * from './repositories/accounts';
 export * from './repositories/api-keys';
 export * from './repositories/jobs';

@@ -8,7 +8,7 @@
  * Waiting here holds the worker's slot, which is right: no job can make progress meanwhile, and
  * BullMQ keeps renewing the lock because the event loop is free.
  */
-import { isDatabaseUnavailableError } from '@rigforge/db';
+import { classifyBackendOutage } from '@rigforge/contracts';
 
 /** The dependency stayed down until the deadline; carries the last outage error as its cause. */
 export class OutageDeadlineError extends Error {
@@ -37,7 +37,8 @@ export async function waitOutOutage<T>(step: () => Promise<T>, options: WaitOutO
       if (waitingSince) options.log(`${options.what}: database back after ${((Date.now() - waitingSince) / 1000).toFixed(1)} s`);
       return value;
     } catch (error) {
-      if (!isDatabaseUnavailableError(error)) throw error;
+      // The one outage classifier the API's 503s use too: Postgres, Redis or a socket failure.
+      if (!classifyBackendOutage(error)) throw error;
       const now = Date.now();
       if (now >= options.deadline) {
         throw new OutageDeadlineError(`${options.what}: the database stayed unreachable until the deadline`, { cause: error });
