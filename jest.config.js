@@ -6,7 +6,7 @@
 const esmOnly = ['d3-contour', 'd3-array', 'internmap', 'earcut', 'three', 'property-graph'];
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/packages'],
+  roots: ['<rootDir>/apps', '<rootDir>/packages', '<rootDir>/scripts'],
   testMatch: ['**/test/**/*.test.ts'],
   transform: {
     '^.+\\.(t|j|mj)sx?$': [

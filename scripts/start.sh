@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `pnpm start`: everything a newcomer needs, in one command. Installs, finds or starts Postgres and
 # Redis, applies migrations, starts the API and one worker per queue, makes sure a demo account
-# with an API key exists and prints it, and stores the starter asset catalog. Ctrl-C stops it all.
+# with an API key exists and prints it, and stores the starter asset catalog. A service that dies is
+# restarted (scripts/supervise.ts); Ctrl-C stops it all.
 # Safe to run again.
 source "$(dirname "$0")/lib/prepare.sh"
 export PORT="${PORT:-3000}"
@@ -14,20 +15,27 @@ RUN=(node --import tsx)
 say "applying migrations"
 "$TSX" packages/db/src/migrate/cli.ts >&2
 
-pids=()
-stop() { trap - INT TERM EXIT; kill -TERM "${pids[@]}" ${seed_pid:-} 2>/dev/null || true; wait "${pids[@]}" 2>/dev/null || true; }
+# One supervisor keeps the API and one worker per queue running: a service that dies (a crash, an
+# OOM kill, kill -9) is restarted with backoff and logged while the others carry on serving.
+services=("api: ${RUN[*]} apps/api/src/main.ts")
+for queue in rig.fast rig.pro generate_model; do
+  services+=("worker $queue: ${RUN[*]} apps/worker/src/main.ts --queue $queue --concurrency ${WORKER_CONCURRENCY:-1}")
+done
+stop() {
+  trap - INT TERM EXIT
+  kill -TERM ${seed_pid:-} 2>/dev/null || true
+  kill -TERM "$supervisor_pid" 2>/dev/null || true
+  wait "$supervisor_pid" 2>/dev/null || true
+}
+"${RUN[@]}" scripts/supervise.ts "${services[@]}" &
+supervisor_pid=$!
 trap stop INT TERM EXIT
 
-"${RUN[@]}" apps/api/src/main.ts & pids+=($!)
-for queue in rig.fast rig.pro generate_model; do
-  "${RUN[@]}" apps/worker/src/main.ts --queue "$queue" --concurrency "${WORKER_CONCURRENCY:-1}" & pids+=($!)
-done
-
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$PORT/v1/openapi.json" >/dev/null 2>&1 && break; sleep 0.5; done
-"$TSX" scripts/demo-account.ts
+"$TSX" scripts/demo-account.ts || say "could not prepare the demo account; the service keeps running"
 # The starter catalog is built on the first run only (about 1.5 min on 2 cores); the service is
 # usable meanwhile, and the catalog appears at once when it is stored (one transaction).
 "$TSX" scripts/seed-catalog.ts &
 seed_pid=$!
-wait -n "${pids[@]}"
-kill "$seed_pid" 2>/dev/null || true
+# The supervisor only returns when it is told to stop (Ctrl-C, SIGTERM).
+wait "$supervisor_pid"

@@ -12,6 +12,11 @@ export default async function globalTeardown(): Promise<void> {
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+  // Databases of isolated harnesses (startIsolatedHarness) that a failed test left behind.
+  const left = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${name}_`]);
+  for (const { datname } of left.rows) {
+    await client.query(`DROP DATABASE IF EXISTS "${datname.replace(/"/g, '""')}" WITH (FORCE)`).catch(() => undefined);
+  }
   await client.end();
 
   const redis = new Redis(TEST_REDIS_URL);

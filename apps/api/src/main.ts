@@ -10,6 +10,8 @@ async function main(): Promise<void> {
     ctx.log(`listening on http://${env.HOST}:${env.PORT} (public ${env.PUBLIC_BASE_URL})`);
   });
   server.keepAliveTimeout = 65_000;
+  // A port already taken or a listen failure is fatal: exit non-zero so a supervisor notices.
+  server.on('error', fatal('server error'));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -29,7 +31,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`api: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+// Anything unhandled leaves the process in an unknown state: exit non-zero and let the supervisor
+// (scripts/supervise.ts, compose, Kubernetes) start a clean one.
+function fatal(what: string) {
+  return (error: unknown) => {
+    process.stderr.write(`${new Date().toISOString()} api: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  };
+}
+process.on('uncaughtException', fatal('uncaught exception'));
+process.on('unhandledRejection', fatal('unhandled rejection'));
+main().catch(fatal('failed to start'));

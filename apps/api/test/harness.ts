@@ -3,7 +3,8 @@
  * this harness's own), seeds accounts and keys, and tears everything down.
  */
 import { randomUUID } from 'node:crypto';
-import { createAccount, grantCredits, issueApiKey, type Plan } from '@rigforge/db';
+import { applyMigrations, createAccount, DEFAULT_MIGRATIONS_DIR, ensureDatabase, grantCredits, issueApiKey, type Plan } from '@rigforge/db';
+import { Client } from 'pg';
 import supertest from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../src/app';
@@ -57,6 +58,34 @@ export async function startHarness(overrides: Partial<Record<keyof ApiEnv, strin
     request: supertest(app),
     seedAccount: (options) => seedAccount(ctx, options),
     close: () => ctx.close(),
+  };
+}
+
+/**
+ * A harness on a database of its own (the run's database name plus a suffix, migrated afresh,
+ * dropped on close). For files that start worker processes: a worker's sweeper recovers every
+ * job that Postgres says is queued but its own Redis prefix has never seen, so two such files
+ * sharing one database would take each other's jobs whenever a job waits past the sweeper's age.
+ */
+export async function startIsolatedHarness(overrides: Partial<Record<keyof ApiEnv, string>> = {}): Promise<Harness> {
+  const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const name = `${base.pathname.slice(1)}_${randomUUID().slice(0, 8)}`;
+  base.pathname = `/${name}`;
+  const databaseUrl = base.toString();
+  await ensureDatabase(databaseUrl);
+  await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
+  const h = await startHarness({ ...overrides, DATABASE_URL: databaseUrl });
+  return {
+    ...h,
+    close: async () => {
+      await h.close();
+      const admin = new URL(databaseUrl);
+      admin.pathname = '/postgres';
+      const client = new Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await client.end();
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
-import { startHarness, type Harness, type SeededAccount } from '../../api/test/harness';
+import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { workerEnvFor } from '../../worker/test/e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from '../../worker/test/worker-process';
 import { startHttpMcp, stdioTransport, type HttpMcpProcess } from './mcp-processes';
@@ -39,7 +39,7 @@ let strangerClient: Client;
 
 beforeAll(async () => {
   standIns = await startStandIns();
-  h = await startHarness({ REQUIRE_LIVE_WORKERS: 'true', FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true', FETCH_ALLOW_HOSTS: '127.0.0.1' });
   api = await new Promise<Server>((resolve) => {
     const server = h.app.listen(0, '127.0.0.1', () => resolve(server));
   });

@@ -8,10 +8,21 @@ export const workerEnvSchema = z.object({
   JOB_TIMEOUT_SECONDS: envInt(300),
   /** Comma-separated module paths that register extra engines (see engines/engine-registry.ts). */
   ENGINE_MODULES: z.string().default(''),
-  /** How often the sweeper re-enqueues lost jobs and fails overdue ones. */
+  /** How often the sweeper re-enqueues lost jobs and settles overdue ones. */
   SWEEP_INTERVAL_MS: envInt(15000),
   /** A queued job missing from Redis for this long is re-enqueued. */
   REQUEUE_AFTER_MS: envInt(30000),
+  /**
+   * The sweeper re-enqueues lost jobs only while fewer than this many wait in the queue, so a
+   * backlog comes back as fast as workers drain it without flooding Redis. Keep it at or below the
+   * API's MAX_QUEUE_DEPTH, or recovered jobs alone make the API refuse new ones.
+   */
+  REQUEUE_MAX_WAITING: envInt(500),
+  /**
+   * How long a dead worker's job stays locked before another worker takes it over. Engines run in
+   * threads, so a live worker renews its lock every half of this however long the job runs.
+   */
+  JOB_LOCK_MS: envInt(15000),
   /** Base URL of a remote image-to-model engine; when set, generate_model jobs are sent there. */
   REMOTE_GENERATE_URL: z.string().default(''),
   REMOTE_GENERATE_TOKEN: z.string().default(''),

@@ -1,7 +1,8 @@
 /**
  * A worker process: `worker --queue rig.fast --concurrency 2`. One process serves one queue, so
  * each fleet scales on its own queue depth. SIGTERM stops taking jobs, lets running ones finish
- * under a deadline, then closes Redis and Postgres.
+ * under a deadline, then closes Redis and Postgres. A fatal error (one nothing handled) exits 1, so
+ * the supervisor (scripts/supervise.ts, compose, Kubernetes) sees it and starts a fresh process.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import {
   beatWorkerHeartbeat,
   createRedis,
   isQueueName,
+  jobPayloadSchema,
   JobQueues,
   QUEUE_NAMES,
   removeWorkerHeartbeat,
@@ -24,6 +26,8 @@ import { EngineRegistry, loadEngineModules } from './engines/engine-registry';
 import { createRemoteGenerateEngine } from './engines/remote-generate-engine';
 import { parseWorkerEnv } from './env';
 import { createJobProcessor } from './processors/process-job';
+import { settleAbandonedJob } from './processors/settle-abandoned-job';
+import { waitOutOutage } from './processors/wait-out-outage';
 import { startSweeper } from './sweeper';
 
 const HEARTBEAT_MS = 5000;
@@ -66,6 +70,9 @@ async function main(): Promise<void> {
 
   const db = createDb({ databaseUrl: env.DATABASE_URL, poolSize: Math.max(2, concurrency + 1) });
   const connection = createRedis({ url: env.REDIS_URL, role: 'worker' });
+  // Without a listener ioredis prints every reconnect failure as "Unhandled error event"; the
+  // commands on this connection wait for Redis and the BullMQ worker logs the outage once per retry.
+  connection.on('error', () => undefined);
   const queues = new JobQueues({ connection, prefix: env.REDIS_PREFIX });
   const storage = createStorage(storageSettingsFromEnv(env));
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
@@ -80,21 +87,50 @@ async function main(): Promise<void> {
       prefix: env.REDIS_PREFIX,
       concurrency,
       // Engines run in threads, so the lock keeps renewing; this only bounds how fast a dead
-      // worker's job is taken over.
-      lockDuration: 60_000,
+      // worker's job is taken over: within about JOB_LOCK_MS plus one stalled check.
+      lockDuration: env.JOB_LOCK_MS,
+      stalledInterval: Math.max(1000, Math.floor(env.JOB_LOCK_MS / 3)),
       maxStalledCount: 2,
     },
   );
   worker.on('error', (error) => log('queue error', error));
+  // A job whose worker died goes back to the queue at once; say so, the next delivery resumes it
+  // under what is left of its deadline.
+  worker.on('stalled', (jobId) => log(`job ${jobId}: its worker stopped renewing the lock; re-queued`));
+  // A BullMQ job that failed for good without our processor settling its row (stalled past the
+  // limit, which BullMQ fails without calling us, or a status write lost to an outage) is settled
+  // here at once instead of waiting for the sweeper's deadline. Conditional writes make this a
+  // no-op for rows the processor already settled.
+  worker.on('failed', (bullJob, error) => {
+    const payload = jobPayloadSchema.safeParse(bullJob?.data);
+    if (!bullJob || !payload.success) return;
+    const { jobId } = payload.data;
+    void bullJob
+      .getState()
+      .then(async (state) => {
+        if (state !== 'failed') return; // it will be retried
+        const failure = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
+        const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage }, jobId, failure), {
+          deadline: Date.now() + timeoutMs,
+          what: `job ${jobId}: settle after "${error.message}"`,
+          log,
+        });
+        if (outcome !== 'unchanged') log(`job ${jobId}: settled as ${outcome} after BullMQ failed it: ${error.message}`);
+      })
+      .catch((settleError: unknown) => log(`job ${jobId}: could not settle`, settleError));
+  });
 
   const beat = () => beatWorkerHeartbeat(connection, env.REDIS_PREFIX, queue, workerId).catch(() => undefined);
   await beat();
   const heartbeat = setInterval(beat, HEARTBEAT_MS);
   const stopSweeper = startSweeper({
     db,
+    storage,
     queues,
     queue,
     requeueAfterMs: env.REQUEUE_AFTER_MS,
+    maxWaiting: env.REQUEUE_MAX_WAITING,
+    lockMs: env.JOB_LOCK_MS,
     timeoutMs,
     intervalMs: env.SWEEP_INTERVAL_MS,
     log,
@@ -126,7 +162,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`worker: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+// Anything unhandled leaves the process in an unknown state: exit non-zero and let the supervisor
+// start a clean one (its jobs are taken over through BullMQ's stalled-job check).
+const fatal = (what: string) => (error: unknown) => {
+  process.stderr.write(`${new Date().toISOString()} worker: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
-});
+};
+process.on('uncaughtException', fatal('uncaught exception'));
+process.on('unhandledRejection', fatal('unhandled rejection'));
+main().catch(fatal('failed to start'));

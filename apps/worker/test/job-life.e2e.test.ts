@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readCreditBalance, reserveJob } from '@rigforge/db';
 import { boxGlb } from '../../api/test/fixtures';
-import { startHarness, type Harness, type SeededAccount } from '../../api/test/harness';
+import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { fetchOutput, TEST_ENGINES, workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
 
@@ -18,7 +18,7 @@ let glb: Buffer;
 const PRICE = 10;
 
 beforeAll(async () => {
-  h = await startHarness({ REQUIRE_LIVE_WORKERS: 'true', JOB_RETRY_BACKOFF_MS: '300', PRICE_RIG_FAST: String(PRICE), PRICE_RIG_PRO: String(PRICE) });
+  h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true', JOB_RETRY_BACKOFF_MS: '300', PRICE_RIG_FAST: String(PRICE), PRICE_RIG_PRO: String(PRICE) });
   const env = workerEnvFor(h, {
     ENGINE_MODULES: TEST_ENGINES,
     JOB_TIMEOUT_SECONDS: '4',

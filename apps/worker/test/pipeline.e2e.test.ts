@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildHumanoidClipGlb, readMesh, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS, buildCreature } from '@rigforge/rig';
-import { startHarness, type Harness, type SeededAccount } from '../../api/test/harness';
+import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { fetchOutput, workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
 
@@ -25,7 +25,7 @@ let account: SeededAccount;
 const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  h = await startHarness({ REQUIRE_LIVE_WORKERS: 'true', FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true', FETCH_ALLOW_HOSTS: '127.0.0.1' });
   account = await h.seedAccount({ plan: 'pro', credits: 100_000 });
   workers.push(
     startWorkerProcess('rig.fast', workerEnvFor(h), 2),

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { writeGlb } from '@rigforge/mesh';
 import { boxMesh } from '../../api/test/fixtures';
-import { startHarness, type Harness, type SeededAccount } from '../../api/test/harness';
+import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { fetchOutput, workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  h = await startHarness({ REQUIRE_LIVE_WORKERS: 'true' });
+  h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true' });
   account = await h.seedAccount({ credits: 1000 });
   worker = startWorkerProcess(
     'generate_model',

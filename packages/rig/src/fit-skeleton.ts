@@ -22,6 +22,7 @@ import { fitOthers } from './fit/fit-others';
 import { fitQuadruped } from './fit/fit-quadruped';
 import { fitSerpentine } from './fit/fit-serpentine';
 import { startPlanFit, type PlanFit } from './fit/plan-fit';
+import { assessPlausibility } from './fit/plausibility';
 import { analyzeShape } from './fit/shape-analysis';
 import type { ShapeAnalysis } from './fit/shape-analysis';
 import { snapInside, type SkeletonBuilder } from './fit/skeleton-builder';
@@ -77,6 +78,7 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
     b.symmetrize(shape.cx, maxGap);
     b.centreUnsided(shape.cx);
   }
+  const beforeSnap = new Map(b.names().map((n) => [n, [...b.get(n)] as [number, number, number]]));
   b.snapInside(shape);
   if (symmetrize && shape.symmetric && bodyPlan !== 'others' && bodyPlan !== 'serpentine') {
     // Snapping can nudge the two sides differently; re-mirror, then re-check containment.
@@ -95,8 +97,14 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
   // biped leaves three legs over, a snake fitted as a biped finds almost nothing.
   const spare = fit.candidates.filter((l) => !fit.used.has(l) && l.length >= 0.25 * (fit.candidates[0]?.length ?? 0)).length;
   const found = fit.expected ? fit.found / fit.expected : 1;
-  const matchScore = Math.max(0, Math.min(1, found * (1 - Math.min(0.6, 0.15 * spare))));
-  const warnings = [...fit.warnings];
+  // A fit that went wrong (joints in the air, legs through the torso, impossible proportions)
+  // says so and scores lower.
+  const plausible = assessPlausibility(bodyPlan, b, beforeSnap, shape.cell, shape.min[1], Math.hypot(...shape.size), (p) => {
+    const v = voxelAt(shape.grid, p);
+    return v >= 0 && shape.grid.solid[v] === 1;
+  });
+  const matchScore = Math.max(0, Math.min(1, found * (1 - Math.min(0.6, 0.15 * spare)) * plausible.factor));
+  const warnings = [...fit.warnings, ...plausible.warnings];
   if (matchScore < 0.6) warnings.push(`rig: the mesh is a poor match for the "${bodyPlan}" body plan (score ${matchScore.toFixed(2)})`);
   return { skeleton: b.build(), report: { bodyPlan, matchScore, warnings, symmetry: shape.symmetry } };
 }

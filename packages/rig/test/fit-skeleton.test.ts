@@ -2,7 +2,10 @@ import { EngineError, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
 import { BIPED_JOINTS } from '../src/fit/fit-biped';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildAPoseBiped, buildChibiBiped, buildCreature } from '../src/harness/build-creature';
+import { assessPlausibility } from '../src/fit/plausibility';
+import { SkeletonBuilder } from '../src/fit/skeleton-builder';
+import type { Vec3 } from '../src/fit/vec3';
+import { buildAPoseBiped, buildChibiBiped, buildClothedBiped, buildCreature } from '../src/harness/build-creature';
 import { capsule, ellipsoid, primitivesToMesh } from '../src/harness/creature-primitives';
 import { meshDiagonal, measureJointError } from '../src/harness/measure-joint-error';
 
@@ -207,5 +210,71 @@ describe('fitSkeleton robustness', () => {
     expect(() => fitSkeleton(empty, 'biped')).toThrow(/no non-degenerate triangles/);
     const collinear: Mesh = { positions: Float32Array.from([0, 0, 0, 1, 0, 0, 2, 0, 0]), indices: Uint32Array.from([0, 1, 2]), groups: [], materials: [] };
     expect(() => fitSkeleton(collinear, 'others')).toThrow(EngineError);
+  });
+});
+
+describe('fitSkeleton: joints where the anatomy is, and a wrong fit says so', () => {
+  const jointY = (s: { joints: { name: string; position: readonly number[] }[] }, name: string): number => s.joints.find((j) => j.name === name)!.position[1]!;
+
+  test.each(['shorts', 'skirt', 'belt'] as const)('a humanoid in %s gets its hips at the pelvis, not at the hem', (clothing) => {
+    const c = buildClothedBiped(clothing);
+    const r = fitSkeleton(c.mesh, 'biped');
+    const trueHip = jointY(c.truth, 'left_upper_leg');
+    // 6 cm on a 1.8 m body; the hem of the shorts is 20 cm below the hip, the skirt's 35 cm.
+    expect(Math.abs(jointY(r.skeleton, 'left_upper_leg') - trueHip)).toBeLessThan(0.06);
+    expect(Math.abs(jointY(r.skeleton, 'right_upper_leg') - trueHip)).toBeLessThan(0.06);
+    expect(jointY(r.skeleton, 'left_lower_leg')).toBeLessThan(trueHip - 0.25);
+    expect(r.report.warnings).toEqual([]);
+    expect(measureJointError(c.truth, r.skeleton, c.mesh)).toBeLessThan(CD_J2J_LIMIT.biped);
+  });
+
+  test('a big-headed humanoid gets its hips at hip height, below the chest, without a warning', () => {
+    const c = buildChibiBiped();
+    const r = fitSkeleton(c.mesh, 'biped');
+    const trueHip = jointY(c.truth, 'left_upper_leg');
+    // Measured 8 cm high on this 1.23 m figure: its hips sit at 61% of the shoulder height, the
+    // fitter's typical proportion is 67% (people); far from the mouth-level hips of a fit whose
+    // legs follow the medial tree into a big head.
+    expect(Math.abs(jointY(r.skeleton, 'left_upper_leg') - trueHip)).toBeLessThan(0.1);
+    expect(jointY(r.skeleton, 'left_upper_leg')).toBeLessThan(jointY(r.skeleton, 'chest'));
+    expect(jointY(r.skeleton, 'left_lower_leg')).toBeLessThan(trueHip);
+    expect(r.report.warnings).toEqual([]);
+  });
+
+  test('a humanoid with a long tail gets a tail chain, and the tail is not taken for the head', () => {
+    const c = buildCreature('biped');
+    const prims = [...c.primitives, capsule([0, 0.92, -0.08], [0, 1.0, -0.9], 0.06, 'tail')];
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'biped');
+    const at = (name: string) => r.skeleton.joints.find((j) => j.name === name)?.position;
+    expect(at('tail_4')?.[2]).toBeLessThan(-0.6);
+    expect(at('head')?.[1]).toBeGreaterThan(1.5);
+    expect(r.report.matchScore).toBeGreaterThanOrEqual(0.8);
+    expect(r.report.warnings).toEqual([]);
+  });
+
+  test('a deliberately wrong skeleton (legs up through the torso, a joint in the air) lowers the score and warns', () => {
+    const c = buildCreature('biped');
+    const good = new SkeletonBuilder();
+    for (const j of c.truth.joints) good.add(j.name, j.parent >= 0 ? c.truth.joints[j.parent]!.name : null, [...j.position] as Vec3);
+    const before = new Map(good.names().map((n) => [n, [...good.get(n)] as Vec3]));
+    const ok = assessPlausibility('biped', good, before, 0.03, 0, 2.5);
+    expect(ok.warnings).toEqual([]);
+    expect(ok.factor).toBe(1);
+    const bad = new SkeletonBuilder();
+    for (const j of c.truth.joints) {
+      const p = [...j.position] as Vec3;
+      // Hips at mouth level and knees above them: the legs run up through the torso.
+      if (/upper_leg$/.test(j.name)) p[1] = 1.65;
+      if (/lower_leg$/.test(j.name)) p[1] = 1.7;
+      bad.add(j.name, j.parent >= 0 ? c.truth.joints[j.parent]!.name : null, p);
+    }
+    const moved = new Map(bad.names().map((n) => [n, [...bad.get(n)] as Vec3]));
+    moved.set('left_hand', [2, 1.4, 0]); // placed 1.2 m out in the air, then snapped back
+    const r = assessPlausibility('biped', bad, moved, 0.03, 0, 2.5);
+    expect(r.factor).toBeLessThan(0.5);
+    expect(r.warnings.join('\n')).toMatch(/outside the volume/);
+    expect(r.warnings.join('\n')).toMatch(/legs run through the torso/);
+    expect(r.warnings.join('\n')).toMatch(/implausible proportions/);
   });
 });

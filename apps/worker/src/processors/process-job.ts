@@ -1,11 +1,14 @@
 /**
  * What a worker does with one delivery of a job, for every queue:
  *   1. mark processing (conditional: a terminal job is left alone, a duplicate delivery is harmless)
- *   2. read the captured input from object storage
- *   3. run the queue's engine under what is left of the job's deadline
- *   4. write outputs to fixed keys (a retry overwrites), mark succeeded
- * Bad input and timeouts fail the job once (refunded, not retried); transient faults (storage,
- * database, an engine crash) are retried by BullMQ with backoff, and the last attempt fails the job.
+ *   2. a result an earlier delivery stored but could not record is recorded now, not recomputed
+ *   3. read the captured input from object storage
+ *   4. run the queue's engine under what is left of the job's deadline
+ *   5. write outputs to fixed keys (a retry overwrites), then the result record, mark succeeded
+ * Bad input and timeouts fail the job once (refunded, not retried); transient faults (storage, an
+ * engine crash) are retried by BullMQ with backoff, and the last attempt fails the job. A database
+ * outage spends no attempt: every status write waits it out (see wait-out-outage.ts) until the
+ * job's deadline plus a grace; past that, the sweeper settles the job when the database is back.
  */
 import { UnrecoverableError, type Job as BullJob } from 'bullmq';
 import { jobPayloadSchema, type JobPayload, type QueueName } from '@rigforge/queue';
@@ -15,6 +18,10 @@ import type { ObjectStorage } from '@rigforge/storage';
 import type { EnginePool } from '../engines/engine-pool';
 import type { EngineRegistry } from '../engines/engine-registry';
 import { EngineTimeoutError, runEngine } from '../engines/run-engine';
+import { jobDeadline, OVERDUE_GRACE_MS } from '../job-deadline';
+import { readSavedJobResult, saveJobResult, type SavedJobResult } from './saved-job-result';
+import { settleAbandonedJob } from './settle-abandoned-job';
+import { OutageDeadlineError, waitOutOutage } from './wait-out-outage';
 
 export interface ProcessJobDeps {
   db: Db;
@@ -33,21 +40,34 @@ export function createJobProcessor(deps: ProcessJobDeps) {
     if (!payload.success) throw new UnrecoverableError('worker: malformed job payload');
     const { jobId } = payload.data;
     const lastAttempt = bullJob.attemptsMade + 1 >= (bullJob.opts.attempts ?? 1);
+    const timeoutMessage = `the job ran past its ${deps.timeoutMs / 1000} s deadline`;
 
     try {
-      const row = await markJobProcessing(deps.db, jobId);
+      // The deadline starts with the job, so before it starts one deadline's length is the bound.
+      const row = await waitOutOutage(() => markJobProcessing(deps.db, jobId), {
+        deadline: Date.now() + deps.timeoutMs,
+        what: `job ${jobId}: mark processing`,
+        log: deps.log,
+      });
       if (!row) return; // already terminal: a duplicate or late delivery
-      const remainingMs = deps.timeoutMs - (Date.now() - (row.startedAt ?? new Date()).getTime());
+      const deadline = jobDeadline(row.startedAt ?? new Date(), deps.timeoutMs);
+      const record = <T>(what: string, step: () => Promise<T>) =>
+        waitOutOutage(step, { deadline: deadline + OVERDUE_GRACE_MS, what: `job ${jobId}: ${what}`, log: deps.log });
+
+      const saved = await readSavedJobResult(deps.storage, jobId);
+      if (saved) {
+        await record('record the stored result', () => markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report));
+        return;
+      }
+      const remainingMs = deadline - Date.now();
       if (remainingMs <= 0) {
-        await markJobFailed(deps.db, jobId, { code: 'timeout', message: `the job ran past its ${deps.timeoutMs / 1000} s deadline` });
+        await record('mark timed out', () => markJobFailed(deps.db, jobId, { code: 'timeout', message: timeoutMessage }));
         return;
       }
       const engine = deps.registry.get(deps.queue);
       if (!engine) {
-        await markJobFailed(deps.db, jobId, {
-          code: 'engine_unavailable',
-          message: `no engine serves ${deps.queue} in this deployment; the credits were refunded`,
-        });
+        const failure = { code: 'engine_unavailable', message: `no engine serves ${deps.queue} in this deployment; the credits were refunded` };
+        await record('mark failed', () => markJobFailed(deps.db, jobId, failure));
         return;
       }
 
@@ -64,33 +84,45 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         result = await runEngine(engine, { input, params, attachments }, { pool: deps.pool, timeoutMs: remainingMs });
       } catch (error) {
         if (isEngineError(error)) {
-          await markJobFailed(deps.db, jobId, { code: error.code, message: error.message });
+          const failure = { code: error.code, message: error.message };
+          await record('mark failed', () => markJobFailed(deps.db, jobId, failure));
           return;
         }
         if (error instanceof EngineTimeoutError) {
-          await markJobFailed(deps.db, jobId, { code: 'timeout', message: `the job ran past its ${deps.timeoutMs / 1000} s deadline` });
+          await record('mark timed out', () => markJobFailed(deps.db, jobId, { code: 'timeout', message: timeoutMessage }));
           return;
         }
         throw error;
       }
 
-      const files = [];
+      const files: SavedJobResult['files'] = [];
       for (const file of result.files) {
         const key = `jobs/${jobId}/output/${file.type}.${file.format}`;
         await deps.storage.put(key, file.bytes, file.contentType);
         files.push({ type: file.type, format: file.format, key, bytes: file.bytes.byteLength });
       }
       if (!files.some((f) => f.type === 'model')) {
-        await markJobFailed(deps.db, jobId, { code: 'engine_error', message: `${engine.name}: the engine produced no model` });
+        const failure = { code: 'engine_error', message: `${engine.name}: the engine produced no model` };
+        await record('mark failed', () => markJobFailed(deps.db, jobId, failure));
         return;
       }
-      await markJobSucceeded(deps.db, jobId, { files }, { engine: engine.name, engineMs: Date.now() - started, ...result.report });
+      const report = { engine: engine.name, engineMs: Date.now() - started, ...result.report };
+      await saveJobResult(deps.storage, jobId, { files, report });
+      await record('mark succeeded', () => markJobSucceeded(deps.db, jobId, { files }, report));
     } catch (error) {
+      if (error instanceof OutageDeadlineError) {
+        // The database stayed down past the deadline: another attempt cannot do better. The row is
+        // settled by the sweeper (a stored result recorded, otherwise failed and refunded).
+        deps.log(`job ${jobId}: left to the sweeper`, error);
+        throw new UnrecoverableError(error.message);
+      }
       deps.log(`job ${jobId} attempt ${bullJob.attemptsMade + 1} failed`, error);
       if (lastAttempt) {
-        await markJobFailed(deps.db, jobId, {
-          code: 'internal_error',
-          message: 'the job failed after several attempts; the credits were refunded',
+        const failure = { code: 'internal_error', message: 'the job failed after several attempts; the credits were refunded' };
+        await waitOutOutage(() => settleAbandonedJob(deps, jobId, failure), {
+          deadline: Date.now() + deps.timeoutMs,
+          what: `job ${jobId}: mark failed`,
+          log: deps.log,
         }).catch((markError: unknown) => deps.log(`job ${jobId}: could not mark failed`, markError));
         throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
       }

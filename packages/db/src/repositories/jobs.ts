@@ -223,21 +223,35 @@ export async function markJobFailed(
   return rows.length === 1;
 }
 
-/** Jobs still `queued` after `olderThanMs`: candidates for re-enqueueing by the sweeper. */
-export async function findStaleQueuedJobs(db: Db, queue: string, olderThanMs: number, limit = 100) {
-  return db.job.findMany({
-    where: { queue, status: 'queued', createdAt: { lt: new Date(Date.now() - olderThanMs) } },
-    orderBy: { createdAt: 'asc' },
-    take: limit,
-    select: { id: true },
-  });
+/** A keyset page: at most `limit` rows after the last row of the previous page. */
+export interface JobPage {
+  limit?: number;
+  after?: { at: Date; id: string };
 }
 
-/** Jobs `processing` since before `startedBeforeMs` ago: past their deadline. */
-export async function findOverdueJobs(db: Db, queue: string, startedBeforeMs: number, limit = 100) {
-  return db.job.findMany({
-    where: { queue, status: 'processing', startedAt: { lt: new Date(Date.now() - startedBeforeMs) } },
-    take: limit,
-    select: { id: true },
+function afterCursor(column: 'createdAt' | 'startedAt', after: JobPage['after']): Prisma.JobWhereInput {
+  if (!after) return {};
+  return { OR: [{ [column]: { gt: after.at } }, { [column]: after.at, id: { gt: after.id } }] };
+}
+
+/** Jobs still `queued` after `olderThanMs`, oldest first: candidates for re-enqueueing by the sweeper. */
+export async function findStaleQueuedJobs(db: Db, queue: string, olderThanMs: number, page: JobPage = {}) {
+  const rows = await db.job.findMany({
+    where: { queue, status: 'queued', createdAt: { lt: new Date(Date.now() - olderThanMs) }, ...afterCursor('createdAt', page.after) },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: page.limit ?? 100,
+    select: { id: true, createdAt: true },
   });
+  return rows.map((r) => ({ id: r.id, at: r.createdAt }));
+}
+
+/** Jobs `processing` since before `startedBeforeMs` ago, longest running first. */
+export async function findProcessingJobs(db: Db, queue: string, startedBeforeMs: number, page: JobPage = {}) {
+  const rows = await db.job.findMany({
+    where: { queue, status: 'processing', startedAt: { lt: new Date(Date.now() - startedBeforeMs) }, ...afterCursor('startedAt', page.after) },
+    orderBy: [{ startedAt: 'asc' }, { id: 'asc' }],
+    take: page.limit ?? 100,
+    select: { id: true, startedAt: true },
+  });
+  return rows.map((r) => ({ id: r.id, at: r.startedAt ?? new Date(0) }));
 }

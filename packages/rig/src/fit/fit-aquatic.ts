@@ -3,10 +3,12 @@
  * and tail chains; the remaining extremities that stand out from the body are fins, named by
  * where they point: sideways = pectoral (left/right), up = dorsal, down = ventral.
  */
-import { addChain, along, isLeft, type PlanFit } from './plan-fit';
+import { addChain, along, isLeft, relX, type PlanFit } from './plan-fit';
 import { mainAxis } from './fit-serpentine';
 import { pointAtFraction } from './polyline';
-import { dist } from './vec3';
+import { bodyCentreline } from './body-centreline';
+import type { Limb } from './shape-analysis';
+import { dist, type Vec3 } from './vec3';
 
 export function fitAquatic(fit: PlanFit): void {
   const { shape } = fit;
@@ -15,9 +17,15 @@ export function fitAquatic(fit: PlanFit): void {
   fit.expected = 1;
   // A fish is elongated: its axis is several body thicknesses long.
   fit.found = Math.min(1, total / shape.cell / (2 * axis.meanDt) / 5);
-  const at = (f: number) => pointAtFraction(axis.points, f, axis.arcs);
+  // Joints go along the body's centre line (fins, spikes and lures do not pull it), at
+  // fractions of its length from the snout.
+  const line = bodyCentreline(shape).points;
+  const at = (f: number): Vec3 => {
+    if (line.length < 2) return pointAtFraction(axis.points, f, axis.arcs);
+    return pointAtFraction(line, 1 - f);
+  };
   // head, spine_1..3, tail_1..4 at these fractions of the axis from the snout.
-  const fractions = [0.1, 0.27, 0.42, 0.56, 0.68, 0.79, 0.89, 0.97];
+  const fractions = [0.12, 0.26, 0.4, 0.53, 0.65, 0.76, 0.85, 0.93];
   // The root sits mid-body so the fish bends from its centre.
   fit.builder.add('spine_2', null, at(fractions[2]!));
   addChain(fit, ['spine_1', 'head'], 'spine_2', [at(fractions[1]!), at(fractions[0]!)]);
@@ -28,20 +36,27 @@ export function fitAquatic(fit: PlanFit): void {
     axis.points.forEach((q, i) => { const d = dist(p, q); if (d < bd) { bd = d; bi = i; } });
     return total > 0 ? axis.arcs[bi]! / total : 0;
   };
-  const counts = new Map<string, number>();
+  const fins: { limb: Limb; kind: string }[] = [];
   for (const limb of fit.candidates) {
     const f = fractionAlong(limb.tipPos);
     if (f < 0.1 || f > 0.85) { fit.used.add(limb); continue; }
     if (limb.length < 0.06 * total) continue;
     const d = [limb.tipPos[0] - limb.entryPos[0], limb.tipPos[1] - limb.entryPos[1]];
-    const lateral = Math.abs(d[0]!) > Math.abs(d[1]!);
-    const kind = lateral ? `pectoral_${isLeft(fit, limb.tipPos) ? 'left' : 'right'}` : d[1]! > 0 ? 'dorsal' : 'ventral';
+    // Dorsal and ventral fins lie in the mirror plane; a fin whose tip is well off it is paired.
+    const lateral = relX(fit, limb.tipPos) > 0.3 || Math.abs(d[0]!) > Math.abs(d[1]!);
+    fins.push({ limb, kind: lateral ? `pectoral_${isLeft(fit, limb.tipPos) ? 'left' : 'right'}` : d[1]! > 0 ? 'dorsal' : 'ventral' });
+  }
+  // On a symmetric body a side fin without a partner on the other side is a spike or a frill.
+  const kinds = new Set(fins.map((fin) => fin.kind));
+  const unpaired = (kind: string): boolean => shape.symmetric && kind.startsWith('pectoral') && !kinds.has(kind.endsWith('left') ? 'pectoral_right' : 'pectoral_left');
+  const counts = new Map<string, number>();
+  for (const { limb, kind } of fins) {
     // Flat fins show several extremities along their edge; the longest names the fin.
     const n = (counts.get(kind) ?? 0) + 1;
     counts.set(kind, n);
     // A "fin" as long as a third of the body is a limb: rigged, but it lowers the match.
     if (limb.length < 0.3 * total) fit.used.add(limb);
-    if (n > 1) continue;
+    if (n > 1 || unpaired(kind)) continue;
     const base = kind;
     // Parent: the spine joint nearest the fin's root.
     let parent = 'spine_2', best = Infinity;
@@ -49,6 +64,10 @@ export function fitAquatic(fit: PlanFit): void {
       const dd = dist(fit.builder.get(name), limb.entryPos);
       if (dd < best) { best = dd; parent = name; }
     }
-    addChain(fit, [`${base}_1`, `${base}_2`], parent, along(fit, limb, [0, 0.85]));
+    // A fin moves as one plate: one joint near its root turns it. Only a long paired flipper
+    // (a whale's, a dolphin's) bends along its length and gets a second joint. Artists rig fish
+    // the same way; extra joints out in a fin also pull the weights away from the body.
+    if (kind.startsWith('pectoral') && limb.length >= 0.2 * total) addChain(fit, [`${base}_1`, `${base}_2`], parent, along(fit, limb, [0.15, 0.6]));
+    else addChain(fit, [`${base}_1`], parent, along(fit, limb, [0.25]));
   }
 }

@@ -9,6 +9,9 @@ import { pointAtFraction, smoothPolyline } from './polyline';
 import { lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
 
+/** Wings shorter than this many body thicknesses get one joint. */
+const STUBBY_WING = 1.5;
+
 export function fitAvian(fit: PlanFit): void {
   const { shape } = fit;
   const { min, max, size, cx } = shape;
@@ -40,8 +43,13 @@ export function fitAvian(fit: PlanFit): void {
     hips, pointAtFraction(spine, 0.4), pointAtFraction(spine, 0.75), neck, along(fit, headLimb, [0.5])[0]!,
   ]);
   addChain(fit, ['tail_1', 'tail_2'], 'hips', along(fit, tailLimb, [0, 0.8]));
+  const bv = voxelAt(shape.grid, hips);
+  const bodyThickness = 2 * (bv >= 0 ? shape.dt[bv]! : 1) * shape.cell;
   for (const side of ['left', 'right'] as const) {
-    addChain(fit, [`${side}_wing_1`, `${side}_wing_2`, `${side}_wing_3`, `${side}_wing_tip`], 'chest', along(fit, W[side], [0, 0.35, 0.68, 0.95]));
+    // A bird's wing is many body thicknesses long and folds at elbow and wrist; a stubby wing on
+    // a round body (an insect's, a cartoon's) flaps as one plate from its root.
+    if (wings[side] && W[side].length < STUBBY_WING * bodyThickness) addChain(fit, [`${side}_wing_1`], 'chest', along(fit, W[side], [0]));
+    else addChain(fit, [`${side}_wing_1`, `${side}_wing_2`, `${side}_wing_3`, `${side}_wing_tip`], 'chest', along(fit, W[side], [0, 0.35, 0.68, 0.95]));
     addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', along(fit, F[side], [0, 0.45, 0.8, 0.95]));
   }
 }

@@ -4,10 +4,11 @@
  * each traced back to where it enters the torso. Knees, elbows and ankles go to the path's
  * visible bends when the limb is bent and to anthropometric length fractions when it is straight.
  */
+import { fitBipedLegs } from './biped-legs';
 import { pathBetween } from './medial-tree';
-import { addChain, along, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, along, alongBody, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
-import type { ShapeAnalysis } from './shape-analysis';
+import type { Limb, ShapeAnalysis } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
 
@@ -18,6 +19,12 @@ export const BIPED_JOINTS = [
   'left_upper_leg', 'left_lower_leg', 'left_foot', 'left_toes',
   'right_upper_leg', 'right_lower_leg', 'right_foot', 'right_toes',
 ] as const;
+
+/**
+ * Neck-to-head-joint distance as a fraction of neck-to-crown, at most: artist rigs and anatomy
+ * put the skull's base 15–37% of the way up (people ~22–37%, chibi ~15%).
+ */
+const HEAD_JOINT_FRACTION = 0.35;
 
 export function fitBiped(fit: PlanFit): void {
   const { shape } = fit;
@@ -31,7 +38,9 @@ export function fitBiped(fit: PlanFit): void {
     if (more && !leftFoot && (!rightFoot || more.tipPos[0] > rightFoot.tipPos[0])) leftFoot = more;
     else if (more && !rightFoot) rightFoot = more;
   }
-  const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6);
+  // The head is central (a raised hand is not) and does not reach backwards (a raised tail does).
+  const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6 && relX(fit, l.tipPos) < 0.4
+    && !(alongBody(l) > 0.8 && l.tipPos[2] < l.entryPos[2]));
   // Hands: the most lateral remaining tips, wherever they hang (T-pose, A-pose, arms down).
   const handAccept = (left: boolean) => (l: { tipPos: Vec3 }) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) > 0.1;
   const leftHand = takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(true));
@@ -43,34 +52,31 @@ export function fitBiped(fit: PlanFit): void {
     left: limbOrFallback(fit, leftFoot, 'biped: left leg', [cx + 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx + 0.25 * hx, min[1], mid[2]]),
     right: limbOrFallback(fit, rightFoot, 'biped: right leg', [cx - 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx - 0.25 * hx, min[1], mid[2]]),
   };
-  const arms = {
-    left: limbOrFallback(fit, leftHand, 'biped: left arm', [cx + 0.2 * hx, min[1] + 0.8 * size[1], mid[2]], [max[0], min[1] + 0.8 * size[1], mid[2]]),
-    right: limbOrFallback(fit, rightHand, 'biped: right arm', [cx - 0.2 * hx, min[1] + 0.8 * size[1], mid[2]], [min[0], min[1] + 0.8 * size[1], mid[2]]),
+  // A missing arm is the mirror image of the other on a symmetric body; with neither (a walker
+  // without arms) the stand-ins are short stubs at the top of the torso, where they do the least
+  // harm, rather than arms reaching out into the air.
+  const mirrorLimb = (l: Limb): Limb => {
+    const m = (p: Vec3): Vec3 => [2 * cx - p[0], p[1], p[2]];
+    return { ...l, tip: -1, toRoot: [], tipPos: m(l.tipPos), entryPos: m(l.entryPos), points: l.points.map(m) };
   };
+  const armOr = (found: Limb | undefined, other: Limb | undefined, side: 'left' | 'right'): Limb => {
+    const s = side === 'left' ? 1 : -1;
+    if (!found && other && shape.symmetric) {
+      fit.expected++;
+      fit.warnings.push(`biped: ${side} arm not found in the shape; mirrored from the other arm`);
+      return mirrorLimb(other);
+    }
+    return limbOrFallback(fit, found, `biped: ${side} arm`, [cx + s * 0.1 * hx, min[1] + 0.7 * size[1], mid[2]], [cx + s * 0.35 * hx, min[1] + 0.7 * size[1], mid[2]]);
+  };
+  const arms = { left: armOr(leftHand, rightHand, 'left'), right: armOr(rightHand, leftHand, 'right') };
 
-  // Legs: hip at the entry, ankle at the path's corner where it turns into the foot.
-  const legJoints = (side: 'left' | 'right'): Vec3[] => {
-    const limb = legs[side];
-    const pts = limb.points;
-    // The ankle is the leg path's corner: the point farthest from the hip-to-toe chord. A leg
-    // without a foot has no corner; its ankle goes near the end.
-    const a = pts[0]!, b = pts[pts.length - 1]!;
-    const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-    const len2 = ab[0]! ** 2 + ab[1]! ** 2 + ab[2]! ** 2 || 1;
-    let ankle = -1, far = 0.03 * limb.length;
-    pts.forEach((p, i) => {
-      const t = ((p[0] - a[0]) * ab[0]! + (p[1] - a[1]) * ab[1]! + (p[2] - a[2]) * ab[2]!) / len2;
-      const d = Math.hypot(p[0] - a[0] - ab[0]! * t, p[1] - a[1] - ab[1]! * t, p[2] - a[2] - ab[2]! * t);
-      if (d > far) { far = d; ankle = i; }
-    });
-    if (ankle < 1 || ankle >= pts.length - 1) ankle = Math.floor(pts.length * 0.9);
-    const legPart = pts.slice(0, ankle + 1);
-    const footPart = pts.slice(ankle);
-    const knee = along(fit, { ...limb, points: legPart }, [0.5])[0]!;
-    return [pts[0]!, knee, pts[ankle]!, pointAtFraction(footPart, 0.6)];
-  };
-  const l = legJoints('left');
-  const r = legJoints('right');
+  // Legs: hip from the crotch and the shoulders (see biped-legs.ts), knee and ankle along the
+  // leg's medial path below it.
+  const foundArms = [leftHand, rightHand].filter((a) => a !== undefined);
+  const shoulderY0 = foundArms.length ? foundArms.reduce((s, a) => s + a.entryPos[1], 0) / foundArms.length : null;
+  const fitted = fitBipedLegs(fit, legs, shoulderY0);
+  const l = fitted.left;
+  const r = fitted.right;
   const hipsPos = lerp(l[0]!, r[0]!, 0.5);
   hipsPos[1] += 0.02 * size[1];
 
@@ -107,7 +113,10 @@ export function fitBiped(fit: PlanFit): void {
   let neckPos: Vec3, headPos: Vec3;
   if (neckIdx >= 0 && arcs[headIdx]! - arcs[neckIdx]! >= shape.cell) {
     neckPos = central[neckIdx]!;
-    headPos = central[headIdx]!;
+    // The head joint is the skull's base, at most HEAD_JOINT_FRACTION of the way from the neck
+    // to the crown: a beard, a collar or a narrow face extends the narrow stretch upwards.
+    const capArc = arcs[neckIdx]! + HEAD_JOINT_FRACTION * (total - arcs[neckIdx]!);
+    headPos = arcs[headIdx]! <= capArc ? central[headIdx]! : pointAtFraction(central, capArc / total, arcs);
   } else {
     // No visible neck (a hood, a helmet on the shoulders): anthropometric fractions.
     neckPos = pointAtFraction(central, 0.6, arcs);
@@ -123,6 +132,12 @@ export function fitBiped(fit: PlanFit): void {
     neckPos,
     headPos,
   ]);
+  // A tail (a raptor's, a lizardfolk's): a central extremity reaching backwards from behind the
+  // hips, at least half as long as the torso. A cape or a ponytail hangs down and is not one.
+  const torso = Math.max(headPos[1] - hipsPos[1], shape.cell);
+  const tail = takeLimb(fit, (l) => l.tipPos[2], (l) => relX(fit, l.tipPos) < 0.3 && alongBody(l) >= 0.6
+    && l.tipPos[2] < hipsPos[2] - 0.15 * size[2] && l.length >= 0.5 * torso);
+  if (tail) addChain(fit, ['tail_1', 'tail_2', 'tail_3', 'tail_4'], 'hips', along(fit, tail, [0, 0.33, 0.66, 0.92]));
   for (const side of ['left', 'right'] as const) {
     // A narrow chest (or a thick arm) lets the arm's path stay "thin" deep into the torso; the
     // shoulder ball is never nearer the midline than about two arm radii.

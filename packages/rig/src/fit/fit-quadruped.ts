@@ -3,12 +3,16 @@
  * front/back by z), the foremost remaining one the head, the rearmost the tail. The spine runs
  * along the medial tree between the hind and fore leg entries.
  */
+import { fitEars } from './fit-ears';
 import { pathBetween } from './medial-tree';
 import { addChain, alongBody, along, centreVertically, isLeft, limbOrFallback, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
+
+/** Fraction of the way from the leg's entry (belly) up to the spine where its root joint sits. */
+const LEG_ROOT_RAISE = 0.4;
 
 export function fitQuadruped(fit: PlanFit): void {
   const { shape } = fit;
@@ -33,7 +37,10 @@ export function fitQuadruped(fit: PlanFit): void {
   }
   const cz = (min[2] + max[2]) / 2;
   const head = takeLimb(fit, (l) => -relZ(fit, l.tipPos) - 0.3 * relY(fit, l.tipPos), (l) => l.tipPos[2] > cz);
-  const tail = takeLimb(fit, (l) => relZ(fit, l.tipPos), (l) => l.tipPos[2] < cz);
+  // A tail ends behind the hind legs: an antler tip or an ear that merely lies behind the box's
+  // middle is not one (a tail the tree did not find gets a stand-in behind the hips instead).
+  const hindZ = mean2(legs.back_left?.entryPos[2], legs.back_right?.entryPos[2]) ?? cz;
+  const tail = takeLimb(fit, (l) => relZ(fit, l.tipPos), (l) => l.tipPos[2] < Math.min(cz, hindZ));
   const bodyY = min[1] + 0.65 * size[1];
   const hx = size[0] / 2;
   const legLimb = (fb: 'front' | 'back', side: 'left' | 'right'): Limb => {
@@ -59,10 +66,16 @@ export function fitQuadruped(fit: PlanFit): void {
   addChain(fit, ['hips', 'spine_1', 'spine_2', 'chest', 'neck', 'head'], null, [
     hips, pointAtFraction(spine, 1 / 3), pointAtFraction(spine, 2 / 3), chest, neck, along(fit, headLimb, [0.45])[0]!,
   ]);
+  fitEars(fit, fit.builder.get('head'), neck);
   addChain(fit, ['tail_1', 'tail_2', 'tail_3', 'tail_4'], 'hips', along(fit, tailLimb, [0, 0.33, 0.66, 0.92]));
   for (const [key, limb] of Object.entries(L)) {
     const parent = key.startsWith('front') ? 'chest' : 'hips';
-    addChain(fit, [`${key}_upper_leg`, `${key}_lower_leg`, `${key}_foot`, `${key}_toe`], parent, along(fit, limb, [0, 0.42, 0.82, 0.95]));
+    const joints = along(fit, limb, [0, 0.42, 0.82, 0.95]);
+    // The leg's medial path enters the body at the belly, but the hip and shoulder joints sit up
+    // in the body, between the belly and the spine (artists put them there, as anatomy does).
+    const top = key.startsWith('front') ? chest : hips;
+    if (limb.tip >= 0 && top[1] > joints[0]![1]) joints[0]![1] += LEG_ROOT_RAISE * (top[1] - joints[0]![1]);
+    addChain(fit, [`${key}_upper_leg`, `${key}_lower_leg`, `${key}_foot`, `${key}_toe`], parent, joints);
   }
 }
 

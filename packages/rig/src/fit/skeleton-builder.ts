@@ -106,9 +106,13 @@ export function snapInside(shape: ShapeAnalysis, p: Vec3): Vec3 {
   const ix = Math.floor((p[0] - grid.origin[0]) / grid.cell);
   const iy = Math.floor((p[1] - grid.origin[1]) / grid.cell);
   const iz = Math.floor((p[2] - grid.origin[2]) / grid.cell);
+  // A joint on the shell of a thin part (a fin, a flipper, an insect's leg: no interior at all)
+  // stays on that part: only an interior voxel within two voxels may take it, not the body six
+  // voxels away. Joints in the air search farther.
+  const onShell = v >= 0 && grid.solid[v] === 1;
   for (const wantInterior of [true, false]) {
     let best = -1, bestScore = Infinity;
-    for (let r = 1; r <= 6 && best < 0; r++) {
+    for (let r = 1; r <= (wantInterior && onShell ? 2 : 6) && best < 0; r++) {
       for (let z = iz - r; z <= iz + r; z++)
         for (let y = iy - r; y <= iy + r; y++)
           for (let x = ix - r; x <= ix + r; x++) {

@@ -394,3 +394,24 @@ export function buildAPoseBiped(detail = 1, degrees = 45): Creature {
 export function buildFingeredBiped(detail = 1, degrees = 0): Creature {
   return biped(detail, -Math.abs(degrees), true);
 }
+
+/**
+ * The T-pose humanoid in clothing that widens the legs' cross-section away from the hips, where
+ * a fitter reading the first widening would put them: `shorts` (wide legs ending at mid-thigh),
+ * `skirt` (a solid bell from the waist to above the knees) or `belt` (a wide ring at the waist).
+ * The joints are the undressed humanoid's.
+ */
+export function buildClothedBiped(clothing: 'shorts' | 'skirt' | 'belt', detail = 1): Creature {
+  const base = biped(detail);
+  const extra: Primitive[] = clothing === 'shorts'
+    ? [capsule([0.1, 0.92, 0], [0.11, 0.7, 0], 0.1, 'left_thigh'), capsule([-0.1, 0.92, 0], [-0.11, 0.7, 0], 0.1, 'right_thigh')]
+    : clothing === 'skirt'
+      ? [ellipsoid([0, 0.78, 0], [0.24, 0.22, 0.16], 'torso')]
+      : [ellipsoid([0, 0.97, 0], [0.2, 0.05, 0.15], 'torso')];
+  const prims = [...base.primitives, ...extra];
+  const { mesh, vertexParts } = primitivesToMesh(prims, detail);
+  return {
+    ...base, name: `humanoid-${clothing}`, mesh, vertexParts, primitives: prims,
+    contains: (p, eps = 0) => prims.some((q) => primitiveContains(q, p, eps)),
+  };
+}

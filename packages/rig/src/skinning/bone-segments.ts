@@ -17,36 +17,71 @@ export interface BoneSegment {
 /** How leaf joints (no children) get a segment of their own. */
 export type LeafJointMode = 'extend' | 'point';
 
+export interface BoneSegmentOptions {
+  /** How a leaf joint gets a segment of its own. Default `extend`. */
+  leafMode?: LeafJointMode;
+  /**
+   * Whether the parent→child link ending at `child` is anatomy (a bone through the body). A link
+   * that is not (a foot parented to a root on the floor, a pole target) gives its parent no
+   * segment, and the child is treated as having no parent direction. Default: every link is.
+   */
+  isRealLink?: (child: number) => boolean;
+}
+
 /**
- * One segment per parent→child pair, labelled with the parent; each leaf joint gets a short
+ * One segment per real parent→child pair, labelled with the parent; each leaf joint gets a short
  * segment continuing its parent's direction (`extend`, half the parent bone's length) or just
  * its own point (`point`), so a head or a hand tip is claimed by its own joint and not by the
- * bone that ends there. A lone root joint is a point.
+ * bone that ends there. A joint left without any segment (a lone root, a root whose links are
+ * all phantom) is a point.
  */
-export function boneSegments(skeleton: Skeleton, leafMode: LeafJointMode = 'extend'): BoneSegment[] {
+export function boneSegments(skeleton: Skeleton, options: BoneSegmentOptions = {}): BoneSegment[] {
+  const leafMode = options.leafMode ?? 'extend';
+  const real = options.isRealLink ?? ((): boolean => true);
   const joints = skeleton.joints;
   const segments: BoneSegment[] = [];
-  const childCount = new Int32Array(joints.length);
+  const realChildren: number[][] = joints.map(() => []);
   for (let j = 0; j < joints.length; j++) {
     const parent = joints[j]!.parent;
-    if (parent >= 0) {
-      childCount[parent]!++;
-      segments.push({ joint: parent, a: [...joints[parent]!.position], b: [...joints[j]!.position] });
-    }
+    if (parent >= 0 && real(j)) realChildren[parent]!.push(j);
   }
   for (let j = 0; j < joints.length; j++) {
-    if (childCount[j]! > 0) continue;
+    for (const c of realChildren[j]!) segments.push({ joint: j, a: [...joints[j]!.position], b: [...joints[c]!.position] });
+  }
+  for (let j = 0; j < joints.length; j++) {
+    if (realChildren[j]!.length > 0) continue;
     const joint = joints[j]!;
     const p = joint.position;
-    const parent = joint.parent >= 0 ? joints[joint.parent]!.position : p;
+    const parent = joint.parent >= 0 && real(j) ? joints[joint.parent]!.position : p;
+    const dir = [p[0] - parent[0], p[1] - parent[1], p[2] - parent[2]] as const;
+    const leafLength = Math.hypot(dir[0], dir[1], dir[2]);
     const end: [number, number, number] =
       leafMode === 'extend'
-        ? [p[0] + 0.5 * (p[0] - parent[0]), p[1] + 0.5 * (p[1] - parent[1]), p[2] + 0.5 * (p[2] - parent[2])]
+        ? [p[0] + 0.5 * dir[0], p[1] + 0.5 * dir[1], p[2] + 0.5 * dir[2]]
         : [...p];
-    const leafLength = Math.hypot(p[0] - parent[0], p[1] - parent[1], p[2] - parent[2]);
     segments.push(leafMode === 'extend' && leafLength > 0 ? { joint: j, a: [...p], b: end, leafLength } : { joint: j, a: [...p], b: end });
   }
   return segments;
+}
+
+/**
+ * Share of a segment that lies inside the volume (`isSolid` takes a point), sampled every `step`.
+ * A link that is mostly outside joins joints through air: it is not a bone.
+ */
+export function insideFraction(
+  a: readonly number[],
+  b: readonly number[],
+  isSolid: (x: number, y: number, z: number) => boolean,
+  step: number,
+): number {
+  const len = Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!, b[2]! - a[2]!);
+  const n = Math.max(2, Math.ceil(len / step) + 1);
+  let inside = 0;
+  for (let i = 0; i < n; i++) {
+    const t = i / (n - 1);
+    if (isSolid(a[0]! + (b[0]! - a[0]!) * t, a[1]! + (b[1]! - a[1]!) * t, a[2]! + (b[2]! - a[2]!) * t)) inside++;
+  }
+  return inside / n;
 }
 
 /**

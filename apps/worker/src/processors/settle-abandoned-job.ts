@@ -1,0 +1,21 @@
+/**
+ * Ends a job that no worker will finish (its BullMQ job failed for good, it stalled past the limit,
+ * or it ran past its deadline): a result already in storage is recorded as a success; otherwise the
+ * job fails with `failure` and is refunded. Both writes are conditional, so settling a job twice,
+ * from several workers at once, or after it finished changes nothing.
+ */
+import { markJobFailed, markJobSucceeded, type Db } from '@rigforge/db';
+import type { ObjectStorage } from '@rigforge/storage';
+import { readSavedJobResult } from './saved-job-result';
+
+export type SettleOutcome = 'succeeded' | 'failed' | 'unchanged';
+
+export async function settleAbandonedJob(
+  deps: { db: Db; storage: ObjectStorage },
+  jobId: string,
+  failure: { code: string; message: string },
+): Promise<SettleOutcome> {
+  const saved = await readSavedJobResult(deps.storage, jobId);
+  if (saved) return (await markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report)) ? 'succeeded' : 'unchanged';
+  return (await markJobFailed(deps.db, jobId, failure)) ? 'failed' : 'unchanged';
+}

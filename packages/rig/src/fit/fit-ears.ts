@@ -1,0 +1,51 @@
+/**
+ * Long ears on a four-legged head: spare extremities (not legs, head or tail) that rise above
+* the head joint near the head (rising more than reaching sideways: horns reach out), one on each side of the mirror plane. Each gets a chain of
+ * EAR_JOINTS from where it leaves the head to near its tip, as artists rig a dog's, deer's or
+ * alpaca's ears. Several tips on one side are antlers or branching horns, which artists leave
+ * rigid: none are rigged then. A single ear found on a symmetric body is mirrored.
+ */
+import { pathToRoot } from './medial-tree';
+import { addChain, isLeft, unused, type PlanFit } from './plan-fit';
+import { pointAtFraction, smoothPolyline } from './polyline';
+import type { Limb } from './shape-analysis';
+import { dist, type Vec3 } from './vec3';
+import { voxelAt } from './voxel-grid';
+
+const EAR_FRACTIONS = [0, 0.4, 0.8];
+
+export function fitEars(fit: PlanFit, head: Vec3, neck: Vec3): void {
+  const { shape } = fit;
+  const reach = dist(head, neck);
+  if (!(reach > 0)) return;
+  const hv = voxelAt(shape.grid, head);
+  const headRadius = (hv >= 0 ? shape.dt[hv]! : 1) * shape.cell;
+  // Ears rise from the head; horns reach out sideways.
+  const rises = (l: Limb): boolean => l.tipPos[1] - head[1] >= 0.75 * Math.abs(l.tipPos[0] - shape.cx);
+  const near = (l: Limb): boolean => l.tipPos[1] > head[1] + 0.5 * headRadius && dist(l.tipPos, head) < 1.5 * Math.max(reach, 2 * headRadius) && l.tipPos[2] > neck[2] - 0.25 * reach;
+  const sides = { left: [] as Limb[], right: [] as Limb[] };
+  for (const l of unused(fit)) if (near(l) && rises(l)) sides[isLeft(fit, l.tipPos) ? 'left' : 'right'].push(l);
+  if (sides.left.length > 1 || sides.right.length > 1 || sides.left.length + sides.right.length === 0) return;
+  const chains: Partial<Record<'left' | 'right', Vec3[]>> = {};
+  for (const side of ['left', 'right'] as const) {
+    const limb = sides[side][0];
+    if (!limb) continue;
+    fit.used.add(limb);
+    // From the tip back until the path is inside the head (within its radius of the head joint).
+    const path = smoothPolyline(pathToRoot(shape.tree, limb.tip).map((v) => shape.center(v)), 2);
+    let base = path.length - 1;
+    for (let i = 0; i < path.length; i++) if (dist(path[i]!, head) <= 1.2 * headRadius) { base = i; break; }
+    const ear = path.slice(0, base + 1).reverse();
+    if (ear.length < 2) continue;
+    chains[side] = EAR_FRACTIONS.map((f) => pointAtFraction(ear, f));
+  }
+  if (shape.symmetric) {
+    const mirror = (ps: Vec3[]): Vec3[] => ps.map((p) => [2 * shape.cx - p[0], p[1], p[2]]);
+    if (chains.left && !chains.right) chains.right = mirror(chains.left);
+    if (chains.right && !chains.left) chains.left = mirror(chains.right);
+  }
+  for (const side of ['left', 'right'] as const) {
+    const c = chains[side];
+    if (c) addChain(fit, EAR_FRACTIONS.map((_, i) => `ear_${side}_${i + 1}`), 'head', c);
+  }
+}
