@@ -13,10 +13,8 @@
  * in this process with its production settings. Env: OUTAGE_BURST (submissions during each outage,
  * default 20), BURST_DEPTH (MAX_QUEUE_DEPTH of the burst phase, default 100), BURST_SIZE (default 400).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, ensureDatabase, findJob, hashApiKey } from '@rigforge/db';
@@ -25,102 +23,15 @@ import { createContext, type AppContext } from '../src/context';
 import { parseApiEnv } from '../src/env';
 import { boxGlbBase64 } from '../test/fixtures';
 import { seedAccount } from '../test/harness';
+import { startPrivatePostgres } from '../../../tooling/private-backends/private-postgres';
+import { startPrivateRedis } from '../../../tooling/private-backends/private-redis';
 
 const OUTAGE_BURST = Number(process.env.OUTAGE_BURST ?? 20);
 const BURST_DEPTH = Number(process.env.BURST_DEPTH ?? 100);
 const BURST_SIZE = Number(process.env.BURST_SIZE ?? 400);
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'rigforge-outage-'));
-const asRoot = process.getuid?.() === 0;
-const pgBin = readdirSync('/usr/lib/postgresql').sort().map((v) => `/usr/lib/postgresql/${v}/bin`).pop()!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs a Postgres tool as the postgres user (initdb refuses root). */
-function pgTool(tool: string, args: string[]): void {
-  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', `${pgBin}/${tool}`, ...args]] : [`${pgBin}/${tool}`, args];
-  execFileSync(file, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
-}
-
-class PrivatePostgres {
-  readonly dir = path.join(root, 'pg');
-  port = 0;
-  async init(): Promise<void> {
-    this.port = await freePort();
-    execFileSync('mkdir', ['-p', this.dir]);
-    // mkdtemp makes the root 0700; the postgres user must be able to reach its directory inside.
-    if (asRoot) chmodSync(root, 0o755);
-    if (asRoot) chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-    pgTool('initdb', ['-D', `${this.dir}/data`, '-U', 'postgres', '-A', 'trust']);
-    this.start();
-  }
-  start(): void {
-    pgTool('pg_ctl', ['-D', `${this.dir}/data`, '-l', `${this.dir}/log`, '-w', '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1`, 'start']);
-  }
-  stop(): void {
-    pgTool('pg_ctl', ['-D', `${this.dir}/data`, '-m', 'fast', '-w', 'stop']);
-  }
-  /** The postmaster and its children (backends, checkpointer...): all ours. */
-  private pids(): number[] {
-    const postmaster = Number(readFileSync(`${this.dir}/data/postmaster.pid`, 'utf8').split('\n')[0]);
-    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)]).toString().trim().split(/\s+/).map(Number);
-    return [postmaster, ...children.filter((pid) => pid > 0)];
-  }
-  signal(signal: 'SIGSTOP' | 'SIGCONT'): void {
-    for (const pid of this.pids()) process.kill(pid, signal);
-  }
-  url(database: string): string {
-    return `postgresql://postgres@127.0.0.1:${this.port}/${database}`;
-  }
-}
-
-class PrivateRedis {
-  port = 0;
-  process: ChildProcess | null = null;
-  async start(): Promise<void> {
-    this.port ||= await freePort();
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', root], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i++) {
-      if (await canConnect(this.port)) return;
-      await sleep(50);
-    }
-    throw new Error('redis-server did not start');
-  }
-  async stop(): Promise<void> {
-    const child = this.process;
-    this.process = null;
-    if (!child || child.exitCode !== null) return;
-    await new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  }
-  signal(signal: 'SIGSTOP' | 'SIGCONT'): void {
-    this.process?.kill(signal);
-  }
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 interface Api {
   ctx: AppContext;
@@ -147,20 +58,18 @@ async function timed(send: () => Promise<Response>): Promise<{ status: number; m
 }
 
 async function main(): Promise<void> {
-  const pg = new PrivatePostgres();
-  const redis = new PrivateRedis();
+  const pg = await startPrivatePostgres();
+  const redis = await startPrivateRedis();
   let api: Api | null = null;
   const apis: Api[] = [];
   try {
-    await pg.init();
-    await redis.start();
-    const databaseUrl = pg.url('rigforge');
+    const databaseUrl = pg.urlFor('rigforge');
     await ensureDatabase(databaseUrl);
     await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
     const storageDir = path.join(root, 'storage');
     const env = {
       DATABASE_URL: databaseUrl,
-      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      REDIS_URL: redis.url,
       REDIS_PREFIX: 'outage',
       STORAGE_DIR: storageDir,
       REQUIRE_LIVE_WORKERS: 'false',
@@ -242,18 +151,10 @@ async function main(): Promise<void> {
       a.server.close();
       await a.ctx.close().catch(() => undefined);
     }
-    try {
-      pg.signal('SIGCONT');
-    } catch {
-      // not running
-    }
-    try {
-      pg.stop();
-    } catch {
-      // already stopped
-    }
+    pg.signal('SIGCONT');
+    pg.destroy();
     redis.signal('SIGCONT');
-    await redis.stop();
+    await redis.destroy();
     rmSync(root, { recursive: true, force: true });
   }
 }

@@ -14,9 +14,9 @@ import { applyMigrations, createAccount, createDb, DEFAULT_MIGRATIONS_DIR, ensur
 import { createStorage } from '@rigforge/storage';
 import { boxGlb } from '../../../api/test/fixtures';
 import { checkJobsAndLedger, violations, type JobsAndLedgerCounts } from './check-jobs-and-ledger';
-import { freePort } from './free-port';
-import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
-import { startPrivateRedis, type PrivateRedis } from './private-redis';
+import { freePort } from '../../../../tooling/private-backends/free-port';
+import { startPrivatePostgres, type PrivatePostgres } from '../../../../tooling/private-backends/private-postgres';
+import { startPrivateRedis, type PrivateRedis } from '../../../../tooling/private-backends/private-redis';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const TEST_ENGINES = path.join(ROOT, 'apps/worker/test/engines/test-engines.ts');

@@ -1,17 +1,23 @@
 /**
  * A throwaway PostgreSQL server of our own (initdb in a temp directory, a free loopback port), so a
- * fault run can stop and start it without touching the shared server other tests use. Runs as the
- * `postgres` system user when we are root (initdb refuses root).
+ * fault run or an outage measurement can stop, freeze and start it without touching the shared
+ * server other tests use. Runs as the `postgres` system user when we are root (initdb refuses root).
+ * Used by the worker's chaos run and the API's outage-latency script.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
 
 export interface PrivatePostgres {
+  /** The URL of the `rigforge_chaos` database (created by the caller). */
   url: string;
   port: number;
+  /** The URL of another database on this server. */
+  urlFor(database: string): string;
+  /** SIGSTOP freezes the postmaster and its backends (nothing refused, nothing answers); SIGCONT thaws them. */
+  signal(signal: 'SIGSTOP' | 'SIGCONT'): void;
   start(): void;
   /** Fast shutdown: open connections are terminated, as in a failover or a restart. */
   stop(): void;
@@ -29,7 +35,7 @@ function postgresBin(): string {
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = postgresBin();
   const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'rigforge-chaos-pg-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rigforge-private-pg-'));
   const data = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
@@ -49,6 +55,13 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const pg: PrivatePostgres = {
     url: `postgresql://postgres@127.0.0.1:${port}/rigforge_chaos`,
     port,
+    urlFor: (database) => `postgresql://postgres@127.0.0.1:${port}/${database}`,
+    signal(signal) {
+      if (!running) return;
+      const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)]).toString().trim().split(/\s+/).map(Number);
+      for (const pid of [postmaster, ...children.filter((p) => p > 0)]) process.kill(pid, signal);
+    },
     start() {
       run('pg_ctl', ['-D', data, '-l', path.join(dir, 'postgres.log'), '-o', options, '-w', 'start']);
       running = true;

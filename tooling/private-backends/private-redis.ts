@@ -14,6 +14,10 @@ export interface PrivateRedis {
   start(): Promise<void>;
   /** SIGKILL: a crash, not a clean shutdown. */
   kill(): Promise<void>;
+  /** SIGTERM: a clean shutdown. */
+  stop(): Promise<void>;
+  /** SIGSTOP freezes the server (connections stay open, nothing answers); SIGCONT thaws it. */
+  signal(signal: 'SIGSTOP' | 'SIGCONT'): void;
   destroy(): Promise<void>;
 }
 
@@ -30,8 +34,16 @@ async function accepts(port: number): Promise<boolean> {
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'rigforge-chaos-redis-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rigforge-private-redis-'));
   let child: ChildProcess | null = null;
+  const end = async (signal: 'SIGKILL' | 'SIGTERM'): Promise<void> => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill(signal);
+    await exited;
+  };
   const redis: PrivateRedis = {
     url: `redis://127.0.0.1:${port}`,
     async start() {
@@ -41,13 +53,10 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       for (let i = 0; i < 100 && !(await accepts(port)); i++) await new Promise((r) => setTimeout(r, 50));
       if (!(await accepts(port))) throw new Error(`private redis: not accepting on ${port}`);
     },
-    async kill() {
-      const running = child;
-      child = null;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill('SIGKILL');
-      await exited;
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+    signal(signal) {
+      if (child && child.exitCode === null) child.kill(signal);
     },
     async destroy() {
       await redis.kill();
