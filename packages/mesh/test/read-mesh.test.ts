@@ -2,18 +2,7 @@ import { EngineError, readMesh, writeGlb } from '../src';
 import { encodeAsciiFbx, encodeBinaryFbx, fbxScene } from './fixtures/fbx';
 import { sceneGlb, toAsciiStl, toBinaryStl, toObj } from './fixtures/formats';
 import { cubeMesh } from './fixtures/meshes';
-
-/** Small deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../scripts/hostile-meshes';
 
 function mutate(src: Uint8Array, random: () => number): Uint8Array {
   const kind = Math.floor(random() * 5);
@@ -73,7 +62,7 @@ describe('readMesh', () => {
     ];
     test.each(sources)('%s', async (name, make) => {
       const src = await make();
-      const random = rng(name.length * 7919 + src.length);
+      const random = mulberry32(name.length * 7919 + src.length);
       let ok = 0;
       let refused = 0;
       for (let i = 0; i < 200; i++) {
