@@ -1,6 +1,7 @@
 // Removes what the run made: its database, its Redis keys and its storage directory.
 import { rm } from 'node:fs/promises';
 import { Redis } from 'ioredis';
+import { dropDatabase } from '@rigforge/db';
 import { Client } from 'pg';
 import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_STORAGE_DIR } from './test-env';
 
@@ -11,13 +12,14 @@ export default async function globalTeardown(): Promise<void> {
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-  // Databases of isolated harnesses (startIsolatedHarness) that a failed test left behind.
+  // The run's database, and those of isolated harnesses (startIsolatedHarness) a failed test left.
   const left = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${name}_`]);
-  for (const { datname } of left.rows) {
-    await client.query(`DROP DATABASE IF EXISTS "${datname.replace(/"/g, '""')}" WITH (FORCE)`).catch(() => undefined);
-  }
   await client.end();
+  for (const datname of [name, ...left.rows.map((r) => r.datname)]) {
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${encodeURIComponent(datname)}`;
+    await dropDatabase(url.toString()).catch(() => undefined);
+  }
 
   const redis = new Redis(TEST_REDIS_URL);
   let cursor = '0';

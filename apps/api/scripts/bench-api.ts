@@ -23,7 +23,6 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { Client } from 'pg';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { createRigRequestSchema } from '@rigforge/contracts';
 import {
@@ -31,6 +30,7 @@ import {
   createAccount,
   createDb,
   DEFAULT_MIGRATIONS_DIR,
+  dropDatabase,
   ensureDatabase,
   grantCredits,
   hashApiKey,
@@ -287,15 +287,7 @@ async function costBreakdown(glb: Buffer, body: string): Promise<{ step: string;
 
 async function cleanup(): Promise<void> {
   await stopChildren();
-  const admin = new URL(databaseUrl);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client
-    .connect()
-    .then(() => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
-    .catch((error: unknown) => say(`cleanup: could not drop ${name}: ${String(error)}`))
-    .finally(() => client.end().catch(() => undefined));
+  await dropDatabase(databaseUrl).catch((error: unknown) => say(`cleanup: could not drop ${databaseUrl}: ${String(error)}`));
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();

@@ -15,8 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { Client } from 'pg';
-import { applyMigrations, createAccount, createDb, DEFAULT_MIGRATIONS_DIR, ensureDatabase, grantCredits, issueApiKey } from '@rigforge/db';
+import { applyMigrations, createAccount, createDb, DEFAULT_MIGRATIONS_DIR, dropDatabase, ensureDatabase, grantCredits, issueApiKey } from '@rigforge/db';
 import { fbxZlibBomb, glbDenseFan, objHugeFace, objManyGroups, stlRandomSoup } from '../../../packages/mesh/scripts/hostile-meshes';
 import { boxGlbBase64 } from '../test/fixtures';
 
@@ -96,15 +95,7 @@ async function cleanup(api: ChildProcess | null): Promise<void> {
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));
   }
-  const admin = new URL(databaseUrl);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client
-    .connect()
-    .then(() => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
-    .catch((error: unknown) => say(`cleanup: could not drop ${name}: ${String(error)}`))
-    .finally(() => client.end().catch(() => undefined));
+  await dropDatabase(databaseUrl).catch((error: unknown) => say(`cleanup: could not drop ${databaseUrl}: ${String(error)}`));
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();

@@ -3,8 +3,7 @@
  * this harness's own), seeds accounts and keys, and tears everything down.
  */
 import { randomUUID } from 'node:crypto';
-import { applyMigrations, createAccount, DEFAULT_MIGRATIONS_DIR, ensureDatabase, grantCredits, issueApiKey, type Plan } from '@rigforge/db';
-import { Client } from 'pg';
+import { applyMigrations, createAccount, DEFAULT_MIGRATIONS_DIR, dropDatabase, ensureDatabase, grantCredits, issueApiKey, type Plan } from '@rigforge/db';
 import supertest from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../src/app';
@@ -79,12 +78,7 @@ export async function startIsolatedHarness(overrides: Partial<Record<keyof ApiEn
     ...h,
     close: async () => {
       await h.close();
-      const admin = new URL(databaseUrl);
-      admin.pathname = '/postgres';
-      const client = new Client({ connectionString: admin.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-      await client.end();
+      await dropDatabase(databaseUrl).catch(() => undefined);
     },
   };
 }

@@ -4,5 +4,5 @@ export * from './repositories/api-keys';
 export * from './repositories/jobs';
 export * from './repositories/assets';
 export * from './repositories/asset-catalog-index';
-export { applyMigrations, ensureDatabase, MigrationError, DEFAULT_MIGRATIONS_DIR } from './migrate/apply-migrations';
+export { applyMigrations, dropDatabase, ensureDatabase, MigrationError, DEFAULT_MIGRATIONS_DIR } from './migrate/apply-migrations';
 export type { Account, ApiKey, Job, Plan, JobStatus, JobOperation } from './generated/prisma/client';

@@ -140,4 +140,19 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/** Drops the database named in the URL, closing its sessions (connects to `postgres`). */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!name) return;
+  url.pathname = '/postgres';
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 export const DEFAULT_MIGRATIONS_DIR = path.resolve(__dirname, '../../../../prisma/migrations');
