@@ -1,11 +1,5 @@
-import { RIG_TYPES } from '@rigforge/contracts';
-import { BODY_PLANS } from '@rigforge/rig';
 import { register } from '../src/engines/builtin-engines';
 import { EngineRegistry } from '../src/engines/engine-registry';
-
-test('the wire rig_type values and the engine body plans are the same list', () => {
-  expect([...RIG_TYPES]).toEqual([...BODY_PLANS]);
-});
 
 test('this build ships an engine for every queue, CPU-bound ones in threads', () => {
   const registry = new EngineRegistry();

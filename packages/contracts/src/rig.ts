@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { base64Schema, httpUrlSchema, uuidSchema } from './common';
 import { jobSchema } from './job';
+import { BODY_PLANS } from '@rigforge/rig/body-plan';
 
-export const RIG_TYPES = [
-  'biped',
-  'quadruped',
-  'hexapod',
-  'octopod',
-  'avian',
-  'serpentine',
-  'aquatic',
-  'others',
-] as const;
+/** The body plans are the engine's own list (one truth), read through its dependency-free subpath. */
+export const RIG_TYPES = BODY_PLANS;
 export type RigType = (typeof RIG_TYPES)[number];
 export const RIG_ENGINES = ['fast', 'pro'] as const;
 export type RigEngine = (typeof RIG_ENGINES)[number];

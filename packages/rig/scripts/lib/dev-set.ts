@@ -9,14 +9,13 @@ import { NodeIO, type Node, type Skin } from '@gltf-transform/core';
 import type { Mesh, Skeleton, SkinWeights } from '@rigforge/mesh';
 import { Matrix4, Vector3 } from 'three';
 import { z } from 'zod';
-import type { BodyPlan } from '../../src/body-plan';
 import { BODY_PLANS } from '../../src/body-plan';
 
 const vec3 = z.tuple([z.number(), z.number(), z.number()]);
 
 const manifestSchema = z.array(z.object({
   id: z.string(),
-  bodyPlan: z.enum(BODY_PLANS as unknown as [BodyPlan, ...BodyPlan[]]),
+  bodyPlan: z.enum(BODY_PLANS),
   triangles: z.number(),
   joints: z.number(),
   deformingJoints: z.number(),
