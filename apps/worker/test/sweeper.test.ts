@@ -12,7 +12,7 @@ import { createAccount, createDb, grantCredits, markJobProcessing, readCreditBal
 import { createRedis, JobQueues } from '@rigforge/queue';
 import { createStorage, type ObjectStorage } from '@rigforge/storage';
 import { UnrecoverableError, Worker } from 'bullmq';
-import { saveJobResult } from '../src/processors/saved-job-result';
+import { saveJobResult } from '@rigforge/storage';
 import { sweepOnce, type SweeperOptions } from '../src/sweeper';
 
 const HOUR = 3600_000;

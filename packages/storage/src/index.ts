@@ -3,3 +3,4 @@ export * from './local-storage';
 export * from './s3-storage';
 export * from './presign-s3-url';
 export * from './create-storage';
+export * from './job-objects';

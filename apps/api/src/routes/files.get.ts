@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Router } from 'express';
-import { LocalStorage, StorageKeyError } from '@rigforge/storage';
+import { isJobInputKey, LocalStorage, StorageKeyError } from '@rigforge/storage';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 
@@ -22,7 +22,7 @@ export function registerFilesGet(router: Router, ctx: AppContext): void {
       if (error instanceof StorageKeyError) return next(new ApiError('not_found', 'files: no such file'));
       return next(error);
     }
-    if (key.startsWith('inputs/') || path.basename(file).endsWith('.tmp')) {
+    if (isJobInputKey(key) || path.basename(file).endsWith('.tmp')) {
       return next(new ApiError('not_found', 'files: no such file'));
     }
     // The app turns Express's ETag off (and sendFile obeys that), so set one here; `send` then

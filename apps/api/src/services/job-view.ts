@@ -1,15 +1,10 @@
 import type { JobObject, JobOperation, JobOutput, OutputFile } from '@rigforge/contracts';
 import type { JobRow } from '@rigforge/db';
-import type { ObjectStorage } from '@rigforge/storage';
+import { parseStoredJobOutput, type ObjectStorage, type StoredOutputFile } from '@rigforge/storage';
 
-/** How outputs are kept in the job row: storage keys, turned into URLs when read. */
-export interface StoredOutput {
-  files: { type: string; format: string; key: string; bytes: number }[];
-}
-
-export function storedOutputFiles(row: Pick<JobRow, 'output'>): StoredOutput['files'] {
-  const output = row.output as StoredOutput | null;
-  return Array.isArray(output?.files) ? output.files : [];
+/** The output files of a job row (storage keys, turned into URLs when read), by storage's one schema. */
+export function storedOutputFiles(row: Pick<JobRow, 'output'>): StoredOutputFile[] {
+  return parseStoredJobOutput(row.output);
 }
 
 /** The job object exactly as the spec lists its fields; terminal jobs add completion fields. */

@@ -14,12 +14,14 @@ import { UnrecoverableError, type Job as BullJob } from 'bullmq';
 import { jobPayloadSchema, type JobPayload, type QueueName } from '@rigforge/queue';
 import { markJobFailed, markJobProcessing, markJobSucceeded, type Db } from '@rigforge/db';
 import { isEngineError } from '@rigforge/mesh';
-import type { ObjectStorage } from '@rigforge/storage';
+import { parseJobParams, type TypedJobParams } from '@rigforge/contracts';
+import { jobOutputKey, readSavedJobResult, saveJobResult, type ObjectStorage, type SavedJobResult } from '@rigforge/storage';
+import type { EngineInput } from '../engines/engine';
 import type { EnginePool } from '../engines/engine-pool';
 import type { EngineRegistry } from '../engines/engine-registry';
 import { EngineTimeoutError, runEngine } from '../engines/run-engine';
 import { jobDeadline, OVERDUE_GRACE_MS } from '../job-deadline';
-import { readSavedJobResult, saveJobResult, type SavedJobResult } from './saved-job-result';
+
 import { settleAbandonedJob } from './settle-abandoned-job';
 import { OutageDeadlineError, waitOutOutage } from './wait-out-outage';
 
@@ -71,17 +73,25 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         return;
       }
 
-      const params = (row.params ?? {}) as Record<string, unknown>;
-      const input = await deps.storage.get(row.inputKey);
-      const attachments: Record<string, Uint8Array> = {};
-      for (const [name, key] of Object.entries(params)) {
-        if (name.endsWith('_key') && typeof key === 'string') attachments[name.slice(0, -4)] = await deps.storage.get(key);
+      let job: TypedJobParams;
+      try {
+        job = parseJobParams(row.operation, row.params);
+      } catch (error) {
+        // Params the API wrote that this worker cannot read (a version skew or a bug): no retry can
+        // fix them, so the job fails at once and is refunded, with the field named in the log.
+        deps.log(`job ${jobId}: unreadable params`, error);
+        const failure = { code: 'internal_error', message: 'the job parameters could not be read by the worker; the credits were refunded' };
+        await record('mark failed', () => markJobFailed(deps.db, jobId, failure));
+        return;
       }
+      const input = await deps.storage.get(row.inputKey);
+      const attachments: EngineInput['attachments'] = {};
+      if (job.operation === 'rig' && job.params.animation) attachments.animation = await deps.storage.get(job.params.animation.key);
 
       const started = Date.now();
       let result;
       try {
-        result = await runEngine(engine, { input, params, attachments }, { pool: deps.pool, timeoutMs: remainingMs });
+        result = await runEngine(engine, { input, job, attachments }, { pool: deps.pool, timeoutMs: remainingMs });
       } catch (error) {
         if (isEngineError(error)) {
           const failure = { code: error.code, message: error.message };
@@ -97,7 +107,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
 
       const files: SavedJobResult['files'] = [];
       for (const file of result.files) {
-        const key = `jobs/${jobId}/output/${file.type}.${file.format}`;
+        const key = jobOutputKey(jobId, file.type, file.format);
         await deps.storage.put(key, file.bytes, file.contentType);
         files.push({ type: file.type, format: file.format, key, bytes: file.bytes.byteLength });
       }

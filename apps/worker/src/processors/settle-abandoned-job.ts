@@ -5,8 +5,8 @@
  * from several workers at once, or after it finished changes nothing.
  */
 import { markJobFailed, markJobSucceeded, type Db } from '@rigforge/db';
-import type { ObjectStorage } from '@rigforge/storage';
-import { readSavedJobResult } from './saved-job-result';
+import { readSavedJobResult, type ObjectStorage } from '@rigforge/storage';
+
 
 export type SettleOutcome = 'succeeded' | 'failed' | 'unchanged';
 
