@@ -15,7 +15,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { findJob, hashApiKey, readCreditBalance } from '@rigforge/db';
 import { createRedis, JobQueues } from '@rigforge/queue';
-import { submitJob } from '../src/services/job-submission';
+import { newJobId, submitJob } from '../src/services/job-submission';
+import { jobAttachmentKey } from '@rigforge/storage';
 import { boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 import { TcpProxy, type ProxyMode } from './tcp-proxy';
@@ -177,16 +178,21 @@ test('the queue unreachable at enqueue: the job is failed and refunded, its inpu
     await queues.get('rig.fast').waitUntilReady();
     await cut.set('refuse');
     const before = await readCreditBalance(h.ctx.db, account.accountId);
+    const id = newJobId();
+    const animation = { key: jobAttachmentKey(id, 'animation', 'glb'), format: 'glb' as const };
     const error = await submitJob(
       { db: h.ctx.db, storage: h.ctx.storage, availability: h.ctx.availability, queues },
       {
+        id,
         accountId: account.accountId,
-        operation: 'rig',
+        job: {
+          operation: 'rig',
+          params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0, source: 'model_base64', animation },
+        },
         queue: 'rig.fast',
         engine: 'fast',
-        params: {},
         input: { bytes: Buffer.from('solid x\nendsolid x\n'), extension: 'stl', contentType: 'model/stl' },
-        attachments: [{ name: 'animation.glb', bytes: Buffer.from('clip'), contentType: 'model/gltf-binary' }],
+        attachments: [{ key: animation.key, bytes: Buffer.from('clip'), contentType: 'model/gltf-binary' }],
         credits: 10,
         requiresPro: false,
       },

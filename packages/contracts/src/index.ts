@@ -8,3 +8,4 @@ export * from './assets';
 export * from './service-env';
 export * from './backend-outage';
 export * from './lag-tolerant-deadline';
+export * from './job-params';

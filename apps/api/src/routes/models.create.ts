@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { createModelRequestSchema, type CreateModelResponse } from '@rigforge/contracts';
+import { createModelRequestSchema, generateModelJobParams, type CreateModelResponse } from '@rigforge/contracts';
 import { probeImage } from '@rigforge/generate';
 import { isEngineError } from '@rigforge/mesh';
 import type { AppContext } from '../context';
@@ -7,9 +7,8 @@ import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
 import { decodeBase64Input, downloadInput } from '../services/input-capture';
 import { queuedJobObject } from '../services/job-view';
-import { submitJob } from '../services/job-submission';
-
-const IMAGE_CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
+import { newJobId, submitJob } from '../services/job-submission';
+import { contentTypeForFormat } from '@rigforge/storage';
 
 /** POST /v1/models: validate, capture and decode-check the image, reserve credits, enqueue; 202. */
 export function registerModelsCreate(router: Router, ctx: AppContext): void {
@@ -30,7 +29,7 @@ export function registerModelsCreate(router: Router, ctx: AppContext): void {
       body.image_base64 !== undefined
         ? decodeBase64Input(body.image_base64, param, ctx.env.MAX_INPUT_BYTES)
         : await downloadInput(body.image_url!, param, ctx.download);
-    let format: keyof typeof IMAGE_CONTENT_TYPES;
+    let format: 'png' | 'jpeg' | 'webp';
     try {
       format = (await probeImage(bytes)).format;
     } catch (error) {
@@ -38,13 +37,14 @@ export function registerModelsCreate(router: Router, ctx: AppContext): void {
       throw error;
     }
 
+    const extension = format === 'jpeg' ? 'jpg' : format;
     const accepted = await submitJob(ctx, {
+      id: newJobId(),
       accountId: res.locals.accountId,
-      operation: 'generate_model',
+      job: { operation: 'generate_model', params: generateModelJobParams(body, param) },
       queue: 'generate_model',
       engine: 'inflate',
-      params: { thickness: body.thickness, height: body.height, output_format: body.output_format, source: param },
-      input: { bytes, extension: format === 'jpeg' ? 'jpg' : format, contentType: IMAGE_CONTENT_TYPES[format] },
+      input: { bytes, extension, contentType: contentTypeForFormat(extension) },
       credits: ctx.env.PRICE_GENERATE_MODEL,
       requiresPro: false,
     });

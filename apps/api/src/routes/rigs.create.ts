@@ -1,21 +1,20 @@
 import type { Router } from 'express';
-import { createRigRequestSchema, type CreateRigRequest, type CreateRigResponse } from '@rigforge/contracts';
+import {
+  createRigRequestSchema,
+  rigJobParams,
+  type CreateRigRequest,
+  type CreateRigResponse,
+  type StoredAttachment,
+} from '@rigforge/contracts';
 import { findJob } from '@rigforge/db';
 import { sniffMeshFormat } from '@rigforge/mesh';
+import { contentTypeForFormat, jobAttachmentKey } from '@rigforge/storage';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
 import { decodeBase64Input, downloadInput } from '../services/input-capture';
 import { queuedJobObject, storedOutputFiles } from '../services/job-view';
-import { submitJob, type SubmitJobInput } from '../services/job-submission';
-
-const MESH_CONTENT_TYPES: Record<string, string> = {
-  glb: 'model/gltf-binary',
-  gltf: 'model/gltf+json',
-  obj: 'text/plain',
-  stl: 'model/stl',
-  fbx: 'application/octet-stream',
-};
+import { newJobId, submitJob, type SubmitJobInput } from '../services/job-submission';
 
 /** POST /v1/rigs: validate, capture the mesh, reserve credits, enqueue; 202 with the job. */
 export function registerRigsCreate(router: Router, ctx: AppContext): void {
@@ -46,8 +45,10 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
       );
     }
 
+    const id = newJobId();
     const input = await captureMesh(ctx, body, res.locals.accountId);
     const attachments: NonNullable<SubmitJobInput['attachments']> = [];
+    let animation: StoredAttachment | undefined;
     if (body.animation_url) {
       const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
       // The clip is read now, so a job that could never deliver its retarget is never charged.
@@ -55,26 +56,19 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
       if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
       const sniffed = sniffMeshFormat(clip);
       const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
-      attachments.push({ name: `animation.${format}`, bytes: clip, contentType: MESH_CONTENT_TYPES[format]! });
+      animation = { key: jobAttachmentKey(id, 'animation', format), format };
+      attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
     }
 
     const clips = body.animation_url ? 1 : 0;
     const credits =
       (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
     const accepted = await submitJob(ctx, {
+      id,
       accountId: res.locals.accountId,
-      operation: 'rig',
+      job: { operation: 'rig', params: rigJobParams(body, sources[0]!, animation) },
       queue: body.engine === 'pro' ? 'rig.pro' : 'rig.fast',
       engine: body.engine,
-      params: {
-        rig_type: body.rig_type,
-        engine: body.engine,
-        output_format: body.output_format,
-        rotation_y: body.rotation_y,
-        source: sources[0],
-        ...(body.animation_url ? { animation_url: body.animation_url } : {}),
-        ...(body.from_job ? { from_job: body.from_job } : {}),
-      },
       input,
       attachments,
       credits,
@@ -118,5 +112,5 @@ async function captureMesh(
   const checked = await ctx.uploadCheck.check('mesh', bytes);
   if (!checked.ok) throw new ApiError('unsupported_format', checked.message, { param });
   const format = checked.format;
-  return { bytes, extension: format, contentType: MESH_CONTENT_TYPES[format] ?? 'application/octet-stream' };
+  return { bytes, extension: format, contentType: contentTypeForFormat(format) };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { markJobFailed, reserveJob, type Db, type JobOperation } from '@rigforge/db';
+import { markJobFailed, reserveJob, type Db } from '@rigforge/db';
 import type { JobQueues, QueueName } from '@rigforge/queue';
-import type { ObjectStorage } from '@rigforge/storage';
+import type { TypedJobParams } from '@rigforge/contracts';
+import { jobInputKey, type ObjectStorage } from '@rigforge/storage';
 import { ApiError } from '../errors/api-error';
 import { backendUnavailable } from '../errors/backend-unavailable';
 import type { BackendAvailability } from './backend-availability';
@@ -14,25 +15,24 @@ export interface JobSubmissionDeps {
 }
 
 export interface SubmitJobInput {
+  /** The job's id, chosen by the route (`newJobId`) so attachment keys in its params can name it. */
+  id: string;
   accountId: string;
-  operation: JobOperation;
+  /** The operation and its params, typed by the operation's schema in @rigforge/contracts. */
+  job: TypedJobParams;
   queue: QueueName;
   engine: string;
-  params: Record<string, unknown>;
   /** Either bytes to store as the job's input, or the key of an object we already own. */
   input: { bytes: Uint8Array; extension: string; contentType: string } | { existingKey: string };
-  /** Extra captured objects (e.g. an animation clip), stored beside the input. */
-  attachments?: { name: string; bytes: Uint8Array; contentType: string }[];
+  /** Extra captured objects (e.g. an animation clip) at the keys the params name for them. */
+  attachments?: { key: string; bytes: Uint8Array; contentType: string }[];
   credits: number;
   requiresPro: boolean;
 }
 
-/**
- * Where a job's captured inputs live: private (never served), sharded over 256 directories so the
- * submission path does not create a directory per job.
- */
-export function inputPrefix(jobId: string): string {
-  return `inputs/${jobId.slice(0, 2)}/${jobId}`;
+/** A new job's id; the route takes it first so the keys of its attachments can be put in its params. */
+export function newJobId(): string {
+  return randomUUID();
 }
 
 /**
@@ -47,9 +47,9 @@ export function inputPrefix(jobId: string): string {
 export async function submitJob(
   deps: JobSubmissionDeps,
   input: SubmitJobInput,
-): Promise<{ id: string; createdAt: Date; params: Record<string, unknown> }> {
+): Promise<{ id: string; createdAt: Date }> {
   const slot = await deps.availability.admit(input.queue);
-  const id = randomUUID();
+  const { id } = input;
   const stored: string[] = [];
   let keepInputs = false;
   try {
@@ -57,25 +57,22 @@ export async function submitJob(
     if ('existingKey' in input.input) {
       inputKey = input.input.existingKey;
     } else {
-      inputKey = `${inputPrefix(id)}.${input.input.extension}`;
+      inputKey = jobInputKey(id, input.input.extension);
       stored.push(inputKey); // before the write: a write cut short may still leave a file
       await deps.storage.put(inputKey, input.input.bytes, input.input.contentType);
     }
-    const params = { ...input.params };
     for (const attachment of input.attachments ?? []) {
-      const key = `${inputPrefix(id)}.${attachment.name}`;
-      stored.push(key);
-      await deps.storage.put(key, attachment.bytes, attachment.contentType);
-      params[`${attachment.name.replace(/\..*$/, '')}_key`] = key;
+      stored.push(attachment.key);
+      await deps.storage.put(attachment.key, attachment.bytes, attachment.contentType);
     }
 
     const result = await reserveJob(deps.db, {
       id,
       accountId: input.accountId,
-      operation: input.operation,
+      operation: input.job.operation,
       queue: input.queue,
       engine: input.engine,
-      params,
+      params: input.job.params,
       inputKey,
       credits: input.credits,
       requiresPro: input.requiresPro,
@@ -95,7 +92,7 @@ export async function submitJob(
       keepInputs = false;
       throw backendUnavailable(`${input.queue}: the job queue is unreachable; retry with backoff`);
     }
-    return { id, createdAt: result.createdAt, params };
+    return { id, createdAt: result.createdAt };
   } catch (error) {
     if (!keepInputs) await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
     throw error;

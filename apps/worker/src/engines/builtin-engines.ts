@@ -1,33 +1,58 @@
-import { RIG_ENGINE_PRESETS, rigMesh, type BodyPlan, type RigMeshOptions } from '@rigforge/rig';
-import { generateModel } from '@rigforge/generate';
-import type { Engine, EngineResult } from './engine';
+import type { GenerateModelJobParams, RigJobParams, TypedJobParams } from '@rigforge/contracts';
+import { generateModel, type GenerateModelOptions } from '@rigforge/generate';
+import { RIG_ENGINE_PRESETS, rigMesh, type RigMeshOptions } from '@rigforge/rig';
+import { contentTypeForFormat } from '@rigforge/storage';
+import type { Engine, EngineInput, EngineResult } from './engine';
 import type { EngineRegistry } from './engine-registry';
-
-const MODEL_CONTENT_TYPES: Record<string, string> = {
-  glb: 'model/gltf-binary',
-  fbx: 'application/octet-stream',
-};
 
 function modelFiles(model: Uint8Array, format: string, thumbnail: Uint8Array): EngineResult['files'] {
   return [
-    { type: 'model', format, contentType: MODEL_CONTENT_TYPES[format] ?? 'application/octet-stream', bytes: model },
-    { type: 'thumbnail', format: 'png', contentType: 'image/png', bytes: thumbnail },
+    { type: 'model', format, contentType: contentTypeForFormat(format), bytes: model },
+    { type: 'thumbnail', format: 'png', contentType: contentTypeForFormat('png'), bytes: thumbnail },
   ];
+}
+
+/** A rig job's params; a job of another operation routed here is a deployment bug, not bad input. */
+function rigParams(engine: string, job: TypedJobParams): RigJobParams {
+  if (job.operation !== 'rig') throw new Error(`${engine}: got a ${job.operation} job`);
+  return job.params;
+}
+
+function generateModelParams(engine: string, job: TypedJobParams): GenerateModelJobParams {
+  if (job.operation !== 'generate_model') throw new Error(`${engine}: got a ${job.operation} job`);
+  return job.params;
+}
+
+/**
+ * The rig options of a rig job: the one place the request's fields become the engine's options.
+ * A test checks that every field of the request reaches them.
+ */
+export function rigOptionsFromParams(
+  params: RigJobParams,
+  attachments: EngineInput['attachments'],
+  quality: Pick<RigMeshOptions, 'fit' | 'skin'>,
+): RigMeshOptions {
+  return {
+    rigType: params.rig_type,
+    rotationY: params.rotation_y,
+    outputFormat: params.output_format,
+    ...quality,
+    // The clip captured from animation_url at submission, retargeted onto the fitted skeleton.
+    ...(attachments.animation ? { animation: attachments.animation } : {}),
+  };
+}
+
+/** The generate options of a generate_model job (one place; a test checks every request field reaches them). */
+export function generateOptionsFromParams(params: GenerateModelJobParams): GenerateModelOptions {
+  return { thickness: params.thickness, height: params.height, outputFormat: params.output_format };
 }
 
 function rigEngine(name: string, quality: Pick<RigMeshOptions, 'fit' | 'skin'>): Engine {
   return {
     name,
     runsIn: 'thread',
-    async run({ input, params, attachments }) {
-      const result = await rigMesh(input, {
-        rigType: params.rig_type as BodyPlan,
-        rotationY: Number(params.rotation_y ?? 0),
-        outputFormat: params.output_format === 'fbx' ? 'fbx' : 'glb',
-        ...quality,
-        // The clip captured from animation_url at submission, retargeted onto the fitted skeleton.
-        ...(attachments.animation ? { animation: attachments.animation } : {}),
-      });
+    async run({ input, job, attachments }) {
+      const result = await rigMesh(input, rigOptionsFromParams(rigParams(name, job), attachments, quality));
       return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
     },
   };
@@ -47,11 +72,8 @@ export const proRigEngine = rigEngine('rig.pro', RIG_ENGINE_PRESETS.pro);
 export const generateModelEngine: Engine = {
   name: 'generate_model.inflate',
   runsIn: 'thread',
-  async run({ input, params }) {
-    const result = await generateModel(input, {
-      thickness: typeof params.thickness === 'number' ? params.thickness : undefined,
-      outputFormat: params.output_format === 'fbx' ? 'fbx' : 'glb',
-    });
+  async run({ input, job }) {
+    const result = await generateModel(input, generateOptionsFromParams(generateModelParams('generate_model.inflate', job)));
     return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
   },
 };

@@ -1,13 +1,16 @@
 /**
  * The one small interface between the worker and the engines. An engine gets the captured input
- * bytes and the job's parameters and returns files and a report; it knows nothing of queues,
- * storage or the database. Bad input is an `EngineError` (from @rigforge/mesh) with a code.
+ * bytes and the job's operation with its params (parsed by the operation's schema from
+ * @rigforge/contracts) and returns files and a report; it knows nothing of queues, storage or the
+ * database. Bad input is an `EngineError` (from @rigforge/mesh) with a code.
  */
+import type { TypedJobParams } from '@rigforge/contracts';
+
 export interface EngineInput {
   input: Uint8Array;
-  params: Record<string, unknown>;
-  /** Extra captured objects by name (e.g. `animation` → clip bytes). */
-  attachments: Record<string, Uint8Array>;
+  job: TypedJobParams;
+  /** The bytes of the job's typed attachments (the params say which exist). */
+  attachments: { animation?: Uint8Array };
 }
 
 export interface EngineOutputFile {

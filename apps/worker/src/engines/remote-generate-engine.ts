@@ -43,14 +43,16 @@ export function createRemoteGenerateEngine(options: RemoteGenerateEngineOptions)
   return {
     name: 'generate_model.remote',
     runsIn: 'main',
-    async run({ input, params }, { signal }): Promise<EngineResult> {
+    async run({ input, job }, { signal }): Promise<EngineResult> {
+      if (job.operation !== 'generate_model') throw new Error(`generate_model.remote: got a ${job.operation} job`);
+      const { params } = job;
       let body: RemoteResponse;
       try {
         const request = got.post(endpoint, {
           json: {
             image_base64: Buffer.from(input).toString('base64'),
             image_format: imageFormat(input),
-            options: { thickness: params.thickness, height: params.height, output_format: params.output_format ?? 'glb' },
+            options: { thickness: params.thickness, height: params.height, output_format: params.output_format },
           },
           headers: settings.token ? { authorization: `Bearer ${settings.token}` } : {},
           timeout: { request: settings.timeoutMs },

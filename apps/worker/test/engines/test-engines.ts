@@ -20,8 +20,8 @@ const PNG_1X1 = Buffer.from(
 export const testEngine: Engine = {
   name: 'test.echo',
   runsIn: 'thread',
-  async run({ input, params }) {
-    switch (params.rig_type) {
+  async run({ input, job }) {
+    switch (job.operation === 'rig' ? job.params.rig_type : undefined) {
       case 'others':
         throw new EngineError('unsupported_format', 'test: this mesh cannot be rigged');
       case 'serpentine':

@@ -1,0 +1,88 @@
+/**
+ * What a job carries from the API to its engine, one schema per operation. The API builds the
+ * params from the validated request (the functions below), Postgres stores them as JSON, and the
+ * worker parses them again with the same schema before an engine sees them (and once more in the
+ * engine thread), so every request field the engine needs travels typed, and a field that does
+ * not parse fails the job loudly instead of being dropped. Attachments (captured objects such as
+ * an animation clip) are typed fields, not a key-naming convention.
+ */
+import { z } from 'zod';
+import type { JobOperation } from './job';
+import type { CreateModelRequest } from './model';
+import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, type CreateRigRequest } from './rig';
+
+export const CLIP_FORMATS = ['glb', 'gltf', 'fbx'] as const;
+
+/** An object captured at submission and stored beside the job's input. */
+export const storedAttachmentSchema = z.strictObject({ key: z.string().min(1), format: z.enum(CLIP_FORMATS) });
+export type StoredAttachment = z.infer<typeof storedAttachmentSchema>;
+
+export const RIG_SOURCES = ['model_url', 'model_base64', 'from_job'] as const;
+export const MODEL_SOURCES = ['image_url', 'image_base64'] as const;
+
+export const rigJobParamsSchema = z.strictObject({
+  rig_type: z.enum(RIG_TYPES),
+  engine: z.enum(RIG_ENGINES),
+  output_format: z.enum(MODEL_FORMATS),
+  rotation_y: z.number(),
+  /** Which request field gave the mesh (kept for support and listings; the engine does not use it). */
+  source: z.enum(RIG_SOURCES),
+  animation_url: z.string().optional(),
+  from_job: z.string().optional(),
+  /** The clip downloaded from `animation_url` at submission. */
+  animation: storedAttachmentSchema.optional(),
+});
+export type RigJobParams = z.infer<typeof rigJobParamsSchema>;
+
+export const generateModelJobParamsSchema = z.strictObject({
+  thickness: z.number(),
+  height: z.number(),
+  output_format: z.enum(MODEL_FORMATS),
+  source: z.enum(MODEL_SOURCES),
+});
+export type GenerateModelJobParams = z.infer<typeof generateModelJobParamsSchema>;
+
+export const JOB_PARAMS_SCHEMAS = {
+  rig: rigJobParamsSchema,
+  generate_model: generateModelJobParamsSchema,
+} as const satisfies Record<JobOperation, z.ZodType>;
+
+export type JobParamsOf<Op extends JobOperation> = z.infer<(typeof JOB_PARAMS_SCHEMAS)[Op]>;
+
+/** A job's operation with its params, narrowed together: `if (job.operation === 'rig') job.params.rig_type`. */
+export type TypedJobParams = { [Op in JobOperation]: { operation: Op; params: JobParamsOf<Op> } }[JobOperation];
+
+/** Parses a job row's stored params for its operation; throws a ZodError naming the field that is wrong. */
+export function parseJobParams(operation: JobOperation, params: unknown): TypedJobParams {
+  // A switch rather than a lookup so the result is narrowed without a cast, and a new operation
+  // without a case does not compile.
+  switch (operation) {
+    case 'rig':
+      return { operation, params: rigJobParamsSchema.parse(params) };
+    case 'generate_model':
+      return { operation, params: generateModelJobParamsSchema.parse(params) };
+  }
+}
+
+/** The params of a rig job, from its validated request and the source that gave the mesh. */
+export function rigJobParams(
+  body: CreateRigRequest,
+  source: (typeof RIG_SOURCES)[number],
+  animation?: StoredAttachment,
+): RigJobParams {
+  return {
+    rig_type: body.rig_type,
+    engine: body.engine,
+    output_format: body.output_format,
+    rotation_y: body.rotation_y,
+    source,
+    ...(body.animation_url !== undefined ? { animation_url: body.animation_url } : {}),
+    ...(body.from_job !== undefined ? { from_job: body.from_job } : {}),
+    ...(animation ? { animation } : {}),
+  };
+}
+
+/** The params of a generate_model job, from its validated request. */
+export function generateModelJobParams(body: CreateModelRequest, source: (typeof MODEL_SOURCES)[number]): GenerateModelJobParams {
+  return { thickness: body.thickness, height: body.height, output_format: body.output_format, source };
+}
