@@ -25,7 +25,7 @@ import { EnginePool } from './engines/engine-pool';
 import { EngineRegistry, loadEngineModules } from './engines/engine-registry';
 import { createRemoteGenerateEngine } from './engines/remote-generate-engine';
 import { parseWorkerEnv } from './env';
-import { createJobProcessor } from './processors/process-job';
+import { createJobProcessor, RecordedJobFailure } from './processors/process-job';
 import { settleAbandonedJob } from './processors/settle-abandoned-job';
 import { waitOutOutage } from './processors/wait-out-outage';
 import { startSweeper } from './sweeper';
@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   // here at once instead of waiting for the sweeper's deadline. Conditional writes make this a
   // no-op for rows the processor already settled.
   worker.on('failed', (bullJob, error) => {
+    if (error instanceof RecordedJobFailure) return; // the processor failed and refunded the row itself
     const payload = jobPayloadSchema.safeParse(bullJob?.data);
     if (!bullJob || !payload.success) return;
     const { jobId } = payload.data;

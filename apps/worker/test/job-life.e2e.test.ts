@@ -3,7 +3,9 @@
  * real worker processes started as in production, an engine registered only by this test.
  */
 import { randomUUID } from 'node:crypto';
+import type { RigJobParams } from '@rigforge/contracts';
 import { readCreditBalance, reserveJob } from '@rigforge/db';
+import { jobInputKey } from '@rigforge/storage';
 import { boxGlb } from '../../api/test/fixtures';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { fetchOutput, TEST_ENGINES, workerEnvFor } from './e2e-env';
@@ -93,6 +95,10 @@ test('bad input fails once with its code, inside a 200 job object, and is refund
   expect(job).toMatchObject({ status: 'failed', output: null, error: { code: 'unsupported_format', message: 'test: this mesh cannot be rigged' } });
   expect((await h.ctx.db.job.findUniqueOrThrow({ where: { id } })).attempts).toBe(1);
   expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 50, ledgerSum: 50 });
+  // BullMQ's own record agrees (its counts and dashboards see the failure), with no retry spent.
+  const bullJob = await h.ctx.queues.get('rig.fast').getJob(id);
+  expect(await bullJob?.getState()).toBe('failed');
+  expect(bullJob?.attemptsMade).toBe(1);
 });
 
 test('a job past its deadline fails with timeout and the runaway engine is stopped', async () => {
@@ -122,15 +128,15 @@ test('a queue without an engine fails its jobs honestly with engine_unavailable'
 
 test('a job lost by Redis is re-enqueued by the sweeper', async () => {
   const id = randomUUID();
-  await h.ctx.storage.put(`inputs/${id.slice(0, 2)}/${id}.glb`, glb, 'model/gltf-binary');
+  await h.ctx.storage.put(jobInputKey(id, 'glb'), glb, 'model/gltf-binary');
   const reserved = await reserveJob(h.ctx.db, {
     id,
     accountId: account.accountId,
     operation: 'rig',
     queue: 'rig.fast',
     engine: 'fast',
-    params: { rig_type: 'biped', output_format: 'glb', rotation_y: 0 },
-    inputKey: `inputs/${id.slice(0, 2)}/${id}.glb`,
+    params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0, source: 'model_base64' } satisfies RigJobParams,
+    inputKey: jobInputKey(id, 'glb'),
     credits: PRICE,
     requiresPro: false,
   });

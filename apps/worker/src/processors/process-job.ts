@@ -55,6 +55,12 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       const deadline = jobDeadline(row.startedAt ?? new Date(), deps.timeoutMs);
       const record = <T>(what: string, step: () => Promise<T>) =>
         waitOutOutage(step, { deadline: deadline + OVERDUE_GRACE_MS, what: `job ${jobId}: ${what}`, log: deps.log });
+      // The row is failed and refunded first (Postgres is the record); then the BullMQ job fails
+      // too, without retries, so BullMQ's counts, events and dashboards tell the truth.
+      const fail = async (failure: { code: string; message: string }): Promise<never> => {
+        await record(failure.code === 'timeout' ? 'mark timed out' : 'mark failed', () => markJobFailed(deps.db, jobId, failure));
+        throw new RecordedJobFailure(failure);
+      };
 
       const saved = await readSavedJobResult(deps.storage, jobId);
       if (saved) {
@@ -63,14 +69,12 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       }
       const remainingMs = deadline - Date.now();
       if (remainingMs <= 0) {
-        await record('mark timed out', () => markJobFailed(deps.db, jobId, { code: 'timeout', message: timeoutMessage }));
-        return;
+        return await fail({ code: 'timeout', message: timeoutMessage });
       }
       const engine = deps.registry.get(deps.queue);
       if (!engine) {
         const failure = { code: 'engine_unavailable', message: `no engine serves ${deps.queue} in this deployment; the credits were refunded` };
-        await record('mark failed', () => markJobFailed(deps.db, jobId, failure));
-        return;
+        return await fail(failure);
       }
 
       let job: TypedJobParams;
@@ -81,8 +85,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         // fix them, so the job fails at once and is refunded, with the field named in the log.
         deps.log(`job ${jobId}: unreadable params`, error);
         const failure = { code: 'internal_error', message: 'the job parameters could not be read by the worker; the credits were refunded' };
-        await record('mark failed', () => markJobFailed(deps.db, jobId, failure));
-        return;
+        return await fail(failure);
       }
       const input = await deps.storage.get(row.inputKey);
       const attachments: EngineInput['attachments'] = {};
@@ -95,12 +98,10 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       } catch (error) {
         if (isEngineError(error)) {
           const failure = { code: error.code, message: error.message };
-          await record('mark failed', () => markJobFailed(deps.db, jobId, failure));
-          return;
+          return await fail(failure);
         }
         if (error instanceof EngineTimeoutError) {
-          await record('mark timed out', () => markJobFailed(deps.db, jobId, { code: 'timeout', message: timeoutMessage }));
-          return;
+          return await fail({ code: 'timeout', message: timeoutMessage });
         }
         throw error;
       }
@@ -113,13 +114,13 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       }
       if (!files.some((f) => f.type === 'model')) {
         const failure = { code: 'engine_error', message: `${engine.name}: the engine produced no model` };
-        await record('mark failed', () => markJobFailed(deps.db, jobId, failure));
-        return;
+        return await fail(failure);
       }
       const report = { engine: engine.name, engineMs: Date.now() - started, ...result.report };
       await saveJobResult(deps.storage, jobId, { files, report });
       await record('mark succeeded', () => markJobSucceeded(deps.db, jobId, { files }, report));
     } catch (error) {
+      if (error instanceof RecordedJobFailure) throw error;
       if (error instanceof OutageDeadlineError) {
         // The database stayed down past the deadline: another attempt cannot do better. The row is
         // settled by the sweeper (a stored result recorded, otherwise failed and refunded).
@@ -139,4 +140,15 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       throw error;
     }
   };
+}
+
+/**
+ * A job failure already recorded in Postgres (row failed, credits refunded), thrown so BullMQ fails
+ * its job as well; unrecoverable, so BullMQ does not retry it.
+ */
+export class RecordedJobFailure extends UnrecoverableError {
+  constructor(readonly failure: { code: string; message: string }) {
+    super(`${failure.code}: ${failure.message}`);
+    this.name = 'RecordedJobFailure';
+  }
 }
