@@ -57,7 +57,7 @@ module.exports = {
       severity: 'error',
       comment: 'Test fixtures and helpers stay out of what ships.',
       from: { path: '^(apps|packages)/[^/]+/src/' },
-      to: { path: '^(apps|packages)/[^/]+/test/' },
+      to: { path: '^(apps|packages)/[^/]+/(test|testing)/' },
     },
     {
       name: 'not-to-undeclared-packages',

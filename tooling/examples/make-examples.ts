@@ -14,7 +14,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeGlb } from '@rigforge/mesh';
-import { buildCreature } from '@rigforge/rig';
+import { buildCreature } from '@rigforge/rig/testing';
 import sharp from 'sharp';
 
 const OUT = path.resolve(__dirname, '../../examples');

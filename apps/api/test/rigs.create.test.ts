@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readCreditBalance } from '@rigforge/db';
-import { buildHumanoidClip, buildHumanoidClipGlb, writeFbx } from '@rigforge/mesh';
+import { writeFbx } from '@rigforge/mesh';
+import { buildHumanoidClip, buildHumanoidClipGlb } from '@rigforge/mesh/testing';
 import { boxGlb, boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 

@@ -9,7 +9,7 @@
  */
 import http from 'node:http';
 import { writeFbx, writeGlb } from '@rigforge/mesh';
-import { buildCreature } from '@rigforge/rig';
+import { buildCreature } from '@rigforge/rig/testing';
 
 export type StandInProvider = 'polyhaven' | 'sketchfab' | 'smithsonian';
 export type Failure = { status: number; body?: string; headers?: Record<string, string> } | 'hang' | 'garbage';

@@ -8,7 +8,8 @@
  *
  *   node --import tsx packages/mesh/scripts/fuzz-readers.ts [mutantsPerSeed=300] [seed=1]
  */
-import { boundMeshWorkload, buildHumanoidClip, isEngineError, readAnimationClip, readMesh, writeFbx, writeGlb } from '../src';
+import { boundMeshWorkload, isEngineError, readAnimationClip, readMesh, writeFbx, writeGlb } from '../src';
+import { buildHumanoidClip } from '../testing';
 import { encodeAsciiFbx, fbxScene } from '../test/fixtures/fbx';
 import { toAsciiStl, toBinaryStl, toObj } from '../test/fixtures/formats';
 import { cubeMesh } from '../test/fixtures/meshes';

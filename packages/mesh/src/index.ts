@@ -9,5 +9,4 @@ export * from './write-fbx';
 export * from './read-animation-clip';
 export * from './animation/quat';
 export * from './animation/sample-track';
-export * from './animation/build-humanoid-clip';
 export * from './check/mesh-workload';

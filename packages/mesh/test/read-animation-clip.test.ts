@@ -1,15 +1,5 @@
-import {
-  EngineError,
-  buildHumanoidClip,
-  buildHumanoidClipGlb,
-  quatAngle,
-  quatInvert,
-  quatMultiply,
-  readAnimationClip,
-  sampleTrack,
-  writeGlb,
-  type Quat,
-} from '../src';
+import { EngineError, quatAngle, quatInvert, quatMultiply, readAnimationClip, sampleTrack, writeGlb, type Quat } from '../src';
+import { buildHumanoidClip, buildHumanoidClipGlb } from '../testing';
 import { cubeMesh } from './fixtures/meshes';
 import { validateGlb } from './fixtures/validate';
 

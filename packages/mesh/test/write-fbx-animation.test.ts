@@ -1,22 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  buildHumanoidClip,
-  EngineError,
-  quatAngle,
-  quatFromAxisAngle,
-  quatInvert,
-  quatMultiply,
-  readAnimationClip,
-  sampleTrack,
-  writeFbx,
-  type AnimationClip,
-  type Mesh,
-  type Quat,
-  type Skeleton,
-  type SkinWeights,
-} from '../src';
+import { EngineError, quatAngle, quatFromAxisAngle, quatInvert, quatMultiply, readAnimationClip, sampleTrack, writeFbx, type AnimationClip, type Mesh, type Quat, type Skeleton, type SkinWeights } from '../src';
+import { buildHumanoidClip } from '../testing';
 import { eulerXyzNear, quatFromEulerXyz } from '../src/fbx-write/write-fbx-animation';
 import { child, childrenNamed, parseFbxBinary } from './fbx-test-parse';
 

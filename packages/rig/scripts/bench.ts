@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { readMesh, writeGlb, type Mesh, type Skeleton } from '@rigforge/mesh';
-import { buildCreature } from '../src/harness/build-creature';
+import { buildCreature } from '../testing/build-creature';
 import { rigMesh } from '../src/rig-mesh';
 
 const OUT = join(__dirname, '../../../bench-output/rig');

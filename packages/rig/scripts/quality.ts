@@ -8,9 +8,9 @@ import type { BodyPlan } from '../src/body-plan';
 import { BODY_PLANS } from '../src/body-plan';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildAPoseBiped, buildChibiBiped, buildCreature, type Creature } from '../src/harness/build-creature';
-import { checkDeformation } from '../src/harness/check-deformation';
-import { measureJointError } from '../src/harness/measure-joint-error';
+import { buildAPoseBiped, buildChibiBiped, buildCreature, type Creature } from '../testing/build-creature';
+import { checkDeformation } from '../testing/check-deformation';
+import { measureJointError } from '../testing/measure-joint-error';
 
 const verbose = process.argv.includes('--verbose');
 const cases: [BodyPlan, Creature][] = BODY_PLANS.map((p) => [p, buildCreature(p)]);

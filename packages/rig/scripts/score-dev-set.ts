@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
-import { measureJointError } from '../src/harness/measure-joint-error';
+import { measureJointError } from '../testing/measure-joint-error';
 import { rigMesh } from '../src/rig-mesh';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
 import { compareSkinWeights } from '../src/skinning/skin-metrics';

@@ -4,7 +4,6 @@ export * from './rotate-mesh-y';
 export * from './rig-mesh';
 export * from './compute-skin-weights';
 export * from './weld-vertices';
-export * from './harness';
 export * from './retarget-clip';
 export * from './retarget/biped-joint-role';
 export * from './skinning/skin-metrics';

@@ -3,7 +3,7 @@
 import { artistJointRole } from '../scripts/lib/artist-joint-roles';
 import { CONTACT_SHEET_POSES, resolvePose } from '../scripts/lib/contact-sheet-poses';
 import { BODY_PLANS } from '../src/body-plan';
-import { buildCreature } from '../src/harness';
+import { buildCreature } from '../testing';
 
 describe('contact sheet poses', () => {
   it('poses limbs and head on every plan, never the torso', () => {

@@ -1,8 +1,8 @@
 import { BODY_PLANS } from '../src/body-plan';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildAPoseBiped, buildChibiBiped, buildCreature } from '../src/harness/build-creature';
-import { checkDeformation } from '../src/harness/check-deformation';
+import { buildAPoseBiped, buildChibiBiped, buildCreature } from '../testing/build-creature';
+import { checkDeformation } from '../testing/check-deformation';
 
 describe('deformation check: bend one limb joint 90° with linear blend skinning', () => {
   test.each(BODY_PLANS)('%s: the limb follows, the torso stays', (plan) => {

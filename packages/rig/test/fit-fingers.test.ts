@@ -2,8 +2,8 @@ import { quatFromAxisAngle, quatMultiply, quatRotate, sampleTrack, type Animatio
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { FINGERS, fingerJointName } from '../src/finger-joint-names';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildCreature, buildFingeredBiped, type Creature } from '../src/harness/build-creature';
-import { primitiveContains } from '../src/harness/creature-primitives';
+import { buildCreature, buildFingeredBiped, type Creature } from '../testing/build-creature';
+import { primitiveContains } from '../testing/creature-primitives';
 import { retargetClip } from '../src/retarget-clip';
 
 let creature: Creature;

@@ -5,9 +5,9 @@ import { fitSkeleton } from '../src/fit-skeleton';
 import { assessPlausibility } from '../src/fit/plausibility';
 import { SkeletonBuilder } from '../src/fit/skeleton-builder';
 import type { Vec3 } from '../src/fit/vec3';
-import { buildAPoseBiped, buildChibiBiped, buildClothedBiped, buildCreature } from '../src/harness/build-creature';
-import { capsule, ellipsoid, primitivesToMesh } from '../src/harness/creature-primitives';
-import { meshDiagonal, measureJointError } from '../src/harness/measure-joint-error';
+import { buildAPoseBiped, buildChibiBiped, buildClothedBiped, buildCreature } from '../testing/build-creature';
+import { capsule, ellipsoid, primitivesToMesh } from '../testing/creature-primitives';
+import { meshDiagonal, measureJointError } from '../testing/measure-joint-error';
 
 /** Per-plan CD-J2J limits (fraction of the bbox diagonal); see README "Quality" for the reasoning. */
 const CD_J2J_LIMIT: Record<BodyPlan, number> = {

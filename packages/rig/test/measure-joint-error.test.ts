@@ -1,6 +1,6 @@
 import type { Skeleton } from '@rigforge/mesh';
-import { buildCreature } from '../src/harness/build-creature';
-import { meshDiagonal, measureJointError } from '../src/harness/measure-joint-error';
+import { buildCreature } from '../testing/build-creature';
+import { meshDiagonal, measureJointError } from '../testing/measure-joint-error';
 
 describe('measureJointError (CD-J2J)', () => {
   const creature = buildCreature('biped');

@@ -1,20 +1,7 @@
-import {
-  EngineError,
-  buildHumanoidClip,
-  buildHumanoidClipGlb,
-  readAnimationClip,
-  writeGlb,
-  quatFromAxisAngle,
-  quatMultiply,
-  quatRotate,
-  sampleTrack,
-  type AnimationClip,
-  type Quat,
-  type Skeleton,
-  type Vec3,
-} from '@rigforge/mesh';
+import { EngineError, readAnimationClip, writeGlb, quatFromAxisAngle, quatMultiply, quatRotate, sampleTrack, type AnimationClip, type Quat, type Skeleton, type Vec3 } from '@rigforge/mesh';
+import { buildHumanoidClip, buildHumanoidClipGlb } from '@rigforge/mesh/testing';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildCreature } from '../src/harness/build-creature';
+import { buildCreature } from '../testing/build-creature';
 import { bipedJointRole } from '../src/retarget/biped-joint-role';
 import { retargetClip, type RetargetResult } from '../src/retarget-clip';
 import { rigMesh } from '../src/rig-mesh';

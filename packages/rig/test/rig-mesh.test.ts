@@ -1,6 +1,6 @@
 import { EngineError, isEngineError, readMesh, writeGlb } from '@rigforge/mesh';
 import { rigMesh } from '../src/rig-mesh';
-import { buildCreature } from '../src/harness/build-creature';
+import { buildCreature } from '../testing/build-creature';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 
 // gltf-validator ships no types.

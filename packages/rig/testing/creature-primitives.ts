@@ -4,7 +4,7 @@
  * which is also what many real assets look like (armour over bodies, separate eyes and teeth).
  */
 import type { Mesh } from '@rigforge/mesh';
-import type { Vec3 } from '../fit/vec3';
+import type { Vec3 } from '../src/fit/vec3';
 
 export type Primitive =
   | { kind: 'capsule'; a: Vec3; b: Vec3; r: number; part: string }

@@ -1,3 +1,4 @@
+/** Procedural creatures and checks for tests and scripts (never in the production barrel): `@rigforge/rig/testing`. */
 export * from './build-creature';
 export * from './check-deformation';
 export * from './creature-primitives';

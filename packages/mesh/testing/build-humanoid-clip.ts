@@ -1,6 +1,6 @@
-import type { AnimationClip, AnimationJoint, Mesh, Skeleton } from '../mesh-model';
-import { writeGlb } from '../write-glb';
-import { quatFromAxisAngle, quatInvert, quatMultiply, quatRotate, type Quat, type Vec3 } from './quat';
+import type { AnimationClip, AnimationJoint, Mesh, Skeleton } from '../src/mesh-model';
+import { writeGlb } from '../src/write-glb';
+import { quatFromAxisAngle, quatInvert, quatMultiply, quatRotate, type Quat, type Vec3 } from '../src/animation/quat';
 
 export interface BuildHumanoidClipOptions {
   /** Joint naming: Mixamo (`mixamorig:LeftForeArm`) or Unity Humanoid (`LeftLowerArm`). Default `mixamo`. */

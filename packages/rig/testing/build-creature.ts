@@ -5,8 +5,8 @@
  * the bend and the parts that must stay put.
  */
 import type { Mesh, Skeleton } from '@rigforge/mesh';
-import type { BodyPlan } from '../body-plan';
-import type { Vec3 } from '../fit/vec3';
+import type { BodyPlan } from '../src/body-plan';
+import type { Vec3 } from '../src/fit/vec3';
 import { capsule, ellipsoid, primitiveContains, primitivesToMesh, type Primitive } from './creature-primitives';
 
 export interface Creature {

@@ -1,0 +1,2 @@
+/** Fixtures for tests and scripts (never in the production barrel): `@rigforge/mesh/testing`. */
+export * from './build-humanoid-clip';
