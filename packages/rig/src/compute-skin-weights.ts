@@ -17,6 +17,13 @@
  *     through air (< 50% of its length solid) is a placement helper, not a bone; if all its links
  *     are such, it gets no segment and no weight. A joint without a parent bone (an IK foot as
  *     its own root) that a leaf extension runs into ends that extension (`attachOrphans`).
+ *     Then every other leaf extension is aimed at the part beyond its joint (`aimLeafSegments`):
+ *     the solid voxels, connected to the joint and within twice the parent bone, at least as close
+ *     to the joint as to any other bone; the extension points at their centroid. A bull's head
+ *     hangs below the neck line, a lower leg turns down from a sideways hip joint, a foot points
+ *     forward from a vertical shin: continuing the parent's direction sent those extensions into
+ *     air or into the neck, and the parent bone kept the end part. Orphans are tried once more
+ *     against the aimed extensions.
  *  4. Geodesic distance inside the volume (`skinning/geodesic-joint-distances`): one multi-label
  *     Dijkstra keeps the 4 nearest joints per voxel (exact, see that file), 26-neighbourhood.
  *     Air is never crossed, so a leg cannot claim the other leg through the gap. Bones partly
@@ -59,8 +66,40 @@
  *    no character worse). Kept.
  *  What limits all of them: on 30% of the vertices our strongest joint is not the artist's
  *  (skin-ablation.ts reports it), and those carry most of the L1; the falloff shapes only the
- *  blend, not who owns a vertex. Final: fast 0.554 / 0.787 / 0.846, pro (192 cells, 4 passes)
+ *  blend, not who owns a vertex. Then: fast 0.554 / 0.787 / 0.846, pro (192 cells, 4 passes)
  *  0.551 / 0.790 / 0.845; 0 unweighted vertices.
+ *  Who owns a vertex (scripts/skin-confusion.ts, by skeleton relation; shares of all vertices):
+ *  of the 29.4% with a wrong strongest joint (carrying 0.355 of the 0.554 L1), ours is the
+ *  artist's parent on 9.3% (3.2% an end part: head → neck, foot → shin), its child on 8.1%,
+ *  grandchild 2.4%, sibling 0.5%, and another joint on 8.7% (IK feet, ears, cousins). Parent and
+ *  child errors balance, so moving every blend up or down the bone cannot help overall:
+ *  - the parent bone stopping 10% / 25% short of the child: 0.543 / 0.560 (bipeds 0.541 / 0.528,
+ *    quadrupeds 0.524 / 0.562); only where the child is a leaf, 25%: 0.549; the child bone
+ *    starting 25% late: 0.596. Not kept: each helps one plan and costs another.
+ *  - one bone per joint, to the mean of its children (Blender's bones): 0.558; with the 10% stop:
+ *    0.555.
+ *  - bone heat (Baran & Popović, Blender's method) on the welded surface: clamped-cotangent
+ *    Laplacian, D = c·area/d² with our geodesic distances, p = the nearest bone (ties shared),
+ *    one Jacobi-CG solve per joint restricted to the vertices that have it among their geodesic
+ *    candidates: c = 0.3 / 1 / 3: 0.676 / 0.605 / 0.561 (precision 0.680 / 0.735 / 0.780); with
+ *    the aimed leaves and c = 10: 0.534 / 0.831 / 0.803 (quadrupeds 0.496, aquatic 0.514), 2–3×
+ *    slower. It smooths who owns a vertex, it does not change it; the power law with the aimed
+ *    leaves stays ahead, so it was not kept (not even for the pro engine).
+ *  - aimed leaf extensions (step 3): 0.525 / 0.803 / 0.847 (before the orphan re-try: 0.529).
+ *    Per plan, before → after: biped 0.565 → 0.524 (P 0.737 → 0.755, R 0.890 → 0.892),
+ *    quadruped 0.524 → 0.480 (P 0.833 → 0.861, R 0.831 → 0.840), aquatic 0.468 → 0.469, avian
+ *    (one bee: its mouth is a leaf inside the head) 0.977 → 1.104, others (one crab) 0.817 →
+ *    0.800. 19 characters better by more than 0.01, 10 within ±0.01, 4 worse (the bee; an
+ *    apatosaurus and a triceratops whose feet are IK roots beside the shin, 0.29 → 0.36 and
+ *    0.43 → 0.47; an alpaca 0.62 → 0.63).
+ *  - the same aim for joints with children whose part lies away from every child bone (a head
+ *    whose children are ears; cos > 0.5 to a child bone counts as covered): 0.556 (alpaca 0.63 →
+ *    0.88): the extra bone takes the neck. Not kept.
+ *  A floor for any method: a vertex given wholly to the artist's own strongest joint scores
+ *  2·(1 − its largest artist weight); over the set that is 0.330 (the artists' largest weight
+ *  averages 0.835; the quadrupeds' blends are wide). The L1 ≤ 0.35 target needs both the right
+ *  owner nearly everywhere and the artists' blend widths. Final: fast 0.525 / 0.803 / 0.847,
+ *  pro 0.526 / 0.804 / 0.845 (the finer grid buys nothing on these characters); 0 unweighted.
  *
  * Approaches considered:
  *  - Euclidean distance to bones (the first committed version): trivially fast, but leaks across
@@ -83,7 +122,7 @@
  * best of three in one process under load 15).
  */
 import { EngineError, type Mesh, type Skeleton, type SkinWeights } from '@rigforge/mesh';
-import { boneSegments, extendLeafSegments, insideFraction, segmentDistanceSquared, type BoneSegment, type LeafJointMode } from './skinning/bone-segments';
+import { aimLeafSegments, boneSegments, extendLeafSegments, insideFraction, segmentDistanceSquared, type BoneSegment, type LeafJointMode } from './skinning/bone-segments';
 import { geodesicJointDistances, type JointDistanceField } from './skinning/geodesic-joint-distances';
 import { smoothSkinWeights, vertexAdjacency } from './skinning/smooth-skin-weights';
 import { EMPTY, voxelizeMesh, type VoxelGrid } from './skinning/voxelize-mesh';
@@ -105,6 +144,8 @@ export interface ComputeSkinWeightsOptions {
   resolution?: number;
   /** Laplacian smoothing passes over the welded mesh. Default 3. */
   smoothingIterations?: number;
+  /** Aim each leaf extension at the part beyond its joint rather than along the parent bone. Default true. */
+  aimLeaves?: boolean;
 }
 
 export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> = {
@@ -115,6 +156,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   leafJoints: 'extend',
   resolution: 128,
   smoothingIterations: 3,
+  aimLeaves: true,
 };
 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
@@ -175,7 +217,15 @@ export function computeSkinWeights(
     const solid = (x: number, y: number, z: number): boolean => isSolidAt(grid, x, y, z);
     segments = anatomicalSegments(skeleton, opts, solid, 0.5 * grid.cell);
     if (opts.leafJoints === 'extend') extendLeafSegments(segments, solid, 0.5 * grid.cell);
-    attachOrphans(skeleton, segments);
+    // Orphans first (an IK foot ends the shin's extension along the shin), then every other
+    // extension is aimed at its part and orphans are tried again against the aimed ones.
+    const attached = new Set<number>();
+    const joined = attachOrphans(skeleton, segments, attached);
+    if (opts.leafJoints === 'extend' && opts.aimLeaves) {
+      const aimed = aimLeafSegments(segments, grid, (seg) => !joined.has(seg));
+      extendLeafSegments(aimed, solid, 0.5 * grid.cell);
+      attachOrphans(skeleton, segments, attached);
+    }
     const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS);
     vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
     if (opts.smoothingIterations > 0) {
@@ -237,9 +287,11 @@ function anatomicalSegments(
  * usually sits where a leg's chain ends: the leaf extension of the chain's last joint runs on
  * into it and would take its part. When a leaf extension passes within half its parent bone of
  * such a joint, the extension stops at the joint, and a lone joint (no bone of its own) takes
- * over the rest of the extension's direction.
+ * over the rest of the extension's direction. Joints in `attached` are skipped and joints attached
+ * now are added; returns the segments changed (they are not aimed again).
  */
-function attachOrphans(skeleton: Skeleton, segments: BoneSegment[]): void {
+function attachOrphans(skeleton: Skeleton, segments: BoneSegment[], attached: Set<number>): Set<BoneSegment> {
+  const joined = new Set<BoneSegment>();
   const owned = new Map<number, BoneSegment[]>();
   for (const s of segments) owned.set(s.joint, [...(owned.get(s.joint) ?? []), s]);
   const hasParentLink = new Uint8Array(skeleton.joints.length);
@@ -248,7 +300,7 @@ function attachOrphans(skeleton: Skeleton, segments: BoneSegment[]): void {
     if (joint.parent >= 0 && segments.some((s) => s.joint === joint.parent && s.b[0] === joint.position[0] && s.b[1] === joint.position[1] && s.b[2] === joint.position[2])) hasParentLink[j] = 1;
   });
   for (let j = 0; j < skeleton.joints.length; j++) {
-    if (hasParentLink[j] === 1) continue;
+    if (hasParentLink[j] === 1 || attached.has(j)) continue;
     const p = skeleton.joints[j]!.position;
     let best: BoneSegment | undefined, bestPerp = Infinity, bestT = 0;
     for (const seg of segments) {
@@ -262,15 +314,21 @@ function attachOrphans(skeleton: Skeleton, segments: BoneSegment[]): void {
       if (perp < 0.5 * seg.leafLength && perp < bestPerp) { bestPerp = perp; best = seg; bestT = t; }
     }
     if (!best) continue;
+    joined.add(best);
+    attached.add(j);
     const end: [number, number, number] = [...best.b];
     const t = Math.min(1, bestT);
     best.b = [best.a[0] + (end[0] - best.a[0]) * t, best.a[1] + (end[1] - best.a[1]) * t, best.a[2] + (end[2] - best.a[2]) * t];
     const own = owned.get(j) ?? [];
     const lone = own.every((s) => s.a[0] === s.b[0] && s.a[1] === s.b[1] && s.a[2] === s.b[2]);
     if (lone && t < 1) {
-      for (const s of own) s.b = [end[0] + p[0] - best.b[0], end[1] + p[1] - best.b[1], end[2] + p[2] - best.b[2]];
+      for (const s of own) {
+        s.b = [end[0] + p[0] - best.b[0], end[1] + p[1] - best.b[1], end[2] + p[2] - best.b[2]];
+        joined.add(s);
+      }
     }
   }
+  return joined;
 }
 
 /**

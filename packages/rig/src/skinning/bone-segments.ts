@@ -126,3 +126,104 @@ export function segmentDistanceSquared(
   const dx = apx - t * abx, dy = apy - t * aby, dz = apz - t * abz;
   return dx * dx + dy * dy + dz * dz;
 }
+
+/** The solid voxels of a grid, as the leaf aiming needs them (see voxelize-mesh's VoxelGrid). */
+export interface SolidGrid {
+  nx: number;
+  ny: number;
+  nz: number;
+  origin: readonly [number, number, number];
+  cell: number;
+  /** Non-zero for solid cells, index i + nx·(j + ny·k). */
+  state: Uint8Array;
+}
+
+/**
+ * Aim each leaf extension at the part that lies beyond its joint, instead of along the parent
+ * bone: a head hanging below the neck line, a lower leg turning down from a sideways hip, a foot
+ * pointing forward from a vertical shin. The part is the solid voxels, connected to the joint
+ * through solid and within twice the parent bone, that are at least as close to the leaf joint
+ * as to any other bone (ties, the region beyond the parent bone's end, count as the leaf's); the
+ * extension points from the joint to their centroid. A part smaller than a few voxels keeps the
+ * parent's direction. Run before {@link extendLeafSegments}, which sets the length.
+ */
+export function aimLeafSegments(segments: BoneSegment[], grid: SolidGrid, aim: (seg: BoneSegment) => boolean = () => true): BoneSegment[] {
+  const aimed: BoneSegment[] = [];
+  const region = new BeyondRegion(segments, grid);
+  for (const seg of segments) {
+    if (seg.leafLength === undefined || seg.leafLength === 0 || !aim(seg)) continue;
+    const dir = region.direction(seg.joint, seg.a, 2 * seg.leafLength);
+    if (!dir) continue;
+    const half = 0.5 * seg.leafLength;
+    seg.b = [seg.a[0] + dir[0] * half, seg.a[1] + dir[1] * half, seg.a[2] + dir[2] * half];
+    aimed.push(seg);
+  }
+  return aimed;
+}
+
+/**
+ * The part beyond a joint: solid voxels connected to it through solid, within a reach, at least as
+ * close to the joint's point as to any bone of another joint (other leaf extensions count by their
+ * start point, as they are being aimed too).
+ */
+class BeyondRegion {
+  private readonly others: { joint: number; a: [number, number, number]; b: [number, number, number] }[];
+  private readonly seen: Int32Array;
+  private readonly queue: number[] = [];
+  private stamp = 0;
+
+  constructor(segments: BoneSegment[], private readonly grid: SolidGrid) {
+    this.others = segments.map((s) => ({ joint: s.joint, a: this.toGrid(s.a), b: s.leafLength === undefined ? this.toGrid(s.b) : this.toGrid(s.a) }));
+    this.seen = new Int32Array(grid.nx * grid.ny * grid.nz).fill(-1);
+  }
+
+  private toGrid(p: readonly number[]): [number, number, number] {
+    const { origin, cell } = this.grid;
+    return [(p[0]! - origin[0]) / cell, (p[1]! - origin[1]) / cell, (p[2]! - origin[2]) / cell];
+  }
+
+  /** Unit direction from the joint to the centroid of its part, or null when the part is too small. */
+  direction(joint: number, at: readonly number[], reach: number): [number, number, number] | null {
+    const { nx, ny, nz, cell, state } = this.grid;
+    const nxy = nx * ny;
+    const p = this.toGrid(at);
+    const i0 = Math.floor(p[0]), j0 = Math.floor(p[1]), k0 = Math.floor(p[2]);
+    if (i0 < 0 || j0 < 0 || k0 < 0 || i0 >= nx || j0 >= ny || k0 >= nz) return null;
+    const start = i0 + nx * (j0 + ny * k0);
+    if (state[start] === 0) return null;
+    const reach2 = (reach / cell) ** 2;
+    const rivals = this.others.filter((o) => o.joint !== joint);
+    const stamp = ++this.stamp, seen = this.seen, queue = this.queue;
+    let sx = 0, sy = 0, sz = 0, count = 0;
+    queue.length = 0;
+    queue.push(start);
+    seen[start] = stamp;
+    for (let q = 0; q < queue.length; q++) {
+      const idx = queue[q]!;
+      const x = (idx % nx) + 0.5, y = (Math.floor(idx / nx) % ny) + 0.5, z = Math.floor(idx / nxy) + 0.5;
+      const own = (x - p[0]) ** 2 + (y - p[1]) ** 2 + (z - p[2]) ** 2;
+      if (own > reach2) continue;
+      let mine = true;
+      for (const o of rivals) {
+        if (segmentDistanceSquared(x, y, z, o.a, o.b) < own - 1e-9) { mine = false; break; }
+      }
+      if (!mine && q > 0) continue;
+      sx += x; sy += y; sz += z; count++;
+      const i = idx % nx, j = Math.floor(idx / nx) % ny, k = Math.floor(idx / nxy);
+      const push = (n: number): void => {
+        if (seen[n] !== stamp && state[n] !== 0) { seen[n] = stamp; queue.push(n); }
+      };
+      if (i > 0) push(idx - 1);
+      if (i < nx - 1) push(idx + 1);
+      if (j > 0) push(idx - nx);
+      if (j < ny - 1) push(idx + nx);
+      if (k > 0) push(idx - nxy);
+      if (k < nz - 1) push(idx + nxy);
+    }
+    if (count < 8) return null;
+    const d = [sx / count - p[0], sy / count - p[1], sz / count - p[2]];
+    const dl = Math.hypot(d[0]!, d[1]!, d[2]!);
+    if (dl < 0.5) return null;
+    return [d[0]! / dl, d[1]! / dl, d[2]! / dl];
+  }
+}
