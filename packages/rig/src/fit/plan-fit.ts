@@ -86,6 +86,11 @@ export function centreVertically(shape: PlanFit['shape'], p: Vec3): Vec3 {
 /** A straight stand-in limb from `from` to `to`, for a limb the shape does not have. */
 export function fallbackLimb(fit: PlanFit, what: string, from: Vec3, to: Vec3): Limb {
   fit.warnings.push(`${what} not found in the shape; placed from the bounding box`);
+  return straightLimb(from, to);
+}
+
+/** A straight limb from `from` (its entry) to `to` (its tip), not traced in the shape. */
+export function straightLimb(from: Vec3, to: Vec3): Limb {
   const points: Vec3[] = [];
   for (let i = 0; i <= 8; i++) points.push(lerp(from, to, i / 8));
   return { tip: -1, tipPos: to, toRoot: [], entry: 0, entryPos: from, points, radius: 1, length: dist(from, to) };
