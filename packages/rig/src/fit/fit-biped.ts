@@ -152,11 +152,10 @@ export function fitBiped(fit: PlanFit): void {
   for (const side of ['left', 'right'] as const) {
     // A narrow chest (or a thick arm) lets the arm's path stay "thin" deep into the torso; the
     // shoulder ball is never nearer the midline than about two arm radii.
-    // Stand-in arms on a one-mass body: short stubs level with the upper chest, inside the mass,
-    // rather than at the top of a torso it does not have.
-    const s = side === 'left' ? 1 : -1;
-    const ucY = pointAtFraction(spinePts, 0.75)[1];
-    const full = oneMass ? straightLimb([cx + s * 0.1 * hx, ucY, oneMass[2]], [cx + s * 0.35 * hx, ucY, oneMass[2]]) : arms[side];
+    // Stand-in arms on a one-mass body: short stubs level with the upper chest just under the
+    // side's surface, where arms would attach. Every joint takes the skin nearest it; stubs there
+    // own a small patch, so a clip that raises the arms dents the side instead of tearing the mass.
+    const full = oneMass ? sideStub(shape, [cx, pointAtFraction(spinePts, 0.75)[1], oneMass[2]], side === 'left' ? 1 : -1) : arms[side];
     const minOffset = 2 * full.radius * shape.cell;
     let start = 0;
     while (start < full.points.length / 2 && Math.abs(full.points[start]![0] - cx) < minOffset) start++;
@@ -212,4 +211,20 @@ function massCentre(shape: ShapeAnalysis, aboveY: number): Vec3 | null {
     sx += c[0]; sy += c[1]; sz += c[2]; n++;
   }
   return n ? [sx / n, sy / n, sz / n] : null;
+}
+
+/**
+ * A short straight stand-in limb from 5 to 2 voxels inside the surface, reached by walking from
+ * `from` along ±x (`s`) until the solid ends.
+ */
+function sideStub(shape: ShapeAnalysis, from: Vec3, s: 1 | -1): Limb {
+  const { cell } = shape;
+  let x = from[0];
+  for (;;) {
+    const v = voxelAt(shape.grid, [x + s * cell, from[1], from[2]]);
+    if (v < 0 || !shape.grid.solid[v]) break;
+    x += s * cell;
+  }
+  const at = (inset: number): Vec3 => [s > 0 ? Math.max(from[0], x - s * inset * cell) : Math.min(from[0], x - s * inset * cell), from[1], from[2]];
+  return straightLimb(at(5), at(2));
 }
