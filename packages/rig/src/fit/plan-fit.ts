@@ -68,14 +68,21 @@ export function alongBody(l: Limb): number {
 }
 
 /**
- * Moves a point to the thickest voxel of the vertical solid run through it: legs enter a
- * four-legged body from below, so the midpoint of two leg entries sits near the belly while the
- * spine belongs on the body's medial axis.
+ * Moves a point to the thickest part of the vertical solid run through it: legs enter a
+ * four-legged body from below, so the midpoint of two leg entries sits near the belly — or just
+ * under it, in the gap between the legs — while the spine belongs on the body's medial axis.
+ * A point in that gap goes up to the body above it (within a quarter of the box's height).
  */
 export function centreVertically(shape: PlanFit['shape'], p: Vec3): Vec3 {
   const { grid, dt } = shape;
-  const v = voxelAt(grid, p);
-  if (v < 0 || !grid.solid[v]) return p;
+  let v = voxelAt(grid, p);
+  if (v < 0) return p;
+  for (let k = 0; !grid.solid[v] && k * grid.cell < 0.25 * shape.size[1]; k++) {
+    const u = v + grid.nx;
+    if (u >= grid.solid.length || Math.floor(u / grid.nx) % grid.ny === 0) return p;
+    v = u;
+  }
+  if (!grid.solid[v]) return p;
   let best = v;
   for (const step of [grid.nx, -grid.nx]) {
     for (let u = v + step; u >= 0 && u < grid.solid.length && grid.solid[u]; u += step) if (dt[u]! > dt[best]!) best = u;
