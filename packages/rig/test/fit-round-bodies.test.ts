@@ -1,7 +1,7 @@
 // Round bodies fitted as artists rig them: a ball-bodied walker (biped), a round flyer (avian) and
 // a blob with stubby feet (others). Procedural shapes, so the suite needs no dev set.
 import { fitSkeleton } from '../src/fit-skeleton';
-import { capsule, ellipsoid, primitiveContains, primitivesToMesh, type Primitive } from '../src/harness/creature-primitives';
+import { capsule, ellipsoid, primitiveContains, primitivesToMesh, type Primitive } from '../testing/creature-primitives';
 
 const inside = (prims: Primitive[], p: readonly number[]): boolean => prims.some((q) => primitiveContains(q, p, 0.01));
 
