@@ -7,7 +7,8 @@
  * where they lie: lowest = feet, most lateral = hands/wings, front = head, back = tail) → joints
  * at limb entries (where the cross-section jumps), at path bends, or at length fractions →
  * mirror-averaging of left/right pairs when the solid is mirror-symmetric → snap into the solid.
- * A plan whose limbs the shape lacks gets bounding-box stand-ins, a warning and a low matchScore.
+ * A plan whose limbs the shape lacks gets bounding-box stand-ins (an avian's missing legs and tail:
+ * none), a warning and a low matchScore.
  * Input faces +Z with +Y up; positions come back in the mesh's units.
  */
 import type { Mesh, Skeleton } from '@rigforge/mesh';

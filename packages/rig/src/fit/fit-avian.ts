@@ -1,16 +1,26 @@
 /**
  * Bird template: wings are the two most lateral extremities (spread wings), legs the two lowest
  * remaining, head the foremost-highest, tail the rearmost. Wings get three segments (shoulder,
- * elbow, wrist, tip), legs four joints, the body hips → spine → chest → neck → head.
+ * elbow, wrist, tip), legs four joints, the body hips → spine → chest → neck → head. A round
+ * flyer without a separate head (an upright ball: a bee, a chick) gets that chain up the column
+ * through its core, rooted where it meets the ground, as artists rig a bouncing body. Legs and a
+ * tail the shape lacks get no joints (stand-ins inside the body only tear it when posed); missing
+ * wings and head get bounding-box stand-ins. Every missing part warns and lowers the score.
  */
 import { pathBetween } from './medial-tree';
-import { addChain, alongBody, along, centreVertically, isLeft, limbOrFallback, relX, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
+import { bodyCore, isUpright, onColumn } from './body-core';
+import { addChain, alongBody, along, centreVertically, fallbackLimb, isLeft, limbOrFallback, relX, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
+import type { Limb } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
 
 /** Wings shorter than this many body thicknesses get one joint. */
 const STUBBY_WING = 1.5;
+/** A head limb at least this thick for the body's depth (maxDt); thinner ones are feelers. */
+const HEAD_MIN_THICKNESS = 0.3;
+/** hips, spine, chest, neck, head up a round body's column (ground contact 0, top 1). */
+const ROUND_BODY_FRACTIONS = [0, 0.3, 0.6, 0.75, 0.9];
 
 export function fitAvian(fit: PlanFit): void {
   const { shape } = fit;
@@ -20,36 +30,60 @@ export function fitAvian(fit: PlanFit): void {
   const wings = { left: wing(true), right: wing(false) };
   const foot = (left: boolean) => takeLimb(fit, (l) => relY(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) < 0.35 && alongBody(l) < 0.8);
   const feet = { left: foot(true), right: foot(false) };
-  const head = takeLimb(fit, (l) => -relZ(fit, l.tipPos) - relY(fit, l.tipPos), (l) => l.tipPos[2] > cz - 0.1 * size[2]);
+  // A head is a real part of the body, not an antenna or a crest: a bird's is about half as thick
+  // as its body.
+  const head = takeLimb(fit, (l) => -relZ(fit, l.tipPos) - relY(fit, l.tipPos),
+    (l) => l.tipPos[2] > cz - 0.1 * size[2] && l.radius >= HEAD_MIN_THICKNESS * shape.maxDt);
   const tail = takeLimb(fit, (l) => relZ(fit, l.tipPos), (l) => l.tipPos[2] < cz);
   const bodyY = min[1] + 0.5 * size[1];
-  const headLimb = limbOrFallback(fit, head, 'avian: head', [cx, bodyY, cz + 0.2 * size[2]], [cx, max[1], max[2]]);
-  const tailLimb = limbOrFallback(fit, tail, 'avian: tail', [cx, bodyY, cz - 0.2 * size[2]], [cx, bodyY, min[2]]);
+  // A round flyer (a bee, a chick: an upright ball with no separate head) is rigged as artists do
+  // a bouncing body: the chain runs up the column through its core from where it meets the ground.
+  const core = bodyCore(shape);
+  const round = !head && isUpright(core) ? core : null;
+  fit.expected++;
+  if (head || round) fit.found++;
   const hips0: Vec3 = [cx, bodyY, cz - 0.1 * size[2]];
   const W = {
     left: limbOrFallback(fit, wings.left, 'avian: left wing', [cx + 0.1 * size[0], bodyY, cz], [max[0], bodyY, cz]),
     right: limbOrFallback(fit, wings.right, 'avian: right wing', [cx - 0.1 * size[0], bodyY, cz], [min[0], bodyY, cz]),
   };
-  const F = {
-    left: limbOrFallback(fit, feet.left, 'avian: left leg', [cx + 0.05 * size[0], bodyY, cz], [cx + 0.05 * size[0], min[1], cz]),
-    right: limbOrFallback(fit, feet.right, 'avian: right leg', [cx - 0.05 * size[0], bodyY, cz], [cx - 0.05 * size[0], min[1], cz]),
+  // Legs and a tail the shape lacks get no stand-ins: inside the body they would only tear it
+  // when posed (a flying insect has no legs to stand on). The fit says so and scores lower.
+  const count = (limb: Limb | undefined, what: string): void => {
+    fit.expected++;
+    if (limb) fit.found++;
+    else fit.warnings.push(`avian: ${what} not found in the shape; none placed`);
   };
-  const hips = feet.left || feet.right ? centreVertically(shape, lerp(F.left.entryPos, F.right.entryPos, 0.5)) : hips0;
-  const neck = headLimb.entryPos;
-  const hv = voxelAt(shape.grid, hips), nv = headLimb.toRoot[headLimb.entry] ?? -1;
-  let spine: Vec3[] = [hips, neck];
-  if (hv >= 0 && nv >= 0 && shape.grid.solid[hv]) spine = smoothPolyline(pathBetween(shape.tree, hv, nv).map((v) => shape.center(v)), 3);
-  addChain(fit, ['hips', 'spine', 'chest', 'neck', 'head'], null, [
-    hips, pointAtFraction(spine, 0.4), pointAtFraction(spine, 0.75), neck, along(fit, headLimb, [0.5])[0]!,
-  ]);
-  addChain(fit, ['tail_1', 'tail_2'], 'hips', along(fit, tailLimb, [0, 0.8]));
-  const bv = voxelAt(shape.grid, hips);
+  count(feet.left, 'left leg');
+  count(feet.right, 'right leg');
+  count(tail, 'tail');
+  const entries = [feet.left, feet.right].filter((l) => l !== undefined).map((l) => l.entryPos);
+  const hips = round ? onColumn(round, 0)
+    : entries.length === 2 ? centreVertically(shape, lerp(entries[0]!, entries[1]!, 0.5))
+      : entries.length === 1 ? centreVertically(shape, [cx, entries[0]![1], entries[0]![2]]) : hips0;
+  if (round) {
+    addChain(fit, ['hips', 'spine', 'chest', 'neck', 'head'], null, ROUND_BODY_FRACTIONS.map((t) => onColumn(round, t)));
+  } else {
+    const headLimb = head ?? fallbackLimb(fit, 'avian: head', [cx, bodyY, cz + 0.2 * size[2]], [cx, max[1], max[2]]);
+    const neck = headLimb.entryPos;
+    const hv = voxelAt(shape.grid, hips), nv = headLimb.toRoot[headLimb.entry] ?? -1;
+    let spine: Vec3[] = [hips, neck];
+    if (hv >= 0 && nv >= 0 && shape.grid.solid[hv]) spine = smoothPolyline(pathBetween(shape.tree, hv, nv).map((v) => shape.center(v)), 3);
+    addChain(fit, ['hips', 'spine', 'chest', 'neck', 'head'], null, [
+      hips, pointAtFraction(spine, 0.4), pointAtFraction(spine, 0.75), neck, along(fit, headLimb, [0.5])[0]!,
+    ]);
+  }
+  if (tail) addChain(fit, ['tail_1', 'tail_2'], 'hips', along(fit, tail, [0, 0.8]));
+  // Body thickness where the wings attach: at the hips of a bird, at the core of a round body
+  // (whose hips are on the ground).
+  const bv = voxelAt(shape.grid, round ? round.centre : hips);
   const bodyThickness = 2 * (bv >= 0 ? shape.dt[bv]! : 1) * shape.cell;
   for (const side of ['left', 'right'] as const) {
     // A bird's wing is many body thicknesses long and folds at elbow and wrist; a stubby wing on
     // a round body (an insect's, a cartoon's) flaps as one plate from its root.
     if (wings[side] && W[side].length < STUBBY_WING * bodyThickness) addChain(fit, [`${side}_wing_1`], 'chest', along(fit, W[side], [0]));
     else addChain(fit, [`${side}_wing_1`, `${side}_wing_2`, `${side}_wing_3`, `${side}_wing_tip`], 'chest', along(fit, W[side], [0, 0.35, 0.68, 0.95]));
-    addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', along(fit, F[side], [0, 0.45, 0.8, 0.95]));
+    const leg = feet[side];
+    if (leg) addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', along(fit, leg, [0, 0.45, 0.8, 0.95]));
   }
 }

@@ -6,7 +6,7 @@
  */
 import { fitBipedLegs } from './biped-legs';
 import { pathBetween } from './medial-tree';
-import { addChain, along, alongBody, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, along, alongBody, isLeft, limbOrFallback, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb, ShapeAnalysis } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
@@ -103,12 +103,14 @@ export function fitBiped(fit: PlanFit): void {
   for (let i = 0; i < central.length; i++) {
     if (central[i]![1] >= shoulderY && arcs[i]! < 0.85 * total) minDt = Math.min(minDt, centralDt[i]!);
   }
-  let neckIdx = -1, headIdx = -1;
+  // A neck is a narrow stretch the path widens again above (into the head); a path that only
+  // thins towards the top of one mass (a ball-bodied walker) has none.
+  let neckIdx = -1, headIdx = -1, widened = false;
   for (let i = 0; i < central.length && minDt < Infinity; i++) {
     if (central[i]![1] < shoulderY || arcs[i]! >= 0.85 * total) continue;
     const narrow = centralDt[i]! <= 1.2 * minDt + 0.5;
     if (narrow && neckIdx < 0) neckIdx = i;
-    if (neckIdx >= 0) { if (narrow) headIdx = i; else break; }
+    if (neckIdx >= 0) { if (narrow) headIdx = i; else { widened = true; break; } }
   }
   let neckPos: Vec3, headPos: Vec3;
   if (neckIdx >= 0 && arcs[headIdx]! - arcs[neckIdx]! >= shape.cell) {
@@ -122,8 +124,17 @@ export function fitBiped(fit: PlanFit): void {
     neckPos = pointAtFraction(central, 0.6, arcs);
     headPos = pointAtFraction(central, 0.75, arcs);
   }
+  // No neck and no arms: the upper body is one mass (a walker whose body is a ball or a box) that
+  // turns and tilts whole about where the legs carry it; artists rig it with a single joint at
+  // the hips. The chain stays a short stack from the hips up to the mass's centre, so a clip
+  // that moves the spine or head turns the mass instead of bending it halfway up.
+  const oneMass = (neckIdx < 0 || !widened) && foundArms.length === 0 ? massCentre(shape, hipsPos[1]) : null;
+  if (oneMass) {
+    headPos = [cx, oneMass[1], oneMass[2]];
+    neckPos = lerp(hipsPos, headPos, 0.8);
+  }
   const spinePts = central.slice(0, Math.max(2, neckIdx + 1));
-  if (neckIdx < 0) spinePts.splice(0, spinePts.length, hipsPos, neckPos);
+  if (neckIdx < 0 || oneMass) spinePts.splice(0, spinePts.length, hipsPos, neckPos);
   addChain(fit, ['hips', 'spine', 'chest', 'upper_chest', 'neck', 'head'], null, [
     hipsPos,
     pointAtFraction(spinePts, 0.25),
@@ -141,7 +152,10 @@ export function fitBiped(fit: PlanFit): void {
   for (const side of ['left', 'right'] as const) {
     // A narrow chest (or a thick arm) lets the arm's path stay "thin" deep into the torso; the
     // shoulder ball is never nearer the midline than about two arm radii.
-    const full = arms[side];
+    // Stand-in arms on a one-mass body: short stubs level with the upper chest just under the
+    // side's surface, where arms would attach. Every joint takes the skin nearest it; stubs there
+    // own a small patch, so a clip that raises the arms dents the side instead of tearing the mass.
+    const full = oneMass ? sideStub(shape, [cx, pointAtFraction(spinePts, 0.75)[1], oneMass[2]], side === 'left' ? 1 : -1) : arms[side];
     const minOffset = 2 * full.radius * shape.cell;
     let start = 0;
     while (start < full.points.length / 2 && Math.abs(full.points[start]![0] - cx) < minOffset) start++;
@@ -181,4 +195,36 @@ function highestCentralVoxel(shape: ShapeAnalysis): number {
     if (c[1] > bestY || (c[1] === bestY && dx < bestX)) { bestY = c[1]; bestX = dx; best = i; }
   }
   return best;
+}
+
+/**
+ * Centroid of the body's core above `aboveY` (voxels at least half as deep as the deepest: the
+ * mass itself, not the legs hanging from it); null when the core lies below.
+ */
+function massCentre(shape: ShapeAnalysis, aboveY: number): Vec3 | null {
+  const { grid, dt, maxDt } = shape;
+  let sx = 0, sy = 0, sz = 0, n = 0;
+  for (let i = 0; i < dt.length; i++) {
+    if (!grid.solid[i] || dt[i]! < 0.5 * maxDt) continue;
+    const c = shape.center(i);
+    if (c[1] <= aboveY) continue;
+    sx += c[0]; sy += c[1]; sz += c[2]; n++;
+  }
+  return n ? [sx / n, sy / n, sz / n] : null;
+}
+
+/**
+ * A short straight stand-in limb from 5 to 2 voxels inside the surface, reached by walking from
+ * `from` along ±x (`s`) until the solid ends.
+ */
+function sideStub(shape: ShapeAnalysis, from: Vec3, s: 1 | -1): Limb {
+  const { cell } = shape;
+  let x = from[0];
+  for (;;) {
+    const v = voxelAt(shape.grid, [x + s * cell, from[1], from[2]]);
+    if (v < 0 || !shape.grid.solid[v]) break;
+    x += s * cell;
+  }
+  const at = (inset: number): Vec3 => [s > 0 ? Math.max(from[0], x - s * inset * cell) : Math.min(from[0], x - s * inset * cell), from[1], from[2]];
+  return straightLimb(at(5), at(2));
 }

@@ -3,7 +3,9 @@
 * the head joint near the head (rising more than reaching sideways: horns reach out), one on each side of the mirror plane. Each gets a chain of
  * EAR_JOINTS from where it leaves the head to near its tip, as artists rig a dog's, deer's or
  * alpaca's ears. Several tips on one side are antlers or branching horns, which artists leave
- * rigid: none are rigged then. A single ear found on a symmetric body is mirrored.
+ * rigid: none are rigged then. A single ear found on a symmetric body is mirrored. With no spare
+ * ear, the head's own extremity is taken for one when it lies off the mirror plane and rises
+ * above the head (an ear reaching farther than the snout ends the head's branch).
  */
 import { pathToRoot } from './medial-tree';
 import { addChain, isLeft, unused, type PlanFit } from './plan-fit';
@@ -14,7 +16,7 @@ import { voxelAt } from './voxel-grid';
 
 const EAR_FRACTIONS = [0, 0.4, 0.8];
 
-export function fitEars(fit: PlanFit, head: Vec3, neck: Vec3): void {
+export function fitEars(fit: PlanFit, head: Vec3, neck: Vec3, headLimb?: Limb): void {
   const { shape } = fit;
   const reach = dist(head, neck);
   if (!(reach > 0)) return;
@@ -25,6 +27,13 @@ export function fitEars(fit: PlanFit, head: Vec3, neck: Vec3): void {
   const near = (l: Limb): boolean => l.tipPos[1] > head[1] + 0.5 * headRadius && dist(l.tipPos, head) < 1.5 * Math.max(reach, 2 * headRadius) && l.tipPos[2] > neck[2] - 0.25 * reach;
   const sides = { left: [] as Limb[], right: [] as Limb[] };
   for (const l of unused(fit)) if (near(l) && rises(l)) sides[isLeft(fit, l.tipPos) ? 'left' : 'right'].push(l);
+  // The head's own extremity can be an ear: when an ear reaches farther from the body than the
+  // snout, the medial tree runs the head's branch out to the ear's tip (and its pair, covered
+  // by the head, is no branch of its own). Such a tip lies off the mirror plane, above the head.
+  if (sides.left.length + sides.right.length === 0 && headLimb && headLimb.tip >= 0
+    && Math.abs(headLimb.tipPos[0] - shape.cx) > headRadius && near(headLimb) && rises(headLimb)) {
+    sides[isLeft(fit, headLimb.tipPos) ? 'left' : 'right'].push(headLimb);
+  }
   if (sides.left.length > 1 || sides.right.length > 1 || sides.left.length + sides.right.length === 0) return;
   const chains: Partial<Record<'left' | 'right', Vec3[]>> = {};
   for (const side of ['left', 'right'] as const) {

@@ -66,7 +66,7 @@ export function fitQuadruped(fit: PlanFit): void {
   addChain(fit, ['hips', 'spine_1', 'spine_2', 'chest', 'neck', 'head'], null, [
     hips, pointAtFraction(spine, 1 / 3), pointAtFraction(spine, 2 / 3), chest, neck, along(fit, headLimb, [0.45])[0]!,
   ]);
-  fitEars(fit, fit.builder.get('head'), neck);
+  fitEars(fit, fit.builder.get('head'), neck, head);
   addChain(fit, ['tail_1', 'tail_2', 'tail_3', 'tail_4'], 'hips', along(fit, tailLimb, [0, 0.33, 0.66, 0.92]));
   for (const [key, limb] of Object.entries(L)) {
     const parent = key.startsWith('front') ? 'chest' : 'hips';

@@ -68,14 +68,21 @@ export function alongBody(l: Limb): number {
 }
 
 /**
- * Moves a point to the thickest voxel of the vertical solid run through it: legs enter a
- * four-legged body from below, so the midpoint of two leg entries sits near the belly while the
- * spine belongs on the body's medial axis.
+ * Moves a point to the thickest part of the vertical solid run through it: legs enter a
+ * four-legged body from below, so the midpoint of two leg entries sits near the belly — or just
+ * under it, in the gap between the legs — while the spine belongs on the body's medial axis.
+ * A point in that gap goes up to the body above it (within a quarter of the box's height).
  */
 export function centreVertically(shape: PlanFit['shape'], p: Vec3): Vec3 {
   const { grid, dt } = shape;
-  const v = voxelAt(grid, p);
-  if (v < 0 || !grid.solid[v]) return p;
+  let v = voxelAt(grid, p);
+  if (v < 0) return p;
+  for (let k = 0; !grid.solid[v] && k * grid.cell < 0.25 * shape.size[1]; k++) {
+    const u = v + grid.nx;
+    if (u >= grid.solid.length || Math.floor(u / grid.nx) % grid.ny === 0) return p;
+    v = u;
+  }
+  if (!grid.solid[v]) return p;
   let best = v;
   for (const step of [grid.nx, -grid.nx]) {
     for (let u = v + step; u >= 0 && u < grid.solid.length && grid.solid[u]; u += step) if (dt[u]! > dt[best]!) best = u;
@@ -86,6 +93,11 @@ export function centreVertically(shape: PlanFit['shape'], p: Vec3): Vec3 {
 /** A straight stand-in limb from `from` to `to`, for a limb the shape does not have. */
 export function fallbackLimb(fit: PlanFit, what: string, from: Vec3, to: Vec3): Limb {
   fit.warnings.push(`${what} not found in the shape; placed from the bounding box`);
+  return straightLimb(from, to);
+}
+
+/** A straight limb from `from` (its entry) to `to` (its tip), not traced in the shape. */
+export function straightLimb(from: Vec3, to: Vec3): Limb {
   const points: Vec3[] = [];
   for (let i = 0; i <= 8; i++) points.push(lerp(from, to, i / 8));
   return { tip: -1, tipPos: to, toRoot: [], entry: 0, entryPos: from, points, radius: 1, length: dist(from, to) };

@@ -1,0 +1,66 @@
+// Round bodies fitted as artists rig them: a ball-bodied walker (biped), a round flyer (avian) and
+// a blob with stubby feet (others). Procedural shapes, so the suite needs no dev set.
+import { fitSkeleton } from '../src/fit-skeleton';
+import { capsule, ellipsoid, primitiveContains, primitivesToMesh, type Primitive } from '../testing/creature-primitives';
+
+const inside = (prims: Primitive[], p: readonly number[]): boolean => prims.some((q) => primitiveContains(q, p, 0.01));
+
+describe('round bodies', () => {
+  test('a ball-bodied walker without arms: the torso stacks up to the ball centre and the arm stand-ins stay in the ball', () => {
+    const prims: Primitive[] = [ellipsoid([0, 0.6, 0], [0.4, 0.4, 0.4], 'body')];
+    for (const s of [1, -1]) {
+      prims.push(
+        capsule([0.3 * s, 0.45, 0], [0.55 * s, 0.4, 0], 0.06, 'leg'),
+        capsule([0.55 * s, 0.4, 0], [0.6 * s, 0.04, 0], 0.06, 'leg'),
+      );
+    }
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'biped');
+    const at = (name: string) => r.skeleton.joints.find((j) => j.name === name)!.position;
+    expect(r.report.warnings.join('\n')).toMatch(/arm not found/);
+    expect(r.report.matchScore).toBeLessThan(0.8);
+    // The head joint is the ball's centre (where a ball turns), not its top; the chain below it.
+    expect(at('head')[1]).toBeGreaterThan(0.45);
+    expect(at('head')[1]).toBeLessThan(0.75);
+    for (const name of ['spine', 'chest', 'upper_chest', 'neck']) expect(at(name)[1]).toBeLessThanOrEqual(at('head')[1] + 1e-6);
+    // Arm stand-ins: inside the ball, near its side, not reaching into the air.
+    for (const side of ['left', 'right']) {
+      for (const j of ['upper_arm', 'lower_arm', 'hand']) {
+        const p = at(`${side}_${j}`);
+        expect(inside(prims, p)).toBe(true);
+        expect(Math.abs(p[0])).toBeGreaterThan(0.2);
+      }
+    }
+  });
+
+  test('a round flyer (a ball with stubby wings and feelers) gets its chain up the core and no leg or tail stand-ins', () => {
+    const prims: Primitive[] = [ellipsoid([0, 0.5, 0], [0.45, 0.45, 0.45], 'body')];
+    for (const s of [1, -1]) {
+      prims.push(
+        ellipsoid([0.6 * s, 0.55, -0.05], [0.3, 0.03, 0.15], 'wing'),
+        capsule([0.15 * s, 0.9, 0.1], [0.3 * s, 1.25, 0.2], 0.025, 'feeler'),
+      );
+    }
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'avian');
+    const names = r.skeleton.joints.map((j) => j.name);
+    const at = (name: string) => r.skeleton.joints.find((j) => j.name === name)!.position;
+    expect(names).toEqual(expect.arrayContaining(['hips', 'spine', 'chest', 'neck', 'head', 'left_wing_1', 'right_wing_1']));
+    expect(names.filter((n) => /leg|foot|toes|tail/.test(n))).toEqual([]);
+    expect(r.report.warnings.join('\n')).toMatch(/left leg not found in the shape; none placed/);
+    // Up the vertical column through the ball: from the ground to near its top, on the midline.
+    expect(at('hips')[1]).toBeLessThan(0.2);
+    expect(at('head')[1]).toBeGreaterThan(0.7);
+    for (const name of ['hips', 'spine', 'chest', 'neck', 'head']) expect(Math.abs(at(name)[0])).toBeLessThan(0.02);
+    for (let i = 1; i < 5; i++) expect(at(['hips', 'spine', 'chest', 'neck', 'head'][i]!)[1]).toBeGreaterThan(at(['hips', 'spine', 'chest', 'neck', 'head'][i - 1]!)[1]);
+  });
+
+  test('a blob on stubby feet (others): a trunk up the body, no joints in the feet', () => {
+    const prims: Primitive[] = [ellipsoid([0, 0.6, 0], [0.45, 0.5, 0.45], 'body')];
+    for (const s of [1, -1]) for (const z of [0.2, -0.2]) prims.push(capsule([0.25 * s, 0.3, z], [0.35 * s, 0.04, z * 1.4], 0.07, 'foot'));
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'others');
+    expect(r.skeleton.joints.map((j) => j.name)).toEqual(['root', 'trunk_1', 'trunk_2', 'trunk_3']);
+    expect(r.report.warnings).toEqual([]);
+  });
+});
