@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
-import { readMesh, renderThumbnail } from '@rigforge/mesh';
+import { readMesh, renderThumbnail, sniffImageFormat } from '@rigforge/mesh';
 import { z } from 'zod';
 import { sha256Hex } from './build-starter-catalog';
 import { CATALOG_LICENSE, type BuiltAsset } from './built-asset';
@@ -43,8 +43,6 @@ export const READ_PACK_FOLDER_DEFAULTS: Required<ReadPackFolderOptions> = {
   maxFileBytes: 64 * 1024 * 1024,
   thumbnailSize: 512,
 };
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /**
  * Reads a third-party pack folder (`manifest.json` + GLB/glTF files) into catalog assets.
@@ -101,7 +99,7 @@ export async function readPackFolder(dir: string, options: ReadPackFolderOptions
       let thumbnail: Uint8Array;
       if (entry.thumbnail) {
         thumbnail = await readInside(root, entry.thumbnail, maxBytes);
-        if (!PNG_SIGNATURE.every((b, k) => thumbnail[k] === b)) throw new Error(`thumbnail "${entry.thumbnail}" is not a PNG`);
+        if (sniffImageFormat(thumbnail) !== 'png') throw new Error(`thumbnail "${entry.thumbnail}" is not a PNG`);
       } else {
         thumbnail = renderThumbnail(mesh, { size });
       }

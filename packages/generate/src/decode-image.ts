@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { EngineError } from '@rigforge/mesh';
-import { messageOf, probeImage, type ImageFormat } from './probe-image';
+import type { ImageFormat } from '@rigforge/mesh';
+import { messageOf, probeImage } from './probe-image';
 
 export interface DecodeImageOptions {
   /** Longest side of the working image; larger images are downscaled (never upscaled). */

@@ -8,9 +8,7 @@
  * `failOn: 'truncated'`, so truncated or corrupt data is refused at submission rather than in a job.
  */
 import sharp from 'sharp';
-import { EngineError } from '@rigforge/mesh';
-
-export type ImageFormat = 'png' | 'jpeg' | 'webp';
+import { EngineError, sniffImageFormat, type ImageFormat } from '@rigforge/mesh';
 
 export interface ProbeImageOptions {
   /** Largest accepted width × height. Default 4096 × 4096. */
@@ -28,15 +26,6 @@ export interface ImageInfo {
   format: ImageFormat;
   width: number;
   height: number;
-}
-
-/** The image format from its first bytes, or undefined for anything else. */
-export function sniffImageFormat(bytes: Uint8Array): ImageFormat | undefined {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 &&
-      bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
-  return undefined;
 }
 
 /** Identify an image and check its size; throws `EngineError('unsupported_format')` for anything we cannot use. */

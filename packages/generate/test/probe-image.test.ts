@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { probeImage, sniffImageFormat } from '../src';
+import { sniffImageFormat } from '@rigforge/mesh';
+import { probeImage } from '../src';
 import { character, characterPaint, draw, encode, star } from './images';
 
 function chunk(type: string, data: Uint8Array): Uint8Array {

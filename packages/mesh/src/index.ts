@@ -10,3 +10,4 @@ export * from './read-animation-clip';
 export * from './animation/quat';
 export * from './animation/sample-track';
 export * from './check/mesh-workload';
+export * from './sniff-image-format';

@@ -5,7 +5,7 @@
  * exponential backoff; permanent ones fail the job with a clear code.
  */
 import got, { HTTPError, RequestError } from 'got';
-import { EngineError, readMesh, renderThumbnail } from '@rigforge/mesh';
+import { EngineError, readMesh, renderThumbnail, sniffImageFormat } from '@rigforge/mesh';
 import type { Engine, EngineResult } from './engine';
 
 export interface RemoteGenerateEngineOptions {
@@ -29,14 +29,6 @@ interface RemoteResponse {
   report?: unknown;
 }
 
-const FORMAT_OF_MIME: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
-
-function imageFormat(bytes: Uint8Array): string {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'jpeg';
-  return FORMAT_OF_MIME['image/webp']!;
-}
-
 export function createRemoteGenerateEngine(options: RemoteGenerateEngineOptions): Engine {
   const settings = { ...REMOTE_GENERATE_ENGINE_DEFAULTS, ...options };
   const endpoint = `${settings.url.replace(/\/+$/, '')}/generate`;
@@ -51,7 +43,7 @@ export function createRemoteGenerateEngine(options: RemoteGenerateEngineOptions)
         const request = got.post(endpoint, {
           json: {
             image_base64: Buffer.from(input).toString('base64'),
-            image_format: imageFormat(input),
+            image_format: sniffImageFormat(input) ?? 'webp',
             options: { thickness: params.thickness, height: params.height, output_format: params.output_format },
           },
           headers: settings.token ? { authorization: `Bearer ${settings.token}` } : {},
