@@ -39,6 +39,7 @@ import {
   type Skeleton,
   type Vec3,
 } from '@rigforge/mesh';
+import { isRetargetBodyPlan, type RetargetBodyPlan } from './body-plan';
 import { bipedJointRole } from './retarget/biped-joint-role';
 import { quadrupedJointRole } from './retarget/quadruped-joint-role';
 import { dot, forwardKinematics, quatBetween, sub, type WorldTransform } from './retarget/pose-math';
@@ -62,9 +63,6 @@ export interface RetargetClipOptions {
   up?: { source?: Vec3; target?: Vec3 };
 }
 
-/** The body plans clips are retargeted between. */
-export const RETARGET_BODY_PLANS = ['biped', 'quadruped'] as const;
-export type RetargetBodyPlan = (typeof RETARGET_BODY_PLANS)[number];
 
 export const RETARGET_CLIP_DEFAULTS: Required<RetargetClipOptions> = {
   sampleRate: 30,
@@ -109,7 +107,7 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
   const alignRestPose = options.alignRestPose ?? RETARGET_CLIP_DEFAULTS.alignRestPose;
   const bodyPlan = options.bodyPlan ?? RETARGET_CLIP_DEFAULTS.bodyPlan;
   const keepFeet = options.keepFeetAboveFloor ?? RETARGET_CLIP_DEFAULTS.keepFeetAboveFloor;
-  if (!RETARGET_BODY_PLANS.includes(bodyPlan)) throw new EngineError('invalid_input', `retarget: clips are retargeted onto biped or quadruped skeletons, not "${String(bodyPlan)}"`);
+  if (!isRetargetBodyPlan(bodyPlan)) throw new EngineError('invalid_input', `retarget: clips are retargeted onto biped or quadruped skeletons, not "${String(bodyPlan)}"`);
   const jointRole = bodyPlan === 'quadruped' ? quadrupedJointRole : bipedJointRole;
   if (!(sampleRate > 0) || !Number.isFinite(sampleRate)) throw new EngineError('invalid_input', `retarget: sample rate must be positive, got ${sampleRate}`);
   const warnings: string[] = [];
