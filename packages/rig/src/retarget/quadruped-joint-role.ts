@@ -29,7 +29,8 @@ const SEGMENTS: Record<string, [Segment, 'front' | 'back']> = {
 
 const UNSIDED: Record<string, string> = {
   hips: 'hips', hip: 'hips', pelvis: 'hips', root: 'hips',
-  spine: 'spine_1', spine0: 'spine_1', spine1: 'spine_1', spine01: 'spine_1', spine2: 'spine_2', spine02: 'spine_2',
+  // Spine, Spine1, Spine2 (3ds Max Biped, Mixamo) and spine_01..03 (Unreal) are three joints up the back.
+  spine: 'spine_1', spine0: 'spine_1', spine1: 'spine_2', spine2: 'chest', spine01: 'spine_1', spine02: 'spine_2',
   spine3: 'chest', spine03: 'chest', chest: 'chest', ribcage: 'chest',
   neck: 'neck', neck1: 'neck', neck01: 'neck', head: 'head',
 };
