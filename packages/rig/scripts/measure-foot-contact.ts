@@ -13,15 +13,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quatFromAxisAngle, quatRotate, readMesh, type AnimationClip, type Skeleton, type Vec3 } from '@rigforge/mesh';
 import { fitSkeleton } from '../src/fit-skeleton';
-<<<<<<< HEAD
 import { buildCreature, buildHumanoidWalk, buildQuadrupedWalk, measureFootContact } from '../testing';
-import { retargetClip, type RetargetBodyPlan } from '../src/retarget-clip';
-=======
-import { buildCreature } from '../src/harness/build-creature';
-import { measureFootContact } from '../src/harness/measure-foot-contact';
 import type { RetargetBodyPlan } from '../src/body-plan';
 import { retargetClip } from '../src/retarget-clip';
->>>>>>> ff26bc2 (feat: every clip of animation_url is retargeted and billed as one retarget at acceptance (clip names read in the upload-check thread); animation_clips keeps named clips, an unknown name is 400 invalid_request listing the file's clips; quadruped rigs take clips)
 
 const LYING: Vec3 = [1, 0, 0];
 const lyingDown = (s: Skeleton): Skeleton => ({

@@ -1,5 +1,4 @@
 import {
-  buildHumanoidClip,
   EngineError,
   quatFromAxisAngle,
   quatRotate,
@@ -12,14 +11,13 @@ import {
   type Skeleton,
   type Vec3,
 } from '@rigforge/mesh';
+import { buildHumanoidClip } from '@rigforge/mesh/testing';
 import { fitSkeleton } from '../src/fit-skeleton';
-import { buildCreature } from '../src/harness/build-creature';
-import { measureFootContact } from '../src/harness/measure-foot-contact';
 import { forwardKinematics } from '../src/retarget/pose-math';
 import { quadrupedJointRole } from '../src/retarget/quadruped-joint-role';
 import { retargetClip } from '../src/retarget-clip';
 import { rigMesh } from '../src/rig-mesh';
-import { buildHumanoidWalk, buildQuadrupedWalk } from './walk-clips';
+import { buildCreature, buildHumanoidWalk, buildQuadrupedWalk, measureFootContact } from '../testing';
 
 /** An animation download with several clips on the Mixamo-named humanoid skeleton. */
 async function clipFile(clips: AnimationClip[], format: 'glb' | 'fbx'): Promise<Uint8Array> {
