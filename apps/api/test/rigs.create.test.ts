@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readCreditBalance } from '@rigforge/db';
-import { writeFbx } from '@rigforge/mesh';
+import { writeFbx, writeGlb } from '@rigforge/mesh';
 import { buildHumanoidClip, buildHumanoidClipGlb } from '@rigforge/mesh/testing';
 import { boxGlb, boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
@@ -25,11 +25,23 @@ beforeAll(async () => {
     { positions: new Float32Array([-0.1, 0.9, 0, 0.1, 0.9, 0, 0, 1.1, 0]), indices: new Uint32Array([0, 1, 2]), groups: [], materials: [] },
     { rig: { skeleton: humanoid.skeleton, skin: { joints: new Uint16Array(12), weights: Float32Array.from({ length: 12 }, (_, i) => (i % 4 === 0 ? 1 : 0)) } }, animations: [humanoid.clip] },
   );
+  // A file of three clips (idle, walk, run), as GLB and as FBX: how clip packs are downloaded.
+  const three = ['idle', 'walk', 'run'].map((name, k) => ({ ...buildHumanoidClip({ elbowBendDegrees: 30 * (k + 1) }).clip, name }));
+  const clipsGlb = await writeGlb(
+    { positions: new Float32Array([-0.1, 0.9, 0, 0.1, 0.9, 0, 0, 1.1, 0]), indices: new Uint32Array([0, 1, 2]), groups: [], materials: [] },
+    { rig: { skeleton: humanoid.skeleton, skin: { joints: new Uint16Array(12), weights: Float32Array.from({ length: 12 }, (_, i) => (i % 4 === 0 ? 1 : 0)) } }, animations: three },
+  );
+  const clipsFbx = writeFbx(
+    { positions: new Float32Array([-0.1, 0.9, 0, 0.1, 0.9, 0, 0, 1.1, 0]), indices: new Uint32Array([0, 1, 2]), groups: [], materials: [] },
+    { rig: { skeleton: humanoid.skeleton, skin: { joints: new Uint16Array(12), weights: Float32Array.from({ length: 12 }, (_, i) => (i % 4 === 0 ? 1 : 0)) } }, animations: three },
+  );
   // A stand-in for a user's public file host (a true external boundary).
   fileServer = http.createServer((req, res) => {
     if (req.url === '/box.glb') return res.end(glb);
     if (req.url === '/clip.glb') return res.end(clip);
     if (req.url === '/clip.fbx') return res.end(clipFbx);
+    if (req.url === '/clips.glb') return res.end(clipsGlb);
+    if (req.url === '/clips.fbx') return res.end(clipsFbx);
     if (req.url === '/broken.fbx') return res.end(Buffer.concat([Buffer.from('Kaydara FBX Binary  \0\x1a\0'), Buffer.alloc(64)]));
     if (req.url === '/text.txt') return res.end('hello, not a mesh');
     if (req.url === '/redirect-private') {
@@ -112,6 +124,30 @@ describe('POST /v1/rigs accepts', () => {
     expect(row.creditsReserved).toBe(15);
   });
 
+  test('a file of 3 clips (GLB or FBX) is billed as the rig plus 3 retargets; animation_clips keeps and bills only those named', async () => {
+    const who = await h.seedAccount({ credits: 200 });
+    for (const file of ['clips.glb', 'clips.fbx']) {
+      const all = await post({ model_base64: glb64, animation_url: `${fileBase}/${file}` }, who);
+      expect(all.status).toBe(202);
+      const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: all.body.id } });
+      expect(row.creditsReserved).toBe(10 + 3 * 5);
+      expect(row.params).toMatchObject({ animation_clip_count: 3 });
+      const some = await post({ model_base64: glb64, output_format: 'fbx', animation_url: `${fileBase}/${file}`, animation_clips: ['run', 'idle'] }, who);
+      expect(some.status).toBe(202);
+      const someRow = await h.ctx.db.job.findUniqueOrThrow({ where: { id: some.body.id } });
+      expect(someRow.creditsReserved).toBe(10 + 2 * 5);
+      expect(someRow.params).toMatchObject({ animation_clips: ['run', 'idle'], animation_clip_count: 2 });
+    }
+    expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 200 - 2 * 25 - 2 * 20, ledgerSum: 200 - 2 * 25 - 2 * 20 });
+  });
+
+  test('animation_url onto a quadruped rig is accepted (four-legged clips retarget by joint role)', async () => {
+    const who = await h.seedAccount({ credits: 100 });
+    const res = await post({ model_base64: glb64, rig_type: 'quadruped', animation_url: `${fileBase}/clip.glb` }, who);
+    expect(res.status).toBe(202);
+    expect((await h.ctx.db.job.findUniqueOrThrow({ where: { id: res.body.id } })).creditsReserved).toBe(15);
+  });
+
   test('an FBX clip (Mixamo-style names) is accepted, with GLB or FBX output, and charged one retarget', async () => {
     const who = await h.seedAccount({ credits: 100 });
     for (const output_format of ['glb', 'fbx'] as const) {
@@ -192,12 +228,32 @@ describe('POST /v1/rigs rejects', () => {
     expect(await h.ctx.db.job.count({ where: { accountId: who.accountId } })).toBe(0);
   });
 
-  test('animation_url needs rig_type biped: 400 invalid_request; nothing charged', async () => {
+  test('animation_clips naming a clip the file lacks: 400 invalid_request listing the file\'s clips; nothing charged', async () => {
     const who = await h.seedAccount({ credits: 100 });
-    const quadruped = await post({ model_base64: glb64, rig_type: 'quadruped', animation_url: `${fileBase}/clip.glb` }, who);
-    expect(quadruped.status).toBe(400);
-    expect(quadruped.body.error).toMatchObject({ code: 'invalid_request', param: 'animation_url' });
-    expect(quadruped.body.error.message).toMatch(/humanoid clips onto the biped skeleton/);
+    for (const file of ['clips.glb', 'clips.fbx']) {
+      const res = await post({ model_base64: glb64, animation_url: `${fileBase}/${file}`, animation_clips: ['walk', 'jump'] }, who);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'animation_clips' });
+      expect(res.body.error.message).toBe('animation_clips: "jump" is not in the animation file; its clips are "idle", "walk", "run"');
+    }
+    const orphan = await post({ model_base64: glb64, animation_clips: ['walk'] }, who);
+    expect(orphan.status).toBe(400);
+    expect(orphan.body.error).toMatchObject({ code: 'invalid_request', param: 'animation_clips' });
+    for (const animation_clips of [[], [''], 'walk']) {
+      const bad = await post({ model_base64: glb64, animation_url: `${fileBase}/clips.glb`, animation_clips }, who);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('invalid_request');
+    }
+    expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 100, ledgerSum: 100 });
+    expect(await h.ctx.db.job.count({ where: { accountId: who.accountId } })).toBe(0);
+  });
+
+  test('animation_url needs rig_type biped or quadruped: 400 invalid_request; nothing charged', async () => {
+    const who = await h.seedAccount({ credits: 100 });
+    const hexapod = await post({ model_base64: glb64, rig_type: 'hexapod', animation_url: `${fileBase}/clip.glb` }, who);
+    expect(hexapod.status).toBe(400);
+    expect(hexapod.body.error).toMatchObject({ code: 'invalid_request', param: 'animation_url' });
+    expect(hexapod.body.error.message).toMatch(/onto biped rigs .* onto quadruped rigs/);
     expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 100, ledgerSum: 100 });
   });
 

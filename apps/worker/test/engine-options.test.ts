@@ -43,6 +43,7 @@ const RIG_ALTERNATIVES: Partial<Record<keyof CreateRigRequest, unknown>> = {
   output_format: 'fbx',
   rotation_y: 90,
   animation_url: 'https://example.com/walk.glb',
+  animation_clips: ['walk'],
 };
 const RIG_ROUTING_FIELDS = ['engine'];
 
@@ -52,7 +53,7 @@ test('rig: every request field other than the mesh source reaches the engine opt
   );
   expect(Object.keys(RIG_ALTERNATIVES).sort()).toEqual(fields.sort());
   const base = createRigRequestSchema.parse({ model_base64: 'AAAA' });
-  const clip = { key: 'inputs/00/x.animation.glb', format: 'glb' as const };
+  const clip = { key: 'inputs/00/x.animation.glb', format: 'glb' as const, clipCount: 1 };
   const options = (body: CreateRigRequest) =>
     rigOptionsFromParams(
       rigJobParams(body, 'model_base64', body.animation_url ? clip : undefined),

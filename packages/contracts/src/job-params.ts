@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { JobOperation } from './job';
 import type { CreateModelRequest } from './model';
-import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, type CreateRigRequest } from './rig';
+import { animationClipsSchema, MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, type CreateRigRequest } from './rig';
 
 export const CLIP_FORMATS = ['glb', 'gltf', 'fbx'] as const;
 
@@ -31,6 +31,10 @@ export const rigJobParamsSchema = z.strictObject({
   from_job: z.string().optional(),
   /** The clip downloaded from `animation_url` at submission. */
   animation: storedAttachmentSchema.optional(),
+  /** The clips of the file to retarget (default all). */
+  animation_clips: animationClipsSchema.optional(),
+  /** How many clips the file's reading at submission found to retarget: the retargets billed. */
+  animation_clip_count: z.int().min(0).optional(),
 });
 export type RigJobParams = z.infer<typeof rigJobParamsSchema>;
 
@@ -68,7 +72,7 @@ export function parseJobParams(operation: JobOperation, params: unknown): TypedJ
 export function rigJobParams(
   body: CreateRigRequest,
   source: (typeof RIG_SOURCES)[number],
-  animation?: StoredAttachment,
+  animation?: StoredAttachment & { clipCount: number },
 ): RigJobParams {
   return {
     rig_type: body.rig_type,
@@ -78,7 +82,8 @@ export function rigJobParams(
     source,
     ...(body.animation_url !== undefined ? { animation_url: body.animation_url } : {}),
     ...(body.from_job !== undefined ? { from_job: body.from_job } : {}),
-    ...(animation ? { animation } : {}),
+    ...(body.animation_clips !== undefined ? { animation_clips: body.animation_clips } : {}),
+    ...(animation ? { animation: { key: animation.key, format: animation.format }, animation_clip_count: animation.clipCount } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { base64Schema, httpUrlSchema, uuidSchema } from './common';
 import { jobSchema } from './job';
-import { BODY_PLANS } from '@rigforge/rig/body-plan';
+import { BODY_PLANS, RETARGET_BODY_PLANS } from '@rigforge/rig/body-plan';
 
 /** The body plans are the engine's own list (one truth), read through its dependency-free subpath. */
 export const RIG_TYPES = BODY_PLANS;
@@ -10,6 +10,12 @@ export const RIG_ENGINES = ['fast', 'pro'] as const;
 export type RigEngine = (typeof RIG_ENGINES)[number];
 export const MODEL_FORMATS = ['glb', 'fbx'] as const;
 export type ModelFormat = (typeof MODEL_FORMATS)[number];
+
+/** Clip names chosen from an animation file: what the request carries and the job's params keep. */
+export const animationClipsSchema = z.array(z.string().min(1).max(256)).min(1).max(256);
+
+/** Body plans that clips from animation_url are retargeted onto: the retargeter's own list. */
+export const RETARGET_RIG_TYPES = RETARGET_BODY_PLANS;
 
 /** POST /v1/rigs. Unknown fields are rejected so typos never pass silently. */
 export const createRigRequestSchema = z
@@ -28,7 +34,12 @@ export const createRigRequestSchema = z
       .describe('Degrees about +Y applied before rigging: -90 for +X facing, 90 for -X, 180 for -Z'),
     animation_url: httpUrlSchema
       .optional()
-      .describe('A humanoid clip (GLB, glTF or FBX with an animation) retargeted into the output; fast engine and biped only; billed per clip'),
+      .describe(
+        'An animation file (GLB, glTF or FBX): every clip in it is retargeted into the output, one animation per clip with its name; humanoid clips onto biped rigs, four-legged clips onto quadruped rigs; fast engine only; billed one retarget per clip',
+      ),
+    animation_clips: animationClipsSchema
+      .optional()
+      .describe('Names of the clips of animation_url to keep (default all); a name the file does not have is 400 invalid_request listing its clips'),
   })
   .meta({ id: 'CreateRigRequest' });
 export type CreateRigRequest = z.infer<typeof createRigRequestSchema>;

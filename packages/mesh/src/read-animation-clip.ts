@@ -48,3 +48,22 @@ export async function readAnimationClip(bytes: Uint8Array, options: ReadAnimatio
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/**
+ * The clips of a file to keep: all of them without `wanted`, else those whose name is in `wanted`
+ * (in the file's order; clips sharing a wanted name are all kept). A wanted name the file does not
+ * have throws `EngineError('invalid_input')` naming the clips it has. One rule for the API (which
+ * reads the names at submission, to bill per clip) and the rigger (which keeps the same clips).
+ */
+export function selectAnimationClips(names: readonly string[], wanted?: readonly string[]): number[] {
+  if (!wanted) return names.map((_, i) => i);
+  const unknown = [...new Set(wanted.filter((w) => !names.includes(w)))];
+  if (unknown.length > 0) {
+    const have = names.map((n) => JSON.stringify(n)).join(', ');
+    throw new EngineError(
+      'invalid_input',
+      `animation_clips: ${unknown.map((n) => JSON.stringify(n)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the animation file; its clips are ${have}`,
+    );
+  }
+  return names.map((n, i) => (wanted.includes(n) ? i : -1)).filter((i) => i >= 0);
+}

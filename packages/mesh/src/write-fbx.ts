@@ -12,13 +12,18 @@
  *   elements only through it).
  * - Model "Mesh" with identity transform, its materials (Phong, DiffuseColor = base colour) in
  *   material-index order, and an embedded Texture + Video (bytes in `Content`) per base colour texture.
- * - With a rig: one Model "LimbNode" (+ NodeAttribute "LimbNode") per joint, `Lcl Translation`
- *   relative to the parent (joints carry no rotation), a Deformer "Skin" on the geometry, one
+ * - With a rig: one Model "LimbNode" (+ NodeAttribute "LimbNode") per joint, oriented so its local
+ *   +Y points at its child (fbx-write/joint-orientation.ts: Blender draws bones along +Y), with
+ *   `Lcl Rotation` = the rest rotation relative to the parent (Euler XYZ) and `Lcl Translation` =
+ *   the offset from the parent in the parent's frame; a Deformer "Skin" on the geometry, one
  *   SubDeformer "Cluster" per joint that influences vertices (`Indexes`, `Weights`,
- *   `Transform` = inverse joint rest matrix × mesh matrix, `TransformLink` = joint rest matrix), and a
- *   Pose "BindPose" holding the world matrix of the mesh and of every joint.
+ *   `Transform` = inverse joint rest matrix × mesh matrix, `TransformLink` = joint rest matrix,
+ *   rotation included), and a Pose "BindPose" holding the world matrix of the mesh and of every
+ *   joint. The orientation is in the Lcl Rotation, not a PreRotation: every importer reads it the
+ *   same way, whatever it does with FBX's rotation pivots and RotationActive.
  * - With animations (and a rig): AnimationStack/Layer/CurveNode/Curve objects on the LimbNodes
- *   (fbx-write/write-fbx-animation.ts); GlobalSettings' time span covers them.
+ *   (fbx-write/write-fbx-animation.ts), the tracks re-expressed in the oriented joint frames;
+ *   GlobalSettings' time span covers them.
  *
  * Units: coordinates are written unchanged, in the mesh's own units, and GlobalSettings declares
  * what one unit is through `UnitScaleFactor` (centimetres per unit). The default, 100, states that
@@ -30,7 +35,10 @@
 import { EngineError } from './mesh-error';
 import type { AnimationClip, Mesh, MeshMaterial, MeshTexture, Skeleton, SkinWeights } from './mesh-model';
 import { FBX_TICKS_PER_SECOND } from './animation/read-fbx-animation';
-import { writeFbxAnimation } from './fbx-write/write-fbx-animation';
+import { eulerXyzNear, orientClipTracks, writeFbxAnimation } from './fbx-write/write-fbx-animation';
+import { jointRestOrientations } from './fbx-write/joint-orientation';
+import { quatInvert, quatMultiply, quatRotate, type Quat } from './animation/quat';
+import { fromQuat, multiply, translation as translationMatrix } from './read/mat4';
 import { encodeFbxBinary, FBX_VERSION } from './fbx-write/encode-fbx-binary';
 import { fbx, leaf, node, p70, type FbxNode } from './fbx-write/fbx-node';
 import { triangleMaterials } from './render/triangle-materials';
@@ -124,11 +132,14 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
   if (o.rig) {
     const { skeleton, skin } = o.rig;
     const jointIds = skeleton.joints.map(() => newId());
+    const rest = jointRestOrientations(skeleton.joints);
     skeleton.joints.forEach((j, i) => {
       const parent = skeleton.joints[j.parent];
+      const parentInv: Quat = parent ? quatInvert(rest[j.parent]!) : [0, 0, 0, 1];
       const local: [number, number, number] = parent
-        ? [j.position[0] - parent.position[0], j.position[1] - parent.position[1], j.position[2] - parent.position[2]]
+        ? quatRotate(parentInv, [j.position[0] - parent.position[0], j.position[1] - parent.position[1], j.position[2] - parent.position[2]])
         : [...j.position];
+      const localRotation = eulerXyzNear(quatMultiply(parentInv, rest[i]!), null).map((r) => (r * 180) / Math.PI) as [number, number, number];
       const attributeId = newId();
       objects.push(
         node('NodeAttribute', [fbx.long(attributeId), fbx.objectName(j.name, 'NodeAttribute'), fbx.string('LimbNode')], [
@@ -137,7 +148,7 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
         ]),
       );
       count('NodeAttribute');
-      objects.push(modelNode(jointIds[i]!, j.name, 'LimbNode', local));
+      objects.push(modelNode(jointIds[i]!, j.name, 'LimbNode', local, localRotation));
       count('Model');
       connect(attributeId, jointIds[i]!);
       connect(jointIds[i]!, parent ? jointIds[j.parent]! : 0);
@@ -157,7 +168,6 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
       const c = clusters[i]!;
       if (c.indexes.length === 0) return;
       const clusterId = newId();
-      const [x, y, z] = j.position;
       objects.push(
         node('Deformer', [fbx.long(clusterId), fbx.objectName(j.name, 'SubDeformer'), fbx.string('Cluster')], [
           leaf('Version', fbx.int(100)),
@@ -165,8 +175,8 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
           leaf('Indexes', fbx.ints(c.indexes)),
           leaf('Weights', fbx.doubles(c.weights)),
           // The mesh sits at the origin with identity transform, so Transform = inverse(TransformLink).
-          leaf('Transform', fbx.doubles(translation(-x, -y, -z))),
-          leaf('TransformLink', fbx.doubles(translation(x, y, z))),
+          leaf('Transform', fbx.doubles(inverseRestMatrix(j.position, rest[i]!))),
+          leaf('TransformLink', fbx.doubles(restMatrix(j.position, rest[i]!))),
         ]),
       );
       count('Deformer');
@@ -182,12 +192,13 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
         leaf('NbPoseNodes', fbx.int(skeleton.joints.length + 1)),
         node('PoseNode', [], [leaf('Node', fbx.long(modelId)), leaf('Matrix', fbx.doubles(translation(0, 0, 0)))]),
         ...skeleton.joints.map((j, i) =>
-          node('PoseNode', [], [leaf('Node', fbx.long(jointIds[i]!)), leaf('Matrix', fbx.doubles(translation(...j.position)))]),
+          node('PoseNode', [], [leaf('Node', fbx.long(jointIds[i]!)), leaf('Matrix', fbx.doubles(restMatrix(j.position, rest[i]!)))]),
         ),
       ]),
     );
     count('Pose');
-    span = writeFbxAnimation(o.animations, jointIds, { newId, connect, count, objects });
+    const parents = skeleton.joints.map((j) => j.parent);
+    span = writeFbxAnimation(o.animations.map((clip) => orientClipTracks(clip, parents, rest)), jointIds, { newId, connect, count, objects });
   }
 
   const documentId = newId();
@@ -291,6 +302,17 @@ function clusterInfluences(skin: SkinWeights, vertexCount: number, jointCount: n
 /** A column-major 4x4 translation matrix, FBX's layout (translation in elements 12..14). */
 function translation(x: number, y: number, z: number): Float64Array {
   return Float64Array.from([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1]);
+}
+
+/** World rest matrix of a joint: T(position) · R(orientation). */
+function restMatrix(p: readonly [number, number, number], q: Quat): Float64Array {
+  return multiply(translationMatrix(p[0], p[1], p[2]), fromQuat(q[0], q[1], q[2], q[3]));
+}
+
+/** Its inverse: R⁻¹ · T(−position). */
+function inverseRestMatrix(p: readonly [number, number, number], q: Quat): Float64Array {
+  const inv = quatInvert(q);
+  return multiply(fromQuat(inv[0], inv[1], inv[2], inv[3]), translationMatrix(-p[0], -p[1], -p[2]));
 }
 
 function geometryNode(mesh: Mesh, id: number, name: string): FbxNode {
@@ -422,10 +444,16 @@ function smoothNormals(p: Float32Array, idx: Uint32Array): Float32Array {
   return out;
 }
 
-function modelNode(id: number, name: string, type: 'Mesh' | 'LimbNode', local: [number, number, number]): FbxNode {
+function modelNode(
+  id: number,
+  name: string,
+  type: 'Mesh' | 'LimbNode',
+  local: [number, number, number],
+  rotation: [number, number, number] = [0, 0, 0],
+): FbxNode {
   const props: FbxNode[] = [
     p70('Lcl Translation', 'Lcl Translation', '', 'A', fbx.double(local[0]), fbx.double(local[1]), fbx.double(local[2])),
-    p70('Lcl Rotation', 'Lcl Rotation', '', 'A', fbx.double(0), fbx.double(0), fbx.double(0)),
+    p70('Lcl Rotation', 'Lcl Rotation', '', 'A', fbx.double(rotation[0]), fbx.double(rotation[1]), fbx.double(rotation[2])),
     p70('Lcl Scaling', 'Lcl Scaling', '', 'A', fbx.double(1), fbx.double(1), fbx.double(1)),
     p70('InheritType', 'enum', '', '', fbx.int(1)),
   ];

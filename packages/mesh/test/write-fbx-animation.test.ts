@@ -1,9 +1,23 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EngineError, quatAngle, quatFromAxisAngle, quatInvert, quatMultiply, readAnimationClip, sampleTrack, writeFbx, type AnimationClip, type Mesh, type Quat, type Skeleton, type SkinWeights } from '../src';
+import {
+  EngineError,
+  quatAngle,
+  quatFromAxisAngle,
+  quatInvert,
+  quatMultiply,
+  readAnimationClip,
+  writeFbx,
+  type AnimationClip,
+  type Mesh,
+  type Quat,
+  type Skeleton,
+  type SkinWeights,
+} from '../src';
 import { buildHumanoidClip } from '../testing';
 import { eulerXyzNear, quatFromEulerXyz } from '../src/fbx-write/write-fbx-animation';
+import { clipWorldPose, maxWorldMotionError } from './clip-world-pose';
 import { child, childrenNamed, parseFbxBinary } from './fbx-test-parse';
 
 const OUT = join(__dirname, '../../../test-output/write-fbx-animation');
@@ -26,22 +40,6 @@ function humanoidRig(): { mesh: Mesh; rig: { skeleton: Skeleton; skin: SkinWeigh
     rig: { skeleton, skin: { joints: new Uint16Array(32), weights } },
     clip,
   };
-}
-
-function quatAt(clip: AnimationClip, joint: number, t: number): Quat {
-  const track = clip.tracks.find((x) => x.joint === joint && x.path === 'rotation');
-  return track ? (sampleTrack(track, t) as Quat) : [...clip.skeleton[joint]!.rest.rotation];
-}
-
-function maxRotationError(a: AnimationClip, b: AnimationClip, joints: number[], duration: number): number {
-  let worst = 0;
-  for (const j of joints) {
-    for (let k = 0; k <= 40; k++) {
-      const t = (duration * k) / 40;
-      worst = Math.max(worst, quatAngle(quatMultiply(quatInvert(quatAt(a, j, t)), quatAt(b, j, t))));
-    }
-  }
-  return worst;
 }
 
 describe('Euler XYZ conversion', () => {
@@ -73,12 +71,16 @@ describe('writeFbx animations', () => {
     expect(back.duration).toBeCloseTo(1, 6);
     expect(back.skeleton.map((j) => j.name)).toEqual(clip.skeleton.map((j) => j.name));
     expect(back.skeleton.map((j) => j.parent)).toEqual(clip.skeleton.map((j) => j.parent));
-    back.skeleton.forEach((j, i) => j.rest.translation.forEach((v, c) => expect(v).toBeCloseTo(clip.skeleton[i]!.rest.translation[c]!, 5)));
+    // The file orients its joints (each +Y toward its child), so rest rotations and local values
+    // differ from the clip's; positions and rotations relative to rest, in world space, do not.
+    const restBack = clipWorldPose(back, null).position;
+    clip.skeleton.forEach((_, i) => restBack[i]!.forEach((v, c) => expect(v).toBeCloseTo(clipWorldPose(clip, null).position[i]![c]!, 5)));
     const all = clip.skeleton.map((_, i) => i);
-    expect(maxRotationError(clip, back, all, 1)).toBeLessThan(1e-3);
-    const hips = back.tracks.find((t) => t.joint === 0 && t.path === 'translation')!;
-    expect(sampleTrack(hips, 1)[1]).toBeCloseTo(0.9, 5);
-    expect(sampleTrack(hips, 0.25)[1]).toBeCloseTo(0.975, 5);
+    const error = maxWorldMotionError(clip, back, all, 1);
+    expect(error.radians).toBeLessThan(1e-3);
+    expect(error.distance).toBeLessThan(1e-4);
+    expect(clipWorldPose(back, 1).position[0]![1]).toBeCloseTo(0.9, 5);
+    expect(clipWorldPose(back, 0.25).position[0]![1]).toBeCloseTo(0.975, 5);
   });
 
   test('a multi-axis, multi-turn spin is unwrapped (no 360° jumps) and matches slerp between keys', async () => {
@@ -98,7 +100,7 @@ describe('writeFbx animations', () => {
       for (let k = 1; k < v.length; k++) expect(Math.abs(v[k]! - v[k - 1]!)).toBeLessThan(180);
     }
     const back = (await readAnimationClip(bytes))[0]!;
-    expect(maxRotationError(spin, back, [1], 2)).toBeLessThan(1e-3);
+    expect(maxWorldMotionError(spin, back, [1], 2, 80).radians).toBeLessThan(1e-3);
   });
 
   test('Definitions count the animation objects; the stack spans the clip; GlobalSettings covers it', () => {

@@ -14,6 +14,15 @@
  * takes the same limb directions. Target local rotations are then parent⁻¹ · child.
  * The hips translation is the source hips' world displacement, turned by Q and scaled by the
  * ratio of hip heights (hips above the lowest mapped joint along up).
+ *
+ * Up is each skeleton's own (from its hips, head and limbs), never an assumed +Y: a target stored
+ * lying down (+Z up) gets the same hip-height scale and root motion as an upright one. Feet: the
+ * scaled hips can still put a foot below the floor when the two characters' leg proportions
+ * differ (a longer shin on a bent knee); in a frame where the target's lowest foot goes further
+ * below its rest floor than the source's own lowest foot does (scaled), the hips are lifted along up
+ * by the difference, so the target never dips more than the clip itself. Quadrupeds
+ * (`bodyPlan: 'quadruped'`) use the same rules with quadruped roles (quadrupedJointRole) and a frame
+ * from the legs (feet → body is up) and the left/right legs.
  */
 import {
   EngineError,
@@ -30,7 +39,9 @@ import {
   type Skeleton,
   type Vec3,
 } from '@rigforge/mesh';
+import { isRetargetBodyPlan, type RetargetBodyPlan } from './body-plan';
 import { bipedJointRole } from './retarget/biped-joint-role';
+import { quadrupedJointRole } from './retarget/quadruped-joint-role';
 import { dot, forwardKinematics, quatBetween, sub, type WorldTransform } from './retarget/pose-math';
 
 export interface RetargetClipOptions {
@@ -40,13 +51,31 @@ export interface RetargetClipOptions {
   maxFrames?: number;
   /** Align each target bone to the source's rest direction (A-pose clip onto a T-pose rig). Default true. */
   alignRestPose?: boolean;
+  /** Which joint roles and frame to match by: a humanoid or a four-legged skeleton. Default `biped`. */
+  bodyPlan?: RetargetBodyPlan;
+  /** Lift the hips in frames where the target's feet would dip below the floor more than the clip's do. Default true. */
+  keepFeetAboveFloor?: boolean;
+  /**
+   * Up of the clip's and of the target's skeleton, when known (our readers give clips +Y up, and
+   * rigMesh rigs upright models): exact where the estimate from the legs (feet → hips) is tilted
+   * by a few degrees on a real character. Each defaults to that estimate.
+   */
+  up?: { source?: Vec3; target?: Vec3 };
 }
+
 
 export const RETARGET_CLIP_DEFAULTS: Required<RetargetClipOptions> = {
   sampleRate: 30,
   maxFrames: 36_000,
   alignRestPose: true,
+  bodyPlan: 'biped',
+  keepFeetAboveFloor: true,
+  up: {},
 };
+
+/** Roles that carry the character's weight: their lowest point is what stands on the floor. */
+const FOOT_ROLE = /(^|_)(foot|toes|toe)$/;
+const SIDED_ROLE = /(^|_)(left|right)(_|$)/;
 
 export interface RetargetResult {
   /** The clip on the target skeleton: track joints index `target.joints`, times start at 0. */
@@ -57,6 +86,12 @@ export interface RetargetResult {
   unmappedSource: string[];
   /** Target joints no source joint drives (they follow their parent). */
   unmappedTarget: string[];
+  /**
+   * Feet against the floor, in target units: the deepest the clip's own lowest foot goes below its
+   * rest floor (scaled to the target), the deepest the target's goes before and after the hips
+   * are lifted, and how many frames were lifted. Absent when no foot or hips is mapped.
+   */
+  floor?: { hipHeight: number; sourceBelow: number; targetBelowUnlifted: number; targetBelow: number; liftedFrames: number };
   warnings: string[];
 }
 
@@ -70,6 +105,10 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
   const sampleRate = options.sampleRate ?? RETARGET_CLIP_DEFAULTS.sampleRate;
   const maxFrames = options.maxFrames ?? RETARGET_CLIP_DEFAULTS.maxFrames;
   const alignRestPose = options.alignRestPose ?? RETARGET_CLIP_DEFAULTS.alignRestPose;
+  const bodyPlan = options.bodyPlan ?? RETARGET_CLIP_DEFAULTS.bodyPlan;
+  const keepFeet = options.keepFeetAboveFloor ?? RETARGET_CLIP_DEFAULTS.keepFeetAboveFloor;
+  if (!isRetargetBodyPlan(bodyPlan)) throw new EngineError('invalid_input', `retarget: clips are retargeted onto biped or quadruped skeletons, not "${String(bodyPlan)}"`);
+  const jointRole = bodyPlan === 'quadruped' ? quadrupedJointRole : bipedJointRole;
   if (!(sampleRate > 0) || !Number.isFinite(sampleRate)) throw new EngineError('invalid_input', `retarget: sample rate must be positive, got ${sampleRate}`);
   const warnings: string[] = [];
   const src = clip.skeleton;
@@ -78,14 +117,14 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
   // --- mapping by role
   const targetByRole = new Map<string, number>();
   tgt.forEach((j, i) => {
-    const role = bipedJointRole(j.name);
+    const role = jointRole(j.name);
     if (role && !targetByRole.has(role)) targetByRole.set(role, i);
   });
   const sourceOf = new Int32Array(tgt.length).fill(-1);
   const mapped: RetargetResult['mapped'] = [];
   const unmappedSource: string[] = [];
   src.forEach((j, i) => {
-    const role = bipedJointRole(j.name);
+    const role = jointRole(j.name);
     const t = role ? targetByRole.get(role) : undefined;
     if (t === undefined) {
       unmappedSource.push(j.name);
@@ -103,7 +142,9 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
     const sample = src.slice(0, 6).map((j) => `"${j.name}"`).join(', ');
     throw new EngineError(
       'invalid_input',
-      `retarget: no joint of the clip matches a humanoid joint name (clip joints: ${sample}${src.length > 6 ? ', ...' : ''}); expected Mixamo, Unity Humanoid or Unreal names`,
+      bodyPlan === 'quadruped'
+        ? `retarget: no joint of the clip matches a quadruped joint of the target (clip joints: ${sample}${src.length > 6 ? ', ...' : ''}); expected names with a side, front/hind and a leg segment, or biped-template names (L UpperArm, L Thigh)`
+        : `retarget: no joint of the clip matches a humanoid joint name (clip joints: ${sample}${src.length > 6 ? ', ...' : ''}); expected Mixamo, Unity Humanoid or Unreal names`,
     );
   }
   const unmappedTarget = tgt.filter((_, i) => sourceOf[i] === -1).map((j) => j.name);
@@ -117,24 +158,42 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
 
   // --- global frame alignment Q (source world → target world)
   const role = (r: string): number => targetByRole.get(r) ?? -1;
-  const frameDirs = (pos: (i: number) => Vec3 | null): { up: Vec3; left: Vec3 } | null => {
-    const hips = pos(role('hips'));
-    const top = [role('head'), role('neck'), role('upper_chest'), role('chest')].map((i) => (i >= 0 ? pos(i) : null)).find((p) => p);
+  // The frame is (up, left) with up = feet → body: the legs carry the weight straight down in any
+  // rest pose, while the spine leans (a hunched or big-headed biped's head sits well forward of
+  // its hips, a dog's withers stand higher than a horse's), and aligning spines would tilt the
+  // clip and sink one pair of feet. A biped without mapped feet falls back to hips → head.
+  const frameDirs = (pos: (i: number) => Vec3 | null): { primary: Vec3; left: Vec3 } | null => {
+    const at = (roles: string[]): Vec3 | null => roles.map((r) => (role(r) >= 0 ? pos(role(r)) : null)).find((p) => p) ?? null;
+    const hips = at(['hips']);
     const pair = (l: string, r: string): Vec3 | null => {
-      const a = role(l) >= 0 ? pos(role(l)) : null;
-      const b = role(r) >= 0 ? pos(role(r)) : null;
+      const a = at([l]);
+      const b = at([r]);
       return a && b ? sub(a, b) : null;
     };
+    if (bodyPlan === 'quadruped') {
+      const body = mean([hips, at(['chest', 'spine_2', 'spine_1'])]);
+      const ground = mean(['front_left', 'front_right', 'back_left', 'back_right'].map((leg) => at([`${leg}_foot`, `${leg}_toe`, `${leg}_lower_leg`])));
+      const left = pair('front_left_upper_leg', 'front_right_upper_leg') ?? pair('back_left_upper_leg', 'back_right_upper_leg') ?? pair('back_left_foot', 'back_right_foot');
+      return body && ground && left ? { primary: sub(body, ground), left } : null;
+    }
+    const top = at(['head', 'neck', 'upper_chest', 'chest']);
+    const ground = mean(['left', 'right'].map((side) => at([`${side}_foot`, `${side}_toes`])));
     const left = pair('left_upper_arm', 'right_upper_arm') ?? pair('left_upper_leg', 'right_upper_leg') ?? pair('left_shoulder', 'right_shoulder');
-    return hips && top && left ? { up: sub(top, hips), left } : null;
+    if (hips && ground && left) return { primary: sub(hips, ground), left };
+    return hips && top && left ? { primary: sub(top, hips), left } : null;
   };
-  const tgtFrame = frameDirs((i) => (i >= 0 ? tgtPos(i) : null));
-  const srcFrame = frameDirs((i) => (i >= 0 ? srcPos(i) : null));
+  const given = (frame: { primary: Vec3; left: Vec3 } | null, up: Vec3 | undefined) =>
+    frame && up && Math.hypot(...up) > 1e-9 ? { primary: up, left: frame.left } : frame;
+  const tgtFrame = given(frameDirs((i) => (i >= 0 ? tgtPos(i) : null)), options.up?.target);
+  const srcFrame = given(frameDirs((i) => (i >= 0 ? srcPos(i) : null)), options.up?.source);
   let q: Quat = [...QUAT_IDENTITY] as Quat;
-  if (tgtFrame && srcFrame) q = quatFromFrames(srcFrame.up, srcFrame.left, tgtFrame.up, tgtFrame.left);
-  else warnings.push('retarget: hips, head and left/right limbs are not all mapped; the clip is assumed to face +Z with +Y up');
+  if (tgtFrame && srcFrame) q = quatFromFrames(srcFrame.primary, srcFrame.left, tgtFrame.primary, tgtFrame.left);
+  else warnings.push(`retarget: hips, ${bodyPlan === 'quadruped' ? 'chest' : 'head'} and left/right limbs are not all mapped; the clip is assumed to face +Z with +Y up`);
   const qInv = quatInvert(q);
   const toTarget = (v: Vec3): Vec3 => quatRotate(q, v);
+  // The target's own up (the frame's primary direction), +Y without a frame. Never assumed: a
+  // model stored lying down has +Z up.
+  const tgtUp: Vec3 = tgtFrame ? unit(tgtFrame.primary) : [0, 1, 0];
 
   // --- per-bone rest alignment A_k (target rest direction → source rest direction)
   const children: number[][] = tgt.map(() => []);
@@ -148,8 +207,8 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
     const kids = children[k]!.filter((c) => sourceOf[c] !== -1);
     // Prefer the chain's continuation (spine → chest, not a shoulder) for the bone's direction;
     // among several (a hand's five fingers) the child most in line with the incoming bone.
-    const sided = /^(left|right)_/.test(bipedJointRole(tgt[k]!.name) ?? '');
-    const continuing = kids.filter((x) => sided || !/^(left|right)_/.test(bipedJointRole(tgt[x]!.name) ?? ''));
+    const sided = SIDED_ROLE.test(jointRole(tgt[k]!.name) ?? '');
+    const continuing = kids.filter((x) => sided || !SIDED_ROLE.test(jointRole(tgt[x]!.name) ?? ''));
     const c = mostInLine(tgtPos, p >= 0 && p < k ? p : -1, k, continuing) ?? kids[0];
     if (c === undefined) continue;
     const dt = sub(tgtPos(c), tgtPos(k));
@@ -162,7 +221,7 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
     const a = align[k]!;
     return (2 * Math.acos(Math.min(1, Math.abs(a[3]))) * 180) / Math.PI;
   };
-  const arm = armAngle('left') ?? armAngle('right');
+  const arm = bodyPlan === 'biped' ? (armAngle('left') ?? armAngle('right')) : null;
   if (arm !== null && arm > 20) {
     warnings.push(`retarget: the rest poses differ (upper arm ${arm.toFixed(0)}° apart, e.g. A-pose vs T-pose)${alignRestPose ? '; bones were aligned to the clip\'s rest pose' : ''}`);
   }
@@ -171,14 +230,15 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
   const tgtHips = role('hips');
   const srcHips = tgtHips >= 0 ? sourceOf[tgtHips]! : -1;
   let hipScale = 1;
+  let tgtHeight = 0;
+  const srcUp = quatRotate(qInv, tgtUp);
   if (srcHips >= 0) {
-    const srcUp = quatRotate(qInv, [0, 1, 0]);
     // Lowest mapped joint (the toes, or the feet): an armature or root node at the origin is no floor.
     const drivenTargets = tgt.map((_, k) => k).filter((k) => sourceOf[k] !== -1);
     const srcLow = Math.min(...drivenTargets.map((k) => dot(srcRest[sourceOf[k]!]!.position, srcUp)));
-    const tgtLow = Math.min(...drivenTargets.map((k) => tgt[k]!.position[1]));
+    const tgtLow = Math.min(...drivenTargets.map((k) => dot(tgtPos(k), tgtUp)));
     const srcHeight = dot(srcRest[srcHips]!.position, srcUp) - srcLow;
-    const tgtHeight = tgtPos(tgtHips)[1] - tgtLow;
+    tgtHeight = dot(tgtPos(tgtHips), tgtUp) - tgtLow;
     if (srcHeight > 1e-9 && tgtHeight > 1e-9) hipScale = tgtHeight / srcHeight;
     else warnings.push('retarget: hip height is zero in the clip or the target; hips translation is not scaled');
   } else if (tgtHips >= 0) {
@@ -205,6 +265,14 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
   }
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) times[f] = f === frames - 1 ? end - start : f / sampleRate;
+
+  // --- floor: the lowest mapped foot at rest, in each skeleton, along its up
+  const feet = tgt.map((_, k) => k).filter((k) => sourceOf[k] !== -1 && FOOT_ROLE.test(jointRole(tgt[k]!.name) ?? ''));
+  const floorActive = feet.length > 0 && srcHips >= 0;
+  const srcFloor = floorActive ? Math.min(...feet.map((k) => dot(srcRest[sourceOf[k]!]!.position, srcUp))) : 0;
+  const tgtFloor = floorActive ? Math.min(...feet.map((k) => dot(tgtPos(k), tgtUp))) : 0;
+  const floor = { hipHeight: tgtHeight, sourceBelow: 0, targetBelowUnlifted: 0, targetBelow: 0, liftedFrames: 0 };
+  const tgtFk: Vec3[] = [];
 
   // --- frames
   const drivenJoints = tgt.map((_, k) => k).filter((k) => sourceOf[k] !== -1);
@@ -251,7 +319,21 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
     if (hipValues) {
       const disp = toTarget(sub(world[srcHips]!.position, srcRest[srcHips]!.position));
       const rest = tgtPos(tgtHips);
-      const worldPos: Vec3 = [rest[0] + disp[0] * hipScale, rest[1] + disp[1] * hipScale, rest[2] + disp[2] * hipScale];
+      let worldPos: Vec3 = [rest[0] + disp[0] * hipScale, rest[1] + disp[1] * hipScale, rest[2] + disp[2] * hipScale];
+      if (floorActive) {
+        // How far the clip's own lowest foot is below its rest floor, scaled; the target may go
+        // as deep, not deeper.
+        const srcBelow = Math.max(0, srcFloor - Math.min(...feet.map((k) => dot(world[sourceOf[k]!]!.position, srcUp)))) * hipScale;
+        const tgtBelow = Math.max(0, tgtFloor - lowestFoot(tgt, tgtWorld, tgtHips, worldPos, feet, tgtUp, tgtFk));
+        const lift = keepFeet ? Math.max(0, tgtBelow - srcBelow) : 0;
+        if (lift > 0) {
+          worldPos = [worldPos[0] + tgtUp[0] * lift, worldPos[1] + tgtUp[1] * lift, worldPos[2] + tgtUp[2] * lift];
+          floor.liftedFrames++;
+        }
+        floor.sourceBelow = Math.max(floor.sourceBelow, srcBelow);
+        floor.targetBelowUnlifted = Math.max(floor.targetBelowUnlifted, tgtBelow);
+        floor.targetBelow = Math.max(floor.targetBelow, tgtBelow - lift);
+      }
       // Local translation under the hips' parent, if the target has one.
       let localPos = worldPos;
       const p = tgt[tgtHips]!.parent;
@@ -280,8 +362,39 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
     mapped,
     unmappedSource,
     unmappedTarget,
+    ...(floorActive ? { floor } : {}),
     warnings,
   };
+}
+
+function unit(v: Vec3): Vec3 {
+  const l = Math.hypot(v[0], v[1], v[2]) || 1;
+  return [v[0] / l, v[1] / l, v[2] / l];
+}
+
+/** The mean of the points given; null when none is. */
+function mean(points: Array<Vec3 | null>): Vec3 | null {
+  const known = points.filter((p): p is Vec3 => p !== null);
+  if (known.length === 0) return null;
+  const s: Vec3 = [0, 0, 0];
+  for (const p of known) for (let c = 0; c < 3; c++) s[c]! += p[c]! / known.length;
+  return s;
+}
+
+/**
+ * Height along `up` of the lowest of `feet` in a target frame: forward kinematics of the target's
+ * rest offsets (its rest rotations are identity) under world rotations `rot`, with the hips at `hipsPos`.
+ */
+function lowestFoot(tgt: Skeleton['joints'], rot: Quat[], hips: number, hipsPos: Vec3, feet: number[], up: Vec3, out: Vec3[]): number {
+  for (let k = 0; k < tgt.length; k++) {
+    const p = tgt[k]!.parent;
+    if (k === hips) out[k] = hipsPos;
+    else if (p >= 0 && p < k) {
+      const o = quatRotate(rot[p]!, sub(tgt[k]!.position, tgt[p]!.position));
+      out[k] = [out[p]![0] + o[0], out[p]![1] + o[1], out[p]![2] + o[2]];
+    } else out[k] = tgt[k]!.position;
+  }
+  return Math.min(...feet.map((k) => dot(out[k]!, up)));
 }
 
 /** The child whose direction from `k` is most in line with the bone parent → k (the first one without a parent). */

@@ -1,15 +1,25 @@
 /**
  * The fast rigging engine end to end: bytes of any supported mesh in, a rigged GLB or FBX, a PNG
  * thumbnail and a report out. Stages: readMesh → rotate about Y → fitSkeleton →
- * computeSkinWeights → (retargetClip of an optional animation clip) → writeGlb / writeFbx →
+ * computeSkinWeights → (retargetClip of every clip of an optional animation file) → writeGlb / writeFbx →
  * renderThumbnail. The output keeps the input's units
  * and the rotated orientation: the rigged model faces +Z with +Y up.
  */
-import { boundMeshWorkload, EngineError, readAnimationClip, readMesh, renderThumbnail, writeFbx, writeGlb, type AnimationClip } from '@rigforge/mesh';
-import { isBodyPlan, type BodyPlan } from './body-plan';
+import {
+  boundMeshWorkload,
+  EngineError,
+  readAnimationClip,
+  readMesh,
+  renderThumbnail,
+  selectAnimationClips,
+  writeFbx,
+  writeGlb,
+  type AnimationClip,
+} from '@rigforge/mesh';
+import { isBodyPlan, isRetargetBodyPlan, type BodyPlan } from './body-plan';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
 import { fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
-import { retargetClip, type RetargetClipOptions } from './retarget-clip';
+import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
 import { rotateMeshY } from './rotate-mesh-y';
 
 export interface RigMeshOptions {
@@ -28,10 +38,13 @@ export interface RigMeshOptions {
   fit?: FitSkeletonOptions;
   skin?: ComputeSkinWeightsOptions;
   /**
-   * A humanoid animation clip (FBX, GLB or glTF bytes) to retarget onto the fitted skeleton and
-   * include in the output (GLB or FBX); biped rigs only. The first clip of the file is used.
+   * An animation file (FBX, GLB or glTF bytes) whose clips are retargeted onto the fitted skeleton
+   * and included in the output (GLB or FBX), one animation per clip, names kept: humanoid clips
+   * onto biped rigs, four-legged clips onto quadruped rigs.
    */
   animation?: Uint8Array;
+  /** Names of the clips of `animation` to keep (default all); an unknown name is invalid_input. */
+  animationClips?: string[];
   retarget?: RetargetClipOptions;
 }
 
@@ -42,7 +55,7 @@ export const RIG_MESH_DEFAULTS = {
   thumbnailSize: 512,
   thumbnailSkeleton: false,
   maxTriangles: 2_000_000,
-} as const satisfies Omit<Required<RigMeshOptions>, 'fit' | 'skin' | 'animation' | 'retarget'>;
+} as const satisfies Omit<Required<RigMeshOptions>, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget'>;
 
 export interface RigReport {
   bodyPlan: BodyPlan;
@@ -56,6 +69,8 @@ export interface RigReport {
   warnings: string[];
   /** Animation clips in the output (present when an animation was given). */
   animations?: number;
+  /** Per retargeted clip: its name, length and the frames whose hips were lifted to keep the feet up. */
+  clips?: Array<{ name: string; durationSeconds: number; liftedFrames: number }>;
   /** Joints of the clip that drive the skeleton, and clip joints dropped. */
   retarget?: { mapped: number; unmapped: number; unmappedSource: string[]; unmappedTarget: string[] };
 }
@@ -79,13 +94,14 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   if (outputFormat !== 'glb' && outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `rig: unknown output format "${String(outputFormat)}"`);
   }
-  let clip: AnimationClip | null = null;
+  let clips: AnimationClip[] = [];
   if (options.animation) {
-    if (rigType !== 'biped') {
-      throw new EngineError('invalid_input', `rig: retargeting is for humanoid clips onto the biped skeleton, not rig type "${rigType}"`);
+    if (!isRetargetBodyPlan(rigType)) {
+      throw new EngineError('invalid_input', `rig: clips are retargeted onto biped and quadruped skeletons, not rig type "${rigType}"`);
     }
-    // Read before the heavy stages so a bad clip fails fast.
-    clip = (await readAnimationClip(options.animation))[0]!;
+    // Read before the heavy stages so a bad clip or an unknown clip name fails fast.
+    const all = await readAnimationClip(options.animation);
+    clips = selectAnimationClips(all.map((c) => c.name), options.animationClips).map((i) => all[i]!);
   }
   const t0 = performance.now();
   const read = await readMesh(bytes, { maxTriangles: options.maxTriangles ?? RIG_MESH_DEFAULTS.maxTriangles });
@@ -98,11 +114,14 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const skin = computeSkinWeights(mesh, fitted.skeleton, options.skin);
   const t3 = performance.now();
   const rig = { skeleton: fitted.skeleton, skin };
-  const retargeted = clip ? retargetClip(clip, fitted.skeleton, options.retarget) : null;
+  // Clips are read +Y up and the model is rigged upright (+Y up, after rotation), so both ups are
+  // known rather than estimated from the legs.
+  const retargetOptions: RetargetClipOptions = { bodyPlan: isRetargetBodyPlan(rigType) ? rigType : 'biped', up: { source: [0, 1, 0], target: [0, 1, 0] }, ...options.retarget };
+  const results: RetargetResult[] = clips.map((c) => retargetClip(c, fitted.skeleton, retargetOptions));
+  const retargeted = results[0] ?? null;
+  const animations = results.map((r) => r.clip);
   const tr = performance.now();
-  const model = outputFormat === 'glb'
-    ? await writeGlb(mesh, { rig, ...(retargeted ? { animations: [retargeted.clip] } : {}) })
-    : writeFbx(mesh, { rig, ...(retargeted ? { animations: [retargeted.clip] } : {}) });
+  const model = outputFormat === 'glb' ? await writeGlb(mesh, { rig, animations }) : writeFbx(mesh, { rig, animations });
   const t4 = performance.now();
   const thumbnail = renderThumbnail(mesh, {
     size: options.thumbnailSize ?? RIG_MESH_DEFAULTS.thumbnailSize,
@@ -125,10 +144,12 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
         read: ms(t1 - t0), fit: ms(t2 - t1), skin: ms(t3 - t2), write: ms(t4 - tr), thumbnail: ms(t5 - t4), total: ms(t5 - t0),
         ...(retargeted ? { retarget: ms(tr - t3) } : {}),
       },
+      // A file's clips share a skeleton: one clip's mapping warnings stand for all of them.
       warnings: [...read.warnings, ...bounded.warnings, ...fitted.report.warnings, ...(retargeted?.warnings ?? [])],
       ...(retargeted
         ? {
-            animations: 1,
+            animations: results.length,
+            clips: results.map((r) => ({ name: r.clip.name, durationSeconds: r.clip.duration, liftedFrames: r.floor?.liftedFrames ?? 0 })),
             retarget: {
               mapped: retargeted.mapped.length,
               unmapped: retargeted.unmappedSource.length,

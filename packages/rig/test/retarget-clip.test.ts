@@ -213,7 +213,7 @@ describe('rigMesh with an animation clip', () => {
   });
 
   test.each([
-    [{ rigType: 'quadruped' as const }, /retargeting is for humanoid clips onto the biped skeleton/],
+    [{ rigType: 'hexapod' as const }, /retargeted onto biped and quadruped skeletons, not rig type "hexapod"/],
   ])('refuses %p before any work with invalid_input', async (options, message) => {
     const input = await writeGlb(buildCreature('biped', 0.3).mesh);
     const error = await rigMesh(input, { ...options, animation: await buildHumanoidClipGlb() }).then(() => null, (e: unknown) => e);

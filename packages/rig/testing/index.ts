@@ -3,3 +3,5 @@ export * from './build-creature';
 export * from './check-deformation';
 export * from './creature-primitives';
 export * from './measure-joint-error';
+export * from './measure-foot-contact';
+export * from './walk-clips';

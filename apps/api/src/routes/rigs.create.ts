@@ -2,12 +2,13 @@ import type { Router } from 'express';
 import {
   createRigRequestSchema,
   rigJobParams,
+  RETARGET_RIG_TYPES,
   type CreateRigRequest,
   type CreateRigResponse,
   type StoredAttachment,
 } from '@rigforge/contracts';
 import { findJob } from '@rigforge/db';
-import { sniffMeshFormat } from '@rigforge/mesh';
+import { isEngineError, selectAnimationClips, sniffMeshFormat } from '@rigforge/mesh';
 import { contentTypeForFormat, jobAttachmentKey } from '@rigforge/storage';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
@@ -37,30 +38,35 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
         param: 'animation_url',
       });
     }
-    if (body.animation_url && body.rig_type !== 'biped') {
+    if (body.animation_url && !(RETARGET_RIG_TYPES as readonly string[]).includes(body.rig_type)) {
       throw new ApiError(
         'invalid_request',
-        `rigs: retargeting (animation_url) is for humanoid clips onto the biped skeleton; rig_type is "${body.rig_type}"`,
+        `rigs: retargeting (animation_url) is for humanoid clips onto biped rigs and four-legged clips onto quadruped rigs; rig_type is "${body.rig_type}"`,
         { param: 'animation_url' },
       );
+    }
+    if (body.animation_clips && !body.animation_url) {
+      throw new ApiError('invalid_request', 'rigs: animation_clips names clips of animation_url, which is missing', { param: 'animation_clips' });
     }
 
     const id = newJobId();
     const input = await captureMesh(ctx, body, res.locals.accountId);
     const attachments: NonNullable<SubmitJobInput['attachments']> = [];
-    let animation: StoredAttachment | undefined;
+    let animation: (StoredAttachment & { clipCount: number }) | undefined;
+    let clips = 0;
     if (body.animation_url) {
       const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
       // The clip is read now, so a job that could never deliver its retarget is never charged.
       const checked = await ctx.uploadCheck.check('animation', clip);
       if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
+      // Every clip kept is retargeted and billed as one retarget (the spec: one per clip given).
+      clips = keptClips(checked.clips ?? [], body.animation_clips);
       const sniffed = sniffMeshFormat(clip);
       const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
-      animation = { key: jobAttachmentKey(id, 'animation', format), format };
+      animation = { key: jobAttachmentKey(id, 'animation', format), format, clipCount: clips };
       attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
     }
 
-    const clips = body.animation_url ? 1 : 0;
     const credits =
       (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
     const accepted = await submitJob(ctx, {
@@ -86,6 +92,16 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
     };
     res.status(202).setHeader('Location', response.poll_url).json(response);
   });
+}
+
+/** How many clips of the file are kept; an unknown name is the client's error, naming the file's clips. */
+function keptClips(names: string[], wanted: string[] | undefined): number {
+  try {
+    return selectAnimationClips(names, wanted).length;
+  } catch (error) {
+    if (isEngineError(error)) throw new ApiError('invalid_request', error.message, { param: 'animation_clips' });
+    throw error;
+  }
 }
 
 async function captureMesh(

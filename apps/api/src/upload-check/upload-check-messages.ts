@@ -14,7 +14,14 @@ export interface UploadCheckRequest {
 
 export const uploadCheckReplySchema = z.union([
   z.object({ kind: z.literal('ready') }),
-  z.object({ kind: z.literal('result'), id: z.number(), ok: z.literal(true), format: z.string() }),
+  z.object({
+    kind: z.literal('result'),
+    id: z.number(),
+    ok: z.literal(true),
+    format: z.string(),
+    /** An animation file's clip names, in file order (what is billed, one retarget each). */
+    clips: z.array(z.string()).optional(),
+  }),
   z.object({
     kind: z.literal('result'),
     id: z.number(),

@@ -18,8 +18,8 @@ export interface UploadCheckPoolOptions {
   timeoutMs: number;
 }
 
-/** A check's answer: the format read, or why the file is refused (the input's fault). */
-export type UploadCheckOutcome = { ok: true; format: string } | { ok: false; message: string };
+/** A check's answer: the format read (and an animation file's clip names), or why the file is refused (the input's fault). */
+export type UploadCheckOutcome = { ok: true; format: string; clips?: string[] } | { ok: false; message: string };
 
 const THREAD_ENTRY = path.join(__dirname, 'upload-check-thread.ts');
 /** Threads do not inherit the main thread's TypeScript loader, so each registers tsx's CJS hook. */
@@ -143,7 +143,7 @@ export class UploadCheckPool {
       const reply: UploadCheckReply | undefined = parsed.data;
       if (!reply || reply.kind !== 'result' || reply.id !== id) return;
       finish(true, () => {
-        if (reply.ok) task.resolve({ ok: true, format: reply.format });
+        if (reply.ok) task.resolve({ ok: true, format: reply.format, ...(reply.clips ? { clips: reply.clips } : {}) });
         else if (reply.engineError) task.resolve({ ok: false, message: reply.message });
         else task.reject(new Error(`upload check failed: ${reply.message}`));
       });

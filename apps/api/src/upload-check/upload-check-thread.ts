@@ -6,21 +6,21 @@ import { parentPort } from 'node:worker_threads';
 import { boundMeshWorkload, isEngineError, readAnimationClip, readMesh } from '@rigforge/mesh';
 import type { UploadCheckReply, UploadCheckRequest } from './upload-check-messages';
 
-async function check(request: UploadCheckRequest): Promise<string> {
+async function check(request: UploadCheckRequest): Promise<{ format: string; clips?: string[] }> {
   if (request.kind === 'animation') {
-    await readAnimationClip(request.bytes);
-    return 'animation';
+    const clips = await readAnimationClip(request.bytes);
+    return { format: 'animation', clips: clips.map((c) => c.name) };
   }
   const { mesh, format } = await readMesh(request.bytes);
   // The engines' work budget, applied at submission so a mesh no engine could rig is never charged.
   boundMeshWorkload(mesh);
-  return format;
+  return { format };
 }
 
 const port = parentPort!;
 port.on('message', (request: UploadCheckRequest) => {
   void check(request).then(
-    (format) => port.postMessage({ kind: 'result', id: request.id, ok: true, format } satisfies UploadCheckReply),
+    (found) => port.postMessage({ kind: 'result', id: request.id, ok: true, ...found } satisfies UploadCheckReply),
     (error: unknown) =>
       port.postMessage({
         kind: 'result',

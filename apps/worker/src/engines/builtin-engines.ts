@@ -37,8 +37,10 @@ export function rigOptionsFromParams(
     rotationY: params.rotation_y,
     outputFormat: params.output_format,
     ...quality,
-    // The clip captured from animation_url at submission, retargeted onto the fitted skeleton.
+    // The clips captured from animation_url at submission (those named in animation_clips, or
+    // all), retargeted onto the fitted skeleton.
     ...(attachments.animation ? { animation: attachments.animation } : {}),
+    ...(params.animation_clips ? { animationClips: params.animation_clips } : {}),
   };
 }
 

@@ -1,5 +1,8 @@
 import { quatMultiply, quatNormalize, quatRotate, type AnimationJoint, type Quat, type Vec3 } from '@rigforge/mesh';
 
+// The shortest arc lives with the other quaternion helpers (the FBX writer orients joints with it).
+export { quatBetween } from '@rigforge/mesh';
+
 /** World transform of a joint: rotation, (per-axis) scale and position. */
 export interface WorldTransform {
   rotation: Quat;
@@ -35,24 +38,6 @@ export function forwardKinematics(
     };
   }
   return out;
-}
-
-/** The shortest-arc rotation turning direction `a` into direction `b`. */
-export function quatBetween(a: Readonly<Vec3>, b: Readonly<Vec3>): Quat {
-  const la = Math.hypot(a[0], a[1], a[2]);
-  const lb = Math.hypot(b[0], b[1], b[2]);
-  if (!(la > 1e-12) || !(lb > 1e-12)) return [0, 0, 0, 1];
-  const u: Vec3 = [a[0] / la, a[1] / la, a[2] / la];
-  const v: Vec3 = [b[0] / lb, b[1] / lb, b[2] / lb];
-  const d = u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
-  if (d < -0.999999) {
-    // Opposite: any axis perpendicular to u.
-    const axis: Vec3 = Math.abs(u[0]) < 0.9 ? [0, -u[2], u[1]] : [-u[2], 0, u[0]];
-    const l = Math.hypot(...axis);
-    return [axis[0] / l, axis[1] / l, axis[2] / l, 0];
-  }
-  const c: Vec3 = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-  return quatNormalize([c[0], c[1], c[2], 1 + d]);
 }
 
 export function sub(a: Readonly<Vec3>, b: Readonly<Vec3>): Vec3 {
