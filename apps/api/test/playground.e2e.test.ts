@@ -5,13 +5,16 @@
  * uploads examples/humanoid.glb, waits for the job (polling at the contract's 5 s), and the viewer
  * must hold a skinned mesh with the output's joint count; bending a joint must move vertices.
  * Screenshots are kept in test-output/playground/ (gitignored): rigged.png (model and skeleton),
- * bent.png (a bent arm) and heatmap.png (the chosen joint's weights).
+ * bent.png (a bent arm), heatmap.png (the chosen joint's weights), page.png and catalog.png (a
+ * catalog asset opened in the viewer).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { buildStarterCatalog, STARTER_ASSETS, STARTER_PACKS, type BuiltAsset } from '@rigforge/catalog';
 import type { Browser, Page } from 'playwright-core';
+import { storeCatalogPacks } from '../src/services/catalog-import';
 import { fetchOutput, workerEnvFor } from '../../worker/test/e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from '../../worker/test/worker-process';
 import { browserTest, launchChromium } from './chromium';
@@ -28,6 +31,7 @@ let base: string;
 let account: SeededAccount;
 let worker: WorkerProcess | undefined;
 let browser: Browser | undefined;
+let catalog: BuiltAsset[] = [];
 
 beforeAll(async () => {
   // `npm test` builds the page first; a lone `npx jest` run gets it here (a no-op when up to date).
@@ -47,6 +51,11 @@ beforeAll(async () => {
     const s = h.app.listen(address.port, '127.0.0.1', () => resolve(s));
   });
   account = await h.seedAccount({ plan: 'standard', credits: 1000 });
+  // Two real starter assets from two packs, stored by the real import service in this run's own
+  // database, for the catalog panel.
+  const wanted = STARTER_PACKS.slice(0, 2).map((p) => STARTER_ASSETS.find((a) => a.pack === p.id)!.id);
+  catalog = (await buildStarterCatalog({ filter: (a) => wanted.includes(a.id), thumbnailSize: 96 })).assets;
+  for (const asset of catalog) await storeCatalogPacks(h.ctx, { packs: [asset.pack], catalogVersion: 'test', assets: [asset] });
 }, 120_000);
 
 afterAll(async () => {
@@ -90,7 +99,7 @@ interface PageGlobals {
   __playground: {
     snapshot(): {
       job: { id: string | null; status: string | null; error: { code: string; message: string } | null };
-      viewer: { skinnedMeshCount: number; jointCount: number; jointNames: string[]; selectedJoint: string | null; bendDegrees: number[]; heatMap: boolean };
+      viewer: { title: string; meshCount: number; skinnedMeshCount: number; jointCount: number; jointNames: string[]; selectedJoint: string | null; bendDegrees: number[]; heatMap: boolean };
     };
     maxVertexDisplacement(): number;
   };
@@ -177,6 +186,23 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
 
   // The history lists the job with its thumbnail.
   await page.locator('#history img').first().waitFor({ state: 'visible' });
+
+  // The catalog: filter by search text and pack, open an asset in the viewer.
+  const asset = catalog[1]!;
+  await page.locator('#catalog-query').fill(asset.name.slice(0, 4).toLowerCase());
+  await page.getByLabel('Pack').selectOption(asset.pack);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // The unfiltered page shows both assets until the filtered answer replaces it.
+  await page.locator('#catalog-page', { hasText: /^1–1 of 1$/ }).waitFor();
+  expect(await page.locator('#catalog li').count()).toBe(1);
+  const open = page.getByRole('button', { name: `Open ${asset.name} in the viewer` });
+  await open.click();
+  await page.waitForFunction((name) => (globalThis as unknown as PageGlobals).__playground.snapshot().viewer.title.startsWith(name), asset.name);
+  const opened = (await snapshot(page)).viewer;
+  expect(opened).toMatchObject({ jointCount: 0, skinnedMeshCount: 0 });
+  expect(opened.meshCount).toBeGreaterThan(0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS, 'catalog.png'), fullPage: true });
   expect(problems).toEqual([]);
-  process.stderr.write(`playground.e2e: screenshots in ${SHOTS} (rigged.png, bent.png, heatmap.png, page.png); ${expectedJoints} joints, a bent vertex moved ${moved.toFixed(3)}\n`);
+  process.stderr.write(`playground.e2e: screenshots in ${SHOTS} (rigged.png, bent.png, heatmap.png, page.png, catalog.png); ${expectedJoints} joints, a bent vertex moved ${moved.toFixed(3)}\n`);
 }, 240_000);
