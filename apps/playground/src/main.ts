@@ -506,7 +506,7 @@ async function refreshCatalog(): Promise<void> {
       limit: CATALOG_PAGE,
       offset: state.catalogOffset,
     });
-    ui.catalogMessage.textContent = page.total === 0 ? 'No assets match.' : `${page.total} asset${page.total === 1 ? "" : "s"} (${page.license}).`;
+    ui.catalogMessage.textContent = page.total === 0 ? 'No assets match.' : `${page.total} asset${page.total === 1 ? '' : 's'} (${page.license}).`;
     ui.catalog.replaceChildren(
       ...page.assets.map((asset) =>
         card(asset.name, [asset.category, asset.id], asset.thumbnail, { label: `Open ${asset.name} in the viewer`, run: () => void openAsset(asset) }),
