@@ -2,17 +2,21 @@
  * The web playground in a real browser against a started service: the API on a real port (its own
  * database), a real rig.fast worker process with the real engines, and headless Chromium (Debian's
  * `chromium` through playwright-core; skipped, saying so, without it). The browser pastes a key,
- * uploads examples/humanoid.glb, waits for the job (polling at the contract's 5 s), and the viewer
- * must hold a skinned mesh with the output's joint count; bending a joint must move vertices.
+ * uploads examples/humanoid.glb with a walk clip to retarget, waits for the job (polling at the contract's 5 s), and the viewer
+ * must hold a skinned mesh with the output's joint count; bending a joint and playing the clip
+ * must move vertices.
  * Screenshots are kept in test-output/playground/ (gitignored): rigged.png (model and skeleton),
- * bent.png (a bent arm), heatmap.png (the chosen joint's weights), page.png and catalog.png (a
+ * bent.png (a bent arm), heatmap.png (the chosen joint's weights), animation.png (the clip
+ * playing), page.png and catalog.png (a
  * catalog asset opened in the viewer).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { buildStarterCatalog, STARTER_ASSETS, STARTER_PACKS, type BuiltAsset } from '@rigforge/catalog';
+import { buildHumanoidClipGlb } from '@rigforge/mesh';
 import type { Browser, Page } from 'playwright-core';
 import { storeCatalogPacks } from '../src/services/catalog-import';
 import { fetchOutput, workerEnvFor } from '../../worker/test/e2e-env';
@@ -32,6 +36,8 @@ let account: SeededAccount;
 let worker: WorkerProcess | undefined;
 let browser: Browser | undefined;
 let catalog: BuiltAsset[] = [];
+let clipServer: Server | undefined;
+let clipUrl: string;
 
 beforeAll(async () => {
   // `npm test` builds the page first; a lone `npx jest` run gets it here (a no-op when up to date).
@@ -46,7 +52,12 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('api: no TCP address');
   await new Promise((resolve) => server.close(resolve));
   base = `http://127.0.0.1:${address.port}`;
-  h = await startIsolatedHarness({ PUBLIC_BASE_URL: `http://localhost:${address.port}`, REQUIRE_LIVE_WORKERS: 'true' });
+  // A humanoid walk clip on a local server (the one address the fetch guard is told to allow).
+  const clip = Buffer.from(await buildHumanoidClipGlb({}));
+  clipServer = createServer((_req, res) => res.end(clip));
+  await new Promise<void>((resolve) => clipServer!.listen(0, '127.0.0.1', resolve));
+  clipUrl = `http://127.0.0.1:${(clipServer.address() as AddressInfo).port}/walk.glb`;
+  h = await startIsolatedHarness({ PUBLIC_BASE_URL: `http://localhost:${address.port}`, REQUIRE_LIVE_WORKERS: 'true', FETCH_ALLOW_HOSTS: '127.0.0.1' });
   api = await new Promise<Server>((resolve) => {
     const s = h.app.listen(address.port, '127.0.0.1', () => resolve(s));
   });
@@ -62,6 +73,7 @@ afterAll(async () => {
   await browser?.close();
   await worker?.stop();
   await new Promise((resolve) => (api ? api.close(resolve) : resolve(undefined)));
+  await new Promise((resolve) => (clipServer ? clipServer.close(resolve) : resolve(undefined)));
   await h?.close();
 });
 
@@ -99,7 +111,7 @@ interface PageGlobals {
   __playground: {
     snapshot(): {
       job: { id: string | null; status: string | null; error: { code: string; message: string } | null };
-      viewer: { title: string; meshCount: number; skinnedMeshCount: number; jointCount: number; jointNames: string[]; selectedJoint: string | null; bendDegrees: number[]; heatMap: boolean };
+      viewer: { title: string; meshCount: number; skinnedMeshCount: number; jointCount: number; jointNames: string[]; selectedJoint: string | null; bendDegrees: number[]; heatMap: boolean; animations: string[]; playing: string | null };
     };
     maxVertexDisplacement(): number;
   };
@@ -111,7 +123,7 @@ const snapshot = (page: Page) => page.evaluate(() => (globalThis as unknown as P
 const displacement = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).__playground.maxVertexDisplacement());
 
 maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', async () => {
-  worker = startWorkerProcess('rig.fast', workerEnvFor(h, { SWEEP_INTERVAL_MS: '3600000', REQUEUE_AFTER_MS: '3600000' }));
+  worker = startWorkerProcess('rig.fast', workerEnvFor(h, { SWEEP_INTERVAL_MS: '3600000', REQUEUE_AFTER_MS: '3600000', FETCH_ALLOW_HOSTS: '127.0.0.1' }));
   await waitFor(async () => worker!.output().includes('ready'), 90_000, 'the rig.fast worker').catch((error: Error) => {
     throw new Error(`${error.message}\n${worker!.output()}`);
   });
@@ -131,6 +143,7 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
   await page.getByLabel('Key (kept in this browser\'s local storage only)').fill(account.key);
   expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('rigforge.playground.apiKey'))).toBe(account.key);
   await page.setInputFiles('#file', HUMANOID);
+  await page.getByLabel(/Clip URL to retarget/).fill(clipUrl);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
 
   // Terminal at the contract's 5 s polling; the viewer has loaded the output once joints show.
@@ -184,6 +197,18 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
   await page.getByRole('button', { name: 'Reset pose' }).click();
   expect(await displacement(page)).toBeLessThan(1e-4);
 
+  // The retargeted clip plays (vertices move) and stops back in the rest pose.
+  expect(state.viewer.animations.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForTimeout(700);
+  const playing = await snapshot(page);
+  expect(playing.viewer.playing).not.toBeNull();
+  expect(await displacement(page)).toBeGreaterThan(0.01);
+  await page.locator('#viewer').screenshot({ path: path.join(SHOTS, 'animation.png') });
+  await page.getByRole('button', { name: 'Stop' }).click();
+  expect((await snapshot(page)).viewer.playing).toBeNull();
+  expect(await displacement(page)).toBeLessThan(1e-4);
+
   // The history lists the job with its thumbnail.
   await page.locator('#history img').first().waitFor({ state: 'visible' });
 
@@ -204,5 +229,5 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SHOTS, 'catalog.png'), fullPage: true });
   expect(problems).toEqual([]);
-  process.stderr.write(`playground.e2e: screenshots in ${SHOTS} (rigged.png, bent.png, heatmap.png, page.png, catalog.png); ${expectedJoints} joints, a bent vertex moved ${moved.toFixed(3)}\n`);
+  process.stderr.write(`playground.e2e: screenshots in ${SHOTS} (rigged.png, bent.png, heatmap.png, animation.png, page.png, catalog.png); ${expectedJoints} joints, a bent vertex moved ${moved.toFixed(3)}\n`);
 }, 240_000);
