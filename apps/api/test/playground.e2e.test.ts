@@ -116,6 +116,7 @@ interface PageGlobals {
     maxVertexDisplacement(): number;
   };
   localStorage: { getItem(key: string): string | null };
+  document: { activeElement: { id: string } | null };
 }
 
 // The callbacks run in the page, whose globals the Node-side types do not know.
@@ -140,6 +141,11 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
   });
 
   await page.goto(`${base}/playground/`);
+  // Keyboard: from the key field, Tab reaches the key's button and then the file picker.
+  await page.locator('#api-key').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.id)).toBe('file');
   await page.getByLabel('Key (kept in this browser\'s local storage only)').fill(account.key);
   expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('rigforge.playground.apiKey'))).toBe(account.key);
   await page.setInputFiles('#file', HUMANOID);
@@ -179,9 +185,12 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
   await page.getByLabel('Joint', { exact: true }).selectOption(String(armIndex));
   await page.locator('#bend-z').fill('-60');
   await page.locator('#bend-x').fill('30');
+  // Keyboard: the sliders step with the arrow keys.
+  await page.locator('#bend-y').focus();
+  await page.keyboard.press('ArrowRight');
   state = await snapshot(page);
   expect(state.viewer.selectedJoint).toBe(names[armIndex]);
-  expect(state.viewer.bendDegrees).toEqual([30, 0, -60]);
+  expect(state.viewer.bendDegrees).toEqual([30, 1, -60]);
   const moved = await displacement(page);
   expect(moved).toBeGreaterThan(0.05);
   await page.waitForTimeout(300);
@@ -230,4 +239,4 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
   await page.screenshot({ path: path.join(SHOTS, 'catalog.png'), fullPage: true });
   expect(problems).toEqual([]);
   process.stderr.write(`playground.e2e: screenshots in ${SHOTS} (rigged.png, bent.png, heatmap.png, animation.png, page.png, catalog.png); ${expectedJoints} joints, a bent vertex moved ${moved.toFixed(3)}\n`);
-}, 240_000);
+}, 360_000);
