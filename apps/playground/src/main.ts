@@ -259,6 +259,7 @@ async function follow(id: string, operation: string, engine: RigEngine | undefin
       engine,
       signal: watching.signal,
       onUpdate: (update, elapsedMs) => {
+        if (state.watching !== watching) return;
         state.job.status = update.status;
         const seconds = Math.round(elapsedMs / 1000);
         setStatus(`${operation} job ${id}: ${update.status} (${seconds} s; typically ${estimatedSeconds} s)`);
@@ -268,8 +269,14 @@ async function follow(id: string, operation: string, engine: RigEngine | undefin
         }
       },
     });
+  } catch (error) {
+    // A newer job took over the status panel: this one's watch was stopped on purpose.
+    if (state.watching !== watching) return;
+    setStatus(`${operation} job ${id}: no longer watched (${state.job.status ?? 'unknown'}); see Your jobs`);
+    showError(error);
+    return;
   } finally {
-    ui.progress.hidden = true;
+    if (state.watching === watching) ui.progress.hidden = true;
   }
   void refreshHistory();
   if (job.status === 'failed') {
