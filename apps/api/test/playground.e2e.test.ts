@@ -16,7 +16,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildStarterCatalog, STARTER_ASSETS, STARTER_PACKS, type BuiltAsset } from '@rigforge/catalog';
-import { buildHumanoidClipGlb } from '@rigforge/mesh';
+import { buildHumanoidClipGlb } from '@rigforge/mesh/testing';
 import type { Browser, Page } from 'playwright-core';
 import { storeCatalogPacks } from '../src/services/catalog-import';
 import { fetchOutput, workerEnvFor } from '../../worker/test/e2e-env';
