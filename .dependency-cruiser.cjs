@@ -48,8 +48,8 @@ module.exports = {
     {
       name: 'http-clients-stay-clients',
       severity: 'error',
-      comment: 'The CLI, the MCP server and the typed client talk to the service over HTTP only.',
-      from: { path: '^(apps/cli|apps/mcp|packages/client)/src/' },
+      comment: 'The CLI, the MCP server, the web playground and the typed client talk to the service over HTTP only.',
+      from: { path: '^(apps/cli|apps/mcp|apps/playground|packages/client)/src/' },
       to: { path: ['^packages/(db|queue|storage|mesh|rig|generate|catalog)/', '^apps/(api|worker)/'] },
     },
     {

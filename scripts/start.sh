@@ -12,6 +12,9 @@ TSX="$ROOT/node_modules/.bin/tsx"
 # One process per service (not tsx's wrapper process), so signals reach our shutdown handlers.
 RUN=(node --import tsx)
 
+# The web playground the API serves at /playground (rebuilt only after a change).
+bash scripts/build-playground.sh
+
 say "applying migrations"
 "$TSX" packages/db/src/migrate/cli.ts >&2
 
@@ -33,6 +36,7 @@ trap stop INT TERM EXIT
 
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$PORT/v1/openapi.json" >/dev/null 2>&1 && break; sleep 0.5; done
 "$TSX" scripts/demo-account.ts || say "could not prepare the demo account; the service keeps running"
+say "playground: $PUBLIC_BASE_URL/playground/ (paste the key there)"
 # The starter catalog is built on the first run only (about 1.5 min on 2 cores); the service is
 # usable meanwhile, and the catalog appears at once when it is stored (one transaction).
 "$TSX" scripts/seed-catalog.ts &

@@ -12,6 +12,7 @@ import { registerJobsGet } from './routes/jobs.get';
 import { registerJobsList } from './routes/jobs.list';
 import { registerModelsCreate } from './routes/models.create';
 import { registerOpenApiGet } from './routes/openapi.get';
+import { registerPlaygroundGet } from './routes/playground.get';
 import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
 
@@ -29,6 +30,7 @@ export function createApp(ctx: AppContext): express.Express {
   const open = Router();
   registerOpenApiGet(open);
   registerDocsGet(open);
+  registerPlaygroundGet(open);
   registerFilesGet(open, ctx);
   app.use(open);
 

@@ -5,22 +5,17 @@
  * in test-output/docs-page.png. Skipped, saying so, when no Chromium is installed
  * (`apt-get install chromium`; .ci/run installs it).
  */
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { buildOpenApiDocument } from '@rigforge/contracts';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { z } from 'zod';
+import { browserTest, launchChromium } from './chromium';
 import { startHarness, type Harness } from './harness';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH ?? ''].find((p) => p && existsSync(p));
 const SCREENSHOT = path.resolve(__dirname, '../../../test-output/docs-page.png');
-
-if (!CHROMIUM) {
-  process.stderr.write('docs-page.e2e: SKIPPED: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)\n');
-}
-const maybe = CHROMIUM ? test : test.skip;
+const maybe = browserTest('docs-page.e2e');
 
 let h: Harness;
 let api: Server;
@@ -54,7 +49,7 @@ test('/docs is served with a same-origin-only CSP and a local Redoc bundle', asy
 });
 
 maybe('headless Chromium renders every endpoint of the OpenAPI document', async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 2000 } });
   // Redoc's sidebar footer asks for its vendor's logo on a CDN; the page's CSP blocks it, so no
   // request may reach another origin.

@@ -1,0 +1,11 @@
+/**
+ * The wire schemas without the Node-only parts (service environment, OpenAPI builder): what a
+ * browser bundle (apps/playground) imports to parse the API's answers with the same schemas the
+ * server writes them with.
+ */
+export * from './errors';
+export * from './common';
+export * from './job';
+export * from './rig';
+export * from './model';
+export * from './assets';
