@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import {
   createRigRequestSchema,
   rigJobParams,
+  rigJobParamsSchema,
   type CreateRigRequest,
   type CreateRigResponse,
   type StoredAttachment,
@@ -15,77 +16,91 @@ import { zodToApiError } from '../errors/zod-to-api-error';
 import { decodeBase64Input, downloadInput } from '../services/input-capture';
 import { queuedJobObject, storedOutputFiles } from '../services/job-view';
 import { newJobId, submitJob, type SubmitJobInput } from '../services/job-submission';
+import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
+import { sendAccepted } from '../services/submission-response';
+
+/** The 202 answer of a rig job, from its stored params: the same for the first answer and a replay. */
+function rigAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params: unknown }): CreateRigResponse {
+  const params = rigJobParamsSchema.parse(job.params);
+  return {
+    ...queuedJobObject(job.id, 'rig', job.createdAt),
+    engine: params.engine,
+    rig_type: params.rig_type,
+    output_format: params.output_format,
+    poll_url: `/v1/jobs/${job.id}`,
+    estimated_seconds: params.engine === 'pro' ? ctx.env.ESTIMATED_SECONDS_RIG_PRO : ctx.env.ESTIMATED_SECONDS_RIG_FAST,
+  };
+}
 
 /** POST /v1/rigs: validate, capture the mesh, reserve credits, enqueue; 202 with the job. */
 export function registerRigsCreate(router: Router, ctx: AppContext): void {
   router.post('/rigs', async (req, res) => {
-    const parsed = createRigRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw zodToApiError(parsed.error, 'rigs');
-    const body = parsed.data;
-    const sources = (['model_url', 'model_base64', 'from_job'] as const).filter((k) => body[k] !== undefined);
-    if (sources.length !== 1) {
-      throw new ApiError(
-        'invalid_request',
-        sources.length === 0
-          ? 'rigs: give exactly one of model_url, model_base64 or from_job'
-          : `rigs: give exactly one of model_url, model_base64 or from_job, not ${sources.join(' and ')}`,
-        { param: sources[1] ?? 'model_url' },
-      );
-    }
-    if (body.animation_url && body.engine !== 'fast') {
-      throw new ApiError('invalid_request', 'rigs: animation_url is supported by the fast engine only', {
-        param: 'animation_url',
-      });
-    }
-    if (body.animation_url && body.rig_type !== 'biped') {
-      throw new ApiError(
-        'invalid_request',
-        `rigs: retargeting (animation_url) is for humanoid clips onto the biped skeleton; rig_type is "${body.rig_type}"`,
-        { param: 'animation_url' },
-      );
-    }
-
-    const id = newJobId();
-    const input = await captureMesh(ctx, body, res.locals.accountId);
-    const attachments: NonNullable<SubmitJobInput['attachments']> = [];
-    let animation: StoredAttachment | undefined;
-    if (body.animation_url) {
-      const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
-      // The clip is read now, so a job that could never deliver its retarget is never charged.
-      const checked = await ctx.uploadCheck.check('animation', clip);
-      if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
-      const sniffed = sniffMeshFormat(clip);
-      const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
-      animation = { key: jobAttachmentKey(id, 'animation', format), format };
-      attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
-    }
-
-    const clips = body.animation_url ? 1 : 0;
-    const credits =
-      (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
-    const accepted = await submitJob(ctx, {
-      id,
-      accountId: res.locals.accountId,
-      job: { operation: 'rig', params: rigJobParams(body, sources[0]!, animation) },
-      queue: body.engine === 'pro' ? 'rig.pro' : 'rig.fast',
-      engine: body.engine,
-      input,
-      attachments,
-      credits,
-      requiresPro: body.engine === 'pro',
+    const answer = await runIdempotent(ctx, req, res, {
+      submit: (claim) => createRig(ctx, req.body, res.locals.accountId, claim),
+      replay: (row) => rigAnswer(ctx, row),
     });
-
-    const job = queuedJobObject(accepted.id, 'rig', accepted.createdAt);
-    const response: CreateRigResponse = {
-      ...job,
-      engine: body.engine,
-      rig_type: body.rig_type,
-      output_format: body.output_format,
-      poll_url: `/v1/jobs/${accepted.id}`,
-      estimated_seconds: body.engine === 'pro' ? ctx.env.ESTIMATED_SECONDS_RIG_PRO : ctx.env.ESTIMATED_SECONDS_RIG_FAST,
-    };
-    res.status(202).setHeader('Location', response.poll_url).json(response);
+    await sendAccepted(ctx, req, res, answer);
   });
+}
+
+async function createRig(ctx: AppContext, requestBody: unknown, accountId: string, idempotency: IdempotencyClaim | undefined): Promise<CreateRigResponse> {
+  const parsed = createRigRequestSchema.safeParse(requestBody ?? {});
+  if (!parsed.success) throw zodToApiError(parsed.error, 'rigs');
+  const body = parsed.data;
+  const sources = (['model_url', 'model_base64', 'from_job'] as const).filter((k) => body[k] !== undefined);
+  if (sources.length !== 1) {
+    throw new ApiError(
+      'invalid_request',
+      sources.length === 0
+        ? 'rigs: give exactly one of model_url, model_base64 or from_job'
+        : `rigs: give exactly one of model_url, model_base64 or from_job, not ${sources.join(' and ')}`,
+      { param: sources[1] ?? 'model_url' },
+    );
+  }
+  if (body.animation_url && body.engine !== 'fast') {
+    throw new ApiError('invalid_request', 'rigs: animation_url is supported by the fast engine only', {
+      param: 'animation_url',
+    });
+  }
+  if (body.animation_url && body.rig_type !== 'biped') {
+    throw new ApiError(
+      'invalid_request',
+      `rigs: retargeting (animation_url) is for humanoid clips onto the biped skeleton; rig_type is "${body.rig_type}"`,
+      { param: 'animation_url' },
+    );
+  }
+
+  const id = newJobId();
+  const input = await captureMesh(ctx, body, accountId);
+  const attachments: NonNullable<SubmitJobInput['attachments']> = [];
+  let animation: StoredAttachment | undefined;
+  if (body.animation_url) {
+    const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
+    // The clip is read now, so a job that could never deliver its retarget is never charged.
+    const checked = await ctx.uploadCheck.check('animation', clip);
+    if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
+    const sniffed = sniffMeshFormat(clip);
+    const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
+    animation = { key: jobAttachmentKey(id, 'animation', format), format };
+    attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
+  }
+
+  const clips = body.animation_url ? 1 : 0;
+  const credits =
+    (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
+  const accepted = await submitJob(ctx, {
+    id,
+    accountId,
+    job: { operation: 'rig', params: rigJobParams(body, sources[0]!, animation) },
+    queue: body.engine === 'pro' ? 'rig.pro' : 'rig.fast',
+    engine: body.engine,
+    input,
+    attachments,
+    credits,
+    requiresPro: body.engine === 'pro',
+    idempotency,
+  });
+  return rigAnswer(ctx, { ...accepted, params: rigJobParams(body, sources[0]!, animation) });
 }
 
 async function captureMesh(
