@@ -24,7 +24,9 @@ import { register as registerBuiltins } from './engines/builtin-engines';
 import { EnginePool } from './engines/engine-pool';
 import { EngineRegistry, loadEngineModules } from './engines/engine-registry';
 import { createRemoteGenerateEngine } from './engines/remote-generate-engine';
+import { createStatusAnnouncer } from './announce-status';
 import { parseWorkerEnv } from './env';
+import { JobCancels } from './job-cancels';
 import { createJobProcessor, RecordedJobFailure } from './processors/process-job';
 import { settleAbandonedJob } from './processors/settle-abandoned-job';
 import { waitOutOutage } from './processors/wait-out-outage';
@@ -74,6 +76,15 @@ async function main(): Promise<void> {
   // commands on this connection wait for Redis and the BullMQ worker logs the outage once per retry.
   connection.on('error', () => undefined);
   const queues = new JobQueues({ connection, prefix: env.REDIS_PREFIX });
+  // Status announcements go out on a fail-fast connection: a Redis outage must not hold a job's
+  // completion (Postgres has the status; listeners re-read it).
+  const publisher = createRedis({ url: env.REDIS_URL, role: 'producer' });
+  publisher.on('error', () => undefined);
+  const announce = createStatusAnnouncer({ redis: publisher, prefix: env.REDIS_PREFIX, log });
+  const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
+  subscriber.on('error', () => undefined);
+  const cancels = new JobCancels();
+  const stopCancels = await cancels.listen(subscriber, env.REDIS_PREFIX, log);
   const storage = createStorage(storageSettingsFromEnv(env));
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
   const pool = registry.get(queue)?.runsIn === 'thread' ? new EnginePool({ queue, modules: engineModules, size: concurrency }) : null;
@@ -81,7 +92,7 @@ async function main(): Promise<void> {
 
   const worker = new Worker<JobPayload>(
     queue,
-    createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log }),
+    createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log, announce, cancels }),
     {
       connection: createRedis({ url: env.REDIS_URL, role: 'worker' }),
       prefix: env.REDIS_PREFIX,
@@ -111,7 +122,7 @@ async function main(): Promise<void> {
       .then(async (state) => {
         if (state !== 'failed') return; // it will be retried
         const failure = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
-        const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage }, jobId, failure), {
+        const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage, announce }, jobId, failure), {
           deadline: Date.now() + timeoutMs,
           what: `job ${jobId}: settle after "${error.message}"`,
           log,
@@ -127,6 +138,7 @@ async function main(): Promise<void> {
   const stopSweeper = startSweeper({
     db,
     storage,
+    announce,
     queues,
     queue,
     requeueAfterMs: env.REQUEUE_AFTER_MS,
@@ -154,7 +166,8 @@ async function main(): Promise<void> {
     await stopSweeper();
     await pool?.close();
     await queues.close();
-    await connection.quit().catch(() => undefined);
+    await stopCancels().catch(() => undefined);
+    await Promise.all([connection, publisher, subscriber].map((c) => c.quit().catch(() => undefined)));
     await db.$disconnect();
     log('stopped');
     process.exit(0);

@@ -53,3 +53,6 @@ export const JOB_ERROR_CODES = [
   'canceled', // canceled by its owner (POST /v1/jobs/{id}/cancel)
 ] as const;
 export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];
+
+/** The `error.message` of a job canceled by its owner (written by the API, or by a worker as a fallback). */
+export const JOB_CANCELED_MESSAGE = 'canceled by its owner; the credits were refunded';

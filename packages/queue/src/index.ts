@@ -4,3 +4,4 @@ export * from './connection';
 export * from './job-queues';
 export * from './worker-heartbeat';
 export * from './queue-admission';
+export * from './job-events';
