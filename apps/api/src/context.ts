@@ -9,6 +9,7 @@ import { ApiKeyCache } from './services/api-key-cache';
 import { listenForRevocations } from './services/api-key-revocation';
 import { BackendAvailability } from './services/backend-availability';
 import { connectionErrorLog } from './services/connection-error-log';
+import { JobStatusListener } from './services/job-status-listener';
 import { UploadCheckPool } from './upload-check/upload-check-pool';
 
 /** Everything a route needs, built once at startup and passed in (no module-level singletons). */
@@ -22,6 +23,8 @@ export interface AppContext {
   keys: ApiKeyCache;
   download: GuardedDownloadOptions;
   uploadCheck: UploadCheckPool;
+  /** Job status changes heard from Redis, for `Prefer: wait` and the status stream. */
+  jobEvents: JobStatusListener;
   log: (message: string, error?: unknown) => void;
   close: () => Promise<void>;
 }
@@ -54,6 +57,8 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
   const keys = new ApiKeyCache({ db, ttlMs: env.API_KEY_CACHE_MS });
   await Promise.all([waitReady(redis), waitReady(queueConnection)]);
   const stopListening = await listenForRevocations(subscriber, env.REDIS_PREFIX, (hash) => keys.evict(hash));
+  const jobEvents = new JobStatusListener();
+  const stopJobEvents = await jobEvents.listen(subscriber, env.REDIS_PREFIX);
   const availability = new BackendAvailability({
     queues,
     redis,
@@ -80,8 +85,11 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
       timeoutMs: env.DOWNLOAD_TIMEOUT_MS,
     },
     uploadCheck,
+    jobEvents,
     log,
     close: async () => {
+      jobEvents.close();
+      await stopJobEvents().catch(() => undefined);
       await uploadCheck.close();
       await stopListening().catch(() => undefined);
       await queues.close();

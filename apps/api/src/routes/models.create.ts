@@ -15,6 +15,7 @@ import { queuedJobObject } from '../services/job-view';
 import { newJobId, submitJob } from '../services/job-submission';
 import { contentTypeForFormat } from '@rigforge/storage';
 import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
+import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
 
 /** The 202 answer of a generation job, from its stored params: the same for the first answer and a replay. */
@@ -30,11 +31,12 @@ function modelAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params
 /** POST /v1/models: validate, capture and decode-check the image, reserve credits, enqueue; 202. */
 export function registerModelsCreate(router: Router, ctx: AppContext): void {
   router.post('/models', async (req, res) => {
+    const wait = readPreferWait(req);
     const answer = await runIdempotent(ctx, req, res, {
       submit: (claim) => createModel(ctx, req.body, res.locals.accountId, claim),
       replay: (row) => modelAnswer(ctx, row),
     });
-    await sendAccepted(ctx, req, res, answer);
+    await sendAccepted(ctx, res, answer, wait);
   });
 }
 

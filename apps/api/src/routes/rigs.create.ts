@@ -17,6 +17,7 @@ import { decodeBase64Input, downloadInput } from '../services/input-capture';
 import { queuedJobObject, storedOutputFiles } from '../services/job-view';
 import { newJobId, submitJob, type SubmitJobInput } from '../services/job-submission';
 import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
+import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
 
 /** The 202 answer of a rig job, from its stored params: the same for the first answer and a replay. */
@@ -35,11 +36,12 @@ function rigAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params: 
 /** POST /v1/rigs: validate, capture the mesh, reserve credits, enqueue; 202 with the job. */
 export function registerRigsCreate(router: Router, ctx: AppContext): void {
   router.post('/rigs', async (req, res) => {
+    const wait = readPreferWait(req);
     const answer = await runIdempotent(ctx, req, res, {
       submit: (claim) => createRig(ctx, req.body, res.locals.accountId, claim),
       replay: (row) => rigAnswer(ctx, row),
     });
-    await sendAccepted(ctx, req, res, answer);
+    await sendAccepted(ctx, res, answer, wait);
   });
 }
 
