@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { createDb, type Db } from '@rigforge/db';
-import { createRedis, JobQueues } from '@rigforge/queue';
+import { createRedis, JobQueues, WebhookQueue } from '@rigforge/queue';
 import { createStorage, S3Storage, storageSettingsFromEnv, type ObjectStorage } from '@rigforge/storage';
 import type { ApiEnv } from './env';
 import { createAddressPolicy } from './fetch/address-policy';
@@ -19,6 +19,8 @@ export interface AppContext {
   redis: Redis;
   storage: ObjectStorage;
   queues: JobQueues;
+  /** Webhook deliveries (the API queues them for the statuses it writes: cancels). */
+  webhooks: WebhookQueue;
   availability: BackendAvailability;
   keys: ApiKeyCache;
   download: GuardedDownloadOptions;
@@ -54,6 +56,7 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
     retryBackoffMs: env.JOB_RETRY_BACKOFF_MS,
     onError: connectionErrorLog(log, 'queues'),
   });
+  const webhooks = new WebhookQueue({ connection: queueConnection, prefix: env.REDIS_PREFIX, onError: connectionErrorLog(log, 'webhook queue') });
   const keys = new ApiKeyCache({ db, ttlMs: env.API_KEY_CACHE_MS });
   await Promise.all([waitReady(redis), waitReady(queueConnection)]);
   const stopListening = await listenForRevocations(subscriber, env.REDIS_PREFIX, (hash) => keys.evict(hash));
@@ -77,6 +80,7 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
     redis,
     storage,
     queues,
+    webhooks,
     availability,
     keys,
     download: {
@@ -93,6 +97,7 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
       await uploadCheck.close();
       await stopListening().catch(() => undefined);
       await queues.close();
+      await webhooks.close();
       await Promise.all([redis.quit(), subscriber.quit(), queueConnection.quit()].map((p) => p.catch(() => undefined)));
       await db.$disconnect();
       if (storage instanceof S3Storage) storage.close();

@@ -17,6 +17,8 @@ import {
   JobQueues,
   QUEUE_NAMES,
   removeWorkerHeartbeat,
+  WEBHOOK_QUEUE,
+  WebhookQueue,
   type JobPayload,
 } from '@rigforge/queue';
 import { createStorage, storageSettingsFromEnv } from '@rigforge/storage';
@@ -31,6 +33,7 @@ import { createJobProcessor, RecordedJobFailure } from './processors/process-job
 import { settleAbandonedJob } from './processors/settle-abandoned-job';
 import { waitOutOutage } from './processors/wait-out-outage';
 import { startSweeper } from './sweeper';
+import { startWebhookWorker } from './webhooks/webhook-worker';
 
 const HEARTBEAT_MS = 5000;
 const SHUTDOWN_GRACE_MS = 60_000;
@@ -40,9 +43,10 @@ async function main(): Promise<void> {
     options: { queue: { type: 'string' }, concurrency: { type: 'string', default: '1' } },
   });
   const queue = values.queue ?? '';
-  if (!isQueueName(queue)) throw new Error(`--queue must be one of ${QUEUE_NAMES.join(', ')}`);
   const concurrency = Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency must be a positive integer');
+  if (queue === WEBHOOK_QUEUE) return runWebhookWorker(concurrency);
+  if (!isQueueName(queue)) throw new Error(`--queue must be one of ${[...QUEUE_NAMES, WEBHOOK_QUEUE].join(', ')}`);
 
   const env = parseWorkerEnv();
   const workerId = `${queue}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -80,7 +84,8 @@ async function main(): Promise<void> {
   // completion (Postgres has the status; listeners re-read it).
   const publisher = createRedis({ url: env.REDIS_URL, role: 'producer' });
   publisher.on('error', () => undefined);
-  const announce = createStatusAnnouncer({ redis: publisher, prefix: env.REDIS_PREFIX, log });
+  const webhooks = new WebhookQueue({ connection: publisher, prefix: env.REDIS_PREFIX });
+  const announce = createStatusAnnouncer({ redis: publisher, prefix: env.REDIS_PREFIX, webhooks, db, log });
   const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
   subscriber.on('error', () => undefined);
   const cancels = new JobCancels();
@@ -166,9 +171,32 @@ async function main(): Promise<void> {
     await stopSweeper();
     await pool?.close();
     await queues.close();
+    await webhooks.close();
     await stopCancels().catch(() => undefined);
     await Promise.all([connection, publisher, subscriber].map((c) => c.quit().catch(() => undefined)));
     await db.$disconnect();
+    log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** `--queue webhooks`: the webhook delivery fleet (no engines, no sweeper). */
+async function runWebhookWorker(concurrency: number): Promise<void> {
+  const env = parseWorkerEnv();
+  const log = (message: string, error?: unknown) => {
+    const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
+    process.stderr.write(`${new Date().toISOString()} worker ${WEBHOOK_QUEUE}: ${message}${detail}\n`);
+  };
+  const stopWorker = await startWebhookWorker(env, concurrency, log);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: draining`);
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    await Promise.race([stopWorker(), deadline]);
     log('stopped');
     process.exit(0);
   };

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { JobOperation } from './job';
 import type { CreateModelRequest } from './model';
 import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, type CreateRigRequest } from './rig';
+import { jobWebhookSchema } from './webhook';
 
 export const CLIP_FORMATS = ['glb', 'gltf', 'fbx'] as const;
 
@@ -31,6 +32,8 @@ export const rigJobParamsSchema = z.strictObject({
   from_job: z.string().optional(),
   /** The clip downloaded from `animation_url` at submission. */
   animation: storedAttachmentSchema.optional(),
+  /** Where the job's webhooks go (resolved at submission; not an engine input). */
+  webhook: jobWebhookSchema.optional(),
 });
 export type RigJobParams = z.infer<typeof rigJobParamsSchema>;
 
@@ -39,6 +42,8 @@ export const generateModelJobParamsSchema = z.strictObject({
   height: z.number(),
   output_format: z.enum(MODEL_FORMATS),
   source: z.enum(MODEL_SOURCES),
+  /** Where the job's webhooks go (resolved at submission; not an engine input). */
+  webhook: jobWebhookSchema.optional(),
 });
 export type GenerateModelJobParams = z.infer<typeof generateModelJobParamsSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { base64Schema, httpUrlSchema, uuidSchema } from './common';
 import { jobSchema } from './job';
 import { BODY_PLANS } from '@rigforge/rig/body-plan';
+import { webhookRequestShape } from './webhook';
 
 /** The body plans are the engine's own list (one truth), read through its dependency-free subpath. */
 export const RIG_TYPES = BODY_PLANS;
@@ -29,6 +30,7 @@ export const createRigRequestSchema = z
     animation_url: httpUrlSchema
       .optional()
       .describe('A humanoid clip (GLB, glTF or FBX with an animation) retargeted into the output; fast engine and biped only; billed per clip'),
+    ...webhookRequestShape,
   })
   .meta({ id: 'CreateRigRequest' });
 export type CreateRigRequest = z.infer<typeof createRigRequestSchema>;

@@ -3,6 +3,8 @@ export * from './repositories/accounts';
 export * from './repositories/api-keys';
 export * from './repositories/jobs';
 export * from './repositories/idempotency-keys';
+export * from './repositories/webhooks';
+export * from './job-view';
 export * from './repositories/assets';
 export * from './repositories/asset-catalog-index';
 export { applyMigrations, dropDatabase, ensureDatabase, MigrationError, DEFAULT_MIGRATIONS_DIR } from './migrate/apply-migrations';

@@ -5,3 +5,4 @@ export * from './job-queues';
 export * from './worker-heartbeat';
 export * from './queue-admission';
 export * from './job-events';
+export * from './webhook-queue';

@@ -6,7 +6,8 @@
  */
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { JOB_STATUSES } from '@rigforge/contracts';
+import { JOB_STATUSES, jobWebhookOf, webhookEventOf, type JobStatus } from '@rigforge/contracts';
+import type { WebhookQueue } from './webhook-queue';
 
 export const jobStatusEventSchema = z.strictObject({ jobId: z.uuid(), status: z.enum(JOB_STATUSES) });
 export type JobStatusEvent = z.infer<typeof jobStatusEventSchema>;
@@ -57,4 +58,23 @@ export async function subscribeChannel<T>(
     subscriber.off('message', listener);
     await subscriber.unsubscribe(channel);
   };
+}
+
+/**
+ * What every status writer does after its write committed: publish the change, and queue the
+ * job's webhook when it asked for this event. Never throws: the status is recorded either way.
+ */
+export async function announceJobStatus(
+  deps: { redis: Redis; prefix: string; webhooks: WebhookQueue; log: (message: string, error?: unknown) => void },
+  job: { id: string; status: JobStatus; params: unknown },
+): Promise<void> {
+  await publishJobStatus(deps.redis, deps.prefix, { jobId: job.id, status: job.status }).catch((error: unknown) =>
+    deps.log(`job ${job.id}: could not announce status ${job.status}`, error),
+  );
+  const event = webhookEventOf(job.status);
+  const webhook = jobWebhookOf(job.params);
+  if (!event || !webhook?.events.includes(event)) return;
+  await deps.webhooks
+    .enqueue({ jobId: job.id, event, at: new Date().toISOString() })
+    .catch((error: unknown) => deps.log(`job ${job.id}: could not queue its ${event} webhook`, error));
 }

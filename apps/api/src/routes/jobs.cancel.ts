@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { JOB_CANCELED_MESSAGE, jobIdParamsSchema } from '@rigforge/contracts';
 import { findJob, markJobFailed } from '@rigforge/db';
-import { isQueueName, publishJobCancel, publishJobStatus } from '@rigforge/queue';
+import { announceJobStatus, isQueueName, publishJobCancel } from '@rigforge/queue';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { toJobObject } from '../services/job-view';
@@ -29,9 +29,9 @@ export function registerJobsCancel(router: Router, ctx: AppContext): void {
     const prefix = ctx.env.REDIS_PREFIX;
     await Promise.all([
       publishJobCancel(ctx.redis, prefix, { jobId: job.id }),
-      publishJobStatus(ctx.redis, prefix, { jobId: job.id, status: 'failed' }),
       isQueueName(job.queue) ? ctx.queues.get(job.queue).remove(job.id) : undefined,
     ]).catch((error: unknown) => ctx.log(`job ${job.id}: canceled, but could not tell the workers`, error));
+    await announceJobStatus({ redis: ctx.redis, prefix, webhooks: ctx.webhooks, log: ctx.log }, { id: job.id, status: 'failed', params: job.params });
     const row = await findJob(ctx.db, job.id, accountId);
     res.json(toJobObject(row ?? job, ctx.storage));
   });

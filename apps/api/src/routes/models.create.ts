@@ -15,6 +15,7 @@ import { queuedJobObject } from '../services/job-view';
 import { newJobId, submitJob } from '../services/job-submission';
 import { contentTypeForFormat } from '@rigforge/storage';
 import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
+import { resolveWebhook } from '../services/webhook-target';
 import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
 
@@ -52,6 +53,7 @@ async function createModel(ctx: AppContext, requestBody: unknown, accountId: str
       { param: sources[1] ?? 'image_url' },
     );
   }
+  const webhook = await resolveWebhook(ctx, accountId, body);
   const param = sources[0]!;
   const bytes =
     body.image_base64 !== undefined
@@ -66,7 +68,7 @@ async function createModel(ctx: AppContext, requestBody: unknown, accountId: str
   }
 
   const extension = format === 'jpeg' ? 'jpg' : format;
-  const params = generateModelJobParams(body, param);
+  const params = { ...generateModelJobParams(body, param), ...(webhook ? { webhook } : {}) };
   const accepted = await submitJob(ctx, {
     id: newJobId(),
     accountId,

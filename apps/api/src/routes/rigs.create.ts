@@ -17,6 +17,7 @@ import { decodeBase64Input, downloadInput } from '../services/input-capture';
 import { queuedJobObject, storedOutputFiles } from '../services/job-view';
 import { newJobId, submitJob, type SubmitJobInput } from '../services/job-submission';
 import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
+import { resolveWebhook } from '../services/webhook-target';
 import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
 
@@ -73,6 +74,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
   }
 
   const id = newJobId();
+  const webhook = await resolveWebhook(ctx, accountId, body);
   const input = await captureMesh(ctx, body, accountId);
   const attachments: NonNullable<SubmitJobInput['attachments']> = [];
   let animation: StoredAttachment | undefined;
@@ -93,7 +95,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
   const accepted = await submitJob(ctx, {
     id,
     accountId,
-    job: { operation: 'rig', params: rigJobParams(body, sources[0]!, animation) },
+    job: { operation: 'rig', params: { ...rigJobParams(body, sources[0]!, animation), ...(webhook ? { webhook } : {}) } },
     queue: body.engine === 'pro' ? 'rig.pro' : 'rig.fast',
     engine: body.engine,
     input,
