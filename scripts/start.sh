@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `pnpm start`: everything a newcomer needs, in one command. Installs, finds or starts Postgres and
-# Redis, applies migrations, starts the API and one worker per queue, makes sure a demo account
+# Redis, applies migrations, starts the API, one worker per queue and the webhook worker, makes sure a demo account
 # with an API key exists and prints it, and stores the starter asset catalog. A service that dies is
 # restarted (scripts/supervise.ts); Ctrl-C stops it all.
 # Safe to run again.
@@ -24,6 +24,8 @@ services=("api: ${RUN[*]} apps/api/src/main.ts")
 for queue in rig.fast rig.pro generate_model; do
   services+=("worker $queue: ${RUN[*]} apps/worker/src/main.ts --queue $queue --concurrency ${WORKER_CONCURRENCY:-1}")
 done
+# Webhook deliveries have a fleet of their own: waiting on slow receivers is I/O, so several at once.
+services+=("worker webhooks: ${RUN[*]} apps/worker/src/main.ts --queue webhooks --concurrency ${WEBHOOK_CONCURRENCY:-8}")
 stop() {
   trap - INT TERM EXIT
   kill -TERM ${seed_pid:-} 2>/dev/null || true

@@ -8,6 +8,9 @@ import { registerAssetsCategories } from './routes/assets.categories';
 import { registerAssetsList } from './routes/assets.list';
 import { registerDocsGet } from './routes/docs.get';
 import { registerFilesGet } from './routes/files.get';
+import { registerJobsCancel } from './routes/jobs.cancel';
+import { registerJobsEvents } from './routes/jobs.events';
+import { registerJobsWebhooks } from './routes/jobs.webhooks';
 import { registerJobsGet } from './routes/jobs.get';
 import { registerJobsList } from './routes/jobs.list';
 import { registerModelsCreate } from './routes/models.create';
@@ -46,6 +49,9 @@ export function createApp(ctx: AppContext): express.Express {
   // Jobs
   registerJobsGet(v1, ctx);
   registerJobsList(v1, ctx);
+  registerJobsCancel(v1, ctx);
+  registerJobsEvents(v1, ctx);
+  registerJobsWebhooks(v1, ctx);
   // Assets (categories first: it must win over any later /assets/:id route)
   registerAssetsCategories(v1, ctx);
   registerAssetsList(v1, ctx);

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { createDb, type Db } from '@rigforge/db';
-import { createRedis, JobQueues } from '@rigforge/queue';
+import { createRedis, JobQueues, WebhookQueue } from '@rigforge/queue';
 import { createStorage, S3Storage, storageSettingsFromEnv, type ObjectStorage } from '@rigforge/storage';
 import type { ApiEnv } from './env';
 import { createAddressPolicy } from './fetch/address-policy';
@@ -9,6 +9,7 @@ import { ApiKeyCache } from './services/api-key-cache';
 import { listenForRevocations } from './services/api-key-revocation';
 import { BackendAvailability } from './services/backend-availability';
 import { connectionErrorLog } from './services/connection-error-log';
+import { JobStatusListener } from './services/job-status-listener';
 import { UploadCheckPool } from './upload-check/upload-check-pool';
 
 /** Everything a route needs, built once at startup and passed in (no module-level singletons). */
@@ -18,10 +19,14 @@ export interface AppContext {
   redis: Redis;
   storage: ObjectStorage;
   queues: JobQueues;
+  /** Webhook deliveries (the API queues them for the statuses it writes: cancels). */
+  webhooks: WebhookQueue;
   availability: BackendAvailability;
   keys: ApiKeyCache;
   download: GuardedDownloadOptions;
   uploadCheck: UploadCheckPool;
+  /** Job status changes heard from Redis, for `Prefer: wait` and the status stream. */
+  jobEvents: JobStatusListener;
   log: (message: string, error?: unknown) => void;
   close: () => Promise<void>;
 }
@@ -51,9 +56,12 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
     retryBackoffMs: env.JOB_RETRY_BACKOFF_MS,
     onError: connectionErrorLog(log, 'queues'),
   });
+  const webhooks = new WebhookQueue({ connection: queueConnection, prefix: env.REDIS_PREFIX, onError: connectionErrorLog(log, 'webhook queue') });
   const keys = new ApiKeyCache({ db, ttlMs: env.API_KEY_CACHE_MS });
   await Promise.all([waitReady(redis), waitReady(queueConnection)]);
   const stopListening = await listenForRevocations(subscriber, env.REDIS_PREFIX, (hash) => keys.evict(hash));
+  const jobEvents = new JobStatusListener();
+  const stopJobEvents = await jobEvents.listen(subscriber, env.REDIS_PREFIX);
   const availability = new BackendAvailability({
     queues,
     redis,
@@ -72,6 +80,7 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
     redis,
     storage,
     queues,
+    webhooks,
     availability,
     keys,
     download: {
@@ -80,11 +89,15 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
       timeoutMs: env.DOWNLOAD_TIMEOUT_MS,
     },
     uploadCheck,
+    jobEvents,
     log,
     close: async () => {
+      jobEvents.close();
+      await stopJobEvents().catch(() => undefined);
       await uploadCheck.close();
       await stopListening().catch(() => undefined);
       await queues.close();
+      await webhooks.close();
       await Promise.all([redis.quit(), subscriber.quit(), queueConnection.quit()].map((p) => p.catch(() => undefined)));
       await db.$disconnect();
       if (storage instanceof S3Storage) storage.close();

@@ -48,6 +48,8 @@ export const apiEnvSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: envInt(1000),
   /** How long an API key lookup is cached; revocations also evict at once through Redis. */
   API_KEY_CACHE_MS: envInt(30000),
+  /** Interval of the keep-alive comment on GET /v1/jobs/{id}/events (proxies close idle streams after 30-60 s). */
+  SSE_KEEPALIVE_MS: envInt(15000),
 }).superRefine(refineStorageEnv);
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

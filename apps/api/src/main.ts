@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     ctx.log(`${signal}: closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Open status streams and held `Prefer: wait` answers end now, so they do not hold the close.
+    ctx.jobEvents.close();
     server.close(() => {
       ctx.close().then(
         () => process.exit(0),

@@ -41,6 +41,20 @@ test('create an account, set its plan, grant credits, issue a key that works, re
   await expect(runAdmin(['key:revoke', '--key', issued.id])).rejects.toThrow(/no active key/);
 });
 
+test('webhook:url sets and clears the default webhook URL; webhook:secret shows and rotates the whsec_ secret', async () => {
+  const { accountId } = await h.seedAccount();
+  expect(await runAdmin(['webhook:url', '--account', accountId, '--url', 'https://93.184.215.14/hooks'])).toEqual({ webhook_url: 'https://93.184.215.14/hooks' });
+  await expect(runAdmin(['webhook:url', '--account', accountId, '--url', 'http://169.254.169.254/x'])).rejects.toThrow(/--url: address 169.254.169.254 is not public/);
+  const shown = (await runAdmin(['webhook:secret', '--account', accountId])) as { webhook_url: string; webhook_secret: string; rotated: boolean };
+  expect(shown).toMatchObject({ webhook_url: 'https://93.184.215.14/hooks', rotated: false });
+  expect(shown.webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  const rotated = (await runAdmin(['webhook:secret', '--account', accountId, '--rotate'])) as typeof shown;
+  expect(rotated.rotated).toBe(true);
+  expect(rotated.webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  expect(rotated.webhook_secret).not.toBe(shown.webhook_secret);
+  expect(await runAdmin(['webhook:url', '--account', accountId, '--clear'])).toEqual({ webhook_url: null });
+});
+
 test('bad usage is refused with a message', async () => {
   await expect(runAdmin(['account:create'])).rejects.toThrow(/--name is required/);
   await expect(runAdmin(['account:create', '--name', 'x', '--plan', 'gold'])).rejects.toThrow(/--plan must be one of/);

@@ -29,6 +29,12 @@ export const workerEnvSchema = z.object({
   REMOTE_GENERATE_TIMEOUT_MS: envInt(120000),
   /** Retries of a remote call after a 5xx, 429, network error or timeout (exponential backoff from 1 s). */
   REMOTE_GENERATE_RETRIES: envInt(3),
+  /** Comma-separated hosts or CIDRs that webhook URLs may reach even though private (the API's setting of the same name). */
+  FETCH_ALLOW_HOSTS: z.string().default(''),
+  /** Webhook worker: the first retry delay of a failed delivery (doubling, capped at 6 h). */
+  WEBHOOK_RETRY_BASE_MS: envInt(5000),
+  /** Webhook worker: how long a receiver may take to answer one delivery. */
+  WEBHOOK_TIMEOUT_MS: envInt(10000),
 }).superRefine(refineStorageEnv);
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;

@@ -17,6 +17,8 @@ import {
   JobQueues,
   QUEUE_NAMES,
   removeWorkerHeartbeat,
+  WEBHOOK_QUEUE,
+  WebhookQueue,
   type JobPayload,
 } from '@rigforge/queue';
 import { createStorage, storageSettingsFromEnv } from '@rigforge/storage';
@@ -24,11 +26,14 @@ import { register as registerBuiltins } from './engines/builtin-engines';
 import { EnginePool } from './engines/engine-pool';
 import { EngineRegistry, loadEngineModules } from './engines/engine-registry';
 import { createRemoteGenerateEngine } from './engines/remote-generate-engine';
+import { createStatusAnnouncer } from './announce-status';
 import { parseWorkerEnv } from './env';
+import { JobCancels } from './job-cancels';
 import { createJobProcessor, RecordedJobFailure } from './processors/process-job';
 import { settleAbandonedJob } from './processors/settle-abandoned-job';
 import { waitOutOutage } from './processors/wait-out-outage';
 import { startSweeper } from './sweeper';
+import { startWebhookWorker } from './webhooks/webhook-worker';
 
 const HEARTBEAT_MS = 5000;
 const SHUTDOWN_GRACE_MS = 60_000;
@@ -38,9 +43,10 @@ async function main(): Promise<void> {
     options: { queue: { type: 'string' }, concurrency: { type: 'string', default: '1' } },
   });
   const queue = values.queue ?? '';
-  if (!isQueueName(queue)) throw new Error(`--queue must be one of ${QUEUE_NAMES.join(', ')}`);
   const concurrency = Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency must be a positive integer');
+  if (queue === WEBHOOK_QUEUE) return runWebhookWorker(concurrency);
+  if (!isQueueName(queue)) throw new Error(`--queue must be one of ${[...QUEUE_NAMES, WEBHOOK_QUEUE].join(', ')}`);
 
   const env = parseWorkerEnv();
   const workerId = `${queue}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -74,6 +80,16 @@ async function main(): Promise<void> {
   // commands on this connection wait for Redis and the BullMQ worker logs the outage once per retry.
   connection.on('error', () => undefined);
   const queues = new JobQueues({ connection, prefix: env.REDIS_PREFIX });
+  // Status announcements go out on a fail-fast connection: a Redis outage must not hold a job's
+  // completion (Postgres has the status; listeners re-read it).
+  const publisher = createRedis({ url: env.REDIS_URL, role: 'producer' });
+  publisher.on('error', () => undefined);
+  const webhooks = new WebhookQueue({ connection: publisher, prefix: env.REDIS_PREFIX });
+  const announce = createStatusAnnouncer({ redis: publisher, prefix: env.REDIS_PREFIX, webhooks, db, log });
+  const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
+  subscriber.on('error', () => undefined);
+  const cancels = new JobCancels();
+  const stopCancels = await cancels.listen(subscriber, env.REDIS_PREFIX, log);
   const storage = createStorage(storageSettingsFromEnv(env));
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
   const pool = registry.get(queue)?.runsIn === 'thread' ? new EnginePool({ queue, modules: engineModules, size: concurrency }) : null;
@@ -81,7 +97,7 @@ async function main(): Promise<void> {
 
   const worker = new Worker<JobPayload>(
     queue,
-    createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log }),
+    createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log, announce, cancels }),
     {
       connection: createRedis({ url: env.REDIS_URL, role: 'worker' }),
       prefix: env.REDIS_PREFIX,
@@ -111,7 +127,7 @@ async function main(): Promise<void> {
       .then(async (state) => {
         if (state !== 'failed') return; // it will be retried
         const failure = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
-        const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage }, jobId, failure), {
+        const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage, announce }, jobId, failure), {
           deadline: Date.now() + timeoutMs,
           what: `job ${jobId}: settle after "${error.message}"`,
           log,
@@ -127,6 +143,7 @@ async function main(): Promise<void> {
   const stopSweeper = startSweeper({
     db,
     storage,
+    announce,
     queues,
     queue,
     requeueAfterMs: env.REQUEUE_AFTER_MS,
@@ -154,8 +171,32 @@ async function main(): Promise<void> {
     await stopSweeper();
     await pool?.close();
     await queues.close();
-    await connection.quit().catch(() => undefined);
+    await webhooks.close();
+    await stopCancels().catch(() => undefined);
+    await Promise.all([connection, publisher, subscriber].map((c) => c.quit().catch(() => undefined)));
     await db.$disconnect();
+    log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** `--queue webhooks`: the webhook delivery fleet (no engines, no sweeper). */
+async function runWebhookWorker(concurrency: number): Promise<void> {
+  const env = parseWorkerEnv();
+  const log = (message: string, error?: unknown) => {
+    const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
+    process.stderr.write(`${new Date().toISOString()} worker ${WEBHOOK_QUEUE}: ${message}${detail}\n`);
+  };
+  const stopWorker = await startWebhookWorker(env, concurrency, log);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: draining`);
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    await Promise.race([stopWorker(), deadline]);
     log('stopped');
     process.exit(0);
   };

@@ -17,6 +17,7 @@ import { classifyBackendOutage } from '@rigforge/contracts';
 import { findProcessingJobs, findStaleQueuedJobs, type Db, type JobPage } from '@rigforge/db';
 import type { JobQueues, QueueName } from '@rigforge/queue';
 import type { ObjectStorage } from '@rigforge/storage';
+import type { AnnounceStatus } from './announce-status';
 import { OVERDUE_GRACE_MS } from './job-deadline';
 import { settleAbandonedJob } from './processors/settle-abandoned-job';
 
@@ -37,6 +38,8 @@ export interface SweeperOptions {
   /** Re-enqueue only while fewer jobs than this wait in the queue. */
   maxWaiting: number;
   log: (message: string, error?: unknown) => void;
+  /** Publishes the statuses the sweeper settles; none when absent. */
+  announce?: AnnounceStatus;
 }
 
 export interface SweepCounts {

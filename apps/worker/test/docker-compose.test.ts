@@ -1,12 +1,12 @@
 /**
  * docker-compose.yml, read as data (no Docker here): every long-running service restarts when it
  * dies, one-shot jobs retry only on failure, workers get longer to stop than their drain takes,
- * and every queue has a worker.
+ * and every queue (and the webhook queue) has a worker.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { QUEUE_NAMES } from '@rigforge/queue';
+import { QUEUE_NAMES, WEBHOOK_QUEUE } from '@rigforge/queue';
 
 const { load } = require('js-yaml') as { load: (text: string) => unknown };
 
@@ -41,7 +41,7 @@ test('every queue has a worker, and workers get longer to stop than their 60 s d
     const args = Array.isArray(s.command) ? s.command : (s.command ?? '').split(/\s+/);
     return args[args.indexOf('--queue') + 1];
   });
-  expect(queues.sort()).toEqual([...QUEUE_NAMES].sort());
+  expect(queues.sort()).toEqual([...QUEUE_NAMES, WEBHOOK_QUEUE].sort());
   for (const [, worker] of workers) expect(seconds(worker.stop_grace_period ?? '10s')).toBeGreaterThan(60);
 });
 

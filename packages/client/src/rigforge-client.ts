@@ -95,6 +95,14 @@ export class RigforgeClient {
   }
 
   /** GET /v1/jobs: the caller's jobs, newest first. */
+  /**
+   * POST /v1/jobs/{id}/cancel: a queued or processing job becomes failed (error code `canceled`)
+   * and is refunded; a finished job rejects with code `job_not_cancelable`.
+   */
+  cancelJob(id: string, options?: RequestOptions): Promise<JobObject> {
+    return this.request('POST', `/v1/jobs/${encodeURIComponent(id)}/cancel`, jobSchema, options);
+  }
+
   listJobs(query: ListJobsInput = {}, options?: RequestOptions): Promise<JobList> {
     return this.request('GET', '/v1/jobs', jobListSchema, { query: { ...query }, ...options });
   }

@@ -12,7 +12,10 @@ export const API_ERROR_STATUS = {
   insufficient_credits: 402,
   plan_required: 402,
   not_found: 404,
+  idempotency_key_in_use: 409,
+  job_not_cancelable: 409,
   payload_too_large: 413,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
   backend_unavailable: 503,
@@ -47,5 +50,9 @@ export const JOB_ERROR_CODES = [
   'engine_unavailable', // no engine serves this operation in this deployment
   'engine_error', // the engine (or a remote engine) failed permanently
   'internal_error', // our fault, after retries
+  'canceled', // canceled by its owner (POST /v1/jobs/{id}/cancel)
 ] as const;
 export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];
+
+/** The `error.message` of a job canceled by its owner (written by the API, or by a worker as a fallback). */
+export const JOB_CANCELED_MESSAGE = 'canceled by its owner; the credits were refunded';

@@ -9,3 +9,4 @@ export * from './service-env';
 export * from './backend-outage';
 export * from './lag-tolerant-deadline';
 export * from './job-params';
+export * from './webhook';

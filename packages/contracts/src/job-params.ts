@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { JobOperation } from './job';
 import type { CreateModelRequest } from './model';
 import { animationClipsSchema, MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, type CreateRigRequest } from './rig';
+import { jobWebhookSchema } from './webhook';
 
 export const CLIP_FORMATS = ['glb', 'gltf', 'fbx'] as const;
 
@@ -35,6 +36,8 @@ export const rigJobParamsSchema = z.strictObject({
   animation_clips: animationClipsSchema.optional(),
   /** How many clips the file's reading at submission found to retarget: the retargets billed. */
   animation_clip_count: z.int().min(0).optional(),
+  /** Where the job's webhooks go (resolved at submission; not an engine input). */
+  webhook: jobWebhookSchema.optional(),
 });
 export type RigJobParams = z.infer<typeof rigJobParamsSchema>;
 
@@ -43,6 +46,8 @@ export const generateModelJobParamsSchema = z.strictObject({
   height: z.number(),
   output_format: z.enum(MODEL_FORMATS),
   source: z.enum(MODEL_SOURCES),
+  /** Where the job's webhooks go (resolved at submission; not an engine input). */
+  webhook: jobWebhookSchema.optional(),
 });
 export type GenerateModelJobParams = z.infer<typeof generateModelJobParamsSchema>;
 

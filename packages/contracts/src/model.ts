@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { base64Schema, httpUrlSchema } from './common';
 import { jobSchema } from './job';
+import { webhookRequestShape } from './webhook';
 import { MODEL_FORMATS } from './rig';
 
 /** POST /v1/models: image in, a closed textured model out (operation `generate_model`). */
@@ -16,6 +17,7 @@ export const createModelRequestSchema = z
       .describe('Inflation: 1 turns a disc into a sphere, 0.5 gives a body half as deep'),
     height: z.number().min(0.01).max(1000).default(1).describe('Height of the model in metres'),
     output_format: z.enum(MODEL_FORMATS).default('glb'),
+    ...webhookRequestShape,
   })
   .meta({ id: 'CreateModelRequest' });
 export type CreateModelRequest = z.infer<typeof createModelRequestSchema>;

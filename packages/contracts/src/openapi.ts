@@ -8,6 +8,7 @@ import { API_ERROR_STATUS, errorBodySchema, JOB_ERROR_CODES } from './errors';
 import { jobListSchema, jobSchema, JOB_OPERATIONS, JOB_STATUSES } from './job';
 import { createModelRequestSchema, createModelResponseSchema } from './model';
 import { createRigRequestSchema, createRigResponseSchema } from './rig';
+import { webhookAttemptListSchema, webhookPayloadSchema, WEBHOOK_EVENTS } from './webhook';
 
 type JsonObject = Record<string, unknown>;
 
@@ -21,7 +22,14 @@ export interface OpenApiOperation {
   tags: string[];
   parameters?: JsonObject[];
   requestSchema?: { name: string; schema: z.ZodType };
-  responses: { status: number; description: string; schema?: { name: string; schema: z.ZodType } }[];
+  responses: {
+    status: number;
+    description: string;
+    schema?: { name: string; schema: z.ZodType };
+    /** Default application/json. */
+    contentType?: string;
+    headers?: Record<string, JsonObject>;
+  }[];
   errors: (keyof typeof API_ERROR_STATUS)[];
   noAuth?: boolean;
 }
@@ -46,6 +54,30 @@ function toComponent(schema: z.ZodType, io: 'input' | 'output', components: Json
 }
 
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same key (per account, kept 24 h) with the same body answers the original job again ' +
+    '(Idempotent-Replayed: true) and creates and charges nothing; another body is 422 idempotency_key_reused; ' +
+    'while the first request runs, 409 idempotency_key_in_use. A request that created no job keeps no key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+const preferWaitParameter = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description: 'wait=N (0-60): hold the answer until the job is terminal or N seconds pass; answered with Preference-Applied: wait=N.',
+  schema: { type: 'string', example: 'wait=30' },
+};
+const waitHeaders = {
+  'Preference-Applied': { description: 'wait=N when a Prefer: wait was honoured', schema: { type: 'string' } },
+};
+const submissionHeaders = {
+  ...waitHeaders,
+  'Idempotent-Replayed': { description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string' } },
+};
 
 registerOpenApiOperation({
   method: 'post',
@@ -56,9 +88,10 @@ registerOpenApiOperation({
   description:
     'Exactly one of model_url, model_base64, from_job. The input is captured and checked at submission; ' +
     'credits (the rig plus one retarget per clip) are reserved at acceptance and refunded if the job fails.',
+  parameters: [idempotencyKeyParameter, preferWaitParameter],
   requestSchema: { name: 'CreateRigRequest', schema: createRigRequestSchema },
-  responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateRigResponse', schema: createRigResponseSchema } }],
-  errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'plan_required', 'payload_too_large', 'rate_limited', 'backend_unavailable'],
+  responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateRigResponse', schema: createRigResponseSchema }, headers: submissionHeaders }],
+  errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'plan_required', 'idempotency_key_in_use', 'payload_too_large', 'idempotency_key_reused', 'rate_limited', 'backend_unavailable'],
 });
 registerOpenApiOperation({
   method: 'post',
@@ -69,9 +102,10 @@ registerOpenApiOperation({
   description:
     'Exactly one of image_url, image_base64. The image is captured and decoded at submission; the job is polled ' +
     'with GET /v1/jobs/{id}. Its output model can be rigged with POST /v1/rigs {"from_job": id}.',
+  parameters: [idempotencyKeyParameter, preferWaitParameter],
   requestSchema: { name: 'CreateModelRequest', schema: createModelRequestSchema },
-  responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateModelResponse', schema: createModelResponseSchema } }],
-  errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'payload_too_large', 'rate_limited', 'backend_unavailable'],
+  responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateModelResponse', schema: createModelResponseSchema }, headers: submissionHeaders }],
+  errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'idempotency_key_in_use', 'payload_too_large', 'idempotency_key_reused', 'rate_limited', 'backend_unavailable'],
 });
 registerOpenApiOperation({
   method: 'get',
@@ -79,8 +113,8 @@ registerOpenApiOperation({
   operationId: 'getRig',
   tags: ['rigs'],
   summary: 'Retrieve a rig job (alias of GET /v1/jobs/{id})',
-  parameters: [idParameter],
-  responses: [{ status: 200, description: 'The job', schema: { name: 'Job', schema: jobSchema } }],
+  parameters: [idParameter, preferWaitParameter],
+  responses: [{ status: 200, description: 'The job', schema: { name: 'Job', schema: jobSchema }, headers: waitHeaders }],
   errors: ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'],
 });
 registerOpenApiOperation({
@@ -89,8 +123,45 @@ registerOpenApiOperation({
   operationId: 'getJob',
   tags: ['jobs'],
   summary: 'Retrieve a job of any operation and status',
+  parameters: [idParameter, preferWaitParameter],
+  responses: [{ status: 200, description: 'The job', schema: { name: 'Job', schema: jobSchema }, headers: waitHeaders }],
+  errors: ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'],
+});
+registerOpenApiOperation({
+  method: 'post',
+  path: '/v1/jobs/{id}/cancel',
+  operationId: 'cancelJob',
+  tags: ['jobs'],
+  summary: 'Cancel a queued or processing job',
+  description:
+    'The job becomes failed with error.code canceled at once and its credits are refunded; a running engine is stopped. ' +
+    'A succeeded or failed job is 409 job_not_cancelable.',
   parameters: [idParameter],
-  responses: [{ status: 200, description: 'The job', schema: { name: 'Job', schema: jobSchema } }],
+  responses: [{ status: 200, description: 'The canceled job', schema: { name: 'Job', schema: jobSchema } }],
+  errors: ['invalid_request', 'unauthorized', 'not_found', 'job_not_cancelable', 'rate_limited'],
+});
+registerOpenApiOperation({
+  method: 'get',
+  path: '/v1/jobs/{id}/events',
+  operationId: 'streamJobEvents',
+  tags: ['jobs'],
+  summary: 'Server-sent events of a job: the job now, then one event per status change; ends after the terminal one',
+  description: 'Each event is `data: <job object JSON>`. A `: keep-alive` comment comes every 15 s.',
+  parameters: [idParameter],
+  responses: [{ status: 200, description: 'text/event-stream of job objects', schema: { name: 'Job', schema: jobSchema }, contentType: 'text/event-stream' }],
+  errors: ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'],
+});
+registerOpenApiOperation({
+  method: 'get',
+  path: '/v1/jobs/{id}/webhooks',
+  operationId: 'listJobWebhookAttempts',
+  tags: ['jobs'],
+  summary: "The job's webhook delivery attempts, oldest first",
+  description:
+    `Webhooks (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature v1 HMAC-SHA256 with the account's whsec_ secret) ` +
+    `carry a WebhookPayload; events: ${WEBHOOK_EVENTS.join(', ')}. Failed deliveries are retried with exponential backoff for over 24 h.`,
+  parameters: [idParameter],
+  responses: [{ status: 200, description: 'The attempts', schema: { name: 'WebhookAttemptList', schema: webhookAttemptListSchema } }],
   errors: ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'],
 });
 registerOpenApiOperation({
@@ -114,13 +185,15 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Json
   const paths: Record<string, Record<string, JsonObject>> = {};
   const errorRef = { $ref: '#/components/schemas/Error' };
   toComponent(errorBodySchema, 'output', components);
+  // Not an answer of any path (it is what the service sends to webhook receivers), listed so clients can type it.
+  toComponent(webhookPayloadSchema, 'output', components);
   for (const op of OPERATIONS) {
     const responses: Record<string, JsonObject> = {};
     for (const r of op.responses) {
       const content = r.schema
-        ? { 'application/json': { schema: toComponent(r.schema.schema, 'output', components) } }
+        ? { [r.contentType ?? 'application/json']: { schema: toComponent(r.schema.schema, 'output', components) } }
         : undefined;
-      responses[String(r.status)] = { description: r.description, ...(content ? { content } : {}) };
+      responses[String(r.status)] = { description: r.description, ...(content ? { content } : {}), ...(r.headers ? { headers: r.headers } : {}) };
     }
     for (const code of op.errors) {
       const status = String(API_ERROR_STATUS[code]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { base64Schema, httpUrlSchema, uuidSchema } from './common';
 import { jobSchema } from './job';
 import { BODY_PLANS, RETARGET_BODY_PLANS } from '@rigforge/rig/body-plan';
+import { webhookRequestShape } from './webhook';
 
 /** The body plans are the engine's own list (one truth), read through its dependency-free subpath. */
 export const RIG_TYPES = BODY_PLANS;
@@ -40,6 +41,7 @@ export const createRigRequestSchema = z
     animation_clips: animationClipsSchema
       .optional()
       .describe('Names of the clips of animation_url to keep (default all); a name the file does not have is 400 invalid_request listing its clips'),
+    ...webhookRequestShape,
   })
   .meta({ id: 'CreateRigRequest' });
 export type CreateRigRequest = z.infer<typeof createRigRequestSchema>;

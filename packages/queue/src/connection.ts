@@ -24,3 +24,4 @@ export function createRedis(options: CreateRedisOptions): Redis {
   }
   return new Redis(options.url, { ...common, maxRetriesPerRequest: null });
 }
+export type { Redis } from 'ioredis';

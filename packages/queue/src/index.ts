@@ -4,3 +4,5 @@ export * from './connection';
 export * from './job-queues';
 export * from './worker-heartbeat';
 export * from './queue-admission';
+export * from './job-events';
+export * from './webhook-queue';

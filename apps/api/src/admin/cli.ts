@@ -7,21 +7,29 @@
  *   pnpm admin key:issue --account <id> [--name ci]      (the key is printed once)
  *   pnpm admin key:revoke --key <key id>
  *   pnpm admin key:list --account <id>
+ *   pnpm admin webhook:url --account <id> --url https://... | --clear   (default webhook URL of its jobs)
+ *   pnpm admin webhook:secret --account <id> [--rotate]   (the whsec_ signing secret; --rotate replaces it)
  *   pnpm admin catalog:import --dir <folder>    (a CC0-1.0 pack: manifest.json + GLB/glTF files)
  *   pnpm admin catalog:seed [--force]          (the starter catalog, when its version changed)
  * Output is JSON on stdout, so scripts can read it.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { httpUrlSchema } from '@rigforge/contracts';
 import {
   createAccount,
   createDb,
   grantCredits,
   issueApiKey,
   listApiKeys,
+  readAccountWebhook,
   readCreditBalance,
+  rotateWebhookSecret,
   setAccountPlan,
+  setAccountWebhookUrl,
   type Plan,
 } from '@rigforge/db';
+import { checkOutboundUrl, createAddressPolicy } from '@rigforge/outbound';
 import { createRedis } from '@rigforge/queue';
 import { parseApiEnv } from '../env';
 import { CatalogCommandError, runCatalogCommand } from './catalog-cli';
@@ -57,6 +65,9 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
       key: { type: 'string' },
       dir: { type: 'string' },
       force: { type: 'boolean' },
+      url: { type: 'string' },
+      clear: { type: 'boolean' },
+      rotate: { type: 'boolean' },
     },
   });
   const env = parseApiEnv();
@@ -103,12 +114,35 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
       }
       case 'key:list':
         return { keys: await listApiKeys(db, required(values, 'account')) };
+      case 'webhook:url': {
+        // The account's default webhook URL, for jobs submitted without webhook_url.
+        const account = required(values, 'account');
+        if (values.clear) {
+          await setAccountWebhookUrl(db, account, null);
+          return { webhook_url: null };
+        }
+        const url = required(values, 'url');
+        const problem = httpUrlSchema.safeParse(url).success
+          ? await checkOutboundUrl(url, createAddressPolicy(env.FETCH_ALLOW_HOSTS))
+          : 'must be an absolute http or https URL';
+        if (problem) throw new UsageError(`--url: ${problem}`);
+        await setAccountWebhookUrl(db, account, url);
+        return { webhook_url: url };
+      }
+      case 'webhook:secret': {
+        // Shows the account's Standard Webhooks signing secret, or replaces it with --rotate.
+        const account = required(values, 'account');
+        if (values.rotate) await rotateWebhookSecret(db, account, `whsec_${randomBytes(32).toString('base64')}`);
+        const webhook = await readAccountWebhook(db, account);
+        if (!webhook) throw new UsageError('no such account');
+        return { webhook_url: webhook.url, webhook_secret: webhook.secret, rotated: Boolean(values.rotate) };
+      }
       case 'catalog:import':
       case 'catalog:seed':
         return await runCatalogCommand(command, values, env, db);
       default:
         throw new UsageError(
-          `unknown command "${command ?? ''}"; one of account:create, account:plan, credits:grant, credits:show, key:issue, key:revoke, key:list, catalog:import, catalog:seed`,
+          `unknown command "${command ?? ''}"; one of account:create, account:plan, credits:grant, credits:show, key:issue, key:revoke, key:list, webhook:url, webhook:secret, catalog:import, catalog:seed`,
         );
     }
   } finally {

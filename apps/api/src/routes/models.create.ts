@@ -1,5 +1,10 @@
 import type { Router } from 'express';
-import { createModelRequestSchema, generateModelJobParams, type CreateModelResponse } from '@rigforge/contracts';
+import {
+  createModelRequestSchema,
+  generateModelJobParams,
+  generateModelJobParamsSchema,
+  type CreateModelResponse,
+} from '@rigforge/contracts';
 import { probeImage } from '@rigforge/generate';
 import { isEngineError } from '@rigforge/mesh';
 import type { AppContext } from '../context';
@@ -9,52 +14,71 @@ import { decodeBase64Input, downloadInput } from '../services/input-capture';
 import { queuedJobObject } from '../services/job-view';
 import { newJobId, submitJob } from '../services/job-submission';
 import { contentTypeForFormat } from '@rigforge/storage';
+import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
+import { resolveWebhook } from '../services/webhook-target';
+import { readPreferWait } from '../services/prefer-wait';
+import { sendAccepted } from '../services/submission-response';
+
+/** The 202 answer of a generation job, from its stored params: the same for the first answer and a replay. */
+function modelAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params: unknown }): CreateModelResponse {
+  return {
+    ...queuedJobObject(job.id, 'generate_model', job.createdAt),
+    output_format: generateModelJobParamsSchema.parse(job.params).output_format,
+    poll_url: `/v1/jobs/${job.id}`,
+    estimated_seconds: ctx.env.ESTIMATED_SECONDS_GENERATE_MODEL,
+  };
+}
 
 /** POST /v1/models: validate, capture and decode-check the image, reserve credits, enqueue; 202. */
 export function registerModelsCreate(router: Router, ctx: AppContext): void {
   router.post('/models', async (req, res) => {
-    const parsed = createModelRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw zodToApiError(parsed.error, 'models');
-    const body = parsed.data;
-    const sources = (['image_url', 'image_base64'] as const).filter((k) => body[k] !== undefined);
-    if (sources.length !== 1) {
-      throw new ApiError(
-        'invalid_request',
-        sources.length === 0 ? 'models: give image_url or image_base64' : 'models: give exactly one of image_url or image_base64, not both',
-        { param: sources[1] ?? 'image_url' },
-      );
-    }
-    const param = sources[0]!;
-    const bytes =
-      body.image_base64 !== undefined
-        ? decodeBase64Input(body.image_base64, param, ctx.env.MAX_INPUT_BYTES)
-        : await downloadInput(body.image_url!, param, ctx.download);
-    let format: 'png' | 'jpeg' | 'webp';
-    try {
-      format = (await probeImage(bytes)).format;
-    } catch (error) {
-      if (isEngineError(error)) throw new ApiError('unsupported_format', error.message, { param });
-      throw error;
-    }
-
-    const extension = format === 'jpeg' ? 'jpg' : format;
-    const accepted = await submitJob(ctx, {
-      id: newJobId(),
-      accountId: res.locals.accountId,
-      job: { operation: 'generate_model', params: generateModelJobParams(body, param) },
-      queue: 'generate_model',
-      engine: 'inflate',
-      input: { bytes, extension, contentType: contentTypeForFormat(extension) },
-      credits: ctx.env.PRICE_GENERATE_MODEL,
-      requiresPro: false,
+    const wait = readPreferWait(req);
+    const answer = await runIdempotent(ctx, req, res, {
+      submit: (claim) => createModel(ctx, req.body, res.locals.accountId, claim),
+      replay: (row) => modelAnswer(ctx, row),
     });
-    const job = queuedJobObject(accepted.id, 'generate_model', accepted.createdAt);
-    const response: CreateModelResponse = {
-      ...job,
-      output_format: body.output_format,
-      poll_url: `/v1/jobs/${accepted.id}`,
-      estimated_seconds: ctx.env.ESTIMATED_SECONDS_GENERATE_MODEL,
-    };
-    res.status(202).setHeader('Location', response.poll_url).json(response);
+    await sendAccepted(ctx, res, answer, wait);
   });
+}
+
+async function createModel(ctx: AppContext, requestBody: unknown, accountId: string, idempotency: IdempotencyClaim | undefined): Promise<CreateModelResponse> {
+  const parsed = createModelRequestSchema.safeParse(requestBody ?? {});
+  if (!parsed.success) throw zodToApiError(parsed.error, 'models');
+  const body = parsed.data;
+  const sources = (['image_url', 'image_base64'] as const).filter((k) => body[k] !== undefined);
+  if (sources.length !== 1) {
+    throw new ApiError(
+      'invalid_request',
+      sources.length === 0 ? 'models: give image_url or image_base64' : 'models: give exactly one of image_url or image_base64, not both',
+      { param: sources[1] ?? 'image_url' },
+    );
+  }
+  const webhook = await resolveWebhook(ctx, accountId, body);
+  const param = sources[0]!;
+  const bytes =
+    body.image_base64 !== undefined
+      ? decodeBase64Input(body.image_base64, param, ctx.env.MAX_INPUT_BYTES)
+      : await downloadInput(body.image_url!, param, ctx.download);
+  let format: 'png' | 'jpeg' | 'webp';
+  try {
+    format = (await probeImage(bytes)).format;
+  } catch (error) {
+    if (isEngineError(error)) throw new ApiError('unsupported_format', error.message, { param });
+    throw error;
+  }
+
+  const extension = format === 'jpeg' ? 'jpg' : format;
+  const params = { ...generateModelJobParams(body, param), ...(webhook ? { webhook } : {}) };
+  const accepted = await submitJob(ctx, {
+    id: newJobId(),
+    accountId,
+    job: { operation: 'generate_model', params },
+    queue: 'generate_model',
+    engine: 'inflate',
+    input: { bytes, extension, contentType: contentTypeForFormat(extension) },
+    credits: ctx.env.PRICE_GENERATE_MODEL,
+    requiresPro: false,
+    idempotency,
+  });
+  return modelAnswer(ctx, { ...accepted, params });
 }

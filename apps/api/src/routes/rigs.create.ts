@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import {
   createRigRequestSchema,
   rigJobParams,
+  rigJobParamsSchema,
   RETARGET_RIG_TYPES,
   type CreateRigRequest,
   type CreateRigResponse,
@@ -16,82 +17,100 @@ import { zodToApiError } from '../errors/zod-to-api-error';
 import { decodeBase64Input, downloadInput } from '../services/input-capture';
 import { queuedJobObject, storedOutputFiles } from '../services/job-view';
 import { newJobId, submitJob, type SubmitJobInput } from '../services/job-submission';
+import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
+import { resolveWebhook } from '../services/webhook-target';
+import { readPreferWait } from '../services/prefer-wait';
+import { sendAccepted } from '../services/submission-response';
+
+/** The 202 answer of a rig job, from its stored params: the same for the first answer and a replay. */
+function rigAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params: unknown }): CreateRigResponse {
+  const params = rigJobParamsSchema.parse(job.params);
+  return {
+    ...queuedJobObject(job.id, 'rig', job.createdAt),
+    engine: params.engine,
+    rig_type: params.rig_type,
+    output_format: params.output_format,
+    poll_url: `/v1/jobs/${job.id}`,
+    estimated_seconds: params.engine === 'pro' ? ctx.env.ESTIMATED_SECONDS_RIG_PRO : ctx.env.ESTIMATED_SECONDS_RIG_FAST,
+  };
+}
 
 /** POST /v1/rigs: validate, capture the mesh, reserve credits, enqueue; 202 with the job. */
 export function registerRigsCreate(router: Router, ctx: AppContext): void {
   router.post('/rigs', async (req, res) => {
-    const parsed = createRigRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw zodToApiError(parsed.error, 'rigs');
-    const body = parsed.data;
-    const sources = (['model_url', 'model_base64', 'from_job'] as const).filter((k) => body[k] !== undefined);
-    if (sources.length !== 1) {
-      throw new ApiError(
-        'invalid_request',
-        sources.length === 0
-          ? 'rigs: give exactly one of model_url, model_base64 or from_job'
-          : `rigs: give exactly one of model_url, model_base64 or from_job, not ${sources.join(' and ')}`,
-        { param: sources[1] ?? 'model_url' },
-      );
-    }
-    if (body.animation_url && body.engine !== 'fast') {
-      throw new ApiError('invalid_request', 'rigs: animation_url is supported by the fast engine only', {
-        param: 'animation_url',
-      });
-    }
-    if (body.animation_url && !(RETARGET_RIG_TYPES as readonly string[]).includes(body.rig_type)) {
-      throw new ApiError(
-        'invalid_request',
-        `rigs: retargeting (animation_url) is for humanoid clips onto biped rigs and four-legged clips onto quadruped rigs; rig_type is "${body.rig_type}"`,
-        { param: 'animation_url' },
-      );
-    }
-    if (body.animation_clips && !body.animation_url) {
-      throw new ApiError('invalid_request', 'rigs: animation_clips names clips of animation_url, which is missing', { param: 'animation_clips' });
-    }
-
-    const id = newJobId();
-    const input = await captureMesh(ctx, body, res.locals.accountId);
-    const attachments: NonNullable<SubmitJobInput['attachments']> = [];
-    let animation: (StoredAttachment & { clipCount: number }) | undefined;
-    let clips = 0;
-    if (body.animation_url) {
-      const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
-      // The clip is read now, so a job that could never deliver its retarget is never charged.
-      const checked = await ctx.uploadCheck.check('animation', clip);
-      if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
-      // Every clip kept is retargeted and billed as one retarget (the spec: one per clip given).
-      clips = keptClips(checked.clips ?? [], body.animation_clips);
-      const sniffed = sniffMeshFormat(clip);
-      const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
-      animation = { key: jobAttachmentKey(id, 'animation', format), format, clipCount: clips };
-      attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
-    }
-
-    const credits =
-      (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
-    const accepted = await submitJob(ctx, {
-      id,
-      accountId: res.locals.accountId,
-      job: { operation: 'rig', params: rigJobParams(body, sources[0]!, animation) },
-      queue: body.engine === 'pro' ? 'rig.pro' : 'rig.fast',
-      engine: body.engine,
-      input,
-      attachments,
-      credits,
-      requiresPro: body.engine === 'pro',
+    const wait = readPreferWait(req);
+    const answer = await runIdempotent(ctx, req, res, {
+      submit: (claim) => createRig(ctx, req.body, res.locals.accountId, claim),
+      replay: (row) => rigAnswer(ctx, row),
     });
-
-    const job = queuedJobObject(accepted.id, 'rig', accepted.createdAt);
-    const response: CreateRigResponse = {
-      ...job,
-      engine: body.engine,
-      rig_type: body.rig_type,
-      output_format: body.output_format,
-      poll_url: `/v1/jobs/${accepted.id}`,
-      estimated_seconds: body.engine === 'pro' ? ctx.env.ESTIMATED_SECONDS_RIG_PRO : ctx.env.ESTIMATED_SECONDS_RIG_FAST,
-    };
-    res.status(202).setHeader('Location', response.poll_url).json(response);
+    await sendAccepted(ctx, res, answer, wait);
   });
+}
+
+async function createRig(ctx: AppContext, requestBody: unknown, accountId: string, idempotency: IdempotencyClaim | undefined): Promise<CreateRigResponse> {
+  const parsed = createRigRequestSchema.safeParse(requestBody ?? {});
+  if (!parsed.success) throw zodToApiError(parsed.error, 'rigs');
+  const body = parsed.data;
+  const sources = (['model_url', 'model_base64', 'from_job'] as const).filter((k) => body[k] !== undefined);
+  if (sources.length !== 1) {
+    throw new ApiError(
+      'invalid_request',
+      sources.length === 0
+        ? 'rigs: give exactly one of model_url, model_base64 or from_job'
+        : `rigs: give exactly one of model_url, model_base64 or from_job, not ${sources.join(' and ')}`,
+      { param: sources[1] ?? 'model_url' },
+    );
+  }
+  if (body.animation_url && body.engine !== 'fast') {
+    throw new ApiError('invalid_request', 'rigs: animation_url is supported by the fast engine only', {
+      param: 'animation_url',
+    });
+  }
+  if (body.animation_url && !(RETARGET_RIG_TYPES as readonly string[]).includes(body.rig_type)) {
+    throw new ApiError(
+      'invalid_request',
+      `rigs: retargeting (animation_url) is for humanoid clips onto biped rigs and four-legged clips onto quadruped rigs; rig_type is "${body.rig_type}"`,
+      { param: 'animation_url' },
+    );
+  }
+  if (body.animation_clips && !body.animation_url) {
+    throw new ApiError('invalid_request', 'rigs: animation_clips names clips of animation_url, which is missing', { param: 'animation_clips' });
+  }
+
+  const id = newJobId();
+  const webhook = await resolveWebhook(ctx, accountId, body);
+  const input = await captureMesh(ctx, body, accountId);
+  const attachments: NonNullable<SubmitJobInput['attachments']> = [];
+  let animation: (StoredAttachment & { clipCount: number }) | undefined;
+  let clips = 0;
+  if (body.animation_url) {
+    const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
+    // The clip is read now, so a job that could never deliver its retarget is never charged.
+    const checked = await ctx.uploadCheck.check('animation', clip);
+    if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
+    // Every clip kept is retargeted and billed as one retarget (the spec: one per clip given).
+    clips = keptClips(checked.clips ?? [], body.animation_clips);
+    const sniffed = sniffMeshFormat(clip);
+    const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
+    animation = { key: jobAttachmentKey(id, 'animation', format), format, clipCount: clips };
+    attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
+  }
+
+  const credits =
+    (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
+  const accepted = await submitJob(ctx, {
+    id,
+    accountId,
+    job: { operation: 'rig', params: { ...rigJobParams(body, sources[0]!, animation), ...(webhook ? { webhook } : {}) } },
+    queue: body.engine === 'pro' ? 'rig.pro' : 'rig.fast',
+    engine: body.engine,
+    input,
+    attachments,
+    credits,
+    requiresPro: body.engine === 'pro',
+    idempotency,
+  });
+  return rigAnswer(ctx, { ...accepted, params: rigJobParams(body, sources[0]!, animation) });
 }
 
 /** How many clips of the file are kept; an unknown name is the client's error, naming the file's clips. */

@@ -5,6 +5,6 @@ import { loadJobObject } from './jobs.get';
 /** GET /v1/rigs/{id}: the alias of GET /v1/jobs/{id} for rig jobs, the identical object. */
 export function registerRigsGet(router: Router, ctx: AppContext): void {
   router.get('/rigs/:id', async (req, res) => {
-    res.json(await loadJobObject(ctx, req, res.locals.accountId, 'rig'));
+    res.json(await loadJobObject(ctx, req, res, res.locals.accountId, 'rig'));
   });
 }

@@ -6,6 +6,7 @@ import { jobInputKey, type ObjectStorage } from '@rigforge/storage';
 import { ApiError } from '../errors/api-error';
 import { backendUnavailable } from '../errors/backend-unavailable';
 import type { BackendAvailability } from './backend-availability';
+import { claimLostError, type IdempotencyClaim } from './idempotency';
 
 export interface JobSubmissionDeps {
   db: Db;
@@ -28,6 +29,8 @@ export interface SubmitJobInput {
   attachments?: { key: string; bytes: Uint8Array; contentType: string }[];
   credits: number;
   requiresPro: boolean;
+  /** The request's claimed Idempotency-Key, bound to the job in the statement that inserts it. */
+  idempotency?: IdempotencyClaim;
 }
 
 /** A new job's id; the route takes it first so the keys of its attachments can be put in its params. */
@@ -76,7 +79,9 @@ export async function submitJob(
       inputKey,
       credits: input.credits,
       requiresPro: input.requiresPro,
+      idempotency: input.idempotency,
     });
+    if (result.outcome === 'claim_lost') throw claimLostError(input.idempotency?.key ?? '');
     if (result.outcome !== 'created') throw reservationError(result.outcome, input.credits);
 
     try {

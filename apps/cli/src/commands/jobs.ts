@@ -1,7 +1,4 @@
-/**
- * `rigforge jobs list|get|wait`: GET /v1/jobs and /v1/jobs/{id}. There is no cancel: the API has
- * no endpoint to cancel a job.
- */
+/** `rigforge jobs list|get|wait|cancel`: GET /v1/jobs, GET /v1/jobs/{id}, POST /v1/jobs/{id}/cancel. */
 import { JOB_OPERATIONS, JOB_STATUSES } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { createContext, type GlobalOptions } from '../context';
@@ -45,6 +42,14 @@ export function jobsCommand(): Command {
     .action(async (id: string, options: { out?: string }, command: Command) => {
       const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
       printJob(ctx, await waitWithProgress(ctx, { id }, { out: options.out }), options.out);
+    });
+  jobs
+    .command('cancel')
+    .description('cancel a queued or processing job (it fails with code canceled and is refunded)')
+    .argument('<id>', 'job id')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      printJob(ctx, await ctx.client.cancelJob(id));
     });
   return jobs;
 }

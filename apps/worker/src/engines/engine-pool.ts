@@ -16,6 +16,11 @@ export class EngineTimeoutError extends Error {
   override readonly name = 'EngineTimeoutError';
 }
 
+/** The job was canceled while its engine ran; its thread was terminated. */
+export class EngineCanceledError extends Error {
+  override readonly name = 'EngineCanceledError';
+}
+
 /** The engine crashed (a bug or an exhausted thread, not bad input): worth a retry. */
 export class EngineCrashError extends Error {
   override readonly name = 'EngineCrashError';
@@ -84,7 +89,12 @@ export class EnginePool {
     if (index >= 0 && !this.closed) this.slots[index] = this.spawn();
   }
 
-  async run(input: EngineInput, timeoutMs: number, engineName: string): Promise<EngineResult> {
+  /**
+   * Runs one job in a free thread. Past `timeoutMs`, or when `signal` aborts (the job was
+   * canceled), the thread is terminated and replaced: only that stops a CPU-bound engine.
+   */
+  async run(input: EngineInput, timeoutMs: number, engineName: string, signal?: AbortSignal): Promise<EngineResult> {
+    if (signal?.aborted) throw new EngineCanceledError(`${engineName}: the job was canceled`);
     const slot = this.slots.find((s) => !s.busy);
     if (!slot) throw new EngineCrashError('engine pool: no free thread (concurrency exceeds pool size)');
     slot.busy = true;
@@ -103,6 +113,7 @@ export class EnginePool {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
@@ -124,6 +135,8 @@ export class EnginePool {
         () => finish(false, () => reject(new EngineTimeoutError(`${engineName}: no result before the job's deadline`))),
         timeoutMs,
       );
+      const onAbort = () => finish(false, () => reject(new EngineCanceledError(`${engineName}: the job was canceled`)));
+      signal?.addEventListener('abort', onAbort, { once: true });
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);

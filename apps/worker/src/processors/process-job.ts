@@ -14,12 +14,14 @@ import { UnrecoverableError, type Job as BullJob } from 'bullmq';
 import { jobPayloadSchema, type JobPayload, type QueueName } from '@rigforge/queue';
 import { markJobFailed, markJobProcessing, markJobSucceeded, type Db } from '@rigforge/db';
 import { isEngineError } from '@rigforge/mesh';
-import { parseJobParams, type TypedJobParams } from '@rigforge/contracts';
+import { JOB_CANCELED_MESSAGE, parseJobParams, type TypedJobParams } from '@rigforge/contracts';
 import { jobOutputKey, readSavedJobResult, saveJobResult, type ObjectStorage, type SavedJobResult } from '@rigforge/storage';
 import type { EngineInput } from '../engines/engine';
+import type { AnnounceStatus } from '../announce-status';
 import type { EnginePool } from '../engines/engine-pool';
 import type { EngineRegistry } from '../engines/engine-registry';
-import { EngineTimeoutError, runEngine } from '../engines/run-engine';
+import { EngineCanceledError, EngineTimeoutError, runEngine } from '../engines/run-engine';
+import type { JobCancels } from '../job-cancels';
 import { jobDeadline, OVERDUE_GRACE_MS } from '../job-deadline';
 
 import { settleAbandonedJob } from './settle-abandoned-job';
@@ -34,6 +36,10 @@ export interface ProcessJobDeps {
   pool: EnginePool | null;
   timeoutMs: number;
   log: (message: string, error?: unknown) => void;
+  /** Publishes each status this processor writes (after the write committed). */
+  announce: AnnounceStatus;
+  /** Where cancel requests for running jobs arrive. */
+  cancels: JobCancels;
 }
 
 export function createJobProcessor(deps: ProcessJobDeps) {
@@ -43,6 +49,8 @@ export function createJobProcessor(deps: ProcessJobDeps) {
     const { jobId } = payload.data;
     const lastAttempt = bullJob.attemptsMade + 1 >= (bullJob.opts.attempts ?? 1);
     const timeoutMessage = `the job ran past its ${deps.timeoutMs / 1000} s deadline`;
+    // Registered before the job is marked processing, so a cancel between the two is not missed.
+    const cancel = deps.cancels.register(jobId);
 
     try {
       // The deadline starts with the job, so before it starts one deadline's length is the bound.
@@ -51,20 +59,24 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         what: `job ${jobId}: mark processing`,
         log: deps.log,
       });
-      if (!row) return; // already terminal: a duplicate or late delivery
+      if (!row) return; // already terminal: a duplicate or late delivery, or canceled while queued
+      await deps.announce(jobId, 'processing', row.params);
       const deadline = jobDeadline(row.startedAt ?? new Date(), deps.timeoutMs);
       const record = <T>(what: string, step: () => Promise<T>) =>
         waitOutOutage(step, { deadline: deadline + OVERDUE_GRACE_MS, what: `job ${jobId}: ${what}`, log: deps.log });
       // The row is failed and refunded first (Postgres is the record); then the BullMQ job fails
       // too, without retries, so BullMQ's counts, events and dashboards tell the truth.
       const fail = async (failure: { code: string; message: string }): Promise<never> => {
-        await record(failure.code === 'timeout' ? 'mark timed out' : 'mark failed', () => markJobFailed(deps.db, jobId, failure));
+        // Conditional: only the write that changed the row announces (a canceled job stays as it is).
+        if (await record(failure.code === 'timeout' ? 'mark timed out' : 'mark failed', () => markJobFailed(deps.db, jobId, failure))) {
+          await deps.announce(jobId, 'failed', row.params);
+        }
         throw new RecordedJobFailure(failure);
       };
 
       const saved = await readSavedJobResult(deps.storage, jobId);
       if (saved) {
-        await record('record the stored result', () => markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report));
+        if (await record('record the stored result', () => markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report))) await deps.announce(jobId, 'succeeded', row.params);
         return;
       }
       const remainingMs = deadline - Date.now();
@@ -94,7 +106,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       const started = Date.now();
       let result;
       try {
-        result = await runEngine(engine, { input, job, attachments }, { pool: deps.pool, timeoutMs: remainingMs });
+        result = await runEngine(engine, { input, job, attachments }, { pool: deps.pool, timeoutMs: remainingMs, signal: cancel.signal });
       } catch (error) {
         if (isEngineError(error)) {
           const failure = { code: error.code, message: error.message };
@@ -102,6 +114,10 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         }
         if (error instanceof EngineTimeoutError) {
           return await fail({ code: 'timeout', message: timeoutMessage });
+        }
+        if (error instanceof EngineCanceledError) {
+          // The API already failed and refunded it; this write only covers a row it could not reach.
+          return await fail({ code: 'canceled', message: JOB_CANCELED_MESSAGE });
         }
         throw error;
       }
@@ -118,7 +134,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       }
       const report = { engine: engine.name, engineMs: Date.now() - started, ...result.report };
       await saveJobResult(deps.storage, jobId, { files, report });
-      await record('mark succeeded', () => markJobSucceeded(deps.db, jobId, { files }, report));
+      if (await record('mark succeeded', () => markJobSucceeded(deps.db, jobId, { files }, report))) await deps.announce(jobId, 'succeeded', row.params);
     } catch (error) {
       if (error instanceof RecordedJobFailure) throw error;
       if (error instanceof OutageDeadlineError) {
@@ -138,6 +154,8 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
       }
       throw error;
+    } finally {
+      cancel.release();
     }
   };
 }

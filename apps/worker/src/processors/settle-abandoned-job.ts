@@ -6,16 +6,19 @@
  */
 import { markJobFailed, markJobSucceeded, type Db } from '@rigforge/db';
 import { readSavedJobResult, type ObjectStorage } from '@rigforge/storage';
-
+import type { AnnounceStatus } from '../announce-status';
 
 export type SettleOutcome = 'succeeded' | 'failed' | 'unchanged';
 
 export async function settleAbandonedJob(
-  deps: { db: Db; storage: ObjectStorage },
+  deps: { db: Db; storage: ObjectStorage; announce?: AnnounceStatus },
   jobId: string,
   failure: { code: string; message: string },
 ): Promise<SettleOutcome> {
   const saved = await readSavedJobResult(deps.storage, jobId);
-  if (saved) return (await markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report)) ? 'succeeded' : 'unchanged';
-  return (await markJobFailed(deps.db, jobId, failure)) ? 'failed' : 'unchanged';
+  const outcome: SettleOutcome = saved
+    ? (await markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report)) ? 'succeeded' : 'unchanged'
+    : (await markJobFailed(deps.db, jobId, failure)) ? 'failed' : 'unchanged';
+  if (outcome !== 'unchanged') await deps.announce?.(jobId, outcome);
+  return outcome;
 }

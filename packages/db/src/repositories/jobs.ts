@@ -19,11 +19,15 @@ export interface ReserveJobInput {
   credits: number;
   /** The plan the operation needs beyond an active subscription (the pro engine needs `pro`). */
   requiresPro: boolean;
+  /** An idempotency claim (see idempotency-keys.ts) to bind to this job in the same statement. */
+  idempotency?: { key: string; claimId: string };
 }
 
 export type ReserveJobResult =
   | { outcome: 'created'; createdAt: Date }
-  | { outcome: 'account_missing' | 'subscription_required' | 'plan_required' | 'insufficient_credits' };
+  | { outcome: 'account_missing' | 'subscription_required' | 'plan_required' | 'insufficient_credits' }
+  /** The idempotency claim was no longer this request's (its lease ran out and another took it). */
+  | { outcome: 'claim_lost' };
 
 /**
  * Checks subscription, plan and balance, debits the credits, inserts the job and its ledger row,
@@ -41,6 +45,8 @@ export async function reserveJob(db: Db, input: ReserveJobInput): Promise<Reserv
     input.engine,
     JSON.stringify(input.params),
     input.inputKey,
+    input.idempotency?.key ?? null,
+    input.idempotency?.claimId ?? null,
   ];
   const pool = hotPathPool(db);
   const rows = pool
@@ -49,6 +55,7 @@ export async function reserveJob(db: Db, input: ReserveJobInput): Promise<Reserv
   const row = rows[0];
   if (!row) return { outcome: 'account_missing' };
   if (row.created_at) return { outcome: 'created', createdAt: row.created_at };
+  if (input.idempotency && !row.claim_held) return { outcome: 'claim_lost' };
   if (!row.subscription_active || row.plan === 'none') return { outcome: 'subscription_required' };
   if (input.requiresPro && row.plan !== 'pro') return { outcome: 'plan_required' };
   return { outcome: 'insufficient_credits' };
@@ -59,12 +66,19 @@ interface ReserveRow {
   subscription_active: boolean;
   credit_balance: number;
   created_at: Date | null;
+  claim_held: boolean;
 }
 
 // $1 account, $2 credits, $3 requires pro, $4 job id, $5 operation, $6 queue, $7 engine,
-// $8 params (JSON text), $9 input key.
+// $8 params (JSON text), $9 input key, $10 idempotency key or null, $11 its claim id or null.
+// With a key, nothing is debited or inserted unless this request still holds the claim (locked
+// here, so no one can take it over meanwhile), and the claim is bound to the job in this statement.
 const RESERVE_JOB_SQL = `
-    WITH acct AS (
+    WITH held AS (
+      SELECT 1 FROM idempotency_keys
+      WHERE $10::text IS NOT NULL AND account_id = $1::uuid AND key = $10::text AND claim_id = $11::uuid AND job_id IS NULL
+      FOR UPDATE
+    ), acct AS (
       SELECT plan, subscription_active, credit_balance FROM accounts WHERE id = $1::uuid
     ), debit AS (
       UPDATE accounts SET credit_balance = credit_balance - $2::int
@@ -72,6 +86,7 @@ const RESERVE_JOB_SQL = `
         AND subscription_active AND plan <> 'none'
         AND (NOT $3::boolean OR plan = 'pro')
         AND credit_balance >= $2::int
+        AND ($10::text IS NULL OR EXISTS (SELECT 1 FROM held))
       RETURNING id
     ), job AS (
       INSERT INTO jobs (id, account_id, operation, status, queue, engine, params, input_key, credits_reserved)
@@ -81,8 +96,13 @@ const RESERVE_JOB_SQL = `
     ), entry AS (
       INSERT INTO credit_ledger (account_id, delta, reason, job_id)
       SELECT id, -($2::int), 'reserve', $4::uuid FROM debit
+    ), bind AS (
+      UPDATE idempotency_keys SET job_id = $4::uuid
+      WHERE $10::text IS NOT NULL AND account_id = $1::uuid AND key = $10::text AND claim_id = $11::uuid
+        AND EXISTS (SELECT 1 FROM job)
     )
-    SELECT acct.plan::text AS plan, acct.subscription_active, acct.credit_balance, job.created_at
+    SELECT acct.plan::text AS plan, acct.subscription_active, acct.credit_balance, job.created_at,
+      EXISTS (SELECT 1 FROM held) AS claim_held
     FROM acct LEFT JOIN job ON true`;
 const RESERVE_JOB_NAME = statementName(RESERVE_JOB_SQL);
 

@@ -1,0 +1,26 @@
+import type { Response } from 'express';
+import type { JobObject } from '@rigforge/contracts';
+import type { AppContext } from '../context';
+import { toJobObject } from './job-view';
+import { applyPreferWait, waitForJob } from './prefer-wait';
+
+/**
+ * Sends a submission's 202 answer (new or replayed) with the job's poll URL as Location. With
+ * `Prefer: wait=N` the answer is held until the job is terminal or N seconds pass, and its job
+ * fields are the job as it then is (the status stays 202, the contract's answer to a submission).
+ */
+export async function sendAccepted<T extends JobObject & { poll_url: string }>(
+  ctx: AppContext,
+  res: Response,
+  answer: T,
+  /** The request's `Prefer: wait` (read with readPreferWait before any work, so a bad one creates nothing). */
+  wait: number | undefined,
+): Promise<void> {
+  let body: T = answer;
+  if (wait !== undefined) {
+    const row = await waitForJob(ctx, res, answer.id, res.locals.accountId, wait);
+    if (row) body = { ...answer, ...toJobObject(row, ctx.storage) };
+    applyPreferWait(res, wait);
+  }
+  res.status(202).setHeader('Location', answer.poll_url).json(body);
+}

@@ -1,0 +1,151 @@
+/**
+ * Signed webhooks through real processes: the API in-process, a rig worker and the webhook worker
+ * as processes, and local receivers (a true external boundary) that verify every signature with
+ * the reference implementation, the `standardwebhooks` package. Loopback receivers are reachable
+ * only because the test names 127.0.0.1 in FETCH_ALLOW_HOSTS, the operator allow-list.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { readAccountWebhook, rotateWebhookSecret, setAccountWebhookUrl } from '@rigforge/db';
+import { boxGlb } from '../../api/test/fixtures';
+import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
+import { TEST_ENGINES, workerEnvFor } from './e2e-env';
+import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
+
+interface Received {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  verified: { type: string; data: { id: string; status: string } } | null;
+}
+
+let h: Harness;
+let rig: WorkerProcess;
+let hooks: WorkerProcess;
+let receiver: http.Server;
+let base: string;
+const received: Received[] = [];
+/** Answers per path; a path listed here answers these statuses in turn, then 200. */
+const scripted = new Map<string, number[]>();
+let glb64: string;
+
+beforeAll(async () => {
+  h = await startIsolatedHarness({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  const env = workerEnvFor(h, { ENGINE_MODULES: TEST_ENGINES, FETCH_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '200' });
+  rig = startWorkerProcess('rig.fast', env);
+  hooks = startWorkerProcess('webhooks', env, 2);
+  glb64 = (await boxGlb()).toString('base64');
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      received.push({ path: req.url ?? '', headers, body, verified: null });
+      const next = scripted.get(req.url ?? '')?.shift();
+      res.statusCode = next ?? 200;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  await waitFor(async () => rig.output().includes('ready') && hooks.output().includes('ready'), 90_000, 'workers to start').catch((error: Error) => {
+    throw new Error(`${error.message}\n${rig.output()}\n${hooks.output()}`);
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([rig?.stop(), hooks?.stop()]);
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await h?.close();
+});
+
+/** Verifies a delivery with the reference library and the account's current secret. */
+async function verify(who: SeededAccount, delivery: Received) {
+  const secret = (await readAccountWebhook(h.ctx.db, who.accountId))!.secret;
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/); // base64 of 32 bytes
+  delivery.verified = new Webhook(secret).verify(delivery.body, delivery.headers) as Received['verified'];
+  return delivery.verified!;
+}
+
+async function submit(who: SeededAccount, body: Record<string, unknown>) {
+  const res = await h.request.post('/v1/rigs').set(who.auth).send({ model_base64: glb64, ...body });
+  expect(res.status).toBe(202);
+  return res.body.id as string;
+}
+
+test('job.processing and job.succeeded arrive signed per Standard Webhooks and are logged', async () => {
+  const who = await h.seedAccount();
+  const id = await submit(who, { webhook_url: `${base}/hooks/a`, webhook_events: ['job.processing', 'job.succeeded', 'job.failed'] });
+  const mine = () => received.filter((r) => r.path === '/hooks/a');
+  await waitFor(async () => mine().length >= 2, 60_000, 'two deliveries');
+  const events = [];
+  for (const delivery of mine()) {
+    const payload = await verify(who, delivery);
+    expect(delivery.headers['webhook-id']).toBe(`msg_${id}_${payload.type}`);
+    events.push(`${payload.type}:${payload.data.status}`);
+    expect(payload.data.id).toBe(id);
+  }
+  expect(events.sort()).toEqual(['job.processing:processing', 'job.succeeded:succeeded']);
+  // Another secret, or a changed body, fails the reference verification.
+  const first = mine()[0]!;
+  expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(first.body, first.headers)).toThrow();
+  const secret = (await readAccountWebhook(h.ctx.db, who.accountId))!.secret;
+  expect(() => new Webhook(secret).verify(`${first.body} `, first.headers)).toThrow();
+  const log = await waitFor(async () => {
+    const res = await h.request.get(`/v1/jobs/${id}/webhooks`).set(who.auth);
+    return res.body.attempts?.length >= 2 ? res.body : null;
+  }, 20_000, 'the attempt log');
+  expect(log.object).toBe('list');
+  for (const attempt of log.attempts) {
+    expect(attempt).toMatchObject({ url: `${base}/hooks/a`, attempt: 1, status_code: 200, error: null });
+    expect(attempt.created_at).toEqual(expect.any(String));
+  }
+});
+
+test('a receiver that fails, then recovers: retried with backoff under one webhook-id, every attempt logged', async () => {
+  const who = await h.seedAccount();
+  scripted.set('/hooks/flaky', [500, 503]);
+  const id = await submit(who, { webhook_url: `${base}/hooks/flaky` });
+  const mine = () => received.filter((r) => r.path === '/hooks/flaky');
+  await waitFor(async () => mine().length >= 3, 60_000, 'three attempts');
+  expect(new Set(mine().map((d) => d.headers['webhook-id']))).toEqual(new Set([`msg_${id}_job.succeeded`]));
+  for (const delivery of mine()) expect((await verify(who, delivery)).type).toBe('job.succeeded');
+  const log = await waitFor(async () => {
+    const res = await h.request.get(`/v1/jobs/${id}/webhooks`).set(who.auth);
+    return res.body.attempts?.length >= 3 ? res.body : null;
+  }, 20_000, 'the attempt log');
+  expect(log.attempts.map((a: { status_code: number; attempt: number }) => [a.attempt, a.status_code])).toEqual([
+    [1, 500],
+    [2, 503],
+    [3, 200],
+  ]);
+  expect(log.attempts[0].error).toBe('the receiver answered HTTP 500');
+});
+
+test('the account default URL and a rotated secret; a failed job sends job.failed', async () => {
+  const who = await h.seedAccount();
+  await setAccountWebhookUrl(h.ctx.db, who.accountId, `${base}/hooks/default`);
+  const before = (await readAccountWebhook(h.ctx.db, who.accountId))!.secret;
+  await rotateWebhookSecret(h.ctx.db, who.accountId, `whsec_${Buffer.alloc(32, 7).toString('base64')}`);
+  expect((await readAccountWebhook(h.ctx.db, who.accountId))!.secret).not.toBe(before);
+  const id = await submit(who, { rig_type: 'others' }); // bad input: fails
+  const mine = () => received.filter((r) => r.path === '/hooks/default');
+  await waitFor(async () => mine().length >= 1, 60_000, 'the delivery');
+  const payload = await verify(who, mine()[0]!);
+  expect(payload).toMatchObject({ type: 'job.failed', data: { id, status: 'failed' } });
+});
+
+test('webhook URLs go through the SSRF guard: private and metadata addresses are 400', async () => {
+  const who = await h.seedAccount();
+  for (const url of ['http://169.254.169.254/latest', 'http://10.0.0.1/hook', 'http://[::1]:8080/x', 'ftp://example.com/x']) {
+    const res = await h.request.post('/v1/rigs').set(who.auth).send({ model_base64: glb64, webhook_url: url });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'webhook_url' });
+  }
+  const events = await h.request.post('/v1/rigs').set(who.auth).send({ model_base64: glb64, webhook_events: ['job.failed'] });
+  expect(events.status).toBe(400);
+  expect(events.body.error.param).toBe('webhook_events');
+  expect(await h.ctx.db.job.count({ where: { accountId: who.accountId } })).toBe(0);
+});

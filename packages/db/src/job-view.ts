@@ -1,0 +1,53 @@
+/**
+ * The job object of the contract, from a job row: the API's answers, the status stream and the
+ * webhook payloads (built by the worker) all build it here.
+ */
+import type { JobObject, JobOperation, JobOutput, OutputFile } from '@rigforge/contracts';
+import { parseStoredJobOutput, type ObjectStorage, type StoredOutputFile } from '@rigforge/storage';
+import type { JobRow } from './repositories/jobs';
+
+/** The output files of a job row (storage keys, turned into URLs when read), by storage's one schema. */
+export function storedOutputFiles(row: Pick<JobRow, 'output'>): StoredOutputFile[] {
+  return parseStoredJobOutput(row.output);
+}
+
+/** The job object exactly as the spec lists its fields; terminal jobs add completion fields. */
+export function toJobObject(row: JobRow, storage: ObjectStorage): JobObject {
+  const job: JobObject = {
+    id: row.id,
+    object: 'job',
+    operation: row.operation,
+    status: row.status,
+    output: null,
+    error: null,
+    created_at: row.createdAt.toISOString(),
+  };
+  if (row.status === 'succeeded') {
+    const files: OutputFile[] = storedOutputFiles(row).map((f) => ({
+      type: f.type,
+      format: f.format,
+      url: storage.publicUrl(f.key),
+      bytes: f.bytes,
+    }));
+    const model = files.find((f) => f.type === 'model');
+    const thumbnail = files.find((f) => f.type === 'thumbnail');
+    const output: JobOutput = { model_url: model?.url ?? '', thumbnail_url: thumbnail?.url ?? null, files };
+    job.output = output;
+  }
+  if (row.status === 'failed') {
+    job.error = {
+      code: (row.errorCode ?? 'internal_error') as NonNullable<JobObject['error']>['code'],
+      message: row.errorMessage ?? 'the job failed',
+    };
+  }
+  if ((row.status === 'succeeded' || row.status === 'failed') && row.completedAt) {
+    job.completed_at = row.completedAt.toISOString();
+    job.duration_seconds = Math.round(row.completedAt.getTime() - row.createdAt.getTime()) / 1000;
+  }
+  return job;
+}
+
+/** The job object of a job just accepted: queued, no output, no error. */
+export function queuedJobObject(id: string, operation: JobOperation, createdAt: Date): JobObject {
+  return { id, object: 'job', operation, status: 'queued', output: null, error: null, created_at: createdAt.toISOString() };
+}
