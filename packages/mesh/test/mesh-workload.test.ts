@@ -28,7 +28,7 @@ test('a real mesh passes untouched', () => {
 
 test('random triangle soup is refused, naming the grid budget', async () => {
   const { mesh } = await readMesh(stlRandomSoup(40_000));
-  expect(refusal(mesh).message).toMatch(/too large and overlapping.*voxel visits at 128 cells.*limit 10000 M/);
+  expect(refusal(mesh).message).toMatch(/too large and overlapping.*\(limit 10000 M\) (voxel visits at 128 cells|pixel visits at 1024 px)/);
 });
 
 test('a dense fan (many triangles over few vertices) is refused', async () => {
@@ -47,7 +47,7 @@ test('a face of 60k corners over nine vertices is simplified to its distinct tri
 test('a hostile mesh is refused at the first triangle past the budget, naming how far the scan got', async () => {
   const { mesh } = await readMesh(glbDenseFan(200_000, 256));
   const message = refusal(mesh).message;
-  const [, first] = /the first (\d+) alone need more than/.exec(message) ?? [];
+  const [, first] = /the first (\d+) alone need \d+ M \(limit 10000 M\) (voxel|pixel) visits/.exec(message) ?? [];
   expect(Number(first)).toBeGreaterThan(0);
   expect(Number(first)).toBeLessThan(200_000);
 });

@@ -55,12 +55,14 @@ export function boundMeshWorkload(input: Mesh): MeshWorkloadResult {
       : undefined,
   );
   if (dropped.stoppedAt !== undefined) {
+    const cellsOver = meter.cells > limits.maxCellVisits;
+    const need = cellsOver
+      ? `${over(meter.cells, limits.maxCellVisits)} voxel visits at ${limits.gridResolution} cells`
+      : `${over(meter.pixels, limits.maxPixelVisits)} pixel visits at ${limits.pixelResolution} px`;
     throw new EngineError(
       'invalid_input',
       `mesh: its ${triangles} triangles are too large and overlapping for their number to rig (the first ` +
-        `${dropped.stoppedAt + 1} alone need more than ${over(meter.cells, limits.maxCellVisits)} voxel visits at ` +
-        `${limits.gridResolution} cells or ${over(meter.pixels, limits.maxPixelVisits)} pixel visits at ` +
-        `${limits.pixelResolution} px); random triangle soup and dense fans cannot be rigged`,
+        `${dropped.stoppedAt + 1} alone need ${need}); random triangle soup and dense fans cannot be rigged`,
     );
   }
   const removed = dropped.degenerate + dropped.duplicate;
