@@ -28,6 +28,7 @@ import { parseWorkerEnv } from './env';
 import { createJobProcessor, RecordedJobFailure } from './processors/process-job';
 import { settleAbandonedJob } from './processors/settle-abandoned-job';
 import { waitOutOutage } from './processors/wait-out-outage';
+import { startOrphanInputSweeper } from './orphan-inputs';
 import { startSweeper } from './sweeper';
 
 const HEARTBEAT_MS = 5000;
@@ -136,6 +137,7 @@ async function main(): Promise<void> {
     intervalMs: env.SWEEP_INTERVAL_MS,
     log,
   });
+  const stopOrphanSweeper = startOrphanInputSweeper({ db, storage, graceMs: env.ORPHAN_INPUT_GRACE_MS, intervalMs: env.ORPHAN_INPUT_SWEEP_MS, log });
   log(`ready (id ${workerId}, concurrency ${concurrency}, engine ${registry.get(queue)?.name ?? 'none'})`);
 
   let stopping = false;
@@ -152,6 +154,7 @@ async function main(): Promise<void> {
       await worker.close(true);
     }
     await stopSweeper();
+    await stopOrphanSweeper();
     await pool?.close();
     await queues.close();
     await connection.quit().catch(() => undefined);
