@@ -8,21 +8,12 @@ import type { JobObject, RigEngine } from '@rigforge/contracts';
 import ora from 'ora';
 import { CliError } from './cli-error';
 import type { CliContext } from './context';
+import { isUnsizedTerminal } from './terminal';
 
 export interface WaitOptions {
   engine?: RigEngine;
   /** Where to write the output model; nothing is downloaded without it. */
   out?: string;
-}
-
-/**
- * Whether the spinner may redraw in place. ora animates on any TTY, but a terminal that reports
- * 0 columns (a pty nobody sized, e.g. `script` without a controlling terminal) made it erase
- * an ever larger number of lines per frame: 62 MB of cursor-up codes in a few minutes, and the
- * CLI never got back to its poll loop. Such a terminal gets the plain lines a pipe gets.
- */
-export function isUnsizedTerminal(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }): boolean {
-  return stream.isTTY === true && !((stream.columns ?? 0) > 0);
 }
 
 export async function waitWithProgress(ctx: CliContext, queued: { id: string }, options: WaitOptions): Promise<JobObject> {

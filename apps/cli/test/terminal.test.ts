@@ -3,7 +3,7 @@
  * erase an ever-growing number of lines per frame (62 MB in minutes) and stalled the CLI.
  */
 import { PassThrough } from 'node:stream';
-import { isUnsizedTerminal } from '../src/wait-with-progress';
+import { isUnsizedTerminal } from '../src/terminal';
 
 const stream = (isTTY: boolean, columns?: number) => Object.assign(new PassThrough(), { isTTY, columns });
 
