@@ -1,7 +1,8 @@
 /**
- * Ten hostile uploads of up to ~10 MB at once against the real API, polling GET /v1/jobs/{id}
- * meanwhile (issue 9, item 1): prints each upload's answer and time, the p50/p99/max poll latency
- * (idle and during the uploads) and the API process's peak RSS (threads included).
+ * Hostile uploads of up to ~10 MB against the real API, polling GET /v1/jobs/{id} meanwhile
+ * (issue 9, item 1): first each file alone (one at a time), then ten at once. Prints each upload's
+ * answer and time, the p50/p99/max poll latency (idle and during the uploads) and the API
+ * process's peak RSS (threads included).
  *
  *   node --import tsx apps/api/scripts/bench-hostile-upload.ts
  *
@@ -165,7 +166,19 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: POLLERS }, () => pollLoop(pollUrl, auth, new Promise((r) => setTimeout(r, 2000)), idle)));
     const rssBefore = rssMb(api.pid!);
 
-    let peak = rssBefore;
+    say('\neach file alone:');
+    let alonePeak = rssBefore;
+    const aloneSampler = setInterval(() => (alonePeak = Math.max(alonePeak, rssMb(api.pid!))), 20);
+    for (const file of files) {
+      const t = performance.now();
+      const res = await fetch(`${base}/v1/rigs`, { method: 'POST', headers, body: file.body });
+      const body = (await res.json()) as { error?: { code?: string; message?: string } };
+      say(`  ${file.name} (${(file.bytes.length / 1e6).toFixed(1)} MB): HTTP ${res.status} ${body.error?.code ?? ''} after ${(performance.now() - t).toFixed(0)} ms  ${(body.error?.message ?? '').slice(0, 110)}`);
+    }
+    clearInterval(aloneSampler);
+    say(`  API RSS peak ${alonePeak.toFixed(0)} MB`);
+
+    let peak = rssMb(api.pid!);
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.pid!))), 20);
     const t0 = performance.now();
     const uploads = Array.from({ length: 10 }, (_, i) => {
@@ -181,7 +194,7 @@ async function main(): Promise<void> {
     const results = await all;
     clearInterval(sampler);
 
-    say(`\n${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; ${POLLERS} poll loops`);
+    say(`\nten at once (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; ${POLLERS} poll loops):`);
     for (const r of results) {
       say(`${r.file.name} (${(r.file.bytes.length / 1e6).toFixed(1)} MB): HTTP ${r.status} ${r.code} after ${r.ms.toFixed(0)} ms  ${r.message.slice(0, 150)}`);
     }

@@ -18,6 +18,7 @@ import { registerOpenApiGet } from './routes/openapi.get';
 import { registerPlaygroundGet } from './routes/playground.get';
 import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
+import { largeJsonBody } from './upload-check/large-json-body';
 
 /** Base64 of a 10 MB mesh is 13.4 MB; leave room for the other fields. */
 const JSON_BODY_LIMIT = '15mb';
@@ -40,6 +41,8 @@ export function createApp(ctx: AppContext): express.Express {
   const v1 = Router();
   v1.use(authenticate(ctx.keys));
   v1.use(rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE }));
+  // Inline uploads are parsed and decoded in the upload-check threads, off the event loop.
+  v1.use(largeJsonBody(ctx.uploadCheck, { minBytes: 256 * 1024, limit: JSON_BODY_LIMIT }));
   v1.use(express.json({ limit: JSON_BODY_LIMIT }));
   // Rigs
   registerRigsCreate(v1, ctx);

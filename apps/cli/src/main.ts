@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * The `rigforge` entry point: runs the command and turns every failure into one line on stderr
  * (or the error as JSON on stdout with --json) and the exit code of its class (see exit-codes.ts).

@@ -8,6 +8,7 @@ import type { JobObject, RigEngine } from '@rigforge/contracts';
 import ora from 'ora';
 import { CliError } from './cli-error';
 import type { CliContext } from './context';
+import { isUnsizedTerminal } from './terminal';
 
 export interface WaitOptions {
   engine?: RigEngine;
@@ -16,34 +17,56 @@ export interface WaitOptions {
 }
 
 export async function waitWithProgress(ctx: CliContext, queued: { id: string }, options: WaitOptions): Promise<JobObject> {
-  const spinner = ora({ text: `job ${queued.id}: queued`, stream: ctx.err, isSilent: ctx.json }).start();
+  // ora's ✔/✖ are coloured whenever TERM allows, even into a pipe or a log file: those get the
+  // same symbols without escape codes.
+  const plain = !(ctx.err as { isTTY?: boolean }).isTTY || isUnsizedTerminal(ctx.err);
+  const spinner = ora({
+    text: `job ${queued.id}: queued`,
+    stream: ctx.err,
+    isSilent: ctx.json,
+    // Otherwise ora decides (a TTY, not CI, not TERM=dumb).
+    ...(isUnsizedTerminal(ctx.err) ? { isEnabled: false } : {}),
+  }).start();
+  const succeed = (text: string) => (plain ? spinner.stopAndPersist({ symbol: '✔', text }) : spinner.succeed(text));
+  const fail = (text: string) => (plain ? spinner.stopAndPersist({ symbol: '✖', text }) : spinner.fail(text));
+  // The time waited ticks every second between polls (5-20 s apart), so a live terminal never
+  // looks stuck; the status changes when a poll answers.
+  const started = Date.now();
+  let status = 'queued';
+  const render = () => {
+    spinner.text = `job ${queued.id}: ${status} (${Math.round((Date.now() - started) / 1000)} s)`;
+  };
+  const ticker = spinner.isSpinning ? setInterval(render, 1000) : undefined;
   let job: JobObject;
   try {
     job = await waitForJob(ctx.client, queued.id, {
       engine: options.engine,
-      onPoll: (polled, elapsedMs) => {
-        spinner.text = `job ${polled.id}: ${polled.status} (${Math.round(elapsedMs / 1000)} s)`;
+      onPoll: (polled) => {
+        status = polled.status;
+        render();
       },
     });
   } catch (error) {
-    spinner.fail(`job ${queued.id}: stopped waiting`);
+    fail(`job ${queued.id}: stopped waiting`);
     throw error;
+  } finally {
+    clearInterval(ticker);
   }
   if (job.status === 'failed') {
-    spinner.fail(`job ${job.id}: failed`);
+    fail(`job ${job.id}: failed`);
     throw new CliError('job_failed', `job ${job.id} failed: ${job.error?.code ?? 'unknown'}: ${job.error?.message ?? ''}`, job);
   }
   if (options.out && job.output) {
     spinner.text = `job ${job.id}: downloading to ${options.out}`;
     try {
       const bytes = await downloadFile(job.output.model_url, options.out);
-      spinner.succeed(`job ${job.id}: succeeded; wrote ${options.out} (${bytes} bytes)`);
+      succeed(`job ${job.id}: succeeded; wrote ${options.out} (${bytes} bytes)`);
     } catch (error) {
-      spinner.fail(`job ${job.id}: succeeded, but the download failed`);
+      fail(`job ${job.id}: succeeded, but the download failed`);
       throw error;
     }
   } else {
-    spinner.succeed(`job ${job.id}: succeeded`);
+    succeed(`job ${job.id}: succeeded`);
   }
   return job;
 }

@@ -10,6 +10,10 @@ export const workerEnvSchema = z.object({
   ENGINE_MODULES: z.string().default(''),
   /** How often the sweeper re-enqueues lost jobs and settles overdue ones. */
   SWEEP_INTERVAL_MS: envInt(15000),
+  /** How often captured inputs no job refers to (an API crash between storing and inserting) are deleted; 0 disables. */
+  ORPHAN_INPUT_SWEEP_MS: envInt(3_600_000),
+  /** Inputs written more recently than this are never taken for orphans (a submission in flight). */
+  ORPHAN_INPUT_GRACE_MS: envInt(900_000),
   /** A queued job missing from Redis for this long is re-enqueued. */
   REQUEUE_AFTER_MS: envInt(30000),
   /**

@@ -32,6 +32,7 @@ import { JobCancels } from './job-cancels';
 import { createJobProcessor, RecordedJobFailure } from './processors/process-job';
 import { settleAbandonedJob } from './processors/settle-abandoned-job';
 import { waitOutOutage } from './processors/wait-out-outage';
+import { startOrphanInputSweeper } from './orphan-inputs';
 import { startSweeper } from './sweeper';
 import { startWebhookWorker } from './webhooks/webhook-worker';
 
@@ -153,6 +154,7 @@ async function main(): Promise<void> {
     intervalMs: env.SWEEP_INTERVAL_MS,
     log,
   });
+  const stopOrphanSweeper = startOrphanInputSweeper({ db, storage, graceMs: env.ORPHAN_INPUT_GRACE_MS, intervalMs: env.ORPHAN_INPUT_SWEEP_MS, log });
   log(`ready (id ${workerId}, concurrency ${concurrency}, engine ${registry.get(queue)?.name ?? 'none'})`);
 
   let stopping = false;
@@ -169,6 +171,7 @@ async function main(): Promise<void> {
       await worker.close(true);
     }
     await stopSweeper();
+    await stopOrphanSweeper();
     await pool?.close();
     await queues.close();
     await webhooks.close();

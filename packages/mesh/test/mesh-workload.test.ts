@@ -28,7 +28,7 @@ test('a real mesh passes untouched', () => {
 
 test('random triangle soup is refused, naming the grid budget', async () => {
   const { mesh } = await readMesh(stlRandomSoup(40_000));
-  expect(refusal(mesh).message).toMatch(/too large and overlapping.*voxel visits at 128 cells.*limit 10000 M/);
+  expect(refusal(mesh).message).toMatch(/too large and overlapping.*\(limit 10000 M\) (voxel visits at 128 cells|pixel visits at 1024 px)/);
 });
 
 test('a dense fan (many triangles over few vertices) is refused', async () => {
@@ -36,12 +36,28 @@ test('a dense fan (many triangles over few vertices) is refused', async () => {
   expect(refusal(mesh).message).toMatch(/too large and overlapping/);
 });
 
-test('a face of 200k corners over nine vertices is simplified to its distinct triangles', async () => {
-  const { mesh } = await readMesh(objHugeFace(200_001));
-  expect(mesh.indices.length / 3).toBe(199_999);
+test('a face of 60k corners over nine vertices is simplified to its distinct triangles', async () => {
+  const { mesh } = await readMesh(objHugeFace(60_001));
+  expect(mesh.indices.length / 3).toBe(59_999);
   const result = boundMeshWorkload(mesh);
   expect(result.mesh.indices.length / 3).toBeLessThanOrEqual(84);
-  expect(result.warnings.join()).toMatch(/dropped \d+ degenerate and \d+ duplicate triangles of 199999/);
+  expect(result.warnings.join()).toMatch(/dropped \d+ degenerate and \d+ duplicate triangles of 59999/);
+});
+
+test('a hostile mesh is refused at the first triangle past the budget, naming how far the scan got', async () => {
+  const { mesh } = await readMesh(glbDenseFan(200_000, 256));
+  const message = refusal(mesh).message;
+  const [, first] = /the first (\d+) alone need \d+ M \(limit 10000 M\) (voxel|pixel) visits/.exec(message) ?? [];
+  expect(Number(first)).toBeGreaterThan(0);
+  expect(Number(first)).toBeLessThan(200_000);
+});
+
+test('a mesh under the budget is measured to the end (no early stop)', () => {
+  const visited: number[] = [];
+  const cube = cubeMesh();
+  const result = dropDegenerateTriangles(cube, (t) => (visited.push(t), true));
+  expect(result.stoppedAt).toBeUndefined();
+  expect(visited).toHaveLength(cube.indices.length / 3);
 });
 
 test('a mesh of only degenerate triangles is refused', () => {

@@ -4,10 +4,10 @@
  * code (scripts/hostile-meshes.ts), at sizes small enough for the suite.
  */
 import { EngineError, readAnimationClip, readMesh } from '../src';
-import { MAX_MATERIALS, MIN_INFLATED_BYTES } from '../src/read/read-limits';
+import { MAX_MATERIALS, MAX_POLYGON_CORNERS, MIN_INFLATED_BYTES } from '../src/read/read-limits';
 import { parseFbxBinary } from '../src/read/fbx/parse-fbx-binary';
 import { decodeTexture } from '../src/render/decode-texture';
-import { fbxZlibBomb, objManyGroups } from '../scripts/hostile-meshes';
+import { fbxZlibBomb, objHugeFace, objManyGroups } from '../scripts/hostile-meshes';
 import { rawGlb, triangleGltf } from './fixtures/formats';
 
 async function refusal(read: Promise<unknown>): Promise<EngineError> {
@@ -52,6 +52,18 @@ describe('OBJ: group and vertex budgets', () => {
     expect(mesh.groups).toHaveLength(900);
     expect(mesh.indices.length).toBe(900 * 3);
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  test('the material limit is checked before any vertex is parsed', async () => {
+    // 1001 names after a vertex line that would fail if parsed: the material scan answers first.
+    const text = 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv x y z\n' + Array.from({ length: MAX_MATERIALS + 1 }, (_, i) => `usemtl m${i}\nf 1 1 1`).join('\n');
+    const e = await refusal(readMesh(Buffer.from(text)));
+    expect(e.message).toMatch(new RegExp(`more than the limit of ${MAX_MATERIALS} materials`));
+  });
+
+  test(`a face of more than ${MAX_POLYGON_CORNERS} corners is refused at the corner past the limit`, async () => {
+    const e = await refusal(readMesh(objHugeFace(MAX_POLYGON_CORNERS + 1)));
+    expect(e.message).toMatch(new RegExp(`line 10: a face has more than the limit of ${MAX_POLYGON_CORNERS} corners`));
   });
 
   test('more positions than three per triangle of the cap are refused', async () => {

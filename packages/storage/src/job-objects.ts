@@ -28,6 +28,12 @@ export function isJobInputKey(key: string): boolean {
   return key.startsWith(JOB_INPUTS_PREFIX);
 }
 
+/** The job an input or attachment key was stored for (the orphan-input sweeper), or null off the layout. */
+export function jobIdOfInputKey(key: string): string | null {
+  const match = /^inputs\/[^/]{2}\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./.exec(key);
+  return match ? match[1]! : null;
+}
+
 /** A job's output file: `jobs/<job id>/output/<type>.<format>` (public through its URL). */
 export function jobOutputKey(jobId: string, type: string, format: string): string {
   return `jobs/${jobId}/output/${type}.${format}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, contentTypeForKey, type ObjectStorage } from './object-storage';
+import { assertStorageKey, contentTypeForKey, type ObjectStorage, type StoredObject } from './object-storage';
 
 export interface LocalStorageOptions {
   /** Directory holding the objects; created on first write. */
@@ -74,6 +74,30 @@ export class LocalStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Walks the prefix's directory; temp files of replacements in flight are not objects. */
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    const folder = prefix.replace(/\/+$/, '');
+    const root = folder ? this.pathOf(folder) : this.rootDir;
+    const walk = async function* (dir: string, keyPrefix: string): AsyncGenerator<StoredObject> {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = `${keyPrefix}${entry.name}`;
+        if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), `${key}/`);
+        else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
+          const info = await stat(path.join(dir, entry.name)).catch(() => null);
+          if (info) yield { key, modifiedAt: info.mtime };
+        }
+      }
+    };
+    yield* walk(root, folder ? `${folder}/` : '');
   }
 
   publicUrl(key: string): string {

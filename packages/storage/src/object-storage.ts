@@ -5,8 +5,18 @@ export interface ObjectStorage {
   /** Size in bytes, or null when the object does not exist. */
   stat(key: string): Promise<{ bytes: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix` (a folder, ending in `/`), with its last write
+   * time, in no particular order; for sweepers, so pages are fetched as the caller iterates.
+   */
+  list(prefix: string): AsyncIterable<StoredObject>;
   /** An absolute URL a client can download the object from. */
   publicUrl(key: string): string;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class StorageKeyError extends Error {

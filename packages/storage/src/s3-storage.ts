@@ -2,11 +2,12 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertStorageKey, contentTypeForKey, type ObjectStorage } from './object-storage';
+import { assertStorageKey, contentTypeForKey, type ObjectStorage, type StoredObject } from './object-storage';
 import { presignS3Url } from './presign-s3-url';
 
 export interface S3StorageOptions {
@@ -117,6 +118,18 @@ export class S3Storage implements ObjectStorage {
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** ListObjectsV2, a page of up to 1000 keys per request, fetched as the caller iterates. */
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   /**

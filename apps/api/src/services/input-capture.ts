@@ -2,6 +2,7 @@
  * Turns a submission's input source into bytes we own, before the job is accepted, so a job is
  * immutable and an unreadable input is a 400 at submission rather than a failed job later.
  */
+import { randomBytes } from 'node:crypto';
 import type { ObjectStorage } from '@rigforge/storage';
 import { ApiError } from '../errors/api-error';
 import { DownloadError, guardedDownload, type GuardedDownloadOptions } from '../fetch/guarded-download';
@@ -11,8 +12,30 @@ export interface InputCaptureOptions {
   download: GuardedDownloadOptions;
 }
 
+/**
+ * Base64 fields already decoded off the event loop (upload-check/large-json-body.ts), by the token
+ * that stands in the body for the field's value until the route decodes it. A token is 32 random
+ * base64 characters (valid base64, so the routes' schemas accept it), unguessable, and dropped
+ * when its response closes, used or not.
+ */
+const predecoded = new Map<string, Buffer>();
+
+export function registerPredecodedBase64(bytes: Buffer, response: { once(event: 'close', listener: () => void): unknown }): string {
+  const token = randomBytes(24).toString('base64');
+  predecoded.set(token, bytes);
+  response.once('close', () => predecoded.delete(token));
+  return token;
+}
+
 /** Decodes standard base64 with the size cap applied before decoding (from the encoded length). */
 export function decodeBase64Input(value: string, param: string, maxBytes: number): Buffer {
+  const ready = predecoded.get(value);
+  if (ready) {
+    predecoded.delete(value);
+    if (ready.length > maxBytes) throw new ApiError('payload_too_large', `${param}: decoded size exceeds ${maxBytes} bytes`, { param });
+    if (ready.length === 0) throw new ApiError('invalid_request', `${param}: decodes to no bytes`, { param });
+    return ready;
+  }
   const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
   const decodedLength = Math.floor((value.length * 3) / 4) - padding;
   if (decodedLength > maxBytes) {

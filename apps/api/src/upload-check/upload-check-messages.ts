@@ -5,10 +5,12 @@
 import { z } from 'zod';
 
 export type UploadCheckKind = 'mesh' | 'animation';
+/** `json-body`: parse a large JSON request body and decode its `*_base64` fields (see large-json-body). */
+export type UploadThreadTaskKind = UploadCheckKind | 'json-body';
 
 export interface UploadCheckRequest {
   id: number;
-  kind: UploadCheckKind;
+  kind: UploadThreadTaskKind;
   bytes: Uint8Array;
 }
 
@@ -31,6 +33,16 @@ export const uploadCheckReplySchema = z.union([
     code: z.string(),
     message: z.string(),
   }),
+  z.object({
+    kind: z.literal('parsed'),
+    id: z.number(),
+    ok: z.literal(true),
+    /** The parsed body without the fields in `decoded`. */
+    body: z.unknown(),
+    /** Fields whose value was valid base64, decoded (their buffers transferred, not copied). */
+    decoded: z.array(z.object({ field: z.string(), bytes: z.instanceof(Uint8Array) })),
+  }),
+  z.object({ kind: z.literal('parsed'), id: z.number(), ok: z.literal(false) }),
 ]);
 
 export type UploadCheckReply = z.infer<typeof uploadCheckReplySchema>;

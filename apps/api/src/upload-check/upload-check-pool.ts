@@ -4,11 +4,17 @@
  * waiting); here each check runs in a thread with a heap limit and a deadline, so it stalls no
  * request, and a check that overruns either costs only its thread (terminated and replaced).
  * Threads start once and are reused: loading the readers takes about a second. Checks beyond the
- * pool's size wait in order.
+ * pool's size wait in order. The same threads parse large JSON bodies (see large-json-body.ts).
  */
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { uploadCheckReplySchema, type UploadCheckKind, type UploadCheckReply, type UploadCheckRequest } from './upload-check-messages';
+import {
+  uploadCheckReplySchema,
+  type UploadCheckKind,
+  type UploadCheckReply,
+  type UploadCheckRequest,
+  type UploadThreadTaskKind,
+} from './upload-check-messages';
 
 export interface UploadCheckPoolOptions {
   threads: number;
@@ -21,6 +27,13 @@ export interface UploadCheckPoolOptions {
 /** A check's answer: the format read (and an animation file's clip names), or why the file is refused (the input's fault). */
 export type UploadCheckOutcome = { ok: true; format: string; clips?: string[] } | { ok: false; message: string };
 
+/** A parsed JSON body, its valid `*_base64` fields decoded and removed; or `ok: false` for bad JSON. */
+export type JsonBodyOutcome =
+  | { ok: true; body: unknown; decoded: Array<{ field: string; bytes: Buffer }> }
+  | { ok: false; message: string };
+
+type TaskReply = Exclude<UploadCheckReply, { kind: 'ready' }>;
+
 const THREAD_ENTRY = path.join(__dirname, 'upload-check-thread.ts');
 /** Threads do not inherit the main thread's TypeScript loader, so each registers tsx's CJS hook. */
 const THREAD_BOOTSTRAP = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(THREAD_ENTRY)});`;
@@ -32,9 +45,13 @@ interface Slot {
 }
 
 interface Task {
-  kind: UploadCheckKind;
+  kind: UploadThreadTaskKind;
   bytes: Uint8Array;
-  resolve: (outcome: UploadCheckOutcome) => void;
+  /** Hand the bytes' buffer to the thread instead of copying it (the caller is done with them). */
+  transfer: boolean;
+  onReply: (reply: TaskReply) => void;
+  /** The thread overran the pool's memory or time limit (the message says which). */
+  onLimit: (message: string) => void;
   reject: (error: Error) => void;
 }
 
@@ -50,9 +67,50 @@ export class UploadCheckPool {
 
   /** Reads an uploaded mesh (or animation clip) as the engines will, within the pool's limits. */
   check(kind: UploadCheckKind, bytes: Uint8Array): Promise<UploadCheckOutcome> {
+    return this.enqueue<UploadCheckOutcome>((resolve, reject) => ({
+      kind,
+      bytes,
+      // Copied, not transferred: the route stores the same bytes afterwards.
+      transfer: false,
+      onReply: (reply) => {
+        if (reply.kind !== 'result') reject(new Error(`upload check thread answered a ${reply.kind} reply to a check`));
+        else if (reply.ok) resolve({ ok: true, format: reply.format, ...(reply.clips ? { clips: reply.clips } : {}) });
+        else if (reply.engineError) resolve({ ok: false, message: reply.message });
+        else reject(new Error(`upload check failed: ${reply.message}`));
+      },
+      onLimit: (message) => resolve({ ok: false, message: `reading the file ${message}` }),
+      reject,
+    }));
+  }
+
+  /**
+   * Parses a JSON request body in a thread. `body` is transferred: the caller must not use it
+   * afterwards. The decoded fields come back transferred too, so a 10 MB upload is never copied.
+   */
+  parseJsonBody(body: Buffer): Promise<JsonBodyOutcome> {
+    const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+    return this.enqueue<JsonBodyOutcome>((resolve, reject) => ({
+      kind: 'json-body',
+      bytes: body,
+      // A Buffer from Node's shared pool (small bodies) must not be transferred; it is copied.
+      transfer: owned,
+      onReply: (reply) => {
+        if (reply.kind !== 'parsed') reject(new Error(`upload check thread answered a ${reply.kind} reply to a body`));
+        else if (!reply.ok) resolve({ ok: false, message: 'request: body is not valid JSON' });
+        else {
+          const decoded = reply.decoded.map((d) => ({ field: d.field, bytes: Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength) }));
+          resolve({ ok: true, body: reply.body, decoded });
+        }
+      },
+      onLimit: (message) => resolve({ ok: false, message: `request: parsing the body ${message}` }),
+      reject,
+    }));
+  }
+
+  private enqueue<T>(make: (resolve: (value: T) => void, reject: (error: Error) => void) => Task): Promise<T> {
     if (this.closed) return Promise.reject(new Error('upload check pool is closed'));
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ kind, bytes, resolve, reject });
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push(make(resolve, reject));
       this.dispatch();
     });
   }
@@ -141,24 +199,19 @@ export class UploadCheckPool {
     const onMessage = (raw: unknown) => {
       const parsed = uploadCheckReplySchema.safeParse(raw);
       const reply: UploadCheckReply | undefined = parsed.data;
-      if (!reply || reply.kind !== 'result' || reply.id !== id) return;
-      finish(true, () => {
-        if (reply.ok) task.resolve({ ok: true, format: reply.format, ...(reply.clips ? { clips: reply.clips } : {}) });
-        else if (reply.engineError) task.resolve({ ok: false, message: reply.message });
-        else task.reject(new Error(`upload check failed: ${reply.message}`));
-      });
+      if (!reply || reply.kind === 'ready' || reply.id !== id) return;
+      finish(true, () => task.onReply(reply));
     };
     // The thread dies of its heap limit (or a native crash): the file needed more than we allow.
-    const onExit = () =>
-      finish(false, () => task.resolve({ ok: false, message: `reading the file needs more than the limit of ${this.options.heapMb} MB of memory` }));
+    const onExit = () => finish(false, () => task.onLimit(`needs more than the limit of ${this.options.heapMb} MB of memory`));
     const timer = setTimeout(
-      () => finish(false, () => task.resolve({ ok: false, message: `reading the file takes longer than the limit of ${this.options.timeoutMs} ms` })),
+      () => finish(false, () => task.onLimit(`takes longer than the limit of ${this.options.timeoutMs} ms`)),
       this.options.timeoutMs,
     );
     worker.on('message', onMessage);
     worker.on('exit', onExit);
-    // Posted before the thread is ready is fine: messages queue until it listens. Copied, not
-    // transferred: the route stores the same bytes afterwards.
-    worker.postMessage({ id, kind: task.kind, bytes: task.bytes } satisfies UploadCheckRequest);
+    // Posted before the thread is ready is fine: messages queue until it listens.
+    const request: UploadCheckRequest = { id, kind: task.kind, bytes: task.bytes };
+    worker.postMessage(request, task.transfer ? [task.bytes.buffer as ArrayBuffer] : []);
   }
 }

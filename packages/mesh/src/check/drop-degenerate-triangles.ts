@@ -6,7 +6,17 @@ export interface DropDegenerateResult {
   degenerate: number;
   /** Triangles over the same three vertices as an earlier one, in any order. */
   duplicate: number;
+  /** Set when `visit` stopped the scan: the triangle at which it did (the mesh is then the input). */
+  stoppedAt?: number;
 }
+
+/**
+ * Called with each kept triangle's index as the scan meets it; returning false stops the scan.
+ * Lets a caller measure the kept triangles in the same pass and give up early (see
+ * `boundMeshWorkload`): which triangles are kept depends only on earlier ones, so a sum over the
+ * triangles visited so far only grows.
+ */
+export type KeptTriangleVisitor = (triangle: number) => boolean;
 
 /**
  * Drops triangles that add no surface: a repeated corner, or the same three vertices as an earlier
@@ -16,7 +26,7 @@ export interface DropDegenerateResult {
  * open-addressing hash of the sorted index triple: linear time, 4 bytes per slot. Groups keep
  * their order and shrink with their triangles. The input is returned as is when nothing drops.
  */
-export function dropDegenerateTriangles(mesh: Mesh): DropDegenerateResult {
+export function dropDegenerateTriangles(mesh: Mesh, visit?: KeptTriangleVisitor): DropDegenerateResult {
   const { indices, positions } = mesh;
   const triangles = Math.floor(indices.length / 3);
   let bits = 4;
@@ -54,6 +64,7 @@ export function dropDegenerateTriangles(mesh: Mesh): DropDegenerateResult {
     }
     table[slot] = t;
     keep[t] = 1;
+    if (visit && !visit(t)) return { mesh, degenerate, duplicate, stoppedAt: t };
   }
   if (degenerate === 0 && duplicate === 0) return { mesh, degenerate, duplicate };
 

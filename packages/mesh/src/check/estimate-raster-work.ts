@@ -16,10 +16,22 @@ export interface RasterWork {
  * (48 s rasterising the thumbnail, 27 s voxelising). Measured in one pass, no allocation.
  */
 export function estimateRasterWork(mesh: Mesh, resolution: number, pixelResolution: number): RasterWork {
-  const { positions, indices } = mesh;
+  const { indices } = mesh;
+  const meter = new RasterWorkMeter(mesh.positions, longestSide(mesh.positions, indices), resolution, pixelResolution);
+  if (!meter.scaled) return { cells: indices.length / 3, pixels: indices.length / 3 };
+  for (let t = 0; t + 2 < indices.length; t += 3) meter.add(indices[t]!, indices[t + 1]!, indices[t + 2]!);
+  return { cells: meter.cells, pixels: meter.pixels };
+}
+
+/**
+ * The longest side of the bounding box of the vertices `indices` use, or of every vertex when
+ * `indices` is omitted (a bound at least as large, so work measured with it is never more).
+ */
+export function longestSide(positions: Float32Array, indices?: Uint32Array): number {
   let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  for (let i = 0; i < indices.length; i++) {
-    const v = indices[i]! * 3;
+  const n = indices ? indices.length : positions.length / 3;
+  for (let i = 0; i < n; i++) {
+    const v = (indices ? indices[i]! : i) * 3;
     const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
@@ -28,20 +40,38 @@ export function estimateRasterWork(mesh: Mesh, resolution: number, pixelResoluti
     if (z < minZ) minZ = z;
     if (z > maxZ) maxZ = z;
   }
-  const longest = Math.max(maxX - minX, maxY - minY, maxZ - minZ);
-  if (!(longest > 0)) return { cells: indices.length / 3, pixels: indices.length / 3 };
-  const k3 = resolution / longest;
-  const k2 = pixelResolution / longest;
-  let cells = 0;
-  let pixels = 0;
-  for (let t = 0; t + 2 < indices.length; t += 3) {
-    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
-    const dx = Math.max(positions[a]!, positions[b]!, positions[c]!) - Math.min(positions[a]!, positions[b]!, positions[c]!);
-    const dy = Math.max(positions[a + 1]!, positions[b + 1]!, positions[c + 1]!) - Math.min(positions[a + 1]!, positions[b + 1]!, positions[c + 1]!);
-    const dz = Math.max(positions[a + 2]!, positions[b + 2]!, positions[c + 2]!) - Math.min(positions[a + 2]!, positions[b + 2]!, positions[c + 2]!);
-    cells += (dx * k3 + 1) * (dy * k3 + 1) * (dz * k3 + 1);
-    const px = dx * k2 + 1, py = dy * k2 + 1, pz = dz * k2 + 1;
-    pixels += Math.max(px * py, py * pz, px * pz);
+  return Math.max(maxX - minX, maxY - minY, maxZ - minZ);
+}
+
+/** Sums the grid work of triangles one at a time (the one formula of `RasterWork`). */
+export class RasterWorkMeter {
+  cells = 0;
+  pixels = 0;
+  /** False for a flat-zero model (no extent): there is no grid to scale to. */
+  readonly scaled: boolean;
+  private readonly k3: number;
+  private readonly k2: number;
+
+  constructor(
+    private readonly positions: Float32Array,
+    longest: number,
+    resolution: number,
+    pixelResolution: number,
+  ) {
+    this.scaled = longest > 0;
+    this.k3 = resolution / longest;
+    this.k2 = pixelResolution / longest;
   }
-  return { cells, pixels };
+
+  add(a3: number, b3: number, c3: number): void {
+    const p = this.positions;
+    const a = a3 * 3, b = b3 * 3, c = c3 * 3;
+    const dx = Math.max(p[a]!, p[b]!, p[c]!) - Math.min(p[a]!, p[b]!, p[c]!);
+    const dy = Math.max(p[a + 1]!, p[b + 1]!, p[c + 1]!) - Math.min(p[a + 1]!, p[b + 1]!, p[c + 1]!);
+    const dz = Math.max(p[a + 2]!, p[b + 2]!, p[c + 2]!) - Math.min(p[a + 2]!, p[b + 2]!, p[c + 2]!);
+    const { k3, k2 } = this;
+    this.cells += (dx * k3 + 1) * (dy * k3 + 1) * (dz * k3 + 1);
+    const px = dx * k2 + 1, py = dy * k2 + 1, pz = dz * k2 + 1;
+    this.pixels += Math.max(px * py, py * pz, px * pz);
+  }
 }

@@ -6,6 +6,7 @@ import { parseFbxAscii } from './fbx/parse-fbx-ascii';
 import { parseFbxBinary } from './fbx/parse-fbx-binary';
 import { flipWinding, isIdentity, multiply, transformVertices, type Mat4 } from './mat4';
 import { fail, type MeshAssembler } from './mesh-assembler';
+import { MAX_POLYGON_CORNERS } from './read-limits';
 
 /*
  * FBX scene reader (binary 7.x and ASCII), on our own node-tree parsers rather than three's
@@ -132,7 +133,8 @@ class FbxScene {
     let triangles = 0;
     let size = 0;
     for (let k = 0; k < pvi.length; k++) {
-      size++;
+      // Every polygon is counted here before any geometry is built, so the cap covers readGeometry.
+      if (++size > MAX_POLYGON_CORNERS) fail('fbx', `geometry "${g.name}" has a polygon of more than the limit of ${MAX_POLYGON_CORNERS} corners`);
       if (pvi[k]! < 0) {
         if (size >= 3) triangles += size - 2;
         size = 0;

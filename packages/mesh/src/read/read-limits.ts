@@ -16,6 +16,15 @@ export const MAX_TRIANGLES = 2_000_000;
 export const MAX_MATERIALS = 1000;
 
 /**
+ * Corners one polygon may have (OBJ `f` lines, FBX polygons). Readers fan-triangulate polygons,
+ * which is only right for the convex n-gons exporters write (caps of cylinders, a few hundred
+ * corners); a face of two million corners cycling over nine vertices is hostile, and reading it to
+ * the end took 1.7 s before the degenerate fan could be dropped. Refused at the corner past the
+ * limit, so the rest of the face is never parsed.
+ */
+export const MAX_POLYGON_CORNERS = 65_536;
+
+/**
  * Total decompressed bytes (FBX zlib arrays, all of them together) a file may expand to: the
  * floor for small files, `INFLATE_RATIO` times the file size above that, never past the ceiling.
  * A real 2M-triangle FBX with per-corner normals and UVs inflates to roughly 300 MB; geometry
