@@ -36,6 +36,8 @@ export function harnessEnv(overrides: Partial<Record<keyof ApiEnv, string>> = {}
     ...process.env,
     REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'rftest'}:${randomUUID().slice(0, 8)}`,
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Request lines and info messages would bury a failing test's output; warnings and errors stay.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     REQUIRE_LIVE_WORKERS: 'false',
     PUBLIC_BASE_URL: 'http://api.test',
     // The fail-fast budgets (1 s in production) would fire spuriously on a test machine whose

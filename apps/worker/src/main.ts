@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'bullmq';
-import { createDb } from '@rigforge/db';
+import { createDb, DEFAULT_MIGRATIONS_DIR, MigrationStatus } from '@rigforge/db';
+import { createLogger, createServiceMetrics, logContext, logFunction, startOpsServer } from '@rigforge/observability';
 import {
   beatWorkerHeartbeat,
   createRedis,
@@ -44,10 +45,14 @@ async function main(): Promise<void> {
 
   const env = parseWorkerEnv();
   const workerId = `${queue}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const log = (message: string, error?: unknown) => {
-    const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
-    process.stderr.write(`${new Date().toISOString()} worker ${queue}: ${message}${detail}\n`);
-  };
+  // JSON lines on stdout; every line written while a job runs carries its `job_id` (logContext).
+  const logger = createLogger({
+    service: 'worker',
+    base: { queue, worker_id: workerId },
+    level: env.LOG_LEVEL,
+    secrets: [env.ADMIN_TOKEN, env.REMOTE_GENERATE_TOKEN],
+  });
+  const log = logFunction(logger);
 
   const engineModules = env.ENGINE_MODULES.split(',')
     .map((m) => m.trim())
@@ -74,16 +79,21 @@ async function main(): Promise<void> {
   // commands on this connection wait for Redis and the BullMQ worker logs the outage once per retry.
   connection.on('error', () => undefined);
   const queues = new JobQueues({ connection, prefix: env.REDIS_PREFIX });
+  const metrics = createServiceMetrics({ service: 'worker', queues: [queue], jobQueues: queues, redis: connection, prefix: env.REDIS_PREFIX });
+  const migrations = new MigrationStatus(db, DEFAULT_MIGRATIONS_DIR);
   const storage = createStorage(storageSettingsFromEnv(env));
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
   const pool = registry.get(queue)?.runsIn === 'thread' ? new EnginePool({ queue, modules: engineModules, size: concurrency }) : null;
   await pool?.ready();
 
+  // The worker's own connection (BullMQ duplicates it for its blocking reads): what `/readyz` pings.
+  const workerConnection = createRedis({ url: env.REDIS_URL, role: 'worker' });
+  const processJob = createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log, metrics });
   const worker = new Worker<JobPayload>(
     queue,
-    createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log }),
+    (bullJob) => logContext.run({ job_id: bullJob.id }, () => processJob(bullJob)),
     {
-      connection: createRedis({ url: env.REDIS_URL, role: 'worker' }),
+      connection: workerConnection,
       prefix: env.REDIS_PREFIX,
       concurrency,
       // Engines run in threads, so the lock keeps renewing; this only bounds how fast a dead
@@ -94,6 +104,7 @@ async function main(): Promise<void> {
     },
   );
   worker.on('error', (error) => log('queue error', error));
+  worker.on('completed', () => metrics.workerJobs.inc({ queue, outcome: 'completed' }));
   // A job whose worker died goes back to the queue at once; say so, the next delivery resumes it
   // under what is left of its deadline.
   worker.on('stalled', (jobId) => log(`job ${jobId}: its worker stopped renewing the lock; re-queued`));
@@ -109,9 +120,10 @@ async function main(): Promise<void> {
     void bullJob
       .getState()
       .then(async (state) => {
+        metrics.workerJobs.inc({ queue, outcome: state === 'failed' ? 'failed' : 'retried' });
         if (state !== 'failed') return; // it will be retried
         const failure = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
-        const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage }, jobId, failure), {
+        const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage, metrics }, jobId, failure), {
           deadline: Date.now() + timeoutMs,
           what: `job ${jobId}: settle after "${error.message}"`,
           log,
@@ -135,7 +147,31 @@ async function main(): Promise<void> {
     timeoutMs,
     intervalMs: env.SWEEP_INTERVAL_MS,
     log,
+    metrics,
   });
+  // /metrics, /healthz, /readyz for Prometheus and the orchestrator's probes. Ready means this
+  // worker can take and finish jobs: its queue connection answers and is consuming, Postgres and
+  // Redis answer, and the database has every migration this code expects.
+  const ops = await startOpsServer({
+    port: env.WORKER_HTTP_PORT,
+    host: env.WORKER_HTTP_HOST,
+    adminToken: env.ADMIN_TOKEN,
+    registry: metrics.registry,
+    readiness: {
+      queue: async () => {
+        if (!worker.isRunning()) throw new Error(`not consuming ${queue}`);
+        await workerConnection.ping();
+      },
+      postgres: async () => {
+        await db.$queryRaw`SELECT 1`;
+      },
+      redis: async () => {
+        await connection.ping();
+      },
+      migrations: () => migrations.assertApplied(),
+    },
+  });
+  log(`ops listener on http://${env.WORKER_HTTP_HOST}:${ops.port} (/metrics, /healthz, /readyz)`);
   log(`ready (id ${workerId}, concurrency ${concurrency}, engine ${registry.get(queue)?.name ?? 'none'})`);
 
   let stopping = false;
@@ -156,7 +192,9 @@ async function main(): Promise<void> {
     await queues.close();
     await connection.quit().catch(() => undefined);
     await db.$disconnect();
+    await ops.close();
     log('stopped');
+    logger.flush();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -12,7 +12,8 @@
  */
 import { UnrecoverableError, type Job as BullJob } from 'bullmq';
 import { jobPayloadSchema, type JobPayload, type QueueName } from '@rigforge/queue';
-import { markJobFailed, markJobProcessing, markJobSucceeded, type Db } from '@rigforge/db';
+import { failJob, markJobProcessing, markJobSucceeded, type Db } from '@rigforge/db';
+import type { ServiceMetrics } from '@rigforge/observability';
 import { isEngineError } from '@rigforge/mesh';
 import { parseJobParams, type TypedJobParams } from '@rigforge/contracts';
 import { jobOutputKey, readSavedJobResult, saveJobResult, type ObjectStorage, type SavedJobResult } from '@rigforge/storage';
@@ -21,7 +22,7 @@ import type { EnginePool } from '../engines/engine-pool';
 import type { EngineRegistry } from '../engines/engine-registry';
 import { EngineTimeoutError, runEngine } from '../engines/run-engine';
 import { jobDeadline, OVERDUE_GRACE_MS } from '../job-deadline';
-
+import { observeJob } from './job-metrics';
 import { settleAbandonedJob } from './settle-abandoned-job';
 import { OutageDeadlineError, waitOutOutage } from './wait-out-outage';
 
@@ -34,6 +35,7 @@ export interface ProcessJobDeps {
   pool: EnginePool | null;
   timeoutMs: number;
   log: (message: string, error?: unknown) => void;
+  metrics?: ServiceMetrics;
 }
 
 export function createJobProcessor(deps: ProcessJobDeps) {
@@ -55,16 +57,21 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       const deadline = jobDeadline(row.startedAt ?? new Date(), deps.timeoutMs);
       const record = <T>(what: string, step: () => Promise<T>) =>
         waitOutOutage(step, { deadline: deadline + OVERDUE_GRACE_MS, what: `job ${jobId}: ${what}`, log: deps.log });
+      const observed = observeJob(deps.metrics, deps.queue, row);
       // The row is failed and refunded first (Postgres is the record); then the BullMQ job fails
       // too, without retries, so BullMQ's counts, events and dashboards tell the truth.
       const fail = async (failure: { code: string; message: string }): Promise<never> => {
-        await record(failure.code === 'timeout' ? 'mark timed out' : 'mark failed', () => markJobFailed(deps.db, jobId, failure));
+        observed.failed(await record(failure.code === 'timeout' ? 'mark timed out' : 'mark failed', () => failJob(deps.db, jobId, failure)));
         throw new RecordedJobFailure(failure);
+      };
+      const succeed = async (what: string, step: () => Promise<boolean>) => {
+        await record(what, step);
+        observed.succeeded();
       };
 
       const saved = await readSavedJobResult(deps.storage, jobId);
       if (saved) {
-        await record('record the stored result', () => markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report));
+        await succeed('record the stored result', () => markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report));
         return;
       }
       const remainingMs = deadline - Date.now();
@@ -98,9 +105,11 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       } catch (error) {
         if (isEngineError(error)) {
           const failure = { code: error.code, message: error.message };
+          observed.engineError(error.code);
           return await fail(failure);
         }
         if (error instanceof EngineTimeoutError) {
+          observed.engineError('timeout');
           return await fail({ code: 'timeout', message: timeoutMessage });
         }
         throw error;
@@ -114,11 +123,12 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       }
       if (!files.some((f) => f.type === 'model')) {
         const failure = { code: 'engine_error', message: `${engine.name}: the engine produced no model` };
+        observed.engineError(failure.code);
         return await fail(failure);
       }
       const report = { engine: engine.name, engineMs: Date.now() - started, ...result.report };
       await saveJobResult(deps.storage, jobId, { files, report });
-      await record('mark succeeded', () => markJobSucceeded(deps.db, jobId, { files }, report));
+      await succeed('mark succeeded', () => markJobSucceeded(deps.db, jobId, { files }, report));
     } catch (error) {
       if (error instanceof RecordedJobFailure) throw error;
       if (error instanceof OutageDeadlineError) {

@@ -4,18 +4,22 @@
  * job fails with `failure` and is refunded. Both writes are conditional, so settling a job twice,
  * from several workers at once, or after it finished changes nothing.
  */
-import { markJobFailed, markJobSucceeded, type Db } from '@rigforge/db';
+import { failJob, markJobSucceeded, type Db } from '@rigforge/db';
+import type { ServiceMetrics } from '@rigforge/observability';
 import { readSavedJobResult, type ObjectStorage } from '@rigforge/storage';
+import { countRefund } from './job-metrics';
 
 
 export type SettleOutcome = 'succeeded' | 'failed' | 'unchanged';
 
 export async function settleAbandonedJob(
-  deps: { db: Db; storage: ObjectStorage },
+  deps: { db: Db; storage: ObjectStorage; metrics?: ServiceMetrics },
   jobId: string,
   failure: { code: string; message: string },
 ): Promise<SettleOutcome> {
   const saved = await readSavedJobResult(deps.storage, jobId);
   if (saved) return (await markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report)) ? 'succeeded' : 'unchanged';
-  return (await markJobFailed(deps.db, jobId, failure)) ? 'failed' : 'unchanged';
+  const failed = await failJob(deps.db, jobId, failure);
+  countRefund(deps.metrics, failed);
+  return failed ? 'failed' : 'unchanged';
 }
