@@ -7,7 +7,7 @@ import { applyMigrations, createAccount, DEFAULT_MIGRATIONS_DIR, dropDatabase, e
 import supertest from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../src/app';
-import { createContext, type AppContext } from '../src/context';
+import { createContext, type AppContext, type CreateContextOptions } from '../src/context';
 import { parseApiEnv, type ApiEnv } from '../src/env';
 
 export interface Harness {
@@ -50,8 +50,12 @@ export function harnessEnv(overrides: Partial<Record<keyof ApiEnv, string>> = {}
   });
 }
 
-export async function startHarness(overrides: Partial<Record<keyof ApiEnv, string>> = {}, env?: ApiEnv): Promise<Harness> {
-  const ctx = await createContext(env ?? harnessEnv(overrides));
+export async function startHarness(
+  overrides: Partial<Record<keyof ApiEnv, string>> = {},
+  env?: ApiEnv,
+  options: CreateContextOptions = {},
+): Promise<Harness> {
+  const ctx = await createContext(env ?? harnessEnv(overrides), options);
   const app = createApp(ctx);
   return {
     app,

@@ -25,6 +25,13 @@ export function httpLog(logger: Logger): RequestHandler {
       req: (req: { method?: string; url?: string }) => ({ method: req.method, url: req.url }),
       res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
     },
+    // A 5xx line carries no error object: pino-http would invent one ("failed with status code
+    // 503", with a stack); a real fault is logged with its stack by the error middleware.
+    customErrorObject: (_req, _res, _error, value: Record<string, unknown>) => {
+      const { err: _dropped, ...rest } = value;
+      return rest;
+    },
+    customErrorMessage: () => 'request failed',
     // The request id is already on every line through the log context (`request_id`).
     quietReqLogger: true,
   });
