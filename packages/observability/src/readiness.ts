@@ -10,8 +10,8 @@ export interface ReadinessReport {
   checks: Record<string, string>;
 }
 
-/** Default per-check limit: below the 5 s timeouts compose and k8s probes use. */
-export const READINESS_CHECK_TIMEOUT_MS = 2000;
+/** Default per-check limit: below the 5 s timeout the compose and k8s probes allow. */
+export const READINESS_CHECK_TIMEOUT_MS = 4000;
 
 export async function runReadinessChecks(checks: ReadinessChecks, timeoutMs = READINESS_CHECK_TIMEOUT_MS): Promise<ReadinessReport> {
   const entries = await Promise.all(
