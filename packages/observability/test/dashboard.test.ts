@@ -48,7 +48,8 @@ beforeAll(async () => {
     exported = new Set(['up']); // Prometheus's own per-target series
     for (const metric of metrics.registry.getMetricsAsArray()) {
       exported.add(metric.name);
-      if (metric.type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) exported.add(`${metric.name}${suffix}`);
+      // The typings say a numeric enum; at run time the type is its name.
+      if (String(metric.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) exported.add(`${metric.name}${suffix}`);
     }
   } finally {
     await queues.close();
