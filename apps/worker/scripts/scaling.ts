@@ -23,7 +23,7 @@ import { applyMigrations, createAccount, createDb, DEFAULT_MIGRATIONS_DIR, dropD
 import { createRedis, JobQueues, QUEUE_NAMES } from '@rigforge/queue';
 import { createStorage } from '@rigforge/storage';
 import { BackendAvailability } from '../../api/src/services/backend-availability';
-import { submitJob, type JobSubmissionDeps } from '../../api/src/services/job-submission';
+import { newJobId, submitJob, type JobSubmissionDeps } from '../../api/src/services/job-submission';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const QUEUE = 'rig.fast';
@@ -93,11 +93,11 @@ async function main(): Promise<void> {
   const submit = async () =>
     (
       await submitJob(deps, {
+        id: newJobId(),
         accountId: account.id,
-        operation: 'rig',
+        job: { operation: 'rig', params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0, source: 'model_base64' } },
         queue: QUEUE,
         engine: 'fast',
-        params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0, source: 'model_base64' },
         input: { bytes: mesh, extension: 'glb', contentType: 'model/gltf-binary' },
         credits: 10,
         requiresPro: false,
