@@ -113,7 +113,10 @@ async function main(): Promise<void> {
   // here at once instead of waiting for the sweeper's deadline. Conditional writes make this a
   // no-op for rows the processor already settled.
   worker.on('failed', (bullJob, error) => {
-    if (error instanceof RecordedJobFailure) return; // the processor failed and refunded the row itself
+    if (error instanceof RecordedJobFailure) {
+      metrics.workerJobs.inc({ queue, outcome: 'failed' }); // final: an UnrecoverableError is not retried
+      return; // the processor failed and refunded the row itself
+    }
     const payload = jobPayloadSchema.safeParse(bullJob?.data);
     if (!bullJob || !payload.success) return;
     const { jobId } = payload.data;

@@ -84,21 +84,29 @@ test('the worker counts what its jobs did, and logs each job line with its id', 
   const crashing = await runJob('aquatic'); // the test engine throws: retried twice, then failed and refunded
   expect(crashing.status).toBe('failed');
 
-  const text = await (await fetch(`${base}${OPS_PATHS.metrics}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
+  // The row is written first, BullMQ's final events follow: wait for the last of them.
+  const scrape = async () => (await fetch(`${base}${OPS_PATHS.metrics}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
+  const text = await waitFor(
+    async () => {
+      const body = await scrape();
+      return metric(body, METRICS.workerJobs, 'outcome="failed"')[0] === 2 && metric(body, METRICS.workerJobs, 'outcome="completed"')[0] === 1 ? body : null;
+    },
+    20_000,
+    'BullMQ to report every outcome',
+  );
   // One start per job: a retry's wait is not the queue's latency.
   expect(metric(text, `${METRICS.jobStartLatency}_count`, 'queue="rig.fast"')).toEqual([3]);
   expect(metric(text, `${METRICS.jobDuration}_count`, 'outcome="succeeded"', 'operation="rig"')).toEqual([1]);
   expect(metric(text, `${METRICS.jobDuration}_count`, 'outcome="failed"')).toEqual([1]);
   expect(metric(text, METRICS.engineErrors, 'code="unsupported_format"', 'queue="rig.fast"')).toEqual([1]);
   expect(metric(text, METRICS.creditsRefunded, 'queue="rig.fast"')).toEqual([20]);
-  // BullMQ's view: the engine's refusal is a completed attempt (the row says failed); the crash
-  // was retried twice, then failed.
-  expect(metric(text, METRICS.workerJobs, 'outcome="completed"')).toEqual([2]);
+  // BullMQ's view: the engine's refusal fails at once; the crash was retried twice, then failed.
+  expect(metric(text, METRICS.workerJobs, 'outcome="completed"')).toEqual([1]);
   expect(metric(text, METRICS.workerJobs, 'outcome="retried"')).toEqual([2]);
-  expect(metric(text, METRICS.workerJobs, 'outcome="failed"')).toEqual([1]);
+  expect(metric(text, METRICS.workerJobs, 'outcome="failed"')).toEqual([2]);
   expect(metric(text, METRICS.queueLiveWorkers, 'queue="rig.fast"')).toEqual([1]);
-  expect(metric(text, METRICS.queueJobs, 'queue="rig.fast"', 'state="completed"')).toEqual([2]);
-  expect(metric(text, METRICS.queueJobs, 'queue="rig.fast"', 'state="failed"')).toEqual([1]);
+  expect(metric(text, METRICS.queueJobs, 'queue="rig.fast"', 'state="completed"')).toEqual([1]);
+  expect(metric(text, METRICS.queueJobs, 'queue="rig.fast"', 'state="failed"')).toEqual([2]);
   // A worker reports its own queue only.
   expect(metric(text, METRICS.queueJobs, 'queue="rig.pro"')).toEqual([]);
 
