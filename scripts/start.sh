@@ -9,6 +9,15 @@ export PORT="${PORT:-3000}"
 export PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://localhost:$PORT}"
 export STORAGE_DIR="${STORAGE_DIR:-$ROOT/var/storage}"
 TSX="$ROOT/node_modules/.bin/tsx"
+# The operator token of /metrics and Bull Board (/admin/queues): ADMIN_TOKEN when set, else one
+# generated on the first run and kept in var/admin-token (git-ignored) so it survives restarts.
+if [ -z "${ADMIN_TOKEN:-}" ]; then
+  [ -s var/admin-token ] || (umask 077 && node -e 'process.stdout.write(require("crypto").randomBytes(24).toString("base64url"))' > var/admin-token)
+  ADMIN_TOKEN="$(cat var/admin-token)"
+fi
+export ADMIN_TOKEN
+# Each worker's ops listener (/metrics, /healthz, /readyz) needs a port of its own on this host.
+WORKER_HTTP_PORT_BASE="${WORKER_HTTP_PORT_BASE:-9401}"
 # One process per service (not tsx's wrapper process), so signals reach our shutdown handlers.
 RUN=(node --import tsx)
 
@@ -21,11 +30,13 @@ say "applying migrations"
 # One supervisor keeps the API and one worker per queue running: a service that dies (a crash, an
 # OOM kill, kill -9) is restarted with backoff and logged while the others carry on serving.
 services=("api: ${RUN[*]} apps/api/src/main.ts")
+worker_port="$WORKER_HTTP_PORT_BASE"
 for queue in rig.fast rig.pro generate_model; do
-  services+=("worker $queue: ${RUN[*]} apps/worker/src/main.ts --queue $queue --concurrency ${WORKER_CONCURRENCY:-1}")
+  services+=("worker $queue: env WORKER_HTTP_PORT=$worker_port ${RUN[*]} apps/worker/src/main.ts --queue $queue --concurrency ${WORKER_CONCURRENCY:-1}")
+  worker_port=$((worker_port + 1))
 done
 # Webhook deliveries have a fleet of their own: waiting on slow receivers is I/O, so several at once.
-services+=("worker webhooks: ${RUN[*]} apps/worker/src/main.ts --queue webhooks --concurrency ${WEBHOOK_CONCURRENCY:-8}")
+services+=("worker webhooks: env WORKER_HTTP_PORT=$worker_port ${RUN[*]} apps/worker/src/main.ts --queue webhooks --concurrency ${WEBHOOK_CONCURRENCY:-8}")
 stop() {
   trap - INT TERM EXIT
   kill -TERM ${seed_pid:-} 2>/dev/null || true
@@ -39,6 +50,10 @@ trap stop INT TERM EXIT
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$PORT/v1/openapi.json" >/dev/null 2>&1 && break; sleep 0.5; done
 "$TSX" scripts/demo-account.ts || say "could not prepare the demo account; the service keeps running"
 say "playground: $PUBLIC_BASE_URL/playground/ (paste the key there)"
+say "operators: the admin token is in var/admin-token (or your ADMIN_TOKEN); metrics at
+  curl -H \"Authorization: Bearer \$(cat var/admin-token)\" http://localhost:$PORT/metrics
+  queue board at http://localhost:$PORT/admin/queues (any user name, the token as password);
+  workers' /metrics, /healthz, /readyz on ports $WORKER_HTTP_PORT_BASE-$((WORKER_HTTP_PORT_BASE + 3)) (rig.fast, rig.pro, generate_model, webhooks)"
 # The starter catalog is built on the first run only (about 1.5 min on 2 cores); the service is
 # usable meanwhile, and the catalog appears at once when it is stored (one transaction).
 "$TSX" scripts/seed-catalog.ts &

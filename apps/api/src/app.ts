@@ -2,8 +2,11 @@ import express, { Router } from 'express';
 import type { AppContext } from './context';
 import { createErrorMiddleware, notFoundHandler } from './errors/error-middleware';
 import { authenticate } from './middleware/authenticate';
+import { httpLog } from './middleware/http-log';
+import { httpMetrics } from './middleware/http-metrics';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
+import { registerAdminQueues } from './routes/admin-queues';
 import { registerAssetsCategories } from './routes/assets.categories';
 import { registerAssetsList } from './routes/assets.list';
 import { registerDocsGet } from './routes/docs.get';
@@ -11,11 +14,14 @@ import { registerFilesGet } from './routes/files.get';
 import { registerJobsCancel } from './routes/jobs.cancel';
 import { registerJobsEvents } from './routes/jobs.events';
 import { registerJobsWebhooks } from './routes/jobs.webhooks';
+import { registerHealthzGet } from './routes/healthz.get';
 import { registerJobsGet } from './routes/jobs.get';
 import { registerJobsList } from './routes/jobs.list';
+import { registerMetricsGet } from './routes/metrics.get';
 import { registerModelsCreate } from './routes/models.create';
 import { registerOpenApiGet } from './routes/openapi.get';
 import { registerPlaygroundGet } from './routes/playground.get';
+import { registerReadyzGet } from './routes/readyz.get';
 import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
 import { largeJsonBody } from './upload-check/large-json-body';
@@ -28,6 +34,16 @@ export function createApp(ctx: AppContext): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestId);
+  app.use(httpLog(ctx.logger));
+  app.use(httpMetrics(ctx.metrics));
+
+  // Operators: probes (open, for orchestrators), metrics and the queue board (ADMIN_TOKEN).
+  const ops = Router();
+  registerHealthzGet(ops);
+  registerReadyzGet(ops, ctx);
+  registerMetricsGet(ops, ctx);
+  app.use(ops);
+  registerAdminQueues(app, ctx);
 
   // Public: the API description (JSON and the /docs page) and the files behind output URLs
   // (unguessable job-id paths).

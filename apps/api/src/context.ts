@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
-import { createDb, type Db } from '@rigforge/db';
-import { createRedis, JobQueues, WebhookQueue } from '@rigforge/queue';
+import type { DestinationStream } from 'pino';
+import { createDb, DEFAULT_MIGRATIONS_DIR, MigrationStatus, type Db } from '@rigforge/db';
+import { createLogger, createServiceMetrics, logFunction, type Logger, type ServiceMetrics } from '@rigforge/observability';
+import { createRedis, JobQueues, QUEUE_NAMES, WebhookQueue } from '@rigforge/queue';
 import { createStorage, S3Storage, storageSettingsFromEnv, type ObjectStorage } from '@rigforge/storage';
 import type { ApiEnv } from './env';
 import { createAddressPolicy } from './fetch/address-policy';
@@ -27,21 +29,28 @@ export interface AppContext {
   uploadCheck: UploadCheckPool;
   /** Job status changes heard from Redis, for `Prefer: wait` and the status stream. */
   jobEvents: JobStatusListener;
+  /** JSON-lines logger (pino); `log` is its `(message, error?)` shorthand. */
+  logger: Logger;
   log: (message: string, error?: unknown) => void;
+  metrics: ServiceMetrics;
+  migrations: MigrationStatus;
   close: () => Promise<void>;
 }
 
-export async function createContext(env: ApiEnv): Promise<AppContext> {
+export interface CreateContextOptions {
+  /** Where log lines go (stdout by default); tests capture them. */
+  logDestination?: DestinationStream;
+}
+
+export async function createContext(env: ApiEnv, options: CreateContextOptions = {}): Promise<AppContext> {
   const db = createDb({
     databaseUrl: env.DATABASE_URL,
     poolSize: 20,
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
   });
-  const log = (message: string, error?: unknown) => {
-    const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
-    process.stderr.write(`${new Date().toISOString()} api: ${message}${detail}\n`);
-  };
+  const logger = createLogger({ service: 'api', level: env.LOG_LEVEL, secrets: [env.ADMIN_TOKEN], destination: options.logDestination });
+  const log = logFunction(logger);
   const redisOptions = { url: env.REDIS_URL, role: 'producer', commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS } as const;
   const redis = createRedis(redisOptions);
   const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
@@ -74,6 +83,7 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
     heapMb: env.UPLOAD_CHECK_HEAP_MB,
     timeoutMs: env.UPLOAD_CHECK_TIMEOUT_MS,
   });
+  const metrics = createServiceMetrics({ service: 'api', queues: QUEUE_NAMES, jobQueues: queues, redis, prefix: env.REDIS_PREFIX });
   return {
     env,
     db,
@@ -90,7 +100,10 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
     },
     uploadCheck,
     jobEvents,
+    logger,
     log,
+    metrics,
+    migrations: new MigrationStatus(db, DEFAULT_MIGRATIONS_DIR),
     close: async () => {
       jobEvents.close();
       await stopJobEvents().catch(() => undefined);
@@ -101,6 +114,7 @@ export async function createContext(env: ApiEnv): Promise<AppContext> {
       await Promise.all([redis.quit(), subscriber.quit(), queueConnection.quit()].map((p) => p.catch(() => undefined)));
       await db.$disconnect();
       if (storage instanceof S3Storage) storage.close();
+      logger.flush();
     },
   };
 }

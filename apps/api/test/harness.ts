@@ -7,7 +7,7 @@ import { applyMigrations, createAccount, DEFAULT_MIGRATIONS_DIR, dropDatabase, e
 import supertest from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../src/app';
-import { createContext, type AppContext } from '../src/context';
+import { createContext, type AppContext, type CreateContextOptions } from '../src/context';
 import { parseApiEnv, type ApiEnv } from '../src/env';
 
 export interface Harness {
@@ -36,6 +36,8 @@ export function harnessEnv(overrides: Partial<Record<keyof ApiEnv, string>> = {}
     ...process.env,
     REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'rftest'}:${randomUUID().slice(0, 8)}`,
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Request lines and info messages would bury a failing test's output; warnings and errors stay.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     REQUIRE_LIVE_WORKERS: 'false',
     PUBLIC_BASE_URL: 'http://api.test',
     // The fail-fast budgets (1 s in production) would fire spuriously on a test machine whose
@@ -48,8 +50,12 @@ export function harnessEnv(overrides: Partial<Record<keyof ApiEnv, string>> = {}
   });
 }
 
-export async function startHarness(overrides: Partial<Record<keyof ApiEnv, string>> = {}, env?: ApiEnv): Promise<Harness> {
-  const ctx = await createContext(env ?? harnessEnv(overrides));
+export async function startHarness(
+  overrides: Partial<Record<keyof ApiEnv, string>> = {},
+  env?: ApiEnv,
+  options: CreateContextOptions = {},
+): Promise<Harness> {
+  const ctx = await createContext(env ?? harnessEnv(overrides), options);
   const app = createApp(ctx);
   return {
     app,

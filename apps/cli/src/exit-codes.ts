@@ -13,7 +13,7 @@ export const EXIT_CODES = {
   job_failed: 1,
   /** Bad arguments or a request the API refused as invalid (400, 404, 413). */
   usage: 2,
-  /** No key, or the API refused the key (401). */
+  /** No key, or the API refused the key (401, or 403 on an operator endpoint). */
   auth: 3,
   /** No subscription, plan or credits for this (402). */
   payment: 4,
@@ -32,6 +32,7 @@ const CLASS_OF_CODE: Record<ApiErrorCode | ClientErrorCode, ExitClass> = {
   idempotency_key_reused: 'usage',
   job_not_cancelable: 'usage',
   unauthorized: 'auth',
+  forbidden: 'auth', // operator endpoints only; the CLI never calls them
   subscription_required: 'payment',
   insufficient_credits: 'payment',
   plan_required: 'payment',

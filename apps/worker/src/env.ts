@@ -1,9 +1,17 @@
 /** Every setting of a worker process, parsed once at startup; see the README's configuration table. */
 import { z } from 'zod';
 import { envInt, parseEnv, refineStorageEnv, serviceEnvShape } from '@rigforge/contracts';
+import { DEFAULT_WORKER_HTTP_PORT } from '@rigforge/observability';
 
 export const workerEnvSchema = z.object({
   ...serviceEnvShape,
+  /**
+   * Port of the worker's own HTTP listener: /metrics (ADMIN_TOKEN), /healthz, /readyz. Several
+   * workers on one host need one port each (`npm start` uses 9401-9403); 0 picks a free port
+   * (logged), as tests and the scaling script do.
+   */
+  WORKER_HTTP_PORT: envInt(DEFAULT_WORKER_HTTP_PORT),
+  WORKER_HTTP_HOST: z.string().default('0.0.0.0'),
   /** A job still running this long after it started fails with `timeout` (the spec's 300 s deadline). */
   JOB_TIMEOUT_SECONDS: envInt(300),
   /** Comma-separated module paths that register extra engines (see engines/engine-registry.ts). */

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'bullmq';
-import { createDb } from '@rigforge/db';
+import { createDb, DEFAULT_MIGRATIONS_DIR, MigrationStatus } from '@rigforge/db';
+import { createLogger, createServiceMetrics, logContext, logFunction, startOpsServer } from '@rigforge/observability';
 import {
   beatWorkerHeartbeat,
   createRedis,
@@ -51,10 +52,14 @@ async function main(): Promise<void> {
 
   const env = parseWorkerEnv();
   const workerId = `${queue}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const log = (message: string, error?: unknown) => {
-    const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
-    process.stderr.write(`${new Date().toISOString()} worker ${queue}: ${message}${detail}\n`);
-  };
+  // JSON lines on stdout; every line written while a job runs carries its `job_id` (logContext).
+  const logger = createLogger({
+    service: 'worker',
+    base: { queue, worker_id: workerId },
+    level: env.LOG_LEVEL,
+    secrets: [env.ADMIN_TOKEN, env.REMOTE_GENERATE_TOKEN],
+  });
+  const log = logFunction(logger);
 
   const engineModules = env.ENGINE_MODULES.split(',')
     .map((m) => m.trim())
@@ -91,16 +96,21 @@ async function main(): Promise<void> {
   subscriber.on('error', () => undefined);
   const cancels = new JobCancels();
   const stopCancels = await cancels.listen(subscriber, env.REDIS_PREFIX, log);
+  const metrics = createServiceMetrics({ service: 'worker', queues: [queue], jobQueues: queues, redis: connection, prefix: env.REDIS_PREFIX });
+  const migrations = new MigrationStatus(db, DEFAULT_MIGRATIONS_DIR);
   const storage = createStorage(storageSettingsFromEnv(env));
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
   const pool = registry.get(queue)?.runsIn === 'thread' ? new EnginePool({ queue, modules: engineModules, size: concurrency }) : null;
   await pool?.ready();
 
+  // The worker's own connection (BullMQ duplicates it for its blocking reads): what `/readyz` pings.
+  const workerConnection = createRedis({ url: env.REDIS_URL, role: 'worker' });
+  const processJob = createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log, metrics, announce, cancels });
   const worker = new Worker<JobPayload>(
     queue,
-    createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log, announce, cancels }),
+    (bullJob) => logContext.run({ job_id: bullJob.id }, () => processJob(bullJob)),
     {
-      connection: createRedis({ url: env.REDIS_URL, role: 'worker' }),
+      connection: workerConnection,
       prefix: env.REDIS_PREFIX,
       concurrency,
       // Engines run in threads, so the lock keeps renewing; this only bounds how fast a dead
@@ -111,6 +121,7 @@ async function main(): Promise<void> {
     },
   );
   worker.on('error', (error) => log('queue error', error));
+  worker.on('completed', () => metrics.workerJobs.inc({ queue, outcome: 'completed' }));
   // A job whose worker died goes back to the queue at once; say so, the next delivery resumes it
   // under what is left of its deadline.
   worker.on('stalled', (jobId) => log(`job ${jobId}: its worker stopped renewing the lock; re-queued`));
@@ -119,16 +130,20 @@ async function main(): Promise<void> {
   // here at once instead of waiting for the sweeper's deadline. Conditional writes make this a
   // no-op for rows the processor already settled.
   worker.on('failed', (bullJob, error) => {
-    if (error instanceof RecordedJobFailure) return; // the processor failed and refunded the row itself
+    if (error instanceof RecordedJobFailure) {
+      metrics.workerJobs.inc({ queue, outcome: 'failed' }); // final: an UnrecoverableError is not retried
+      return; // the processor failed and refunded the row itself
+    }
     const payload = jobPayloadSchema.safeParse(bullJob?.data);
     if (!bullJob || !payload.success) return;
     const { jobId } = payload.data;
     void bullJob
       .getState()
       .then(async (state) => {
+        metrics.workerJobs.inc({ queue, outcome: state === 'failed' ? 'failed' : 'retried' });
         if (state !== 'failed') return; // it will be retried
         const failure = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
-        const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage, announce }, jobId, failure), {
+        const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage, announce, metrics }, jobId, failure), {
           deadline: Date.now() + timeoutMs,
           what: `job ${jobId}: settle after "${error.message}"`,
           log,
@@ -153,8 +168,32 @@ async function main(): Promise<void> {
     timeoutMs,
     intervalMs: env.SWEEP_INTERVAL_MS,
     log,
+    metrics,
   });
   const stopOrphanSweeper = startOrphanInputSweeper({ db, storage, graceMs: env.ORPHAN_INPUT_GRACE_MS, intervalMs: env.ORPHAN_INPUT_SWEEP_MS, log });
+  // /metrics, /healthz, /readyz for Prometheus and the orchestrator's probes. Ready means this
+  // worker can take and finish jobs: its queue connection answers and is consuming, Postgres and
+  // Redis answer, and the database has every migration this code expects.
+  const ops = await startOpsServer({
+    port: env.WORKER_HTTP_PORT,
+    host: env.WORKER_HTTP_HOST,
+    adminToken: env.ADMIN_TOKEN,
+    registry: metrics.registry,
+    readiness: {
+      queue: async () => {
+        if (!worker.isRunning()) throw new Error(`not consuming ${queue}`);
+        await workerConnection.ping();
+      },
+      postgres: async () => {
+        await db.$queryRaw`SELECT 1`;
+      },
+      redis: async () => {
+        await connection.ping();
+      },
+      migrations: () => migrations.assertApplied(),
+    },
+  });
+  log(`ops listener on http://${env.WORKER_HTTP_HOST}:${ops.port} (/metrics, /healthz, /readyz)`);
   log(`ready (id ${workerId}, concurrency ${concurrency}, engine ${registry.get(queue)?.name ?? 'none'})`);
 
   let stopping = false;
@@ -178,7 +217,9 @@ async function main(): Promise<void> {
     await stopCancels().catch(() => undefined);
     await Promise.all([connection, publisher, subscriber].map((c) => c.quit().catch(() => undefined)));
     await db.$disconnect();
+    await ops.close();
     log('stopped');
+    logger.flush();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -13,6 +13,7 @@
  * outage returns as fast as workers drain it (a fixed 100 per 15 s took 175 s for 299 jobs) and a
  * long legitimate backlog neither floods Redis nor hides lost jobs behind the first page.
  */
+import type { ServiceMetrics } from '@rigforge/observability';
 import { classifyBackendOutage } from '@rigforge/contracts';
 import { findProcessingJobs, findStaleQueuedJobs, type Db, type JobPage } from '@rigforge/db';
 import type { JobQueues, QueueName } from '@rigforge/queue';
@@ -40,6 +41,8 @@ export interface SweeperOptions {
   log: (message: string, error?: unknown) => void;
   /** Publishes the statuses the sweeper settles; none when absent. */
   announce?: AnnounceStatus;
+  /** Counts the credits its settlements refund. */
+  metrics?: ServiceMetrics;
 }
 
 export interface SweepCounts {

@@ -20,7 +20,7 @@ const composeSchema = z.looseObject({ services: z.record(z.string(), serviceSche
 const compose = composeSchema.parse(load(readFileSync(path.resolve(__dirname, '../../../docker-compose.yml'), 'utf8')));
 const services = Object.entries(compose.services);
 
-const ONE_SHOT = new Set(['setup', 'minio-setup']);
+const ONE_SHOT = new Set(['setup', 'minio-setup', 'catalog-seed']);
 const seconds = (duration: string) => {
   const match = /^(\d+)(s|m)$/.exec(duration);
   if (!match) throw new Error(`unreadable duration "${duration}"`);

@@ -14,7 +14,8 @@ export function startWorkerProcess(queue: string, env: Record<string, string>, c
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(ROOT, 'apps/worker/src/main.ts'), '--queue', queue, '--concurrency', String(concurrency)],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // A free port for the ops listener unless the test names one: many workers share this host.
+    { cwd: ROOT, env: { ...process.env, WORKER_HTTP_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));

@@ -8,6 +8,8 @@ export const API_ERROR_STATUS = {
   invalid_request: 400,
   unsupported_format: 400,
   unauthorized: 401,
+  /** Operator endpoints only (/metrics, Bull Board): a wrong admin token, or ADMIN_TOKEN unset. */
+  forbidden: 403,
   subscription_required: 402,
   insufficient_credits: 402,
   plan_required: 402,

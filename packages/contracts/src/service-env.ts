@@ -16,7 +16,18 @@ export const envBool = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1');
 
+/** pino's levels; `silent` turns logging off. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export const serviceEnvShape = {
+  /**
+   * Opens the operator endpoints: `/metrics` (API and workers) and Bull Board (`/admin/queues`).
+   * Empty (the default) keeps them closed (403). `npm start` generates one into var/admin-token.
+   */
+  ADMIN_TOKEN: z.string().default(''),
+  /** Lowest level written to the JSON log lines on stdout. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/rigforge'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Namespaces every Redis key (queues, rate limits, heartbeats). */

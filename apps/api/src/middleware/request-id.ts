@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { logContext } from '@rigforge/observability';
 
-/** Every response names its request, so a client's bug report can be matched to our logs. */
+/**
+ * Every response names its request, so a client's bug report can be matched to our logs: every
+ * log line written while the request runs carries the same id (`request_id`).
+ */
 export const requestId: RequestHandler = (req, res, next) => {
   const given = req.headers['x-request-id'];
   const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
   res.setHeader('X-Request-Id', id);
-  next();
+  logContext.run({ request_id: id }, next);
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { markJobFailed, reserveJob, type Db } from '@rigforge/db';
+import { failJob, reserveJob, type Db } from '@rigforge/db';
+import type { ServiceMetrics } from '@rigforge/observability';
 import type { JobQueues, QueueName } from '@rigforge/queue';
 import type { TypedJobParams } from '@rigforge/contracts';
 import { jobInputKey, type ObjectStorage } from '@rigforge/storage';
@@ -13,6 +14,8 @@ export interface JobSubmissionDeps {
   storage: ObjectStorage;
   queues: JobQueues;
   availability: BackendAvailability;
+  /** Counts credits reserved and refunded; optional so scripts can submit without metrics. */
+  metrics?: ServiceMetrics;
 }
 
 export interface SubmitJobInput {
@@ -83,6 +86,7 @@ export async function submitJob(
     });
     if (result.outcome === 'claim_lost') throw claimLostError(input.idempotency?.key ?? '');
     if (result.outcome !== 'created') throw reservationError(result.outcome, input.credits);
+    deps.metrics?.creditsReserved.inc({ queue: input.queue }, input.credits);
 
     try {
       await deps.queues.enqueue(input.queue, id);
@@ -90,10 +94,11 @@ export async function submitJob(
       // The row exists and is charged. Failing it refunds; if Postgres is down too, the row stays
       // queued and the sweeper re-queues it, so its inputs must stay.
       keepInputs = true;
-      await markJobFailed(deps.db, id, {
+      const failed = await failJob(deps.db, id, {
         code: 'engine_unavailable',
         message: 'the job queue was unreachable at submission; the credits were refunded',
       });
+      if (failed?.refunded) deps.metrics?.creditsRefunded.inc({ queue: input.queue }, failed.refunded);
       keepInputs = false;
       throw backendUnavailable(`${input.queue}: the job queue is unreachable; retry with backoff`);
     }

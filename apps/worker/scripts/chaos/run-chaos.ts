@@ -114,6 +114,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       SWEEP_INTERVAL_MS: '1000',
       REQUEUE_AFTER_MS: '3000',
       JOB_LOCK_MS: '4000',
+      // Many workers on one host: each takes a free port for its ops listener.
+      WORKER_HTTP_PORT: '0',
     };
     const node = `${process.execPath} --import tsx`;
     const workerNames = Array.from({ length: options.workers }, (_, i) => `worker-${i + 1}`);
@@ -146,7 +148,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const upBy = Date.now() + 90_000;
     for (;;) {
       const apiUp = await fetch(`${base}/v1/openapi.json`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
-      const ready = (output.match(/worker rig\.fast: ready/g) ?? []).length;
+      const ready = (output.match(/"msg":"ready \(id rig\.fast:/g) ?? []).length;
       if (apiUp && ready >= options.workers) break;
       if (Date.now() > upBy) throw new Error(`chaos: the service did not start:\n${output.slice(-5000)}`);
       await sleep(250);

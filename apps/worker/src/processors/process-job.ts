@@ -12,7 +12,8 @@
  */
 import { UnrecoverableError, type Job as BullJob } from 'bullmq';
 import { jobPayloadSchema, type JobPayload, type QueueName } from '@rigforge/queue';
-import { markJobFailed, markJobProcessing, markJobSucceeded, type Db } from '@rigforge/db';
+import { failJob, markJobProcessing, markJobSucceeded, type Db } from '@rigforge/db';
+import type { ServiceMetrics } from '@rigforge/observability';
 import { isEngineError } from '@rigforge/mesh';
 import { JOB_CANCELED_MESSAGE, parseJobParams, type TypedJobParams } from '@rigforge/contracts';
 import { jobOutputKey, readSavedJobResult, saveJobResult, type ObjectStorage, type SavedJobResult } from '@rigforge/storage';
@@ -23,7 +24,7 @@ import type { EngineRegistry } from '../engines/engine-registry';
 import { EngineCanceledError, EngineTimeoutError, runEngine } from '../engines/run-engine';
 import type { JobCancels } from '../job-cancels';
 import { jobDeadline, OVERDUE_GRACE_MS } from '../job-deadline';
-
+import { observeJob } from './job-metrics';
 import { settleAbandonedJob } from './settle-abandoned-job';
 import { OutageDeadlineError, waitOutOutage } from './wait-out-outage';
 
@@ -40,6 +41,7 @@ export interface ProcessJobDeps {
   announce: AnnounceStatus;
   /** Where cancel requests for running jobs arrive. */
   cancels: JobCancels;
+  metrics?: ServiceMetrics;
 }
 
 export function createJobProcessor(deps: ProcessJobDeps) {
@@ -64,19 +66,24 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       const deadline = jobDeadline(row.startedAt ?? new Date(), deps.timeoutMs);
       const record = <T>(what: string, step: () => Promise<T>) =>
         waitOutOutage(step, { deadline: deadline + OVERDUE_GRACE_MS, what: `job ${jobId}: ${what}`, log: deps.log });
+      const observed = observeJob(deps.metrics, deps.queue, row);
       // The row is failed and refunded first (Postgres is the record); then the BullMQ job fails
       // too, without retries, so BullMQ's counts, events and dashboards tell the truth.
       const fail = async (failure: { code: string; message: string }): Promise<never> => {
         // Conditional: only the write that changed the row announces (a canceled job stays as it is).
-        if (await record(failure.code === 'timeout' ? 'mark timed out' : 'mark failed', () => markJobFailed(deps.db, jobId, failure))) {
-          await deps.announce(jobId, 'failed', row.params);
-        }
+        const failed = await record(failure.code === 'timeout' ? 'mark timed out' : 'mark failed', () => failJob(deps.db, jobId, failure));
+        observed.failed(failed);
+        if (failed) await deps.announce(jobId, 'failed', row.params);
         throw new RecordedJobFailure(failure);
+      };
+      const succeed = async (what: string, step: () => Promise<boolean>) => {
+        if (await record(what, step)) await deps.announce(jobId, 'succeeded', row.params);
+        observed.succeeded();
       };
 
       const saved = await readSavedJobResult(deps.storage, jobId);
       if (saved) {
-        if (await record('record the stored result', () => markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report))) await deps.announce(jobId, 'succeeded', row.params);
+        await succeed('record the stored result', () => markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report));
         return;
       }
       const remainingMs = deadline - Date.now();
@@ -110,9 +117,11 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       } catch (error) {
         if (isEngineError(error)) {
           const failure = { code: error.code, message: error.message };
+          observed.engineError(error.code);
           return await fail(failure);
         }
         if (error instanceof EngineTimeoutError) {
+          observed.engineError('timeout');
           return await fail({ code: 'timeout', message: timeoutMessage });
         }
         if (error instanceof EngineCanceledError) {
@@ -130,11 +139,12 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       }
       if (!files.some((f) => f.type === 'model')) {
         const failure = { code: 'engine_error', message: `${engine.name}: the engine produced no model` };
+        observed.engineError(failure.code);
         return await fail(failure);
       }
       const report = { engine: engine.name, engineMs: Date.now() - started, ...result.report };
       await saveJobResult(deps.storage, jobId, { files, report });
-      if (await record('mark succeeded', () => markJobSucceeded(deps.db, jobId, { files }, report))) await deps.announce(jobId, 'succeeded', row.params);
+      await succeed('mark succeeded', () => markJobSucceeded(deps.db, jobId, { files }, report));
     } catch (error) {
       if (error instanceof RecordedJobFailure) throw error;
       if (error instanceof OutageDeadlineError) {

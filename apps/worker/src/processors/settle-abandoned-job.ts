@@ -4,21 +4,29 @@
  * job fails with `failure` and is refunded. Both writes are conditional, so settling a job twice,
  * from several workers at once, or after it finished changes nothing.
  */
-import { markJobFailed, markJobSucceeded, type Db } from '@rigforge/db';
+import { failJob, markJobSucceeded, type Db } from '@rigforge/db';
+import type { ServiceMetrics } from '@rigforge/observability';
 import { readSavedJobResult, type ObjectStorage } from '@rigforge/storage';
 import type { AnnounceStatus } from '../announce-status';
+import { countRefund } from './job-metrics';
+
 
 export type SettleOutcome = 'succeeded' | 'failed' | 'unchanged';
 
 export async function settleAbandonedJob(
-  deps: { db: Db; storage: ObjectStorage; announce?: AnnounceStatus },
+  deps: { db: Db; storage: ObjectStorage; announce?: AnnounceStatus; metrics?: ServiceMetrics },
   jobId: string,
   failure: { code: string; message: string },
 ): Promise<SettleOutcome> {
   const saved = await readSavedJobResult(deps.storage, jobId);
-  const outcome: SettleOutcome = saved
-    ? (await markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report)) ? 'succeeded' : 'unchanged'
-    : (await markJobFailed(deps.db, jobId, failure)) ? 'failed' : 'unchanged';
+  let outcome: SettleOutcome;
+  if (saved) {
+    outcome = (await markJobSucceeded(deps.db, jobId, { files: saved.files }, saved.report)) ? 'succeeded' : 'unchanged';
+  } else {
+    const failed = await failJob(deps.db, jobId, failure);
+    countRefund(deps.metrics, failed);
+    outcome = failed ? 'failed' : 'unchanged';
+  }
   if (outcome !== 'unchanged') await deps.announce?.(jobId, outcome);
   return outcome;
 }

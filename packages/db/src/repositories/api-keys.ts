@@ -4,7 +4,8 @@ import type { Db } from '../client';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** `sk_` + 40 base62 characters (~238 bits), a shape secret scanners recognise. */
 const KEY_BODY_LENGTH = 40;
-const VISIBLE_PREFIX_LENGTH = 10;
+/** Characters of a key stored in clear (and shown in key lists); the logs keep no more of it. */
+export const VISIBLE_PREFIX_LENGTH = 10;
 
 export const API_KEY_PATTERN = /^sk_[0-9A-Za-z]{40}$/;
 

@@ -224,13 +224,27 @@ export async function markJobFailed(
   error: { code: string; message: string },
   report: Record<string, unknown> | null = null,
 ): Promise<boolean> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
+  return (await failJob(db, id, error, report)) !== null;
+}
+
+/**
+ * `markJobFailed` that also says what it did: null when the job was already terminal, else the
+ * job's queue and the credits this call refunded (0 when a refund was already recorded), so the
+ * caller can count refunds exactly once.
+ */
+export async function failJob(
+  db: Db,
+  id: string,
+  error: { code: string; message: string },
+  report: Record<string, unknown> | null = null,
+): Promise<{ queue: string; refunded: number } | null> {
+  const rows = await db.$queryRaw<{ queue: string; refunded: number }[]>`
     WITH failed AS (
       UPDATE jobs SET status = 'failed', error_code = ${error.code}, error_message = ${error.message},
         report = COALESCE(${report === null ? null : JSON.stringify(report)}::jsonb, report),
         completed_at = now()
       WHERE id = ${id}::uuid AND status IN ('queued', 'processing')
-      RETURNING id, account_id, credits_reserved
+      RETURNING id, queue, account_id, credits_reserved
     ), refund AS (
       INSERT INTO credit_ledger (account_id, delta, reason, job_id)
       SELECT account_id, credits_reserved, 'refund', id FROM failed WHERE credits_reserved > 0
@@ -239,8 +253,9 @@ export async function markJobFailed(
     ), credited AS (
       UPDATE accounts a SET credit_balance = a.credit_balance + r.delta FROM refund r WHERE a.id = r.account_id
     )
-    SELECT id FROM failed`;
-  return rows.length === 1;
+    SELECT f.queue, COALESCE((SELECT sum(delta) FROM refund), 0)::int AS refunded FROM failed f`;
+  const row = rows[0];
+  return row ? { queue: row.queue, refunded: Number(row.refunded) } : null;
 }
 
 /** A keyset page: at most `limit` rows after the last row of the previous page. */

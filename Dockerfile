@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# One build, two images: `docker build --target api .` and `docker build --target worker .` (the
+# default target is the API). Stages:
+#   build   installs every dependency, generates the Prisma client, builds the playground page,
+#           then prunes to production
+#           dependencies only (no Prisma CLI, TypeScript, jest, ...)
+#   runtime the pruned tree on a slim Node image, owned by root but run as the unprivileged `node`
+#   worker  `node --import tsx src/main.ts --queue <queue>`, ops listener on 9400
+#   api     `node --import tsx src/main.ts`, port 3000
+# The services run their TypeScript through tsx's loader (a production dependency of both apps),
+# exactly as `npm start` does, so there is no separate compile step to drift from.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+ENV CI=true PNPM_HOME=/pnpm PATH=/pnpm:$PATH
+RUN npm install -g pnpm@12.4.2
+WORKDIR /app
+COPY . .
+RUN pnpm install --frozen-lockfile \
+ && bash scripts/prisma-generate.sh \
+ && bash scripts/build-playground.sh \
+ && pnpm install --frozen-lockfile --prod --offline
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+# Read-only for the service user: it can run the code but not change it.
+COPY --from=build /app /app
+RUN mkdir -p /app/var/storage && chown node:node /app/var/storage
+USER node
+ENV STORAGE_DIR=/app/var/storage
+
+FROM runtime AS worker
+WORKDIR /app/apps/worker
+ENV WORKER_HTTP_PORT=9400
+EXPOSE 9400
+# Override the queue per deployment: `--queue rig.pro`, `--queue generate_model`.
+ENTRYPOINT ["node", "--import", "tsx", "src/main.ts"]
+CMD ["--queue", "rig.fast", "--concurrency", "1"]
+
+FROM runtime AS api
+WORKDIR /app/apps/api
+ENV PORT=3000
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "src/main.ts"]

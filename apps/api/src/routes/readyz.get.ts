@@ -1,0 +1,20 @@
+import type { Router } from 'express';
+import { OPS_PATHS, runReadinessChecks } from '@rigforge/observability';
+import type { AppContext } from '../context';
+
+/** GET /readyz: 200 when Postgres and Redis answer and every migration is applied, else 503 naming the failed check. */
+export function registerReadyzGet(router: Router, ctx: AppContext): void {
+  router.get(OPS_PATHS.readyz, async (_req, res) => {
+    const report = await runReadinessChecks({
+      postgres: async () => {
+        await ctx.db.$queryRaw`SELECT 1`;
+      },
+      redis: async () => {
+        await ctx.redis.ping();
+      },
+      migrations: () => ctx.migrations.assertApplied(),
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(report.status === 'ready' ? 200 : 503).json(report);
+  });
+}

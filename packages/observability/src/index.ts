@@ -1,0 +1,6 @@
+export * from './metric-names';
+export * from './metrics';
+export * from './admin-token';
+export * from './readiness';
+export * from './logger';
+export * from './ops-server';

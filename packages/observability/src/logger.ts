@@ -1,0 +1,91 @@
+/**
+ * JSON-lines logs with pino: one object per line with `level`, `time`, `service`, `msg`, and the
+ * `request_id` or `job_id` of the work in progress (carried by `logContext`, so every line written
+ * while a request or a job runs names it without threading ids through each call).
+ *
+ * No secrets: Authorization and cookie headers are redacted by path, and as a last line of defence
+ * every written line is scrubbed of anything shaped like an API key (`sk_` + 40 characters) or the
+ * admin token, wherever it appears (a message, an error, a URL), keeping only the key's stored
+ * visible prefix.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import type { LogLevel } from '@rigforge/contracts';
+
+export type { Logger } from 'pino';
+
+export interface LogContext {
+  request_id?: string;
+  job_id?: string;
+}
+
+/**
+ * The request or job the current async work belongs to. A process-wide store on purpose: it is
+ * what lets a log line deep in a service name its request without a parameter on every function.
+ */
+export const logContext = new AsyncLocalStorage<LogContext>();
+
+
+/** Characters of an API key that may appear in logs: the prefix the database stores in clear (`sk_` + 7; the log test checks it against the database). */
+export const API_KEY_VISIBLE_CHARS = 10;
+const API_KEY_IN_TEXT = /\b(sk_[0-9A-Za-z]{7})[0-9A-Za-z]{6,}/g;
+
+/** Header paths (pino-http's `req.headers`, or any logged `headers` object) that never reach a log. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+];
+
+export interface CreateLoggerOptions {
+  service: string;
+  level: LogLevel;
+  /** Extra fields on every line (a worker's queue). */
+  base?: Record<string, string>;
+  /** Secrets to scrub wherever they appear (ADMIN_TOKEN, a remote engine's token). */
+  secrets?: string[];
+  /** Where lines go; stdout by default (tests pass a capture). */
+  destination?: DestinationStream;
+}
+
+export function createLogger(options: CreateLoggerOptions): Logger {
+  const secrets = (options.secrets ?? []).filter((s) => s.length >= 8);
+  return pino(
+    {
+      level: options.level,
+      base: { service: options.service, ...options.base },
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => ({ ...logContext.getStore() }),
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      hooks: { streamWrite: (line) => scrubSecrets(line, secrets) },
+    },
+    // Synchronous: the processes exit with process.exit() on signals and fatal errors, and an
+    // asynchronous buffer would lose the last lines, which are the ones that explain the exit.
+    options.destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+}
+
+/** Removes API keys (all but their visible prefix) and the given secrets from a text. */
+export function scrubSecrets(text: string, secrets: readonly string[] = []): string {
+  let out = text.replace(API_KEY_IN_TEXT, '$1…[redacted]');
+  for (const secret of secrets) out = out.split(secret).join('[redacted]');
+  return out;
+}
+
+/**
+ * The `(message, error?)` log function the services already take: info without an error, error
+ * with one (serialized with its stack by pino's `err` serializer).
+ */
+export type LogFunction = (message: string, error?: unknown) => void;
+
+export function logFunction(logger: Logger): LogFunction {
+  return (message, error) => {
+    if (error === undefined || error === null) logger.info(message);
+    else logger.error({ err: error instanceof Error ? error : new Error(String(error)) }, message);
+  };
+}
