@@ -12,6 +12,7 @@ import { registerJobsGet } from './routes/jobs.get';
 import { registerJobsList } from './routes/jobs.list';
 import { registerModelsCreate } from './routes/models.create';
 import { registerOpenApiGet } from './routes/openapi.get';
+import { registerRigsCheck } from './routes/rigs.check';
 import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
 
@@ -37,6 +38,7 @@ export function createApp(ctx: AppContext): express.Express {
   v1.use(rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE }));
   v1.use(express.json({ limit: JSON_BODY_LIMIT }));
   // Rigs
+  registerRigsCheck(v1, ctx);
   registerRigsCreate(v1, ctx);
   registerRigsGet(v1, ctx);
   // Models

@@ -8,7 +8,7 @@
  * shows clearly more). The left-right axis is the horizontal one the solid mirrors best about;
  * the front is where the feet point and where the bulk is (heads are thick, tails thin).
  */
-import { boundMeshWorkload, EngineError, readMesh, type Mesh } from '@rigforge/mesh';
+import { boundMeshWorkload, readMesh, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from './body-plan';
 import { classifyBodyPlan, measureBodyPlanFeatures } from './fit/classify-body-plan';
 import { analyzeShape, type ShapeAnalysis } from './fit/shape-analysis';

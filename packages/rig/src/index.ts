@@ -9,3 +9,4 @@ export * from './retarget-clip';
 export * from './retarget/biped-joint-role';
 export * from './skinning/skin-metrics';
 export * from './rig-engine-presets';
+export * from './check-mesh';

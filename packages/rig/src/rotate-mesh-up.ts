@@ -1,13 +1,7 @@
 import type { Mesh } from '@rigforge/mesh';
+import type { UpAxis } from './up-axis';
 
-/** Which axis of the file points up on the character: the rigger wants +Y. */
-export type UpAxis = '+y' | '-y' | '+z' | '-z' | '+x' | '-x';
-
-export const UP_AXES: readonly UpAxis[] = ['+y', '+z', '-z', '+x', '-x', '-y'];
-
-export function isUpAxis(value: unknown): value is UpAxis {
-  return typeof value === 'string' && (UP_AXES as readonly string[]).includes(value);
-}
+export { isUpAxis, UP_AXES, type UpAxis } from './up-axis';
 
 /**
  * The quarter-turn that carries `up` onto +Y, as (x, y, z) → (x', y', z'). Z-up turns about X so

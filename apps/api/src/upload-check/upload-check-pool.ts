@@ -19,7 +19,7 @@ export interface UploadCheckPoolOptions {
 }
 
 /** A check's answer: the format read (and an animation file's clip names), or why the file is refused (the input's fault). */
-export type UploadCheckOutcome = { ok: true; format: string; clips?: string[] } | { ok: false; message: string };
+export type UploadCheckOutcome = { ok: true; format: string; clips?: string[]; report?: unknown } | { ok: false; message: string };
 
 const THREAD_ENTRY = path.join(__dirname, 'upload-check-thread.ts');
 /** Threads do not inherit the main thread's TypeScript loader, so each registers tsx's CJS hook. */
@@ -143,7 +143,7 @@ export class UploadCheckPool {
       const reply: UploadCheckReply | undefined = parsed.data;
       if (!reply || reply.kind !== 'result' || reply.id !== id) return;
       finish(true, () => {
-        if (reply.ok) task.resolve({ ok: true, format: reply.format, ...(reply.clips ? { clips: reply.clips } : {}) });
+        if (reply.ok) task.resolve({ ok: true, format: reply.format, ...(reply.clips ? { clips: reply.clips } : {}), ...(reply.report !== undefined ? { report: reply.report } : {}) });
         else if (reply.engineError) task.resolve({ ok: false, message: reply.message });
         else task.reject(new Error(`upload check failed: ${reply.message}`));
       });
