@@ -4,13 +4,14 @@
  * it faces (with the `rotation_y` that brings it to face +Z), and which body plan fits it.
  *
  * Orientation reuses the body-plan features: a creature stands on its legs, so the up axis is the
- * one of the six under which the most legs reach the ground (the file's +Y unless another axis
- * shows clearly more). The left-right axis is the horizontal one the solid mirrors best about;
- * the front is where the feet point and where the bulk is (heads are thick, tails thin).
+ * one of the six under which legs stand under the body (the file's +Y unless another axis shows
+ * it clearly). The left-right axis is the horizontal one the solid mirrors best about; the front
+ * is where the feet point (tall shapes) or where the head is (long shapes).
  */
 import { boundMeshWorkload, readMesh, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from './body-plan';
 import { classifyBodyPlan, measureBodyPlanFeatures } from './fit/classify-body-plan';
+import { startPlanFit } from './fit/plan-fit';
 import { analyzeShape, type ShapeAnalysis } from './fit/shape-analysis';
 import { rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
@@ -64,7 +65,9 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
   const upAxis = findUpAxis(mesh, asFiled, o.orientationResolution);
   const upright = rotateMeshUp(mesh, upAxis);
   const shape = upAxis === '+y' ? asFiled : analyzeShape(upright, o.resolution);
-  if (!shape.grid.solid.some((v) => v === 1) || shape.maxDt <= 0) {
+  // No voxel deeper than the first layer: a sheet or a line, however wide (a closed surface has
+  // an inside once its smallest extent spans a few of the 80 voxels).
+  if (!shape.grid.solid.some((v) => v === 1) || shape.maxDt < 1.5) {
     problems.push({ code: 'no_volume', message: 'the mesh encloses no volume the rigger can fit a skeleton into (a flat sheet or loose lines)' });
   }
   const { facing, rotationY } = findFacing(upright, analyzeShape(upright, o.orientationResolution), o.orientationResolution);
@@ -120,20 +123,20 @@ function measureTopology(mesh: Mesh): { parts: number; watertight: boolean } {
 }
 
 /**
- * Conservative: the file's +Y is kept unless nothing stands on the ground that way while another
- * axis stands the model on at least two legs and makes it tallest (a biped exported Z-up). A
- * fish stood on its tail also shows two "legs", but it is longer than tall lying as filed, so a
- * file whose +Y shows no legs is only turned when it is flat along +Y.
+ * The up axis is the one the model stands on its legs along: legs under the body, reaching down
+ * a good part of the height and carrying it. The file's +Y is kept when the model has legs on the
+ * ground that way, or when no axis shows two standing legs (a fish, a blob: then the file's
+ * convention is the best guess).
  */
 function findUpAxis(mesh: Mesh, filed: ShapeAnalysis, resolution: number): UpAxis {
-  const asFiled = measureBodyPlanFeatures(filed);
-  if (asFiled.legs > 0 || asFiled.height > 0.5) return '+y';
+  // Anything already on the ground as filed (sprawling legs included) keeps +Y.
+  if (measureBodyPlanFeatures(filed).legs >= 2) return '+y';
   let best: UpAxis = '+y';
   let bestLegs = 1;
   for (const up of UP_AXES) {
     if (up === '+y') continue;
-    const f = measureBodyPlanFeatures(analyzeShape(rotateMeshUp(mesh, up), resolution));
-    if (f.legs > bestLegs && f.height >= Math.max(f.width, f.length) * 0.9) { best = up; bestLegs = f.legs; }
+    const legs = measureBodyPlanFeatures(analyzeShape(rotateMeshUp(mesh, up), resolution)).standingLegs;
+    if (legs > bestLegs) { best = up; bestLegs = legs; }
   }
   return best;
 }
@@ -154,18 +157,32 @@ function findFacing(upright: Mesh, shape: ShapeAnalysis, resolution: number): { 
   return sign >= 0 ? { facing: '-x', rotationY: 90 } : { facing: '+x', rotationY: -90 };
 }
 
-/** Positive when the shape's front is towards +Z. */
+/**
+ * Positive when the shape's front is towards +Z. A tall shape (a biped) faces where its feet
+ * point; a long one (a quadruped, a fish) faces where its head is: the extremity at that end
+ * rises higher than the one at the other end (head over tail), the end is thicker (a head
+ * against a tail tip), and the bulk leans that way. Measured on the dev set's characters and the
+ * procedural creatures in their known facing; see scripts/score-plan-classifier.ts --orientation.
+ */
 function frontSign(shape: ShapeAnalysis): number {
   const { grid, min, size } = shape;
+  const f = measureBodyPlanFeatures(shape);
+  const limbs = startPlanFit(shape).candidates;
+  let thick = 0, head = 0;
+  if (limbs.length >= 2) {
+    const fore = limbs.reduce((m, l) => (l.tipPos[2] > m.tipPos[2] ? l : m));
+    const aft = limbs.reduce((m, l) => (l.tipPos[2] < m.tipPos[2] ? l : m));
+    thick = (fore.radius - aft.radius) / Math.max(fore.radius, aft.radius, 1e-9);
+    head = (fore.tipPos[1] - aft.tipPos[1]) / (size[1] || 1);
+  }
+  if (size[1] >= size[2]) return f.toesForward + 0.2 * thick;
   const midZ = min[2] + size[2] / 2;
   let front = 0, back = 0;
   for (let v = 0; v < grid.solid.length; v++) {
     if (!grid.solid[v]) continue;
-    const z = shape.center(v)[2];
-    if (z > midZ) front++;
+    if (shape.center(v)[2] > midZ) front++;
     else back++;
   }
   const bulk = (front - back) / Math.max(front + back, 1);
-  const feet = measureBodyPlanFeatures(shape).toesForward;
-  return feet + bulk;
+  return head + 0.5 * bulk + 0.5 * thick;
 }

@@ -29,6 +29,13 @@ export interface BodyPlanFeatures {
   legs: number;
   /** Long lateral limbs off the ground (wings, or arms held out). */
   wings: number;
+  /**
+   * Legs standing under the body, long against the height (35% of it or more) and carrying it
+   * (the centroid over their feet), meeting in the trunk, in left-right pairs: what a creature
+   * stands on. A fish stood on its tail has lobes
+   * at the bottom, but short ones. 0 when fewer than two.
+   */
+  standingLegs: number;
   /** Mean fore-aft direction of the legs from hip to toe (-1..1): feet point forward. */
   toesForward: number;
   /** Fore-aft spread of the legs' tips over their length (0 side by side). */
@@ -101,8 +108,31 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis): BodyPlanFeatures 
   let longest = 0;
   for (const b of shape.tree.branches) longest = Math.max(longest, shape.tree.rootDistance[b.tip]!);
   const slenderness = (2 * longest) / Math.max(2 * shape.maxDt, 1);
+  const standing = upright.filter((c) => c.some((l) => dir(l)[1] < -0.75 && (l.entryPos[1] - l.tipPos[1]) >= 0.35 * size[1]));
+  // Legs carry the body: its centroid is over the area their feet span (a margin of 15% of the
+  // body's footprint), not off to one side as over an upturned bee's antennae.
+  let cxSum = 0, czSum = 0, solidCount = 0;
+  for (let v = 0; v < shape.grid.solid.length; v++) {
+    if (!shape.grid.solid[v]) continue;
+    const p = shape.center(v);
+    cxSum += p[0]; czSum += p[2]; solidCount++;
+  }
+  const feet = standing.map((c) => c[0]!.tipPos);
+  const margin = 0.15 * Math.max(size[0], size[2]);
+  const carried = feet.length >= 2 && solidCount > 0
+    && cxSum / solidCount >= Math.min(...feet.map((p) => p[0])) - margin && cxSum / solidCount <= Math.max(...feet.map((p) => p[0])) + margin
+    && czSum / solidCount >= Math.min(...feet.map((p) => p[2])) - margin && czSum / solidCount <= Math.max(...feet.map((p) => p[2])) + margin;
+  // ...and meet in the body: the path between two feet runs through the thick trunk (a pelvis),
+  // where a fish's tail lobes meet at its thin tail stock.
+  let junction = 0;
+  if (standing.length >= 2) for (const v of pathBetween(shape.tree, standing[0]![0]!.tip, standing[1]![0]!.tip)) junction = Math.max(junction, shape.dt[v]!);
+  // ...and come in left-right pairs, as the legs of a bilateral animal do (a fish stood on end
+  // hangs its tail in the middle).
+  const sides = feet.map((p) => p[0] - shape.cx);
+  const paired = sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
+  const standingLegs = carried && paired && junction >= 0.5 * shape.maxDt ? standing.length : 0;
   const toesForward = counted.length ? counted.reduce((t, c) => t + dir(c[0]!)[2], 0) / counted.length : 0;
-  return { legs, wings, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
+  return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
 }
 
 export function classifyBodyPlan(shape: ShapeAnalysis): BodyPlanScores {
