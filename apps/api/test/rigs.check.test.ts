@@ -1,6 +1,7 @@
 import { readCreditBalance } from '@rigforge/db';
 import { writeGlb, type Mesh } from '@rigforge/mesh';
-import { buildCreature, upAxisTurn, type UpAxis } from '@rigforge/rig';
+import { upAxisTurn, type UpAxis } from '@rigforge/rig';
+import { buildCreature } from '@rigforge/rig/testing';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
 let h: Harness;

@@ -4,7 +4,8 @@
  * the output's skeleton stands upright.
  */
 import { writeGlb, type Mesh } from '@rigforge/mesh';
-import { buildCreature, upAxisTurn } from '@rigforge/rig';
+import { upAxisTurn } from '@rigforge/rig';
+import { buildCreature } from '@rigforge/rig/testing';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { fetchOutput, workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { writeGlb, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
 import { checkMesh } from '../src/check-mesh';
-import { buildCreature } from '../src/harness/build-creature';
+import { buildCreature } from '../testing/build-creature';
 import { upAxisTurn } from '../src/rotate-mesh-up';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { readManifest } from './lib/dev-set';

@@ -1,7 +1,7 @@
 import { writeGlb, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS } from '../src/body-plan';
 import { checkMesh } from '../src/check-mesh';
-import { buildCreature } from '../src/harness/build-creature';
+import { buildCreature } from '../testing/build-creature';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 
 /** A closed box (8 shared corners), shifted by `dx`. */

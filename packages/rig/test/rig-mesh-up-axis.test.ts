@@ -1,6 +1,6 @@
 import { WebIO } from '@gltf-transform/core';
 import { writeGlb, type Mesh } from '@rigforge/mesh';
-import { buildCreature } from '../src/harness/build-creature';
+import { buildCreature } from '../testing/build-creature';
 import { rigMesh } from '../src/rig-mesh';
 import { rotateMeshUp, upAxisTurn, UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { writeGlb } from '@rigforge/mesh';
 import { PNG } from 'pngjs';
-import { buildCreature } from '../src/harness/build-creature';
+import { buildCreature } from '../testing/build-creature';
 import { rigMesh } from '../src/rig-mesh';
 
 /** Pixels in the overlay's bone orange (a mesh is grey shaded, the background light grey). */
