@@ -34,15 +34,18 @@ module.exports = {
     {
       name: 'contracts-import-only-the-body-plan-list',
       severity: 'error',
-      comment: 'The wire contract is zod schemas; from the engine it takes only the body-plan list (one truth).',
+      comment: 'The wire contract is zod schemas; from the engine it takes only the body-plan and up-axis lists (one truth).',
       from: { path: '^packages/contracts/' },
-      to: { path: '^packages/', pathNot: ['^packages/contracts/', '^packages/rig/src/body-plan\\.ts$'] },
+      to: { path: '^packages/', pathNot: ['^packages/contracts/', '^packages/rig/src/body-plan\\.ts$', '^packages/rig/src/up-axis\\.ts$'] },
     },
     {
       name: 'api-does-no-rigging',
       severity: 'error',
-      comment: 'The API validates, reserves and enqueues; rigging runs in the rig workers.',
-      from: { path: '^apps/api/src/' },
+      comment:
+        'The API validates, reserves and enqueues; rigging runs in the rig workers. One exception: the ' +
+        'upload-check thread runs the free pre-rig check (POST /v1/rigs/check: shape analysis, no rig), ' +
+        'bounded in memory and time off the event loop.',
+      from: { path: '^apps/api/src/', pathNot: '^apps/api/src/upload-check/upload-check-thread\\.ts$' },
       to: { path: '^packages/rig/' },
     },
     {

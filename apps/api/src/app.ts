@@ -22,6 +22,7 @@ import { registerModelsCreate } from './routes/models.create';
 import { registerOpenApiGet } from './routes/openapi.get';
 import { registerPlaygroundGet } from './routes/playground.get';
 import { registerReadyzGet } from './routes/readyz.get';
+import { registerRigsCheck } from './routes/rigs.check';
 import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
 import { largeJsonBody } from './upload-check/large-json-body';
@@ -61,6 +62,7 @@ export function createApp(ctx: AppContext): express.Express {
   v1.use(largeJsonBody(ctx.uploadCheck, { minBytes: 256 * 1024, limit: JSON_BODY_LIMIT }));
   v1.use(express.json({ limit: JSON_BODY_LIMIT }));
   // Rigs
+  registerRigsCheck(v1, ctx);
   registerRigsCreate(v1, ctx);
   registerRigsGet(v1, ctx);
   // Models

@@ -187,7 +187,7 @@ test('the queue unreachable at enqueue: the job is failed and refunded, its inpu
         accountId: account.accountId,
         job: {
           operation: 'rig',
-          params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0, source: 'model_base64', animation },
+          params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', up_axis: '+y', rotation_y: 0, source: 'model_base64', animation },
         },
         queue: 'rig.fast',
         engine: 'fast',

@@ -2,7 +2,7 @@
  * Results on stdout: the API's own JSON with --json (one document, for scripts), else short lines
  * for people.
  */
-import type { AssetCategories, AssetList, JobList, JobObject } from '@rigforge/contracts';
+import type { AssetCategories, AssetList, CheckRigResponse, JobList, JobObject } from '@rigforge/contracts';
 import type { CliContext } from './context';
 
 type JobLike = Pick<JobObject, 'id' | 'operation' | 'status' | 'created_at'> & Partial<Pick<JobObject, 'output' | 'error'>>;
@@ -36,4 +36,15 @@ export function printCategories(ctx: CliContext, categories: AssetCategories): v
   ctx.out(`categories: ${categories.categories.join(', ')}`);
   ctx.out(`packs: ${categories.packs.join(', ')}`);
   ctx.out(`${categories.total_assets} assets`);
+}
+
+/** The pre-rig check: the verdict, the mesh, the orientation and the body plans by confidence. */
+export function printCheck(ctx: CliContext, check: CheckRigResponse): void {
+  if (ctx.json) return ctx.out(JSON.stringify(check, null, 2));
+  ctx.out(check.riggable ? 'riggable' : `not riggable: ${check.problems.map((p) => `${p.code} (${p.message})`).join('; ')}`);
+  ctx.out(`${check.input_format}, ${check.triangles} triangles, ${check.parts} part(s), ${check.watertight ? 'watertight' : 'not watertight'}`);
+  ctx.out(`up ${check.up_axis}, facing ${check.facing}: rig with --up-axis ${check.up_axis} --rotation-y ${check.rotation_y}`);
+  const plans = Object.entries(check.rig_type_scores).sort((a, b) => b[1] - a[1]);
+  ctx.out(`body plan: ${check.recommended_rig_type} (${plans.map(([p, s]) => `${p} ${s.toFixed(2)}`).join(', ')})`);
+  for (const w of check.warnings) ctx.out(`warning: ${w}`);
 }

@@ -1,6 +1,7 @@
 /** The `rigforge` command tree: global options, the commands, and the exit-code table in --help. */
 import { Command } from 'commander';
 import { assetsCommand } from './commands/assets';
+import { checkCommand } from './commands/check';
 import { generateCommand } from './commands/generate';
 import { jobsCommand } from './commands/jobs';
 import { rigCommand } from './commands/rig';
@@ -18,6 +19,6 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', `\n${exitCodeHelp()}`);
-  for (const command of [rigCommand(), generateCommand(), assetsCommand(), jobsCommand()]) program.addCommand(command);
+  for (const command of [rigCommand(), checkCommand(), generateCommand(), assetsCommand(), jobsCommand()]) program.addCommand(command);
   return program;
 }

@@ -3,6 +3,7 @@
  * Transports are wired in `stdio.ts` and `http.ts`; this file knows nothing about them.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerCheckModel } from './tools/check-model';
 import { registerGenerateModel } from './tools/generate-model';
 import { registerGetJob } from './tools/get-job';
 import { registerListCatalogCategories } from './tools/list-catalog-categories';
@@ -26,6 +27,7 @@ export function createMcpServer(deps: ToolDeps): McpServer {
   registerSearchCatalog(server, deps);
   registerListCatalogCategories(server, deps);
   registerRigModel(server, deps);
+  registerCheckModel(server, deps);
   registerGenerateModel(server, deps);
   registerGetJob(server, deps);
   registerWaitForJob(server, deps);

@@ -17,6 +17,7 @@ import { startHttpMcp, stdioTransport, type HttpMcpProcess } from './mcp-process
 import { SKETCHFAB_TOKEN, SMITHSONIAN_KEY, startStandIns, type StandIns } from './provider-stand-ins';
 
 const TOOLS = [
+  'check_model',
   'generate_model',
   'get_job',
   'list_catalog_categories',
@@ -115,6 +116,9 @@ async function searchRigAndWait(client: Client, provider: string) {
   expect(model).toMatchObject({ provider, license: 'CC0-1.0' });
   expect(model!.model_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
 
+  // The free check first, as an agent that does not know the body plan would.
+  const checked = await call(client, 'check_model', { model_url: model!.model_url }, z.object({ riggable: z.boolean(), recommended_rig_type: z.string() }));
+  expect(checked.riggable).toBe(true);
   const queued = await call(client, 'rig_model', { model_url: model!.model_url, rig_type: 'biped' }, jobShape);
   expect(queued).toMatchObject({ status: 'queued', engine: 'fast' });
 

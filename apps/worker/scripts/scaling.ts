@@ -95,7 +95,7 @@ async function main(): Promise<void> {
       await submitJob(deps, {
         id: newJobId(),
         accountId: account.id,
-        job: { operation: 'rig', params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0, source: 'model_base64' } },
+        job: { operation: 'rig', params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0, up_axis: '+y', source: 'model_base64' } },
         queue: QUEUE,
         engine: 'fast',
         input: { bytes: mesh, extension: 'glb', contentType: 'model/gltf-binary' },

@@ -135,7 +135,7 @@ test('a job lost by Redis is re-enqueued by the sweeper', async () => {
     operation: 'rig',
     queue: 'rig.fast',
     engine: 'fast',
-    params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0, source: 'model_base64' } satisfies RigJobParams,
+    params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', up_axis: '+y', rotation_y: 0, source: 'model_base64' } satisfies RigJobParams,
     inputKey: jobInputKey(id, 'glb'),
     credits: PRICE,
     requiresPro: false,

@@ -8,6 +8,7 @@ import got, { type Response } from 'got';
 import {
   assetCategoriesSchema,
   assetListSchema,
+  checkRigResponseSchema,
   createModelResponseSchema,
   createRigResponseSchema,
   errorBodySchema,
@@ -15,6 +16,8 @@ import {
   jobSchema,
   type AssetCategories,
   type AssetList,
+  type CheckRigRequest,
+  type CheckRigResponse,
   type CreateModelRequest,
   type CreateModelResponse,
   type CreateRigRequest,
@@ -82,6 +85,11 @@ export class RigforgeClient {
   /** POST /v1/rigs: queue a rig job (charged; needs a subscription). */
   createRig(body: CreateRigInput | CreateRigRequest, options?: RequestOptions): Promise<CreateRigResponse> {
     return this.request('POST', '/v1/rigs', createRigResponseSchema, { body, ...options });
+  }
+
+  /** POST /v1/rigs/check: the free pre-rig check (no credits; counts against the rate limit). */
+  checkRig(body: CheckRigRequest, options?: RequestOptions): Promise<CheckRigResponse> {
+    return this.request('POST', '/v1/rigs/check', checkRigResponseSchema, { body, ...options });
   }
 
   /** POST /v1/models: queue an image-to-model job (charged). */

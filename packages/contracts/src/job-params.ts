@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { JobOperation } from './job';
 import type { CreateModelRequest } from './model';
-import { animationClipsSchema, MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, type CreateRigRequest } from './rig';
+import { animationClipsSchema, MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, UP_AXES, type CreateRigRequest } from './rig';
 import { jobWebhookSchema } from './webhook';
 
 export const CLIP_FORMATS = ['glb', 'gltf', 'fbx'] as const;
@@ -25,6 +25,8 @@ export const rigJobParamsSchema = z.strictObject({
   rig_type: z.enum(RIG_TYPES),
   engine: z.enum(RIG_ENGINES),
   output_format: z.enum(MODEL_FORMATS),
+  /** Jobs stored before the field existed have none and mean +y. */
+  up_axis: z.enum(UP_AXES).default('+y'),
   rotation_y: z.number(),
   /** Which request field gave the mesh (kept for support and listings; the engine does not use it). */
   source: z.enum(RIG_SOURCES),
@@ -83,6 +85,7 @@ export function rigJobParams(
     rig_type: body.rig_type,
     engine: body.engine,
     output_format: body.output_format,
+    up_axis: body.up_axis,
     rotation_y: body.rotation_y,
     source,
     ...(body.animation_url !== undefined ? { animation_url: body.animation_url } : {}),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { API_ERROR_STATUS, errorBodySchema, JOB_ERROR_CODES } from './errors';
 import { jobListSchema, jobSchema, JOB_OPERATIONS, JOB_STATUSES } from './job';
 import { createModelRequestSchema, createModelResponseSchema } from './model';
-import { createRigRequestSchema, createRigResponseSchema } from './rig';
+import { checkRigRequestSchema, checkRigResponseSchema, createRigRequestSchema, createRigResponseSchema } from './rig';
 import { webhookAttemptListSchema, webhookPayloadSchema, WEBHOOK_EVENTS } from './webhook';
 
 type JsonObject = Record<string, unknown>;
@@ -92,6 +92,21 @@ registerOpenApiOperation({
   requestSchema: { name: 'CreateRigRequest', schema: createRigRequestSchema },
   responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateRigResponse', schema: createRigResponseSchema }, headers: submissionHeaders }],
   errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'plan_required', 'idempotency_key_in_use', 'payload_too_large', 'idempotency_key_reused', 'rate_limited', 'backend_unavailable'],
+});
+registerOpenApiOperation({
+  method: 'post',
+  path: '/v1/rigs/check',
+  operationId: 'checkRig',
+  tags: ['rigs'],
+  summary: 'Check a mesh before rigging (free)',
+  description:
+    'Exactly one of model_url, model_base64, from_job. Answers at once (200) and uses no credits; counts against ' +
+    'the rate limit. Reports whether the mesh can be rigged, its triangles, parts and watertightness, the up axis ' +
+    'and facing found with the up_axis and rotation_y to pass to POST /v1/rigs, and the recommended rig_type with ' +
+    'a confidence for each of the eight.',
+  requestSchema: { name: 'CheckRigRequest', schema: checkRigRequestSchema },
+  responses: [{ status: 200, description: 'The check', schema: { name: 'CheckRigResponse', schema: checkRigResponseSchema } }],
+  errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'payload_too_large', 'rate_limited'],
 });
 registerOpenApiOperation({
   method: 'post',

@@ -3,6 +3,7 @@ import { base64Schema, httpUrlSchema, uuidSchema } from './common';
 import { jobSchema } from './job';
 import { BODY_PLANS, RETARGET_BODY_PLANS } from '@rigforge/rig/body-plan';
 import { webhookRequestShape } from './webhook';
+import { UP_AXES as ENGINE_UP_AXES } from '@rigforge/rig/up-axis';
 
 /** The body plans are the engine's own list (one truth), read through its dependency-free subpath. */
 export const RIG_TYPES = BODY_PLANS;
@@ -10,6 +11,10 @@ export type RigType = (typeof RIG_TYPES)[number];
 export const RIG_ENGINES = ['fast', 'pro'] as const;
 export type RigEngine = (typeof RIG_ENGINES)[number];
 export const MODEL_FORMATS = ['glb', 'fbx'] as const;
+/** The file axis that points up on the character; the rigger stands it onto +Y (the engine's list). */
+export const UP_AXES = ENGINE_UP_AXES;
+export type UpAxis = (typeof UP_AXES)[number];
+export const FACINGS = ['+z', '-z', '+x', '-x'] as const;
 export type ModelFormat = (typeof MODEL_FORMATS)[number];
 
 /** Clip names chosen from an animation file: what the request carries and the job's params keep. */
@@ -27,6 +32,10 @@ export const createRigRequestSchema = z
     rig_type: z.enum(RIG_TYPES).default('biped'),
     engine: z.enum(RIG_ENGINES).default('fast'),
     output_format: z.enum(MODEL_FORMATS).default('glb'),
+    up_axis: z
+      .enum(UP_AXES)
+      .default('+y')
+      .describe('The file axis that points up on the character; +z for a Z-up export lying on its back. The model is stood up (that axis turned onto +Y) before rotation_y'),
     rotation_y: z
       .number()
       .min(-3600)
@@ -56,3 +65,39 @@ export const createRigResponseSchema = jobSchema
   })
   .meta({ id: 'CreateRigResponse' });
 export type CreateRigResponse = z.infer<typeof createRigResponseSchema>;
+
+/** POST /v1/rigs/check: the same three sources as POST /v1/rigs, nothing else. */
+export const checkRigRequestSchema = z
+  .strictObject({
+    model_url: httpUrlSchema.optional().describe('Publicly reachable URL of the mesh'),
+    model_base64: base64Schema.optional().describe('Mesh inline, base64; at most about 10 MB decoded'),
+    from_job: uuidSchema.optional().describe('Id of a succeeded job whose output model is checked'),
+  })
+  .meta({ id: 'CheckRigRequest' });
+export type CheckRigRequest = z.infer<typeof checkRigRequestSchema>;
+
+export const CHECK_PROBLEM_CODES = ['no_volume'] as const;
+
+/** What the free pre-rig check reports (200). Crosses a thread boundary: parsed on arrival. */
+export const checkRigResponseSchema = z
+  .object({
+    riggable: z.boolean().describe('Whether a rig job on this mesh can deliver a rig'),
+    problems: z
+      .array(z.object({ code: z.enum(CHECK_PROBLEM_CODES), message: z.string() }))
+      .describe('Why not, when riggable is false; no_volume: the mesh encloses no volume (a flat sheet)'),
+    input_format: z.string().describe('Format the file was read as: glb, gltf, obj, stl or fbx'),
+    triangles: z.int(),
+    vertices: z.int(),
+    parts: z.int().describe('Connected pieces of the surface, split vertices welded'),
+    watertight: z.boolean().describe('Every edge is shared by exactly two triangles'),
+    up_axis: z.enum(UP_AXES).describe('The file axis found pointing up on the character; pass it as up_axis'),
+    facing: z.enum(FACINGS).describe('Direction the stood-up model faces'),
+    rotation_y: z.number().describe('The rotation_y that makes the stood-up model face +Z'),
+    recommended_rig_type: z.enum(RIG_TYPES),
+    rig_type_scores: z
+      .object(Object.fromEntries(RIG_TYPES.map((t) => [t, z.number().min(0).max(1)])) as Record<RigType, z.ZodNumber>)
+      .describe('Confidence for each body plan, 0..1, summing to 1'),
+    warnings: z.array(z.string()),
+  })
+  .meta({ id: 'CheckRigResponse' });
+export type CheckRigResponse = z.infer<typeof checkRigResponseSchema>;

@@ -35,6 +35,11 @@ export interface RenderThumbnailOptions {
   background?: [number, number, number, number];
   /** Draws joints and bones over the model (X-ray). Default none. */
   skeleton?: Skeleton;
+  /**
+   * Opacity of the model when a skeleton is drawn (0..1]: below 1 the model turns see-through,
+   * so bones inside it read as inside rather than pasted on. Default 0.55.
+   */
+  skeletonMeshOpacity?: number;
   /** Share of the frame's size the model's projection spans (0..1]. Default 0.88. */
   fill?: number;
   /** Vertical field of view of the camera, degrees; small values approach orthographic. Default 30. */
@@ -51,6 +56,7 @@ export const RENDER_THUMBNAIL_DEFAULTS: Required<Omit<RenderThumbnailOptions, 's
   pitchDegrees: 20,
   background: [240, 240, 240, 255],
   skeleton: undefined,
+  skeletonMeshOpacity: 0.55,
   fill: 0.88,
   fovDegrees: 30,
   supersampling: 2,
@@ -79,6 +85,9 @@ export function renderThumbnail(mesh: Mesh, options: RenderThumbnailOptions = {}
   shadeSamples(mesh, camera, target, invZ, image.data);
 
   if (o.skeleton && o.skeleton.joints.length > 0) {
+    // Samples are premultiplied, so scaling all four channels fades the model over the background.
+    const k = o.skeletonMeshOpacity;
+    if (k < 1) for (let i = 0; i < image.data.length; i++) image.data[i] = image.data[i]! * k;
     const joints: OverlayJoint[] = o.skeleton.joints.map((j) => {
       const p = projectPoint(j.position[0], j.position[1], j.position[2], camera, S);
       return { x: p[0], y: p[1], parent: j.parent };
@@ -114,6 +123,9 @@ function mergeOptions(options: RenderThumbnailOptions): typeof RENDER_THUMBNAIL_
   }
   if (!Number.isFinite(o.yawDegrees) || !Number.isFinite(o.pitchDegrees)) {
     throw new EngineError('invalid_input', 'renderThumbnail: yawDegrees and pitchDegrees must be finite');
+  }
+  if (!(o.skeletonMeshOpacity > 0 && o.skeletonMeshOpacity <= 1)) {
+    throw new EngineError('invalid_input', `renderThumbnail: skeletonMeshOpacity must be in (0, 1], got ${o.skeletonMeshOpacity}`);
   }
   if (!(o.fill > 0 && o.fill <= 1)) throw new EngineError('invalid_input', `renderThumbnail: fill must be in (0, 1], got ${o.fill}`);
   if (!(o.fovDegrees > 0 && o.fovDegrees < 120)) {

@@ -1,6 +1,7 @@
 export * from './body-plan';
 export * from './fit-skeleton';
 export * from './rotate-mesh-y';
+export * from './rotate-mesh-up';
 export * from './rig-mesh';
 export * from './compute-skin-weights';
 export * from './weld-vertices';
@@ -8,3 +9,4 @@ export * from './retarget-clip';
 export * from './retarget/biped-joint-role';
 export * from './skinning/skin-metrics';
 export * from './rig-engine-presets';
+export * from './check-mesh';

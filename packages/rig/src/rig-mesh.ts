@@ -3,7 +3,8 @@
  * thumbnail and a report out. Stages: readMesh → rotate about Y → fitSkeleton →
  * computeSkinWeights → (retargetClip of every clip of an optional animation file) → writeGlb / writeFbx →
  * renderThumbnail. The output keeps the input's units
- * and the rotated orientation: the rigged model faces +Z with +Y up.
+ * and the rotated orientation: the rigged model faces +Z with +Y up. The thumbnail shows the fitted
+ * skeleton over the see-through model, so the one picture of a rig shows the rig.
  */
 import {
   boundMeshWorkload,
@@ -20,18 +21,24 @@ import { isBodyPlan, isRetargetBodyPlan, type BodyPlan } from './body-plan';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
 import { fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
+import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
 
 export interface RigMeshOptions {
   /** Body plan of the model. Default `biped`. */
   rigType?: BodyPlan;
+  /**
+   * The file's axis that points up on the character; the model is stood up (that axis turned
+   * onto +Y) before `rotationY` and rigging. Default `+y`.
+   */
+  upAxis?: UpAxis;
   /** Degrees about +Y applied before rigging, to make the model face +Z. Default 0. */
   rotationY?: number;
   /** Default `glb`. */
   outputFormat?: 'glb' | 'fbx';
   /** Thumbnail edge in pixels. Default 512. */
   thumbnailSize?: number;
-  /** Draw the fitted skeleton over the thumbnail (X-ray), for debugging a fit. Default false. */
+  /** Draw the fitted skeleton over the see-through model in the thumbnail (X-ray). Default true. */
   thumbnailSkeleton?: boolean;
   /** Largest mesh accepted, in triangles. Default 2 000 000. */
   maxTriangles?: number;
@@ -50,10 +57,11 @@ export interface RigMeshOptions {
 
 export const RIG_MESH_DEFAULTS = {
   rigType: 'biped',
+  upAxis: '+y',
   rotationY: 0,
   outputFormat: 'glb',
   thumbnailSize: 512,
-  thumbnailSkeleton: false,
+  thumbnailSkeleton: true,
   maxTriangles: 2_000_000,
 } as const satisfies Omit<Required<RigMeshOptions>, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget'>;
 
@@ -85,9 +93,11 @@ export interface RigMeshResult {
 
 export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): Promise<RigMeshResult> {
   const rigType = options.rigType ?? RIG_MESH_DEFAULTS.rigType;
+  const upAxis = options.upAxis ?? RIG_MESH_DEFAULTS.upAxis;
   const rotationY = options.rotationY ?? RIG_MESH_DEFAULTS.rotationY;
   const outputFormat = options.outputFormat ?? RIG_MESH_DEFAULTS.outputFormat;
   if (!isBodyPlan(rigType)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(rigType)}"`);
+  if (!isUpAxis(upAxis)) throw new EngineError('invalid_input', `rig: up_axis must be one of ${UP_AXES.join(', ')}, got "${String(upAxis)}"`);
   if (typeof rotationY !== 'number' || !Number.isFinite(rotationY)) {
     throw new EngineError('invalid_input', `rig: rotation_y must be a finite number of degrees, got ${String(rotationY)}`);
   }
@@ -108,7 +118,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // Degenerate or pathological geometry is simplified or refused here, before the grid stages.
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
-  const mesh = rotateMeshY(bounded.mesh, rotationY);
+  const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, upAxis), rotationY);
   const fitted = fitSkeleton(mesh, rigType, options.fit);
   const t2 = performance.now();
   const skin = computeSkinWeights(mesh, fitted.skeleton, options.skin);

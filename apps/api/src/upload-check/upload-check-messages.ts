@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-export type UploadCheckKind = 'mesh' | 'animation';
+/** `rig-check`: the free pre-rig check (POST /v1/rigs/check), whose report rides along. */
+export type UploadCheckKind = 'mesh' | 'animation' | 'rig-check';
 /** `json-body`: parse a large JSON request body and decode its `*_base64` fields (see large-json-body). */
 export type UploadThreadTaskKind = UploadCheckKind | 'json-body';
 
@@ -23,6 +24,8 @@ export const uploadCheckReplySchema = z.union([
     format: z.string(),
     /** An animation file's clip names, in file order (what is billed, one retarget each). */
     clips: z.array(z.string()).optional(),
+    /** The pre-rig check's report (kind rig-check), parsed by the route with its contract. */
+    report: z.unknown().optional(),
   }),
   z.object({
     kind: z.literal('result'),

@@ -25,7 +25,7 @@ export interface UploadCheckPoolOptions {
 }
 
 /** A check's answer: the format read (and an animation file's clip names), or why the file is refused (the input's fault). */
-export type UploadCheckOutcome = { ok: true; format: string; clips?: string[] } | { ok: false; message: string };
+export type UploadCheckOutcome = { ok: true; format: string; clips?: string[]; report?: unknown } | { ok: false; message: string };
 
 /** A parsed JSON body, its valid `*_base64` fields decoded and removed; or `ok: false` for bad JSON. */
 export type JsonBodyOutcome =
@@ -74,7 +74,7 @@ export class UploadCheckPool {
       transfer: false,
       onReply: (reply) => {
         if (reply.kind !== 'result') reject(new Error(`upload check thread answered a ${reply.kind} reply to a check`));
-        else if (reply.ok) resolve({ ok: true, format: reply.format, ...(reply.clips ? { clips: reply.clips } : {}) });
+        else if (reply.ok) resolve({ ok: true, format: reply.format, ...(reply.clips ? { clips: reply.clips } : {}), ...(reply.report !== undefined ? { report: reply.report } : {}) });
         else if (reply.engineError) resolve({ ok: false, message: reply.message });
         else reject(new Error(`upload check failed: ${reply.message}`));
       },

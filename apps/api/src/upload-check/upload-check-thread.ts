@@ -6,14 +6,35 @@
  * base64 decoding) and several times that under load.
  */
 import { parentPort } from 'node:worker_threads';
-import { base64Schema } from '@rigforge/contracts';
+import { base64Schema, checkRigResponseSchema, type CheckRigResponse } from '@rigforge/contracts';
 import { boundMeshWorkload, isEngineError, readAnimationClip, readMesh } from '@rigforge/mesh';
+import { checkMesh } from '@rigforge/rig';
 import type { UploadCheckReply, UploadCheckRequest } from './upload-check-messages';
 
-async function check(request: UploadCheckRequest): Promise<{ format: string; clips?: string[] }> {
+async function check(request: UploadCheckRequest): Promise<{ format: string; clips?: string[]; report?: CheckRigResponse }> {
   if (request.kind === 'animation') {
     const clips = await readAnimationClip(request.bytes);
     return { format: 'animation', clips: clips.map((c) => c.name) };
+  }
+  if (request.kind === 'rig-check') {
+    // The pre-rig check runs here, bounded like any upload check, so a big mesh stalls no request.
+    const r = await checkMesh(request.bytes);
+    const report = checkRigResponseSchema.parse({
+      riggable: r.riggable,
+      problems: r.problems,
+      input_format: r.inputFormat,
+      triangles: r.triangles,
+      vertices: r.vertices,
+      parts: r.parts,
+      watertight: r.watertight,
+      up_axis: r.upAxis,
+      facing: r.facing,
+      rotation_y: r.rotationY,
+      recommended_rig_type: r.recommendedRigType,
+      rig_type_scores: r.rigTypeScores,
+      warnings: r.warnings,
+    });
+    return { format: r.inputFormat, report };
   }
   const { mesh, format } = await readMesh(request.bytes);
   // The engines' work budget, applied at submission so a mesh no engine could rig is never charged.

@@ -1,6 +1,6 @@
 /** `rigforge rig <model>`: POST /v1/rigs from a local file, a URL or an earlier job; waits and downloads. */
 import { readFileAsBase64, type CreateRigInput } from '@rigforge/client';
-import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPES } from '@rigforge/contracts';
+import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, UP_AXES } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { CliError } from '../cli-error';
 import { createContext, type GlobalOptions } from '../context';
@@ -12,6 +12,7 @@ interface RigOptions {
   type: (typeof RIG_TYPES)[number];
   engine: (typeof RIG_ENGINES)[number];
   format: (typeof MODEL_FORMATS)[number];
+  upAxis?: (typeof UP_AXES)[number];
   rotationY?: number;
   animationUrl?: string;
   fromJob?: string;
@@ -26,6 +27,7 @@ export function rigCommand(): Command {
     .addOption(new Option('-t, --type <rig_type>', 'body plan').choices(RIG_TYPES).default('biped'))
     .addOption(new Option('-e, --engine <engine>', 'rig engine').choices(RIG_ENGINES).default('fast'))
     .addOption(new Option('-f, --format <format>', 'output format').choices(MODEL_FORMATS).default('glb'))
+    .addOption(new Option('--up-axis <axis>', 'the file axis pointing up on the character (+z for a Z-up export); see rigforge check').choices(UP_AXES))
     .option('--rotation-y <degrees>', 'turn the model about +Y first (-90 for a model facing +X)', numberArg)
     .option('--animation-url <url>', 'humanoid clip to retarget onto the rig (fast engine, biped)')
     .option('--from-job <id>', 'rig the output of an earlier succeeded job instead of a file')
@@ -41,6 +43,7 @@ export function rigCommand(): Command {
         rig_type: options.type,
         engine: options.engine,
         output_format: options.format,
+        ...(options.upAxis !== undefined && { up_axis: options.upAxis }),
         ...(options.rotationY !== undefined && { rotation_y: options.rotationY }),
         ...(options.animationUrl !== undefined && { animation_url: options.animationUrl }),
       };

@@ -34,6 +34,7 @@ export function rigOptionsFromParams(
 ): RigMeshOptions {
   return {
     rigType: params.rig_type,
+    upAxis: params.up_axis,
     rotationY: params.rotation_y,
     outputFormat: params.output_format,
     ...quality,

@@ -1,0 +1,100 @@
+import { readCreditBalance } from '@rigforge/db';
+import { writeGlb, type Mesh } from '@rigforge/mesh';
+import { upAxisTurn, type UpAxis } from '@rigforge/rig';
+import { buildCreature } from '@rigforge/rig/testing';
+import { startHarness, type Harness, type SeededAccount } from './harness';
+
+let h: Harness;
+let account: SeededAccount;
+let biped64: string;
+
+/** Lays an upright mesh down so that the file's `up` points up on the character. */
+function layDown(mesh: Mesh, up: UpAxis): Mesh {
+  const turn = upAxisTurn(up);
+  const ex = turn(1, 0, 0), ey = turn(0, 1, 0), ez = turn(0, 0, 1);
+  const p = mesh.positions;
+  const out = new Float32Array(p.length);
+  for (let i = 0; i < p.length; i += 3) {
+    const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
+    out[i] = ex[0] * x + ex[1] * y + ex[2] * z;
+    out[i + 1] = ey[0] * x + ey[1] * y + ey[2] * z;
+    out[i + 2] = ez[0] * x + ez[1] * y + ez[2] * z;
+  }
+  return { ...mesh, positions: out, normals: undefined };
+}
+
+beforeAll(async () => {
+  // A low rate limit, so counting the check is visible without a burst of sixty requests.
+  h = await startHarness({ RATE_LIMIT_PER_MINUTE: '6', PRICE_RIG_FAST: '10' });
+  account = await h.seedAccount({ plan: 'standard', credits: 100 });
+  biped64 = Buffer.from(await writeGlb(buildCreature('biped').mesh)).toString('base64');
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+const check = (body: unknown, who: SeededAccount = account) => h.request.post('/v1/rigs/check').set(who.auth).send(body as object);
+
+describe('POST /v1/rigs/check', () => {
+  test('answers 200 with the report, recommends the body plan, and uses no credits', async () => {
+    const res = await check({ model_base64: biped64 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      riggable: true,
+      problems: [],
+      input_format: 'glb',
+      parts: expect.any(Number),
+      watertight: expect.any(Boolean),
+      up_axis: '+y',
+      recommended_rig_type: 'biped',
+    });
+    expect(res.body.triangles).toBeGreaterThan(100);
+    const scores = Object.values(res.body.rig_type_scores as Record<string, number>);
+    expect(Object.keys(res.body.rig_type_scores).sort()).toEqual(['aquatic', 'avian', 'biped', 'hexapod', 'octopod', 'others', 'quadruped', 'serpentine']);
+    expect(scores.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 1);
+    expect(await readCreditBalance(h.ctx.db, account.accountId)).toEqual({ balance: 100, ledgerSum: 100 });
+    expect(await h.ctx.db.job.count({ where: { accountId: account.accountId } })).toBe(0);
+  });
+
+  test('an unreadable file is 400 unsupported_format; a missing source 400 invalid_request', async () => {
+    const who = await h.seedAccount({ plan: 'standard', credits: 0 });
+    const bad = await check({ model_base64: Buffer.from('hello, not a mesh at all').toString('base64') }, who);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'unsupported_format', param: 'model_base64' });
+    const none = await check({}, who);
+    expect(none.status).toBe(400);
+    expect(none.body.error).toMatchObject({ code: 'invalid_request' });
+    const unknown = await check({ model_base64: biped64, rig_type: 'biped' }, who);
+    expect(unknown.status).toBe(400);
+  });
+
+  test('counts against the rate limit', async () => {
+    const who = await h.seedAccount({ plan: 'standard', credits: 0 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await check({}, who)).status);
+    expect(statuses.slice(0, 6)).toEqual([400, 400, 400, 400, 400, 400]);
+    expect(statuses[6]).toBe(429);
+  });
+
+  test('finds the up axis of a biped lying on its back (a Z-up export)', async () => {
+    const who = await h.seedAccount({ plan: 'standard', credits: 0 });
+    const lying = Buffer.from(await writeGlb(layDown(buildCreature('biped').mesh, '+z'))).toString('base64');
+    const res = await check({ model_base64: lying }, who);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ up_axis: '+z', recommended_rig_type: 'biped' });
+  });
+});
+
+describe('POST /v1/rigs up_axis', () => {
+  test('is recorded in the job parameters for the worker; an unknown axis is 400', async () => {
+    const who = await h.seedAccount({ plan: 'standard', credits: 100 });
+    const res = await h.request.post('/v1/rigs').set(who.auth).send({ model_base64: biped64, up_axis: '+z' });
+    expect(res.status).toBe(202);
+    const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row.params).toMatchObject({ up_axis: '+z', rotation_y: 0 });
+    const bad = await h.request.post('/v1/rigs').set(who.auth).send({ model_base64: biped64, up_axis: 'up' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'invalid_request', param: 'up_axis' });
+  });
+});

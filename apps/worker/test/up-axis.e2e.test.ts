@@ -1,0 +1,87 @@
+/**
+ * up_axis end to end: a biped exported Z-up (lying on its back in a Y-up viewer) is checked over
+ * HTTP (the check finds +z), then rigged over HTTP with up_axis +z by a real rig.fast worker, and
+ * the output's skeleton stands upright.
+ */
+import { writeGlb, type Mesh } from '@rigforge/mesh';
+import { upAxisTurn } from '@rigforge/rig';
+import { buildCreature } from '@rigforge/rig/testing';
+import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
+import { fetchOutput, workerEnvFor } from './e2e-env';
+import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
+
+let h: Harness;
+let account: SeededAccount;
+let worker: WorkerProcess;
+
+beforeAll(async () => {
+  h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true' });
+  account = await h.seedAccount({ plan: 'standard', credits: 1000 });
+  worker = startWorkerProcess('rig.fast', workerEnvFor(h));
+  await waitFor(async () => worker.output().includes('ready'), 90_000, 'worker').catch((error: Error) => {
+    throw new Error(`${error.message}\n${worker.output()}`);
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await h?.close();
+});
+
+/** The inverse of standing up along +z: the character's up becomes the file's +Z. */
+function layDownZUp(mesh: Mesh): Mesh {
+  const turn = upAxisTurn('+z');
+  const ex = turn(1, 0, 0), ey = turn(0, 1, 0), ez = turn(0, 0, 1);
+  const p = mesh.positions;
+  const out = new Float32Array(p.length);
+  for (let i = 0; i < p.length; i += 3) {
+    const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
+    out[i] = ex[0] * x + ex[1] * y + ex[2] * z;
+    out[i + 1] = ey[0] * x + ey[1] * y + ey[2] * z;
+    out[i + 2] = ez[0] * x + ez[1] * y + ez[2] * z;
+  }
+  return { ...mesh, positions: out, normals: undefined };
+}
+
+/** World positions of a written GLB's joints by name (our writer gives joints translations only). */
+function jointPositions(glb: Buffer): Map<string, number[]> {
+  const json = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8')) as {
+    nodes: { name?: string; translation?: number[]; children?: number[] }[];
+    skins: { joints: number[] }[];
+  };
+  const parent = new Map<number, number>();
+  json.nodes.forEach((n, i) => n.children?.forEach((c) => parent.set(c, i)));
+  const world = (i: number): number[] => {
+    const t = json.nodes[i]!.translation ?? [0, 0, 0];
+    const p = parent.get(i);
+    if (p === undefined || !json.skins[0]!.joints.includes(p)) return t;
+    const q = world(p);
+    return [q[0]! + t[0]!, q[1]! + t[1]!, q[2]! + t[2]!];
+  };
+  return new Map(json.skins[0]!.joints.map((j) => [json.nodes[j]!.name ?? '', world(j)]));
+}
+
+test('a biped lying on its back: the check finds up +z, and rigging with up_axis +z gives an upright skeleton', async () => {
+  const lying = Buffer.from(await writeGlb(layDownZUp(buildCreature('biped').mesh))).toString('base64');
+  const checked = await h.request.post('/v1/rigs/check').set(account.auth).send({ model_base64: lying });
+  expect(checked.status).toBe(200);
+  expect(checked.body).toMatchObject({ up_axis: '+z', recommended_rig_type: 'biped' });
+
+  const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: lying, up_axis: checked.body.up_axis, rotation_y: checked.body.rotation_y });
+  expect(res.status).toBe(202);
+  const job = await waitFor(
+    async () => {
+      const j = (await h.request.get(`/v1/jobs/${res.body.id}`).set(account.auth)).body;
+      return j.status === 'succeeded' || j.status === 'failed' ? j : null;
+    },
+    120_000,
+    `job ${res.body.id}`,
+  );
+  expect(job).toMatchObject({ status: 'succeeded' });
+  const joints = jointPositions(await fetchOutput(h, job.output.model_url));
+  const head = joints.get('head')!, hips = joints.get('hips')!, foot = joints.get('left_foot')!;
+  expect(head[1]!).toBeGreaterThan(hips[1]!);
+  expect(hips[1]!).toBeGreaterThan(foot[1]!);
+  // Standing: the spine is near vertical, not along Z as the file lies.
+  expect(Math.abs(head[2]! - hips[2]!)).toBeLessThan(0.2 * (head[1]! - foot[1]!));
+}, 240_000);

@@ -1,0 +1,123 @@
+/**
+ * Scores the pre-rig check's body-plan classifier (and, with --orientation, its up-axis and
+ * facing detection) on the artist-rigged development set, whose manifest names each character's
+ * body plan; also on the procedural creatures of every plan (src/harness) and on examples/*.
+ *
+ *   npx tsx packages/rig/scripts/score-plan-classifier.ts <dev-set dir> [--orientation] [--examples dir]
+ *
+ * Prints each character's recommended plan and scores, the confusion matrix (rows: manifest,
+ * columns: recommended) and the accuracy. With --orientation every character is also turned to
+ * face -Z, +X and -X and laid down as a Z-up export, and the check must find the up axis and the
+ * rotation_y that undoes it. A script, not a test: the set never enters the repository.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeGlb, type Mesh } from '@rigforge/mesh';
+import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
+import { checkMesh } from '../src/check-mesh';
+import { buildCreature } from '../testing/build-creature';
+import { upAxisTurn } from '../src/rotate-mesh-up';
+import { rotateMeshY } from '../src/rotate-mesh-y';
+import { readManifest } from './lib/dev-set';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Lays an upright mesh down so that the file's `+z` is the character's up (a Z-up export). */
+function layDownZUp(mesh: Mesh): Mesh {
+  const turn = upAxisTurn('+z');
+  const ex = turn(1, 0, 0), ey = turn(0, 1, 0), ez = turn(0, 0, 1);
+  const p = mesh.positions;
+  const out = new Float32Array(p.length);
+  for (let i = 0; i < p.length; i += 3) {
+    const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
+    out[i] = ex[0] * x + ex[1] * y + ex[2] * z;
+    out[i + 1] = ey[0] * x + ey[1] * y + ey[2] * z;
+    out[i + 2] = ez[0] * x + ez[1] * y + ez[2] * z;
+  }
+  return { ...mesh, positions: out, normals: undefined };
+}
+
+const norm = (d: number): number => ((((d + 180) % 360) + 360) % 360) - 180;
+
+async function main(): Promise<void> {
+  const dir = process.argv[2];
+  if (!dir) throw new Error('usage: score-plan-classifier.ts <dev-set dir> [--orientation] [--examples dir]');
+  const orientation = process.argv.includes('--orientation');
+  const confusion = new Map<string, number>();
+  let right = 0, total = 0, upRight = 0, faceRight = 0, oriented = 0;
+  const line = (id: string, want: string, got: string, scores: Record<BodyPlan, number>, extra = ''): void => {
+    const top = Object.entries(scores).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([p, s]) => `${p} ${s.toFixed(2)}`).join(', ');
+    console.log(`${got === want ? ' ' : 'X'} ${id.padEnd(28)} ${want.padEnd(10)} → ${got.padEnd(10)} (${top})${extra}`);
+  };
+
+  console.log('procedural creatures (src/harness):');
+  for (const plan of BODY_PLANS) {
+    const r = await checkMesh(await writeGlb(buildCreature(plan).mesh));
+    line(`harness ${plan}`, plan, r.recommendedRigType, r.rigTypeScores, ` up ${r.upAxis} rotation_y ${r.rotationY}`);
+  }
+  const examples = arg('--examples');
+  if (examples) {
+    console.log(`examples (${examples}):`);
+    for (const name of readdirSync(examples).filter((f) => /\.(glb|gltf|obj|stl|fbx)$/i.test(f))) {
+      try {
+        const r = await checkMesh(new Uint8Array(readFileSync(join(examples, name))));
+        line(name, '?', r.recommendedRigType, r.rigTypeScores, ` up ${r.upAxis} rotation_y ${r.rotationY} parts ${r.parts} watertight ${r.watertight}`);
+      } catch (error) {
+        console.log(`  ${name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  console.log('dev set:');
+  for (const c of readManifest(dir)) {
+    const bytes = new Uint8Array(readFileSync(join(dir, c.id, 'input.glb')));
+    const r = await checkMesh(bytes);
+    total++;
+    if (r.recommendedRigType === c.bodyPlan) right++;
+    const key = `${c.bodyPlan}>${r.recommendedRigType}`;
+    confusion.set(key, (confusion.get(key) ?? 0) + 1);
+    let extra = ` up ${r.upAxis} rotation_y ${r.rotationY}`;
+    if (orientation) {
+      const { readMesh } = await import('@rigforge/mesh');
+      const mesh = (await readMesh(bytes)).mesh;
+      const marks: string[] = [];
+      // The set's characters face +Z with +Y up; turned by -t they need rotation_y t.
+      for (const t of [0, 90, -90, 180]) {
+        for (const lying of [false, true]) {
+          const turnedMesh = rotateMeshY(mesh, -t);
+          const input = await writeGlb(lying ? layDownZUp(turnedMesh) : turnedMesh);
+          const o = await checkMesh(input);
+          const upOk = o.upAxis === (lying ? '+z' : '+y');
+          const faceOk = norm(o.rotationY) === norm(t);
+          oriented++;
+          if (upOk) upRight++;
+          if (faceOk) faceRight++;
+          if (!upOk || !faceOk) marks.push(`${lying ? 'z-up' : 'y-up'}/${t}: up ${o.upAxis} rot ${o.rotationY}`);
+        }
+      }
+      extra += marks.length ? `  misses: ${marks.join('; ')}` : '  orientation ok';
+    }
+    line(c.id, c.bodyPlan, r.recommendedRigType, r.rigTypeScores, extra);
+  }
+  console.log('\nconfusion (rows: manifest plan, columns: recommended):');
+  const plans = BODY_PLANS;
+  console.log(''.padEnd(11) + plans.map((p) => p.slice(0, 6).padStart(7)).join(''));
+  for (const want of plans) {
+    const row = plans.map((got) => confusion.get(`${want}>${got}`) ?? 0);
+    if (row.every((n) => n === 0)) continue;
+    console.log(want.padEnd(11) + row.map((n) => String(n || '.').padStart(7)).join(''));
+  }
+  console.log(`\naccuracy: ${right}/${total} = ${((100 * right) / total).toFixed(1)}%`);
+  if (orientation) {
+    console.log(`up axis found: ${upRight}/${oriented} = ${((100 * upRight) / oriented).toFixed(1)}%`);
+    console.log(`rotation_y found: ${faceRight}/${oriented} = ${((100 * faceRight) / oriented).toFixed(1)}%`);
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
