@@ -7,7 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WORKER_HTTP_PORT, OPS_PATHS } from '@rigforge/observability';
-import { JobQueues, QUEUE_NAMES, createRedis } from '@rigforge/queue';
+import { JobQueues, QUEUE_NAMES, WEBHOOK_QUEUE, createRedis } from '@rigforge/queue';
+
+/** Every fleet a deployment runs: one per job queue, and the webhook deliveries. */
+const WORKER_QUEUES = [...QUEUE_NAMES, WEBHOOK_QUEUE];
 import { apiEnvSchema } from '../../api/src/env';
 import { workerEnvSchema } from '../src/env';
 
@@ -75,7 +78,7 @@ test('every manifest parses and is listed in the kustomization', () => {
 });
 
 test('one worker Deployment per queue, each running its queue', () => {
-  expect(workerDeployments.map(queueOf).sort()).toEqual([...QUEUE_NAMES].sort());
+  expect(workerDeployments.map(queueOf).sort()).toEqual([...WORKER_QUEUES].sort());
 });
 
 test('workers: ops port, probes on /healthz and /readyz, resources, a grace longer than the 60 s drain', () => {
@@ -131,7 +134,8 @@ test("KEDA scales each worker Deployment on its own queue's real BullMQ wait lis
   const connection = createRedis({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', role: 'producer' });
   const queues = new JobQueues({ connection, prefix: configMap.data.REDIS_PREFIX! });
   try {
-    for (const deployment of workerDeployments) {
+    // Webhook deliveries are not scaled on depth (see worker-webhooks.yaml).
+    for (const deployment of workerDeployments.filter((d) => queueOf(d) !== WEBHOOK_QUEUE)) {
       const object = scaled.find((s) => s.spec.scaleTargetRef.name === deployment.metadata.name);
       expect(object).toBeDefined();
       const queue = queueOf(deployment);
@@ -175,7 +179,7 @@ const composeWorkers = Object.entries(compose.services).filter(([, s]) => s.buil
 
 test('compose: one scalable worker service per queue (no container name, no host port)', () => {
   const queues = composeWorkers.map(([, s]) => s.command![s.command!.indexOf('--queue') + 1]);
-  expect(queues.sort()).toEqual([...QUEUE_NAMES].sort());
+  expect(queues.sort()).toEqual([...WORKER_QUEUES].sort());
   for (const [name, worker] of composeWorkers) {
     expect({ name, container_name: worker.container_name, ports: worker.ports }).toEqual({ name, container_name: undefined, ports: undefined });
     expect(worker.healthcheck?.test.join(' ')).toContain(`:${DEFAULT_WORKER_HTTP_PORT}${OPS_PATHS.readyz}`);
