@@ -12,7 +12,7 @@
  * limb paths directly, which is what the body-plan templates consume.
  */
 import { neighbourOffsets } from './distance-field';
-import { MinHeap } from './min-heap';
+import { MinHeap } from '../min-heap';
 import type { VoxelGrid } from './voxel-grid';
 
 export interface MedialBranch {
@@ -92,9 +92,9 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
       const b = o.coverScale * dt[s]! + o.coverPad;
       if (b > cover[s]!) { cover[s] = b; coverHeap.push(-b, s); }
     }
-    while (coverHeap.size) {
-      const key = -coverHeap.topKey();
-      const v = coverHeap.pop();
+    while (coverHeap.pop()) {
+      const key = -coverHeap.topKey;
+      const v = coverHeap.topValue;
       if (key < cover[v]! - 1e-3) continue;
       for (let k = 0; k < 26; k++) {
         const w = v + delta[k]!;
@@ -149,9 +149,9 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
   cost[source] = 0;
   distance[source] = 0;
   heap.push(0, source);
-  while (heap.size) {
-    const key = heap.topKey();
-    const v = heap.pop();
+  while (heap.pop()) {
+    const key = heap.topKey;
+    const v = heap.topValue;
     if (done[v] || key > cost[v]!) continue;
     done[v] = 1;
     for (let k = 0; k < 26; k++) {

@@ -16,7 +16,7 @@
  * through their own voxels: they follow the body they surround.
  */
 import type { BoneSegment } from './bone-segments';
-import { LabelHeap } from './label-heap';
+import { MinHeap } from '../min-heap';
 import { EMPTY, type VoxelGrid } from './voxelize-mesh';
 
 export interface JointDistanceField {
@@ -45,7 +45,7 @@ export function geodesicJointDistances(grid: VoxelGrid, segments: BoneSegment[],
   const labels = new Int32Array(solidCount * k).fill(-1);
   const dists = new Float32Array(solidCount * k);
   const counts = new Uint8Array(solidCount);
-  const heap = new LabelHeap(Math.max(1024, solidCount));
+  const heap = new MinHeap(Math.max(1024, solidCount));
 
   // Offer joint l at distance d to voxel v: keep it if it beats one of v's k tentative slots.
   // Returns nothing; pushes onto the heap when kept. Hot path: keep it small and monomorphic.
@@ -93,7 +93,7 @@ export function geodesicJointDistances(grid: VoxelGrid, segments: BoneSegment[],
 
   const run = (frozen: Uint8Array | null): void => {
     while (heap.pop()) {
-      const d = heap.topDist, v = heap.topVoxel, l = heap.topLabel;
+      const d = heap.topKey, v = heap.topValue, l = heap.topLabel;
       const base = v * k, c = counts[v]!;
       if (c === k) continue;
       let slot = -1;
