@@ -11,6 +11,7 @@
  * voxelised surfaces and need pruning; the greedy farthest-point tree gives extremities and
  * limb paths directly, which is what the body-plan templates consume.
  */
+import { withDefaults } from '@rigforge/mesh';
 import { neighbourOffsets } from './distance-field';
 import { MinHeap } from '../min-heap';
 import type { VoxelGrid } from './voxel-grid';
@@ -55,7 +56,7 @@ export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
 };
 
 export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: BuildMedialTreeOptions = {}): MedialTree {
-  const o = { ...BUILD_MEDIAL_TREE_DEFAULTS, ...stripUndefined(options) };
+  const o = withDefaults(BUILD_MEDIAL_TREE_DEFAULTS, options);
   const n = dt.length;
   const { delta, length } = neighbourOffsets(grid);
   let root = -1;
@@ -189,10 +190,4 @@ export function pathBetween(tree: MedialTree, a: number, b: number): number[] {
     upB.push(u);
   }
   return upA.concat(upB.reverse());
-}
-
-export function stripUndefined<T extends object>(o: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
 }

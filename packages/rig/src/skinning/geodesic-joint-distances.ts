@@ -17,7 +17,7 @@
  */
 import type { BoneSegment } from './bone-segments';
 import { MinHeap } from '../min-heap';
-import { EMPTY, type VoxelGrid } from './voxelize-mesh';
+import { EMPTY, type SkinVoxelGrid } from './skin-voxel-grid';
 
 export interface JointDistanceField {
   /** Compact solid-voxel id per grid cell, -1 for empty cells. */
@@ -32,7 +32,7 @@ export interface JointDistanceField {
 }
 
 /** Compute the k nearest joints by geodesic distance for every solid voxel of the grid. */
-export function geodesicJointDistances(grid: VoxelGrid, segments: BoneSegment[], k: number): JointDistanceField {
+export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegment[], k: number): JointDistanceField {
   const { nx, ny, nz, state } = grid;
   const nxy = nx * ny;
   const total = nx * ny * nz;
@@ -185,7 +185,7 @@ function cellDistance(a: number, b: number, nx: number, nxy: number): number {
  * to it, paying the distance through the air.
  */
 function seedSegments(
-  grid: VoxelGrid,
+  grid: SkinVoxelGrid,
   segments: BoneSegment[],
   solidIndex: Int32Array,
   offer: (v: number, l: number, d: number) => void,
