@@ -23,7 +23,11 @@ export const BUILD_STARTER_CATALOG_DEFAULTS: Required<Omit<BuildStarterCatalogOp
   thumbnailSize: 512,
 };
 
-/** Lowercase hex sha256. */
+/**
+ * Lowercase hex sha256 of an asset's bytes: the catalog's content digest (the `sha256` field and the
+ * content-addressed storage keys use this one function). SigV4 presigning in @rigforge/storage keeps
+ * its own string hash on purpose; see the why-comment there.
+ */
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }

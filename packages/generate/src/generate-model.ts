@@ -7,7 +7,7 @@
  * The geometry works at a reduced "working" resolution (cost grows with pixels, fidelity of a
  * smooth outline does not), the texture is cut from the full-resolution image.
  */
-import { EngineError, renderThumbnail, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
+import { EngineError, renderThumbnail, withDefaults, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
 import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
@@ -182,8 +182,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): Required<GenerateModelOptions> {
-  const o = { ...GENERATE_MODEL_DEFAULTS };
-  for (const [key, value] of Object.entries(options)) if (value !== undefined) (o as Record<string, unknown>)[key] = value;
+  const o = withDefaults(GENERATE_MODEL_DEFAULTS, options);
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);

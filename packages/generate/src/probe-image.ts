@@ -8,7 +8,7 @@
  * `failOn: 'truncated'`, so truncated or corrupt data is refused at submission rather than in a job.
  */
 import sharp from 'sharp';
-import { EngineError, sniffImageFormat, type ImageFormat } from '@rigforge/mesh';
+import { EngineError, sniffImageFormat, withDefaults, type ImageFormat } from '@rigforge/mesh';
 
 export interface ProbeImageOptions {
   /** Largest accepted width × height. Default 4096 × 4096. */
@@ -30,8 +30,7 @@ export interface ImageInfo {
 
 /** Identify an image and check its size; throws `EngineError('unsupported_format')` for anything we cannot use. */
 export async function probeImage(bytes: Uint8Array, options: ProbeImageOptions = {}): Promise<ImageInfo> {
-  const maxPixels = options.maxPixels ?? PROBE_IMAGE_DEFAULTS.maxPixels;
-  const verifyPixels = options.verifyPixels ?? PROBE_IMAGE_DEFAULTS.verifyPixels;
+  const { maxPixels, verifyPixels } = withDefaults(PROBE_IMAGE_DEFAULTS, options);
   const format = sniffImageFormat(bytes);
   if (!format) throw new EngineError('unsupported_format', 'image: not a PNG, JPEG or WebP file');
 

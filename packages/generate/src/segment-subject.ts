@@ -12,7 +12,7 @@
  *    unless they are specks. Deep-learning matting would do better on busy photos but needs weights
  *    we do not have; this is honest about needing a plain or gradient background.
  */
-import { EngineError } from '@rigforge/mesh';
+import { EngineError, withDefaults } from '@rigforge/mesh';
 import type { RgbaImage } from './decode-image';
 import { distanceToModel, fitBackground } from './fit-background';
 import { labelComponents, morph3 } from './mask-ops';
@@ -42,8 +42,7 @@ export interface SubjectMask {
 
 /** Find the main subject of an image; throws `EngineError('invalid_input')` when there is none or it fills the image. */
 export function segmentSubject(image: RgbaImage, options: SegmentSubjectOptions = {}): SubjectMask {
-  const hasAlpha = options.hasAlpha ?? SEGMENT_SUBJECT_DEFAULTS.hasAlpha;
-  const minColorDistance = options.minColorDistance ?? SEGMENT_SUBJECT_DEFAULTS.minColorDistance;
+  const { hasAlpha, minColorDistance } = withDefaults(SEGMENT_SUBJECT_DEFAULTS, options);
   const { data, width, height } = image;
   const count = width * height;
   const warnings: string[] = [];

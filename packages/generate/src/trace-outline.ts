@@ -9,6 +9,7 @@
  * interior. d3-contour's output coordinates are pixel-edge coordinates (pixel i spans [i, i + 1]).
  */
 import { contours } from 'd3-contour';
+import { withDefaults } from '@rigforge/mesh';
 import { simplifyRing } from './simplify-ring';
 
 export interface TraceOutlineOptions {
@@ -33,9 +34,7 @@ export interface OutlinePolygon {
 
 /** Trace the outline(s) of a binary mask. */
 export function traceOutline(mask: Uint8Array, width: number, height: number, options: TraceOutlineOptions = {}): OutlinePolygon[] {
-  const tolerance = options.tolerance ?? TRACE_OUTLINE_DEFAULTS.tolerance;
-  const maxEdge = options.maxEdge ?? TRACE_OUTLINE_DEFAULTS.maxEdge;
-  const minArea = options.minArea ?? TRACE_OUTLINE_DEFAULTS.minArea;
+  const { tolerance, maxEdge, minArea } = withDefaults(TRACE_OUTLINE_DEFAULTS, options);
   // A one-pixel margin of background closes outlines that run along the image border.
   const pad = 2;
   const w = width + 2 * pad;

@@ -11,3 +11,4 @@ export * from './animation/quat';
 export * from './animation/sample-track';
 export * from './check/mesh-workload';
 export * from './sniff-image-format';
+export * from './with-defaults';

@@ -3,6 +3,7 @@ import { readGltfAnimations } from './animation/read-gltf-animations';
 import { EngineError, isEngineError } from './mesh-error';
 import type { AnimationClip } from './mesh-model';
 import { sniffMeshFormat } from './sniff-mesh-format';
+import { withDefaults } from './with-defaults';
 
 export interface ReadAnimationClipOptions {
   /** Refuse files larger than this many bytes. Default 256 MiB. */
@@ -27,7 +28,7 @@ export const READ_ANIMATION_CLIP_DEFAULTS: Required<ReadAnimationClipOptions> = 
  * data throws `EngineError('unsupported_format', ...)` and nothing else.
  */
 export async function readAnimationClip(bytes: Uint8Array, options: ReadAnimationClipOptions = {}): Promise<AnimationClip[]> {
-  const o = { ...READ_ANIMATION_CLIP_DEFAULTS, ...definedOnly(options) };
+  const o = withDefaults(READ_ANIMATION_CLIP_DEFAULTS, options);
   if (bytes.length > o.maxBytes) {
     throw new EngineError('unsupported_format', `animation: file is ${bytes.length} bytes, more than the limit of ${o.maxBytes}`);
   }
@@ -43,10 +44,6 @@ export async function readAnimationClip(bytes: Uint8Array, options: ReadAnimatio
     const message = e instanceof Error ? e.message : String(e);
     throw new EngineError('unsupported_format', `${format}: malformed animation (${message.slice(0, 200)})`);
   }
-}
-
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { readGltf } from './read/read-gltf';
 import { readObj } from './read/read-obj';
 import { readStl } from './read/read-stl';
 import { sniffMeshFormat, type MeshFormat } from './sniff-mesh-format';
+import { withDefaults } from './with-defaults';
 
 export interface ReadMeshOptions {
   /** Refuse meshes with more triangles than this (checked before allocating). Default 2 000 000. */
@@ -33,8 +34,7 @@ export interface ReadMeshResult {
  * `EngineError('unsupported_format', '<format>: <what is wrong>')` and nothing else.
  */
 export async function readMesh(bytes: Uint8Array, options: ReadMeshOptions = {}): Promise<ReadMeshResult> {
-  const maxTriangles = options.maxTriangles ?? READ_MESH_DEFAULTS.maxTriangles;
-  const maxBytes = options.maxBytes ?? READ_MESH_DEFAULTS.maxBytes;
+  const { maxTriangles, maxBytes } = withDefaults(READ_MESH_DEFAULTS, options);
   if (bytes.length > maxBytes) {
     throw new EngineError('unsupported_format', `mesh: file is ${bytes.length} bytes, more than the limit of ${maxBytes}`);
   }

@@ -23,6 +23,7 @@ import { drawSkeletonOverlay, type OverlayJoint } from './render/draw-skeleton-o
 import { createRasterTarget, rasterizeTriangles } from './render/rasterize-triangles';
 import { encodeSrgb8, SRGB8_TO_LINEAR, srgbToLinear } from './render/srgb';
 import { triangleMaterials } from './render/triangle-materials';
+import { withDefaults } from './with-defaults';
 
 export interface RenderThumbnailOptions {
   /** Width and height of the square image, in pixels (1..4096). Default 512. */
@@ -113,8 +114,7 @@ export function renderThumbnail(mesh: Mesh, options: RenderThumbnailOptions = {}
 }
 
 function mergeOptions(options: RenderThumbnailOptions): typeof RENDER_THUMBNAIL_DEFAULTS {
-  const o = { ...RENDER_THUMBNAIL_DEFAULTS };
-  for (const [k, v] of Object.entries(options)) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
+  const o = withDefaults(RENDER_THUMBNAIL_DEFAULTS, options);
   if (!Number.isInteger(o.size) || o.size < 1 || o.size > 4096) {
     throw new EngineError('invalid_input', `renderThumbnail: size must be an integer in 1..4096, got ${String(o.size)}`);
   }

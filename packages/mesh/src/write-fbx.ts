@@ -42,6 +42,7 @@ import { fromQuat, multiply, translation as translationMatrix } from './read/mat
 import { encodeFbxBinary, FBX_VERSION } from './fbx-write/encode-fbx-binary';
 import { fbx, leaf, node, p70, type FbxNode } from './fbx-write/fbx-node';
 import { triangleMaterials } from './render/triangle-materials';
+import { withDefaults } from './with-defaults';
 
 export interface WriteFbxOptions {
   /** Skeleton and skin to bind; omitted: a static mesh. */
@@ -74,8 +75,7 @@ const DEFAULT_MATERIAL: MeshMaterial = { name: 'Default', baseColor: [0.8, 0.8, 
 
 /** Serialises `mesh` (and `options.rig`) as a binary FBX 7.4 file. */
 export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array {
-  const o = { ...WRITE_FBX_DEFAULTS };
-  for (const [k, v] of Object.entries(options)) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
+  const o = withDefaults(WRITE_FBX_DEFAULTS, options);
   if (!(o.unitScaleFactor > 0) || !Number.isFinite(o.unitScaleFactor)) {
     throw new EngineError('invalid_input', `writeFbx: unitScaleFactor must be positive, got ${o.unitScaleFactor}`);
   }

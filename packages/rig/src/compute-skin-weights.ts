@@ -121,11 +121,11 @@
  * costs ~40 ms CPU at 50k and 200k triangles (humanoid, 19 joints: 278 → 315 ms, 495 → 532 ms,
  * best of three in one process under load 15).
  */
-import { EngineError, type Mesh, type Skeleton, type SkinWeights } from '@rigforge/mesh';
+import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights } from '@rigforge/mesh';
 import { aimLeafSegments, boneSegments, extendLeafSegments, insideFraction, segmentDistanceSquared, type BoneSegment, type LeafJointMode } from './skinning/bone-segments';
 import { geodesicJointDistances, type JointDistanceField } from './skinning/geodesic-joint-distances';
 import { smoothSkinWeights, vertexAdjacency } from './skinning/smooth-skin-weights';
-import { EMPTY, voxelizeMesh, type VoxelGrid } from './skinning/voxelize-mesh';
+import { EMPTY, voxelizeSkinGrid, type SkinVoxelGrid } from './skinning/skin-voxel-grid';
 import { weldVertices } from './weld-vertices';
 
 /** Options of {@link computeSkinWeights}. */
@@ -160,10 +160,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
 };
 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
-  const merged = { ...COMPUTE_SKIN_WEIGHTS_DEFAULTS };
-  for (const [key, value] of Object.entries(options)) {
-    if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
-  }
+  const merged = withDefaults(COMPUTE_SKIN_WEIGHTS_DEFAULTS, options);
   merged.maxInfluences = Math.min(4, Math.max(1, Math.round(merged.maxInfluences)));
   return merged;
 }
@@ -338,7 +335,7 @@ function attachOrphans(skeleton: Skeleton, segments: BoneSegment[], attached: Se
  */
 const MAX_SOLID_CELLS = 150_000;
 
-function countSolidCells(grid: VoxelGrid): number {
+function countSolidCells(grid: SkinVoxelGrid): number {
   let solid = 0;
   for (let i = 0; i < grid.state.length; i++) if (grid.state[i] !== EMPTY) solid++;
   return solid;
@@ -349,25 +346,25 @@ function countSolidCells(grid: VoxelGrid): number {
  * estimates the fill (solid grows with the cube of the resolution), so a bulky mesh is never
  * voxelised finely first.
  */
-function voxelizeWithinBudget(positions: Float32Array, indices: Uint32Array, resolution: number): VoxelGrid {
+function voxelizeWithinBudget(positions: Float32Array, indices: Uint32Array, resolution: number): SkinVoxelGrid {
   const PROBE_RESOLUTION = 32;
   let target = resolution;
   if (resolution > PROBE_RESOLUTION) {
-    const probe = countSolidCells(voxelizeMesh(positions, indices, { resolution: PROBE_RESOLUTION }));
+    const probe = countSolidCells(voxelizeSkinGrid(positions, indices, { resolution: PROBE_RESOLUTION }));
     const estimate = probe * (resolution / PROBE_RESOLUTION) ** 3;
     // The coarse probe overestimates thin shapes (its surface cells are thick), so it only decides
     // for clearly bulky ones; borderline shapes are measured at full resolution below.
     if (estimate > 2 * MAX_SOLID_CELLS) target = Math.floor(resolution * Math.cbrt(MAX_SOLID_CELLS / estimate));
   }
   for (;;) {
-    const grid = voxelizeMesh(positions, indices, { resolution: target });
+    const grid = voxelizeSkinGrid(positions, indices, { resolution: target });
     const solid = countSolidCells(grid);
     if (solid <= MAX_SOLID_CELLS || target <= 24) return grid;
     target = Math.max(24, Math.floor(target * Math.cbrt(MAX_SOLID_CELLS / solid) * 0.97));
   }
 }
 
-function isSolidAt(grid: VoxelGrid, x: number, y: number, z: number): boolean {
+function isSolidAt(grid: SkinVoxelGrid, x: number, y: number, z: number): boolean {
   const i = Math.floor((x - grid.origin[0]) / grid.cell);
   const j = Math.floor((y - grid.origin[1]) / grid.cell);
   const k = Math.floor((z - grid.origin[2]) / grid.cell);
@@ -385,7 +382,7 @@ const SMOOTHING_SLOTS = 6;
  * boundaries, and never reaching further than one cell through air.
  */
 function vertexWeightsFromField(
-  grid: VoxelGrid,
+  grid: SkinVoxelGrid,
   field: JointDistanceField,
   opts: Required<ComputeSkinWeightsOptions>,
   outJoints: Int32Array,

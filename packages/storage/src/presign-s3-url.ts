@@ -92,6 +92,12 @@ function encodeRfc3986(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/**
+ * SigV4's HexEncode(Hash(canonical request)), kept here rather than shared with the catalog's
+ * content digest (`sha256Hex` in @rigforge/catalog): it is one node:crypto call that belongs to the
+ * signing algorithm next to `hmac`, and sharing it would make storage, which depends on no
+ * workspace package, import the catalog (or both import a package for one line).
+ */
 function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import {
   buildStarterCatalog,
   readPackFolder,
+  sha256Hex,
   STARTER_ASSETS,
   STARTER_CATALOG_VERSION,
   STARTER_PACKS,
@@ -46,8 +47,6 @@ export interface StoreCatalogPacksReport {
 
 /** Hex digits of the content hash kept in a key: 64 bits, collision-free for any real catalog. */
 const KEY_HASH_CHARS = 16;
-
-const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** `pack/asset` + bytes → `assets/pack/asset.<hash>.<ext>`. */
 export function catalogFileKey(assetId: string, bytes: Uint8Array, ext: 'glb' | 'png'): string {

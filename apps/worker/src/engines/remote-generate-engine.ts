@@ -5,7 +5,7 @@
  * exponential backoff; permanent ones fail the job with a clear code.
  */
 import got, { HTTPError, RequestError } from 'got';
-import { EngineError, readMesh, renderThumbnail, sniffImageFormat } from '@rigforge/mesh';
+import { EngineError, readMesh, renderThumbnail, sniffImageFormat, withDefaults } from '@rigforge/mesh';
 import type { Engine, EngineResult } from './engine';
 
 export interface RemoteGenerateEngineOptions {
@@ -20,7 +20,11 @@ export interface RemoteGenerateEngineOptions {
   backoffMs?: number;
 }
 
-export const REMOTE_GENERATE_ENGINE_DEFAULTS = { timeoutMs: 120_000, retries: 3, backoffMs: 1000 } as const;
+export const REMOTE_GENERATE_ENGINE_DEFAULTS: Required<Pick<RemoteGenerateEngineOptions, 'timeoutMs' | 'retries' | 'backoffMs'>> = {
+  timeoutMs: 120_000,
+  retries: 3,
+  backoffMs: 1000,
+};
 
 interface RemoteResponse {
   model_base64?: unknown;
@@ -30,7 +34,8 @@ interface RemoteResponse {
 }
 
 export function createRemoteGenerateEngine(options: RemoteGenerateEngineOptions): Engine {
-  const settings = { ...REMOTE_GENERATE_ENGINE_DEFAULTS, ...options };
+  // An explicit `undefined` (e.g. an unset env var) keeps the default instead of overriding it.
+  const settings = { ...options, ...withDefaults(REMOTE_GENERATE_ENGINE_DEFAULTS, options) };
   const endpoint = `${settings.url.replace(/\/+$/, '')}/generate`;
   return {
     name: 'generate_model.remote',

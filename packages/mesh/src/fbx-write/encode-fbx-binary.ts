@@ -16,6 +16,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { FbxNode, FbxProperty } from './fbx-node';
+import { withDefaults } from '../with-defaults';
 
 export const FBX_VERSION = 7400;
 
@@ -60,9 +61,7 @@ interface PreparedNode {
 const utf8 = new TextEncoder();
 
 export function encodeFbxBinary(nodes: FbxNode[], options: EncodeFbxBinaryOptions = {}): Uint8Array {
-  const o = { ...ENCODE_FBX_BINARY_DEFAULTS };
-  if (options.compressAbove !== undefined) o.compressAbove = options.compressAbove;
-  if (options.compressionLevel !== undefined) o.compressionLevel = options.compressionLevel;
+  const o = withDefaults(ENCODE_FBX_BINARY_DEFAULTS, options);
 
   const prepared = nodes.map((n) => prepareNode(n, o));
   let bodySize = 0;

@@ -11,8 +11,9 @@
  * voxelised surfaces and need pruning; the greedy farthest-point tree gives extremities and
  * limb paths directly, which is what the body-plan templates consume.
  */
+import { withDefaults } from '@rigforge/mesh';
 import { neighbourOffsets } from './distance-field';
-import { MinHeap } from './min-heap';
+import { MinHeap } from '../min-heap';
 import type { VoxelGrid } from './voxel-grid';
 
 export interface MedialBranch {
@@ -55,7 +56,7 @@ export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
 };
 
 export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: BuildMedialTreeOptions = {}): MedialTree {
-  const o = { ...BUILD_MEDIAL_TREE_DEFAULTS, ...stripUndefined(options) };
+  const o = withDefaults(BUILD_MEDIAL_TREE_DEFAULTS, options);
   const n = dt.length;
   const { delta, length } = neighbourOffsets(grid);
   let root = -1;
@@ -92,9 +93,9 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
       const b = o.coverScale * dt[s]! + o.coverPad;
       if (b > cover[s]!) { cover[s] = b; coverHeap.push(-b, s); }
     }
-    while (coverHeap.size) {
-      const key = -coverHeap.topKey();
-      const v = coverHeap.pop();
+    while (coverHeap.pop()) {
+      const key = -coverHeap.topKey;
+      const v = coverHeap.topValue;
       if (key < cover[v]! - 1e-3) continue;
       for (let k = 0; k < 26; k++) {
         const w = v + delta[k]!;
@@ -149,9 +150,9 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
   cost[source] = 0;
   distance[source] = 0;
   heap.push(0, source);
-  while (heap.size) {
-    const key = heap.topKey();
-    const v = heap.pop();
+  while (heap.pop()) {
+    const key = heap.topKey;
+    const v = heap.topValue;
     if (done[v] || key > cost[v]!) continue;
     done[v] = 1;
     for (let k = 0; k < 26; k++) {
@@ -189,10 +190,4 @@ export function pathBetween(tree: MedialTree, a: number, b: number): number[] {
     upB.push(u);
   }
   return upA.concat(upB.reverse());
-}
-
-export function stripUndefined<T extends object>(o: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
 }

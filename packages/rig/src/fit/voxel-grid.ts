@@ -10,8 +10,13 @@
  *
  * The grid is centred on the mesh's bounding box so that a mesh symmetric about its box centre
  * gives a voxel grid symmetric under x -> nx-1-x.
+ *
+ * Skinning keeps its own rasteriser (`skinning/skin-voxel-grid.ts`: exact triangle/box overlap,
+ * surface and interior states, 128 cells) and shares only the flood fill (`../voxel/flood-outside`);
+ * why two is written at the top of that file.
  */
 import type { Mesh } from '@rigforge/mesh';
+import { floodOutside } from '../voxel/flood-outside';
 
 export interface VoxelGrid {
   nx: number;
@@ -146,35 +151,6 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): Vox
     if (near) solid[i] = 0;
   }
   return { nx, ny, nz, origin, cell, solid, min, max };
-}
-
-/** 6-connected flood fill of the empty voxels reachable from the grid's border. */
-function floodOutside(wall: Uint8Array, nx: number, ny: number, nz: number): Uint8Array {
-  const nxy = nx * ny;
-  const outside = new Uint8Array(nx * ny * nz);
-  const queue = new Int32Array(nx * ny * nz);
-  let head = 0, tail = 0;
-  const seed = (i: number): void => {
-    if (!outside[i] && !wall[i]) {
-      outside[i] = 1;
-      queue[tail++] = i;
-    }
-  };
-  for (let z = 0; z < nz; z++)
-    for (let y = 0; y < ny; y++)
-      for (let x = 0; x < nx; x++)
-        if (x === 0 || y === 0 || z === 0 || x === nx - 1 || y === ny - 1 || z === nz - 1) seed(x + nx * y + nxy * z);
-  while (head < tail) {
-    const i = queue[head++]!;
-    const x = i % nx, y = ((i - x) / nx) % ny, z = Math.floor(i / nxy);
-    if (x > 0) seed(i - 1);
-    if (x < nx - 1) seed(i + 1);
-    if (y > 0) seed(i - nx);
-    if (y < ny - 1) seed(i + nx);
-    if (z > 0) seed(i - nxy);
-    if (z < nz - 1) seed(i + nxy);
-  }
-  return outside;
 }
 
 /** World position of a voxel's centre. */

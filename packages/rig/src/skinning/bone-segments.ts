@@ -127,7 +127,7 @@ export function segmentDistanceSquared(
   return dx * dx + dy * dy + dz * dz;
 }
 
-/** The solid voxels of a grid, as the leaf aiming needs them (see voxelize-mesh's VoxelGrid). */
+/** The solid voxels of a grid, as the leaf aiming needs them (see skin-voxel-grid's SkinVoxelGrid). */
 export interface SolidGrid {
   nx: number;
   ny: number;

@@ -16,8 +16,8 @@
  * through their own voxels: they follow the body they surround.
  */
 import type { BoneSegment } from './bone-segments';
-import { LabelHeap } from './label-heap';
-import { EMPTY, type VoxelGrid } from './voxelize-mesh';
+import { MinHeap } from '../min-heap';
+import { EMPTY, type SkinVoxelGrid } from './skin-voxel-grid';
 
 export interface JointDistanceField {
   /** Compact solid-voxel id per grid cell, -1 for empty cells. */
@@ -32,7 +32,7 @@ export interface JointDistanceField {
 }
 
 /** Compute the k nearest joints by geodesic distance for every solid voxel of the grid. */
-export function geodesicJointDistances(grid: VoxelGrid, segments: BoneSegment[], k: number): JointDistanceField {
+export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegment[], k: number): JointDistanceField {
   const { nx, ny, nz, state } = grid;
   const nxy = nx * ny;
   const total = nx * ny * nz;
@@ -45,7 +45,7 @@ export function geodesicJointDistances(grid: VoxelGrid, segments: BoneSegment[],
   const labels = new Int32Array(solidCount * k).fill(-1);
   const dists = new Float32Array(solidCount * k);
   const counts = new Uint8Array(solidCount);
-  const heap = new LabelHeap(Math.max(1024, solidCount));
+  const heap = new MinHeap(Math.max(1024, solidCount));
 
   // Offer joint l at distance d to voxel v: keep it if it beats one of v's k tentative slots.
   // Returns nothing; pushes onto the heap when kept. Hot path: keep it small and monomorphic.
@@ -93,7 +93,7 @@ export function geodesicJointDistances(grid: VoxelGrid, segments: BoneSegment[],
 
   const run = (frozen: Uint8Array | null): void => {
     while (heap.pop()) {
-      const d = heap.topDist, v = heap.topVoxel, l = heap.topLabel;
+      const d = heap.topKey, v = heap.topValue, l = heap.topLabel;
       const base = v * k, c = counts[v]!;
       if (c === k) continue;
       let slot = -1;
@@ -185,7 +185,7 @@ function cellDistance(a: number, b: number, nx: number, nxy: number): number {
  * to it, paying the distance through the air.
  */
 function seedSegments(
-  grid: VoxelGrid,
+  grid: SkinVoxelGrid,
   segments: BoneSegment[],
   solidIndex: Int32Array,
   offer: (v: number, l: number, d: number) => void,

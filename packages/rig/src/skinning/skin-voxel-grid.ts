@@ -1,30 +1,42 @@
 /**
- * A solid voxel grid of a triangle mesh: surface cells by exact triangle/box overlap (the
+ * The skinning voxel grid of a triangle mesh: surface cells by exact triangle/box overlap (the
  * separating-axis test, so a closed surface is watertight in the grid and the flood fill cannot
  * leak), interior cells as everything the outside flood fill (6-connected, from the padded
- * border) cannot reach. Open meshes leak and stay a shell of surface cells, which still carries
- * geodesic distances along the surface; cavities enclosed by clothing shells fill solid, which is
- * what joins a jacket to the body under it.
+ * border; shared with fitting in `../voxel/flood-outside`) cannot reach. Open meshes leak and stay
+ * a shell of surface cells, which still carries geodesic distances along the surface; cavities
+ * enclosed by clothing shells fill solid, which is what joins a jacket to the body under it.
+ *
+ * Why a second grid next to fitting's `fit/voxel-grid.ts` (they share the flood fill): the two
+ * need different grids, and each engine's dev-set scores are tuned to its own.
+ * - Skinning needs surface and interior told apart (SURFACE/INTERIOR states), every vertex inside
+ *   a marked cell, vertex positions in grid units, and a watertight exact overlap at 128 cells
+ *   so the geodesic Dijkstra never jumps a thin gap; the origin sits at the box minimum.
+ * - Fitting needs a binary solid whose grid is centred on the bounding box (so a mirror-symmetric
+ *   mesh gives a grid symmetric under x -> nx-1-x, which symmetrisation relies on), triangles
+ *   sampled at under half a cell at 80 cells, and a morphological closing of small holes.
+ * Replacing either rasteriser with the other would move the fitted joints or the weights that the
+ * dev-set scores were tuned on, so they stay two, named apart, over one shared flood fill.
  *
  * Everything runs in grid units (the cell is 1), so the scale of the input never matters.
  */
+import { floodOutside } from '../voxel/flood-outside';
 
-/** Options of {@link voxelizeMesh}. */
-export interface VoxelizeMeshOptions {
+/** Options of {@link voxelizeSkinGrid}. */
+export interface SkinVoxelGridOptions {
   /** Cells along the longest side of the bounding box. Default 128. */
   resolution?: number;
   /** Empty cells around the box, so the outside is connected and neighbours never wrap. Default 2. */
   padding?: number;
 }
 
-export const VOXELIZE_MESH_DEFAULTS: Required<VoxelizeMeshOptions> = { resolution: 128, padding: 2 };
+export const SKIN_VOXEL_GRID_DEFAULTS: Required<SkinVoxelGridOptions> = { resolution: 128, padding: 2 };
 
 export const EMPTY = 0;
 export const SURFACE = 1;
 export const INTERIOR = 2;
 
 /** A regular grid; cell (i,j,k) spans origin + cell·[i,i+1)×[j,j+1)×[k,k+1). */
-export interface VoxelGrid {
+export interface SkinVoxelGrid {
   nx: number;
   ny: number;
   nz: number;
@@ -37,14 +49,14 @@ export interface VoxelGrid {
   gridPositions: Float32Array;
 }
 
-/** Voxelise a triangle mesh into surface and interior cells. */
-export function voxelizeMesh(
+/** Voxelise a triangle mesh into surface and interior cells, for skinning. */
+export function voxelizeSkinGrid(
   positions: Float32Array,
   indices: Uint32Array,
-  options: VoxelizeMeshOptions = {},
-): VoxelGrid {
-  const resolution = Math.max(4, Math.round(options.resolution ?? VOXELIZE_MESH_DEFAULTS.resolution));
-  const pad = Math.max(1, Math.round(options.padding ?? VOXELIZE_MESH_DEFAULTS.padding));
+  options: SkinVoxelGridOptions = {},
+): SkinVoxelGrid {
+  const resolution = Math.max(4, Math.round(options.resolution ?? SKIN_VOXEL_GRID_DEFAULTS.resolution));
+  const pad = Math.max(1, Math.round(options.padding ?? SKIN_VOXEL_GRID_DEFAULTS.padding));
   const n = positions.length / 3;
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
@@ -136,58 +148,10 @@ function separated(
   return Math.min(p0, p1, p2) > r || Math.max(p0, p1, p2) < -r;
 }
 
-/** Mark every cell the outside cannot reach (6-connected from cell 0, which padding keeps empty). */
+/** Mark every cell the outside cannot reach INTERIOR (the flood itself is the shared voxel core). */
 function fillInterior(state: Uint8Array, nx: number, ny: number, nz: number): void {
-  const total = nx * ny * nz;
-  const nxy = nx * ny;
-  // 3 = outside; the padding guarantees the border layer is empty, so the fill only walks
-  // inner cells and never needs bounds checks beyond the border test.
-  const OUTSIDE = 3;
-  const queue = new Int32Array(total);
-  let head = 0, tail = 0;
-  for (let k = 0; k < nz; k++) {
-    for (let j = 0; j < ny; j++) {
-      for (let i = 0; i < nx; i++) {
-        if (i === 0 || j === 0 || k === 0 || i === nx - 1 || j === ny - 1 || k === nz - 1) {
-          const idx = i + nx * j + nxy * k;
-          if (state[idx] === EMPTY) {
-            state[idx] = OUTSIDE;
-            if (i > 0 && j > 0 && k > 0 && i < nx - 1 && j < ny - 1 && k < nz - 1) queue[tail++] = idx;
-          }
-        }
-      }
-    }
-  }
-  // Seed the fill from the first inner layer next to the border.
-  for (let k = 1; k < nz - 1; k++) {
-    for (let j = 1; j < ny - 1; j++) {
-      for (let i = 1; i < nx - 1; i++) {
-        if (i !== 1 && j !== 1 && k !== 1 && i !== nx - 2 && j !== ny - 2 && k !== nz - 2) continue;
-        const idx = i + nx * j + nxy * k;
-        if (state[idx] === EMPTY) {
-          state[idx] = OUTSIDE;
-          queue[tail++] = idx;
-        }
-      }
-    }
-  }
-  while (head < tail) {
-    const idx = queue[head++]!;
-    let next = idx - 1;
-    if (state[next] === EMPTY) { state[next] = OUTSIDE; queue[tail++] = next; }
-    next = idx + 1;
-    if (state[next] === EMPTY) { state[next] = OUTSIDE; queue[tail++] = next; }
-    next = idx - nx;
-    if (state[next] === EMPTY) { state[next] = OUTSIDE; queue[tail++] = next; }
-    next = idx + nx;
-    if (state[next] === EMPTY) { state[next] = OUTSIDE; queue[tail++] = next; }
-    next = idx - nxy;
-    if (state[next] === EMPTY) { state[next] = OUTSIDE; queue[tail++] = next; }
-    next = idx + nxy;
-    if (state[next] === EMPTY) { state[next] = OUTSIDE; queue[tail++] = next; }
-  }
-  for (let idx = 0; idx < total; idx++) {
-    const s = state[idx]!;
-    state[idx] = s === OUTSIDE ? EMPTY : s === EMPTY ? INTERIOR : s;
+  const outside = floodOutside(state, nx, ny, nz);
+  for (let idx = 0; idx < state.length; idx++) {
+    if (!outside[idx] && state[idx] === EMPTY) state[idx] = INTERIOR;
   }
 }

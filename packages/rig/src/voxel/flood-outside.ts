@@ -1,0 +1,45 @@
+/**
+ * The voxel core shared by fitting (`fit/voxel-grid.ts`) and skinning (`skinning/voxelize-mesh.ts`):
+ * the 6-connected flood fill of the outside that turns a rasterised surface into a solid.
+ *
+ * Precondition: the grid's border layer holds no wall (both voxelisers pad the mesh's box by two
+ * cells), so the walk starts from the first inner layer and never needs bounds checks.
+ */
+
+/** Cells not reachable from the border through non-wall cells (6-connected) are "inside". Returns 1 per outside cell. */
+export function floodOutside(wall: Uint8Array, nx: number, ny: number, nz: number): Uint8Array {
+  const total = nx * ny * nz;
+  const nxy = nx * ny;
+  const outside = new Uint8Array(total);
+  const queue = new Int32Array(total);
+  let head = 0, tail = 0;
+  for (let k = 0; k < nz; k++) {
+    for (let j = 0; j < ny; j++) {
+      for (let i = 0; i < nx; i++) {
+        const border = i === 0 || j === 0 || k === 0 || i === nx - 1 || j === ny - 1 || k === nz - 1;
+        const firstInner = !border && (i === 1 || j === 1 || k === 1 || i === nx - 2 || j === ny - 2 || k === nz - 2);
+        if (!border && !firstInner) continue;
+        const idx = i + nx * j + nxy * k;
+        if (wall[idx] || outside[idx]) continue;
+        outside[idx] = 1;
+        if (firstInner) queue[tail++] = idx;
+      }
+    }
+  }
+  while (head < tail) {
+    const idx = queue[head++]!;
+    let next = idx - 1;
+    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    next = idx + 1;
+    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    next = idx - nx;
+    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    next = idx + nx;
+    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    next = idx - nxy;
+    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    next = idx + nxy;
+    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+  }
+  return outside;
+}
