@@ -1,27 +1,12 @@
 import { readCreditBalance } from '@rigforge/db';
-import { writeGlb, type Mesh } from '@rigforge/mesh';
-import { upAxisTurn, type UpAxis } from '@rigforge/rig';
-import { buildCreature } from '@rigforge/rig/testing';
+import { writeGlb } from '@rigforge/mesh';
+import { buildCreature, layDownMesh } from '@rigforge/rig/testing';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
 let h: Harness;
 let account: SeededAccount;
 let biped64: string;
 
-/** Lays an upright mesh down so that the file's `up` points up on the character. */
-function layDown(mesh: Mesh, up: UpAxis): Mesh {
-  const turn = upAxisTurn(up);
-  const ex = turn(1, 0, 0), ey = turn(0, 1, 0), ez = turn(0, 0, 1);
-  const p = mesh.positions;
-  const out = new Float32Array(p.length);
-  for (let i = 0; i < p.length; i += 3) {
-    const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
-    out[i] = ex[0] * x + ex[1] * y + ex[2] * z;
-    out[i + 1] = ey[0] * x + ey[1] * y + ey[2] * z;
-    out[i + 2] = ez[0] * x + ez[1] * y + ez[2] * z;
-  }
-  return { ...mesh, positions: out, normals: undefined };
-}
 
 beforeAll(async () => {
   // A low rate limit, so counting the check is visible without a burst of sixty requests.
@@ -79,7 +64,7 @@ describe('POST /v1/rigs/check', () => {
 
   test('finds the up axis of a biped lying on its back (a Z-up export)', async () => {
     const who = await h.seedAccount({ plan: 'standard', credits: 0 });
-    const lying = Buffer.from(await writeGlb(layDown(buildCreature('biped').mesh, '+z'))).toString('base64');
+    const lying = Buffer.from(await writeGlb(layDownMesh(buildCreature('biped').mesh, '+z'))).toString('base64');
     const res = await check({ model_base64: lying }, who);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ up_axis: '+z', recommended_rig_type: 'biped' });

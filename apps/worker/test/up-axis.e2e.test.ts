@@ -3,9 +3,8 @@
  * HTTP (the check finds +z), then rigged over HTTP with up_axis +z by a real rig.fast worker, and
  * the output's skeleton stands upright.
  */
-import { writeGlb, type Mesh } from '@rigforge/mesh';
-import { upAxisTurn } from '@rigforge/rig';
-import { buildCreature } from '@rigforge/rig/testing';
+import { writeGlb } from '@rigforge/mesh';
+import { buildCreature, layDownMesh } from '@rigforge/rig/testing';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { fetchOutput, workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
@@ -28,20 +27,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** The inverse of standing up along +z: the character's up becomes the file's +Z. */
-function layDownZUp(mesh: Mesh): Mesh {
-  const turn = upAxisTurn('+z');
-  const ex = turn(1, 0, 0), ey = turn(0, 1, 0), ez = turn(0, 0, 1);
-  const p = mesh.positions;
-  const out = new Float32Array(p.length);
-  for (let i = 0; i < p.length; i += 3) {
-    const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
-    out[i] = ex[0] * x + ex[1] * y + ex[2] * z;
-    out[i + 1] = ey[0] * x + ey[1] * y + ey[2] * z;
-    out[i + 2] = ez[0] * x + ez[1] * y + ez[2] * z;
-  }
-  return { ...mesh, positions: out, normals: undefined };
-}
 
 /** World positions of a written GLB's joints by name (our writer gives joints translations only). */
 function jointPositions(glb: Buffer): Map<string, number[]> {
@@ -62,7 +47,7 @@ function jointPositions(glb: Buffer): Map<string, number[]> {
 }
 
 test('a biped lying on its back: the check finds up +z, and rigging with up_axis +z gives an upright skeleton', async () => {
-  const lying = Buffer.from(await writeGlb(layDownZUp(buildCreature('biped').mesh))).toString('base64');
+  const lying = Buffer.from(await writeGlb(layDownMesh(buildCreature('biped').mesh, '+z'))).toString('base64');
   const checked = await h.request.post('/v1/rigs/check').set(account.auth).send({ model_base64: lying });
   expect(checked.status).toBe(200);
   expect(checked.body).toMatchObject({ up_axis: '+z', recommended_rig_type: 'biped' });

@@ -12,11 +12,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeGlb, type Mesh } from '@rigforge/mesh';
+import { writeGlb } from '@rigforge/mesh';
+import { layDownMesh } from '../testing/lay-down';
 import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
 import { checkMesh } from '../src/check-mesh';
 import { buildCreature } from '../testing/build-creature';
-import { upAxisTurn } from '../src/rotate-mesh-up';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { readManifest } from './lib/dev-set';
 
@@ -25,20 +25,6 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** Lays an upright mesh down so that the file's `+z` is the character's up (a Z-up export). */
-function layDownZUp(mesh: Mesh): Mesh {
-  const turn = upAxisTurn('+z');
-  const ex = turn(1, 0, 0), ey = turn(0, 1, 0), ez = turn(0, 0, 1);
-  const p = mesh.positions;
-  const out = new Float32Array(p.length);
-  for (let i = 0; i < p.length; i += 3) {
-    const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
-    out[i] = ex[0] * x + ex[1] * y + ex[2] * z;
-    out[i + 1] = ey[0] * x + ey[1] * y + ey[2] * z;
-    out[i + 2] = ez[0] * x + ez[1] * y + ez[2] * z;
-  }
-  return { ...mesh, positions: out, normals: undefined };
-}
 
 const norm = (d: number): number => ((((d + 180) % 360) + 360) % 360) - 180;
 
@@ -88,7 +74,7 @@ async function main(): Promise<void> {
       for (const t of [0, 90, -90, 180]) {
         for (const lying of [false, true]) {
           const turnedMesh = rotateMeshY(mesh, -t);
-          const input = await writeGlb(lying ? layDownZUp(turnedMesh) : turnedMesh);
+          const input = await writeGlb(lying ? layDownMesh(turnedMesh, '+z') : turnedMesh);
           const o = await checkMesh(input);
           const upOk = o.upAxis === (lying ? '+z' : '+y');
           const faceOk = norm(o.rotationY) === norm(t);

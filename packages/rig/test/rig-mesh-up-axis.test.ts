@@ -1,24 +1,10 @@
 import { WebIO } from '@gltf-transform/core';
-import { writeGlb, type Mesh } from '@rigforge/mesh';
+import { writeGlb } from '@rigforge/mesh';
 import { buildCreature } from '../testing/build-creature';
+import { layDownMesh } from '../testing/lay-down';
 import { rigMesh } from '../src/rig-mesh';
-import { rotateMeshUp, upAxisTurn, UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
+import { rotateMeshUp, UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
 
-/** The inverse of standing up: lays an upright (+Y up) mesh down so that `up` points up on it. */
-function layDown(mesh: Mesh, up: UpAxis): Mesh {
-  const turn = upAxisTurn(up);
-  // Quarter turns: the inverse is the transpose, read off the images of the unit axes.
-  const ex = turn(1, 0, 0), ey = turn(0, 1, 0), ez = turn(0, 0, 1);
-  const p = mesh.positions;
-  const out = new Float32Array(p.length);
-  for (let i = 0; i < p.length; i += 3) {
-    const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
-    out[i] = ex[0] * x + ex[1] * y + ex[2] * z;
-    out[i + 1] = ey[0] * x + ey[1] * y + ey[2] * z;
-    out[i + 2] = ez[0] * x + ez[1] * y + ez[2] * z;
-  }
-  return { ...mesh, positions: out, normals: undefined };
-}
 
 /** Bind-pose world positions of the written GLB's joints, by name (WebIO: NodeIO imports fs dynamically, which jest refuses). */
 async function jointPositions(glb: Uint8Array): Promise<Map<string, number[]>> {
@@ -31,7 +17,7 @@ describe('up axis', () => {
   test('rotateMeshUp undoes every lay-down exactly and keeps its input', () => {
     const mesh = buildCreature('biped').mesh;
     for (const up of UP_AXES) {
-      const lying = layDown(mesh, up);
+      const lying = layDownMesh(mesh, up);
       const back = rotateMeshUp(lying, up);
       for (let i = 0; i < mesh.positions.length; i++) expect(back.positions[i]).toBeCloseTo(mesh.positions[i]!, 5);
     }
@@ -40,7 +26,7 @@ describe('up axis', () => {
 
   test('a biped lying on its back (a Z-up export) rigged with upAxis +z gets an upright skeleton', async () => {
     const upright = buildCreature('biped').mesh;
-    const lying = await writeGlb(layDown(upright, '+z'));
+    const lying = await writeGlb(layDownMesh(upright, '+z'));
     const stood = await rigMesh(lying, { rigType: 'biped', upAxis: '+z', thumbnailSize: 64 });
     const joints = await jointPositions(stood.model);
     const head = joints.get('head')!, hips = joints.get('hips')!, foot = joints.get('left_foot')!;

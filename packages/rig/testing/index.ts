@@ -5,3 +5,4 @@ export * from './creature-primitives';
 export * from './measure-joint-error';
 export * from './measure-foot-contact';
 export * from './walk-clips';
+export * from './lay-down';

@@ -8,14 +8,14 @@ import {
   type CreateRigResponse,
   type StoredAttachment,
 } from '@rigforge/contracts';
-import { findJob } from '@rigforge/db';
 import { isEngineError, selectAnimationClips, sniffMeshFormat } from '@rigforge/mesh';
 import { contentTypeForFormat, jobAttachmentKey } from '@rigforge/storage';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
 import { decodeBase64Input, downloadInput } from '../services/input-capture';
-import { queuedJobObject, storedOutputFiles } from '../services/job-view';
+import { queuedJobObject } from '../services/job-view';
+import { fromJobModelKey, oneMeshSource } from '../services/mesh-source';
 import { newJobId, submitJob, type SubmitJobInput } from '../services/job-submission';
 import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
 import { resolveWebhook } from '../services/webhook-target';
@@ -51,16 +51,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
   const parsed = createRigRequestSchema.safeParse(requestBody ?? {});
   if (!parsed.success) throw zodToApiError(parsed.error, 'rigs');
   const body = parsed.data;
-  const sources = (['model_url', 'model_base64', 'from_job'] as const).filter((k) => body[k] !== undefined);
-  if (sources.length !== 1) {
-    throw new ApiError(
-      'invalid_request',
-      sources.length === 0
-        ? 'rigs: give exactly one of model_url, model_base64 or from_job'
-        : `rigs: give exactly one of model_url, model_base64 or from_job, not ${sources.join(' and ')}`,
-      { param: sources[1] ?? 'model_url' },
-    );
-  }
+  const source = oneMeshSource(body, 'rigs');
   if (body.animation_url && body.engine !== 'fast') {
     throw new ApiError('invalid_request', 'rigs: animation_url is supported by the fast engine only', {
       param: 'animation_url',
@@ -101,7 +92,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
   const accepted = await submitJob(ctx, {
     id,
     accountId,
-    job: { operation: 'rig', params: { ...rigJobParams(body, sources[0]!, animation), ...(webhook ? { webhook } : {}) } },
+    job: { operation: 'rig', params: { ...rigJobParams(body, source, animation), ...(webhook ? { webhook } : {}) } },
     queue: body.engine === 'pro' ? 'rig.pro' : 'rig.fast',
     engine: body.engine,
     input,
@@ -110,7 +101,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
     requiresPro: body.engine === 'pro',
     idempotency,
   });
-  return rigAnswer(ctx, { ...accepted, params: rigJobParams(body, sources[0]!, animation) });
+  return rigAnswer(ctx, { ...accepted, params: rigJobParams(body, source, animation) });
 }
 
 /** How many clips of the file are kept; an unknown name is the client's error, naming the file's clips. */
@@ -128,16 +119,7 @@ async function captureMesh(
   body: CreateRigRequest,
   accountId: string,
 ): Promise<SubmitJobInput['input']> {
-  if (body.from_job) {
-    const previous = await findJob(ctx.db, body.from_job, accountId);
-    const model = previous?.status === 'succeeded' ? storedOutputFiles(previous).find((f) => f.type === 'model') : undefined;
-    if (!model) {
-      throw new ApiError('invalid_request', `rigs: from_job "${body.from_job}" is not a succeeded job of yours`, {
-        param: 'from_job',
-      });
-    }
-    return { existingKey: model.key };
-  }
+  if (body.from_job) return { existingKey: await fromJobModelKey(ctx, body.from_job, accountId, 'rigs') };
   const param = body.model_base64 !== undefined ? 'model_base64' : 'model_url';
   const bytes =
     body.model_base64 !== undefined

@@ -1,0 +1,33 @@
+import { findJob } from '@rigforge/db';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors/api-error';
+import { storedOutputFiles } from './job-view';
+
+export const MESH_SOURCES = ['model_url', 'model_base64', 'from_job'] as const;
+export type MeshSource = (typeof MESH_SOURCES)[number];
+
+/**
+ * The one rule of POST /v1/rigs and POST /v1/rigs/check: exactly one of model_url, model_base64,
+ * from_job. Returns the field that gave the mesh; `resource` prefixes the message (`rigs`, `rigs/check`).
+ */
+export function oneMeshSource(body: Partial<Record<MeshSource, unknown>>, resource: string): MeshSource {
+  const sources = MESH_SOURCES.filter((k) => body[k] !== undefined);
+  if (sources.length !== 1) {
+    throw new ApiError(
+      'invalid_request',
+      sources.length === 0
+        ? `${resource}: give exactly one of model_url, model_base64 or from_job`
+        : `${resource}: give exactly one of model_url, model_base64 or from_job, not ${sources.join(' and ')}`,
+      { param: sources[1] ?? 'model_url' },
+    );
+  }
+  return sources[0]!;
+}
+
+/** The storage key of the model a succeeded job of this account produced (`from_job`), else a 400. */
+export async function fromJobModelKey(ctx: AppContext, fromJob: string, accountId: string, resource: string): Promise<string> {
+  const previous = await findJob(ctx.db, fromJob, accountId);
+  const model = previous?.status === 'succeeded' ? storedOutputFiles(previous).find((f) => f.type === 'model') : undefined;
+  if (!model) throw new ApiError('invalid_request', `${resource}: from_job "${fromJob}" is not a succeeded job of yours`, { param: 'from_job' });
+  return model.key;
+}
