@@ -4,18 +4,13 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { withDatabaseName } from '@rigforge/db';
 
 const runId = process.env.RIGFORGE_TEST_RUN ?? `${process.pid}`;
 const baseUrl = process.env.TEST_DATABASE_BASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 export const TEST_RUN_ID = runId;
-export const TEST_DATABASE_URL = withDatabase(baseUrl, `rigforge_test_${runId}`);
+export const TEST_DATABASE_URL = withDatabaseName(baseUrl, `rigforge_test_${runId}`);
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const TEST_REDIS_PREFIX = `rftest${runId}`;
 export const TEST_STORAGE_DIR = path.join(os.tmpdir(), `rigforge-test-${runId}`);

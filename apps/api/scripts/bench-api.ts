@@ -18,7 +18,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -34,11 +33,11 @@ import {
   ensureDatabase,
   grantCredits,
   hashApiKey,
-  issueApiKey,
-} from '@rigforge/db';
+  issueApiKey, withDatabaseName } from '@rigforge/db';
 import { readMesh } from '@rigforge/mesh';
 import { LocalStorage } from '@rigforge/storage';
 import { boxGlb } from '../test/fixtures';
+import { freePort } from '../../../tooling/private-backends/free-port';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -53,7 +52,7 @@ const TARGET_P99_MS = 25;
 
 const runId = `${process.pid}`;
 const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = withDatabase(baseDatabaseUrl, `rigforge_bench_${runId}`);
+const databaseUrl = withDatabaseName(baseDatabaseUrl, `rigforge_bench_${runId}`);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisPrefix = `rfbench${runId}`;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-bench-${runId}-`));
@@ -81,25 +80,8 @@ interface Target {
   body?: string;
 }
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Own process group, so the tsx wrapper and the node it starts are stopped together. */

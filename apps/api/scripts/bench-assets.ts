@@ -15,7 +15,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,8 +31,8 @@ import {
   issueApiKey,
   listAssets,
   type Db,
-  type ListAssetsFilter,
-} from '@rigforge/db';
+  type ListAssetsFilter, withDatabaseName } from '@rigforge/db';
+import { freePort } from '../../../tooling/private-backends/free-port';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -45,7 +44,7 @@ const TARGET_P99_MS = 20;
 
 const runId = `${process.pid}`;
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = withDatabase(baseUrl, `rigforge_bench_assets_${runId}`);
+const databaseUrl = withDatabaseName(baseUrl, `rigforge_bench_assets_${runId}`);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-bench-assets-${runId}-`));
 
@@ -66,12 +65,6 @@ const SCENARIOS: Scenario[] = [
   { name: 'category, offset 6,000', filter: { category: 'lighting', offset: 6_000 } },
   { name: 'pack + query "crate"', filter: { pack: 'synthetic-pack-07', query: 'crate' } },
 ];
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -137,17 +130,6 @@ function queryString(filter: Scenario['filter']): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(filter)) if (v !== undefined) params.set(k, String(v));
   return params.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function startApi(port: number): Promise<ChildProcess> {
@@ -258,7 +240,7 @@ async function main(): Promise<void> {
       await new Promise((r) => api!.once('exit', r));
     }
     await db.$disconnect();
-    const admin = createDb({ databaseUrl: withDatabase(baseUrl, 'postgres'), poolSize: 1 });
+    const admin = createDb({ databaseUrl: withDatabaseName(baseUrl, 'postgres'), poolSize: 1 });
     await admin.$executeRawUnsafe(`DROP DATABASE IF EXISTS "rigforge_bench_assets_${runId}" WITH (FORCE)`);
     await admin.$disconnect();
     rmSync(storageDir, { recursive: true, force: true });

@@ -12,42 +12,25 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { applyMigrations, createAccount, createDb, DEFAULT_MIGRATIONS_DIR, dropDatabase, ensureDatabase, grantCredits, issueApiKey } from '@rigforge/db';
+import { applyMigrations, createAccount, createDb, DEFAULT_MIGRATIONS_DIR, dropDatabase, ensureDatabase, grantCredits, issueApiKey, withDatabaseName } from '@rigforge/db';
 import { fbxZlibBomb, glbDenseFan, objHugeFace, objManyGroups, stlRandomSoup } from '../../../packages/mesh/scripts/hostile-meshes';
 import { boxGlbBase64 } from '../test/fixtures';
+import { freePort } from '../../../tooling/private-backends/free-port';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const runId = `${process.pid}`;
 const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = withDatabase(baseDatabaseUrl, `rigforge_hostile_${runId}`);
+const databaseUrl = withDatabaseName(baseDatabaseUrl, `rigforge_hostile_${runId}`);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisPrefix = `rfhostile${runId}`;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-hostile-${runId}-`));
 const POLLERS = Number(process.env.BENCH_POLLERS ?? 4);
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function rssMb(pid: number): number {

@@ -3,10 +3,10 @@
  * harness's database, Redis prefix and storage: for tests that need several replicas.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { waitFor } from '../../worker/test/worker-process';
 import type { Harness } from './harness';
+import { freePort } from '../../../tooling/private-backends/free-port';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -14,15 +14,6 @@ export interface ApiProcess {
   baseUrl: string;
   output: () => string;
   stop: () => Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
 }
 
 export async function startApiProcess(h: Harness, extra: Record<string, string> = {}): Promise<ApiProcess> {

@@ -3,26 +3,17 @@
  * PUBLIC_BASE_URL is that port, so output URLs download), one real worker process per queue the
  * examples use, and a seeded account with credits.
  */
-import { createServer, type Server } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import { startHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { workerEnvFor } from '../../worker/test/e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from '../../worker/test/worker-process';
+import { freePort } from '../../../tooling/private-backends/free-port';
 
 export interface StartedService {
   h: Harness;
   baseUrl: string;
   account: SeededAccount;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe: Server = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
 }
 
 export async function startService(queues: string[]): Promise<StartedService> {

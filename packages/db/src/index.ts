@@ -8,5 +8,5 @@ export * from './job-view';
 export * from './repositories/assets';
 export * from './repositories/asset-catalog-index';
 export { MigrationStatus } from './migrate/migration-status';
-export { applyMigrations, dropDatabase, ensureDatabase, MigrationError, DEFAULT_MIGRATIONS_DIR } from './migrate/apply-migrations';
+export { applyMigrations, dropDatabase, ensureDatabase, withDatabaseName, MigrationError, DEFAULT_MIGRATIONS_DIR } from './migrate/apply-migrations';
 export type { Account, ApiKey, Job, Plan, JobStatus, JobOperation } from './generated/prisma/client';

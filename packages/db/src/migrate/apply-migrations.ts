@@ -120,39 +120,46 @@ export async function applyMigrations(options: ApplyMigrationsOptions): Promise<
   }
 }
 
-/** Creates the database named in the URL when it does not exist yet (connects to `postgres`). */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
+/** The same server URL naming another database (test runs and benchmarks make their own). */
+export function withDatabaseName(databaseUrl: string, name: string): string {
   const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  url.pathname = `/${encodeURIComponent(name)}`;
+  return url.toString();
+}
+
+/**
+ * Runs `work` on a connection to the server's `postgres` database with the name of the database
+ * the URL names (quoted for SQL); nothing is run when the URL names none.
+ */
+async function onAdminConnection(databaseUrl: string, work: (client: Client, name: string, quoted: string) => Promise<void>): Promise<void> {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
   if (!name) return;
-  url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
+  const client = new Client({ connectionString: withDatabaseName(databaseUrl, 'postgres') });
   await client.connect();
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) {
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
-        if (error.code !== '42P04') throw error; // created concurrently
-      });
-    }
+    await work(client, name, `"${name.replace(/"/g, '""')}"`);
   } finally {
     await client.end();
   }
 }
 
+/** Creates the database named in the URL when it does not exist yet (connects to `postgres`). */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  await onAdminConnection(databaseUrl, async (client, name, quoted) => {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) {
+      await client.query(`CREATE DATABASE ${quoted}`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error; // created concurrently
+      });
+    }
+  });
+}
+
 /** Drops the database named in the URL, closing its sessions (connects to `postgres`). */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!name) return;
-  url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  await onAdminConnection(databaseUrl, async (client, _name, quoted) => {
+    await client.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
+  });
 }
 
 export const DEFAULT_MIGRATIONS_DIR = path.resolve(__dirname, '../../../../prisma/migrations');
