@@ -58,15 +58,23 @@ test('a processing job: its engine thread is stopped, the job is failed/canceled
   expect((await h.request.get(`/v1/jobs/${id}`).set(who.auth)).body.error.code).toBe('canceled');
 });
 
+async function refundedCredits(queue: string): Promise<number> {
+  const metric = await h.ctx.metrics.creditsRefunded.get();
+  return metric.values.find((v) => v.labels.queue === queue)?.value ?? 0;
+}
+
 test('a queued job is failed/canceled at once and refunded; a worker never runs it', async () => {
   // No rig.pro worker runs in this file, so the job stays queued.
   const who = await h.seedAccount({ plan: 'pro', credits: 100 });
   const id = await submit(who, { engine: 'pro' });
   expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 70, ledgerSum: 70 });
+  const refundedBefore = await refundedCredits('rig.pro');
   const res = await h.request.post(`/v1/jobs/${id}/cancel`).set(who.auth);
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ id, status: 'failed', error: { code: 'canceled', message: expect.stringContaining('refunded') } });
   expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 100, ledgerSum: 100 });
+  // The refund is counted like every other (rigforge_credits_refunded_total).
+  expect((await refundedCredits('rig.pro')) - refundedBefore).toBe(30);
   expect(await h.ctx.queues.get('rig.pro').getJobState(id)).toBe('unknown'); // taken out of the queue
 });
 

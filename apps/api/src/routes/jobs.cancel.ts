@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { JOB_CANCELED_MESSAGE, jobIdParamsSchema } from '@rigforge/contracts';
-import { findJob, markJobFailed } from '@rigforge/db';
+import { failJob, findJob } from '@rigforge/db';
 import { announceJobStatus, isQueueName, publishJobCancel } from '@rigforge/queue';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
@@ -19,11 +19,13 @@ export function registerJobsCancel(router: Router, ctx: AppContext): void {
     const accountId: string = res.locals.accountId;
     const job = await findJob(ctx.db, params.data.id, accountId);
     if (!job) throw new ApiError('not_found', `jobs: no job "${params.data.id}"`);
-    const canceled = await markJobFailed(ctx.db, job.id, { code: 'canceled', message: JOB_CANCELED_MESSAGE });
+    const canceled = await failJob(ctx.db, job.id, { code: 'canceled', message: JOB_CANCELED_MESSAGE });
     if (!canceled) {
       const now = await findJob(ctx.db, job.id, accountId);
       throw new ApiError('job_not_cancelable', `jobs: job "${job.id}" is ${now?.status ?? job.status}; only queued and processing jobs can be canceled`);
     }
+    // Counted here, as every other refund is counted where it is written.
+    if (canceled.refunded) ctx.metrics.creditsRefunded.inc({ queue: canceled.queue }, canceled.refunded);
     // Best effort after the commit: the job is already failed and refunded. A worker that still
     // picks it up finds it terminal and leaves it; one running it stops its engine.
     const prefix = ctx.env.REDIS_PREFIX;
