@@ -146,6 +146,12 @@ export interface ComputeSkinWeightsOptions {
   smoothingIterations?: number;
   /** Aim each leaf extension at the part beyond its joint rather than along the parent bone. Default true. */
   aimLeaves?: boolean;
+  /**
+   * Joints that take no weight of their own (stand-ins for parts the mesh lacks, helpers): their
+   * bones' share goes to their nearest deforming ancestor, so the region moves with it as one
+   * piece. A chain with no deforming ancestor keeps its own weights. Default none.
+   */
+  nonDeformingJoints?: readonly number[];
 }
 
 export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> = {
@@ -157,6 +163,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   resolution: 128,
   smoothingIterations: 3,
   aimLeaves: true,
+  nonDeformingJoints: [],
 };
 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
@@ -223,6 +230,7 @@ export function computeSkinWeights(
       extendLeafSegments(aimed, solid, 0.5 * grid.cell);
       attachOrphans(skeleton, segments, attached);
     }
+    giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints);
     const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS);
     vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
     if (opts.smoothingIterations > 0) {
@@ -230,12 +238,29 @@ export function computeSkinWeights(
       smoothSkinWeights(candJoints, candWeights, slots, adjacency, welded.positions, grid.cell, opts.smoothingIterations);
     }
   }
+  giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints); // idempotent; covers a mesh with no grid
   euclideanFallback(welded.positions, segments, candJoints, candWeights, slots, opts);
 
   const wJoints = new Uint16Array(4 * nw);
   const wWeights = new Float32Array(4 * nw);
   pruneInfluences(candJoints, candWeights, slots, opts, wJoints, wWeights);
   return expand(wJoints, wWeights, welded.remap);
+}
+
+/**
+ * Relabels the segments of non-deforming joints with their nearest deforming ancestor (in place),
+ * after the segments are placed and aimed: the stand-in's bones still claim their region, which
+ * then belongs to the ancestor as one piece. Joints with no deforming ancestor keep their label.
+ */
+function giveToDeformingAncestors(skeleton: Skeleton, segments: BoneSegment[], nonDeforming: readonly number[]): void {
+  if (nonDeforming.length === 0) return;
+  const passive = new Set(nonDeforming);
+  const owner = skeleton.joints.map((_, j) => {
+    let k = j;
+    while (k >= 0 && passive.has(k)) k = skeleton.joints[k]!.parent;
+    return k >= 0 ? k : j;
+  });
+  for (const seg of segments) seg.joint = owner[seg.joint]!;
 }
 
 /**

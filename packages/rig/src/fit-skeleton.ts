@@ -50,6 +50,11 @@ export interface FitSkeletonReport {
 export interface FitSkeletonResult {
   skeleton: Skeleton;
   report: FitSkeletonReport;
+  /**
+   * Indices of joints that stand in for parts the shape lacks (see PlanFit.standIns): skin them
+   * as non-deforming (`computeSkinWeights`' `nonDeformingJoints`).
+   */
+  standInJoints: number[];
 }
 
 const FITTERS: Record<BodyPlan, (fit: PlanFit) => void> = {
@@ -107,7 +112,9 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
   const matchScore = Math.max(0, Math.min(1, found * (1 - Math.min(0.6, 0.15 * spare)) * plausible.factor));
   const warnings = [...fit.warnings, ...plausible.warnings];
   if (matchScore < 0.6) warnings.push(`rig: the mesh is a poor match for the "${bodyPlan}" body plan (score ${matchScore.toFixed(2)})`);
-  return { skeleton: b.build(), report: { bodyPlan, matchScore, warnings, symmetry: shape.symmetry } };
+  const skeleton = b.build();
+  const standInJoints = skeleton.joints.flatMap((joint, j) => (fit.standIns.has(joint.name) ? [j] : []));
+  return { skeleton, report: { bodyPlan, matchScore, warnings, symmetry: shape.symmetry }, standInJoints };
 }
 
 /**

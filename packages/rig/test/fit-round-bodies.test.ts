@@ -1,5 +1,6 @@
 // Round bodies fitted as artists rig them: a ball-bodied walker (biped), a round flyer (avian) and
 // a blob with stubby feet (others). Procedural shapes, so the suite needs no dev set.
+import { computeSkinWeights } from '../src/compute-skin-weights';
 import { fitSkeleton } from '../src/fit-skeleton';
 import { capsule, ellipsoid, primitiveContains, primitivesToMesh, type Primitive } from '../testing/creature-primitives';
 
@@ -31,6 +32,42 @@ describe('round bodies', () => {
         expect(Math.abs(p[0])).toBeGreaterThan(0.2);
       }
     }
+  });
+
+  test('a ball-bodied walker is skinned as one piece: its spine, head and arm stand-ins carry no weight, the hips own the ball', () => {
+    const prims: Primitive[] = [ellipsoid([0, 0.6, 0], [0.4, 0.4, 0.4], 'body')];
+    for (const s of [1, -1]) {
+      prims.push(
+        capsule([0.3 * s, 0.45, 0], [0.55 * s, 0.4, 0], 0.06, 'leg'),
+        capsule([0.55 * s, 0.4, 0], [0.6 * s, 0.04, 0], 0.06, 'leg'),
+      );
+    }
+    const { mesh, vertexParts } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'biped');
+    const names = r.skeleton.joints.map((j) => j.name);
+    const standIns = r.standInJoints.map((j) => names[j]);
+    expect(standIns).toEqual(expect.arrayContaining(['spine', 'head', 'left_upper_arm', 'right_hand']));
+    expect(standIns).not.toContain('hips');
+    expect(standIns.filter((n) => /leg|foot|toes/.test(n!))).toEqual([]);
+    expect(r.report.warnings.join('\n')).toMatch(/one mass, skinned to the hips/);
+    const skin = computeSkinWeights(mesh, r.skeleton, { nonDeformingJoints: r.standInJoints });
+    const hips = names.indexOf('hips');
+    const n = mesh.positions.length / 3;
+    let bodyVertices = 0, minHips = 1;
+    for (let v = 0; v < n; v++) {
+      for (let s = 0; s < 4; s++) {
+        if (skin.weights[4 * v + s]! > 0) expect(r.standInJoints).not.toContain(skin.joints[4 * v + s]);
+      }
+      // The ball's upper part (above where the legs leave it) is the hips' alone.
+      if (vertexParts[v] !== 'body' || mesh.positions[3 * v + 1]! < 0.7) continue;
+      bodyVertices++;
+      let w = 0;
+      for (let s = 0; s < 4; s++) if (skin.joints[4 * v + s] === hips) w += skin.weights[4 * v + s]!;
+      minHips = Math.min(minHips, w);
+    }
+    expect(bodyVertices).toBeGreaterThan(30);
+    // The legs' roots lie inside the ball, so its top keeps a little of them (up to ~0.2 here).
+    expect(minHips).toBeGreaterThan(0.75);
   });
 
   test('a round flyer (a ball with stubby wings and feelers) gets its chain up the core and no leg or tail stand-ins', () => {

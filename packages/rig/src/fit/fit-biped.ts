@@ -132,6 +132,11 @@ export function fitBiped(fit: PlanFit): void {
   if (oneMass) {
     headPos = [cx, oneMass[1], oneMass[2]];
     neckPos = lerp(hipsPos, headPos, 0.8);
+    // The mass is skinned to the hips alone (as its artists do): its spine, head and stand-in
+    // arms move nothing, so a clip or a pose of them cannot crumple it.
+    for (const name of ['spine', 'chest', 'upper_chest', 'neck', 'head']) fit.standIns.add(name);
+    for (const side of ['left', 'right']) for (const part of ['shoulder', 'upper_arm', 'lower_arm', 'hand']) fit.standIns.add(`${side}_${part}`);
+    fit.warnings.push('biped: no arms and no neck: the upper body is one mass, skinned to the hips; its spine, head and arm joints are stand-ins that carry no weight');
   }
   const spinePts = central.slice(0, Math.max(2, neckIdx + 1));
   if (neckIdx < 0 || oneMass) spinePts.splice(0, spinePts.length, hipsPos, neckPos);

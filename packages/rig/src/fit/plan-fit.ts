@@ -19,6 +19,12 @@ export interface PlanFit {
   candidates: Limb[];
   used: Set<Limb>;
   warnings: string[];
+  /**
+   * Joints that stand in for parts the shape does not have (arms and a spine inside a ball-bodied
+   * walker): they keep the plan's names for clips and tools, but take no skin weight, so posing
+   * them cannot bend a mass the artist would rig as one piece.
+   */
+  standIns: Set<string>;
 }
 
 export function startPlanFit(shape: ShapeAnalysis): PlanFit {
@@ -30,7 +36,7 @@ export function startPlanFit(shape: ShapeAnalysis): PlanFit {
     .map((b) => traceLimb(shape, b.tip))
     .sort((a, b) => b.length - a.length)
     .slice(0, 24);
-  return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [] };
+  return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [], standIns: new Set() };
 }
 
 export function unused(fit: PlanFit): Limb[] {
