@@ -152,6 +152,12 @@ export interface ComputeSkinWeightsOptions {
    * piece. A chain with no deforming ancestor keeps its own weights. Default none.
    */
   nonDeformingJoints?: readonly number[];
+  /**
+   * Where known, the extremity each leaf joint's part reaches (a fin's or a wing's tip, traced by
+   * the fit): the leaf's bone runs from the joint to it instead of being aimed from the volume
+   * (which, from a thin plate's root on a thick body, points into the body). Default none.
+   */
+  leafTips?: readonly LeafTip[];
 }
 
 export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> = {
@@ -164,7 +170,14 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   smoothingIterations: 3,
   aimLeaves: true,
   nonDeformingJoints: [],
+  leafTips: [],
 };
+
+/** A leaf joint's extremity, in the mesh's frame. */
+export interface LeafTip {
+  joint: number;
+  tip: readonly [number, number, number];
+}
 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
   const merged = withDefaults(COMPUTE_SKIN_WEIGHTS_DEFAULTS, options);
@@ -220,13 +233,15 @@ export function computeSkinWeights(
     const grid = voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution);
     const solid = (x: number, y: number, z: number): boolean => isSolidAt(grid, x, y, z);
     segments = anatomicalSegments(skeleton, opts, solid, 0.5 * grid.cell);
-    if (opts.leafJoints === 'extend') extendLeafSegments(segments, solid, 0.5 * grid.cell);
+    const tipped = pointLeavesAtTips(segments, opts.leafTips);
+    const free = (seg: BoneSegment): boolean => !tipped.has(seg);
+    if (opts.leafJoints === 'extend') extendLeafSegments(segments.filter(free), solid, 0.5 * grid.cell);
     // Orphans first (an IK foot ends the shin's extension along the shin), then every other
     // extension is aimed at its part and orphans are tried again against the aimed ones.
     const attached = new Set<number>();
     const joined = attachOrphans(skeleton, segments, attached);
     if (opts.leafJoints === 'extend' && opts.aimLeaves) {
-      const aimed = aimLeafSegments(segments, grid, (seg) => !joined.has(seg));
+      const aimed = aimLeafSegments(segments, grid, (seg) => !joined.has(seg) && free(seg));
       extendLeafSegments(aimed, solid, 0.5 * grid.cell);
       attachOrphans(skeleton, segments, attached);
     }
@@ -245,6 +260,20 @@ export function computeSkinWeights(
   const wWeights = new Float32Array(4 * nw);
   pruneInfluences(candJoints, candWeights, slots, opts, wJoints, wWeights);
   return expand(wJoints, wWeights, welded.remap);
+}
+
+/** Runs each leaf extension with a known tip from its joint to that tip; returns those segments. */
+function pointLeavesAtTips(segments: BoneSegment[], tips: readonly LeafTip[]): Set<BoneSegment> {
+  const tipped = new Set<BoneSegment>();
+  if (tips.length === 0) return tipped;
+  const byJoint = new Map(tips.map((t) => [t.joint, t.tip]));
+  for (const seg of segments) {
+    const tip = byJoint.get(seg.joint);
+    if (seg.leafLength === undefined || !tip || !tip.every(Number.isFinite)) continue;
+    seg.b = [tip[0], tip[1], tip[2]];
+    tipped.add(seg);
+  }
+  return tipped;
 }
 
 /**

@@ -14,6 +14,7 @@
 import type { Mesh, Skeleton } from '@rigforge/mesh';
 import { EngineError } from '@rigforge/mesh';
 import { isBodyPlan, type BodyPlan } from './body-plan';
+import type { LeafTip } from './compute-skin-weights';
 import { fitAquatic } from './fit/fit-aquatic';
 import { fitAvian } from './fit/fit-avian';
 import { fitBiped } from './fit/fit-biped';
@@ -55,6 +56,8 @@ export interface FitSkeletonResult {
    * as non-deforming (`computeSkinWeights`' `nonDeformingJoints`).
    */
   standInJoints: number[];
+  /** Leaf joints' extremities where the fit traced them (`computeSkinWeights`' `leafTips`). */
+  leafTips: LeafTip[];
 }
 
 const FITTERS: Record<BodyPlan, (fit: PlanFit) => void> = {
@@ -114,7 +117,11 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
   if (matchScore < 0.6) warnings.push(`rig: the mesh is a poor match for the "${bodyPlan}" body plan (score ${matchScore.toFixed(2)})`);
   const skeleton = b.build();
   const standInJoints = skeleton.joints.flatMap((joint, j) => (fit.standIns.has(joint.name) ? [j] : []));
-  return { skeleton, report: { bodyPlan, matchScore, warnings, symmetry: shape.symmetry }, standInJoints };
+  const leafTips = skeleton.joints.flatMap((joint, j) => {
+    const tip = fit.leafTips.get(joint.name);
+    return tip ? [{ joint: j, tip: [tip[0], tip[1], tip[2]] as const }] : [];
+  });
+  return { skeleton, report: { bodyPlan, matchScore, warnings, symmetry: shape.symmetry }, standInJoints, leafTips };
 }
 
 /**

@@ -121,7 +121,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, upAxis), rotationY);
   const fitted = fitSkeleton(mesh, rigType, options.fit);
   const t2 = performance.now();
-  const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints });
+  const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips });
   const t3 = performance.now();
   const rig = { skeleton: fitted.skeleton, skin };
   // Clips are read +Y up and the model is rigged upright (+Y up, after rotation), so both ups are

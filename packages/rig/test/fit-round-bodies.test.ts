@@ -92,6 +92,32 @@ describe('round bodies', () => {
     for (let i = 1; i < 5; i++) expect(at(['hips', 'spine', 'chest', 'neck', 'head'][i]!)[1]).toBeGreaterThan(at(['hips', 'spine', 'chest', 'neck', 'head'][i - 1]!)[1]);
   });
 
+  test('a stubby wing high on a big round body: its bone points at the wing\'s tip, so the plate is the wing\'s and the body is not', () => {
+    const prims: Primitive[] = [ellipsoid([0, 0.6, 0], [0.6, 0.6, 0.55], 'body')];
+    for (const s of [1, -1]) prims.push(ellipsoid([0.75 * s, 0.85, -0.05], [0.35, 0.03, 0.15], 'wing'));
+    const { mesh, vertexParts } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'avian');
+    const names = r.skeleton.joints.map((j) => j.name);
+    expect(r.leafTips.map((t) => names[t.joint]).sort()).toEqual(['left_wing_1', 'right_wing_1']);
+    for (const t of r.leafTips) expect(Math.abs(t.tip[0])).toBeGreaterThan(1);
+    // Share of each part's weight on the wing joints, with and without the traced tips (without,
+    // the wing's bone is aimed at the centroid of what lies nearest it, mostly body).
+    const onWings = (tips: typeof r.leafTips): { body: number; wing: number } => {
+      const skin = computeSkinWeights(mesh, r.skeleton, { leafTips: tips });
+      const sum = { body: 0, wing: 0 }, count = { body: 0, wing: 0 };
+      for (let v = 0; v < mesh.positions.length / 3; v++) {
+        const part = vertexParts[v] as 'body' | 'wing';
+        count[part]++;
+        for (let k = 0; k < 4; k++) if (/wing/.test(names[skin.joints[4 * v + k]!]!)) sum[part] += skin.weights[4 * v + k]!;
+      }
+      return { body: sum.body / count.body, wing: sum.wing / count.wing };
+    };
+    const aimed = onWings([]), tipped = onWings(r.leafTips);
+    expect(tipped.wing).toBeGreaterThan(aimed.wing + 0.05);
+    expect(tipped.wing).toBeGreaterThan(0.88);
+    expect(tipped.body).toBeLessThanOrEqual(aimed.body);
+  });
+
   test('a blob on stubby feet (others): a trunk up the body, no joints in the feet', () => {
     const prims: Primitive[] = [ellipsoid([0, 0.6, 0], [0.45, 0.5, 0.45], 'body')];
     for (const s of [1, -1]) for (const z of [0.2, -0.2]) prims.push(capsule([0.25 * s, 0.3, z], [0.35 * s, 0.04, z * 1.4], 0.07, 'foot'));

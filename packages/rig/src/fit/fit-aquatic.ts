@@ -67,7 +67,7 @@ export function fitAquatic(fit: PlanFit): void {
     // A fin moves as one plate: one joint near its root turns it. Only a long paired flipper
     // (a whale's, a dolphin's) bends along its length and gets a second joint. Artists rig fish
     // the same way; extra joints out in a fin also pull the weights away from the body.
-    if (kind.startsWith('pectoral') && limb.length >= 0.2 * total) addChain(fit, [`${base}_1`, `${base}_2`], parent, along(fit, limb, [0.15, 0.6]));
-    else addChain(fit, [`${base}_1`], parent, along(fit, limb, [0.25]));
+    if (kind.startsWith('pectoral') && limb.length >= 0.2 * total) addChain(fit, [`${base}_1`, `${base}_2`], parent, along(fit, limb, [0.15, 0.6]), limb.tipPos);
+    else addChain(fit, [`${base}_1`], parent, along(fit, limb, [0.25]), limb.tipPos);
   }
 }

@@ -9,7 +9,7 @@
  */
 import { pathBetween } from './medial-tree';
 import { bodyCore, isUpright, onColumn } from './body-core';
-import { addChain, alongBody, along, centreVertically, fallbackLimb, isLeft, limbOrFallback, relX, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, alongBody, along, centreVertically, fallbackLimb, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
@@ -43,9 +43,22 @@ export function fitAvian(fit: PlanFit): void {
   fit.expected++;
   if (head || round) fit.found++;
   const hips0: Vec3 = [cx, bodyY, cz - 0.1 * size[2]];
+  // A wing the shape does not show as a limb (merged with the body or another part) is the
+  // mirror image of the other on a symmetric body; with neither, stand-ins that carry no weight:
+  // inside the body they would only tear it when flapped.
+  const wingOr = (side: 'left' | 'right', from: Vec3, to: Vec3): Limb => {
+    const found = wings[side], other = wings[side === 'left' ? 'right' : 'left'];
+    if (!found && other && shape.symmetric) {
+      fit.expected++;
+      fit.warnings.push(`avian: ${side} wing not found in the shape; mirrored from the other wing`);
+      wings[side] = mirrorLimb(shape, other);
+      return wings[side];
+    }
+    return limbOrFallback(fit, found, `avian: ${side} wing`, from, to);
+  };
   const W = {
-    left: limbOrFallback(fit, wings.left, 'avian: left wing', [cx + 0.1 * size[0], bodyY, cz], [max[0], bodyY, cz]),
-    right: limbOrFallback(fit, wings.right, 'avian: right wing', [cx - 0.1 * size[0], bodyY, cz], [min[0], bodyY, cz]),
+    left: wingOr('left', [cx + 0.1 * size[0], bodyY, cz], [max[0], bodyY, cz]),
+    right: wingOr('right', [cx - 0.1 * size[0], bodyY, cz], [min[0], bodyY, cz]),
   };
   // Legs and a tail the shape lacks get no stand-ins: inside the body they would only tear it
   // when posed (a flying insect has no legs to stand on). The fit says so and scores lower.
@@ -73,7 +86,7 @@ export function fitAvian(fit: PlanFit): void {
       hips, pointAtFraction(spine, 0.4), pointAtFraction(spine, 0.75), neck, along(fit, headLimb, [0.5])[0]!,
     ]);
   }
-  if (tail) addChain(fit, ['tail_1', 'tail_2'], 'hips', along(fit, tail, [0, 0.8]));
+  if (tail) addChain(fit, ['tail_1', 'tail_2'], 'hips', along(fit, tail, [0, 0.8]), tail.tipPos);
   // Body thickness where the wings attach: at the hips of a bird, at the core of a round body
   // (whose hips are on the ground).
   const bv = voxelAt(shape.grid, round ? round.centre : hips);
@@ -81,8 +94,10 @@ export function fitAvian(fit: PlanFit): void {
   for (const side of ['left', 'right'] as const) {
     // A bird's wing is many body thicknesses long and folds at elbow and wrist; a stubby wing on
     // a round body (an insect's, a cartoon's) flaps as one plate from its root.
-    if (wings[side] && W[side].length < STUBBY_WING * bodyThickness) addChain(fit, [`${side}_wing_1`], 'chest', along(fit, W[side], [0]));
-    else addChain(fit, [`${side}_wing_1`, `${side}_wing_2`, `${side}_wing_3`, `${side}_wing_tip`], 'chest', along(fit, W[side], [0, 0.35, 0.68, 0.95]));
+    const names = wings[side] && W[side].length < STUBBY_WING * bodyThickness
+      ? [`${side}_wing_1`] : [`${side}_wing_1`, `${side}_wing_2`, `${side}_wing_3`, `${side}_wing_tip`];
+    addChain(fit, names, 'chest', along(fit, W[side], [0, 0.35, 0.68, 0.95].slice(0, names.length)), W[side].tipPos);
+    if (!wings[side]) for (const name of names) fit.standIns.add(name);
     const leg = feet[side];
     if (leg) addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', along(fit, leg, [0, 0.45, 0.8, 0.95]));
   }

@@ -6,7 +6,7 @@
  */
 import { fitBipedLegs } from './biped-legs';
 import { pathBetween } from './medial-tree';
-import { addChain, along, alongBody, isLeft, limbOrFallback, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, along, alongBody, isLeft, limbOrFallback, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb, ShapeAnalysis } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
@@ -55,16 +55,12 @@ export function fitBiped(fit: PlanFit): void {
   // A missing arm is the mirror image of the other on a symmetric body; with neither (a walker
   // without arms) the stand-ins are short stubs at the top of the torso, where they do the least
   // harm, rather than arms reaching out into the air.
-  const mirrorLimb = (l: Limb): Limb => {
-    const m = (p: Vec3): Vec3 => [2 * cx - p[0], p[1], p[2]];
-    return { ...l, tip: -1, toRoot: [], tipPos: m(l.tipPos), entryPos: m(l.entryPos), points: l.points.map(m) };
-  };
   const armOr = (found: Limb | undefined, other: Limb | undefined, side: 'left' | 'right'): Limb => {
     const s = side === 'left' ? 1 : -1;
     if (!found && other && shape.symmetric) {
       fit.expected++;
       fit.warnings.push(`biped: ${side} arm not found in the shape; mirrored from the other arm`);
-      return mirrorLimb(other);
+      return mirrorLimb(shape, other);
     }
     return limbOrFallback(fit, found, `biped: ${side} arm`, [cx + s * 0.1 * hx, min[1] + 0.7 * size[1], mid[2]], [cx + s * 0.35 * hx, min[1] + 0.7 * size[1], mid[2]]);
   };

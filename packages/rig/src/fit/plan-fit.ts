@@ -25,6 +25,8 @@ export interface PlanFit {
    * them cannot bend a mass the artist would rig as one piece.
    */
   standIns: Set<string>;
+  /** The extremity beyond a chain's last joint, where its leaf bone points (a fin's tip). */
+  leafTips: Map<string, Vec3>;
 }
 
 export function startPlanFit(shape: ShapeAnalysis): PlanFit {
@@ -36,7 +38,7 @@ export function startPlanFit(shape: ShapeAnalysis): PlanFit {
     .map((b) => traceLimb(shape, b.tip))
     .sort((a, b) => b.length - a.length)
     .slice(0, 24);
-  return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [], standIns: new Set() };
+  return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [], standIns: new Set(), leafTips: new Map() };
 }
 
 export function unused(fit: PlanFit): Limb[] {
@@ -116,18 +118,28 @@ export function limbOrFallback(fit: PlanFit, limb: Limb | undefined, what: strin
   return fallbackLimb(fit, what, from, to);
 }
 
+/** The limb's mirror image about the symmetry plane x = cx (a missing limb of a symmetric body). */
+export function mirrorLimb(shape: ShapeAnalysis, l: Limb): Limb {
+  const m = (p: Vec3): Vec3 => [2 * shape.cx - p[0], p[1], p[2]];
+  return { ...l, tip: -1, toRoot: [], tipPos: m(l.tipPos), entryPos: m(l.entryPos), points: l.points.map(m) };
+}
+
 /** Joint positions along the limb from its entry (fraction 0) to its extremity (1). */
 export function along(fit: PlanFit, limb: Limb, fractions: number[]): Vec3[] {
   return placeAlong(limb.points, fractions, Math.max(1.5 * fit.shape.cell, 0.08 * limb.length));
 }
 
-/** Adds a chain of joints; the first one's parent is `parent`. */
-export function addChain(fit: PlanFit, names: string[], parent: string | null, positions: Vec3[]): void {
+/**
+ * Adds a chain of joints; the first one's parent is `parent`. `tip`, when the chain runs along a
+ * traced limb, is the limb's extremity: the last joint's bone points there when it stays a leaf.
+ */
+export function addChain(fit: PlanFit, names: string[], parent: string | null, positions: Vec3[], tip?: Vec3): void {
   let p = parent;
   names.forEach((name, i) => {
     fit.builder.add(name, p, positions[i]!);
     p = name;
   });
+  if (tip && names.length > 0) fit.leafTips.set(names[names.length - 1]!, tip);
 }
 
 /**
