@@ -32,11 +32,18 @@ module.exports = {
       to: { path: [SERVICE_PACKAGES, 'node_modules/(express|bullmq|ioredis|pg|@prisma|got|@aws-sdk)/'] },
     },
     {
-      name: 'contracts-import-only-the-body-plan-list',
+      name: 'vocabulary-imports-nothing',
       severity: 'error',
-      comment: 'The wire contract is zod schemas; from the engine it takes only the body-plan and up-axis lists (one truth).',
+      comment: 'The shared word lists (body plans, up axes) are plain constants: no workspace package, no npm package, no Node module.',
+      from: { path: '^packages/vocabulary/' },
+      to: { pathNot: '^packages/vocabulary/' },
+    },
+    {
+      name: 'contracts-import-only-the-vocabulary',
+      severity: 'error',
+      comment: 'The wire contract is zod schemas; of the workspace it takes only the shared word lists (one truth with the engine).',
       from: { path: '^packages/contracts/' },
-      to: { path: '^packages/', pathNot: ['^packages/contracts/', '^packages/rig/src/body-plan\\.ts$', '^packages/rig/src/up-axis\\.ts$'] },
+      to: { path: '^packages/', pathNot: ['^packages/contracts/', '^packages/vocabulary/'] },
     },
     {
       name: 'api-does-no-rigging',

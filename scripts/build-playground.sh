@@ -6,10 +6,10 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 APP="$ROOT/apps/playground"
 STAMP="$APP/dist/index.html"
-# The playground bundles the wire schemas of packages/contracts (with the body-plan list they read
-# from packages/rig) and the poll intervals and error type of packages/client.
+# The playground bundles the wire schemas of packages/contracts (with the body-plan and up-axis lists
+# they read from packages/vocabulary) and the poll intervals and error type of packages/client.
 SOURCES=("$APP/src" "$APP/index.html" "$APP/vite.config.ts" "$APP/package.json" "$ROOT/packages/contracts/src"
-  "$ROOT/packages/rig/src/body-plan.ts" "$ROOT/packages/client/src/poll-interval.ts" "$ROOT/packages/client/src/client-error.ts" "$ROOT/pnpm-lock.yaml")
+  "$ROOT/packages/vocabulary/src" "$ROOT/packages/client/src/poll-interval.ts" "$ROOT/packages/client/src/client-error.ts" "$ROOT/pnpm-lock.yaml")
 if [ -f "$STAMP" ] && [ -z "$(find "${SOURCES[@]}" -newer "$STAMP" -print -quit)" ]; then
   exit 0
 fi

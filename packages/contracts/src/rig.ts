@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { base64Schema, httpUrlSchema, uuidSchema } from './common';
 import { jobSchema } from './job';
-import { BODY_PLANS, RETARGET_BODY_PLANS } from '@rigforge/rig/body-plan';
+import { BODY_PLANS, RETARGET_BODY_PLANS, UP_AXES as VOCABULARY_UP_AXES } from '@rigforge/vocabulary';
 import { webhookRequestShape } from './webhook';
-import { UP_AXES as ENGINE_UP_AXES } from '@rigforge/rig/up-axis';
 
-/** The body plans are the engine's own list (one truth), read through its dependency-free subpath. */
+/** The body plans are the engine's own list (one truth, `@rigforge/vocabulary`). */
 export const RIG_TYPES = BODY_PLANS;
 export type RigType = (typeof RIG_TYPES)[number];
 export const RIG_ENGINES = ['fast', 'pro'] as const;
 export type RigEngine = (typeof RIG_ENGINES)[number];
 export const MODEL_FORMATS = ['glb', 'fbx'] as const;
-/** The file axis that points up on the character; the rigger stands it onto +Y (the engine's list). */
-export const UP_AXES = ENGINE_UP_AXES;
+/** The file axis that points up on the character; the rigger stands it onto +Y (the engine's list, `@rigforge/vocabulary`). */
+export const UP_AXES = VOCABULARY_UP_AXES;
 export type UpAxis = (typeof UP_AXES)[number];
 export const FACINGS = ['+z', '-z', '+x', '-x'] as const;
 export type ModelFormat = (typeof MODEL_FORMATS)[number];

@@ -1,12 +1,10 @@
 /**
- * The up axes the rigger can stand a model up from. Dependency-free, so the wire contract imports
- * the one list through the `@rigforge/rig/up-axis` subpath.
+ * The up axes the rigger can stand a model up from, and their guard. The list is
+ * `@rigforge/vocabulary`'s (one truth, shared with the wire contract).
  */
+import { UP_AXES, type UpAxis } from '@rigforge/vocabulary';
 
-/** Which axis of the file points up on the character: the rigger wants +Y. */
-export type UpAxis = '+y' | '+z' | '-z' | '+x' | '-x' | '-y';
-
-export const UP_AXES = ['+y', '+z', '-z', '+x', '-x', '-y'] as const satisfies readonly UpAxis[];
+export { UP_AXES, type UpAxis };
 
 export function isUpAxis(value: unknown): value is UpAxis {
   return typeof value === 'string' && (UP_AXES as readonly string[]).includes(value);

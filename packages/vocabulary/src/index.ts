@@ -1,0 +1,8 @@
+/**
+ * The word lists the rig engine and the wire contract share, and nothing else: plain constants and
+ * their types, no logic and no dependencies. It is its own published package because the engine
+ * may not import service packages (contracts) and the published contracts may not need the
+ * unpublished engine; both import the one list from here (docs/architecture.md).
+ */
+export * from './body-plan';
+export * from './up-axis';
