@@ -95,6 +95,14 @@
  *  - the same aim for joints with children whose part lies away from every child bone (a head
  *    whose children are ears; cos > 0.5 to a child bone counts as covered): 0.556 (alpaca 0.63 →
  *    0.88): the extra bone takes the neck. Not kept.
+ *  - separate pieces moved rigidly (each connected component of the welded mesh whose strongest
+ *    joint already holds ≥ 60% of its weight given wholly to that joint; a quarter of the set's
+ *    vertices lie in pieces the artist weights to one joint — mech plates, the ball walkers): 0.495
+ *    (mechs and ball walkers −0.1 to −0.3, a puffer, a frog and a woman's clothing piece worse). Not kept:
+ *    a piece that spans a joint (a boot over the ankle, a sleeve over the elbow) would no longer
+ *    bend, a tear no score shows; with a guard that leaves out pieces lying on both sides of the
+ *    joint between their two strongest joints (≥ 10% of the piece each side) the gain shrinks to
+ *    0.009. Stand-in joints (`nonDeformingJoints`) fix the ball walkers in our own rigs instead.
  *  A floor for any method: a vertex given wholly to the artist's own strongest joint scores
  *  2·(1 − its largest artist weight); over the set that is 0.330 (the artists' largest weight
  *  averages 0.835; the quadrupeds' blends are wide). The L1 ≤ 0.35 target needs both the right
