@@ -1,10 +1,18 @@
 # Times Blender's bone heat (Parent > With Automatic Weights) on a mesh and a given skeleton.
-# Usage: blender -b --factory-startup --python blender-bone-heat.py -- mesh.obj skeleton.json
+# Usage: blender -b --factory-startup --python blender-bone-heat.py -- mesh.obj skeleton.json [--weights out.json]
+# With --weights, also writes the resulting weights per vertex of the imported mesh, so a scorer
+# can compare them with other weights (scripts/score-bone-heat.ts):
+#   {"seconds", "unweighted", "positions": [x, y, z, ...] (the mesh's local coordinates, i.e. the
+#    OBJ's `v` values, to check the importer kept the vertex order),
+#    "weights": [[[joint index in skeleton.json, weight], ...] per vertex]}
+# Blender 3.4's OBJ importer keeps `v` order but drops vertices no face uses: write none.
 import json, sys, time
 import bpy
 from mathutils import Vector
 
-obj_path, skel_path = sys.argv[sys.argv.index('--') + 1:][:2]
+args = sys.argv[sys.argv.index('--') + 1:]
+obj_path, skel_path = args[:2]
+weights_path = args[args.index('--weights') + 1] if '--weights' in args else None
 bpy.ops.wm.read_factory_settings(use_empty=True)
 if hasattr(bpy.ops.wm, 'obj_import'):
     bpy.ops.wm.obj_import(filepath=obj_path, forward_axis='NEGATIVE_Z', up_axis='Y')
@@ -27,8 +35,11 @@ for i, j in enumerate(skel):
     if j['parent'] >= 0:
         children[j['parent']].append(i)
 bones = []
+# Blender may rename a bone (duplicate or over-long names): its vertex group is found by the name it got.
+joint_of_bone = {}
 for i, j in enumerate(skel):
     b = arm_data.edit_bones.new(j['name'])
+    joint_of_bone[b.name] = i
     head = to_blender(j['position'])
     if children[i]:
         tail = sum((to_blender(skel[c]['position']) for c in children[i]), Vector()) / len(children[i])
@@ -54,3 +65,14 @@ bpy.ops.object.parent_set(type='ARMATURE_AUTO')
 seconds = time.perf_counter() - t0
 unweighted = sum(1 for v in mesh.data.vertices if not any(g.weight > 0 for g in v.groups))
 print('BONE_HEAT_SECONDS %.3f UNWEIGHTED %d' % (seconds, unweighted))
+if weights_path:
+    joint_of_group = {g.index: joint_of_bone.get(g.name, -1) for g in mesh.vertex_groups}
+    with open(weights_path, 'w') as f:
+        json.dump({
+            'seconds': seconds,
+            'unweighted': unweighted,
+            'positions': [c for v in mesh.data.vertices for c in v.co],
+            'weights': [[[joint_of_group[g.group], g.weight] for g in v.groups
+                         if g.weight > 0 and joint_of_group.get(g.group, -1) >= 0]
+                        for v in mesh.data.vertices],
+        }, f)
