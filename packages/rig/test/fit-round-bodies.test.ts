@@ -6,15 +6,21 @@ import { capsule, ellipsoid, primitiveContains, primitivesToMesh, type Primitive
 
 const inside = (prims: Primitive[], p: readonly number[]): boolean => prims.some((q) => primitiveContains(q, p, 0.01));
 
+/** A ball on two bent legs, no arms and no neck. */
+function ballWalker(): Primitive[] {
+  const prims: Primitive[] = [ellipsoid([0, 0.6, 0], [0.4, 0.4, 0.4], 'body')];
+  for (const s of [1, -1]) {
+    prims.push(
+      capsule([0.3 * s, 0.45, 0], [0.55 * s, 0.4, 0], 0.06, 'leg'),
+      capsule([0.55 * s, 0.4, 0], [0.6 * s, 0.04, 0], 0.06, 'leg'),
+    );
+  }
+  return prims;
+}
+
 describe('round bodies', () => {
   test('a ball-bodied walker without arms: the torso stacks up to the ball centre and the arm stand-ins stay in the ball', () => {
-    const prims: Primitive[] = [ellipsoid([0, 0.6, 0], [0.4, 0.4, 0.4], 'body')];
-    for (const s of [1, -1]) {
-      prims.push(
-        capsule([0.3 * s, 0.45, 0], [0.55 * s, 0.4, 0], 0.06, 'leg'),
-        capsule([0.55 * s, 0.4, 0], [0.6 * s, 0.04, 0], 0.06, 'leg'),
-      );
-    }
+    const prims = ballWalker();
     const { mesh } = primitivesToMesh(prims);
     const r = fitSkeleton(mesh, 'biped');
     const at = (name: string) => r.skeleton.joints.find((j) => j.name === name)!.position;
@@ -35,13 +41,7 @@ describe('round bodies', () => {
   });
 
   test('a ball-bodied walker is skinned as one piece: its spine, head and arm stand-ins carry no weight, the hips own the ball', () => {
-    const prims: Primitive[] = [ellipsoid([0, 0.6, 0], [0.4, 0.4, 0.4], 'body')];
-    for (const s of [1, -1]) {
-      prims.push(
-        capsule([0.3 * s, 0.45, 0], [0.55 * s, 0.4, 0], 0.06, 'leg'),
-        capsule([0.55 * s, 0.4, 0], [0.6 * s, 0.04, 0], 0.06, 'leg'),
-      );
-    }
+    const prims = ballWalker();
     const { mesh, vertexParts } = primitivesToMesh(prims);
     const r = fitSkeleton(mesh, 'biped');
     const names = r.skeleton.joints.map((j) => j.name);
