@@ -1,5 +1,6 @@
 import { EngineError, isEngineError } from './mesh-error';
 import type { Mesh } from './mesh-model';
+import { MeshWorkloadGate } from './check/mesh-workload';
 import { MeshAssembler } from './read/mesh-assembler';
 import { MAX_TRIANGLES } from './read/read-limits';
 import { readFbx } from './read/read-fbx';
@@ -14,11 +15,18 @@ export interface ReadMeshOptions {
   maxTriangles?: number;
   /** Refuse files larger than this many bytes. Default 512 MiB. */
   maxBytes?: number;
+  /**
+   * Apply `boundMeshWorkload`'s budget while reading, where a reader can (GLB/glTF, STL), so a
+   * file it is certain to refuse is refused before its triangles are copied and merged; the
+   * caller still runs `boundMeshWorkload` on the result. Default false.
+   */
+  boundWorkload?: boolean;
 }
 
 export const READ_MESH_DEFAULTS: Required<ReadMeshOptions> = {
   maxTriangles: MAX_TRIANGLES,
   maxBytes: 512 * 1024 * 1024,
+  boundWorkload: false,
 };
 
 export interface ReadMeshResult {
@@ -31,10 +39,12 @@ export interface ReadMeshResult {
 /**
  * Reads a GLB, glTF, OBJ, STL or FBX file, recognised from its content, into one Mesh with all
  * scene transforms baked and all meshes merged. Bad input of any kind throws
- * `EngineError('unsupported_format', '<format>: <what is wrong>')` and nothing else.
+ * `EngineError('unsupported_format', '<format>: <what is wrong>')` and nothing else, except that
+ * with `boundWorkload` a mesh past the engines' work budget is refused as `boundMeshWorkload`
+ * refuses it (`invalid_input`), only earlier.
  */
 export async function readMesh(bytes: Uint8Array, options: ReadMeshOptions = {}): Promise<ReadMeshResult> {
-  const { maxTriangles, maxBytes } = withDefaults(READ_MESH_DEFAULTS, options);
+  const { maxTriangles, maxBytes, boundWorkload } = withDefaults(READ_MESH_DEFAULTS, options);
   if (bytes.length > maxBytes) {
     throw new EngineError('unsupported_format', `mesh: file is ${bytes.length} bytes, more than the limit of ${maxBytes}`);
   }
@@ -42,7 +52,7 @@ export async function readMesh(bytes: Uint8Array, options: ReadMeshOptions = {})
   if (!format) {
     throw new EngineError('unsupported_format', 'mesh: unknown file format (expected GLB, glTF, OBJ, STL or FBX content)');
   }
-  const asm = new MeshAssembler(format, maxTriangles);
+  const asm = new MeshAssembler(format, maxTriangles, boundWorkload ? new MeshWorkloadGate() : undefined);
   try {
     if (format === 'glb' || format === 'gltf') readGltf(bytes, format, asm);
     else if (format === 'obj') readObj(bytes, asm);

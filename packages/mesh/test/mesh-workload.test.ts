@@ -2,10 +2,11 @@
  * The engines' work budget: degenerate and duplicate triangles are dropped, random soup and dense
  * fans are refused with `invalid_input` before any grid stage, real meshes pass untouched.
  */
-import { boundMeshWorkload, EngineError, readMesh, type Mesh } from '../src';
+import { boundMeshWorkload, EngineError, readMesh, writeGlb, type Mesh } from '../src';
 import { dropDegenerateTriangles } from '../src/check/drop-degenerate-triangles';
 import { glbDenseFan, objHugeFace, stlRandomSoup } from '../scripts/hostile-meshes';
 import { cubeMesh } from './fixtures/meshes';
+import { rawGlb } from './fixtures/formats';
 
 function refusal(mesh: Mesh): EngineError {
   let error: unknown;
@@ -79,4 +80,64 @@ test('dropping keeps material groups in order, shrunk to their remaining triangl
   expect(result).toMatchObject({ degenerate: 1, duplicate: 1 });
   expect(Array.from(result.mesh.indices)).toEqual([0, 1, 2, 0, 1, 3]);
   expect(result.mesh.groups).toEqual([{ materialIndex: 0, start: 0, count: 3 }, { materialIndex: 1, start: 3, count: 3 }]);
+});
+
+describe('the budget applied while reading (readMesh boundWorkload)', () => {
+  async function readRefusal(bytes: Uint8Array): Promise<EngineError> {
+    const error = await readMesh(bytes, { boundWorkload: true }).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).code).toBe('invalid_input');
+    return error as EngineError;
+  }
+
+  test('a dense-fan GLB is refused from its index stream, with the refusal boundMeshWorkload gives', async () => {
+    // 500k triangles over 256 vertices: 1.5 MB of uint8 indices, 6 MB once copied to 32 bits.
+    const fan = glbDenseFan(500_000, 256);
+    const before = process.memoryUsage().arrayBuffers;
+    const early = await readRefusal(fan);
+    // Refused before the indices were copied (nothing of their size was allocated).
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(2_000_000);
+    expect(early.message).toMatch(/too large and overlapping.*the first \d+ alone need \d+ M \(limit 10000 M\) (voxel visits at 128 cells|pixel visits at 1024 px)/);
+    // One rule: the same triangles measured the same way stop at the same one, with the same words.
+    expect(early.message).toBe(refusal((await readMesh(fan)).mesh).message);
+  });
+
+  test('a binary STL soup is refused the same way', async () => {
+    const soup = stlRandomSoup(40_000);
+    const early = await readRefusal(soup);
+    expect(early.message).toBe(refusal((await readMesh(soup)).mesh).message);
+  });
+
+  test('only what boundMeshWorkload would refuse: one large triangle repeated is read, then simplified', async () => {
+    // 100k copies of a triangle spanning the model: far past the budget counted with repeats, one
+    // triangle without them, which boundMeshWorkload keeps (it drops the repeats, refuses nothing).
+    const repeats = 100_000;
+    const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    const indices = new Uint16Array(repeats * 3).map((_, i) => i % 3);
+    const bin = Buffer.concat([Buffer.from(positions.buffer), Buffer.from(indices.buffer)]);
+    const json = {
+      asset: { version: '2.0' },
+      buffers: [{ byteLength: bin.length }],
+      bufferViews: [
+        { buffer: 0, byteOffset: 0, byteLength: 36 },
+        { buffer: 0, byteOffset: 36, byteLength: indices.byteLength },
+      ],
+      accessors: [
+        { bufferView: 0, componentType: 5126, count: 3, type: 'VEC3' },
+        { bufferView: 1, componentType: 5123, count: indices.length, type: 'SCALAR' },
+      ],
+      meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
+      nodes: [{ mesh: 0 }],
+      scenes: [{ nodes: [0] }],
+      scene: 0,
+    };
+    const { mesh } = await readMesh(rawGlb(json, bin), { boundWorkload: true });
+    expect(mesh.indices.length / 3).toBe(repeats);
+    expect(boundMeshWorkload(mesh).mesh.indices.length / 3).toBe(1);
+  });
+
+  test('a real mesh reads the same with and without it', async () => {
+    const glb = await writeGlb(cubeMesh());
+    expect((await readMesh(glb, { boundWorkload: true })).mesh).toEqual((await readMesh(glb)).mesh);
+  });
 });

@@ -36,8 +36,10 @@ async function check(request: UploadCheckRequest): Promise<{ format: string; cli
     });
     return { format: r.inputFormat, report };
   }
-  const { mesh, format } = await readMesh(request.bytes);
-  // The engines' work budget, applied at submission so a mesh no engine could rig is never charged.
+  // The engines' work budget, applied at submission so a mesh no engine could rig is never charged:
+  // while reading where the reader can (a dense-fan GLB is refused before its indices are copied),
+  // then on the whole mesh.
+  const { mesh, format } = await readMesh(request.bytes, { boundWorkload: true });
   boundMeshWorkload(mesh);
   return { format };
 }

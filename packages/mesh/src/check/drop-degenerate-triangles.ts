@@ -36,18 +36,16 @@ export function dropDegenerateTriangles(mesh: Mesh, visit?: KeptTriangleVisitor)
   const keep = new Uint8Array(triangles);
   let degenerate = 0;
   let duplicate = 0;
-  const same = (a: number, b: number): boolean =>
-    a === b || (positions[a * 3] === positions[b * 3] && positions[a * 3 + 1] === positions[b * 3 + 1] && positions[a * 3 + 2] === positions[b * 3 + 2]);
   for (let t = 0; t < triangles; t++) {
     let a = indices[t * 3]!, b = indices[t * 3 + 1]!, c = indices[t * 3 + 2]!;
-    if (same(a, b) || same(b, c) || same(a, c)) {
+    if (isDegenerateTriangle(positions, a, b, c)) {
       degenerate++;
       continue;
     }
     if (a > b) [a, b] = [b, a];
     if (b > c) [b, c] = [c, b];
     if (a > b) [a, b] = [b, a];
-    let slot = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35)) & mask;
+    let slot = sortedTripleHash(a, b, c) & mask;
     let found = false;
     for (;;) {
       const other = table[slot]!;
@@ -83,6 +81,20 @@ export function dropDegenerateTriangles(mesh: Mesh, visit?: KeptTriangleVisitor)
     if (k > start && g.materialIndex >= 0) groups.push({ materialIndex: g.materialIndex, start, count: k - start });
   }
   return { mesh: { ...mesh, indices: out.subarray(0, k), groups }, degenerate, duplicate };
+}
+
+/** A repeated corner: the same index twice, or two corners at exactly the same position. */
+export function isDegenerateTriangle(positions: Float32Array, a: number, b: number, c: number): boolean {
+  return samePoint(positions, a, b) || samePoint(positions, b, c) || samePoint(positions, a, c);
+}
+
+function samePoint(positions: Float32Array, a: number, b: number): boolean {
+  return a === b || (positions[a * 3] === positions[b * 3] && positions[a * 3 + 1] === positions[b * 3 + 1] && positions[a * 3 + 2] === positions[b * 3 + 2]);
+}
+
+/** The hash of a triangle's index triple sorted ascending (a ≤ b ≤ c): the same for every order and winding. */
+export function sortedTripleHash(a: number, b: number, c: number): number {
+  return Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35);
 }
 
 function sortedEquals(indices: Uint32Array, t: number, a: number, b: number, c: number): boolean {

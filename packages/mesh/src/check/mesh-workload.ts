@@ -1,6 +1,6 @@
 import { EngineError } from '../mesh-error';
 import type { Mesh } from '../mesh-model';
-import { dropDegenerateTriangles } from './drop-degenerate-triangles';
+import { dropDegenerateTriangles, isDegenerateTriangle, sortedTripleHash } from './drop-degenerate-triangles';
 import { estimateRasterWork, longestSide, RasterWorkMeter } from './estimate-raster-work';
 
 /**
@@ -20,6 +20,27 @@ export const MESH_WORKLOAD_LIMITS = {
   /** Share of removable triangles above which the simplified mesh replaces the input. */
   simplifyShare: 0.01,
 } as const;
+
+const over = (visits: number, max: number) => `${(visits / 1e6).toFixed(0)} M (limit ${(max / 1e6).toFixed(0)} M)`;
+
+/** Whether the kept triangles measured so far are past the budget (the one test both scans apply). */
+function pastBudget(work: { cells: number; pixels: number }): boolean {
+  return work.cells > MESH_WORKLOAD_LIMITS.maxCellVisits || work.pixels > MESH_WORKLOAD_LIMITS.maxPixelVisits;
+}
+
+/** The refusal of a mesh whose first `first` triangles alone cost `work`, past the budget. */
+function tooMuchWork(triangles: number, first: number, work: { cells: number; pixels: number }): EngineError {
+  const limits = MESH_WORKLOAD_LIMITS;
+  const need =
+    work.cells > limits.maxCellVisits
+      ? `${over(work.cells, limits.maxCellVisits)} voxel visits at ${limits.gridResolution} cells`
+      : `${over(work.pixels, limits.maxPixelVisits)} pixel visits at ${limits.pixelResolution} px`;
+  return new EngineError(
+    'invalid_input',
+    `mesh: its ${triangles} triangles are too large and overlapping for their number to rig (the first ` +
+      `${first} alone need ${need}); random triangle soup and dense fans cannot be rigged`,
+  );
+}
 
 export interface MeshWorkloadResult {
   mesh: Mesh;
@@ -42,7 +63,6 @@ export function boundMeshWorkload(input: Mesh): MeshWorkloadResult {
   const limits = MESH_WORKLOAD_LIMITS;
   const warnings: string[] = [];
   const triangles = input.indices.length / 3;
-  const over = (visits: number, max: number) => `${(visits / 1e6).toFixed(0)} M (limit ${(max / 1e6).toFixed(0)} M)`;
   const meter = new RasterWorkMeter(input.positions, longestSide(input.positions), limits.gridResolution, limits.pixelResolution);
   const { indices } = input;
   const dropped = dropDegenerateTriangles(
@@ -50,21 +70,11 @@ export function boundMeshWorkload(input: Mesh): MeshWorkloadResult {
     meter.scaled
       ? (t) => {
           meter.add(indices[t * 3]!, indices[t * 3 + 1]!, indices[t * 3 + 2]!);
-          return meter.cells <= limits.maxCellVisits && meter.pixels <= limits.maxPixelVisits;
+          return !pastBudget(meter);
         }
       : undefined,
   );
-  if (dropped.stoppedAt !== undefined) {
-    const cellsOver = meter.cells > limits.maxCellVisits;
-    const need = cellsOver
-      ? `${over(meter.cells, limits.maxCellVisits)} voxel visits at ${limits.gridResolution} cells`
-      : `${over(meter.pixels, limits.maxPixelVisits)} pixel visits at ${limits.pixelResolution} px`;
-    throw new EngineError(
-      'invalid_input',
-      `mesh: its ${triangles} triangles are too large and overlapping for their number to rig (the first ` +
-        `${dropped.stoppedAt + 1} alone need ${need}); random triangle soup and dense fans cannot be rigged`,
-    );
-  }
+  if (dropped.stoppedAt !== undefined) throw tooMuchWork(triangles, dropped.stoppedAt + 1, meter);
   const removed = dropped.degenerate + dropped.duplicate;
   let mesh = input;
   if (removed > triangles * limits.simplifyShare) {
@@ -75,7 +85,7 @@ export function boundMeshWorkload(input: Mesh): MeshWorkloadResult {
     throw new EngineError('invalid_input', `mesh: all ${triangles} triangles are degenerate (no surface to rig)`);
   }
   const work = estimateRasterWork(mesh, limits.gridResolution, limits.pixelResolution);
-  if (work.cells > limits.maxCellVisits || work.pixels > limits.maxPixelVisits) {
+  if (pastBudget(work)) {
     const n = mesh.indices.length / 3;
     throw new EngineError(
       'invalid_input',
@@ -86,4 +96,160 @@ export function boundMeshWorkload(input: Mesh): MeshWorkloadResult {
     );
   }
   return { mesh, warnings };
+}
+
+/** How a part's index stream makes triangles (glTF modes 4, 5 and 6; STL and OBJ are lists). */
+export type TriangleLayout = 'list' | 'strip' | 'fan';
+
+/**
+ * `boundMeshWorkload`'s budget, applied by a reader while it reads (readMesh's `boundWorkload`):
+ * the triangles are measured straight from the file's index stream, before the reader copies,
+ * checks, compacts and merges them, and before `boundMeshWorkload` allocates its duplicate table.
+ * A dense fan of 2M triangles over 256 vertices (a 6 MB GLB) cost ~0.2 s of that on an idle
+ * machine and up to 1.5 s under load before the budget could refuse it after its first ~26k
+ * triangles; it is now refused after reading its 256 positions and those ~26k triangles.
+ *
+ * It refuses only what `boundMeshWorkload` is certain to refuse: it measures the same kept
+ * triangles (not degenerate, not a repeat of an earlier triangle of the same part: parts never
+ * share vertices once merged) with the same meter, against the box of every vertex the reader
+ * will add, which is at least as large as the merged mesh's, so no triangle counts for more here
+ * than there. Every part's positions must be `include`d, in world space, before the first `meter`.
+ */
+export class MeshWorkloadGate {
+  /** minX, minY, minZ, maxX, maxY, maxZ of every position included. */
+  private readonly box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  private longest: number | undefined;
+  /** The kept triangles' work, measured once the rough measure is past the budget. */
+  private readonly work = { cells: 0, pixels: 0 };
+  /** Every triangle's work (repeats and degenerate ones too), until it is past the budget. */
+  private readonly rough = { cells: 0, pixels: 0 };
+  private exact = false;
+  /** Triangles met so far, kept or not, over all parts: the "first N" of the refusal. */
+  private met = 0;
+
+  /** Extends the box by a part's world-space positions (every part, before any `meter`). */
+  include(positions: Float32Array): void {
+    if (this.longest !== undefined) throw new Error('MeshWorkloadGate: include() after meter()');
+    const box = this.box;
+    let minX = box[0]!, minY = box[1]!, minZ = box[2]!, maxX = box[3]!, maxY = box[4]!, maxZ = box[5]!;
+    for (let i = 0; i + 2 < positions.length; i += 3) {
+      const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if (z < minZ) minZ = z;
+      if (z > maxZ) maxZ = z;
+    }
+    box.set([minX, minY, minZ, maxX, maxY, maxZ]);
+  }
+
+  /**
+   * Measures one part's triangles as the stream gives them (`indices` null: 0, 1, 2, ...), and
+   * throws `boundMeshWorkload`'s refusal at the first one past the budget. `triangles` is the
+   * mesh's declared total, for the message. An index out of range stops the measuring: the
+   * reader's own check reports it.
+   *
+   * Two passes, so a real mesh pays for one light one: first every triangle is measured, repeated
+   * and degenerate ones too, which is more than the kept ones cost, so while that stays under the
+   * budget nothing is certain and nothing else is done (tracking repeats for every triangle costs
+   * as much as boundMeshWorkload's own scan, which a real mesh would then pay twice). Once it is
+   * past, this part is measured again from its start counting only the kept triangles, and so is
+   * every later part; earlier parts count for nothing there (a lower bound: a refusal stays certain).
+   */
+  meter(positions: Float32Array, indices: ArrayLike<number> | null, layout: TriangleLayout, triangles: number): void {
+    const limits = MESH_WORKLOAD_LIMITS;
+    const box = this.box;
+    this.longest ??= Math.max(box[3]! - box[0]!, box[4]! - box[1]!, box[5]! - box[2]!);
+    // No extent (or a non-finite one, which the reader refuses anyway): there is no grid to scale to.
+    if (!(this.longest > 0 && Number.isFinite(this.longest))) return;
+    const vertices = Math.floor(positions.length / 3);
+    const count = layout === 'list' ? Math.floor((indices ? indices.length : vertices) / 3) : Math.max(0, (indices ? indices.length : vertices) - 2);
+    const met = this.met;
+    if (!this.exact) {
+      const rough = new RasterWorkMeter(positions, this.longest, limits.gridResolution, limits.pixelResolution);
+      const base = { ...this.rough };
+      let t = 0;
+      for (; t < count; t++) {
+        const a = corner(indices, layout, t, 0), b = corner(indices, layout, t, 1), c = corner(indices, layout, t, 2);
+        if (a >= vertices || b >= vertices || c >= vertices) return;
+        rough.add(a, b, c);
+        this.rough.cells = base.cells + rough.cells;
+        this.rough.pixels = base.pixels + rough.pixels;
+        if (pastBudget(this.rough)) break;
+      }
+      if (t === count) {
+        this.met += count;
+        return;
+      }
+      this.exact = true;
+    }
+    const meter = new RasterWorkMeter(positions, this.longest, limits.gridResolution, limits.pixelResolution);
+    const seen = new SortedTripleSet();
+    const base = { ...this.work };
+    for (let t = 0; t < count; t++) {
+      let a = corner(indices, layout, t, 0), b = corner(indices, layout, t, 1), c = corner(indices, layout, t, 2);
+      if (a >= vertices || b >= vertices || c >= vertices) return;
+      this.met = met + t + 1;
+      if (isDegenerateTriangle(positions, a, b, c)) continue;
+      if (a > b) [a, b] = [b, a];
+      if (b > c) [b, c] = [c, b];
+      if (a > b) [a, b] = [b, a];
+      if (!seen.add(a, b, c)) continue;
+      meter.add(a, b, c);
+      this.work.cells = base.cells + meter.cells;
+      this.work.pixels = base.pixels + meter.pixels;
+      if (pastBudget(this.work)) throw tooMuchWork(triangles, this.met, this.work);
+    }
+  }
+}
+
+/** Corner `k` of triangle `t` of an index stream (`null`: 0, 1, 2, ...) laid out as `layout`. */
+function corner(indices: ArrayLike<number> | null, layout: TriangleLayout, t: number, k: number): number {
+  const i = layout === 'list' ? t * 3 + k : layout === 'strip' ? t + k : k === 0 ? 0 : t + k;
+  return indices ? indices[i]! : i;
+}
+
+/**
+ * Sorted index triples seen in one part, growing with what is added (the gate usually stops after
+ * a few ten thousand, so it never allocates for the whole declared count up front).
+ */
+class SortedTripleSet {
+  private slots = new Int32Array(1024).fill(-1);
+  private triples = new Uint32Array(3 * 512);
+  private size = 0;
+
+  /** Adds a triple sorted ascending; false when it was already there. */
+  add(a: number, b: number, c: number): boolean {
+    const mask = this.slots.length - 1;
+    let slot = sortedTripleHash(a, b, c) & mask;
+    for (;;) {
+      const e = this.slots[slot]!;
+      if (e < 0) break;
+      if (this.triples[e * 3] === a && this.triples[e * 3 + 1] === b && this.triples[e * 3 + 2] === c) return false;
+      slot = (slot + 1) & mask;
+    }
+    if (this.size * 3 + 3 > this.triples.length) {
+      const grown = new Uint32Array(this.triples.length * 2);
+      grown.set(this.triples);
+      this.triples = grown;
+    }
+    const e = this.size++;
+    this.triples[e * 3] = a;
+    this.triples[e * 3 + 1] = b;
+    this.triples[e * 3 + 2] = c;
+    this.slots[slot] = e;
+    if (this.size * 2 > this.slots.length) this.rehash();
+    return true;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = this.slots.length - 1;
+    for (let e = 0; e < this.size; e++) {
+      let slot = sortedTripleHash(this.triples[e * 3]!, this.triples[e * 3 + 1]!, this.triples[e * 3 + 2]!) & mask;
+      while (this.slots[slot]! >= 0) slot = (slot + 1) & mask;
+      this.slots[slot] = e;
+    }
+  }
 }

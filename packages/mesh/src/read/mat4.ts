@@ -67,32 +67,45 @@ export function isIdentity(m: Mat4): boolean {
  * transform mirrors (negative determinant), in which case callers must flip triangle winding.
  */
 export function transformVertices(m: Mat4, positions: Float32Array, normals?: Float32Array): boolean {
+  transformPositions(m, positions);
+  if (normals) transformNormals(m, normals);
+  return mirrors(m);
+}
+
+/** Applies `m` to positions in place. */
+export function transformPositions(m: Mat4, positions: Float32Array): void {
   for (let i = 0; i + 2 < positions.length; i += 3) {
     const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
     positions[i] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
     positions[i + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
     positions[i + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
   }
+}
+
+/** Applies the inverse-transpose of `m` to normals in place, renormalised. */
+export function transformNormals(m: Mat4, normals: Float32Array): void {
   const a = m[0]!, b = m[4]!, c = m[8]!, d = m[1]!, e = m[5]!, f = m[9]!, g = m[2]!, h = m[6]!, k = m[10]!;
-  const det = a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g);
-  if (normals) {
-    // Cofactor matrix = det × inverse-transpose; the scale is removed by renormalising.
-    const n00 = e * k - f * h, n01 = -(d * k - f * g), n02 = d * h - e * g;
-    const n10 = -(b * k - c * h), n11 = a * k - c * g, n12 = -(a * h - b * g);
-    const n20 = b * f - c * e, n21 = -(a * f - c * d), n22 = a * e - b * d;
-    const sign = det < 0 ? -1 : 1;
-    for (let i = 0; i + 2 < normals.length; i += 3) {
-      const x = normals[i]!, y = normals[i + 1]!, z = normals[i + 2]!;
-      const nx = n00 * x + n01 * y + n02 * z;
-      const ny = n10 * x + n11 * y + n12 * z;
-      const nz = n20 * x + n21 * y + n22 * z;
-      const len = Math.sqrt(nx * nx + ny * ny + nz * nz) * sign;
-      if (len !== 0 && Number.isFinite(len)) {
-        normals[i] = nx / len; normals[i + 1] = ny / len; normals[i + 2] = nz / len;
-      }
+  // Cofactor matrix = det × inverse-transpose; the scale is removed by renormalising.
+  const n00 = e * k - f * h, n01 = -(d * k - f * g), n02 = d * h - e * g;
+  const n10 = -(b * k - c * h), n11 = a * k - c * g, n12 = -(a * h - b * g);
+  const n20 = b * f - c * e, n21 = -(a * f - c * d), n22 = a * e - b * d;
+  const sign = mirrors(m) ? -1 : 1;
+  for (let i = 0; i + 2 < normals.length; i += 3) {
+    const x = normals[i]!, y = normals[i + 1]!, z = normals[i + 2]!;
+    const nx = n00 * x + n01 * y + n02 * z;
+    const ny = n10 * x + n11 * y + n12 * z;
+    const nz = n20 * x + n21 * y + n22 * z;
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz) * sign;
+    if (len !== 0 && Number.isFinite(len)) {
+      normals[i] = nx / len; normals[i + 1] = ny / len; normals[i + 2] = nz / len;
     }
   }
-  return det < 0;
+}
+
+/** Whether `m` mirrors (negative determinant of its linear part): triangle winding must flip. */
+export function mirrors(m: Mat4): boolean {
+  const a = m[0]!, b = m[4]!, c = m[8]!, d = m[1]!, e = m[5]!, f = m[9]!, g = m[2]!, h = m[6]!, k = m[10]!;
+  return a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g) < 0;
 }
 
 /** Reverses the winding of every triangle in place. */

@@ -1,6 +1,7 @@
 import { EngineError } from '../mesh-error';
 import type { Mesh, MeshGroup, MeshMaterial } from '../mesh-model';
 import { computeVertexNormals } from '../glb/compute-vertex-normals';
+import { MeshWorkloadGate, type TriangleLayout } from '../check/mesh-workload';
 import { MAX_MATERIALS } from './read-limits';
 
 /** One triangle soup in world space, as a reader extracted it from one primitive or geometry. */
@@ -37,7 +38,22 @@ export class MeshAssembler {
   constructor(
     readonly format: string,
     readonly maxTriangles: number,
+    /** Set when the engines' work budget is to be applied while reading (readMesh's `boundWorkload`). */
+    private readonly workload?: MeshWorkloadGate,
   ) {}
+
+  /**
+   * Readers that measure the work budget while reading (`meterWorkload`) first hand in every
+   * part's world-space positions here, so the box it is measured against is the whole mesh's.
+   */
+  includeExtent(positions: Float32Array): void {
+    this.workload?.include(positions);
+  }
+
+  /** Measures a part's triangles against the work budget straight from its index stream (see MeshWorkloadGate). */
+  meterWorkload(positions: Float32Array, indices: ArrayLike<number> | null, layout: TriangleLayout): void {
+    this.workload?.meter(positions, indices, layout, this.triangles);
+  }
 
   /** Accounts for `count` more triangles (and `vertices` vertices), failing past the cap. */
   reserve(triangles: number, vertices = 0): void {

@@ -1,6 +1,7 @@
 import type { MeshMaterial } from '../mesh-model';
 import { decodeDataUri, textureFromBytes } from './decode-texture';
-import { fromQuat, identity, isIdentity, multiply, scaling, translation, flipWinding, transformVertices, type Mat4 } from './mat4';
+import { fromQuat, identity, isIdentity, mirrors, multiply, scaling, translation, flipWinding, transformNormals, transformPositions, type Mat4 } from './mat4';
+import type { TriangleLayout } from '../check/mesh-workload';
 import { fail, type MeshAssembler } from './mesh-assembler';
 import { int, isObject, list, parseGltfContainer } from './parse-gltf-container';
 
@@ -89,13 +90,27 @@ class GltfDocument {
         asm.reserve(triangles, vertices);
       }
     }
+    // Every primitive's positions first, in world space, so the work budget (when the assembler
+    // applies it while reading) is measured against the whole mesh's box before any index is read.
+    const primitives: Array<{ p: Json; matrix: Mat4; mesh: number; pos: Float32Array }> = [];
     for (const d of draws) {
       const mesh = meshes[d.mesh] as Json;
       if (list(mesh.weights).length > 0 || list(mesh.primitives).some((p) => isObject(p) && list(p.targets).length > 0)) {
         asm.warn(`${f}: morph targets were dropped`);
       }
-      for (const p of list(mesh.primitives)) this.readPrimitive(p as Json, d.matrix, d.mesh);
+      for (const item of list(mesh.primitives)) {
+        const p = item as Json;
+        if (layoutOf(p) === null) {
+          asm.warn(`${f}: point and line primitives were dropped (mesh ${d.mesh})`);
+          continue;
+        }
+        const pos = this.readFloat((p.attributes as Json).POSITION, 'POSITION', ['VEC3']).data;
+        if (!isIdentity(d.matrix)) transformPositions(d.matrix, pos);
+        asm.includeExtent(pos);
+        primitives.push({ p, matrix: d.matrix, mesh: d.mesh, pos });
+      }
     }
+    for (const x of primitives) this.readPrimitive(x.p, x.pos, x.matrix, x.mesh);
   }
 
   private localMatrix(node: Json, index: number): Mat4 {
@@ -248,15 +263,16 @@ class GltfDocument {
     }
   }
 
-  private readIndices(index: unknown): Uint32Array {
+  /**
+   * The indices accessor, checked against its buffer: a typed view over the file's bytes (no
+   * copy) when aligned, or null when it must be decoded (sparse, no bufferView, unaligned).
+   */
+  private indexView(index: unknown): Uint8Array | Uint16Array | Uint32Array | null {
     const a = this.accessorDef(index, 'indices');
     if (String(a.type) !== 'SCALAR') fail(this.f, 'indices accessor is not SCALAR');
     const ct = Number(a.componentType);
     if (ct !== 5121 && ct !== 5123 && ct !== 5125) fail(this.f, `indices accessor has an invalid componentType ${ct}`);
-    if (a.bufferView === undefined || isObject(a.sparse)) {
-      const { data } = this.readFloat(index, 'indices', ['SCALAR']);
-      return Uint32Array.from(data);
-    }
+    if (a.bufferView === undefined || isObject(a.sparse)) return null;
     const count = this.declaredCount(a);
     const view = this.bufferView(a.bufferView);
     const cb = COMPONENT_BYTES[ct]!;
@@ -264,27 +280,39 @@ class GltfDocument {
     if (offset + count * cb > view.bytes.length) fail(this.f, `indices accessor reads past its buffer (${count} indices)`);
     const base = view.bytes.byteOffset + offset;
     const buf = view.bytes.buffer;
-    const out = new Uint32Array(count);
-    if (ct === 5125 && base % 4 === 0) out.set(new Uint32Array(buf, base, count));
-    else if (ct === 5123 && base % 2 === 0) out.set(new Uint16Array(buf, base, count));
-    else if (ct === 5121) out.set(new Uint8Array(buf, base, count));
-    else {
-      const dv = new DataView(buf, base, count * cb);
-      for (let i = 0; i < count; i++) out[i] = ct === 5125 ? dv.getUint32(i * 4, true) : dv.getUint16(i * 2, true);
+    if (ct === 5125 && base % 4 === 0) return new Uint32Array(buf, base, count);
+    if (ct === 5123 && base % 2 === 0) return new Uint16Array(buf, base, count);
+    if (ct === 5121) return new Uint8Array(buf, base, count);
+    return null;
+  }
+
+  private readIndices(index: unknown, view: Uint8Array | Uint16Array | Uint32Array | null): Uint32Array {
+    if (view) {
+      const out = new Uint32Array(view.length);
+      out.set(view);
+      return out;
     }
+    const a = this.accessorDef(index, 'indices');
+    if (a.bufferView === undefined || isObject(a.sparse)) {
+      const { data } = this.readFloat(index, 'indices', ['SCALAR']);
+      return Uint32Array.from(data);
+    }
+    // An unaligned 16- or 32-bit index buffer (indexView checked its bounds).
+    const ct = Number(a.componentType);
+    const count = this.declaredCount(a);
+    const bytes = this.bufferView(a.bufferView).bytes;
+    const dv = new DataView(bytes.buffer, bytes.byteOffset + int(a.byteOffset, 0), count * COMPONENT_BYTES[ct]!);
+    const out = new Uint32Array(count);
+    for (let i = 0; i < count; i++) out[i] = ct === 5125 ? dv.getUint32(i * 4, true) : dv.getUint16(i * 2, true);
     return out;
   }
 
-  private readPrimitive(p: Json, matrix: Mat4, meshIndex: number): void {
+  /** Reads a triangle primitive whose positions `readGltf` has read and placed in world space. */
+  private readPrimitive(p: Json, positions: Float32Array, matrix: Mat4, meshIndex: number): void {
     const { f, asm } = this;
     const attributes = p.attributes as Json;
-    const mode = p.mode === undefined ? 4 : Number(p.mode);
-    if (mode !== 4 && mode !== 5 && mode !== 6) {
-      asm.warn(`${f}: point and line primitives were dropped (mesh ${meshIndex})`);
-      return;
-    }
-    const pos = this.readFloat(attributes.POSITION, 'POSITION', ['VEC3']);
-    const vertexCount = pos.count;
+    const layout = layoutOf(p)!;
+    const vertexCount = positions.length / 3;
     const sameCount = (x: { count: number }, name: string) => {
       if (x.count !== vertexCount) fail(f, `${name} has ${x.count} elements but POSITION has ${vertexCount}`);
     };
@@ -312,8 +340,12 @@ class GltfDocument {
         }
       }
     }
+    const view = p.indices !== undefined ? this.indexView(p.indices) : null;
+    // Measured from the file's bytes, before they are copied: a hostile index stream is refused
+    // here (an index buffer that needs decoding is measured by boundMeshWorkload afterwards).
+    if (p.indices === undefined || view) asm.meterWorkload(positions, view, layout);
     let raw: Uint32Array;
-    if (p.indices !== undefined) raw = this.readIndices(p.indices);
+    if (p.indices !== undefined) raw = this.readIndices(p.indices, view);
     else {
       raw = new Uint32Array(vertexCount);
       for (let i = 0; i < vertexCount; i++) raw[i] = i;
@@ -321,12 +353,13 @@ class GltfDocument {
     for (let i = 0; i < raw.length; i++) {
       if (raw[i]! >= vertexCount) fail(f, `index ${raw[i]} is out of range (${vertexCount} vertices) in mesh ${meshIndex}`);
     }
-    const indices = mode === 4 ? raw.subarray(0, raw.length - (raw.length % 3)) : mode === 5 ? stripToList(raw) : fanToList(raw);
+    const indices = layout === 'list' ? raw.subarray(0, raw.length - (raw.length % 3)) : layout === 'strip' ? stripToList(raw) : fanToList(raw);
     if (!isIdentity(matrix)) {
-      if (transformVertices(matrix, pos.data, normals)) flipWinding(indices);
+      if (normals) transformNormals(matrix, normals);
+      if (mirrors(matrix)) flipWinding(indices);
     }
     asm.add({
-      positions: pos.data,
+      positions,
       ...(normals ? { normals } : {}),
       ...(uvs ? { uvs } : {}),
       ...(colors ? { colors } : {}),
@@ -381,6 +414,12 @@ class GltfDocument {
     }
     return { mimeType: decoded.mimeType, bytes: decoded.bytes.slice() };
   }
+}
+
+/** How a primitive's index stream makes triangles, or null for points and lines (dropped). */
+function layoutOf(p: Json): TriangleLayout | null {
+  const mode = p.mode === undefined ? 4 : Number(p.mode);
+  return mode === 4 ? 'list' : mode === 5 ? 'strip' : mode === 6 ? 'fan' : null;
 }
 
 function readComponent(dv: DataView, at: number, type: number, norm: boolean): number {

@@ -31,11 +31,15 @@ function readBinary(bytes: Uint8Array, asm: MeshAssembler): void {
   if (84 + 50 * n > bytes.length) fail('stl', `file is truncated (declares ${n} triangles, has room for ${Math.floor((bytes.length - 84) / 50)})`);
   if (84 + 50 * n < bytes.length) asm.warn(`stl: ${bytes.length - 84 - 50 * n} trailing bytes after the last triangle were ignored`);
   const positions = new Float32Array(n * 9);
-  const indices = new Uint32Array(n * 3);
   for (let t = 0; t < n; t++) {
     const o = 84 + t * 50 + 12;
     for (let k = 0; k < 9; k++) positions[t * 9 + k] = dv.getFloat32(o + k * 4, true);
   }
+  // A soup of large triangles is refused here, before its indices, copies and merge (one part:
+  // its box is the mesh's).
+  asm.includeExtent(positions);
+  asm.meterWorkload(positions, null, 'list');
+  const indices = new Uint32Array(n * 3);
   for (let i = 0; i < indices.length; i++) indices[i] = i;
   asm.add({ positions, indices, material: -1 });
 }
@@ -58,7 +62,10 @@ function readAscii(bytes: Uint8Array, asm: MeshAssembler): void {
   if (vertices % 3 !== 0) fail('stl', `file is truncated (${vertices} vertices is not a whole number of facets)`);
   if (vertices === 0) fail('stl', 'the file contains no triangles');
   if (!/\bendsolid\b/.test(text.slice(-4096))) fail('stl', 'file is truncated (no "endsolid")');
+  const positions = new Float32Array(coords);
+  asm.includeExtent(positions);
+  asm.meterWorkload(positions, null, 'list');
   const indices = new Uint32Array(vertices);
   for (let i = 0; i < vertices; i++) indices[i] = i;
-  asm.add({ positions: new Float32Array(coords), indices, material: -1 });
+  asm.add({ positions, indices, material: -1 });
 }
