@@ -53,8 +53,9 @@ export interface CheckMeshReport {
 
 export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {}): Promise<CheckMeshReport> {
   const o = { ...CHECK_MESH_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
-  const read = await readMesh(bytes, { maxTriangles: o.maxTriangles });
-  // The same work budget as the rig, so "riggable" here means the rig job is accepted too.
+  // The same work budget as the rig, so "riggable" here means the rig job is accepted too; applied
+  // while reading as well, as the upload check does, so a dense fan is refused before it is merged.
+  const read = await readMesh(bytes, { maxTriangles: o.maxTriangles, boundWorkload: true });
   const bounded = boundMeshWorkload(read.mesh);
   const mesh = bounded.mesh;
   const topology = measureTopology(mesh);
