@@ -15,8 +15,20 @@ export const httpUrlSchema = z
     }
   }, 'must be an absolute http or https URL');
 
+/** Standard base64, padding optional, no whitespace: the `pattern` the OpenAPI document gives. */
+export const BASE64_PATTERN = '^[A-Za-z0-9+/]+={0,2}$';
+
+/**
+ * What breaks BASE64_PATTERN in a non-empty string, searched for: a character outside the
+ * alphabet and `=`, an `=` followed by anything but `=`, a third `=`, or a leading `=`. Matching
+ * the pattern itself ran a per-character loop of ~70 ms over a 13 MB upload (6× its JSON.parse,
+ * the largest cost of a 10 MB upload's submission); this search takes a fifth of that.
+ */
+const NOT_BASE64 = /[^A-Za-z0-9+/=]|=[^=]|={3}|^=/;
+
 /** Standard base64 (padding optional, no whitespace); size is checked after decoding. */
 export const base64Schema = z
   .string()
   .min(1, 'must not be empty')
-  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 (A-Z a-z 0-9 + /, optional = padding)');
+  .refine((value) => !NOT_BASE64.test(value), 'must be base64 (A-Z a-z 0-9 + /, optional = padding)')
+  .meta({ pattern: BASE64_PATTERN });
