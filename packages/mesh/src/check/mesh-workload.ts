@@ -168,16 +168,18 @@ export class MeshWorkloadGate {
     const met = this.met;
     if (!this.exact) {
       const rough = new RasterWorkMeter(positions, this.longest, limits.gridResolution, limits.pixelResolution);
-      const base = { ...this.rough };
+      // The meter's sums start from the earlier parts' rough totals, so it is the whole mesh's.
+      rough.cells = this.rough.cells;
+      rough.pixels = this.rough.pixels;
       let t = 0;
       for (; t < count; t++) {
         const a = corner(indices, layout, t, 0), b = corner(indices, layout, t, 1), c = corner(indices, layout, t, 2);
         if (a >= vertices || b >= vertices || c >= vertices) return;
         rough.add(a, b, c);
-        this.rough.cells = base.cells + rough.cells;
-        this.rough.pixels = base.pixels + rough.pixels;
-        if (pastBudget(this.rough)) break;
+        if (pastBudget(rough)) break;
       }
+      this.rough.cells = rough.cells;
+      this.rough.pixels = rough.pixels;
       if (t === count) {
         this.met += count;
         return;
@@ -185,8 +187,9 @@ export class MeshWorkloadGate {
       this.exact = true;
     }
     const meter = new RasterWorkMeter(positions, this.longest, limits.gridResolution, limits.pixelResolution);
+    meter.cells = this.work.cells;
+    meter.pixels = this.work.pixels;
     const seen = new SortedTripleSet();
-    const base = { ...this.work };
     for (let t = 0; t < count; t++) {
       let a = corner(indices, layout, t, 0), b = corner(indices, layout, t, 1), c = corner(indices, layout, t, 2);
       if (a >= vertices || b >= vertices || c >= vertices) return;
@@ -197,10 +200,10 @@ export class MeshWorkloadGate {
       if (a > b) [a, b] = [b, a];
       if (!seen.add(a, b, c)) continue;
       meter.add(a, b, c);
-      this.work.cells = base.cells + meter.cells;
-      this.work.pixels = base.pixels + meter.pixels;
-      if (pastBudget(this.work)) throw tooMuchWork(triangles, this.met, this.work);
+      if (pastBudget(meter)) throw tooMuchWork(triangles, this.met, meter);
     }
+    this.work.cells = meter.cells;
+    this.work.pixels = meter.pixels;
   }
 }
 
