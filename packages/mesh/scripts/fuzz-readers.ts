@@ -8,7 +8,7 @@
  *
  *   node --import tsx packages/mesh/scripts/fuzz-readers.ts [mutantsPerSeed=300] [seed=1]
  */
-import { boundMeshWorkload, isEngineError, readAnimationClip, readMesh, writeFbx, writeGlb } from '../src';
+import { boundMeshWorkload, isEngineError, readAnimationClip, readMesh, writeFbx, writeGlb, type Mesh } from '../src';
 import { buildHumanoidClip } from '../testing';
 import { encodeAsciiFbx, fbxScene } from '../test/fixtures/fbx';
 import { toAsciiStl, toBinaryStl, toObj } from '../test/fixtures/formats';
@@ -59,6 +59,8 @@ export async function fuzzSeeds(): Promise<Array<[string, Uint8Array]>> {
     ['hostile-glb-fan', glbDenseFan(2000, 16)],
     ['hostile-obj-face', objHugeFace(2000)],
     ['hostile-stl-soup', stlRandomSoup(200)],
+    // Past the work budget (refused after ~26k triangles), so mutants exercise its refusal while reading.
+    ['hostile-glb-fan-over-budget', glbDenseFan(40_000, 256)],
   ];
   return seeds.filter((s): s is [string, Uint8Array] => s[1] !== null);
 }
@@ -109,6 +111,28 @@ async function attempt(read: () => Promise<unknown>, counts: FuzzCounts, what: s
   }
 }
 
+/**
+ * The work budget applied while reading (`boundWorkload`) refuses only what boundMeshWorkload
+ * refuses after reading, and otherwise reads the same mesh.
+ */
+async function compareEarlyBudget(input: Uint8Array, counts: FuzzCounts): Promise<void> {
+  const settle = (read: Promise<Mesh>): Promise<{ mesh?: Mesh; code: string; message: string }> =>
+    read.then(
+      (mesh) => ({ mesh, code: 'ok', message: '' }),
+      (error: unknown) => ({ code: isEngineError(error) ? error.code : 'defect', message: String(error) }),
+    );
+  const early = await settle(readMesh(input, { boundWorkload: true }).then((r) => boundMeshWorkload(r.mesh).mesh));
+  const late = await settle(readMesh(input).then((r) => boundMeshWorkload(r.mesh).mesh));
+  const same = early.mesh && late.mesh ? bytesEqual(early.mesh.indices, late.mesh.indices) && bytesEqual(early.mesh.positions, late.mesh.positions) : true;
+  if (early.code !== late.code || !same) {
+    counts.defects.push(`${counts.seed} boundWorkload: ${early.code} while reading, ${late.code} after (${(early.message || late.message || 'different meshes').slice(0, 300)})`);
+  }
+}
+
+function bytesEqual(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  return Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+}
+
 /** Runs `mutants` mutants of each seed through every reader. */
 export async function fuzzReaders(mutants: number, seed = 1): Promise<FuzzCounts[]> {
   const random = mulberry32(seed);
@@ -121,6 +145,7 @@ export async function fuzzReaders(mutants: number, seed = 1): Promise<FuzzCounts
       const ok = await attempt(async () => boundMeshWorkload((await readMesh(input)).mesh), counts, 'mesh');
       if (ok) counts.read++;
       else counts.refused++;
+      await compareEarlyBudget(input, counts);
       if (await attempt(() => readAnimationClip(input), counts, 'clip')) counts.clips++;
     }
     results.push(counts);
