@@ -4,7 +4,7 @@
  */
 import { boundMeshWorkload, EngineError, readMesh, writeGlb, type Mesh } from '../src';
 import { dropDegenerateTriangles } from '../src/check/drop-degenerate-triangles';
-import { glbDenseFan, objHugeFace, stlRandomSoup } from '../scripts/hostile-meshes';
+import { glbDenseFan, mulberry32, objHugeFace, stlRandomSoup } from '../scripts/hostile-meshes';
 import { cubeMesh } from './fixtures/meshes';
 import { rawGlb } from './fixtures/formats';
 
@@ -108,30 +108,47 @@ describe('the budget applied while reading (readMesh boundWorkload)', () => {
     expect(early.message).toBe(refusal((await readMesh(soup)).mesh).message);
   });
 
-  test('only what boundMeshWorkload would refuse: one large triangle repeated is read, then simplified', async () => {
-    // 100k copies of a triangle spanning the model: far past the budget counted with repeats, one
-    // triangle without them, which boundMeshWorkload keeps (it drops the repeats, refuses nothing).
-    const repeats = 100_000;
-    const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
-    const indices = new Uint16Array(repeats * 3).map((_, i) => i % 3);
+  /** A GLB of one indexed mesh (uint16 indices) drawn by each of `nodes`. */
+  function indexedGlb(positions: Float32Array, indices: Uint16Array, nodes: object[] = [{}]): Uint8Array {
     const bin = Buffer.concat([Buffer.from(positions.buffer), Buffer.from(indices.buffer)]);
     const json = {
       asset: { version: '2.0' },
       buffers: [{ byteLength: bin.length }],
       bufferViews: [
-        { buffer: 0, byteOffset: 0, byteLength: 36 },
-        { buffer: 0, byteOffset: 36, byteLength: indices.byteLength },
+        { buffer: 0, byteOffset: 0, byteLength: positions.byteLength },
+        { buffer: 0, byteOffset: positions.byteLength, byteLength: indices.byteLength },
       ],
       accessors: [
-        { bufferView: 0, componentType: 5126, count: 3, type: 'VEC3' },
+        { bufferView: 0, componentType: 5126, count: positions.length / 3, type: 'VEC3' },
         { bufferView: 1, componentType: 5123, count: indices.length, type: 'SCALAR' },
       ],
       meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
-      nodes: [{ mesh: 0 }],
-      scenes: [{ nodes: [0] }],
+      nodes: nodes.map((n) => ({ ...n, mesh: 0 })),
+      scenes: [{ nodes: nodes.map((_, i) => i) }],
       scene: 0,
     };
-    const { mesh } = await readMesh(rawGlb(json, bin), { boundWorkload: true });
+    return rawGlb(json, bin);
+  }
+
+  test('a dense fan split over instances (moved, mirrored, turned) is refused where boundMeshWorkload refuses it', async () => {
+    // Three instances of 40k random triangles over 300 vertices: no one part is past the budget.
+    const random = mulberry32(5);
+    const positions = new Float32Array(300 * 3).map(() => random());
+    const indices = new Uint16Array(40_000 * 3).map(() => Math.floor(random() * 300));
+    const glb = indexedGlb(positions, indices, [{}, { scale: [-1, 1, 1], translation: [1.2, 0, 0] }, { rotation: [0, 0.7071, 0, 0.7071] }]);
+    const early = await readRefusal(glb);
+    expect(early.message).toBe(refusal((await readMesh(glb)).mesh).message);
+    // Refused in the third instance, counting the two before it.
+    const [, first] = /its 120000 triangles .*the first (\d+) alone/.exec(early.message) ?? [];
+    expect(Number(first)).toBeGreaterThan(80_000);
+  });
+
+  test('only what boundMeshWorkload would refuse: one large triangle repeated is read, then simplified', async () => {
+    // 100k copies of a triangle spanning the model: far past the budget counted with repeats, one
+    // triangle without them, which boundMeshWorkload keeps (it drops the repeats, refuses nothing).
+    const repeats = 100_000;
+    const glb = indexedGlb(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), new Uint16Array(repeats * 3).map((_, i) => i % 3));
+    const { mesh } = await readMesh(glb, { boundWorkload: true });
     expect(mesh.indices.length / 3).toBe(repeats);
     expect(boundMeshWorkload(mesh).mesh.indices.length / 3).toBe(1);
   });

@@ -113,19 +113,19 @@ export type TriangleLayout = 'list' | 'strip' | 'fan';
  * triangles (not degenerate, not a repeat of an earlier triangle of the same part: parts never
  * share vertices once merged) with the same meter, against the box of every vertex the reader
  * will add, which is at least as large as the merged mesh's, so no triangle counts for more here
- * than there. Every part's positions must be `include`d, in world space, before the first `meter`.
+ * than there (the fuzzer checks both agree). Every part's positions must be `include`d, in world
+ * space, before the first `meter`.
  */
 export class MeshWorkloadGate {
   /** minX, minY, minZ, maxX, maxY, maxZ of every position included. */
   private readonly box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   private longest: number | undefined;
-  /** The kept triangles' work, measured once the rough measure is past the budget. */
-  private readonly work = { cells: 0, pixels: 0 };
+  /** The parts met while measuring roughly (references to the reader's arrays, not copies). */
+  private readonly parts: GatePart[] = [];
   /** Every triangle's work (repeats and degenerate ones too), until it is past the budget. */
   private readonly rough = { cells: 0, pixels: 0 };
-  private exact = false;
-  /** Triangles met so far, kept or not, over all parts: the "first N" of the refusal. */
-  private met = 0;
+  /** Once the rough work is past the budget: the kept triangles' work and how many triangles were met. */
+  private exact: { cells: number; pixels: number; met: number } | undefined;
 
   /** Extends the box by a part's world-space positions (every part, before any `meter`). */
   include(positions: Float32Array): void {
@@ -148,63 +148,87 @@ export class MeshWorkloadGate {
    * Measures one part's triangles as the stream gives them (`indices` null: 0, 1, 2, ...), and
    * throws `boundMeshWorkload`'s refusal at the first one past the budget. `triangles` is the
    * mesh's declared total, for the message. An index out of range stops the measuring: the
-   * reader's own check reports it.
+   * reader's own check reports it. The arrays must stay unchanged until the read ends.
    *
    * Two passes, so a real mesh pays for one light one: first every triangle is measured, repeated
    * and degenerate ones too, which is more than the kept ones cost, so while that stays under the
    * budget nothing is certain and nothing else is done (tracking repeats for every triangle costs
    * as much as boundMeshWorkload's own scan, which a real mesh would then pay twice). Once it is
-   * past, this part is measured again from its start counting only the kept triangles, and so is
-   * every later part; earlier parts count for nothing there (a lower bound: a refusal stays certain).
+   * past, the parts so far are measured again from the first, counting only the kept triangles,
+   * and so is every later part.
    */
   meter(positions: Float32Array, indices: ArrayLike<number> | null, layout: TriangleLayout, triangles: number): void {
-    const limits = MESH_WORKLOAD_LIMITS;
     const box = this.box;
     this.longest ??= Math.max(box[3]! - box[0]!, box[4]! - box[1]!, box[5]! - box[2]!);
     // No extent (or a non-finite one, which the reader refuses anyway): there is no grid to scale to.
     if (!(this.longest > 0 && Number.isFinite(this.longest))) return;
-    const vertices = Math.floor(positions.length / 3);
-    const count = layout === 'list' ? Math.floor((indices ? indices.length : vertices) / 3) : Math.max(0, (indices ? indices.length : vertices) - 2);
-    const met = this.met;
-    if (!this.exact) {
-      const rough = new RasterWorkMeter(positions, this.longest, limits.gridResolution, limits.pixelResolution);
-      // The meter's sums start from the earlier parts' rough totals, so it is the whole mesh's.
-      rough.cells = this.rough.cells;
-      rough.pixels = this.rough.pixels;
-      let t = 0;
-      for (; t < count; t++) {
-        const a = corner(indices, layout, t, 0), b = corner(indices, layout, t, 1), c = corner(indices, layout, t, 2);
-        if (a >= vertices || b >= vertices || c >= vertices) return;
-        rough.add(a, b, c);
-        if (pastBudget(rough)) break;
-      }
-      this.rough.cells = rough.cells;
-      this.rough.pixels = rough.pixels;
-      if (t === count) {
-        this.met += count;
-        return;
-      }
-      this.exact = true;
+    const part: GatePart = { positions, indices, layout };
+    if (this.exact) {
+      this.measureKept(part, this.exact, triangles);
+      return;
     }
-    const meter = new RasterWorkMeter(positions, this.longest, limits.gridResolution, limits.pixelResolution);
-    meter.cells = this.work.cells;
-    meter.pixels = this.work.pixels;
+    this.parts.push(part);
+    if (!this.roughlyPastBudget(part)) return;
+    const exact = (this.exact = { cells: 0, pixels: 0, met: 0 });
+    for (const p of this.parts.splice(0)) this.measureKept(p, exact, triangles);
+  }
+
+  /** Adds every triangle of the part to the rough work; true once it is past the budget. */
+  private roughlyPastBudget({ positions, indices, layout }: GatePart): boolean {
+    const limits = MESH_WORKLOAD_LIMITS;
+    const rough = new RasterWorkMeter(positions, this.longest!, limits.gridResolution, limits.pixelResolution);
+    // The meter's sums start from the earlier parts', so it measures the whole mesh so far.
+    rough.cells = this.rough.cells;
+    rough.pixels = this.rough.pixels;
+    const vertices = Math.floor(positions.length / 3);
+    const count = triangleCount(indices, layout, vertices);
+    for (let t = 0; t < count; t++) {
+      const a = corner(indices, layout, t, 0), b = corner(indices, layout, t, 1), c = corner(indices, layout, t, 2);
+      if (a >= vertices || b >= vertices || c >= vertices) return false;
+      rough.add(a, b, c);
+      if (pastBudget(rough)) return true;
+    }
+    this.rough.cells = rough.cells;
+    this.rough.pixels = rough.pixels;
+    return false;
+  }
+
+  /** Adds the part's kept triangles to `into`, throwing the refusal at the first past the budget. */
+  private measureKept({ positions, indices, layout }: GatePart, into: { cells: number; pixels: number; met: number }, triangles: number): void {
+    const limits = MESH_WORKLOAD_LIMITS;
+    const meter = new RasterWorkMeter(positions, this.longest!, limits.gridResolution, limits.pixelResolution);
+    meter.cells = into.cells;
+    meter.pixels = into.pixels;
+    const vertices = Math.floor(positions.length / 3);
+    const count = triangleCount(indices, layout, vertices);
     const seen = new SortedTripleSet();
     for (let t = 0; t < count; t++) {
       let a = corner(indices, layout, t, 0), b = corner(indices, layout, t, 1), c = corner(indices, layout, t, 2);
       if (a >= vertices || b >= vertices || c >= vertices) return;
-      this.met = met + t + 1;
+      into.met++;
       if (isDegenerateTriangle(positions, a, b, c)) continue;
       if (a > b) [a, b] = [b, a];
       if (b > c) [b, c] = [c, b];
       if (a > b) [a, b] = [b, a];
       if (!seen.add(a, b, c)) continue;
       meter.add(a, b, c);
-      if (pastBudget(meter)) throw tooMuchWork(triangles, this.met, meter);
+      if (pastBudget(meter)) throw tooMuchWork(triangles, into.met, meter);
     }
-    this.work.cells = meter.cells;
-    this.work.pixels = meter.pixels;
+    into.cells = meter.cells;
+    into.pixels = meter.pixels;
   }
+}
+
+/** One part as the gate measures it: world-space positions and the file's index stream. */
+interface GatePart {
+  positions: Float32Array;
+  indices: ArrayLike<number> | null;
+  layout: TriangleLayout;
+}
+
+function triangleCount(indices: ArrayLike<number> | null, layout: TriangleLayout, vertices: number): number {
+  const stream = indices ? indices.length : vertices;
+  return layout === 'list' ? Math.floor(stream / 3) : Math.max(0, stream - 2);
 }
 
 /** Corner `k` of triangle `t` of an index stream (`null`: 0, 1, 2, ...) laid out as `layout`. */
