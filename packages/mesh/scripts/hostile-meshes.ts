@@ -88,6 +88,20 @@ export function glbDenseFan(triangles: number, vertices: number, seed = 1): Uint
   return Buffer.concat([header, chunk(0x4e4f534a, jsonBytes), chunk(0x004e4942, bin)]);
 }
 
+/**
+ * An OBJ of `triangles` triangles over `vertices` vertices, all uniformly random in the unit cube:
+ * the dense fan as text. OBJ is parsed whole before the work budget applies, so this one keeps an
+ * upload-check thread busy for a while (the GLB and STL ones are refused from their index streams).
+ */
+export function objRandomTriangles(triangles: number, vertices: number, seed = 1): Uint8Array {
+  const random = mulberry32(seed);
+  const lines: string[] = [];
+  for (let i = 0; i < vertices; i++) lines.push(`v ${random().toFixed(4)} ${random().toFixed(4)} ${random().toFixed(4)}`);
+  const corner = () => 1 + Math.floor(random() * vertices);
+  for (let t = 0; t < triangles; t++) lines.push(`f ${corner()} ${corner()} ${corner()}`);
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
 /** A binary STL of `triangles` triangles with corners uniformly random in the unit cube. */
 export function stlRandomSoup(triangles: number, seed = 1): Uint8Array {
   const random = mulberry32(seed);
