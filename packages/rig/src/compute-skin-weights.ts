@@ -138,7 +138,8 @@ import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights }
 import { aimLeafSegments, boneSegments, extendLeafSegments, insideFraction, segmentDistanceSquared, type BoneSegment, type LeafJointMode } from './skinning/bone-segments';
 import { geodesicJointDistances, type JointDistanceField } from './skinning/geodesic-joint-distances';
 import { smoothSkinWeights, vertexAdjacency } from './skinning/smooth-skin-weights';
-import { EMPTY, voxelizeSkinGrid, type SkinVoxelGrid } from './skinning/skin-voxel-grid';
+import { EMPTY, pathReentersSolid, voxelizeSkinGrid, type SkinVoxelGrid } from './skinning/skin-voxel-grid';
+import { blenderHeatBones, boneHeatWeights, type BoneHeatOptions } from './skinning/bone-heat';
 import { weldVertices } from './weld-vertices';
 
 /** Options of {@link computeSkinWeights}. */
@@ -171,7 +172,16 @@ export interface ComputeSkinWeightsOptions {
    * (which, from a thin plate's root on a thick body, points into the body). Default none.
    */
   leafTips?: readonly LeafTip[];
+  /**
+   * `geodesic` (the header's pipeline) or `heat`: Blender's bone heat (skinning/bone-heat), with
+   * the geodesic weights for the vertices heat leaves empty. Default `geodesic`.
+   */
+  method?: SkinWeightMethod;
+  /** Options of the `heat` method. Default its own defaults. */
+  heat?: BoneHeatOptions;
 }
+
+export type SkinWeightMethod = 'geodesic' | 'heat';
 
 export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> = {
   maxInfluences: 4,
@@ -184,6 +194,8 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   aimLeaves: true,
   nonDeformingJoints: [],
   leafTips: [],
+  method: 'geodesic',
+  heat: {},
 };
 
 /** A leaf joint's extremity, in the mesh's frame. */
@@ -244,26 +256,25 @@ export function computeSkinWeights(
 
   if (skeleton.joints.length > 1 && welded.indices.length > 0) {
     const grid = voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution);
-    const solid = (x: number, y: number, z: number): boolean => isSolidAt(grid, x, y, z);
-    segments = anatomicalSegments(skeleton, opts, solid, 0.5 * grid.cell);
-    const tipped = pointLeavesAtTips(segments, opts.leafTips);
-    const free = (seg: BoneSegment): boolean => !tipped.has(seg);
-    if (opts.leafJoints === 'extend') extendLeafSegments(segments.filter(free), solid, 0.5 * grid.cell);
-    // Orphans first (an IK foot ends the shin's extension along the shin), then every other
-    // extension is aimed at its part and orphans are tried again against the aimed ones.
-    const attached = new Set<number>();
-    const joined = attachOrphans(skeleton, segments, attached);
-    if (opts.leafJoints === 'extend' && opts.aimLeaves) {
-      const aimed = aimLeafSegments(segments, grid, (seg) => !joined.has(seg) && free(seg));
-      extendLeafSegments(aimed, solid, 0.5 * grid.cell);
-      attachOrphans(skeleton, segments, attached);
+    let unweighted: Uint8Array | undefined;
+    if (opts.method === 'heat') {
+      unweighted = heatCandidates(welded.positions, welded.indices, skeleton, grid, opts, candJoints, candWeights, slots);
     }
-    giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints);
-    const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS);
-    vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
-    if (opts.smoothingIterations > 0) {
-      const adjacency = vertexAdjacency(welded.indices, nw);
-      smoothSkinWeights(candJoints, candWeights, slots, adjacency, welded.positions, grid.cell, opts.smoothingIterations);
+    // Geodesic weights for every vertex, or (after heat) for those heat left empty: separate
+    // pieces whose nearest bones are all hidden from them, which Blender leaves unweighted.
+    if (!unweighted || unweighted.includes(1)) {
+      const geoJoints = unweighted ? new Int32Array(nw * slots).fill(-1) : candJoints;
+      const geoWeights = unweighted ? new Float32Array(nw * slots) : candWeights;
+      segments = geodesicCandidates(welded.positions, welded.indices, skeleton, grid, opts, geoJoints, geoWeights, slots);
+      if (unweighted) {
+        for (let v = 0; v < nw; v++) {
+          if (unweighted[v] !== 1) continue;
+          for (let s = v * slots; s < v * slots + slots; s++) {
+            candJoints[s] = geoJoints[s]!;
+            candWeights[s] = geoWeights[s]!;
+          }
+        }
+      }
     }
   }
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints); // idempotent; covers a mesh with no grid
@@ -273,6 +284,72 @@ export function computeSkinWeights(
   const wWeights = new Float32Array(4 * nw);
   pruneInfluences(candJoints, candWeights, slots, opts, wJoints, wWeights);
   return expand(wJoints, wWeights, welded.remap);
+}
+
+/**
+ * Bone heat (skinning/bone-heat) on Blender's bones, visibility tested on the voxel grid: the grid
+ * is already built for the geodesic fallback, needs no consistent normals (a ray test against the
+ * triangles counts only triangles entered from outside, so flipped faces would break it) and
+ * costs one walk per vertex and nearest bone. Returns the vertices left without weight.
+ */
+function heatCandidates(
+  positions: Float32Array,
+  indices: Uint32Array,
+  skeleton: Skeleton,
+  grid: SkinVoxelGrid,
+  opts: Required<ComputeSkinWeightsOptions>,
+  outJoints: Int32Array,
+  outWeights: Float32Array,
+  slots: number,
+): Uint8Array {
+  const bones = blenderHeatBones(skeleton);
+  const asSegments = bones.map((bone) => ({ joint: bone.joint, a: bone.head, b: bone.tail }));
+  giveToDeformingAncestors(skeleton, asSegments, opts.nonDeformingJoints);
+  asSegments.forEach((seg, i) => { bones[i]!.joint = seg.joint; });
+  const visible = (x: number, y: number, z: number, qx: number, qy: number, qz: number): boolean => !pathReentersSolid(grid, x, y, z, qx, qy, qz);
+  const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat);
+  outJoints.set(heat.joints);
+  outWeights.set(heat.weights);
+  return heat.unweighted;
+}
+
+/**
+ * Steps 3–6 of the header: anatomical segments, leaf extensions aimed and orphans attached,
+ * geodesic distances, the power falloff and smoothing. Returns the segments used.
+ */
+function geodesicCandidates(
+  positions: Float32Array,
+  indices: Uint32Array,
+  skeleton: Skeleton,
+  grid: SkinVoxelGrid,
+  opts: Required<ComputeSkinWeightsOptions>,
+  candJoints: Int32Array,
+  candWeights: Float32Array,
+  slots: number,
+): BoneSegment[] {
+  const nw = positions.length / 3;
+  const solid = (x: number, y: number, z: number): boolean => isSolidAt(grid, x, y, z);
+  const segments = anatomicalSegments(skeleton, opts, solid, 0.5 * grid.cell);
+  const tipped = pointLeavesAtTips(segments, opts.leafTips);
+  const free = (seg: BoneSegment): boolean => !tipped.has(seg);
+  if (opts.leafJoints === 'extend') extendLeafSegments(segments.filter(free), solid, 0.5 * grid.cell);
+  // Orphans first (an IK foot ends the shin's extension along the shin), then every other
+  // extension is aimed at its part and orphans are tried again against the aimed ones.
+  const attached = new Set<number>();
+  const joined = attachOrphans(skeleton, segments, attached);
+  if (opts.leafJoints === 'extend' && opts.aimLeaves) {
+    const aimed = aimLeafSegments(segments, grid, (seg) => !joined.has(seg) && free(seg));
+    extendLeafSegments(aimed, solid, 0.5 * grid.cell);
+    attachOrphans(skeleton, segments, attached);
+  }
+  giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints);
+  const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS);
+  vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
+  if (opts.smoothingIterations > 0) {
+    const adjacency = vertexAdjacency(indices, nw);
+    smoothSkinWeights(candJoints, candWeights, slots, adjacency, positions, grid.cell, opts.smoothingIterations);
+  }
+  return segments;
 }
 
 /** Runs each leaf extension with a known tip from its joint to that tip; returns those segments. */

@@ -155,3 +155,30 @@ function fillInterior(state: Uint8Array, nx: number, ny: number, nz: number): vo
     if (!outside[idx] && state[idx] === EMPTY) state[idx] = INTERIOR;
   }
 }
+
+/**
+ * Whether the straight path from a surface point p to a point q re-enters the solid after leaving
+ * it: Blender's bone-heat visibility (a ray from a vertex to its bone is blocked by a triangle it
+ * enters from outside) on the voxel grid. Leaving the volume is allowed (a bone that pokes out of
+ * a thin part is still seen), going back in through another part (the other leg) is not. The
+ * first cell of the path is ignored: a path that grazes the surface hops between a vertex's own
+ * surface cell and its empty neighbours.
+ */
+export function pathReentersSolid(grid: SkinVoxelGrid, px: number, py: number, pz: number, qx: number, qy: number, qz: number): boolean {
+  const { nx, ny, nz, origin, cell, state } = grid;
+  const dx = qx - px, dy = qy - py, dz = qz - pz;
+  const length = Math.sqrt(dx * dx + dy * dy + dz * dz) / cell;
+  const steps = Math.ceil(2 * length);
+  let outside = false;
+  for (let s = 1; s <= steps; s++) {
+    const t = s / steps;
+    const i = Math.floor((px + t * dx - origin[0]) / cell);
+    const j = Math.floor((py + t * dy - origin[1]) / cell);
+    const k = Math.floor((pz + t * dz - origin[2]) / cell);
+    const solid = i >= 0 && j >= 0 && k >= 0 && i < nx && j < ny && k < nz && state[i + nx * (j + ny * k)] !== EMPTY;
+    if (t * length <= 1) continue;
+    if (!solid) outside = true;
+    else if (outside) return true;
+  }
+  return false;
+}
