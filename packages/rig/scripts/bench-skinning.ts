@@ -1,12 +1,13 @@
 /**
  * Time and peak memory of computeSkinWeights against triangle count, on a procedural humanoid
  * tessellated finer and finer (19 joints; `--joints` adds finger chains to reach ~55).
- *   npx tsx packages/rig/scripts/bench-skinning.ts [--sizes 1000,10000,50000] [--runs 3]
+ *   npx tsx packages/rig/scripts/bench-skinning.ts [--sizes 1000,10000,50000] [--runs 3] [--options '{"method":"heat"}']
+ * `--options` is a JSON object of ComputeSkinWeightsOptions (default none: the fast engine).
  * Each size runs in a fresh child process so peak RSS belongs to that size alone.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { computeSkinWeights } from '../src/compute-skin-weights';
+import { computeSkinWeights, type ComputeSkinWeightsOptions } from '../src/compute-skin-weights';
 import { humanoid, withFingers } from '../test/skinning-fixtures';
 
 const args = process.argv.slice(2);
@@ -25,6 +26,8 @@ if (arg('--child', '') !== '') {
   const target = Number(arg('--child', '0'));
   const runs = Number(arg('--runs', '3'));
   const fingers = args.includes('--fingers');
+  // A developer's own JSON on the command line; the engine validates every option it reads.
+  const skinOptions = JSON.parse(arg('--options', '{}')) as ComputeSkinWeightsOptions;
   let body = humanoid(detailFor(target));
   if (fingers) body = withFingers(body);
   const times: number[] = [];
@@ -32,7 +35,7 @@ if (arg('--child', '') !== '') {
   for (let r = 0; r < runs; r++) {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    computeSkinWeights(body.mesh, body.skeleton);
+    computeSkinWeights(body.mesh, body.skeleton, skinOptions);
     const c1 = process.cpuUsage(c0);
     times.push(performance.now() - t0);
     cpu.push((c1.user + c1.system) / 1000);
@@ -52,7 +55,7 @@ if (arg('--child', '') !== '') {
 } else {
   const sizes = arg('--sizes', '1000,10000,50000,200000,1000000').split(',').map(Number);
   const runs = arg('--runs', '3');
-  const extra = args.includes('--fingers') ? ['--fingers'] : [];
+  const extra = [...(args.includes('--fingers') ? ['--fingers'] : []), '--options', arg('--options', '{}')];
   console.log(`load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
   console.log('| triangles | vertices | joints | median wall ms | median CPU ms | peak RSS MB |');
   console.log('|---:|---:|---:|---:|---:|---:|');

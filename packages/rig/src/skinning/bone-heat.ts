@@ -27,6 +27,7 @@
  * no triangles) are reported, and the caller weights them another way: Blender leaves them empty.
  */
 import type { Skeleton } from '@rigforge/mesh';
+import { MinHeap } from '../min-heap';
 
 type Vec3 = [number, number, number];
 
@@ -52,10 +53,25 @@ export interface BoneHeatOptions {
   weightLimitEnd?: number;
   /** Weights between the end and this ramp from 0 to it (WEIGHT_LIMIT_START). Default 0.05. */
   weightLimitStart?: number;
-  /** CG stops for a bone when its residual falls below this fraction of its right-hand side. Default 1e-5. */
+  /**
+   * CG stops for a bone when no vertex's residual, in weight units (r_i / A_ii, what one Jacobi
+   * step would still change its weight by), exceeds this. A residual norm relative to the
+   * right-hand side does not work here: vertices lying on a bone have d ≈ 0 and an enormous H,
+   * and dominate that norm after one iteration while the rest of the mesh is still unsolved.
+   * Default 1e-4.
+   */
   tolerance?: number;
   /** CG iteration cap. Default 2000. */
   maxIterations?: number;
+  /**
+   * Each bone is solved only over the vertices within this many "nearest-bone distances" of its
+   * heat sources along the surface (an edge costs its length over the distance from its vertices
+   * to their nearest bone; edges of unheated vertices cost nothing, since heat there does not
+   * decay), and is 0 beyond. Heat decays by about e² per nearest-bone distance, so at 4 a weight
+   * has fallen far below the 0.025 cut. Infinity solves every bone over the whole mesh (Blender).
+   * Default 4.
+   */
+  supportRadius?: number;
 }
 
 export const BONE_HEAT_DEFAULTS: Required<BoneHeatOptions> = {
@@ -63,8 +79,9 @@ export const BONE_HEAT_DEFAULTS: Required<BoneHeatOptions> = {
   visibility: 'blender',
   weightLimitEnd: 0.025,
   weightLimitStart: 0.05,
-  tolerance: 1e-5,
+  tolerance: 1e-4,
   maxIterations: 2000,
+  supportRadius: 4,
 };
 
 /** Whether the straight path from a vertex (x) to a point on a bone (q) is unobstructed. */
@@ -143,6 +160,7 @@ export function boneHeatWeights(
   const sources: number[] = [];
   const dist = new Float64Array(nb);
   const closest = new Float64Array(3 * nb);
+  const nearest = new Float64Array(n);
   for (let v = 0; v < n; v++) {
     const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
     const nx = normals[3 * v]!, ny = normals[3 * v + 1]!, nz = normals[3 * v + 2]!;
@@ -152,6 +170,7 @@ export function boneHeatWeights(
       closestOnSegment(x, y, z, bone.head, bone.tail, closest, 3 * b);
       const dx = x - closest[3 * b]!, dy = y - closest[3 * b + 1]!, dz = z - closest[3 * b + 2]!;
       const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (b === 0 || len < nearest[v]!) nearest[v] = len;
       const cosine = len > 0 ? (dx * nx + dy * ny + dz * nz) / len : 1;
       dist[b] = len / (0.5 * (cosine + 1.001));
       if (dist[b]! < minAll) minAll = dist[b]!;
@@ -180,7 +199,9 @@ export function boneHeatWeights(
     sourceStart[v + 1] = sources.length;
   }
 
-  const x = solveAllBones(laplacian, screen, sourceStart, sources, nb, opts);
+  const x = Number.isFinite(opts.supportRadius)
+    ? solveEachBoneLocally(laplacian, positions, screen, sourceStart, sources, nb, nearest, Math.max(minDistance, 1e-3 * diagonal), opts)
+    : solveAllBones(laplacian, screen, sourceStart, sources, nb, opts);
 
   // Limit, then keep the `slots` largest per vertex (summed per joint: bones may share a joint).
   const outJoints = new Int32Array(n * slots).fill(-1);
@@ -377,55 +398,204 @@ function solveAllBones(
     }
   }
   for (let b = 0; b < nb; b++) active[b] = bnorm[b]! > 0 ? 1 : 0;
-  const tol2 = opts.tolerance * opts.tolerance;
   const pq = new Float64Array(nb);
   const rr = new Float64Array(nb);
   const rzNew = new Float64Array(nb);
+  // Bones still iterating, compacted each step: bones near the ends of chains converge in a few
+  // iterations, the trunk's in many, and every product skips the converged ones.
+  let act = Int32Array.from({ length: nb }, (_, b) => b).filter((b) => active[b] === 1);
+  const alpha = new Float64Array(nb);
+  const beta = new Float64Array(nb);
   let iterations = 0;
-  for (; iterations < opts.maxIterations; iterations++) {
-    let any = false;
-    for (let b = 0; b < nb; b++) if (active[b]) any = true;
-    if (!any) break;
-    // q = A p for every bone (inactive bones' p is left as is; their alpha is 0).
+  for (; iterations < opts.maxIterations && act.length > 0; iterations++) {
+    const na = act.length;
+    // q = A p for the active bones.
     pq.fill(0);
     for (let v = 0; v < n; v++) {
       const base = v * nb;
       const dv = diagonal[v]! + screen[v]!;
-      for (let b = 0; b < nb; b++) q[base + b] = dv * p[base + b]!;
+      for (let a = 0; a < na; a++) {
+        const b = act[a]!;
+        q[base + b] = dv * p[base + b]!;
+      }
       for (let s = offsets[v]!; s < offsets[v + 1]!; s++) {
         const c = values[s]!, ub = columns[s]! * nb;
-        for (let b = 0; b < nb; b++) q[base + b]! -= c * p[ub + b]!;
+        for (let a = 0; a < na; a++) {
+          const b = act[a]!;
+          q[base + b]! -= c * p[ub + b]!;
+        }
       }
-      for (let b = 0; b < nb; b++) pq[b]! += p[base + b]! * q[base + b]!;
+      for (let a = 0; a < na; a++) {
+        const b = act[a]!;
+        pq[b]! += p[base + b]! * q[base + b]!;
+      }
     }
-    const alpha = new Float64Array(nb);
-    for (let b = 0; b < nb; b++) alpha[b] = active[b] && pq[b]! > 0 ? rz[b]! / pq[b]! : 0;
+    for (let a = 0; a < na; a++) {
+      const b = act[a]!;
+      alpha[b] = pq[b]! > 0 ? rz[b]! / pq[b]! : 0;
+    }
     rr.fill(0);
     rzNew.fill(0);
     for (let v = 0; v < n; v++) {
       const base = v * nb, iv = inv[v]!;
-      for (let b = 0; b < nb; b++) {
-        const a = alpha[b]!;
-        if (a === 0) continue;
-        x[base + b]! += a * p[base + b]!;
-        const rv = (r[base + b]! -= a * q[base + b]!);
-        rr[b]! += rv * rv;
+      for (let a = 0; a < na; a++) {
+        const b = act[a]!;
+        const al = alpha[b]!;
+        x[base + b]! += al * p[base + b]!;
+        const rv = (r[base + b]! -= al * q[base + b]!);
+        const scaled = Math.abs(rv) * iv;
+        if (scaled > rr[b]!) rr[b] = scaled;
         rzNew[b]! += rv * rv * iv;
       }
     }
-    for (let b = 0; b < nb; b++) {
-      if (!active[b]) continue;
-      if (alpha[b] === 0 || rr[b]! <= tol2 * bnorm[b]!) active[b] = 0;
+    // A bone stops when its residual is small, or when its curvature is not positive (a mesh whose
+    // negative cotangents make the matrix indefinite: stop rather than diverge).
+    for (let a = 0; a < na; a++) {
+      const b = act[a]!;
+      if (alpha[b] === 0 || rr[b]! <= opts.tolerance) active[b] = 0;
+      beta[b] = active[b] ? rzNew[b]! / rz[b]! : 0;
+      rz[b] = rzNew[b]!;
     }
-    const beta = new Float64Array(nb);
-    for (let b = 0; b < nb; b++) beta[b] = active[b] ? rzNew[b]! / rz[b]! : 0;
+    act = act.filter((b) => active[b] === 1);
+    const nn = act.length;
     for (let v = 0; v < n; v++) {
       const base = v * nb, iv = inv[v]!;
-      for (let b = 0; b < nb; b++) if (active[b]) p[base + b] = r[base + b]! * iv + beta[b]! * p[base + b]!;
+      for (let a = 0; a < nn; a++) {
+        const b = act[a]!;
+        p[base + b] = r[base + b]! * iv + beta[b]! * p[base + b]!;
+      }
     }
-    for (let b = 0; b < nb; b++) if (active[b]) rz[b] = rzNew[b]!;
   }
   return { values: x, iterations };
+}
+
+/**
+ * Solves each bone over its support only (see `supportRadius`), Dirichlet 0 beyond: one
+ * surface Dijkstra from the bone's sources picks the vertices, then Jacobi-preconditioned CG on
+ * that submatrix. Work is the sum of the supports (a few times the mesh) instead of bones × mesh.
+ */
+function solveEachBoneLocally(
+  lap: SymmetricLaplacian,
+  positions: Float32Array,
+  screen: Float64Array,
+  sourceStart: Uint32Array,
+  sources: readonly number[],
+  nb: number,
+  nearest: Float64Array,
+  nearestFloor: number,
+  opts: Required<BoneHeatOptions>,
+): { values: Float64Array; iterations: number } {
+  const { n, offsets, columns, values, diagonal } = lap;
+  const out = new Float64Array(n * nb);
+  // Sources per bone (the inverse of sourceStart/sources), with each vertex's share 1/k.
+  const seedCount = new Uint32Array(nb + 1);
+  for (const b of sources) seedCount[b + 1]!++;
+  for (let b = 0; b < nb; b++) seedCount[b + 1]! += seedCount[b]!;
+  const seeds = new Uint32Array(sources.length);
+  const seedFill = seedCount.slice(0, nb);
+  for (let v = 0; v < n; v++) for (let s = sourceStart[v]!; s < sourceStart[v + 1]!; s++) seeds[seedFill[sources[s]!]!++] = v;
+  const rate = new Float64Array(n);
+  for (let v = 0; v < n; v++) rate[v] = screen[v]! > 0 ? 1 / Math.max(nearest[v]!, nearestFloor) : 0;
+  const reach = new Float64Array(n).fill(Infinity);
+  const local = new Int32Array(n).fill(-1);
+  const heap = new MinHeap(1024);
+  let maxIterations = 0;
+  for (let b = 0; b < nb; b++) {
+    if (seedCount[b + 1] === seedCount[b]) continue;
+    // Support: surface Dijkstra from the sources.
+    const support: number[] = [];
+    for (let s = seedCount[b]!; s < seedCount[b + 1]!; s++) {
+      const v = seeds[s]!;
+      if (reach[v] !== 0) { reach[v] = 0; heap.push(0, v); }
+    }
+    while (heap.pop()) {
+      const v = heap.topValue, d = heap.topKey;
+      if (d > reach[v]! || local[v]! >= 0) continue;
+      local[v] = support.length;
+      support.push(v);
+      for (let e = offsets[v]!; e < offsets[v + 1]!; e++) {
+        const u = columns[e]!;
+        if (local[u]! >= 0) continue;
+        const len = Math.hypot(positions[3 * u]! - positions[3 * v]!, positions[3 * u + 1]! - positions[3 * v + 1]!, positions[3 * u + 2]! - positions[3 * v + 2]!);
+        const du = d + 0.5 * len * (rate[v]! + rate[u]!);
+        if (du <= opts.supportRadius && du < reach[u]!) { reach[u] = du; heap.push(du, u); }
+      }
+    }
+    const m = support.length;
+    // Local CSR of the support's submatrix (columns outside are held at 0).
+    const rowStart = new Uint32Array(m + 1);
+    const cols: number[] = [];
+    const vals: number[] = [];
+    const diag = new Float64Array(m);
+    for (let i = 0; i < m; i++) {
+      const v = support[i]!;
+      diag[i] = diagonal[v]! + screen[v]!;
+      for (let e = offsets[v]!; e < offsets[v + 1]!; e++) {
+        const j = local[columns[e]!]!;
+        if (j >= 0) { cols.push(j); vals.push(values[e]!); }
+      }
+      rowStart[i + 1] = cols.length;
+    }
+    const colArr = Uint32Array.from(cols), valArr = Float64Array.from(vals);
+    const rhs = new Float64Array(m);
+    for (let s = seedCount[b]!; s < seedCount[b + 1]!; s++) {
+      const v = seeds[s]!;
+      rhs[local[v]!] = screen[v]! / (sourceStart[v + 1]! - sourceStart[v]!);
+    }
+    const { x, iterations } = conjugateGradient(rowStart, colArr, valArr, diag, rhs, opts.tolerance, opts.maxIterations);
+    maxIterations = Math.max(maxIterations, iterations);
+    for (let i = 0; i < m; i++) {
+      const v = support[i]!;
+      out[v * nb + b] = x[i]!;
+      local[v] = -1;
+      reach[v] = Infinity;
+    }
+    // Vertices reached but not settled (pushed beyond nothing) keep a finite reach: reset them too.
+    reach.fill(Infinity);
+  }
+  return { values: out, iterations: maxIterations };
+}
+
+/** Jacobi-preconditioned CG for the SPD system (diag − offdiag) x = rhs, off-diagonals given positive. */
+function conjugateGradient(
+  rowStart: Uint32Array, cols: Uint32Array, vals: Float64Array, diag: Float64Array, rhs: Float64Array,
+  tolerance: number, maxIterations: number,
+): { x: Float64Array; iterations: number } {
+  const m = rhs.length;
+  const x = new Float64Array(m), r = rhs.slice(), p = new Float64Array(m), q = new Float64Array(m);
+  const inv = new Float64Array(m);
+  for (let i = 0; i < m; i++) inv[i] = diag[i]! > 0 ? 1 / diag[i]! : 0;
+  let bnorm = 0, rz = 0;
+  for (let i = 0; i < m; i++) {
+    bnorm += r[i]! * r[i]!;
+    p[i] = r[i]! * inv[i]!;
+    rz += r[i]! * p[i]!;
+  }
+  let it = 0;
+  for (; it < maxIterations && bnorm > 0; it++) {
+    let pq = 0;
+    for (let i = 0; i < m; i++) {
+      let acc = diag[i]! * p[i]!;
+      for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) acc -= vals[e]! * p[cols[e]!]!;
+      q[i] = acc;
+      pq += p[i]! * acc;
+    }
+    if (!(pq > 0)) break; // not positive: a mesh whose negative cotangents make it indefinite
+    const alpha = rz / pq;
+    let worst = 0, rzNew = 0;
+    for (let i = 0; i < m; i++) {
+      x[i]! += alpha * p[i]!;
+      const ri = (r[i]! -= alpha * q[i]!);
+      const scaled = Math.abs(ri) * inv[i]!;
+      if (scaled > worst) worst = scaled;
+      rzNew += ri * ri * inv[i]!;
+    }
+    if (worst <= tolerance) { it++; break; }
+    const beta = rzNew / rz;
+    rz = rzNew;
+    for (let i = 0; i < m; i++) p[i] = r[i]! * inv[i]! + beta * p[i]!;
+  }
+  return { x, iterations: it };
 }
 
 function closestOnSegment(x: number, y: number, z: number, a: readonly number[], b: readonly number[], out: Float64Array, at: number): void {

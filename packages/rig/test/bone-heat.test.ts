@@ -1,0 +1,89 @@
+import type { SkinWeights } from '@rigforge/mesh';
+import { computeSkinWeights } from '../src/compute-skin-weights';
+import { blenderHeatBones, boneHeatWeights } from '../src/skinning/bone-heat';
+import { pathReentersSolid, voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
+import { weldVertices } from '../src/weld-vertices';
+import { capsule, humanoid, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
+
+function expectEveryVertexWeighted(skin: SkinWeights, n: number): void {
+  let bad = 0;
+  for (let v = 0; v < n; v++) {
+    let sum = 0;
+    for (let k = 0; k < 4; k++) sum += skin.weights[4 * v + k]!;
+    if (!(Math.abs(sum - 1) < 1e-4)) bad++;
+  }
+  expect(bad).toBe(0);
+}
+
+function vertsWhere(mesh: { positions: Float32Array }, pred: (x: number, y: number, z: number) => boolean): number[] {
+  const out: number[] = [];
+  for (let v = 0; v < mesh.positions.length / 3; v++) if (pred(mesh.positions[3 * v]!, mesh.positions[3 * v + 1]!, mesh.positions[3 * v + 2]!)) out.push(v);
+  return out;
+}
+
+describe('bone heat (method: heat)', () => {
+  // A two-bone limb along +y: upper (joint 0) from 0 to 1, lower (joint 1) from 1 to 2, tip joint 2.
+  const limb = capsule([0, 0, 0], [0, 2, 0], 0.2, { rows: 40 });
+  const limbSkeleton = skeletonOf([
+    ['upper', null, [0, 0, 0]],
+    ['lower', 'upper', [0, 1, 0]],
+    ['tip', 'lower', [0, 2, 0]],
+  ]);
+
+  it('builds one bone per joint as Blender does: tail at the children, a leaf continues by half', () => {
+    const bones = blenderHeatBones(limbSkeleton);
+    expect(bones.map((b) => b.tail[1])).toEqual([1, 2, 2.5]);
+  });
+
+  it('weights every vertex of a two-bone capsule, sums to 1, and blends at the joint only', () => {
+    const skin = computeSkinWeights(limb, limbSkeleton, { method: 'heat' });
+    const n = limb.positions.length / 3;
+    expectEveryVertexWeighted(skin, n);
+    const upper = vertsWhere(limb, (_x, y) => y > 0.2 && y < 0.6);
+    const lower = vertsWhere(limb, (_x, y) => y > 1.4 && y < 1.7);
+    const joint = vertsWhere(limb, (_x, y) => Math.abs(y - 1) < 0.03);
+    expect(Math.min(...upper.map((v) => weightOf(skin, v, 0)))).toBeGreaterThan(0.9);
+    expect(Math.min(...lower.map((v) => weightOf(skin, v, 1)))).toBeGreaterThan(0.9);
+    // At the joint both bones share the vertex, so the capsule bends smoothly there.
+    for (const v of joint) {
+      expect(weightOf(skin, v, 0)).toBeGreaterThan(0.2);
+      expect(weightOf(skin, v, 1)).toBeGreaterThan(0.2);
+    }
+  });
+
+  it('weights a separate piece that heat leaves empty (its nearest bone is hidden behind a leg)', () => {
+    // Two legs and a pad beside the right leg: the pad's nearest bone is the right leg's, seen only
+    // through the leg, so Blender's rule gives it no heat; the geodesic method must weight it.
+    const mesh = mergeMeshes([
+      capsule([-0.4, 0, 0], [-0.4, 1, 0], 0.15),
+      capsule([0.4, 0, 0], [0.4, 1, 0], 0.15),
+      capsule([0.65, 0.4, 0], [0.65, 0.6, 0], 0.05),
+    ]);
+    const skeleton = skeletonOf([
+      ['hips', null, [0, 1.2, 0]],
+      ['leftLeg', 'hips', [-0.4, 1, 0]],
+      ['leftFoot', 'leftLeg', [-0.4, 0, 0]],
+      ['rightLeg', 'hips', [0.4, 1, 0]],
+      ['rightFoot', 'rightLeg', [0.4, 0, 0]],
+    ]);
+    const welded = weldVertices(mesh.positions, mesh.indices, { tolerance: 1e-5 });
+    const grid = voxelizeSkinGrid(welded.positions, welded.indices, { resolution: 128 });
+    const heat = boneHeatWeights(welded.positions, welded.indices, blenderHeatBones(skeleton),
+      (x, y, z, qx, qy, qz) => !pathReentersSolid(grid, x, y, z, qx, qy, qz), 6);
+    const pad = vertsWhere(welded, (x) => x > 0.58);
+    expect(pad.length).toBeGreaterThan(0);
+    expect(pad.filter((v) => heat.unweighted[v] === 1).length).toBeGreaterThan(pad.length / 2);
+
+    const skin = computeSkinWeights(mesh, skeleton, { method: 'heat' });
+    expectEveryVertexWeighted(skin, mesh.positions.length / 3);
+    // The pad goes with the right leg (its own chain), not the left one.
+    const padOriginal = vertsWhere(mesh, (x) => x > 0.58);
+    for (const v of padOriginal) expect(weightOf(skin, v, 1) + weightOf(skin, v, 2)).toBeLessThan(0.05);
+  });
+
+  it('weights every vertex of the procedural humanoid', () => {
+    const { mesh, skeleton } = humanoid();
+    const skin = computeSkinWeights(mesh, skeleton, { method: 'heat' });
+    expectEveryVertexWeighted(skin, mesh.positions.length / 3);
+  });
+});
