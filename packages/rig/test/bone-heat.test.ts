@@ -2,6 +2,7 @@ import type { SkinWeights } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { blenderHeatBones, boneHeatWeights } from '../src/skinning/bone-heat';
 import { pathReentersSolid, voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
+import { buildTriangleRayTree } from '../src/skinning/triangle-ray-tree';
 import { weldVertices } from '../src/weld-vertices';
 import { capsule, humanoid, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
 
@@ -85,5 +86,19 @@ describe('bone heat (method: heat)', () => {
     const { mesh, skeleton } = humanoid();
     const skin = computeSkinWeights(mesh, skeleton, { method: 'heat' });
     expectEveryVertexWeighted(skin, mesh.positions.length / 3);
+  });
+});
+
+describe('buildTriangleRayTree', () => {
+  const tube = capsule([0, 0, 0], [0, 1, 0], 0.2);
+  const tree = buildTriangleRayTree(tube.positions, tube.indices);
+
+  it('lets a path leave the surface but not enter it from outside (Blender visibility)', () => {
+    // From the axis out through the wall: crosses back faces only.
+    expect(tree.entersSurface(0, 0.5, 0, 1, 0.5, 0)).toBe(false);
+    // From outside in: crosses the wall's front face.
+    expect(tree.entersSurface(1, 0.5, 0, 0, 0.5, 0)).toBe(true);
+    // Wholly outside, beside the capsule: crosses nothing.
+    expect(tree.entersSurface(1, 0.5, 0, 1, 0.9, 0.3)).toBe(false);
   });
 });

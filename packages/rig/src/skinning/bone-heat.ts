@@ -7,9 +7,10 @@
  *    builds the armature whose weights scored 0.420 L1 on the dev set;
  *  - the cotangent Laplacian of the mesh, each triangle's cotangent divided by the number of
  *    triangles on that edge (not ½: non-manifold edges are not over-counted), each row divided by
- *    twice the vertex's mixed Voronoi area (Meyer et al. 2002; obtuse triangles give the obtuse
- *    corner half their area, the others a quarter). Multiplying each row by that area makes the
- *    system symmetric, which is what lets us solve it with conjugate gradients;
+ *    four times the vertex's mixed Voronoi area (Meyer et al. 2002; obtuse triangles give the
+ *    obtuse corner half their area, the others a quarter; Blender sums twice that area and scales
+ *    the row by 0.5 over the sum), while H is not scaled. Multiplying each row back by that area
+ *    makes the system symmetric, which is what lets us solve it with conjugate gradients;
  *  - per vertex, the distance to a bone is the Euclidean distance to its segment divided by
  *    ½(cos + 1.001), cos between the vertex normal and the direction from the bone: a vertex whose
  *    normal faces away from a bone (the inside of a fold) is taken to be far from it;
@@ -18,11 +19,16 @@
  *    heat at all (H_i = 0), Baran's paper takes the nearest VISIBLE bone (`visibility`);
  *  - per bone, solve (−L + H) w = H p; weights under 0.025 are dropped and those in 0.025–0.05
  *    ramp to 0.05 (Blender's WEIGHT_LIMIT_END / START).
- * The matrix is the same for every bone, only the right-hand side differs, so all bones are solved
- * together (one sparse product per iteration for every bone, vertex-major storage) with
- * Jacobi-preconditioned conjugate gradients. No maintained sparse Cholesky is on npm; the screening
- * term H bounds how far heat travels (about half the distance to the bone), so CG converges in
- * tens to a few hundred iterations rather than the mesh's diameter squared.
+ * The matrix is the same for every bone, only the right-hand side differs. No maintained sparse
+ * Cholesky is on npm, so each bone is solved with Jacobi-preconditioned conjugate gradients over
+ * its support only (`supportRadius`: where heat from its sources has not decayed below the cut;
+ * measured identical to solving over the whole mesh), and stops on the residual in weight units
+ * (`tolerance`). `supportRadius: Infinity` solves all bones together over the whole mesh instead
+ * (one pass over the matrix per iteration for every bone), the reference. The screening term H
+ * bounds how far heat travels (about half the distance to the bone), so CG needs tens to a few
+ * hundred iterations; where H = 0 (hidden nearest bone) heat does not decay and CG is slowest.
+ * Visibility is the caller's (`HeatVisibilityTest`): computeSkinWeights casts rays against the
+ * triangles as Blender does (skinning/triangle-ray-tree) or walks the voxel grid.
  * Vertices that get no weight (a separate piece whose nearest bones are all hidden, a piece with
  * no triangles) are reported, and the caller weights them another way: Blender leaves them empty.
  */
@@ -516,7 +522,8 @@ function solveEachBoneLocally(
       for (let e = offsets[v]!; e < offsets[v + 1]!; e++) {
         const u = columns[e]!;
         if (local[u]! >= 0) continue;
-        const len = Math.hypot(positions[3 * u]! - positions[3 * v]!, positions[3 * u + 1]! - positions[3 * v + 1]!, positions[3 * u + 2]! - positions[3 * v + 2]!);
+        const ex = positions[3 * u]! - positions[3 * v]!, ey = positions[3 * u + 1]! - positions[3 * v + 1]!, ez = positions[3 * u + 2]! - positions[3 * v + 2]!;
+        const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
         const du = d + 0.5 * len * (rate[v]! + rate[u]!);
         if (du <= opts.supportRadius && du < reach[u]!) { reach[u] = du; heap.push(du, u); }
       }
@@ -550,8 +557,6 @@ function solveEachBoneLocally(
       local[v] = -1;
       reach[v] = Infinity;
     }
-    // Vertices reached but not settled (pushed beyond nothing) keep a finite reach: reset them too.
-    reach.fill(Infinity);
   }
   return { values: out, iterations: maxIterations };
 }
@@ -617,7 +622,7 @@ function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Ar
     const ux = p[3 * b]! - p[3 * a]!, uy = p[3 * b + 1]! - p[3 * a + 1]!, uz = p[3 * b + 2]! - p[3 * a + 2]!;
     const vx = p[3 * c]! - p[3 * a]!, vy = p[3 * c + 1]! - p[3 * a + 1]!, vz = p[3 * c + 2]! - p[3 * a + 2]!;
     let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const len = Math.hypot(nx, ny, nz);
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (len === 0) continue;
     nx /= len; ny /= len; nz /= len;
     for (const v of [a, b, c]) {
@@ -627,7 +632,7 @@ function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Ar
     }
   }
   for (let v = 0; v < normals.length / 3; v++) {
-    const len = Math.hypot(normals[3 * v]!, normals[3 * v + 1]!, normals[3 * v + 2]!);
+    const len = Math.sqrt(normals[3 * v]! ** 2 + normals[3 * v + 1]! ** 2 + normals[3 * v + 2]! ** 2);
     if (len > 0) for (let a = 0; a < 3; a++) normals[3 * v + a]! /= len;
   }
   return normals;

@@ -1,0 +1,134 @@
+/**
+ * A bounding-volume hierarchy over a mesh's triangles for one question: does the segment from p
+ * to q ENTER the surface through a triangle facing it (dot(normal, q − p) < 0)? That is Blender's
+ * bone-heat visibility test (a ray from a vertex to its bone is blocked by a front face; back
+ * faces, crossed when the ray leaves a part, are not obstacles). It depends on the triangles'
+ * winding: a mesh with flipped faces sees through them.
+ */
+
+export interface TriangleRayTree {
+  /** Whether segment p→q crosses a triangle whose normal faces against the segment. */
+  entersSurface(px: number, py: number, pz: number, qx: number, qy: number, qz: number): boolean;
+}
+
+const LEAF_SIZE = 4;
+
+export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Array): TriangleRayTree {
+  const tc = indices.length / 3;
+  const order = new Uint32Array(tc);
+  const centre = new Float32Array(3 * tc);
+  const tmin = new Float32Array(3 * tc), tmax = new Float32Array(3 * tc);
+  for (let t = 0; t < tc; t++) {
+    order[t] = t;
+    for (let a = 0; a < 3; a++) {
+      const x0 = positions[3 * indices[3 * t]! + a]!, x1 = positions[3 * indices[3 * t + 1]! + a]!, x2 = positions[3 * indices[3 * t + 2]! + a]!;
+      tmin[3 * t + a] = Math.min(x0, x1, x2);
+      tmax[3 * t + a] = Math.max(x0, x1, x2);
+      centre[3 * t + a] = (x0 + x1 + x2) / 3;
+    }
+  }
+  // Nodes: box (6 floats), then either children (left, right) or a leaf range (start, count).
+  const boxes: number[] = [];
+  const left: number[] = [], right: number[] = [], start: number[] = [], count: number[] = [];
+  const build = (lo: number, hi: number): number => {
+    const node = left.length;
+    left.push(-1); right.push(-1); start.push(lo); count.push(hi - lo);
+    const b = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+    for (let i = lo; i < hi; i++) {
+      const t = order[i]!;
+      for (let a = 0; a < 3; a++) {
+        if (tmin[3 * t + a]! < b[a]!) b[a] = tmin[3 * t + a]!;
+        if (tmax[3 * t + a]! > b[3 + a]!) b[3 + a] = tmax[3 * t + a]!;
+      }
+    }
+    boxes.push(...b);
+    if (hi - lo <= LEAF_SIZE) return node;
+    const axis = [0, 1, 2].reduce((best, a) => (b[3 + a]! - b[a]! > b[3 + best]! - b[best]! ? a : best), 0);
+    // Split at the middle of the widest axis (O(n) per level); an unbalanced split (all centres on
+    // one side) falls back to halving the range.
+    const cut = 0.5 * (b[axis]! + b[3 + axis]!);
+    let i = lo, j = hi - 1;
+    while (i <= j) {
+      if (centre[3 * order[i]! + axis]! < cut) i++;
+      else {
+        const t = order[i]!;
+        order[i] = order[j]!;
+        order[j] = t;
+        j--;
+      }
+    }
+    const mid = i === lo || i === hi ? (lo + hi) >> 1 : i;
+    const l = build(lo, mid);
+    const r = build(mid, hi);
+    left[node] = l;
+    right[node] = r;
+    return node;
+  };
+  if (tc > 0) build(0, tc);
+  const box = Float64Array.from(boxes);
+  const L = Int32Array.from(left), R = Int32Array.from(right), S = Uint32Array.from(start), C = Uint32Array.from(count);
+  // Depth is bounded by the halving fallback only loosely: grow the stack if needed.
+  let stack = new Int32Array(256);
+
+  const hitsFrontFace = (t: number, px: number, py: number, pz: number, dx: number, dy: number, dz: number): boolean => {
+    const i0 = 3 * indices[3 * t]!, i1 = 3 * indices[3 * t + 1]!, i2 = 3 * indices[3 * t + 2]!;
+    const e1x = positions[i1]! - positions[i0]!, e1y = positions[i1 + 1]! - positions[i0 + 1]!, e1z = positions[i1 + 2]! - positions[i0 + 2]!;
+    const e2x = positions[i2]! - positions[i0]!, e2y = positions[i2 + 1]! - positions[i0 + 1]!, e2z = positions[i2 + 2]! - positions[i0 + 2]!;
+    // Facing: the normal e1 × e2 points against the segment.
+    const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+    const nlen = Math.sqrt(nx * nx + ny * ny + nz * nz), dlen = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (!(nx * dx + ny * dy + nz * dz < -1e-5 * nlen * dlen)) return false;
+    // Möller–Trumbore, segment parameter in (0, 1).
+    const hx = dy * e2z - dz * e2y, hy = dz * e2x - dx * e2z, hz = dx * e2y - dy * e2x;
+    const det = e1x * hx + e1y * hy + e1z * hz;
+    if (det === 0) return false;
+    const inv = 1 / det;
+    const sx = px - positions[i0]!, sy = py - positions[i0 + 1]!, sz = pz - positions[i0 + 2]!;
+    const u = (sx * hx + sy * hy + sz * hz) * inv;
+    if (u < 0 || u > 1) return false;
+    const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
+    const v = (dx * qx + dy * qy + dz * qz) * inv;
+    if (v < 0 || u + v > 1) return false;
+    const s = (e2x * qx + e2y * qy + e2z * qz) * inv;
+    return s > 0 && s < 1;
+  };
+
+  return {
+    entersSurface(px0, py0, pz0, qx, qy, qz): boolean {
+      if (tc === 0) return false;
+      // As Blender: start a hair past the vertex and stop a hair before the bone.
+      let dx = qx - px0, dy = qy - py0, dz = qz - pz0;
+      const px = px0 + 1e-5 * dx, py = py0 + 1e-5 * dy, pz = pz0 + 1e-5 * dz;
+      dx *= 1 - 2e-5; dy *= 1 - 2e-5; dz *= 1 - 2e-5;
+      // A huge finite inverse for an axis-parallel segment keeps the slab test free of NaN (0 × ∞).
+      const ix = dx !== 0 ? 1 / dx : 1e300, iy = dy !== 0 ? 1 / dy : 1e300, iz = dz !== 0 ? 1 / dz : 1e300;
+      let top = 0;
+      stack[top++] = 0;
+      while (top > 0) {
+        const node = stack[--top]!;
+        // Slab test of the segment against the node's box.
+        const o = 6 * node;
+        let t0 = 0, t1 = 1;
+        let a = (box[o]! - px) * ix, b = (box[o + 3]! - px) * ix;
+        t0 = Math.max(t0, Math.min(a, b)); t1 = Math.min(t1, Math.max(a, b));
+        a = (box[o + 1]! - py) * iy; b = (box[o + 4]! - py) * iy;
+        t0 = Math.max(t0, Math.min(a, b)); t1 = Math.min(t1, Math.max(a, b));
+        a = (box[o + 2]! - pz) * iz; b = (box[o + 5]! - pz) * iz;
+        t0 = Math.max(t0, Math.min(a, b)); t1 = Math.min(t1, Math.max(a, b));
+        if (!(t0 <= t1)) continue;
+        if (L[node]! < 0) {
+          for (let i = S[node]!; i < S[node]! + C[node]!; i++) if (hitsFrontFace(order[i]!, px, py, pz, dx, dy, dz)) return true;
+        } else {
+          if (top + 2 > stack.length) {
+            const grown = new Int32Array(2 * stack.length);
+            grown.set(stack);
+            stack = grown;
+          }
+          stack[top++] = L[node]!;
+          stack[top++] = R[node]!;
+        }
+      }
+      return false;
+    },
+  };
+}
