@@ -4,7 +4,7 @@ import { blenderHeatBones, boneHeatWeights } from '../src/skinning/bone-heat';
 import { pathReentersSolid, voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
 import { buildTriangleRayTree } from '../src/skinning/triangle-ray-tree';
 import { weldVertices } from '../src/weld-vertices';
-import { capsule, humanoid, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
+import { capsule, humanoid, mergeMeshes, scaleMesh, scaleSkeleton, skeletonOf, weightOf } from './skinning-fixtures';
 
 function expectEveryVertexWeighted(skin: SkinWeights, n: number): void {
   let bad = 0;
@@ -49,6 +49,18 @@ describe('bone heat (method: heat)', () => {
     for (const v of joint) {
       expect(weightOf(skin, v, 0)).toBeGreaterThan(0.2);
       expect(weightOf(skin, v, 1)).toBeGreaterThan(0.2);
+    }
+  });
+
+  it('gives the same weights at any scale (Blender fails outright at some)', () => {
+    const base = computeSkinWeights(limb, limbSkeleton, { method: 'heat' });
+    for (const k of [0.001, 100]) {
+      const scaled = computeSkinWeights(scaleMesh(limb, k), scaleSkeleton(limbSkeleton, k), { method: 'heat' });
+      let worst = 0;
+      for (let v = 0; v < limb.positions.length / 3; v++) {
+        for (let j = 0; j < 3; j++) worst = Math.max(worst, Math.abs(weightOf(base, v, j) - weightOf(scaled, v, j)));
+      }
+      expect(worst).toBeLessThan(0.01);
     }
   });
 
