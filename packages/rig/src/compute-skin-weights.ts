@@ -134,11 +134,13 @@
  *    nearest-bone distances of its sources or over the whole mesh: 0.429 both. No visibility at
  *    all: 0.453 against 0.437 for voxel (both before the CG stopping fix). Ray, then voxel heat
  *    for what the rays leave empty, then geodesic: 0.414.
- *  - time (bench-skinning.ts --options, humanoid; CPU ms, load 2–6 on 2 cores): 19 joints 50k
- *    tris ray 1295 / voxel 755 (geodesic 378), 200k ray 4890 / voxel 2446 (geodesic 924); 49
- *    joints 50k ray 1066 / voxel 960, 200k ray 4983 / voxel 3159. The CG (Jacobi) is most of it:
- *    where a vertex's nearest bone is hidden H = 0 and heat does not decay, so convergence there
- *    is slow. A symmetric Gauss–Seidel preconditioner (sweeps in each support's Dijkstra order)
+ *  - time (bench-skinning.ts --runs 3 --options, procedural humanoid, CPU ms, load ~3 on 2
+ *    cores): 19 joints, 50k / 200k tris: heat ray 1571 / 5858, heat voxel 766 / 3674, geodesic
+ *    529 / 1404; 49 joints (--fingers): heat ray 1092 / 4518, geodesic 501 / 1245. On the dev
+ *    set (≤ 21k tris) heat is the faster: 255 ms a character against 537 (mean). The Jacobi CG
+ *    is most of the time: where a vertex's nearest bone is hidden H = 0 and heat does not decay,
+ *    so convergence there is slow (the humanoid's capsules interpenetrate; rays from buried
+ *    vertices are probably why ray is slower than voxel there, not verified). A symmetric Gauss–Seidel preconditioner (sweeps in each support's Dijkstra order)
  *    cut the iterations 2–2.5× (200k: 175 → 71) but costs as much more per iteration: no faster,
  *    not kept; supports of 2.5 instead of 4 distances: 0.412, no clear gain in time. Multigrid is
  *    what would make it fast.
