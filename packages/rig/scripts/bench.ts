@@ -1,11 +1,11 @@
 /**
- * Benchmark of the fast rigging engine: time and peak memory versus triangle count for
+ * Benchmark of a rigging engine (`--engine fast|pro`, default fast: its preset): time and peak memory versus triangle count for
  * read → fit → skin → write GLB (the thumbnail is timed separately), on the procedural biped
  * tessellated finer and finer. Each size runs in its own child process so that maxRSS is that
  * size's peak. With --blender, Blender's bone heat (automatic weights, skeleton given) is timed
  * on the same meshes and skeletons for comparison.
  *
- *   npx tsx packages/rig/scripts/bench.ts [--sizes 1000,10000,50000,200000,1000000,1990000] [--blender]
+ *   npx tsx packages/rig/scripts/bench.ts [--sizes 1000,10000,50000,200000,1000000,1990000] [--engine fast|pro] [--blender]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,11 @@ import { join } from 'node:path';
 import { readMesh, writeGlb, type Mesh, type Skeleton } from '@rigforge/mesh';
 import { buildCreature } from '../testing/build-creature';
 import { rigMesh } from '../src/rig-mesh';
+import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
+
+const engineArg = process.argv.includes('--engine') ? process.argv[process.argv.indexOf('--engine') + 1] : 'fast';
+const engine: RigEngineName = RIG_ENGINE_NAMES.find((n) => n === engineArg) ?? 'fast';
+const preset = RIG_ENGINE_PRESETS[engine];
 
 const OUT = join(__dirname, '../../../bench-output/rig');
 
@@ -53,13 +58,13 @@ async function one(target: number, blender: boolean): Promise<Row> {
   // First job in a fresh process (JIT cold), then the same job again (a long-running worker):
   // the fastest of three warm runs, since other jobs share this machine's two cores. CPU time
   // (user + system of this process) is reported beside wall time for the same reason.
-  const cold = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512 });
+  const cold = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512, fit: preset.fit, skin: preset.skin });
   let result = cold;
   let cpuMs = Infinity;
   let bestWall = Infinity;
   for (let k = 0; k < (target >= 1_000_000 ? 1 : 3); k++) {
     const cpu0 = process.cpuUsage();
-    const r = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512 });
+    const r = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512, fit: preset.fit, skin: preset.skin });
     const cpu = process.cpuUsage(cpu0);
     const t = r.report.timingsMs;
     const wall = t.read + t.fit + t.skin + t.write;
@@ -162,7 +167,7 @@ async function main(): Promise<void> {
   for (const size of sizes) {
     let line: string;
     try {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--one', String(size), ...(blender ? ['--blender'] : [])], {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--one', String(size), '--engine', engine, ...(blender ? ['--blender'] : [])], {
         encoding: 'utf8',
         maxBuffer: 16 * 1024 * 1024,
         timeout: 1_200_000,

@@ -342,6 +342,12 @@ function heatCandidates(
   slots: number,
 ): Uint8Array {
   const bones = blenderHeatBones(skeleton);
+  // A leaf whose extremity the fit traced (a fin's tip) runs there, as in the geodesic method.
+  const tips = new Map(opts.leafTips.map((t) => [t.joint, t.tip]));
+  for (const bone of bones) {
+    const tip = tips.get(bone.joint);
+    if (tip && tip.every(Number.isFinite) && !skeleton.joints.some((joint) => joint.parent === bone.joint)) bone.tail = [tip[0], tip[1], tip[2]];
+  }
   const asSegments = bones.map((bone) => ({ joint: bone.joint, a: bone.head, b: bone.tail }));
   giveToDeformingAncestors(skeleton, asSegments, opts.nonDeformingJoints);
   asSegments.forEach((seg, i) => { bones[i]!.joint = seg.joint; });
