@@ -5,8 +5,7 @@ import {
   generateModelJobParamsSchema,
   type CreateModelResponse,
 } from '@rigforge/contracts';
-import { probeImage } from '@rigforge/generate';
-import { isEngineError } from '@rigforge/mesh';
+import { isEngineError, probeImage } from '@rigforge/mesh';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
