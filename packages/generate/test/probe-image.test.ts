@@ -88,8 +88,10 @@ describe('probeImage', () => {
     await expect(probeImage(Buffer.concat([jpeg, Buffer.from('trailing camera bytes')]))).resolves.toMatchObject({ width: 37, height: 23 });
   });
 
-  it('rejects a PNG whose data inflates to fewer rows than its header declares', async () => {
+  it('rejects a PNG whose data inflates to fewer rows than its header declares; more is let through, as decoders do', async () => {
     await expect(probeImage(pngDeclaring(64, 64))).rejects.toMatchObject({ code: 'unsupported_format', message: expect.stringMatching(/bytes of rows/) });
+    // 1×1 RGBA needs 5 bytes of rows; its stream holds 16.
+    await expect(probeImage(pngDeclaring(1, 1))).resolves.toEqual({ format: 'png', width: 1, height: 1 });
   });
 
   it('rejects giant declared dimensions without decoding them', async () => {

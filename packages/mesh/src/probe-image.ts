@@ -7,7 +7,7 @@
  * dimensions read from the header (PNG IHDR, JPEG SOFn, WebP VP8/VP8L/VP8X), so a tiny file
  * declaring a 100 000 × 100 000 image is refused before anything is allocated for it. With
  * `verifyData`, the file is then checked to be complete, which is what refusing truncated uploads
- * at submission needs: every PNG chunk is whole and its zlib stream inflates to exactly the rows
+ * at submission needs: every PNG chunk is whole and its zlib stream inflates to at least the rows
  * the header declares (streamed and discarded, on libuv's thread pool, never the event loop);
  * a JPEG's scan ends in its EOI marker; a WebP's chunks fit its RIFF size. Entropy-coded pixel
  * data is not decoded, so a JPEG or WebP that is complete but corrupt inside passes here and is
@@ -91,8 +91,10 @@ function pngHeader(bytes: Uint8Array): Header {
       }
       if (idat.length === 0) throw refuse('PNG has no image data (IDAT)');
       const expected = pngRawBytes(width, height, channels * bitDepth, interlaced);
+      // Fewer rows than the header declares is a cut-short file; more is only extra data after
+      // the image, which decoders ignore (libpng warns), so it is let through as they do.
       const inflated = await inflatedLength(idat, expected);
-      if (inflated !== expected) throw refuse(`the png data holds ${inflated} bytes of rows where its header needs ${expected}`);
+      if (inflated < expected) throw refuse(`the png data holds ${inflated} bytes of rows where its header needs ${expected}`);
     },
   };
 }
