@@ -56,6 +56,24 @@ module.exports = {
       to: { path: '^packages/rig/' },
     },
     {
+      name: 'api-loads-no-generate-engine',
+      severity: 'error',
+      comment:
+        'The API checks an uploaded image with probeImage from @rigforge/mesh (header and completeness, no image ' +
+        'library); the generate engine and sharp load only in the generate workers.',
+      from: { path: '^apps/api/src/' },
+      to: { path: '^packages/generate/' },
+    },
+    {
+      name: 'service-packages-take-only-with-defaults-from-engines',
+      severity: 'error',
+      comment:
+        'db, queue and storage are not engines and load none: they may take the one option-merging helper from ' +
+        'its dependency-free subpath, @rigforge/mesh/with-defaults, and nothing else.',
+      from: { path: '^packages/(db|queue|storage)/' },
+      to: { path: ENGINES, pathNot: '^packages/mesh/src/with-defaults\\.ts$' },
+    },
+    {
       name: 'http-clients-stay-clients',
       severity: 'error',
       comment: 'The CLI, the MCP server, the web playground and the typed client talk to the service over HTTP only.',

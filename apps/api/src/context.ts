@@ -77,6 +77,10 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
     prefix: env.REDIS_PREFIX,
     maxQueueDepth: env.MAX_QUEUE_DEPTH,
     requireLiveWorkers: env.REQUIRE_LIVE_WORKERS,
+    // The slot is held while the route downloads and checks the input: at worst a mesh and an
+    // animation clip, each a download and an upload check, plus the writes. A replica that dies
+    // mid-submission leaks its slot this long.
+    slotTtlMs: 2 * (env.DOWNLOAD_TIMEOUT_MS + env.UPLOAD_CHECK_TIMEOUT_MS) + 30_000,
   });
   const uploadCheck = new UploadCheckPool({
     threads: env.UPLOAD_CHECK_THREADS,

@@ -182,20 +182,20 @@ test('the queue unreachable at enqueue: the job is failed and refunded, its inpu
     const animation = { key: jobAttachmentKey(id, 'animation', 'glb'), format: 'glb' as const };
     const error = await submitJob(
       { db: h.ctx.db, storage: h.ctx.storage, availability: h.ctx.availability, queues },
-      {
+      'rig.fast',
+      () => ({
         id,
         accountId: account.accountId,
         job: {
           operation: 'rig',
           params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', up_axis: '+y', rotation_y: 0, source: 'model_base64', animation },
         },
-        queue: 'rig.fast',
         engine: 'fast',
         input: { bytes: Buffer.from('solid x\nendsolid x\n'), extension: 'stl', contentType: 'model/stl' },
         attachments: [{ key: animation.key, bytes: Buffer.from('clip'), contentType: 'model/gltf-binary' }],
         credits: 10,
         requiresPro: false,
-      },
+      }),
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'backend_unavailable', headers: { 'Retry-After': expect.any(String) } });
     expect(await orphanedInputs()).toEqual([]);

@@ -11,6 +11,9 @@ let account: SeededAccount;
 let glb64: string;
 let fileServer: http.Server;
 let fileBase: string;
+/** Every path the stand-in file host was asked for, in order. */
+const served: string[] = [];
+const BROKEN_FBX = Buffer.concat([Buffer.from('Kaydara FBX Binary  \0\x1a\0'), Buffer.alloc(64)]);
 
 beforeAll(async () => {
   h = await startHarness({ FETCH_ALLOW_HOSTS: '127.0.0.1', PRICE_RIG_FAST: '10', PRICE_RIG_PRO: '30', PRICE_RETARGET: '5' });
@@ -37,12 +40,13 @@ beforeAll(async () => {
   );
   // A stand-in for a user's public file host (a true external boundary).
   fileServer = http.createServer((req, res) => {
+    served.push(req.url ?? '');
     if (req.url === '/box.glb') return res.end(glb);
     if (req.url === '/clip.glb') return res.end(clip);
     if (req.url === '/clip.fbx') return res.end(clipFbx);
     if (req.url === '/clips.glb') return res.end(clipsGlb);
     if (req.url === '/clips.fbx') return res.end(clipsFbx);
-    if (req.url === '/broken.fbx') return res.end(Buffer.concat([Buffer.from('Kaydara FBX Binary  \0\x1a\0'), Buffer.alloc(64)]));
+    if (req.url === '/broken.fbx') return res.end(BROKEN_FBX);
     if (req.url === '/text.txt') return res.end('hello, not a mesh');
     if (req.url === '/redirect-private') {
       res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data' });
@@ -352,6 +356,32 @@ describe('POST /v1/rigs rejects', () => {
       expect(res.body.error.code).toBe('backend_unavailable');
       expect(res.headers['retry-after']).toBeDefined();
       expect((await readCreditBalance(full.ctx.db, who.accountId))?.balance).toBe(100);
+    } finally {
+      await full.close();
+    }
+  });
+
+  test('a full queue is a 503 before the input is downloaded or read: an unreadable mesh or image gets 503, not 400', async () => {
+    // Control: with room in the queue, this mesh is read and refused.
+    expect((await post({ model_base64: BROKEN_FBX.toString('base64') })).body.error.code).toBe('unsupported_format');
+    const full = await startHarness({ MAX_QUEUE_DEPTH: '0', FETCH_ALLOW_HOSTS: '127.0.0.1' });
+    try {
+      const who = await full.seedAccount({ credits: 100 });
+      const check = jest.spyOn(full.ctx.uploadCheck, 'check');
+      const fetched = served.length;
+      for (const [path, body] of [
+        ['/v1/rigs', { model_base64: BROKEN_FBX.toString('base64') }],
+        ['/v1/rigs', { model_url: `${fileBase}/broken.fbx` }],
+        ['/v1/rigs', { model_base64: glb64, animation_url: `${fileBase}/clip.glb` }],
+        ['/v1/models', { image_base64: Buffer.from('hello, not an image').toString('base64') }],
+      ] as const) {
+        const res = await full.request.post(path).set(who.auth).send(body);
+        expect([path, res.status, res.body.error.code]).toEqual([path, 503, 'backend_unavailable']);
+      }
+      // Nothing was read in the upload-check threads and nothing was downloaded.
+      expect(check).not.toHaveBeenCalled();
+      expect(served.slice(fetched)).toEqual([]);
+      expect(await full.ctx.db.job.count({ where: { accountId: who.accountId } })).toBe(0);
     } finally {
       await full.close();
     }

@@ -92,16 +92,15 @@ async function main(): Promise<void> {
   const mesh = new Uint8Array(await readFile(options.mesh));
   const submit = async () =>
     (
-      await submitJob(deps, {
+      await submitJob(deps, QUEUE, () => ({
         id: newJobId(),
         accountId: account.id,
         job: { operation: 'rig', params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0, up_axis: '+y', source: 'model_base64' } },
-        queue: QUEUE,
         engine: 'fast',
         input: { bytes: mesh, extension: 'glb', contentType: 'model/gltf-binary' },
         credits: 10,
         requiresPro: false,
-      })
+      }))
     ).id;
 
   const workerEnv = {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { renderThumbnail, writeGlb } from '@rigforge/mesh';
+import { renderThumbnail, withDefaults, writeGlb } from '@rigforge/mesh';
 import { CATALOG_LICENSE, type BuiltAsset, type BuiltCatalog } from './built-asset';
 import type { AssetDefinition } from './content/asset-definition';
 import { STARTER_ASSETS, STARTER_PACKS } from './content/starter-packs';
@@ -43,7 +43,7 @@ export async function buildStarterGlb(def: AssetDefinition): Promise<Uint8Array>
  * gives the same bytes and a cache keyed by version (or by sha256) stays valid.
  */
 export async function buildStarterCatalog(options: BuildStarterCatalogOptions = {}): Promise<BuiltCatalog> {
-  const size = options.thumbnailSize ?? BUILD_STARTER_CATALOG_DEFAULTS.thumbnailSize;
+  const { thumbnailSize: size } = withDefaults(BUILD_STARTER_CATALOG_DEFAULTS, options);
   const defs = STARTER_ASSETS.filter((a) => (options.filter ? options.filter(a) : true));
   const assets: BuiltAsset[] = [];
   for (const [i, def] of defs.entries()) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
-import { readMesh, renderThumbnail, sniffImageFormat } from '@rigforge/mesh';
+import { readMesh, renderThumbnail, sniffImageFormat, withDefaults } from '@rigforge/mesh';
 import { z } from 'zod';
 import { sha256Hex } from './build-starter-catalog';
 import { CATALOG_LICENSE, type BuiltAsset } from './built-asset';
@@ -54,8 +54,7 @@ export const READ_PACK_FOLDER_DEFAULTS: Required<ReadPackFolderOptions> = {
  * glTF buffer/image URIs are resolved through the same check.
  */
 export async function readPackFolder(dir: string, options: ReadPackFolderOptions = {}): Promise<ImportedPack> {
-  const maxBytes = options.maxFileBytes ?? READ_PACK_FOLDER_DEFAULTS.maxFileBytes;
-  const size = options.thumbnailSize ?? READ_PACK_FOLDER_DEFAULTS.thumbnailSize;
+  const { maxFileBytes: maxBytes, thumbnailSize: size } = withDefaults(READ_PACK_FOLDER_DEFAULTS, options);
   const root = resolve(dir);
 
   let raw: unknown;

@@ -1,7 +1,5 @@
 import sharp from 'sharp';
-import { EngineError } from '@rigforge/mesh';
-import type { ImageFormat } from '@rigforge/mesh';
-import { messageOf, probeImage } from './probe-image';
+import { EngineError, probeImage, type ImageFormat } from '@rigforge/mesh';
 
 export interface DecodeImageOptions {
   /** Longest side of the working image; larger images are downscaled (never upscaled). */
@@ -31,7 +29,8 @@ export interface DecodedImage extends RgbaImage {
  * cut from the full-resolution file separately.
  */
 export async function decodeImage(bytes: Uint8Array, options: DecodeImageOptions): Promise<DecodedImage> {
-  const info = await probeImage(bytes, { maxPixels: options.maxPixels, verifyPixels: false });
+  // The header is enough here: the decode below refuses incomplete data (failOn: 'truncated').
+  const info = await probeImage(bytes, { maxPixels: options.maxPixels, verifyData: false });
   try {
     const image = sharp(bytes, { failOn: 'truncated', limitInputPixels: options.maxPixels });
     const meta = await image.metadata();
@@ -50,6 +49,6 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeImageOptions
       hasAlpha: meta.hasAlpha === true,
     };
   } catch (err) {
-    throw new EngineError('unsupported_format', `image: the ${info.format} data cannot be decoded (${messageOf(err)})`);
+    throw new EngineError('unsupported_format', `image: the ${info.format} data cannot be decoded (${err instanceof Error ? err.message : String(err)})`);
   }
 }

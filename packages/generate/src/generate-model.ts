@@ -7,14 +7,13 @@
  * The geometry works at a reduced "working" resolution (cost grows with pixels, fidelity of a
  * smooth outline does not), the texture is cut from the full-resolution image.
  */
-import { EngineError, renderThumbnail, withDefaults, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
+import { EngineError, PROBE_IMAGE_DEFAULTS, renderThumbnail, withDefaults, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
 import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { inflateSurface } from './inflate-surface';
 import { distanceTransform } from './mask-ops';
-import { PROBE_IMAGE_DEFAULTS } from './probe-image';
 import { segmentSubject } from './segment-subject';
 import { traceOutline } from './trace-outline';
 import { triangulateOutline } from './triangulate-outline';

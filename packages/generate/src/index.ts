@@ -1,4 +1,3 @@
-export * from './probe-image';
 export * from './generate-model';
 export { decodeImage, type DecodedImage, type RgbaImage } from './decode-image';
 export { segmentSubject, SEGMENT_SUBJECT_DEFAULTS, type SegmentSubjectOptions, type SubjectMask } from './segment-subject';

@@ -1,6 +1,10 @@
+/**
+ * probeImage lives in @rigforge/mesh (the API's submission check, no image library); it is tested
+ * here, beside the generate engine, because real PNG, JPEG and WebP files are encoded with sharp.
+ */
 import { deflateSync } from 'node:zlib';
-import { sniffImageFormat } from '@rigforge/mesh';
-import { probeImage } from '../src';
+import sharp from 'sharp';
+import { probeImage, sniffImageFormat } from '@rigforge/mesh';
 import { character, characterPaint, draw, encode, star } from './images';
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
@@ -54,12 +58,40 @@ describe('probeImage', () => {
     }
   });
 
-  it('rejects a truncated PNG and a truncated JPEG', async () => {
+  it('rejects a truncated PNG, JPEG and WebP', async () => {
     const d = draw(star, 160, () => [20, 90, 200], () => [250, 250, 250]);
-    for (const format of ['png', 'jpeg'] as const) {
+    for (const format of ['png', 'jpeg', 'webp'] as const) {
       const bytes = await encode(d, format);
-      await expect(probeImage(bytes.subarray(0, Math.floor(bytes.length * 0.6)))).rejects.toMatchObject({ code: 'unsupported_format' });
+      await expect(probeImage(bytes)).resolves.toMatchObject({ format });
+      for (const share of [0.6, 0.95]) {
+        await expect(probeImage(bytes.subarray(0, Math.floor(bytes.length * share)))).rejects.toMatchObject({ code: 'unsupported_format' });
+      }
+      // Without verifyData only the header is read (what decodeImage asks for before sharp decodes).
+      await expect(probeImage(bytes.subarray(0, Math.floor(bytes.length * 0.6)), { verifyData: false })).resolves.toMatchObject({ format });
     }
+  });
+
+  it('accepts every PNG layout sharp writes (grey, palette, 16-bit, interlaced), lossless WebP, and a JPEG with bytes after its end', async () => {
+    const d = draw(character, [37, 23], characterPaint);
+    const raw = sharp(d.rgba, { raw: { width: d.width, height: d.height, channels: 4 } });
+    const grey = sharp(Buffer.alloc(37 * 23, 128), { raw: { width: 37, height: 23, channels: 1 } });
+    const variants = [
+      await grey.png().toBuffer(),
+      await raw.clone().png({ palette: true, colours: 16 }).toBuffer(),
+      await raw.clone().toColourspace('rgb16').png().toBuffer(),
+      await raw.clone().png({ progressive: true }).toBuffer(),
+      await raw.clone().greyscale().png({ progressive: true, palette: true, colours: 4 }).toBuffer(),
+    ];
+    for (const png of variants) await expect(probeImage(png)).resolves.toEqual({ format: 'png', width: 37, height: 23 });
+    await expect(probeImage(await raw.clone().webp({ lossless: true }).toBuffer())).resolves.toEqual({ format: 'webp', width: 37, height: 23 });
+    const jpeg = await encode(d, 'jpeg');
+    await expect(probeImage(Buffer.concat([jpeg, Buffer.from('trailing camera bytes')]))).resolves.toMatchObject({ width: 37, height: 23 });
+  });
+
+  it('rejects a PNG whose data inflates to fewer rows than its header declares; more is let through, as decoders do', async () => {
+    await expect(probeImage(pngDeclaring(64, 64))).rejects.toMatchObject({ code: 'unsupported_format', message: expect.stringMatching(/bytes of rows/) });
+    // 1×1 RGBA needs 5 bytes of rows; its stream holds 16.
+    await expect(probeImage(pngDeclaring(1, 1))).resolves.toEqual({ format: 'png', width: 1, height: 1 });
   });
 
   it('rejects giant declared dimensions without decoding them', async () => {

@@ -11,4 +11,5 @@ export * from './animation/quat';
 export * from './animation/sample-track';
 export * from './check/mesh-workload';
 export * from './sniff-image-format';
+export * from './probe-image';
 export * from './with-defaults';

@@ -3,6 +3,7 @@ import { EXTTextureWebP } from '@gltf-transform/extensions';
 import { computeVertexNormals, normalizeNormals } from './glb/compute-vertex-normals';
 import { packSkinWeights } from './glb/pack-skin-weights';
 import type { AnimationClip, Mesh, MeshGroup, MeshMaterial, MeshTexture, Skeleton, SkinWeights } from './mesh-model';
+import { withDefaults } from './with-defaults';
 
 export interface WriteGlbOptions {
   /** Skeleton and weights to bind; without it a static mesh is written. */
@@ -33,7 +34,7 @@ export const WRITE_GLB_DEFAULTS: Required<Pick<WriteGlbOptions, 'generator'>> = 
  * inverse bind matrix is a translation by minus the joint's world position.
  */
 export async function writeGlb(mesh: Mesh, options: WriteGlbOptions = {}): Promise<Uint8Array> {
-  const generator = options.generator ?? WRITE_GLB_DEFAULTS.generator;
+  const { generator } = withDefaults(WRITE_GLB_DEFAULTS, options);
   const doc = new Document();
   doc.getRoot().getAsset().generator = generator;
   const buffer = doc.createBuffer();

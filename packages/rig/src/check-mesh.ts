@@ -8,7 +8,7 @@
  * it clearly). The left-right axis is the horizontal one the solid mirrors best about; the front
  * is where the feet point (tall shapes) or where the head is (long shapes).
  */
-import { boundMeshWorkload, readMesh, type Mesh } from '@rigforge/mesh';
+import { boundMeshWorkload, readMesh, withDefaults, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from './body-plan';
 import { classifyBodyPlan, measureBodyPlanFeatures } from './fit/classify-body-plan';
 import { startPlanFit } from './fit/plan-fit';
@@ -52,7 +52,7 @@ export interface CheckMeshReport {
 }
 
 export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {}): Promise<CheckMeshReport> {
-  const o = { ...CHECK_MESH_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+  const o = withDefaults(CHECK_MESH_DEFAULTS, options);
   // The same work budget as the rig, so "riggable" here means the rig job is accepted too; applied
   // while reading as well, as the upload check does, so a dense fan is refused before it is merged.
   const read = await readMesh(bytes, { maxTriangles: o.maxTriangles, boundWorkload: true });

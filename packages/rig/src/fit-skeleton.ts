@@ -12,7 +12,7 @@
  * Input faces +Z with +Y up; positions come back in the mesh's units.
  */
 import type { Mesh, Skeleton } from '@rigforge/mesh';
-import { EngineError } from '@rigforge/mesh';
+import { EngineError, withDefaults } from '@rigforge/mesh';
 import { isBodyPlan, type BodyPlan } from './body-plan';
 import type { LeafTip } from './compute-skin-weights';
 import { fitAquatic } from './fit/fit-aquatic';
@@ -73,8 +73,7 @@ const FITTERS: Record<BodyPlan, (fit: PlanFit) => void> = {
 
 export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}): FitSkeletonResult {
   if (!isBodyPlan(bodyPlan)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(bodyPlan)}"`);
-  const resolution = options.resolution ?? FIT_SKELETON_DEFAULTS.resolution;
-  const symmetrize = options.symmetrize ?? FIT_SKELETON_DEFAULTS.symmetrize;
+  const { resolution, symmetrize } = withDefaults(FIT_SKELETON_DEFAULTS, options);
   const shape = analyzeShape(mesh, resolution);
   if (shape.tree.branches.length === 0 && !shape.grid.solid.some((v) => v === 1)) {
     throw new EngineError('invalid_input', 'rig: the mesh has no non-degenerate triangles');

@@ -38,6 +38,7 @@ import {
   type Quat,
   type Skeleton,
   type Vec3,
+  withDefaults,
 } from '@rigforge/mesh';
 import { isRetargetBodyPlan, type RetargetBodyPlan } from './body-plan';
 import { bipedJointRole } from './retarget/biped-joint-role';
@@ -102,11 +103,7 @@ export interface RetargetResult {
  * hip-height ratio. Throws `EngineError('invalid_input')` when no joint matches.
  */
 export function retargetClip(clip: AnimationClip, target: Skeleton, options: RetargetClipOptions = {}): RetargetResult {
-  const sampleRate = options.sampleRate ?? RETARGET_CLIP_DEFAULTS.sampleRate;
-  const maxFrames = options.maxFrames ?? RETARGET_CLIP_DEFAULTS.maxFrames;
-  const alignRestPose = options.alignRestPose ?? RETARGET_CLIP_DEFAULTS.alignRestPose;
-  const bodyPlan = options.bodyPlan ?? RETARGET_CLIP_DEFAULTS.bodyPlan;
-  const keepFeet = options.keepFeetAboveFloor ?? RETARGET_CLIP_DEFAULTS.keepFeetAboveFloor;
+  const { sampleRate, maxFrames, alignRestPose, bodyPlan, keepFeetAboveFloor: keepFeet, up } = withDefaults(RETARGET_CLIP_DEFAULTS, options);
   if (!isRetargetBodyPlan(bodyPlan)) throw new EngineError('invalid_input', `retarget: clips are retargeted onto biped or quadruped skeletons, not "${String(bodyPlan)}"`);
   const jointRole = bodyPlan === 'quadruped' ? quadrupedJointRole : bipedJointRole;
   if (!(sampleRate > 0) || !Number.isFinite(sampleRate)) throw new EngineError('invalid_input', `retarget: sample rate must be positive, got ${sampleRate}`);
@@ -184,8 +181,8 @@ export function retargetClip(clip: AnimationClip, target: Skeleton, options: Ret
   };
   const given = (frame: { primary: Vec3; left: Vec3 } | null, up: Vec3 | undefined) =>
     frame && up && Math.hypot(...up) > 1e-9 ? { primary: up, left: frame.left } : frame;
-  const tgtFrame = given(frameDirs((i) => (i >= 0 ? tgtPos(i) : null)), options.up?.target);
-  const srcFrame = given(frameDirs((i) => (i >= 0 ? srcPos(i) : null)), options.up?.source);
+  const tgtFrame = given(frameDirs((i) => (i >= 0 ? tgtPos(i) : null)), up.target);
+  const srcFrame = given(frameDirs((i) => (i >= 0 ? srcPos(i) : null)), up.source);
   let q: Quat = [...QUAT_IDENTITY] as Quat;
   if (tgtFrame && srcFrame) q = quatFromFrames(srcFrame.primary, srcFrame.left, tgtFrame.primary, tgtFrame.left);
   else warnings.push(`retarget: hips, ${bodyPlan === 'quadruped' ? 'chest' : 'head'} and left/right limbs are not all mapped; the clip is assumed to face +Z with +Y up`);

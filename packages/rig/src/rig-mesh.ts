@@ -14,6 +14,7 @@ import {
   renderThumbnail,
   selectAnimationClips,
   writeFbx,
+  withDefaults,
   writeGlb,
   type AnimationClip,
 } from '@rigforge/mesh';
@@ -55,7 +56,7 @@ export interface RigMeshOptions {
   retarget?: RetargetClipOptions;
 }
 
-export const RIG_MESH_DEFAULTS = {
+export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget'>> = {
   rigType: 'biped',
   upAxis: '+y',
   rotationY: 0,
@@ -63,7 +64,7 @@ export const RIG_MESH_DEFAULTS = {
   thumbnailSize: 512,
   thumbnailSkeleton: true,
   maxTriangles: 2_000_000,
-} as const satisfies Omit<Required<RigMeshOptions>, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget'>;
+};
 
 export interface RigReport {
   bodyPlan: BodyPlan;
@@ -92,10 +93,7 @@ export interface RigMeshResult {
 }
 
 export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): Promise<RigMeshResult> {
-  const rigType = options.rigType ?? RIG_MESH_DEFAULTS.rigType;
-  const upAxis = options.upAxis ?? RIG_MESH_DEFAULTS.upAxis;
-  const rotationY = options.rotationY ?? RIG_MESH_DEFAULTS.rotationY;
-  const outputFormat = options.outputFormat ?? RIG_MESH_DEFAULTS.outputFormat;
+  const { rigType, upAxis, rotationY, outputFormat, thumbnailSize, thumbnailSkeleton, maxTriangles } = withDefaults(RIG_MESH_DEFAULTS, options);
   if (!isBodyPlan(rigType)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(rigType)}"`);
   if (!isUpAxis(upAxis)) throw new EngineError('invalid_input', `rig: up_axis must be one of ${UP_AXES.join(', ')}, got "${String(upAxis)}"`);
   if (typeof rotationY !== 'number' || !Number.isFinite(rotationY)) {
@@ -114,7 +112,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
     clips = selectAnimationClips(all.map((c) => c.name), options.animationClips).map((i) => all[i]!);
   }
   const t0 = performance.now();
-  const read = await readMesh(bytes, { maxTriangles: options.maxTriangles ?? RIG_MESH_DEFAULTS.maxTriangles });
+  const read = await readMesh(bytes, { maxTriangles });
   // Degenerate or pathological geometry is simplified or refused here, before the grid stages.
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
@@ -134,8 +132,8 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const model = outputFormat === 'glb' ? await writeGlb(mesh, { rig, animations }) : writeFbx(mesh, { rig, animations });
   const t4 = performance.now();
   const thumbnail = renderThumbnail(mesh, {
-    size: options.thumbnailSize ?? RIG_MESH_DEFAULTS.thumbnailSize,
-    skeleton: (options.thumbnailSkeleton ?? RIG_MESH_DEFAULTS.thumbnailSkeleton) ? fitted.skeleton : undefined,
+    size: thumbnailSize,
+    skeleton: thumbnailSkeleton ? fitted.skeleton : undefined,
   });
   const t5 = performance.now();
   const ms = (v: number): number => Math.round(v * 10) / 10;

@@ -10,6 +10,7 @@
  * Avoiding `Map` and string keys keeps it allocation-light for million-vertex meshes.
  * Only positions are compared: splits differ by normal or UV, which skinning ignores.
  */
+import { withDefaults } from '@rigforge/mesh';
 
 /** Options of {@link weldVertices}. */
 export interface WeldVerticesOptions {
@@ -38,7 +39,7 @@ export function weldVertices(
   indices: Uint32Array,
   options: WeldVerticesOptions = {},
 ): WeldedVertices {
-  const tolerance = Math.min(Math.max(options.tolerance ?? WELD_VERTICES_DEFAULTS.tolerance, 1e-9), 0.5);
+  const tolerance = Math.min(Math.max(withDefaults(WELD_VERTICES_DEFAULTS, options).tolerance, 1e-9), 0.5);
   const n = Math.floor(positions.length / 3);
   const remap = new Uint32Array(n);
   if (n === 0) return { positions: new Float32Array(0), indices: indices.slice(), remap };

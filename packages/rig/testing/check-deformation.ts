@@ -3,7 +3,7 @@
  * limb beyond it follows while the torso stays put. Vertices close to the bent joint are left
  * out of both sets — they are the blend region, where any smooth skinning moves them partly.
  */
-import type { Skeleton, SkinWeights } from '@rigforge/mesh';
+import { withDefaults, type Skeleton, type SkinWeights } from '@rigforge/mesh';
 import { meshDiagonal } from './measure-joint-error';
 import type { Creature } from './build-creature';
 
@@ -28,7 +28,7 @@ export interface CheckDeformationOptions {
 export const CHECK_DEFORMATION_DEFAULTS: Required<CheckDeformationOptions> = { blendRadius: 0.06, minFollow: 0.8, maxFixed: 0.01 };
 
 export function checkDeformation(creature: Creature, skeleton: Skeleton, skin: SkinWeights, options: CheckDeformationOptions = {}): DeformationCheck {
-  const o = { ...CHECK_DEFORMATION_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+  const o = withDefaults(CHECK_DEFORMATION_DEFAULTS, options);
   const truth = creature.truth.joints.find((j) => j.name === creature.bend.joint);
   if (!truth) throw new Error(`harness: no true joint ${creature.bend.joint}`);
   // The template's joint of the same name when the plan has one, else the nearest joint.

@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { withDefaults } from '@rigforge/mesh/with-defaults';
 import { assertStorageKey, contentTypeForKey, type ObjectStorage, type StoredObject } from './object-storage';
 import { presignS3Url } from './presign-s3-url';
 
@@ -28,13 +29,13 @@ export interface S3StorageOptions {
   urlExpirySeconds?: number;
 }
 
-export const S3_STORAGE_DEFAULTS = {
+export const S3_STORAGE_DEFAULTS: Required<Pick<S3StorageOptions, 'endpoint' | 'region' | 'forcePathStyle' | 'publicBaseUrl' | 'urlExpirySeconds'>> = {
   endpoint: '',
   region: 'us-east-1',
   forcePathStyle: true,
   publicBaseUrl: '',
   urlExpirySeconds: 7 * 24 * 3600,
-} satisfies Partial<S3StorageOptions>;
+};
 
 /** Objects in one bucket of an S3-compatible store, so the API and workers on other machines share them. */
 export class S3Storage implements ObjectStorage {
@@ -46,9 +47,7 @@ export class S3Storage implements ObjectStorage {
   private readonly objectPathPrefix: string;
 
   constructor(options: S3StorageOptions) {
-    const merged = { ...S3_STORAGE_DEFAULTS };
-    for (const [name, value] of Object.entries(options)) if (value !== undefined) (merged as Record<string, unknown>)[name] = value;
-    this.options = merged as S3StorageOptions & typeof S3_STORAGE_DEFAULTS;
+    this.options = { ...options, ...withDefaults(S3_STORAGE_DEFAULTS, options) };
     const o = this.options;
     if (!o.bucket) throw new Error('s3 storage: a bucket name is required');
     if ((o.accessKeyId ? 1 : 0) + (o.secretAccessKey ? 1 : 0) === 1) {

@@ -5,8 +5,7 @@ import {
   generateModelJobParamsSchema,
   type CreateModelResponse,
 } from '@rigforge/contracts';
-import { probeImage } from '@rigforge/generate';
-import { isEngineError } from '@rigforge/mesh';
+import { isEngineError, probeImage } from '@rigforge/mesh';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
@@ -55,30 +54,30 @@ async function createModel(ctx: AppContext, requestBody: unknown, accountId: str
   }
   const webhook = await resolveWebhook(ctx, accountId, body);
   const param = sources[0]!;
-  const bytes =
-    body.image_base64 !== undefined
-      ? decodeBase64Input(body.image_base64, param, ctx.env.MAX_INPUT_BYTES)
-      : await downloadInput(body.image_url!, param, ctx.download);
-  let format: 'png' | 'jpeg' | 'webp';
-  try {
-    format = (await probeImage(bytes)).format;
-  } catch (error) {
-    if (isEngineError(error)) throw new ApiError('unsupported_format', error.message, { param });
-    throw error;
-  }
-
-  const extension = format === 'jpeg' ? 'jpg' : format;
-  const params = { ...generateModelJobParams(body, param), ...(webhook ? { webhook } : {}) };
-  const accepted = await submitJob(ctx, {
-    id: newJobId(),
-    accountId,
-    job: { operation: 'generate_model', params },
-    queue: 'generate_model',
-    engine: 'inflate',
-    input: { bytes, extension, contentType: contentTypeForFormat(extension) },
-    credits: ctx.env.PRICE_GENERATE_MODEL,
-    requiresPro: false,
-    idempotency,
+  // The queue slot is taken before the image is downloaded or probed: a full queue is a cheap 503.
+  const accepted = await submitJob(ctx, 'generate_model', async () => {
+    const bytes =
+      body.image_base64 !== undefined
+        ? decodeBase64Input(body.image_base64, param, ctx.env.MAX_INPUT_BYTES)
+        : await downloadInput(body.image_url!, param, ctx.download);
+    let format: 'png' | 'jpeg' | 'webp';
+    try {
+      format = (await probeImage(bytes)).format;
+    } catch (error) {
+      if (isEngineError(error)) throw new ApiError('unsupported_format', error.message, { param });
+      throw error;
+    }
+    const extension = format === 'jpeg' ? 'jpg' : format;
+    return {
+      id: newJobId(),
+      accountId,
+      job: { operation: 'generate_model', params: { ...generateModelJobParams(body, param), ...(webhook ? { webhook } : {}) } },
+      engine: 'inflate',
+      input: { bytes, extension, contentType: contentTypeForFormat(extension) },
+      credits: ctx.env.PRICE_GENERATE_MODEL,
+      requiresPro: false,
+      idempotency,
+    };
   });
-  return modelAnswer(ctx, { ...accepted, params });
+  return modelAnswer(ctx, accepted);
 }

@@ -68,40 +68,41 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
     throw new ApiError('invalid_request', 'rigs: animation_clips names clips of animation_url, which is missing', { param: 'animation_clips' });
   }
 
-  const id = newJobId();
   const webhook = await resolveWebhook(ctx, accountId, body);
-  const input = await captureMesh(ctx, body, accountId);
-  const attachments: NonNullable<SubmitJobInput['attachments']> = [];
-  let animation: (StoredAttachment & { clipCount: number }) | undefined;
-  let clips = 0;
-  if (body.animation_url) {
-    const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
-    // The clip is read now, so a job that could never deliver its retarget is never charged.
-    const checked = await ctx.uploadCheck.check('animation', clip);
-    if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
-    // Every clip kept is retargeted and billed as one retarget (the spec: one per clip given).
-    clips = keptClips(checked.clips ?? [], body.animation_clips);
-    const sniffed = sniffMeshFormat(clip);
-    const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
-    animation = { key: jobAttachmentKey(id, 'animation', format), format, clipCount: clips };
-    attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
-  }
-
-  const credits =
-    (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
-  const accepted = await submitJob(ctx, {
-    id,
-    accountId,
-    job: { operation: 'rig', params: { ...rigJobParams(body, source, animation), ...(webhook ? { webhook } : {}) } },
-    queue: body.engine === 'pro' ? 'rig.pro' : 'rig.fast',
-    engine: body.engine,
-    input,
-    attachments,
-    credits,
-    requiresPro: body.engine === 'pro',
-    idempotency,
+  // Everything above is cheap (schema, sources, the webhook lookup); submitJob takes the queue
+  // slot before the capture below, so a full queue is a 503 before the mesh is downloaded or read.
+  const accepted = await submitJob(ctx, body.engine === 'pro' ? 'rig.pro' : 'rig.fast', async () => {
+    const id = newJobId();
+    const input = await captureMesh(ctx, body, accountId);
+    const attachments: NonNullable<SubmitJobInput['attachments']> = [];
+    let animation: (StoredAttachment & { clipCount: number }) | undefined;
+    let clips = 0;
+    if (body.animation_url) {
+      const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
+      // The clip is read now, so a job that could never deliver its retarget is never charged.
+      const checked = await ctx.uploadCheck.check('animation', clip);
+      if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
+      // Every clip kept is retargeted and billed as one retarget (the spec: one per clip given).
+      clips = keptClips(checked.clips ?? [], body.animation_clips);
+      const sniffed = sniffMeshFormat(clip);
+      const format = sniffed === 'gltf' || sniffed === 'fbx' ? sniffed : 'glb';
+      animation = { key: jobAttachmentKey(id, 'animation', format), format, clipCount: clips };
+      attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
+    }
+    const credits = (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
+    return {
+      id,
+      accountId,
+      job: { operation: 'rig', params: { ...rigJobParams(body, source, animation), ...(webhook ? { webhook } : {}) } },
+      engine: body.engine,
+      input,
+      attachments,
+      credits,
+      requiresPro: body.engine === 'pro',
+      idempotency,
+    };
   });
-  return rigAnswer(ctx, { ...accepted, params: rigJobParams(body, source, animation) });
+  return rigAnswer(ctx, accepted);
 }
 
 /** How many clips of the file are kept; an unknown name is the client's error, naming the file's clips. */

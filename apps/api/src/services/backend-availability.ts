@@ -12,6 +12,11 @@ export interface BackendAvailabilityOptions {
   liveWithinMs?: number;
   /** The live-worker answer is reused this long (a soft signal; the depth check is never cached). */
   liveCacheMs?: number;
+  /**
+   * A slot not released within this long is dropped (the replica died mid-submission). A slot is
+   * held across the route's capture (download and upload check), so this must outlast those.
+   */
+  slotTtlMs?: number;
 }
 
 /**
@@ -25,7 +30,12 @@ export class BackendAvailability {
   private readonly admission: QueueAdmission;
 
   constructor(private readonly options: BackendAvailabilityOptions) {
-    this.admission = new QueueAdmission({ redis: options.redis, queues: options.queues, prefix: options.prefix });
+    this.admission = new QueueAdmission({
+      redis: options.redis,
+      queues: options.queues,
+      prefix: options.prefix,
+      ...(options.slotTtlMs !== undefined ? { slotTtlMs: options.slotTtlMs } : {}),
+    });
   }
 
   /** Takes a queue slot for one submission; call `release` once it is enqueued or has failed. */

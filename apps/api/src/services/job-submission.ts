@@ -18,13 +18,13 @@ export interface JobSubmissionDeps {
   metrics?: ServiceMetrics;
 }
 
+/** What a route hands `submitJob` once its input is captured and checked. */
 export interface SubmitJobInput {
   /** The job's id, chosen by the route (`newJobId`) so attachment keys in its params can name it. */
   id: string;
   accountId: string;
   /** The operation and its params, typed by the operation's schema in @rigforge/contracts. */
   job: TypedJobParams;
-  queue: QueueName;
   engine: string;
   /** Either bytes to store as the job's input, or the key of an object we already own. */
   input: { bytes: Uint8Array; extension: string; contentType: string } | { existingKey: string };
@@ -42,9 +42,13 @@ export function newJobId(): string {
 }
 
 /**
- * Accepts a job: takes a queue slot, stores its input, then reserves credits and inserts the row
- * in one statement, then enqueues it. If the queue cannot take it, the job is failed and refunded
- * in the same request and the client gets a 503, so nothing is charged for work that never starts.
+ * Accepts a job: takes a queue slot first, then runs `prepare` (the route's download and upload
+ * check of the input) while holding it, stores the input, reserves credits and inserts the row in
+ * one statement, then enqueues it. The slot comes first so a full queue (or a queue no worker
+ * serves) is a 503 before any byte is downloaded or any mesh or image is read: under overload the
+ * API refuses cheaply instead of parsing uploads it would refuse anyway. If the enqueue fails, the
+ * job is failed and refunded in the same request and the client gets a 503, so nothing is charged
+ * for work that never starts.
  *
  * Whatever fails after the input is stored (storage, Postgres, Redis), the stored objects are
  * deleted before the error propagates, unless a job row that may still run points at them (the
@@ -52,13 +56,15 @@ export function newJobId(): string {
  */
 export async function submitJob(
   deps: JobSubmissionDeps,
-  input: SubmitJobInput,
-): Promise<{ id: string; createdAt: Date }> {
-  const slot = await deps.availability.admit(input.queue);
-  const { id } = input;
+  queue: QueueName,
+  prepare: () => SubmitJobInput | Promise<SubmitJobInput>,
+): Promise<{ id: string; createdAt: Date; params: TypedJobParams['params'] }> {
+  const slot = await deps.availability.admit(queue);
   const stored: string[] = [];
   let keepInputs = false;
   try {
+    const input = await prepare();
+    const { id } = input;
     let inputKey: string;
     if ('existingKey' in input.input) {
       inputKey = input.input.existingKey;
@@ -76,7 +82,7 @@ export async function submitJob(
       id,
       accountId: input.accountId,
       operation: input.job.operation,
-      queue: input.queue,
+      queue,
       engine: input.engine,
       params: input.job.params,
       inputKey,
@@ -86,10 +92,10 @@ export async function submitJob(
     });
     if (result.outcome === 'claim_lost') throw claimLostError(input.idempotency?.key ?? '');
     if (result.outcome !== 'created') throw reservationError(result.outcome, input.credits);
-    deps.metrics?.creditsReserved.inc({ queue: input.queue }, input.credits);
+    deps.metrics?.creditsReserved.inc({ queue }, input.credits);
 
     try {
-      await deps.queues.enqueue(input.queue, id);
+      await deps.queues.enqueue(queue, id);
     } catch {
       // The row exists and is charged. Failing it refunds; if Postgres is down too, the row stays
       // queued and the sweeper re-queues it, so its inputs must stay.
@@ -98,11 +104,11 @@ export async function submitJob(
         code: 'engine_unavailable',
         message: 'the job queue was unreachable at submission; the credits were refunded',
       });
-      if (failed?.refunded) deps.metrics?.creditsRefunded.inc({ queue: input.queue }, failed.refunded);
+      if (failed?.refunded) deps.metrics?.creditsRefunded.inc({ queue }, failed.refunded);
       keepInputs = false;
-      throw backendUnavailable(`${input.queue}: the job queue is unreachable; retry with backoff`);
+      throw backendUnavailable(`${queue}: the job queue is unreachable; retry with backoff`);
     }
-    return { id, createdAt: result.createdAt };
+    return { id, createdAt: result.createdAt, params: input.job.params };
   } catch (error) {
     if (!keepInputs) await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
     throw error;

@@ -1,3 +1,4 @@
+import { withDefaults } from '@rigforge/mesh';
 import type { Shape, Vec3 } from './shape';
 
 export interface BoxOptions {
@@ -18,7 +19,7 @@ export function box(width: number, height: number, depth: number, options: BoxOp
   const hx = width / 2;
   const hy = height / 2;
   const hz = depth / 2;
-  const b = Math.max(0, Math.min(options.bevel ?? BOX_DEFAULTS.bevel, hx * 0.49, hy * 0.49, hz * 0.49));
+  const b = Math.max(0, Math.min(withDefaults(BOX_DEFAULTS, options).bevel, hx * 0.49, hy * 0.49, hz * 0.49));
   const positions: number[] = [];
   const indices: number[] = [];
   const centre: Vec3 = [0, hy, 0];

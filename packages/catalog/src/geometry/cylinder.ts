@@ -1,3 +1,4 @@
+import { withDefaults } from '@rigforge/mesh';
 import { lathe } from './lathe';
 import type { Shape } from './shape';
 
@@ -20,12 +21,13 @@ export const CYLINDER_DEFAULTS: Required<Omit<CylinderOptions, 'radiusTop'>> = {
 
 /** A cylinder or frustum standing on y = 0, centred on the Y axis. */
 export function cylinder(radius: number, height: number, options: CylinderOptions = {}): Shape {
+  // radiusTop defaults to the call's own radius, so it is not in CYLINDER_DEFAULTS.
   const rt = options.radiusTop ?? radius;
-  const capped = options.capped ?? CYLINDER_DEFAULTS.capped;
+  const { segments, capped, phase } = withDefaults(CYLINDER_DEFAULTS, options);
   const profile: [number, number][] = capped
     ? [[0, 0], [radius, 0], [rt, height], [0, height]]
     : [[radius, 0], [rt, height]];
-  return lathe(profile, options.segments ?? CYLINDER_DEFAULTS.segments, { phase: options.phase ?? 0 });
+  return lathe(profile, segments, { phase });
 }
 
 /** A cone standing on y = 0 with its apex at `height`. */

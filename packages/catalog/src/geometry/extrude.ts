@@ -1,3 +1,4 @@
+import { withDefaults } from '@rigforge/mesh';
 import earcut from 'earcut';
 import type { Shape, Vec2 } from './shape';
 
@@ -16,7 +17,7 @@ export const EXTRUDE_DEFAULTS: Required<ExtrudeOptions> = { holes: [] };
  * bridging and is where hand-written triangulators usually break.
  */
 export function extrude(outline: Vec2[], depth: number, options: ExtrudeOptions = {}): Shape {
-  const holes = (options.holes ?? EXTRUDE_DEFAULTS.holes).map((h) => (area(h) > 0 ? h.slice().reverse() : h));
+  const holes = withDefaults(EXTRUDE_DEFAULTS, options).holes.map((h) => (area(h) > 0 ? h.slice().reverse() : h));
   const outer = area(outline) < 0 ? outline.slice().reverse() : outline;
   const rings = [outer, ...holes];
   const flat: number[] = [];

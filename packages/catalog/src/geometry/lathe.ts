@@ -1,3 +1,4 @@
+import { withDefaults } from '@rigforge/mesh';
 import type { Shape, Vec2 } from './shape';
 
 export interface LatheOptions {
@@ -15,7 +16,7 @@ export const LATHE_DEFAULTS: Required<LatheOptions> = { phase: 0 };
  * Cylinders, cones, spheres and tori are all lathes.
  */
 export function lathe(profile: Vec2[], segments: number, options: LatheOptions = {}): Shape {
-  const phase = options.phase ?? LATHE_DEFAULTS.phase;
+  const { phase } = withDefaults(LATHE_DEFAULTS, options);
   const seg = Math.max(3, Math.floor(segments));
   const positions: number[] = [];
   const indices: number[] = [];

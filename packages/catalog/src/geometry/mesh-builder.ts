@@ -1,4 +1,4 @@
-import type { Mesh, MeshGroup } from '@rigforge/mesh';
+import { withDefaults, type Mesh, type MeshGroup } from '@rigforge/mesh';
 import type { Shape } from './shape';
 import { toMeshMaterial, type MaterialSpec } from './material-spec';
 
@@ -40,7 +40,7 @@ export class MeshBuilder {
   }
 
   build(options: MeshBuildOptions = {}): Mesh {
-    const ground = options.ground ?? MESH_BUILD_DEFAULTS.ground;
+    const { ground } = withDefaults(MESH_BUILD_DEFAULTS, options);
     const pos: number[] = [];
     const nrm: number[] = [];
     const groups: MeshGroup[] = [];

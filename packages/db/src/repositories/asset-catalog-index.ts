@@ -19,6 +19,7 @@
  * Above `maxAssets` the index is not built and `listAssets` (SQL) answers instead, so memory stays
  * bounded (~200 bytes per asset).
  */
+import { withDefaults } from '@rigforge/mesh/with-defaults';
 import type { Db } from '../client';
 import { listAssets, type AssetListRow, type AssetTotalCache, type ListAssetsFilter } from './assets';
 
@@ -53,7 +54,7 @@ export class AssetCatalogIndex {
     private readonly fallbackTotals: AssetTotalCache,
     options: AssetCatalogIndexOptions = {},
   ) {
-    this.maxAssets = options.maxAssets ?? ASSET_CATALOG_INDEX_DEFAULTS.maxAssets;
+    ({ maxAssets: this.maxAssets } = withDefaults(ASSET_CATALOG_INDEX_DEFAULTS, options));
   }
 
   async list(db: Db, filter: ListAssetsFilter): Promise<{ total: number; assets: AssetListRow[] }> {

@@ -15,6 +15,7 @@
  * changes on import, totals are cached per process, keyed by `catalog_state.generation`, which
  * every write that changes a row bumps in the same transaction.
  */
+import { withDefaults } from '@rigforge/mesh/with-defaults';
 import type { Db } from '../client';
 import { Prisma, type Asset } from '../generated/prisma/client';
 
@@ -111,7 +112,7 @@ export class AssetTotalCache {
   private readonly totals = new Map<string, number>();
 
   constructor(options: AssetTotalCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? ASSET_TOTAL_CACHE_DEFAULTS.maxEntries;
+    ({ maxEntries: this.maxEntries } = withDefaults(ASSET_TOTAL_CACHE_DEFAULTS, options));
   }
 
   async total(db: Db, filter: Omit<ListAssetsFilter, 'limit' | 'offset'>, count: () => Promise<number>): Promise<number> {

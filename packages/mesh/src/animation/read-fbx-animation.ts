@@ -1,6 +1,7 @@
 /*
- * FBX animation reader (binary 7.x and ASCII), on the same node-tree parsers and Model transform
- * code as the mesh reader (read/fbx/fbx-transform.ts), so a clip and a mesh read from one file
+ * FBX animation reader (binary 7.x and ASCII), on the same node-tree parsers, scene index
+ * (read/fbx/fbx-scene-index.ts) and Model transform code (read/fbx/fbx-transform.ts) as the mesh
+ * reader, so a clip and a mesh read from one file
  * agree: same axis conversion, same units (the file's own; UnitScaleFactor is not applied by
  * either reader).
  *
@@ -23,9 +24,9 @@ import { decomposeMatrix } from './decompose-matrix';
 import { keyIndexAt } from './sample-track';
 import { fail } from '../read/mesh-assembler';
 import { multiply, type Mat4 } from '../read/mat4';
-import { asNumber, asString, child, childrenNamed, idKey, numbers, type FbxNode, type FbxValue } from '../read/fbx/fbx-node';
-import { parseFbxAscii } from '../read/fbx/parse-fbx-ascii';
-import { parseFbxBinary } from '../read/fbx/parse-fbx-binary';
+import { asNumber, child, numbers, type FbxNode, type FbxValue } from '../read/fbx/fbx-node';
+import { FbxSceneIndex, type FbxObject } from '../read/fbx/fbx-scene-index';
+import { parseFbx } from '../read/fbx/parse-fbx';
 import { fbxAxisConversion, fbxLocalMatrix, properties70 } from '../read/fbx/fbx-transform';
 import type { AnimationClip, AnimationJoint, AnimationTrack, JointRestTransform } from '../mesh-model';
 import type { Quat } from './quat';
@@ -43,14 +44,6 @@ export interface FbxAnimationLimits {
   maxValues: number;
 }
 
-interface FbxObject {
-  node: FbxNode;
-  id: string;
-  name: string;
-  kind: string;
-  index: number;
-}
-
 /** One animated component: key times (ticks) and values, or a constant. */
 interface Curve {
   times: ArrayLike<number>;
@@ -61,25 +54,17 @@ type Vec3Curves = [Curve | number | null, Curve | number | null, Curve | number 
 
 /** Reads every AnimationStack of an FBX file; throws `unsupported_format` when there is none. */
 export function readFbxAnimations(bytes: Uint8Array, limits: FbxAnimationLimits): AnimationClip[] {
-  const binary = bytes.length >= 21 && Buffer.from(bytes.subarray(0, 18)).toString('latin1') === 'Kaydara FBX Binary';
-  const top = binary
-    ? parseFbxBinary(bytes).nodes
-    : parseFbxAscii(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-  return new FbxAnimationScene(top, limits).read();
+  return new FbxAnimationScene(parseFbx(bytes), limits).read();
 }
 
 class FbxAnimationScene {
-  private readonly objects = new Map<string, FbxObject>();
-  private readonly parents = new Map<string, Array<{ id: string; prop: string }>>();
-  private readonly children = new Map<string, Array<{ id: string; prop: string }>>();
+  private readonly scene: FbxSceneIndex;
   private readonly axes: Mat4;
   private readonly axesInverse: Mat4;
   private valueBudget: number;
 
-  constructor(
-    private readonly top: FbxNode[],
-    limits: FbxAnimationLimits,
-  ) {
+  constructor(top: FbxNode[], limits: FbxAnimationLimits) {
+    this.scene = new FbxSceneIndex(top);
     this.valueBudget = limits.maxValues;
     this.axes = fbxAxisConversion(top);
     // The conversion is a signed permutation, so its inverse is its transpose.
@@ -88,23 +73,7 @@ class FbxAnimationScene {
   }
 
   read(): AnimationClip[] {
-    const objects = this.top.find((n) => n.name === 'Objects');
-    if (!objects) fail('fbx', 'no Objects section (truncated or not a scene file)');
-    objects.children.forEach((node, index) => {
-      const id = idKey(node.props[0]);
-      const raw = asString(node.props[1]);
-      // Binary names are "Name\0\x01Class", ASCII ones "Class::Name".
-      const name = raw.includes('\0\x01') ? raw.split('\0\x01')[0]! : raw.includes('::') ? raw.slice(raw.indexOf('::') + 2) : raw;
-      this.objects.set(id, { node, id, name, kind: asString(node.props[2]), index });
-    });
-    for (const c of childrenNamed(this.top.find((n) => n.name === 'Connections'), 'C')) {
-      const childId = idKey(c.props[1]);
-      const parentId = idKey(c.props[2]);
-      const prop = asString(c.props[3]);
-      push(this.parents, childId, { id: parentId, prop });
-      push(this.children, parentId, { id: childId, prop });
-    }
-    const stacks = [...this.objects.values()].filter((o) => o.node.name === 'AnimationStack');
+    const stacks = [...this.scene.objects.values()].filter((o) => o.node.name === 'AnimationStack');
     if (stacks.length === 0) fail('fbx', 'the file has no animation (no AnimationStack)');
     const clips = stacks.map((s) => this.readStack(s)).filter((c): c is AnimationClip => c !== null);
     if (clips.length === 0) fail('fbx', 'the file has no animated Model (its AnimationStacks animate nothing we read)');
@@ -114,14 +83,13 @@ class FbxAnimationScene {
   private readStack(stack: FbxObject): AnimationClip | null {
     // model id → channel → component curves; the first layer to animate a property wins.
     const animated = new Map<string, Partial<Record<Channel, Vec3Curves>>>();
-    const layers = this.childObjects(stack.id).filter((c) => c.object.node.name === 'AnimationLayer');
+    const layers = this.scene.children(stack.id).filter((c) => c.object.node.name === 'AnimationLayer');
     for (const { object: layer } of layers) {
-      for (const { object: curveNode } of this.childObjects(layer.id)) {
+      for (const { object: curveNode } of this.scene.children(layer.id)) {
         if (curveNode.node.name !== 'AnimationCurveNode') continue;
-        for (const target of this.parents.get(curveNode.id) ?? []) {
-          const channel = CHANNELS[target.prop as keyof typeof CHANNELS];
-          const model = this.objects.get(target.id);
-          if (!channel || !model || model.node.name !== 'Model') continue;
+        for (const { object: model, prop } of this.scene.parents(curveNode.id)) {
+          const channel = CHANNELS[prop as keyof typeof CHANNELS];
+          if (!channel || model.node.name !== 'Model') continue;
           const channels = animated.get(model.id) ?? {};
           if (channels[channel]) continue;
           channels[channel] = this.curveNodeCurves(curveNode);
@@ -134,7 +102,7 @@ class FbxAnimationScene {
     const skeletonIds = this.skeletonOrder(animated);
     const jointIndex = new Map(skeletonIds.map((id, i) => [id, i]));
     const skeleton: AnimationJoint[] = skeletonIds.map((id) => {
-      const model = this.objects.get(id)!;
+      const model = this.scene.objects.get(id)!;
       const parent = this.parentModel(id);
       return { name: model.name, parent: parent ? jointIndex.get(parent.id)! : -1, rest: this.decompose(fbxLocalMatrix(properties70(model.node))) };
     });
@@ -159,7 +127,7 @@ class FbxAnimationScene {
     const tracks: AnimationTrack[] = [];
     for (const [id, channels] of animated) {
       const joint = jointIndex.get(id)!;
-      tracks.push(...this.sampleJoint(joint, this.objects.get(id)!, channels, skeleton[joint]!.rest, start));
+      tracks.push(...this.sampleJoint(joint, this.scene.objects.get(id)!, channels, skeleton[joint]!.rest, start));
     }
     tracks.sort((a, b) => a.joint - b.joint || a.path.localeCompare(b.path));
     const stackName = stack.name.includes('|') ? stack.name.slice(stack.name.lastIndexOf('|') + 1) : stack.name;
@@ -174,7 +142,7 @@ class FbxAnimationScene {
       const d = defaults.get(`d|${axis}`);
       if (d && Number.isFinite(asNumber(d[0], NaN))) out[c] = asNumber(d[0]);
     });
-    for (const { object, prop } of this.childObjects(curveNode.id)) {
+    for (const { object, prop } of this.scene.children(curveNode.id)) {
       if (object.node.name !== 'AnimationCurve') continue;
       const c = prop === 'd|X' ? 0 : prop === 'd|Y' ? 1 : prop === 'd|Z' ? 2 : -1;
       if (c === 0 || c === 1 || c === 2) out[c] = readCurve(object);
@@ -184,7 +152,7 @@ class FbxAnimationScene {
 
   private skeletonOrder(animated: Map<string, unknown>): string[] {
     const wanted = new Set<string>();
-    const models = [...this.objects.values()].filter((o) => o.node.name === 'Model');
+    const models = [...this.scene.objects.values()].filter((o) => o.node.name === 'Model');
     for (const m of models) {
       if (!SKELETON_KINDS.has(m.kind) && !animated.has(m.id)) continue;
       let id: string | undefined = m.id;
@@ -200,7 +168,7 @@ class FbxAnimationScene {
     const visit = (id: string, depth: number): void => {
       if (depth > MAX_DEPTH) fail('fbx', `the model hierarchy is deeper than ${MAX_DEPTH} or has a cycle`);
       order.push(id);
-      const kids = this.childObjects(id)
+      const kids = this.scene.children(id)
         .map((c) => c.object)
         .filter((o) => o.node.name === 'Model' && wanted.has(o.id) && this.parentModel(o.id)?.id === id)
         .sort((a, b) => a.index - b.index);
@@ -284,20 +252,7 @@ class FbxAnimationScene {
   }
 
   private parentModel(id: string): FbxObject | undefined {
-    for (const p of this.parents.get(id) ?? []) {
-      const o = this.objects.get(p.id);
-      if (o && o.node.name === 'Model' && p.prop === '') return o;
-    }
-    return undefined;
-  }
-
-  private childObjects(id: string): Array<{ object: FbxObject; prop: string }> {
-    const out: Array<{ object: FbxObject; prop: string }> = [];
-    for (const c of this.children.get(id) ?? []) {
-      const object = this.objects.get(c.id);
-      if (object) out.push({ object, prop: c.prop });
-    }
-    return out;
+    return this.scene.parents(id).find((p) => p.object.node.name === 'Model' && p.prop === '')?.object;
   }
 }
 
@@ -330,10 +285,4 @@ function evaluate(c: Curve, t: number): number {
   const t0 = times[lo]!, t1 = times[hi]!;
   const u = t1 > t0 ? (t - t0) / (t1 - t0) : 1;
   return values[lo]! * (1 - u) + values[hi]! * u;
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

@@ -1,9 +1,9 @@
 import type { MeshMaterial } from '../mesh-model';
 import { decodeDataUri, textureFromBytes } from './decode-texture';
-import { asNumber, asString, child, childrenNamed, idKey, numbers, type FbxNode } from './fbx/fbx-node';
+import { asNumber, asString, child, numbers, type FbxNode } from './fbx/fbx-node';
+import { FbxSceneIndex, type FbxObject } from './fbx/fbx-scene-index';
 import { fbxAxisConversion, fbxGeometricMatrix, fbxLocalMatrix, properties70, vec3 } from './fbx/fbx-transform';
-import { parseFbxAscii } from './fbx/parse-fbx-ascii';
-import { parseFbxBinary } from './fbx/parse-fbx-binary';
+import { parseFbx } from './fbx/parse-fbx';
 import { flipWinding, isIdentity, multiply, transformVertices, type Mat4 } from './mat4';
 import { fail, type MeshAssembler } from './mesh-assembler';
 import { MAX_POLYGON_CORNERS } from './read-limits';
@@ -21,57 +21,33 @@ import { MAX_POLYGON_CORNERS } from './read-limits';
  * embedded Video content for the diffuse texture. Skins, blend shapes and animation are dropped.
  */
 
-interface FbxObject {
-  node: FbxNode;
-  id: string;
-  name: string;
-  kind: string;
-}
-
 /** Reads a binary or ASCII FBX into the assembler. */
 export function readFbx(bytes: Uint8Array, asm: MeshAssembler): void {
-  const binary = bytes.length >= 21 && Buffer.from(bytes.subarray(0, 18)).toString('latin1') === 'Kaydara FBX Binary';
-  const top = binary
-    ? parseFbxBinary(bytes).nodes
-    : parseFbxAscii(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-  new FbxScene(top, asm).read();
+  new FbxScene(parseFbx(bytes), asm).read();
 }
 
 class FbxScene {
-  private readonly objects = new Map<string, FbxObject>();
-  private readonly parents = new Map<string, Array<{ id: string; prop: string }>>();
-  private readonly children = new Map<string, Array<{ id: string; prop: string }>>();
   private readonly worlds = new Map<string, Mat4>();
   private readonly materialIndex = new Map<string, number>();
+
+  private readonly scene: FbxSceneIndex;
 
   constructor(
     private readonly top: FbxNode[],
     private readonly asm: MeshAssembler,
-  ) {}
+  ) {
+    this.scene = new FbxSceneIndex(top);
+  }
 
   read(): void {
-    const { asm } = this;
-    const objects = this.top.find((n) => n.name === 'Objects');
-    if (!objects) fail('fbx', 'no Objects section (truncated or not a scene file)');
-    for (const node of objects.children) {
-      const id = idKey(node.props[0]);
-      const raw = asString(node.props[1]);
-      // Binary names are "Name\0\x01Class", ASCII ones "Class::Name".
-      const name = raw.includes('\0\x01') ? raw.split('\0\x01')[0]! : raw.includes('::') ? raw.slice(raw.indexOf('::') + 2) : raw;
-      this.objects.set(id, { node, id, name, kind: asString(node.props[2]) });
+    const { asm, scene } = this;
+    for (const node of scene.objectNodes) {
       if (node.name === 'Deformer') asm.warn('fbx: the existing skin and blend shapes were dropped; the mesh is read in its bind pose');
       if (node.name === 'AnimationStack') asm.warn('fbx: animations were dropped');
     }
-    for (const c of childrenNamed(this.top.find((n) => n.name === 'Connections'), 'C')) {
-      const childId = idKey(c.props[1]);
-      const parentId = idKey(c.props[2]);
-      const prop = asString(c.props[3]);
-      push(this.parents, childId, { id: parentId, prop });
-      push(this.children, parentId, { id: childId, prop });
-    }
     const axes = this.axisConversion();
 
-    const geometries = [...this.objects.values()].filter((o) => o.node.name === 'Geometry' && (o.kind === 'Mesh' || child(o.node, 'Vertices')));
+    const geometries = [...scene.objects.values()].filter((o) => o.node.name === 'Geometry' && (o.kind === 'Mesh' || child(o.node, 'Vertices')));
     // Count first so the triangle cap is enforced before any vertex array is built.
     const instances: Array<{ geometry: FbxObject; model: FbxObject | null }> = [];
     for (const g of geometries) {
@@ -89,13 +65,7 @@ class FbxScene {
   }
 
   private parentObjects(id: string): FbxObject[] {
-    return (this.parents.get(id) ?? []).map((p) => this.objects.get(p.id)).filter((o): o is FbxObject => !!o);
-  }
-
-  private childObjects(id: string): Array<{ object: FbxObject; prop: string }> {
-    return (this.children.get(id) ?? [])
-      .map((c) => ({ object: this.objects.get(c.id)!, prop: c.prop }))
-      .filter((c) => !!c.object);
+    return this.scene.parents(id).map((p) => p.object);
   }
 
   private axisConversion(): Mat4 {
@@ -116,7 +86,7 @@ class FbxScene {
     if (path.has(id)) fail('fbx', 'the model hierarchy has a cycle');
     if (path.size > 1000) fail('fbx', 'the model hierarchy is deeper than 1000');
     path.add(id);
-    const model = this.objects.get(id)!;
+    const model = this.scene.objects.get(id)!;
     const parent = this.parentObjects(id).find((o) => o.node.name === 'Model');
     const w = parent ? multiply(this.world(parent.id, path), this.local(model)) : this.local(model);
     this.worlds.set(id, w);
@@ -211,7 +181,7 @@ class FbxScene {
     }
 
     // Fan-triangulate each polygon into the bucket of its material.
-    const modelMaterials = model ? this.childObjects(model.id).filter((c) => c.object.node.name === 'Material').map((c) => c.object) : [];
+    const modelMaterials = model ? this.scene.children(model.id).filter((c) => c.object.node.name === 'Material').map((c) => c.object) : [];
     const buckets = new Map<number, number[]>();
     let start = 0;
     polygon = 0;
@@ -265,7 +235,7 @@ class FbxScene {
       // Blinn-Phong exponent to roughness, the usual sqrt(2 / (n + 2)) mapping.
       roughness: clamp(Math.sqrt(2 / (Math.max(0, shininess) + 2))),
     };
-    const textures = this.childObjects(m.id).filter((c) => c.object.node.name === 'Texture');
+    const textures = this.scene.children(m.id).filter((c) => c.object.node.name === 'Texture');
     const diffuseTexture = textures.find((t) => /diffuse/i.test(t.prop)) ?? textures[0];
     if (diffuseTexture) {
       const texture = this.texture(diffuseTexture.object);
@@ -277,7 +247,7 @@ class FbxScene {
   }
 
   private texture(t: FbxObject): MeshMaterial['baseColorTexture'] | undefined {
-    for (const { object } of this.childObjects(t.id)) {
+    for (const { object } of this.scene.children(t.id)) {
       if (object.node.name !== 'Video') continue;
       const content = child(object.node, 'Content');
       if (!content) continue;
@@ -295,12 +265,6 @@ class FbxScene {
     this.asm.warn(`fbx: texture "${file || t.name}" is not embedded (or not PNG/JPEG) and was dropped`);
     return undefined;
   }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 interface Layer {

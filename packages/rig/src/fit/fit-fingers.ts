@@ -23,7 +23,7 @@
  * its root (the knuckle; for the thumb, its base in the palm: the metacarpal joint) to its tip,
  * at the bones' typical length shares.
  */
-import type { Mesh } from '@rigforge/mesh';
+import { withDefaults, type Mesh } from '@rigforge/mesh';
 import { FINGERS, fingerJointName, type Finger } from '../finger-joint-names';
 import { computeDistanceField } from './distance-field';
 import { buildMedialTree } from './medial-tree';
@@ -64,8 +64,7 @@ interface FittedHand {
  * separable fingers. Returns the sides that got fingers.
  */
 export function fitFingers(mesh: Mesh, body: ShapeAnalysis, b: SkeletonBuilder, options: FitFingersOptions = {}): Array<'left' | 'right'> {
-  const resolution = options.resolution ?? FIT_FINGERS_DEFAULTS.resolution;
-  const symmetric = options.symmetric ?? FIT_FINGERS_DEFAULTS.symmetric;
+  const { resolution, symmetric } = withDefaults(FIT_FINGERS_DEFAULTS, options);
   const hands = new Map<'left' | 'right', FittedHand>();
   for (const side of ['left', 'right'] as const) {
     const hand = `${side}_hand`, elbow = `${side}_lower_arm`;

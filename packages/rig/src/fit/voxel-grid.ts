@@ -15,7 +15,7 @@
  * surface and interior states, 128 cells) and shares only the flood fill (`../voxel/flood-outside`);
  * why two is written at the top of that file.
  */
-import type { Mesh } from '@rigforge/mesh';
+import { withDefaults, type Mesh } from '@rigforge/mesh';
 import { floodOutside } from '../voxel/flood-outside';
 
 export interface VoxelGrid {
@@ -49,8 +49,7 @@ const PAD = 2;
 
 /** Rasterises the mesh's triangles and fills its interior; throws nothing for empty input. */
 export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): VoxelGrid {
-  const resolution = options.resolution ?? VOXELIZE_MESH_DEFAULTS.resolution;
-  const closeHoles = options.closeHoles ?? VOXELIZE_MESH_DEFAULTS.closeHoles;
+  const { resolution, closeHoles } = withDefaults(VOXELIZE_MESH_DEFAULTS, options);
   const p = mesh.positions;
   const idx = mesh.indices;
   const min: [number, number, number] = [Infinity, Infinity, Infinity];

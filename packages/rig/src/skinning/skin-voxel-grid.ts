@@ -19,6 +19,7 @@
  *
  * Everything runs in grid units (the cell is 1), so the scale of the input never matters.
  */
+import { withDefaults } from '@rigforge/mesh';
 import { floodOutside } from '../voxel/flood-outside';
 
 /** Options of {@link voxelizeSkinGrid}. */
@@ -55,8 +56,9 @@ export function voxelizeSkinGrid(
   indices: Uint32Array,
   options: SkinVoxelGridOptions = {},
 ): SkinVoxelGrid {
-  const resolution = Math.max(4, Math.round(options.resolution ?? SKIN_VOXEL_GRID_DEFAULTS.resolution));
-  const pad = Math.max(1, Math.round(options.padding ?? SKIN_VOXEL_GRID_DEFAULTS.padding));
+  const o = withDefaults(SKIN_VOXEL_GRID_DEFAULTS, options);
+  const resolution = Math.max(4, Math.round(o.resolution));
+  const pad = Math.max(1, Math.round(o.padding));
   const n = positions.length / 3;
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
