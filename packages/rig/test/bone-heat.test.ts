@@ -52,6 +52,15 @@ describe('bone heat (method: heat)', () => {
     }
   });
 
+  it('gives way to the geodesic weights above heatMaxVertices (its solves grow faster than the mesh)', () => {
+    const geodesic = computeSkinWeights(limb, limbSkeleton, { method: 'geodesic' });
+    const capped = computeSkinWeights(limb, limbSkeleton, { method: 'heat', heatMaxVertices: 10 });
+    const heat = computeSkinWeights(limb, limbSkeleton, { method: 'heat' });
+    expect(Array.from(capped.weights)).toEqual(Array.from(geodesic.weights));
+    expect(Array.from(capped.joints)).toEqual(Array.from(geodesic.joints));
+    expect(Array.from(heat.weights)).not.toEqual(Array.from(geodesic.weights));
+  });
+
   it('gives the same weights at any scale (Blender fails outright at some)', () => {
     const base = computeSkinWeights(limb, limbSkeleton, { method: 'heat' });
     for (const k of [0.001, 100]) {
