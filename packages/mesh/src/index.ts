@@ -13,3 +13,4 @@ export * from './check/mesh-workload';
 export * from './sniff-image-format';
 export * from './probe-image';
 export * from './with-defaults';
+export * from './bounding-box';

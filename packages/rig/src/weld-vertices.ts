@@ -10,7 +10,7 @@
  * Avoiding `Map` and string keys keeps it allocation-light for million-vertex meshes.
  * Only positions are compared: splits differ by normal or UV, which skinning ignores.
  */
-import { withDefaults } from '@rigforge/mesh';
+import { emptyBounds, extendBounds, withDefaults } from '@rigforge/mesh';
 
 /** Options of {@link weldVertices}. */
 export interface WeldVerticesOptions {
@@ -44,18 +44,9 @@ export function weldVertices(
   const remap = new Uint32Array(n);
   if (n === 0) return { positions: new Float32Array(0), indices: indices.slice(), remap };
 
-  let minX = Infinity, minY = Infinity, minZ = Infinity;
-  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const x = positions[3 * i]!, y = positions[3 * i + 1]!, z = positions[3 * i + 2]!;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
-  const diagonal = Math.hypot(maxX - minX, maxY - minY, maxZ - minZ);
+  const box = extendBounds(emptyBounds(), positions.subarray(0, 3 * n));
+  const minX = box[0]!, minY = box[1]!, minZ = box[2]!;
+  const diagonal = Math.hypot(box[3]! - minX, box[4]! - minY, box[5]! - minZ);
   // A mesh collapsed to one point welds to one vertex; any positive tolerance does that.
   const tol = diagonal > 0 ? tolerance * diagonal : 1;
   const tol2 = tol * tol;

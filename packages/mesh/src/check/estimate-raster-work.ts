@@ -1,3 +1,4 @@
+import { emptyBounds, extendBounds, longestBoundsSide } from '../bounding-box';
 import type { Mesh } from '../mesh-model';
 
 export interface RasterWork {
@@ -28,19 +29,7 @@ export function estimateRasterWork(mesh: Mesh, resolution: number, pixelResoluti
  * `indices` is omitted (a bound at least as large, so work measured with it is never more).
  */
 export function longestSide(positions: Float32Array, indices?: Uint32Array): number {
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  const n = indices ? indices.length : positions.length / 3;
-  for (let i = 0; i < n; i++) {
-    const v = (indices ? indices[i]! : i) * 3;
-    const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
-  return Math.max(maxX - minX, maxY - minY, maxZ - minZ);
+  return longestBoundsSide(extendBounds(emptyBounds(), positions, indices));
 }
 
 /** Sums the grid work of triangles one at a time (the one formula of `RasterWork`). */

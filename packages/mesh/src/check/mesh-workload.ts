@@ -1,3 +1,4 @@
+import { emptyBounds, extendBounds, longestBoundsSide } from '../bounding-box';
 import { EngineError } from '../mesh-error';
 import type { Mesh } from '../mesh-model';
 import { dropDegenerateTriangles, isDegenerateTriangle, sortedTripleHash } from './drop-degenerate-triangles';
@@ -118,7 +119,7 @@ export type TriangleLayout = 'list' | 'strip' | 'fan';
  */
 export class MeshWorkloadGate {
   /** minX, minY, minZ, maxX, maxY, maxZ of every position included. */
-  private readonly box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  private readonly box = emptyBounds();
   private longest: number | undefined;
   /** The parts met while measuring roughly (references to the reader's arrays, not copies). */
   private readonly parts: GatePart[] = [];
@@ -130,18 +131,7 @@ export class MeshWorkloadGate {
   /** Extends the box by a part's world-space positions (every part, before any `meter`). */
   include(positions: Float32Array): void {
     if (this.longest !== undefined) throw new Error('MeshWorkloadGate: include() after meter()');
-    const box = this.box;
-    let minX = box[0]!, minY = box[1]!, minZ = box[2]!, maxX = box[3]!, maxY = box[4]!, maxZ = box[5]!;
-    for (let i = 0; i + 2 < positions.length; i += 3) {
-      const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-      if (z < minZ) minZ = z;
-      if (z > maxZ) maxZ = z;
-    }
-    box.set([minX, minY, minZ, maxX, maxY, maxZ]);
+    extendBounds(this.box, positions);
   }
 
   /**
@@ -159,7 +149,7 @@ export class MeshWorkloadGate {
    */
   meter(positions: Float32Array, indices: ArrayLike<number> | null, layout: TriangleLayout, triangles: number): void {
     const box = this.box;
-    this.longest ??= Math.max(box[3]! - box[0]!, box[4]! - box[1]!, box[5]! - box[2]!);
+    this.longest ??= longestBoundsSide(box);
     // No extent (or a non-finite one, which the reader refuses anyway): there is no grid to scale to.
     if (!(this.longest > 0 && Number.isFinite(this.longest))) return;
     const part: GatePart = { positions, indices, layout };
