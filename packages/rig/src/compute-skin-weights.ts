@@ -119,8 +119,10 @@
  * Laplacian (cotangent / triangles on the edge, rows over twice the mixed Voronoi area), its
  * normal-adjusted distance, H = C/d² only for the nearest bone and only if a ray to it enters no
  * front face, C = 1, weights < 0.025 dropped; whatever it leaves empty (separate pieces whose
- * nearest bone is hidden: Blender leaves them unweighted) gets this file's geodesic weights.
- * Dev set, L1 / precision / recall (`skin-ablation.ts <dev set> '{}' '{"method":"heat"}'`):
+ * nearest bone is hidden: Blender leaves them unweighted) is filled per empty region as one rigid
+ * part (skinning/fill-empty-pieces, see the last bullets).
+ * Dev set, L1 / precision / recall (`skin-ablation.ts <dev set> '{}' '{"method":"heat"}'`); the
+ * first two bullets are with the empty pieces given this file's geodesic weights per vertex:
  *  - heat, ray visibility: 0.411 / 0.837 / 0.891 (biped 0.419, quadruped 0.372, aquatic 0.273,
  *    bee 1.021, crab 0.962); Blender 3.4 itself 0.420 / 0.846 / 0.845 (score-bone-heat.ts,
  *    diagonal 200). On the 23 characters Blender weights wholly we are within ±0.005 of it on
@@ -144,6 +146,23 @@
  *    cut the iterations 2–2.5× (200k: 175 → 71) but costs as much more per iteration: no faster,
  *    not kept; supports of 2.5 instead of 4 distances: 0.412, no clear gain in time. Multigrid is
  *    what would make it fast.
+ *  - the empty pieces (`heatEmptyFill`; 11 characters have any with rays, 3 with voxel visibility,
+ *    which sees through the body a piece lies on). Ray / voxel L1 (P, R), per vertex geodesic
+ *    (before): 0.411 (0.837, 0.891) / 0.429 (0.828, 0.880). From the weighted surface instead,
+ *    each empty vertex the nearest weighted vertex's weights: 0.410 / 0.430; their mean over each
+ *    empty region (rigid): 0.408 / 0.429; the mean only over the region's contact zone (within
+ *    1 or 3 voxels of its closest approach): 0.409 both. The touched weights times the geodesic
+ *    ones, per vertex: 0.406 / 0.429; per region, rigid: 0.401 (0.843, 0.889) / 0.428 (0.828,
+ *    0.880), kept (`piece`). Rays, before → after: both adventurers 0.460 → 0.364 and 0.476 →
+ *    0.410, spacesuit 0.320 → 0.202, mech_george 0.543 → 0.496, king 0.468 → 0.438, the three
+ *    cyberpunk 0.02–0.03 better; one worse, mech_stan 0.469 → 0.602 (its collar touches both
+ *    upper arms, which the geodesic weights also hold; the artist gives it to the neck). Only the
+ *    biped plan moves: 0.419 → 0.396 (ray), 0.439 → 0.439 (voxel).
+ *  - fewer influences for precision (artists give most vertices one or two joints): dropping
+ *    influences below `minWeight` of a vertex's total before renormalising, 0.05 / 0.1 / 0.15 /
+ *    0.2 (default 0.01): ray 0.413 / 0.430 / 0.459 / 0.484 (P 0.837 / 0.838 / 0.856 / 0.866, R
+ *    0.891 / 0.890 / 0.826 / 0.783), voxel 0.430 / 0.447 / 0.472 / 0.497: precision only rises
+ *    where recall and L1 fall (where we blend, the artists mostly blend too). Not kept.
  *
  * Approaches considered:
  *  - Euclidean distance to bones (the first committed version): trivially fast, but leaks across
@@ -171,6 +190,7 @@ import { geodesicJointDistances, type JointDistanceField } from './skinning/geod
 import { smoothSkinWeights, vertexAdjacency } from './skinning/smooth-skin-weights';
 import { EMPTY, pathReentersSolid, voxelizeSkinGrid, type SkinVoxelGrid } from './skinning/skin-voxel-grid';
 import { blenderHeatBones, boneHeatWeights, type BoneHeatOptions } from './skinning/bone-heat';
+import { fillEmptyPieces } from './skinning/fill-empty-pieces';
 import { buildTriangleRayTree } from './skinning/triangle-ray-tree';
 import { weldVertices } from './weld-vertices';
 
@@ -225,6 +245,12 @@ export interface ComputeSkinWeightsOptions {
    * inside the worker's deadline at the 2M-triangle cap. Default 150,000 (~300k triangles).
    */
   heatMaxVertices?: number;
+  /**
+   * What the `heat` method gives the vertices it leaves empty: `piece` (each empty region, as one
+   * rigid part, the joints of the weighted surface it touches weighed by its geodesic weights,
+   * skinning/fill-empty-pieces) or `geodesic` (this file's weights per vertex). Default `piece`.
+   */
+  heatEmptyFill?: 'piece' | 'geodesic';
 }
 
 export type SkinWeightMethod = 'geodesic' | 'heat';
@@ -244,6 +270,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   heat: {},
   heatVisibilityTest: 'ray',
   heatMaxVertices: 150_000,
+  heatEmptyFill: 'piece',
 };
 
 /** A leaf joint's extremity, in the mesh's frame. */
@@ -309,12 +336,15 @@ export function computeSkinWeights(
       unweighted = heatCandidates(welded.positions, welded.indices, skeleton, grid, opts, candJoints, candWeights, slots);
     }
     // Geodesic weights for every vertex, or (after heat) for those heat left empty: separate
-    // pieces whose nearest bones are all hidden from them, which Blender leaves unweighted.
+    // pieces whose nearest bones are all hidden from them, which Blender leaves unweighted; they
+    // weigh (`piece`) or are (`geodesic`) the fill.
     if (!unweighted || unweighted.includes(1)) {
       const geoJoints = unweighted ? new Int32Array(nw * slots).fill(-1) : candJoints;
       const geoWeights = unweighted ? new Float32Array(nw * slots) : candWeights;
       segments = geodesicCandidates(welded.positions, welded.indices, skeleton, grid, opts, geoJoints, geoWeights, slots);
-      if (unweighted) {
+      if (unweighted && opts.heatEmptyFill === 'piece') {
+        fillEmptyPieces(welded.positions, vertexAdjacency(welded.indices, nw), unweighted, candJoints, candWeights, slots, { joints: geoJoints, weights: geoWeights });
+      } else if (unweighted) {
         for (let v = 0; v < nw; v++) {
           if (unweighted[v] !== 1) continue;
           for (let s = v * slots; s < v * slots + slots; s++) {

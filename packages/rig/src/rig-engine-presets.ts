@@ -1,10 +1,10 @@
 /**
  * The two rigging engines the service sells, as option presets of the one pipeline. Both skin by
- * bone heat (Blender's method, compute-skin-weights' header has the numbers: L1 0.41–0.43 on the
+ * bone heat (Blender's method, compute-skin-weights' header has the numbers: L1 0.40–0.43 on the
  * artist-rigged dev set against 0.525 for our geodesic weights). `fast` tests whether a vertex
- * sees a bone on the voxel grid (about 2× cheaper; 0.429 / 0.828 / 0.880), at the default
+ * sees a bone on the voxel grid (about 2× cheaper; 0.428 / 0.828 / 0.880), at the default
  * resolutions, so it stays under 1 s at 50k triangles. `pro` casts rays against the triangles as
- * Blender does (0.411 / 0.837 / 0.891) and fits and fills on finer grids (limbs close to the body
+ * Blender does (0.401 / 0.843 / 0.889) and fits and fills on finer grids (limbs close to the body
  * and thin parts stay separate where the fast grid merges them); about twice as slow. The worker
  * and the quality scripts both take them from here.
  */

@@ -1,0 +1,137 @@
+/**
+ * Weights for the vertices bone heat leaves empty: separate pieces (a helmet, a backpack, armour)
+ * whose nearest bone is hidden from them, which Blender leaves unweighted. An artist rigs such a
+ * piece to follow the body part it sits on, as one rigid part. So each connected region of empty
+ * vertices (over the welded adjacency) is given, as a whole, the joints of what it touches — the
+ * weights of each of its vertices' nearest weighted vertex in space, summed over the region —
+ * multiplied by the region's summed geodesic weights (the bones it wraps, through the volume),
+ * and normalised; where the two share no joint, the touched weights alone. Neither evidence alone
+ * is as good: the geodesic owner of a piece is often a neighbouring bone (an adventurer's pouch,
+ * a spacesuit's pack), and what a collar touches can be both upper arms rather than the neck
+ * (compute-skin-weights' header has the numbers).
+ */
+import type { VertexAdjacency } from './smooth-skin-weights';
+
+/** Cells along the longest side of the lookup grid for the nearest weighted vertex. */
+const LOOKUP_CELLS = 32;
+
+/**
+ * Fills `joints`/`weights` (`slots` per vertex, joint −1 = none) of every vertex with
+ * `empty[v] = 1` in place, from the weighted vertices and the `geodesic` weights (same layout).
+ * Leaves them as they are when no vertex is weighted.
+ */
+export function fillEmptyPieces(
+  positions: Float32Array,
+  adjacency: VertexAdjacency,
+  empty: Uint8Array,
+  joints: Int32Array,
+  weights: Float32Array,
+  slots: number,
+  geodesic: { joints: Int32Array; weights: Float32Array },
+): void {
+  const n = positions.length / 3;
+  const nearest = nearestWeightedVertex(positions, empty);
+  if (!nearest) return;
+  const seen = new Uint8Array(n);
+  const stack: number[] = [];
+  const add = (into: Map<number, number>, js: Int32Array, ws: Float32Array, v: number): void => {
+    for (let s = v * slots; s < v * slots + slots; s++) {
+      const j = js[s]!;
+      if (j >= 0) into.set(j, (into.get(j) ?? 0) + ws[s]!);
+    }
+  };
+  for (let start = 0; start < n; start++) {
+    if (empty[start] !== 1 || seen[start] === 1) continue;
+    const region: number[] = [];
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const v = stack.pop()!;
+      region.push(v);
+      for (let e = adjacency.offsets[v]!; e < adjacency.offsets[v + 1]!; e++) {
+        const u = adjacency.neighbours[e]!;
+        if (empty[u] === 1 && seen[u] === 0) {
+          seen[u] = 1;
+          stack.push(u);
+        }
+      }
+    }
+    const touched = new Map<number, number>(), wrapped = new Map<number, number>();
+    for (const v of region) {
+      add(touched, joints, weights, nearest[v]!);
+      add(wrapped, geodesic.joints, geodesic.weights, v);
+    }
+    const both = [...touched].map(([j, w]): [number, number] => [j, w * (wrapped.get(j) ?? 0)]).filter(([, w]) => w > 0);
+    const top = (both.length > 0 ? both : [...touched]).sort((a, b) => b[1] - a[1]).slice(0, slots);
+    const total = top.reduce((acc, [, w]) => acc + w, 0);
+    for (const v of region) {
+      for (let s = 0; s < slots; s++) {
+        joints[v * slots + s] = s < top.length ? top[s]![0] : -1;
+        weights[v * slots + s] = s < top.length ? top[s]![1] / total : 0;
+      }
+    }
+  }
+}
+
+/** For each empty vertex, the nearest non-empty vertex (Euclidean); undefined if none is weighted. */
+function nearestWeightedVertex(positions: Float32Array, empty: Uint8Array): Int32Array | undefined {
+  const n = positions.length / 3;
+  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  let weighted = 0;
+  for (let v = 0; v < n; v++) {
+    if (empty[v] !== 1) weighted++;
+    for (let a = 0; a < 3; a++) {
+      lo[a] = Math.min(lo[a]!, positions[3 * v + a]!);
+      hi[a] = Math.max(hi[a]!, positions[3 * v + a]!);
+    }
+  }
+  if (weighted === 0) return undefined;
+  const side = Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!) || 1;
+  const cell = side / LOOKUP_CELLS;
+  const dims = [0, 1, 2].map((a) => Math.floor((hi[a]! - lo[a]!) / cell) + 1);
+  const [nx, ny, nz] = [dims[0]!, dims[1]!, dims[2]!];
+  const cellOf = (v: number, a: number): number => Math.min(dims[a]! - 1, Math.floor((positions[3 * v + a]! - lo[a]!) / cell));
+  // Weighted vertices bucketed by cell (CSR).
+  const start = new Uint32Array(nx * ny * nz + 1);
+  const key = new Int32Array(n).fill(-1);
+  for (let v = 0; v < n; v++) {
+    if (empty[v] === 1) continue;
+    key[v] = cellOf(v, 0) + nx * (cellOf(v, 1) + ny * cellOf(v, 2));
+    start[key[v]! + 1]!++;
+  }
+  for (let c = 0; c < nx * ny * nz; c++) start[c + 1] = start[c + 1]! + start[c]!;
+  const fill = start.slice(0, nx * ny * nz);
+  const members = new Uint32Array(weighted);
+  for (let v = 0; v < n; v++) if (key[v]! >= 0) members[fill[key[v]!]!++] = v;
+
+  const nearest = new Int32Array(n).fill(-1);
+  for (let v = 0; v < n; v++) {
+    if (empty[v] !== 1) continue;
+    const ci = cellOf(v, 0), cj = cellOf(v, 1), ck = cellOf(v, 2);
+    const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
+    let best = -1, bestD = Infinity;
+    // Shells of cells at Chebyshev distance r; anything beyond shell r is at least r cells away.
+    for (let r = 0; r <= LOOKUP_CELLS + 1; r++) {
+      for (let k = ck - r; k <= ck + r; k++) {
+        if (k < 0 || k >= nz) continue;
+        for (let j = cj - r; j <= cj + r; j++) {
+          if (j < 0 || j >= ny) continue;
+          const face = Math.abs(k - ck) === r || Math.abs(j - cj) === r;
+          for (let i = ci - r; i <= ci + r; i += face ? 1 : Math.max(1, 2 * r)) {
+            if (i < 0 || i >= nx) continue;
+            const c = i + nx * (j + ny * k);
+            for (let m = start[c]!; m < start[c + 1]!; m++) {
+              const u = members[m]!;
+              const dx = positions[3 * u]! - x, dy = positions[3 * u + 1]! - y, dz = positions[3 * u + 2]! - z;
+              const d = dx * dx + dy * dy + dz * dz;
+              if (d < bestD) { bestD = d; best = u; }
+            }
+          }
+        }
+      }
+      if (best >= 0 && Math.sqrt(bestD) <= r * cell) break;
+    }
+    nearest[v] = best;
+  }
+  return nearest;
+}

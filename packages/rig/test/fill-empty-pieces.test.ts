@@ -1,0 +1,53 @@
+import { fillEmptyPieces } from '../src/skinning/fill-empty-pieces';
+import { vertexAdjacency } from '../src/skinning/smooth-skin-weights';
+
+// Two quads side by side along x, not connected: the body (vertices 0–3, weighted) and a piece
+// (vertices 4–7, empty) just past its right edge. 2 slots per vertex.
+const positions = new Float32Array([
+  0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0,
+  1.1, 0, 0, 2, 0, 0, 2, 1, 0, 1.1, 1, 0,
+]);
+const indices = new Uint32Array([0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7]);
+const slots = 2;
+const empty = new Uint8Array([0, 0, 0, 0, 1, 1, 1, 1]);
+
+function bodyWeights(): { joints: Int32Array; weights: Float32Array } {
+  // Left edge of the body: joint 0; right edge (touching the piece): joint 1 with a bit of joint 2.
+  const joints = new Int32Array(8 * slots).fill(-1);
+  const weights = new Float32Array(8 * slots);
+  for (const v of [0, 3]) { joints[v * slots] = 0; weights[v * slots] = 1; }
+  for (const v of [1, 2]) { joints[v * slots] = 1; weights[v * slots] = 0.8; joints[v * slots + 1] = 2; weights[v * slots + 1] = 0.2; }
+  return { joints, weights };
+}
+
+function geodesicOf(joint: number): { joints: Int32Array; weights: Float32Array } {
+  const joints = new Int32Array(8 * slots).fill(-1);
+  const weights = new Float32Array(8 * slots);
+  for (let v = 0; v < 8; v++) { joints[v * slots] = joint; weights[v * slots] = 1; }
+  return { joints, weights };
+}
+
+describe('fillEmptyPieces', () => {
+  it('gives an empty piece, rigidly, the touched joint its geodesic weights also name', () => {
+    const { joints, weights } = bodyWeights();
+    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(2));
+    for (let v = 4; v < 8; v++) {
+      expect(joints[v * slots]).toBe(2);
+      expect(weights[v * slots]).toBeCloseTo(1);
+      expect(joints[v * slots + 1]).toBe(-1);
+    }
+  });
+
+  it('falls back to the touched weights when the geodesic names none of them', () => {
+    const { joints, weights } = bodyWeights();
+    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(5));
+    for (let v = 4; v < 8; v++) {
+      expect(joints[v * slots]).toBe(1);
+      expect(weights[v * slots]).toBeCloseTo(0.8);
+      expect(joints[v * slots + 1]).toBe(2);
+      expect(weights[v * slots + 1]).toBeCloseTo(0.2);
+    }
+    // The body keeps its own weights.
+    expect(joints[0]).toBe(0);
+  });
+});
