@@ -1,12 +1,13 @@
 /**
  * The two rigging engines the service sells, as option presets of the one pipeline. Both skin by
  * bone heat (Blender's method, compute-skin-weights' header has the numbers: L1 0.40–0.43 on the
- * artist-rigged dev set against 0.525 for our geodesic weights). `fast` tests whether a vertex
- * sees a bone on the voxel grid (about 2× cheaper; 0.428 / 0.828 / 0.880), at the default
- * resolutions, so it stays under 1 s at 50k triangles. `pro` casts rays against the triangles as
- * Blender does (0.401 / 0.843 / 0.889) and fits and fills on finer grids (limbs close to the body
- * and thin parts stay separate where the fast grid merges them); about twice as slow. The worker
- * and the quality scripts both take them from here.
+ * artist-rigged dev set against 0.525 for our geodesic weights). Visibility: rays against the
+ * triangles as Blender casts them (dev set 0.401 / 0.843 / 0.889 with fast's grids), or walks on
+ * the voxel grid (about 2× cheaper; 0.428 / 0.828 / 0.880). `fast` keeps the default resolutions
+ * and moves to cheaper methods as meshes grow (below), so it stays under 1 s at 50k triangles.
+ * `pro` casts rays up to 150k welded vertices and fits and fills on finer grids (limbs close to
+ * the body and thin parts stay separate where the fast grid merges them); about twice as slow.
+ * The worker and the quality scripts both take them from here.
  */
 import type { FitSkeletonOptions } from './fit-skeleton';
 import type { ComputeSkinWeightsOptions } from './compute-skin-weights';
@@ -17,9 +18,11 @@ export interface RigEnginePreset {
 }
 
 export const RIG_ENGINE_PRESETS = {
-  // Fast gives way to geodesic weights above 60k welded vertices (~120k triangles), so 200k
-  // triangles stay well under 4 s (heat alone took 2.8–3.2 s there); pro keeps heat to 150k.
-  fast: { fit: {}, skin: { method: 'heat', heatVisibilityTest: 'voxel', heatMaxVertices: 60_000 } },
+  // Fast casts rays as pro does up to 12k welded vertices (~25k triangles: most game characters,
+  // every dev-set one), tests visibility on the voxel grid up to 60k (~120k triangles; rays cost
+  // more than the solves there: 50k triangles would take 1.2 s instead of ~0.8 s) and skins by
+  // geodesic distances above (heat alone took 2.8–3.2 s at 200k triangles).
+  fast: { fit: {}, skin: { method: 'heat', heatVisibilityTest: 'ray', heatRayMaxVertices: 12_000, heatMaxVertices: 60_000 } },
   pro: { fit: { resolution: 128 }, skin: { resolution: 192, smoothingIterations: 4, method: 'heat', heatVisibilityTest: 'ray' } },
 } as const satisfies Record<string, RigEnginePreset>;
 

@@ -61,6 +61,13 @@ describe('bone heat (method: heat)', () => {
     expect(Array.from(heat.weights)).not.toEqual(Array.from(geodesic.weights));
   });
 
+  it('walks the voxel grid instead of casting rays above heatRayMaxVertices', () => {
+    const voxel = computeSkinWeights(limb, limbSkeleton, { method: 'heat', heatVisibilityTest: 'voxel' });
+    const capped = computeSkinWeights(limb, limbSkeleton, { method: 'heat', heatVisibilityTest: 'ray', heatRayMaxVertices: 10 });
+    expect(Array.from(capped.weights)).toEqual(Array.from(voxel.weights));
+    expect(Array.from(capped.joints)).toEqual(Array.from(voxel.joints));
+  });
+
   it('gives the same weights at any scale (Blender fails outright at some)', () => {
     const base = computeSkinWeights(limb, limbSkeleton, { method: 'heat' });
     for (const k of [0.001, 100]) {
