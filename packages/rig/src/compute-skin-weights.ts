@@ -189,11 +189,11 @@
 import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights } from '@rigforge/mesh';
 import { aimLeafSegments, boneSegments, extendLeafSegments, insideFraction, segmentDistanceSquared, type BoneSegment, type LeafJointMode } from './skinning/bone-segments';
 import { geodesicJointDistances, type JointDistanceField } from './skinning/geodesic-joint-distances';
-import { smoothSkinWeights, vertexAdjacency } from './skinning/smooth-skin-weights';
+import { smoothSkinWeights, vertexAdjacency, type VertexAdjacency } from './skinning/smooth-skin-weights';
 import { EMPTY, pathReentersSolid, voxelizeSkinGrid, type SkinVoxelGrid } from './skinning/skin-voxel-grid';
 import { blenderHeatBones, boneHeatWeights, type BoneHeatOptions } from './skinning/bone-heat';
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
-import { buildTriangleRayTree } from './skinning/triangle-ray-tree';
+import { buildTriangleRayTree, type TriangleRayTree } from './skinning/triangle-ray-tree';
 import { weldVertices } from './weld-vertices';
 
 /** Options of {@link computeSkinWeights}. */
@@ -339,7 +339,11 @@ export function computeSkinWeights(
   const candWeights = new Float32Array(nw * slots);
 
   if (skeleton.joints.length > 1 && welded.indices.length > 0) {
-    const grid = voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution);
+    // Built when first needed: heat with ray visibility that weights every vertex never needs it.
+    let built: SkinVoxelGrid | undefined;
+    const grid = (): SkinVoxelGrid => (built ??= voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution));
+    let adjacency: VertexAdjacency | undefined;
+    const neighbours = (): VertexAdjacency => (adjacency ??= vertexAdjacency(welded.indices, nw));
     let unweighted: Uint8Array | undefined;
     if (opts.method === 'heat' && nw <= opts.heatMaxVertices) {
       unweighted = heatCandidates(welded.positions, welded.indices, skeleton, grid, opts, candJoints, candWeights, slots);
@@ -350,9 +354,9 @@ export function computeSkinWeights(
     if (!unweighted || unweighted.includes(1)) {
       const geoJoints = unweighted ? new Int32Array(nw * slots).fill(-1) : candJoints;
       const geoWeights = unweighted ? new Float32Array(nw * slots) : candWeights;
-      segments = geodesicCandidates(welded.positions, welded.indices, skeleton, grid, opts, geoJoints, geoWeights, slots);
+      segments = geodesicCandidates(welded.positions, neighbours, skeleton, grid(), opts, geoJoints, geoWeights, slots);
       if (unweighted && opts.heatEmptyFill === 'piece') {
-        fillEmptyPieces(welded.positions, vertexAdjacency(welded.indices, nw), unweighted, candJoints, candWeights, slots, { joints: geoJoints, weights: geoWeights });
+        fillEmptyPieces(welded.positions, neighbours(), unweighted, candJoints, candWeights, slots, { joints: geoJoints, weights: geoWeights });
       } else if (unweighted) {
         for (let v = 0; v < nw; v++) {
           if (unweighted[v] !== 1) continue;
@@ -382,26 +386,19 @@ function heatCandidates(
   positions: Float32Array,
   indices: Uint32Array,
   skeleton: Skeleton,
-  grid: SkinVoxelGrid,
+  grid: () => SkinVoxelGrid,
   opts: Required<ComputeSkinWeightsOptions>,
   outJoints: Int32Array,
   outWeights: Float32Array,
   slots: number,
 ): Uint8Array {
-  const bones = blenderHeatBones(skeleton);
-  // A leaf whose extremity the fit traced (a fin's tip) runs there, as in the geodesic method.
-  const tips = new Map(opts.leafTips.map((t) => [t.joint, t.tip]));
-  for (const bone of bones) {
-    const tip = tips.get(bone.joint);
-    if (tip && tip.every(Number.isFinite) && !skeleton.joints.some((joint) => joint.parent === bone.joint)) bone.tail = [tip[0], tip[1], tip[2]];
-  }
-  const asSegments = bones.map((bone) => ({ joint: bone.joint, a: bone.head, b: bone.tail }));
-  giveToDeformingAncestors(skeleton, asSegments, opts.nonDeformingJoints);
-  asSegments.forEach((seg, i) => { bones[i]!.joint = seg.joint; });
+  const bones = blenderHeatBones(skeleton, new Map(opts.leafTips.map((t) => [t.joint, t.tip])));
+  giveToDeformingAncestors(skeleton, bones, opts.nonDeformingJoints);
   const rays = opts.heatVisibilityTest === 'ray' && positions.length / 3 <= opts.heatRayMaxVertices;
-  const tree = rays ? buildTriangleRayTree(positions, indices) : undefined;
-  const visible = (x: number, y: number, z: number, qx: number, qy: number, qz: number): boolean =>
-    tree ? !tree.entersSurface(x, y, z, qx, qy, qz) : !pathReentersSolid(grid, x, y, z, qx, qy, qz);
+  type Visible = (x: number, y: number, z: number, qx: number, qy: number, qz: number) => boolean;
+  const throughRays = (tree: TriangleRayTree): Visible => (x, y, z, qx, qy, qz) => !tree.entersSurface(x, y, z, qx, qy, qz);
+  const throughVoxels = (voxels: SkinVoxelGrid): Visible => (x, y, z, qx, qy, qz) => !pathReentersSolid(voxels, x, y, z, qx, qy, qz);
+  const visible = rays ? throughRays(buildTriangleRayTree(positions, indices)) : throughVoxels(grid());
   const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat);
   outJoints.set(heat.joints);
   outWeights.set(heat.weights);
@@ -414,7 +411,7 @@ function heatCandidates(
  */
 function geodesicCandidates(
   positions: Float32Array,
-  indices: Uint32Array,
+  neighbours: () => VertexAdjacency,
   skeleton: Skeleton,
   grid: SkinVoxelGrid,
   opts: Required<ComputeSkinWeightsOptions>,
@@ -422,7 +419,6 @@ function geodesicCandidates(
   candWeights: Float32Array,
   slots: number,
 ): BoneSegment[] {
-  const nw = positions.length / 3;
   const solid = (x: number, y: number, z: number): boolean => isSolidAt(grid, x, y, z);
   const segments = anatomicalSegments(skeleton, opts, solid, 0.5 * grid.cell);
   const tipped = pointLeavesAtTips(segments, opts.leafTips);
@@ -441,8 +437,7 @@ function geodesicCandidates(
   const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS);
   vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
   if (opts.smoothingIterations > 0) {
-    const adjacency = vertexAdjacency(indices, nw);
-    smoothSkinWeights(candJoints, candWeights, slots, adjacency, positions, grid.cell, opts.smoothingIterations);
+    smoothSkinWeights(candJoints, candWeights, slots, neighbours(), positions, grid.cell, opts.smoothingIterations);
   }
   return segments;
 }
@@ -466,7 +461,7 @@ function pointLeavesAtTips(segments: BoneSegment[], tips: readonly LeafTip[]): S
  * after the segments are placed and aimed: the stand-in's bones still claim their region, which
  * then belongs to the ancestor as one piece. Joints with no deforming ancestor keep their label.
  */
-function giveToDeformingAncestors(skeleton: Skeleton, segments: BoneSegment[], nonDeforming: readonly number[]): void {
+function giveToDeformingAncestors(skeleton: Skeleton, segments: { joint: number }[], nonDeforming: readonly number[]): void {
   if (nonDeforming.length === 0) return;
   const passive = new Set(nonDeforming);
   const owner = skeleton.joints.map((_, j) => {

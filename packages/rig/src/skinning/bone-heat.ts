@@ -105,10 +105,11 @@ export interface BoneHeatResult {
 
 /**
  * Blender's armature for a skeleton: one bone per joint, head at the joint, tail at the mean of
- * its children; a leaf continues its parent's direction by half; a lone root points up a little.
- * A zero-length bone gets a tiny one (Blender deletes zero-length bones).
+ * its children; a leaf continues its parent's direction by half, or runs to its traced extremity
+ * when `leafTips` gives one (a fin's tip); a lone root points up a little. A zero-length bone gets
+ * a tiny one (Blender deletes zero-length bones).
  */
-export function blenderHeatBones(skeleton: Skeleton): HeatBone[] {
+export function blenderHeatBones(skeleton: Skeleton, leafTips: ReadonlyMap<number, readonly [number, number, number]> = new Map()): HeatBone[] {
   const joints = skeleton.joints;
   const children: number[][] = joints.map(() => []);
   joints.forEach((joint, j) => {
@@ -125,6 +126,9 @@ export function blenderHeatBones(skeleton: Skeleton): HeatBone[] {
     if (kids.length > 0) {
       tail = [0, 0, 0];
       for (const c of kids) for (let a = 0; a < 3; a++) tail[a]! += joints[c]!.position[a]! / kids.length;
+    } else if (leafTips.get(j)?.every(Number.isFinite)) {
+      const tip = leafTips.get(j)!;
+      tail = [tip[0], tip[1], tip[2]];
     } else if (joint.parent >= 0) {
       const p = joints[joint.parent]!.position;
       tail = [head[0] + 0.5 * (head[0] - p[0]), head[1] + 0.5 * (head[1] - p[1]), head[2] + 0.5 * (head[2] - p[2])];
