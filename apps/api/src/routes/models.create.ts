@@ -17,6 +17,7 @@ import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
 import { resolveWebhook } from '../services/webhook-target';
 import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
+import { exactlyOneOf } from '../services/one-source';
 
 /** The 202 answer of a generation job, from its stored params: the same for the first answer and a replay. */
 function modelAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params: unknown }): CreateModelResponse {
@@ -27,6 +28,8 @@ function modelAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params
     estimated_seconds: ctx.env.ESTIMATED_SECONDS_GENERATE_MODEL,
   };
 }
+
+const IMAGE_SOURCES = ['image_url', 'image_base64'] as const;
 
 /** POST /v1/models: validate, capture and decode-check the image, reserve credits, enqueue; 202. */
 export function registerModelsCreate(router: Router, ctx: AppContext): void {
@@ -44,16 +47,8 @@ async function createModel(ctx: AppContext, requestBody: unknown, accountId: str
   const parsed = createModelRequestSchema.safeParse(requestBody ?? {});
   if (!parsed.success) throw zodToApiError(parsed.error, 'models');
   const body = parsed.data;
-  const sources = (['image_url', 'image_base64'] as const).filter((k) => body[k] !== undefined);
-  if (sources.length !== 1) {
-    throw new ApiError(
-      'invalid_request',
-      sources.length === 0 ? 'models: give image_url or image_base64' : 'models: give exactly one of image_url or image_base64, not both',
-      { param: sources[1] ?? 'image_url' },
-    );
-  }
+  const param = exactlyOneOf(body, IMAGE_SOURCES, 'models');
   const webhook = await resolveWebhook(ctx, accountId, body);
-  const param = sources[0]!;
   // The queue slot is taken before the image is downloaded or probed: a full queue is a cheap 503.
   const accepted = await submitJob(ctx, 'generate_model', async () => {
     const bytes =

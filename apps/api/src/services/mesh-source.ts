@@ -2,6 +2,7 @@ import { findJob } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { storedOutputFiles } from './job-view';
+import { exactlyOneOf } from './one-source';
 
 export const MESH_SOURCES = ['model_url', 'model_base64', 'from_job'] as const;
 export type MeshSource = (typeof MESH_SOURCES)[number];
@@ -11,17 +12,7 @@ export type MeshSource = (typeof MESH_SOURCES)[number];
  * from_job. Returns the field that gave the mesh; `resource` prefixes the message (`rigs`, `rigs/check`).
  */
 export function oneMeshSource(body: Partial<Record<MeshSource, unknown>>, resource: string): MeshSource {
-  const sources = MESH_SOURCES.filter((k) => body[k] !== undefined);
-  if (sources.length !== 1) {
-    throw new ApiError(
-      'invalid_request',
-      sources.length === 0
-        ? `${resource}: give exactly one of model_url, model_base64 or from_job`
-        : `${resource}: give exactly one of model_url, model_base64 or from_job, not ${sources.join(' and ')}`,
-      { param: sources[1] ?? 'model_url' },
-    );
-  }
-  return sources[0]!;
+  return exactlyOneOf(body, MESH_SOURCES, resource);
 }
 
 /** The storage key of the model a succeeded job of this account produced (`from_job`), else a 400. */
