@@ -248,3 +248,24 @@ describe('computeSkinWeights: bones own what lies along them', () => {
     expect(minWeightOf(skin, verticesWhere(leg, (_x, y) => y < 0.15), [2])).toBeGreaterThan(0.9);
   });
 });
+
+describe('computeSkinWeights: heat aims leaf bones at their part', () => {
+  // A head hanging below the neck line (a bull's): a leaf bone continuing the neck would point
+  // into the air ahead of the head, about as far from the muzzle as the neck bone's end is.
+  const body = mergeMeshes([capsule([0, 1, 0], [0.5, 1, 0], 0.08, { rows: 24 }), capsule([0.5, 0.98, 0], [0.56, 0.55, 0], 0.12, { rows: 24 })]);
+  const chain = skeletonOf([['chest', null, [0, 1, 0]], ['neck', 'chest', [0.25, 1, 0]], ['head', 'neck', [0.5, 1, 0]]]);
+  const muzzle = verticesWhere(body, (_x, y) => y < 0.65);
+
+  it('gives a head that hangs below the neck line to the head joint', () => {
+    const skin = computeSkinWeights(body, chain, { method: 'heat' });
+    expectValid(skin, body.positions.length / 3, 3);
+    expect(muzzle.length).toBeGreaterThan(0);
+    expect(minWeightOf(skin, muzzle, [2])).toBeGreaterThan(0.95);
+  });
+
+  it('shares it with the neck when the leaf bone only continues its parent (aimLeaves: false)', () => {
+    // Measured: head 0.54, neck 0.46 at the worst muzzle vertex.
+    const skin = computeSkinWeights(body, chain, { method: 'heat', aimLeaves: false });
+    expect(maxWeightOf(skin, muzzle, [1])).toBeGreaterThan(0.3);
+  });
+});
