@@ -268,4 +268,23 @@ describe('computeSkinWeights: heat aims leaf bones at their part', () => {
     const skin = computeSkinWeights(body, chain, { method: 'heat', aimLeaves: false });
     expect(maxWeightOf(skin, muzzle, [1])).toBeGreaterThan(0.3);
   });
+
+  // A leg whose foot is an IK root at the hoof: the shin, a leaf, runs to it when the foot has a
+  // bone of its own (a toe), as the artists' shins do; a lone foot joint owns what lies around it.
+  const leg = mergeMeshes([capsule([0, 0.1, 0], [0, 1, 0], 0.06, { rows: 32 }), capsule([0, 0.05, 0], [0, 0.05, 0.2], 0.05, { rows: 12 })]);
+  const aboveHoof = verticesWhere(leg, (_x, y, z) => y > 0.2 && y < 0.3 && z < 0.07);
+
+  it('runs a shin into an IK foot that has a toe', () => {
+    const chain = skeletonOf([['hip', null, [0, 1, 0]], ['knee', 'hip', [0, 0.6, 0]], ['foot', null, [0, 0.15, 0]], ['toe', 'foot', [0, 0.05, 0.15]]]);
+    const skin = computeSkinWeights(leg, chain, { method: 'heat' });
+    expect(aboveHoof.length).toBeGreaterThan(0);
+    // Measured before: the foot held these (its bone starts at 0.15; the shin's ended at 0.4).
+    expect(minWeightOf(skin, aboveHoof, [1])).toBeGreaterThan(0.8);
+  });
+
+  it('leaves a lone foot joint the part around it', () => {
+    const chain = skeletonOf([['hip', null, [0, 1, 0]], ['knee', 'hip', [0, 0.6, 0]], ['foot', null, [0, 0.15, 0]]]);
+    const skin = computeSkinWeights(leg, chain, { method: 'heat' });
+    expect(maxWeightOf(skin, aboveHoof, [2])).toBeGreaterThan(0.5);
+  });
 });
