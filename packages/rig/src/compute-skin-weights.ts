@@ -185,7 +185,7 @@
  *    Heat's C = 0.7 / 1.4: 0.373 / 0.373; Blender's weight limits doubled: 0.370.
  *  - a leaf whose extension runs into an orphan (step 3's IK foot) that has a bone of its own (a
  *    hoof with a toe) runs to that joint, as to a child: 0.362 / 0.860 / 0.895 → 0.349 / 0.864 /
- *    0.899; five mammals with IK hooves better (a stag 0.287 → 0.117, a shiba 0.269 → 0.178, an
+ *    0.899 (voxel 0.389 → 0.376); five mammals with IK hooves better (a stag 0.287 → 0.117, a shiba 0.269 → 0.178, an
  *    alpaca, a bull, a wolf), no character changed by more than 0.02 the other way. Running into
  *    any orphan, lone ones too: 0.359 / 0.860 / 0.901 (a rat +0.16, a triceratops +0.11: a lone
  *    foot joint on the floor owns the paw around it, and the shin then reached it). Not kept
@@ -266,7 +266,7 @@ export interface ComputeSkinWeightsOptions {
    * How the `heat` method tests whether a vertex sees a bone: `ray` (Blender's: the path enters
    * no triangle from its front; depends on face winding) or `voxel` (the path never re-enters the
    * solid voxels after leaving them; parts closer than a voxel are one, so a piece sees bones
-   * through the body it lies on). Dev set: ray 0.401 L1, voxel 0.428 but ~2× faster. Default `ray`.
+   * through the body it lies on). Dev set: ray 0.349 L1, voxel 0.376 but ~2× faster. Default `ray`.
    */
   heatVisibilityTest?: 'voxel' | 'ray';
   /**
