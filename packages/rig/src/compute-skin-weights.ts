@@ -373,9 +373,13 @@ export function computeSkinWeights(
     const grid = (): SkinVoxelGrid => (built ??= voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution));
     let adjacency: VertexAdjacency | undefined;
     const neighbours = (): VertexAdjacency => (adjacency ??= vertexAdjacency(welded.indices, nw));
+    // Step 3's segments, placed once: heat aims its leaf bones by them, the geodesic weights
+    // (after heat, which reads them before they are relabelled) run from them.
+    let placedOnce: PlacedSegments | undefined;
+    const placed = (): PlacedSegments => (placedOnce ??= placedSegments(skeleton, grid(), opts));
     let unweighted: Uint8Array | undefined;
     if (opts.method === 'heat' && nw <= opts.heatMaxVertices) {
-      unweighted = heatCandidates(welded.positions, welded.indices, skeleton, grid, opts, candJoints, candWeights, slots);
+      unweighted = heatCandidates(welded.positions, welded.indices, skeleton, grid, placed, opts, candJoints, candWeights, slots);
     }
     // Geodesic weights for every vertex, or (after heat) for those heat left empty: separate
     // pieces whose nearest bones are all hidden from them, which Blender leaves unweighted; they
@@ -383,7 +387,7 @@ export function computeSkinWeights(
     if (!unweighted || unweighted.includes(1)) {
       const geoJoints = unweighted ? new Int32Array(nw * slots).fill(-1) : candJoints;
       const geoWeights = unweighted ? new Float32Array(nw * slots) : candWeights;
-      segments = geodesicCandidates(welded.positions, neighbours, skeleton, grid(), opts, geoJoints, geoWeights, slots);
+      segments = geodesicCandidates(welded.positions, neighbours, skeleton, grid(), placed(), opts, geoJoints, geoWeights, slots);
       if (unweighted && opts.heatEmptyFill === 'piece') {
         fillEmptyPieces(welded.positions, neighbours(), unweighted, candJoints, candWeights, slots, { joints: geoJoints, weights: geoWeights });
       } else if (unweighted) {
@@ -416,6 +420,7 @@ function heatCandidates(
   indices: Uint32Array,
   skeleton: Skeleton,
   grid: () => SkinVoxelGrid,
+  placed: () => PlacedSegments,
   opts: Required<ComputeSkinWeightsOptions>,
   outJoints: Int32Array,
   outWeights: Float32Array,
@@ -423,7 +428,7 @@ function heatCandidates(
 ): Uint8Array {
   const tips = new Map<number, readonly [number, number, number]>(opts.leafTips.map((t) => [t.joint, t.tip]));
   if (opts.leafJoints === 'extend' && opts.aimLeaves) {
-    for (const [joint, tip] of aimedLeafTips(skeleton, grid(), opts)) if (!tips.has(joint)) tips.set(joint, tip);
+    for (const [joint, tip] of aimedLeafTips(skeleton, placed())) if (!tips.has(joint)) tips.set(joint, tip);
   }
   const bones = blenderHeatBones(skeleton, tips);
   giveToDeformingAncestors(skeleton, bones, opts.nonDeformingJoints);
@@ -444,12 +449,13 @@ function geodesicCandidates(
   neighbours: () => VertexAdjacency,
   skeleton: Skeleton,
   grid: SkinVoxelGrid,
+  placed: PlacedSegments,
   opts: Required<ComputeSkinWeightsOptions>,
   candJoints: Int32Array,
   candWeights: Float32Array,
   slots: number,
 ): BoneSegment[] {
-  const { segments } = placedSegments(skeleton, grid, opts);
+  const { segments } = placed;
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints);
   const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS);
   vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
@@ -469,9 +475,8 @@ function geodesicCandidates(
  * joint, as to a child; an orphan without one (a lone foot joint on the floor) owns the part around
  * it, so the leaf stays half its parent bone long.
  */
-function aimedLeafTips(skeleton: Skeleton, grid: SkinVoxelGrid, opts: Required<ComputeSkinWeightsOptions>): Map<number, [number, number, number]> {
+function aimedLeafTips(skeleton: Skeleton, { segments, endsAt }: PlacedSegments): Map<number, [number, number, number]> {
   const tips = new Map<number, [number, number, number]>();
-  const { segments, endsAt } = placedSegments(skeleton, grid, opts);
   const hasBone = skeleton.joints.map((_, j) => skeleton.joints.some((joint) => joint.parent === j));
   for (const seg of segments) {
     if (seg.leafLength === undefined) continue;
