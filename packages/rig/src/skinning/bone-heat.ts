@@ -34,6 +34,7 @@
  */
 import type { Skeleton } from '@rigforge/mesh';
 import { MinHeap } from '../min-heap';
+import { vertexAdjacency } from './smooth-skin-weights';
 
 type Vec3 = [number, number, number];
 
@@ -265,26 +266,9 @@ interface SymmetricLaplacian {
 
 function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): SymmetricLaplacian {
   const n = positions.length / 3;
-  // Unique neighbours per vertex and how many triangles share each edge.
-  const degree = new Uint32Array(n + 1);
-  for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
-    if (a === b || b === c || a === c) continue;
-    degree[a]! += 2;
-    degree[b]! += 2;
-    degree[c]! += 2;
-  }
-  const raw = new Uint32Array(n + 1);
-  for (let v = 0; v < n; v++) raw[v + 1] = raw[v]! + degree[v]!;
-  const fill = raw.slice(0, n);
-  const all = new Uint32Array(raw[n]!);
-  for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
-    if (a === b || b === c || a === c) continue;
-    all[fill[a]!++] = b; all[fill[a]!++] = c;
-    all[fill[b]!++] = a; all[fill[b]!++] = c;
-    all[fill[c]!++] = a; all[fill[c]!++] = b;
-  }
+  // Unique neighbours per vertex and how many triangles share each edge: the adjacency lists
+  // each triangle's edges once per endpoint, so a neighbour's repeats count its triangles.
+  const { offsets: raw, neighbours: all } = vertexAdjacency(indices, n);
   const offsets = new Uint32Array(n + 1);
   const uniq: number[] = [];
   const counts: number[] = [];
