@@ -496,13 +496,13 @@ function aimedLeafTips(skeleton: Skeleton, { segments, endsAt }: PlacedSegments)
 /** A heat leaf bone's length as a fraction of its parent bone's (Blender's fallback). */
 const HEAT_LEAF_LENGTH = 0.5;
 
-/** Step 3 of the header: anatomical segments, orphans attached, leaf extensions grown and aimed. */
 interface PlacedSegments {
   segments: BoneSegment[];
   /** Leaf extensions that run into an orphan joint (an IK foot), with that joint. */
   endsAt: Map<BoneSegment, number>;
 }
 
+/** Step 3 of the header: anatomical segments, orphans attached, leaf extensions grown and aimed. */
 function placedSegments(skeleton: Skeleton, grid: SkinVoxelGrid, opts: Required<ComputeSkinWeightsOptions>): PlacedSegments {
   const solid = (x: number, y: number, z: number): boolean => isSolidAt(grid, x, y, z);
   const segments = anatomicalSegments(skeleton, opts, solid, 0.5 * grid.cell);
@@ -599,10 +599,10 @@ function anatomicalSegments(
  * into it and would take its part. When a leaf extension passes within half its parent bone of
  * such a joint, the extension stops at the joint, and a lone joint (no bone of its own) takes
  * over the rest of the extension's direction. Joints in `attached` are skipped and joints attached
- * now are added; `endsAt`, when given, gets each stopped extension's orphan. Returns the segments
+ * now are added; `endsAt` gets each stopped extension's orphan. Returns the segments
  * changed (they are not aimed again).
  */
-function attachOrphans(skeleton: Skeleton, segments: BoneSegment[], attached: Set<number>, endsAt?: Map<BoneSegment, number>): Set<BoneSegment> {
+function attachOrphans(skeleton: Skeleton, segments: BoneSegment[], attached: Set<number>, endsAt: Map<BoneSegment, number>): Set<BoneSegment> {
   const joined = new Set<BoneSegment>();
   const owned = new Map<number, BoneSegment[]>();
   for (const s of segments) owned.set(s.joint, [...(owned.get(s.joint) ?? []), s]);
@@ -627,7 +627,7 @@ function attachOrphans(skeleton: Skeleton, segments: BoneSegment[], attached: Se
     }
     if (!best) continue;
     joined.add(best);
-    endsAt?.set(best, j);
+    endsAt.set(best, j);
     attached.add(j);
     const end: [number, number, number] = [...best.b];
     const t = Math.min(1, bestT);
