@@ -36,6 +36,23 @@ describe('bone heat (method: heat)', () => {
     expect(bones.map((b) => b.tail[1])).toEqual([1, 2, 2.5]);
   });
 
+  it('runs a branching joint\'s bone along its chain (chest to neck, not between the shoulders)', () => {
+    const torso = skeletonOf([
+      ['hips', null, [0, 0, 0]],
+      ['chest', 'hips', [0, 1, 0]],
+      ['neck', 'chest', [0, 1.6, 0]],
+      ['shoulder.L', 'chest', [0.4, 1.4, 0]],
+      ['shoulder.R', 'chest', [-0.4, 1.4, 0]],
+    ]);
+    expect(blenderHeatBones(torso)[1]!.tail).toEqual([0, 1.6, 0]);
+    // A root has no chain to continue, and children that all lie behind the joint (a spine that
+    // doubles back from a fish's head joint) keep Blender's mean.
+    const root = skeletonOf([['root', null, [0, 0, 0]], ['a', 'root', [1, 0, 0]], ['b', 'root', [-1, 2, 0]]]);
+    expect(blenderHeatBones(root)[0]!.tail).toEqual([0, 1, 0]);
+    const back = skeletonOf([['body', null, [0, 0, 0]], ['head', 'body', [0, 1, 0]], ['x', 'head', [1, 0, 0]], ['y', 'head', [-1, 0, 0]]]);
+    expect(blenderHeatBones(back)[1]!.tail).toEqual([0, 0, 0]);
+  });
+
   it('weights every vertex of a two-bone capsule, sums to 1, and blends at the joint only', () => {
     const skin = computeSkinWeights(limb, limbSkeleton, { method: 'heat' });
     const n = limb.positions.length / 3;

@@ -4,7 +4,10 @@
  * reference; this is our own code):
  *  - one bone per joint: head at the joint, tail at the mean of its children; a leaf continues its
  *    parent's direction by half the parent bone (`blenderHeatBones`), as `scripts/blender-bone-heat.py`
- *    builds the armature whose weights scored 0.420 L1 on the dev set;
+ *    builds the armature whose weights scored 0.420 L1 on the dev set. One departure: where the
+ *    chain goes on (a child lies ahead of the bone that reaches the joint), the tail is that child,
+ *    as an artist's connected chest → neck or forearm → hand bone is, not the children's mean
+ *    (which puts a chest's tail between the shoulders; compute-skin-weights' header has the numbers);
  *  - the cotangent Laplacian of the mesh, each triangle's cotangent divided by the number of
  *    triangles on that edge (not ½: non-manifold edges are not over-counted), each row divided by
  *    four times the vertex's mixed Voronoi area (Meyer et al. 2002; obtuse triangles give the
@@ -106,9 +109,10 @@ export interface BoneHeatResult {
 
 /**
  * Blender's armature for a skeleton: one bone per joint, head at the joint, tail at the mean of
- * its children; a leaf continues its parent's direction by half, or runs to its traced extremity
- * when `leafTips` gives one (a fin's tip); a lone root points up a little. A zero-length bone gets
- * a tiny one (Blender deletes zero-length bones).
+ * its children, or at the child that carries the chain on (`chainChild`); a leaf continues its
+ * parent's direction by half, or runs to its traced extremity when `leafTips` gives one (a fin's
+ * tip); a lone root points up a little. A zero-length bone gets a tiny one (Blender deletes
+ * zero-length bones).
  */
 export function blenderHeatBones(skeleton: Skeleton, leafTips: ReadonlyMap<number, readonly [number, number, number]> = new Map()): HeatBone[] {
   const joints = skeleton.joints;
@@ -124,7 +128,10 @@ export function blenderHeatBones(skeleton: Skeleton, leafTips: ReadonlyMap<numbe
     const head: Vec3 = [...joint.position];
     let tail: Vec3;
     const kids = children[j]!;
-    if (kids.length > 0) {
+    const chain = chainChild(skeleton, j, kids);
+    if (chain !== undefined) {
+      tail = [...joints[chain]!.position];
+    } else if (kids.length > 0) {
       tail = [0, 0, 0];
       for (const c of kids) for (let a = 0; a < 3; a++) tail[a]! += joints[c]!.position[a]! / kids.length;
     } else if (leafTips.get(j)?.every(Number.isFinite)) {
@@ -139,6 +146,33 @@ export function blenderHeatBones(skeleton: Skeleton, leafTips: ReadonlyMap<numbe
     if (Math.hypot(tail[0] - head[0], tail[1] - head[1], tail[2] - head[2]) < 1e-6 * (extent || 1)) tail = [head[0], head[1] + 0.1 * small, head[2]];
     return { joint: j, head, tail };
   });
+}
+
+/**
+ * Of a joint's several children, the one that carries its chain on: among those lying ahead of the
+ * bone that reaches the joint (a positive component along it), the one most in line with it (the
+ * neck after the chest, the middle finger after the forearm). Undefined for roots (no incoming
+ * direction), for joints with one child (its tail is that child anyway) and where every child lies
+ * behind (a fish's spine doubling back from its head joint, whose children's mean stays the tail).
+ */
+function chainChild(skeleton: Skeleton, j: number, kids: readonly number[]): number | undefined {
+  const joints = skeleton.joints;
+  const parent = joints[j]!.parent;
+  if (kids.length < 2 || parent < 0) return undefined;
+  const head = joints[j]!.position, from = joints[parent]!.position;
+  const u = [head[0] - from[0], head[1] - from[1], head[2] - from[2]];
+  const ul = Math.hypot(u[0]!, u[1]!, u[2]!);
+  if (ul === 0) return undefined;
+  let best: number | undefined, bestCos = 0;
+  for (const c of kids) {
+    const q = joints[c]!.position;
+    const v = [q[0] - head[0], q[1] - head[1], q[2] - head[2]];
+    const vl = Math.hypot(v[0]!, v[1]!, v[2]!);
+    if (vl === 0) continue;
+    const cos = (u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!) / (ul * vl);
+    if (cos > bestCos) { bestCos = cos; best = c; }
+  }
+  return best;
 }
 
 /** Blender's tie tolerance: bones within this relative distance of the nearest share its heat. */
