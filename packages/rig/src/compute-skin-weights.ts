@@ -389,7 +389,7 @@ export function computeSkinWeights(
       const geoWeights = unweighted ? new Float32Array(nw * slots) : candWeights;
       segments = geodesicCandidates(welded.positions, neighbours, skeleton, grid(), placed(), opts, geoJoints, geoWeights, slots);
       if (unweighted && opts.heatEmptyFill === 'piece') {
-        fillEmptyPieces(welded.positions, neighbours(), unweighted, candJoints, candWeights, slots, { joints: geoJoints, weights: geoWeights });
+        fillEmptyPieces(welded.positions, neighbours(), unweighted, candJoints, candWeights, slots, { joints: geoJoints, weights: geoWeights }, deformingParents(skeleton, opts.nonDeformingJoints));
       } else if (unweighted) {
         for (let v = 0; v < nw; v++) {
           if (unweighted[v] !== 1) continue;
@@ -550,6 +550,16 @@ function giveToDeformingAncestors(skeleton: Skeleton, segments: { joint: number 
     return k >= 0 ? k : j;
   });
   for (const seg of segments) seg.joint = owner[seg.joint]!;
+}
+
+/** Each joint's nearest ancestor that takes weight (−1 for none): the tree the weights live on. */
+function deformingParents(skeleton: Skeleton, nonDeforming: readonly number[]): number[] {
+  const passive = new Set(nonDeforming);
+  return skeleton.joints.map((joint) => {
+    let k = joint.parent;
+    while (k >= 0 && passive.has(k)) k = skeleton.joints[k]!.parent;
+    return k;
+  });
 }
 
 /**

@@ -27,10 +27,15 @@ function geodesicOf(joint: number): { joints: Int32Array; weights: Float32Array 
   return { joints, weights };
 }
 
+// Joint 2 is joint 1's child (one chain: upper and lower arm); in `siblings` both hang from joint 0
+// (left and right upper arm under the chest).
+const chain = [-1, 0, 1];
+const siblings = [-1, 0, 0];
+
 describe('fillEmptyPieces', () => {
   it('gives an empty piece, rigidly, the touched joint its geodesic weights also name', () => {
     const { joints, weights } = bodyWeights();
-    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(2));
+    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(2), chain);
     for (let v = 4; v < 8; v++) {
       expect(joints[v * slots]).toBe(2);
       expect(weights[v * slots]).toBeCloseTo(1);
@@ -40,7 +45,7 @@ describe('fillEmptyPieces', () => {
 
   it('falls back to the touched weights when the geodesic names none of them', () => {
     const { joints, weights } = bodyWeights();
-    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(5));
+    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(5), chain);
     for (let v = 4; v < 8; v++) {
       expect(joints[v * slots]).toBe(1);
       expect(weights[v * slots]).toBeCloseTo(0.8);
@@ -49,5 +54,26 @@ describe('fillEmptyPieces', () => {
     }
     // The body keeps its own weights.
     expect(joints[0]).toBe(0);
+  });
+
+  it('gives a piece on two branches (a collar on both upper arms) wholly to their common ancestor', () => {
+    const { joints, weights } = bodyWeights();
+    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(5), siblings);
+    for (let v = 4; v < 8; v++) {
+      expect(joints[v * slots]).toBe(0);
+      expect(weights[v * slots]).toBeCloseTo(1);
+      expect(joints[v * slots + 1]).toBe(-1);
+    }
+  });
+
+  it('keeps the blend when the other branch holds under a tenth of the piece', () => {
+    const { joints, weights } = bodyWeights();
+    for (const v of [1, 2]) { weights[v * slots] = 0.95; weights[v * slots + 1] = 0.05; }
+    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(5), siblings);
+    for (let v = 4; v < 8; v++) {
+      expect(joints[v * slots]).toBe(1);
+      expect(joints[v * slots + 1]).toBe(2);
+      expect(weights[v * slots + 1]).toBeCloseTo(0.05);
+    }
   });
 });

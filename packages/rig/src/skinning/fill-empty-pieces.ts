@@ -8,17 +8,25 @@
  * and normalised; where the two share no joint, the touched weights alone. Neither evidence alone
  * is as good: the geodesic owner of a piece is often a neighbouring bone (an adventurer's pouch,
  * a spacesuit's pack), and what a collar touches can be both upper arms rather than the neck
- * (compute-skin-weights' header has the numbers).
+ * (compute-skin-weights' header has the numbers). A rigid piece cannot follow two limbs: when
+ * its two strongest joints lie on different branches (neither is the other's ancestor: a collar
+ * on both upper arms, a belt on both thighs) and the lesser holds a tenth of the piece or more,
+ * the piece goes wholly to their nearest common ancestor (the neck, the hips), as an artist gives
+ * it; along one chain (a sleeve on the upper and lower arm) the blend stays.
  */
 import type { VertexAdjacency } from './smooth-skin-weights';
 
 /** Cells along the longest side of the lookup grid for the nearest weighted vertex. */
 const LOOKUP_CELLS = 32;
 
+/** Share of a piece's weight from which a second joint on another branch counts (see the header). */
+const BRANCH_SHARE = 0.1;
+
 /**
  * Fills `joints`/`weights` (`slots` per vertex, joint −1 = none) of every vertex with
  * `empty[v] = 1` in place, from the weighted vertices and the `geodesic` weights (same layout).
- * Leaves them as they are when no vertex is weighted.
+ * `parents` gives each joint's parent (−1 for a root), for the common-ancestor rule. Leaves them
+ * as they are when no vertex is weighted.
  */
 export function fillEmptyPieces(
   positions: Float32Array,
@@ -28,6 +36,7 @@ export function fillEmptyPieces(
   weights: Float32Array,
   slots: number,
   geodesic: { joints: Int32Array; weights: Float32Array },
+  parents: readonly number[],
 ): void {
   const n = positions.length / 3;
   const nearest = nearestWeightedVertex(positions, empty);
@@ -62,8 +71,13 @@ export function fillEmptyPieces(
       add(wrapped, geodesic.joints, geodesic.weights, v);
     }
     const both = [...touched].map(([j, w]): [number, number] => [j, w * (wrapped.get(j) ?? 0)]).filter(([, w]) => w > 0);
-    const top = (both.length > 0 ? both : [...touched]).sort((a, b) => b[1] - a[1]).slice(0, slots);
-    const total = top.reduce((acc, [, w]) => acc + w, 0);
+    let top = (both.length > 0 ? both : [...touched]).sort((a, b) => b[1] - a[1]).slice(0, slots);
+    let total = top.reduce((acc, [, w]) => acc + w, 0);
+    const shared = top.length >= 2 && top[1]![1] >= BRANCH_SHARE * total ? commonAncestorOfBranches(parents, top[0]![0], top[1]![0]) : undefined;
+    if (shared !== undefined) {
+      top = [[shared, 1]];
+      total = 1;
+    }
     for (const v of region) {
       for (let s = 0; s < slots; s++) {
         joints[v * slots + s] = s < top.length ? top[s]![0] : -1;
@@ -71,6 +85,21 @@ export function fillEmptyPieces(
       }
     }
   }
+}
+
+/**
+ * The nearest common ancestor of joints `a` and `b` when they lie on different branches (neither
+ * is an ancestor of the other); undefined when they lie on one chain or in different trees.
+ */
+function commonAncestorOfBranches(parents: readonly number[], a: number, b: number): number | undefined {
+  const above = new Set<number>();
+  for (let k = a; k >= 0; k = parents[k] ?? -1) above.add(k);
+  if (above.has(b)) return undefined;
+  for (let k = b; k >= 0; k = parents[k] ?? -1) {
+    if (k === a) return undefined;
+    if (above.has(k)) return k;
+  }
+  return undefined;
 }
 
 /** For each empty vertex, the nearest non-empty vertex (Euclidean); undefined if none is weighted. */
