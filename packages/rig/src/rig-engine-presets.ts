@@ -2,8 +2,8 @@
  * The two rigging engines the service sells, as option presets of the one pipeline. Both skin by
  * bone heat (Blender's method, compute-skin-weights' header has the numbers: L1 0.35–0.38 on the
  * artist-rigged dev set against 0.525 for our geodesic weights). Visibility: rays against the
- * triangles as Blender casts them (dev set 0.349 / 0.864 / 0.899 with fast's grids), or walks on
- * the voxel grid (about 2× cheaper; 0.376 / 0.848 / 0.887). `fast` keeps the default resolutions
+ * triangles as Blender casts them (dev set 0.343 / 0.864 / 0.900 with fast's grids), or walks on
+ * the voxel grid (about 2× cheaper; 0.365 / 0.851 / 0.892). `fast` keeps the default resolutions
  * and moves to cheaper methods as meshes grow (below), so it stays under 1 s at 50k triangles.
  * `pro` casts rays up to 150k welded vertices and fits and fills on finer grids (limbs close to
  * the body and thin parts stay separate where the fast grid merges them); about twice as slow.
