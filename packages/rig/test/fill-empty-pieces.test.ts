@@ -32,48 +32,42 @@ function geodesicOf(joint: number): { joints: Int32Array; weights: Float32Array 
 const chain = [-1, 0, 1];
 const siblings = [-1, 0, 0];
 
+/** Fills the piece from `body` (default: bodyWeights()) and returns each piece vertex's (joint, weight) slots. */
+function fillPiece(geodesicJoint: number, parents: number[], body = bodyWeights()): { piece: [number, number][][]; body: Int32Array } {
+  const { joints, weights } = body;
+  fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(geodesicJoint), parents);
+  const piece = [4, 5, 6, 7].map((v) => Array.from({ length: slots }, (_, s): [number, number] => [joints[v * slots + s]!, weights[v * slots + s]!]));
+  return { piece, body: joints };
+}
+
+function expectEveryPieceVertex(piece: [number, number][][], want: [number, number][]): void {
+  for (const slotsOfVertex of piece) {
+    want.forEach(([joint, weight], s) => {
+      expect(slotsOfVertex[s]![0]).toBe(joint);
+      expect(slotsOfVertex[s]![1]).toBeCloseTo(weight);
+    });
+  }
+}
+
 describe('fillEmptyPieces', () => {
   it('gives an empty piece, rigidly, the touched joint its geodesic weights also name', () => {
-    const { joints, weights } = bodyWeights();
-    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(2), chain);
-    for (let v = 4; v < 8; v++) {
-      expect(joints[v * slots]).toBe(2);
-      expect(weights[v * slots]).toBeCloseTo(1);
-      expect(joints[v * slots + 1]).toBe(-1);
-    }
+    expectEveryPieceVertex(fillPiece(2, chain).piece, [[2, 1], [-1, 0]]);
   });
 
   it('falls back to the touched weights when the geodesic names none of them', () => {
-    const { joints, weights } = bodyWeights();
-    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(5), chain);
-    for (let v = 4; v < 8; v++) {
-      expect(joints[v * slots]).toBe(1);
-      expect(weights[v * slots]).toBeCloseTo(0.8);
-      expect(joints[v * slots + 1]).toBe(2);
-      expect(weights[v * slots + 1]).toBeCloseTo(0.2);
-    }
+    const { piece, body } = fillPiece(5, chain);
+    expectEveryPieceVertex(piece, [[1, 0.8], [2, 0.2]]);
     // The body keeps its own weights.
-    expect(joints[0]).toBe(0);
+    expect(body[0]).toBe(0);
   });
 
   it('gives a piece on two branches (a collar on both upper arms) wholly to their common ancestor', () => {
-    const { joints, weights } = bodyWeights();
-    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(5), siblings);
-    for (let v = 4; v < 8; v++) {
-      expect(joints[v * slots]).toBe(0);
-      expect(weights[v * slots]).toBeCloseTo(1);
-      expect(joints[v * slots + 1]).toBe(-1);
-    }
+    expectEveryPieceVertex(fillPiece(5, siblings).piece, [[0, 1], [-1, 0]]);
   });
 
   it('keeps the blend when the other branch holds under a tenth of the piece', () => {
-    const { joints, weights } = bodyWeights();
-    for (const v of [1, 2]) { weights[v * slots] = 0.95; weights[v * slots + 1] = 0.05; }
-    fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(5), siblings);
-    for (let v = 4; v < 8; v++) {
-      expect(joints[v * slots]).toBe(1);
-      expect(joints[v * slots + 1]).toBe(2);
-      expect(weights[v * slots + 1]).toBeCloseTo(0.05);
-    }
+    const body = bodyWeights();
+    for (const v of [1, 2]) { body.weights[v * slots] = 0.95; body.weights[v * slots + 1] = 0.05; }
+    expectEveryPieceVertex(fillPiece(5, siblings, body).piece, [[1, 0.95], [2, 0.05]]);
   });
 });
