@@ -206,6 +206,10 @@ export function boneHeatWeights(
   const dist = new Float64Array(nb);
   const closest = new Float64Array(3 * nb);
   const nearest = new Float64Array(n);
+  // Whether the vertex at (x, y, z) sees bone b's closest point (in `closest`). Defined once, not
+  // per vertex: under tsx every closure made in the loop costs a naming call.
+  const sees = (x: number, y: number, z: number, b: number): boolean =>
+    opts.visibility === 'off' || visible(x, y, z, closest[3 * b]!, closest[3 * b + 1]!, closest[3 * b + 2]!);
   for (let v = 0; v < n; v++) {
     const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
     const nx = normals[3 * v]!, ny = normals[3 * v + 1]!, nz = normals[3 * v + 2]!;
@@ -220,7 +224,6 @@ export function boneHeatWeights(
       dist[b] = len / (0.5 * (cosine + 1.001));
       if (dist[b]! < minAll) minAll = dist[b]!;
     }
-    const see = (b: number): boolean => opts.visibility === 'off' || visible(x, y, z, closest[3 * b]!, closest[3 * b + 1]!, closest[3 * b + 2]!);
     let mind = minAll;
     const found: number[] = [];
     if (opts.visibility === 'nearest-visible') {
@@ -228,12 +231,12 @@ export function boneHeatWeights(
       const order = Array.from({ length: nb }, (_, b) => b).sort((a, b) => dist[a]! - dist[b]!);
       for (const b of order) {
         if (found.length > 0 && dist[b]! > mind * (1 + DISTANCE_EPSILON)) break;
-        if (!see(b)) continue;
+        if (!sees(x, y, z, b)) continue;
         if (found.length === 0) mind = dist[b]!;
         found.push(b);
       }
     } else {
-      for (let b = 0; b < nb; b++) if (dist[b]! <= minAll * (1 + DISTANCE_EPSILON) && see(b)) found.push(b);
+      for (let b = 0; b < nb; b++) if (dist[b]! <= minAll * (1 + DISTANCE_EPSILON) && sees(x, y, z, b)) found.push(b);
     }
     if (found.length > 0) {
       const d = Math.max(mind, minDistance);
@@ -329,6 +332,10 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
     while (columns[s] !== j) s++;
     return s;
   };
+  const add = (i: number, j: number, c: number): void => {
+    const s = slot(i, j);
+    values[s]! += c / edgeTriangles[s]!;
+  };
   const p = positions;
   for (let t = 0; t < indices.length; t += 3) {
     const i1 = indices[t]!, i2 = indices[t + 1]!, i3 = indices[t + 2]!;
@@ -358,10 +365,6 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
       area[i2]! += 0.25 * (cot1 * l23 + cot3 * l12);
       area[i3]! += 0.25 * (cot1 * l23 + cot2 * l13);
     }
-    const add = (i: number, j: number, c: number): void => {
-      const s = slot(i, j);
-      values[s]! += c / edgeTriangles[s]!;
-    };
     add(i2, i3, cot1); add(i3, i2, cot1);
     add(i1, i3, cot2); add(i3, i1, cot2);
     add(i1, i2, cot3); add(i2, i1, cot3);
