@@ -214,7 +214,7 @@
  *    and 0.651 → 0.596, no other character changes); the same for a lesser joint's share from 0.1
  *    to 0.5 of the first. With the chain bones: **0.343 / 0.864 / 0.900 (0.9004)**, voxel
  *    visibility 0.376 / 0.848 / 0.887 → 0.365 / 0.851 / 0.892, pro 0.351 / 0.864 / 0.898 → 0.346 /
- *    0.864 / 0.900 (0.8995). Measured and not kept: ray visibility blind to a surface within 0.5% /
+ *    0.864 / 0.899 (0.8995). Measured and not kept: ray visibility blind to a surface within 0.5% /
  *    1% / 2% of the diagonal of the vertex (clothing lying on the body): 0.350 / 0.864 / 0.907,
  *    0.348 / 0.865 / 0.903, 0.356 / 0.863 / 0.900, or within 10% / 20% / 30% of the way to the bone:
  *    0.351 / 0.863 / 0.903 and worse, each moving characters by ±0.1 both ways (a king better, a
