@@ -211,8 +211,8 @@
  *  - an empty piece whose fill names two joints on different branches goes wholly to their nearest
  *    common ancestor (skinning/fill-empty-pieces: a collar on both upper arms to the neck):
  *    alone 0.349 / 0.864 / 0.899 → 0.346 / 0.865 / 0.900 (0.8998; two mechs better, 0.495 → 0.461
- *    and 0.651 → 0.596, no other character changes); the same for a lesser joint's share from 0.1
- *    to 0.5 of the first. With the chain bones: **0.343 / 0.864 / 0.900 (0.9004)**, voxel
+ *    and 0.651 → 0.596, no other character changes); the same whether the lesser joint must
+ *    hold 0.1, 0.25 or 0.5 of the first's weight (the rule uses a tenth of the piece's). With the chain bones: **0.343 / 0.864 / 0.900 (0.9004)**, voxel
  *    visibility 0.376 / 0.848 / 0.887 → 0.365 / 0.851 / 0.892, pro 0.351 / 0.864 / 0.898 → 0.346 /
  *    0.864 / 0.899 (0.8995). Measured and not kept: ray visibility blind to a surface within 0.5% /
  *    1% / 2% of the diagonal of the vertex (clothing lying on the body): 0.350 / 0.864 / 0.907,
