@@ -579,8 +579,7 @@ function giveToDeformingAncestors(skeleton: Skeleton, segments: { joint: number 
   if (nonDeforming.length === 0) return;
   const passive = new Set(nonDeforming);
   const owner = skeleton.joints.map((_, j) => {
-    let k = j;
-    while (k >= 0 && passive.has(k)) k = skeleton.joints[k]!.parent;
+    const k = selfOrDeformingAncestor(skeleton, passive, j);
     return k >= 0 ? k : j;
   });
   for (const seg of segments) seg.joint = owner[seg.joint]!;
@@ -589,11 +588,13 @@ function giveToDeformingAncestors(skeleton: Skeleton, segments: { joint: number 
 /** Each joint's nearest ancestor that takes weight (−1 for none): the tree the weights live on. */
 function deformingParents(skeleton: Skeleton, nonDeforming: readonly number[]): number[] {
   const passive = new Set(nonDeforming);
-  return skeleton.joints.map((joint) => {
-    let k = joint.parent;
-    while (k >= 0 && passive.has(k)) k = skeleton.joints[k]!.parent;
-    return k;
-  });
+  return skeleton.joints.map((joint) => selfOrDeformingAncestor(skeleton, passive, joint.parent));
+}
+
+/** Joint `k` if it takes weight, else its nearest ancestor that does; −1 when none does (or k is −1). */
+function selfOrDeformingAncestor(skeleton: Skeleton, passive: ReadonlySet<number>, k: number): number {
+  while (k >= 0 && passive.has(k)) k = skeleton.joints[k]!.parent;
+  return k;
 }
 
 /**
