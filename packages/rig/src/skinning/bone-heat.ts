@@ -607,11 +607,11 @@ class ConjugateGradientWork {
 
 /**
  * Jacobi-preconditioned CG for the SPD system (diag − offdiag) x = rhs, off-diagonals given
- * positive. With `work`, the solution is a view into its buffers, valid until the next call.
+ * positive. The solution is a view into `work`'s buffers, valid until the next call.
  */
 function conjugateGradient(
   rowStart: Uint32Array, cols: Uint32Array, vals: Float64Array, diag: Float64Array, rhs: Float64Array,
-  tolerance: number, maxIterations: number, work: ConjugateGradientWork = new ConjugateGradientWork(rhs.length),
+  tolerance: number, maxIterations: number, work: ConjugateGradientWork,
 ): { x: Float64Array; iterations: number } {
   const m = rhs.length;
   const x = work.x.subarray(0, m).fill(0), r = work.r.subarray(0, m), p = work.p.subarray(0, m), q = work.q.subarray(0, m);
