@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeIO, type Node, type Skin } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import type { Mesh, Skeleton, SkinWeights } from '@rigforge/mesh';
 import { Matrix4, Vector3 } from 'three';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ const vec3 = z.tuple([z.number(), z.number(), z.number()]);
 const manifestSchema = z.array(z.object({
   id: z.string(),
   bodyPlan: z.enum(BODY_PLANS),
+  artist: z.string(),
   triangles: z.number(),
   joints: z.number(),
   deformingJoints: z.number(),
@@ -86,7 +88,8 @@ export interface ArtistSkin {
   skeleton: Skeleton;
 }
 
-const io = new NodeIO();
+// Every extension registered: artists' files carry EXT_texture_webp (required) and others a reader must accept.
+const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
 
 /** The inverse bind matrices of a skin, one per joint (identity where the file has none). */
 function inverseBindMatrices(skin: Skin): Matrix4[] {
