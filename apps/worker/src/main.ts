@@ -226,21 +226,42 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-/** `--queue webhooks`: the webhook delivery fleet (no engines, no sweeper). */
+/**
+ * `--queue webhooks`: the webhook delivery fleet (no engines, no sweeper). Like every worker it logs
+ * JSON lines and serves /metrics, /healthz and /readyz: the k8s probes, the compose healthcheck and
+ * Prometheus' scrape list expect them of this fleet too.
+ */
 async function runWebhookWorker(concurrency: number): Promise<void> {
   const env = parseWorkerEnv();
-  const log = (message: string, error?: unknown) => {
-    const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error ? ` ${String(error)}` : '';
-    process.stderr.write(`${new Date().toISOString()} worker ${WEBHOOK_QUEUE}: ${message}${detail}\n`);
-  };
-  const stopWorker = await startWebhookWorker(env, concurrency, log);
+  const logger = createLogger({
+    service: 'worker',
+    base: { queue: WEBHOOK_QUEUE, worker_id: `${WEBHOOK_QUEUE}:${process.pid}:${randomUUID().slice(0, 8)}` },
+    level: env.LOG_LEVEL,
+    secrets: [env.ADMIN_TOKEN, env.REMOTE_GENERATE_TOKEN],
+  });
+  const log = logFunction(logger);
+  const webhookWorker = await startWebhookWorker(env, concurrency, log);
+  // Process metrics only: the webhook queue is not a job queue with engine workers to count.
+  const redis = createRedis({ url: env.REDIS_URL, role: 'producer' });
+  redis.on('error', () => undefined);
+  const metrics = createServiceMetrics({ service: 'worker', queues: [], jobQueues: new JobQueues({ connection: redis, prefix: env.REDIS_PREFIX }), redis, prefix: env.REDIS_PREFIX });
+  const ops = await startOpsServer({
+    port: env.WORKER_HTTP_PORT,
+    host: env.WORKER_HTTP_HOST,
+    adminToken: env.ADMIN_TOKEN,
+    registry: metrics.registry,
+    readiness: webhookWorker.readiness,
+  });
+  log(`ops listener on http://${env.WORKER_HTTP_HOST}:${ops.port} (/metrics, /healthz, /readyz)`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: draining`);
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
-    await Promise.race([stopWorker(), deadline]);
+    await Promise.race([webhookWorker.stop(), deadline]);
+    await ops.close();
+    redis.disconnect();
     log('stopped');
     process.exit(0);
   };

@@ -29,12 +29,13 @@ const received: Received[] = [];
 /** Answers per path; a path listed here answers these statuses in turn, then 200. */
 const scripted = new Map<string, number[]>();
 let glb64: string;
+const OPS_ADMIN_TOKEN = 'webhook-worker-ops-token';
 
 beforeAll(async () => {
   h = await startIsolatedHarness({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
   const env = workerEnvFor(h, { ENGINE_MODULES: TEST_ENGINES, FETCH_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '200' });
   rig = startWorkerProcess('rig.fast', env);
-  hooks = startWorkerProcess('webhooks', env, 2);
+  hooks = startWorkerProcess('webhooks', { ...env, ADMIN_TOKEN: OPS_ADMIN_TOKEN }, 2);
   glb64 = (await boxGlb()).toString('base64');
   receiver = http.createServer((req, res) => {
     let body = '';
@@ -135,6 +136,21 @@ test('the account default URL and a rotated secret; a failed job sends job.faile
   await waitFor(async () => mine().length >= 1, 60_000, 'the delivery');
   const payload = await verify(who, mine()[0]!);
   expect(payload).toMatchObject({ type: 'job.failed', data: { id, status: 'failed' } });
+});
+
+test('the webhook worker serves /healthz, /readyz and /metrics like every worker, and logs JSON lines', async () => {
+  const port = /ops listener on http:\/\/[^:]+:(\d+)/.exec(hooks.output())?.[1];
+  expect(port).toBeDefined(); // without it the k8s probes and the compose healthcheck never pass
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${port}${path}`, { headers });
+  expect((await get('/healthz')).status).toBe(200);
+  const ready = await get('/readyz');
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toMatchObject({ status: 'ready' });
+  const metrics = await get('/metrics', { Authorization: `Bearer ${OPS_ADMIN_TOKEN}` });
+  expect(metrics.status).toBe(200);
+  expect(await metrics.text()).toContain('process_cpu_seconds_total');
+  const firstLine = hooks.output().split('\n').find((l) => l.includes('ops listener'))!;
+  expect(JSON.parse(firstLine)).toMatchObject({ service: 'worker', queue: 'webhooks' });
 });
 
 test('webhook URLs go through the SSRF guard: private and metadata addresses are 400', async () => {

@@ -14,11 +14,13 @@ import { createWebhookDeliverer } from './deliver-webhook';
 export async function startWebhookWorker(env: WorkerEnv, concurrency: number, log: (message: string, error?: unknown) => void) {
   const db = createDb({ databaseUrl: env.DATABASE_URL, poolSize: Math.max(2, Math.min(concurrency, 10) + 1) });
   const storage = createStorage(storageSettingsFromEnv(env));
+  // The worker's own connection (BullMQ duplicates it for its blocking reads): what `/readyz` pings.
+  const connection = createRedis({ url: env.REDIS_URL, role: 'worker' });
   const worker = new Worker<WebhookDelivery>(
     WEBHOOK_QUEUE,
     createWebhookDeliverer({ db, storage, policy: createAddressPolicy(env.FETCH_ALLOW_HOSTS), timeoutMs: env.WEBHOOK_TIMEOUT_MS, log }),
     {
-      connection: createRedis({ url: env.REDIS_URL, role: 'worker' }),
+      connection,
       prefix: env.REDIS_PREFIX,
       concurrency,
       settings: { backoffStrategy: (attemptsMade: number) => webhookRetryDelayMs(attemptsMade, env.WEBHOOK_RETRY_BASE_MS) },
@@ -27,8 +29,20 @@ export async function startWebhookWorker(env: WorkerEnv, concurrency: number, lo
   worker.on('error', (error) => log('queue error', error));
   worker.on('failed', (job, error) => log(`${error.message}${job && job.attemptsMade >= (job.opts.attempts ?? 1) ? ' (gave up)' : ''}`));
   log(`ready (webhooks, concurrency ${concurrency})`);
-  return async () => {
-    await worker.close();
-    await db.$disconnect();
+  return {
+    /** `/readyz`'s checks: consuming the queue, Redis and Postgres answer. */
+    readiness: {
+      queue: async () => {
+        if (!worker.isRunning()) throw new Error(`not consuming ${WEBHOOK_QUEUE}`);
+        await connection.ping();
+      },
+      postgres: async () => {
+        await db.$queryRaw`SELECT 1`;
+      },
+    },
+    stop: async () => {
+      await worker.close();
+      await db.$disconnect();
+    },
   };
 }
