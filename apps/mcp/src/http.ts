@@ -65,7 +65,8 @@ export function createHttpApp(env: McpEnv, providers: readonly AssetProvider[]) 
 export function serveHttp(env: McpEnv, providers: readonly AssetProvider[], port: number): Promise<Server> {
   const app = createHttpApp(env, providers);
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, env.MCP_HOST, () => resolve(server));
-    server.once('error', reject);
+    // Express 5 hands a listen error (a taken port) to this callback instead of throwing: without
+    // the check the process said "listening" and exited 0 with nothing listening.
+    const server = app.listen(port, env.MCP_HOST, (error?: Error) => (error ? reject(error) : resolve(server)));
   });
 }

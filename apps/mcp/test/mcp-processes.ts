@@ -28,6 +28,15 @@ export interface HttpMcpProcess {
   stop: () => Promise<void>;
 }
 
+/** Runs `pnpm mcp ...args` to its end: its exit code and everything it printed. */
+export function runMcp(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
 /** Starts `pnpm mcp --http --port 0` and resolves once it listens. */
 export async function startHttpMcp(env: Record<string, string>): Promise<HttpMcpProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--http', '--port', '0'], {

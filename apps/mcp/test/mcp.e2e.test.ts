@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { workerEnvFor } from '../../worker/test/e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from '../../worker/test/worker-process';
-import { startHttpMcp, stdioTransport, type HttpMcpProcess } from './mcp-processes';
+import { runMcp, startHttpMcp, stdioTransport, type HttpMcpProcess } from './mcp-processes';
 import { SKETCHFAB_TOKEN, SMITHSONIAN_KEY, startStandIns, type StandIns } from './provider-stand-ins';
 
 const TOOLS = [
@@ -188,6 +188,13 @@ describe('over Streamable HTTP', () => {
   it('lists the tools', async () => {
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOLS);
   });
+
+  it('refuses a taken port: an error and a non-zero exit, never "listening"', async () => {
+    const { code, output } = await runMcp(['--http', '--port', String(httpMcp.url.port)], mcpEnv);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/EADDRINUSE/);
+    expect(output).not.toMatch(/listening on/);
+  }, 60_000);
 
   it('finds a Sketchfab model, rigs it, and lists the job', async () => {
     const job = await searchRigAndWait(client, 'sketchfab');
