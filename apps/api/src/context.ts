@@ -6,11 +6,11 @@ import { createRedis, JobQueues, QUEUE_NAMES, WebhookQueue } from '@rigforge/que
 import { createStorage, S3Storage, storageSettingsFromEnv, type ObjectStorage } from '@rigforge/storage';
 import type { ApiEnv } from './env';
 import { createAddressPolicy } from './fetch/address-policy';
-import type { GuardedDownloadOptions } from './fetch/guarded-download';
 import { ApiKeyCache } from './services/api-key-cache';
 import { listenForRevocations } from './services/api-key-revocation';
 import { BackendAvailability } from './services/backend-availability';
 import { connectionErrorLog } from './services/connection-error-log';
+import type { InputDownloadOptions } from './services/input-capture';
 import { JobStatusListener } from './services/job-status-listener';
 import { UploadCheckPool } from './upload-check/upload-check-pool';
 
@@ -25,7 +25,7 @@ export interface AppContext {
   webhooks: WebhookQueue;
   availability: BackendAvailability;
   keys: ApiKeyCache;
-  download: GuardedDownloadOptions;
+  download: InputDownloadOptions;
   uploadCheck: UploadCheckPool;
   /** Job status changes heard from Redis, for `Prefer: wait` and the status stream. */
   jobEvents: JobStatusListener;
@@ -101,6 +101,7 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
       policy: createAddressPolicy(env.FETCH_ALLOW_HOSTS),
       maxBytes: env.MAX_INPUT_BYTES,
       timeoutMs: env.DOWNLOAD_TIMEOUT_MS,
+      storage,
     },
     uploadCheck,
     jobEvents,

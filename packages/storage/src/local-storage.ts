@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, contentTypeForKey, type ObjectStorage, type StoredObject } from './object-storage';
+import { assertStorageKey, contentTypeForKey, keyUnderBase, type ObjectStorage, type StoredObject } from './object-storage';
 
 export interface LocalStorageOptions {
   /** Directory holding the objects; created on first write. */
@@ -103,5 +103,9 @@ export class LocalStorage implements ObjectStorage {
   publicUrl(key: string): string {
     assertStorageKey(key);
     return `${this.publicBaseUrl}/${key}`;
+  }
+
+  keyOfUrl(url: string): string | null {
+    return keyUnderBase(url, this.publicBaseUrl);
   }
 }

@@ -12,6 +12,30 @@ export interface ObjectStorage {
   list(prefix: string): AsyncIterable<StoredObject>;
   /** An absolute URL a client can download the object from. */
   publicUrl(key: string): string;
+  /**
+   * The key behind one of this storage's own URLs (as `publicUrl` writes them, a presigned one only
+   * while its signature holds), else null. Lets the API read its own objects given as sources
+   * straight from storage instead of fetching them over the network.
+   */
+  keyOfUrl(url: string): string | null;
+}
+
+/** The key of `url` when it is `base` + `/` + a valid key (no query, no fragment), else null. */
+export function keyUnderBase(url: string, base: string): string | null {
+  const prefix = `${base.replace(/\/+$/, '')}/`;
+  if (!url.startsWith(prefix)) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(url.slice(prefix.length));
+  } catch {
+    return null;
+  }
+  try {
+    assertStorageKey(key);
+  } catch {
+    return null;
+  }
+  return key;
 }
 
 export interface StoredObject {

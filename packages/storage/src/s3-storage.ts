@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { withDefaults } from '@rigforge/mesh/with-defaults';
-import { assertStorageKey, contentTypeForKey, type ObjectStorage, type StoredObject } from './object-storage';
+import { assertStorageKey, contentTypeForKey, keyUnderBase, type ObjectStorage, type StoredObject } from './object-storage';
 import { presignS3Url } from './presign-s3-url';
 
 export interface S3StorageOptions {
@@ -153,6 +153,41 @@ export class S3Storage implements ObjectStorage {
       expiresInSeconds: o.urlExpirySeconds,
       now: signedAt,
     });
+  }
+
+  /**
+   * With a public base, the key under it. Otherwise a presigned URL of this bucket counts only while
+   * it is unexpired and its signature is the one we would write for that key and signing time, so
+   * reading it from storage grants exactly what fetching it would.
+   */
+  keyOfUrl(url: string, now: Date = new Date()): string | null {
+    const o = this.options;
+    if (o.publicBaseUrl) return keyUnderBase(url, o.publicBaseUrl);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return null;
+    }
+    if (`${parsed.protocol}//${parsed.host}` !== this.objectOrigin) return null;
+    const key = keyUnderBase(`${parsed.origin}${parsed.pathname}`, `${this.objectOrigin}${this.objectPathPrefix}`);
+    const date = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(parsed.searchParams.get('X-Amz-Date') ?? '');
+    const expires = Number(parsed.searchParams.get('X-Amz-Expires'));
+    if (key === null || !date || !Number.isInteger(expires) || expires < 1) return null;
+    const signedAt = new Date(Date.UTC(+date[1]!, +date[2]! - 1, +date[3]!, +date[4]!, +date[5]!, +date[6]!));
+    if (now.getTime() > signedAt.getTime() + expires * 1000) return null;
+    const expected = presignS3Url({
+      origin: this.objectOrigin,
+      path: `${this.objectPathPrefix}${key}`,
+      region: o.region,
+      accessKeyId: o.accessKeyId ?? '',
+      secretAccessKey: o.secretAccessKey ?? '',
+      sessionToken: o.sessionToken,
+      expiresInSeconds: expires,
+      now: signedAt,
+    });
+    const signature = parsed.searchParams.get('X-Amz-Signature');
+    return signature !== null && new URL(expected).searchParams.get('X-Amz-Signature') === signature ? key : null;
   }
 
   /** Closes the client's sockets; the storage cannot be used afterwards. */

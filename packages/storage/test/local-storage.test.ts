@@ -34,6 +34,23 @@ test('replacing a key swaps it whole and leaves no temp files; concurrent writer
   expect((await readdir(path.join(dir, 'jobs/j/output'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 });
 
+test('keyOfUrl: the key behind its own URL; anything else, or a key that could escape, is null', () => {
+  expect(storage.keyOfUrl('http://api.test/files/assets/pack/crate.0123456789abcdef.glb')).toBe('assets/pack/crate.0123456789abcdef.glb');
+  expect(storage.keyOfUrl(storage.publicUrl('jobs/x/output/model.glb'))).toBe('jobs/x/output/model.glb');
+  for (const url of [
+    'http://other.test/files/jobs/x/output/model.glb',
+    'http://api.test/files/',
+    'http://api.test/files/jobs/x/output/model.glb?download=1',
+    'http://api.test/files/../etc/passwd',
+    'http://api.test/files/%2e%2e/etc/passwd',
+    'http://api.test/files/a//b',
+    'http://api.test/filesx/a.glb',
+    'http://api.test/files/%E0%A4%A',
+  ]) {
+    expect(storage.keyOfUrl(url)).toBeNull();
+  }
+});
+
 test('keys that could escape the directory are refused', async () => {
   for (const key of ['../etc/passwd', 'a/../../b', '/abs', 'a//b', '.hidden', 'a/./b', '']) {
     await expect(storage.put(key, new Uint8Array(1), 'x')).rejects.toBeInstanceOf(StorageKeyError);

@@ -122,6 +122,24 @@ describe('S3Storage URLs and settings', () => {
     minio.close();
   });
 
+  test('keyOfUrl: its own URLs give their key; a forged, expired, foreign or odd one gives null', () => {
+    const s = new S3Storage({ bucket: 'rigs', endpoint: 'https://minio.internal:9000', accessKeyId: 'AK', secretAccessKey: 'SK', urlExpirySeconds: 3600 });
+    const now = new Date('2026-11-27T10:20:00Z');
+    const url = s.publicUrl('jobs/1/output/model.glb', now);
+    expect(s.keyOfUrl(url, now)).toBe('jobs/1/output/model.glb');
+    expect(s.keyOfUrl(url.replace(/X-Amz-Signature=[0-9a-f]/, (m) => `${m.slice(0, -1)}${m.endsWith('0') ? '1' : '0'}`), now)).toBeNull();
+    expect(s.keyOfUrl(url.replace('model.glb', 'other.glb'), now)).toBeNull(); // the signature covers the path
+    expect(s.keyOfUrl(url, new Date(now.getTime() + 2 * 3600_000))).toBeNull(); // expired
+    expect(s.keyOfUrl(url.replace('minio.internal', 'elsewhere.test'), now)).toBeNull();
+    expect(s.keyOfUrl('https://minio.internal:9000/rigs/jobs/1/output/model.glb', now)).toBeNull(); // unsigned
+    expect(s.keyOfUrl('not a url', now)).toBeNull();
+    s.close();
+    const cdn = new S3Storage({ bucket: 'b', endpoint: 'http://127.0.0.1:1', publicBaseUrl: 'https://cdn.example.com/assets/' });
+    expect(cdn.keyOfUrl('https://cdn.example.com/assets/jobs/1/output/model.glb')).toBe('jobs/1/output/model.glb');
+    expect(cdn.keyOfUrl('https://cdn.example.com/assets/../secret')).toBeNull();
+    cdn.close();
+  });
+
   test('refuses settings it cannot work with', () => {
     expect(() => new S3Storage({ bucket: '', accessKeyId: 'AK', secretAccessKey: 'SK' })).toThrow(/bucket/);
     expect(() => new S3Storage({ bucket: 'b' })).toThrow(/publicBaseUrl/);

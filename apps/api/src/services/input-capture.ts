@@ -3,7 +3,7 @@
  * immutable and an unreadable input is a 400 at submission rather than a failed job later.
  */
 import { randomBytes } from 'node:crypto';
-import type { ObjectStorage } from '@rigforge/storage';
+import { isJobInputKey, type ObjectStorage } from '@rigforge/storage';
 import { ApiError } from '../errors/api-error';
 import { DownloadError, guardedDownload, type GuardedDownloadOptions } from '../fetch/guarded-download';
 
@@ -49,8 +49,20 @@ export function decodeBase64Input(value: string, param: string, maxBytes: number
   return bytes;
 }
 
-/** Downloads a user URL, mapping every failure to a 4xx that names the field. */
-export async function downloadInput(url: string, param: string, options: GuardedDownloadOptions): Promise<Buffer> {
+export interface InputDownloadOptions extends GuardedDownloadOptions {
+  /** The service's own storage: URLs of its objects are read from it, never fetched. */
+  storage: ObjectStorage;
+}
+
+/**
+ * The bytes behind a source URL, mapping every failure to a 4xx that names the field. The service's
+ * own object URLs (job outputs, catalog files, presigned S3 URLs of its bucket) are read from
+ * storage: on a default install they are on localhost, which the SSRF guard rightly refuses to
+ * fetch, and reading them directly leaves that guard as strict as ever for every other address.
+ */
+export async function downloadInput(url: string, param: string, options: InputDownloadOptions): Promise<Buffer> {
+  const key = options.storage.keyOfUrl(url);
+  if (key !== null) return readOwnObject(options.storage, key, param, options.maxBytes);
   try {
     const bytes = await guardedDownload(url, options);
     if (bytes.length === 0) throw new ApiError('invalid_request', `${param}: the URL returned an empty body`, { param });
@@ -62,4 +74,14 @@ export async function downloadInput(url: string, param: string, options: Guarded
     }
     throw error;
   }
+}
+
+/** One of our own objects given by URL: what GET of that URL would give, without the network. */
+async function readOwnObject(storage: ObjectStorage, key: string, param: string, maxBytes: number): Promise<Buffer> {
+  // Submitted inputs are private (never served under /files), so they are not sources either.
+  const info = isJobInputKey(key) ? null : await storage.stat(key);
+  if (!info) throw new ApiError('invalid_request', `${param}: no file at this service's URL "${key}"`, { param });
+  if (info.bytes > maxBytes) throw new ApiError('payload_too_large', `${param}: the file is ${info.bytes} bytes, over the ${maxBytes}-byte limit`, { param });
+  if (info.bytes === 0) throw new ApiError('invalid_request', `${param}: the URL returned an empty body`, { param });
+  return storage.get(key);
 }
