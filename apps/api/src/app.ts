@@ -6,6 +6,7 @@ import { httpLog } from './middleware/http-log';
 import { httpMetrics } from './middleware/http-metrics';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
+import { registerAccountGet } from './routes/account.get';
 import { registerAdminQueues } from './routes/admin-queues';
 import { registerAssetsCategories } from './routes/assets.categories';
 import { registerAssetsList } from './routes/assets.list';
@@ -74,6 +75,7 @@ export function createApp(ctx: AppContext): express.Express {
   registerJobsEvents(v1, ctx);
   registerJobsWebhooks(v1, ctx);
   // Assets (categories first: it must win over any later /assets/:id route)
+  registerAccountGet(v1, ctx);
   registerAssetsCategories(v1, ctx);
   registerAssetsList(v1, ctx);
   app.use('/v1', v1);

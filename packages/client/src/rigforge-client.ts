@@ -6,6 +6,7 @@
  */
 import got, { type Response } from 'got';
 import {
+  accountSchema,
   assetCategoriesSchema,
   assetListSchema,
   checkRigResponseSchema,
@@ -24,6 +25,7 @@ import {
   type CreateRigResponse,
   type JobList,
   type JobObject,
+  type AccountObject,
   type JobOperation,
   type JobStatus,
 } from '@rigforge/contracts';
@@ -113,6 +115,11 @@ export class RigforgeClient {
 
   listJobs(query: ListJobsInput = {}, options?: RequestOptions): Promise<JobList> {
     return this.request('GET', '/v1/jobs', jobListSchema, { query: { ...query }, ...options });
+  }
+
+  /** GET /v1/account: plan, subscription, credit balance, rate limit and this month's usage (free). */
+  account(options?: RequestOptions): Promise<AccountObject> {
+    return this.request('GET', '/v1/account', accountSchema, options);
   }
 
   /** GET /v1/assets: a page of the CC0 catalog (free). */

@@ -10,3 +10,4 @@ export * from './backend-outage';
 export * from './lag-tolerant-deadline';
 export * from './job-params';
 export * from './webhook';
+export * from './account';

@@ -65,3 +65,35 @@ export async function readCreditBalance(
   const row = rows[0];
   return row ? { balance: row.balance, ledgerSum: Number(row.ledger_sum) } : null;
 }
+
+export interface AccountUsage {
+  account: Account;
+  /** Jobs created in the period, per operation (operations with none are absent). */
+  jobs: Record<string, number>;
+  /** Credits reserved by submissions in the period, and refunded in it (both positive). */
+  creditsReserved: number;
+  creditsRefunded: number;
+}
+
+/** An account with its usage in [from, to): job counts and the ledger's reserves and refunds. */
+export async function readAccountUsage(db: Db, accountId: string, from: Date, to: Date): Promise<AccountUsage | null> {
+  const account = await db.account.findUnique({ where: { id: accountId } });
+  if (!account) return null;
+  const [jobs, ledger] = await Promise.all([
+    db.$queryRaw<{ operation: string; n: bigint }[]>`
+      SELECT operation::text AS operation, COUNT(*) AS n FROM jobs
+      WHERE account_id = ${accountId}::uuid AND created_at >= ${from} AND created_at < ${to}
+      GROUP BY operation`,
+    db.$queryRaw<{ reserved: bigint | null; refunded: bigint | null }[]>`
+      SELECT SUM(-delta) FILTER (WHERE reason = 'reserve') AS reserved,
+             SUM(delta) FILTER (WHERE reason = 'refund') AS refunded
+      FROM credit_ledger
+      WHERE account_id = ${accountId}::uuid AND created_at >= ${from} AND created_at < ${to}`,
+  ]);
+  return {
+    account,
+    jobs: Object.fromEntries(jobs.map((j) => [j.operation, Number(j.n)])),
+    creditsReserved: Number(ledger[0]?.reserved ?? 0),
+    creditsRefunded: Number(ledger[0]?.refunded ?? 0),
+  };
+}
