@@ -3,8 +3,10 @@
  * Transports are wired in `stdio.ts` and `http.ts`; this file knows nothing about them.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerCancelJob } from './tools/cancel-job';
 import { registerCheckModel } from './tools/check-model';
 import { registerGenerateModel } from './tools/generate-model';
+import { registerGetAccount } from './tools/get-account';
 import { registerGetJob } from './tools/get-job';
 import { registerListCatalogCategories } from './tools/list-catalog-categories';
 import { registerListJobs } from './tools/list-jobs';
@@ -32,5 +34,7 @@ export function createMcpServer(deps: ToolDeps): McpServer {
   registerGetJob(server, deps);
   registerWaitForJob(server, deps);
   registerListJobs(server, deps);
+  registerCancelJob(server, deps);
+  registerGetAccount(server, deps);
   return server;
 }

@@ -17,8 +17,10 @@ import { runMcp, startHttpMcp, stdioTransport, type HttpMcpProcess } from './mcp
 import { SKETCHFAB_TOKEN, SMITHSONIAN_KEY, startStandIns, type StandIns } from './provider-stand-ins';
 
 const TOOLS = [
+  'cancel_job',
   'check_model',
   'generate_model',
+  'get_account',
   'get_job',
   'list_catalog_categories',
   'list_jobs',
@@ -107,7 +109,7 @@ const searchShape = z.object({
   results: z.array(z.object({ provider: z.string(), license: z.literal('CC0-1.0'), author: z.string(), source_url: z.string(), model_url: z.string().nullable() })),
   providers: z.array(z.object({ provider: z.string(), status: z.string() })),
 });
-const jobShape = z.object({ id: z.uuid(), status: z.string(), model_url: z.string().nullable(), thumbnail_url: z.string().nullable(), engine: z.string().optional() });
+const jobShape = z.object({ job_id: z.uuid(), status: z.string(), model_url: z.string().nullable(), thumbnail_url: z.string().nullable(), engine: z.string().optional() });
 
 /** Search, rig the first result of `provider`, wait with progress; returns the finished job. */
 async function searchRigAndWait(client: Client, provider: string) {
@@ -123,7 +125,7 @@ async function searchRigAndWait(client: Client, provider: string) {
   expect(queued).toMatchObject({ status: 'queued', engine: 'fast' });
 
   const progress: string[] = [];
-  const result = await client.callTool({ name: 'wait_for_job', arguments: { job_id: queued.id, engine: 'fast' } }, undefined, {
+  const result = await client.callTool({ name: 'wait_for_job', arguments: { job_id: queued.job_id, engine: 'fast' } }, undefined, {
     onprogress: (p) => progress.push(p.message ?? ''),
     resetTimeoutOnProgress: true,
     timeout: 120_000,
@@ -131,12 +133,12 @@ async function searchRigAndWait(client: Client, provider: string) {
   const parsed = CallToolResultShape.parse(result);
   expect(parsed.isError).toBeFalsy();
   const job = jobShape.parse(parsed.structuredContent);
-  expect(job).toMatchObject({ id: queued.id, status: 'succeeded' });
+  expect(job).toMatchObject({ job_id: queued.job_id, status: 'succeeded' });
   expect(job.model_url).toMatch(/^http/);
   expect(job.thumbnail_url).toMatch(/^http/);
   expect(parsed.content.some((c) => c.type === 'resource_link' && c.uri === job.model_url)).toBe(true);
   expect(progress.length).toBeGreaterThan(0);
-  expect(progress[0]).toContain(queued.id);
+  expect(progress[0]).toContain(queued.job_id);
   return job;
 }
 
@@ -198,8 +200,8 @@ describe('over Streamable HTTP', () => {
 
   it('finds a Sketchfab model, rigs it, and lists the job', async () => {
     const job = await searchRigAndWait(client, 'sketchfab');
-    const listed = await call(client, 'list_jobs', { limit: 5 }, z.object({ jobs: z.array(z.object({ id: z.string() })) }));
-    expect(listed.jobs.map((j) => j.id)).toContain(job.id);
+    const listed = await call(client, 'list_jobs', { limit: 5 }, z.object({ jobs: z.array(z.object({ job_id: z.string() })) }));
+    expect(listed.jobs.map((j) => j.job_id)).toContain(job.job_id);
   }, 120_000);
 
   it('searches every provider at once and the catalog', async () => {

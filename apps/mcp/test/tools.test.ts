@@ -63,3 +63,15 @@ it('answers input outside the schema with isError, and an unreachable API with n
   expect(down.isError).toBe(true);
   expect(down.content[0]?.text).toMatch(/^network_error: /);
 });
+
+it('declares an outputSchema on every tool and describes every parameter', async () => {
+  const { tools } = await client.listTools();
+  const undescribed: string[] = [];
+  const withoutOutputSchema: string[] = [];
+  for (const tool of tools) {
+    if (tool.outputSchema?.type !== 'object') withoutOutputSchema.push(tool.name);
+    const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+    for (const [name, schema] of Object.entries(properties)) if (!schema.description) undescribed.push(`${tool.name}.${name}`);
+  }
+  expect({ withoutOutputSchema, undescribed }).toEqual({ withoutOutputSchema: [], undescribed: [] });
+});

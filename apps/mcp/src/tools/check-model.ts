@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { checkRigRequestSchema } from '@rigforge/contracts';
 import { z } from 'zod';
 import type { ToolDeps } from './tool-deps';
+import { checkModelOutput } from './tool-output';
 import { guarded, jsonResult } from './tool-result';
 
 /** The contract's request fields as a fresh inline object (see rig-model.ts for why). */
@@ -19,6 +20,7 @@ export function registerCheckModel(server: McpServer, deps: ToolDeps): void {
         'and the recommended rig_type with a confidence for each body plan. Give exactly one source: model_url, ' +
         'model_base64 or from_job. Call it before rig_model when the body plan or orientation is not known.',
       inputSchema: checkModelInput,
+      outputSchema: checkModelOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
     (args, extra) => guarded(async () => jsonResult(await deps.client.checkRig(args, { signal: extra.signal }))),

@@ -1,14 +1,18 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { createModelRequestSchema } from '@rigforge/contracts';
+import { createModelRequestSchema, MODEL_FORMATS } from '@rigforge/contracts';
 import { z } from 'zod';
 import type { ToolDeps } from './tool-deps';
+import { submittedJobOutput } from './tool-output';
 import { guarded, jobView, jsonResult } from './tool-result';
 
 /**
  * The contract's request fields, as a fresh object: the contract's schema carries an OpenAPI id,
  * which would make its JSON Schema a `$ref`, and MCP clients require an inline object schema.
  */
-export const generateModelInput = z.strictObject(createModelRequestSchema.shape);
+export const generateModelInput = z.strictObject({
+  ...createModelRequestSchema.shape,
+  output_format: createModelRequestSchema.shape.output_format.describe(`${MODEL_FORMATS.join(' or ')} (default glb)`),
+});
 
 /** POST /v1/models, with the contract's own request schema as the input schema. */
 export function registerGenerateModel(server: McpServer, deps: ToolDeps): void {
@@ -21,6 +25,7 @@ export function registerGenerateModel(server: McpServer, deps: ToolDeps): void {
         'JPEG or WebP, by image_url or image_base64) into a closed, textured 3D model. Costs credits. Returns at ' +
         'once with the job id; call wait_for_job, then rig_model with from_job set to that id to rig the result.',
       inputSchema: generateModelInput,
+      outputSchema: submittedJobOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     (args, extra) =>

@@ -1,14 +1,21 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { createRigRequestSchema } from '@rigforge/contracts';
+import { createRigRequestSchema, RIG_ENGINES, MODEL_FORMATS, RIG_TYPES } from '@rigforge/contracts';
 import { z } from 'zod';
 import type { ToolDeps } from './tool-deps';
+import { submittedJobOutput } from './tool-output';
 import { guarded, jobView, jsonResult } from './tool-result';
 
 /**
  * The contract's request fields, as a fresh object: the contract's schema carries an OpenAPI id,
  * which would make its JSON Schema a `$ref`, and MCP clients require an inline object schema.
  */
-export const rigModelInput = z.strictObject(createRigRequestSchema.shape);
+const shape = createRigRequestSchema.shape;
+export const rigModelInput = z.strictObject({
+  ...shape,
+  rig_type: shape.rig_type.describe(`Body plan, one of ${RIG_TYPES.join(', ')} (default biped; check_model recommends one)`),
+  engine: shape.engine.describe(`${RIG_ENGINES.join(' or ')}: fast (default, seconds) or pro (slower, higher quality)`),
+  output_format: shape.output_format.describe(`${MODEL_FORMATS.join(' or ')} (default glb)`),
+});
 
 /** POST /v1/rigs, with the contract's own request schema as the input schema. */
 export function registerRigModel(server: McpServer, deps: ToolDeps): void {
@@ -24,6 +31,7 @@ export function registerRigModel(server: McpServer, deps: ToolDeps): void {
         '(higher quality, slower). Costs credits. Returns at once with the job id; then call wait_for_job with that ' +
         'id (and the engine) to get the rigged model URL and thumbnail.',
       inputSchema: rigModelInput,
+      outputSchema: submittedJobOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     (args, extra) =>
@@ -35,7 +43,7 @@ export function registerRigModel(server: McpServer, deps: ToolDeps): void {
           rig_type: job.rig_type,
           output_format: job.output_format,
           estimated_seconds: job.estimated_seconds,
-          next: `call wait_for_job with job_id "${job.id}" and engine "${job.engine}"`,
+          next: `call wait_for_job with job_id "${job.id}" and engine "${job.engine}" (cancel_job stops it)`,
         });
       }),
   );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PROVIDER_IDS } from '../providers/asset-provider';
 import { searchExternal } from '../providers/search-external';
 import type { ToolDeps } from './tool-deps';
+import { externalAssetsOutput } from './tool-output';
 import { guarded, jsonResult } from './tool-result';
 
 export const searchExternalAssetsInput = z.strictObject({
@@ -28,6 +29,7 @@ export function registerSearchExternalAssets(server: McpServer, deps: ToolDeps):
         "built-in catalog (search_catalog) has nothing suitable; it is slower and results vary. Providers without " +
         'a configured key are skipped and listed in `providers` with a note.',
       inputSchema: searchExternalAssetsInput,
+      outputSchema: externalAssetsOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     (args, extra) =>

@@ -6,6 +6,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { RigforgeClientError } from '@rigforge/client';
 import type { JobObject } from '@rigforge/contracts';
+import type { z } from 'zod';
+import type { jobViewOutput } from './tool-output';
 
 type Content = CallToolResult['content'][number];
 
@@ -47,9 +49,9 @@ export async function guarded(body: () => Promise<CallToolResult>): Promise<Call
 }
 
 /** A job as tools show it: status, the output's URLs and thumbnail, or the failure. */
-export function jobView(job: JobObject): Record<string, unknown> {
+export function jobView(job: JobObject): z.infer<typeof jobViewOutput> {
   return {
-    id: job.id,
+    job_id: job.id,
     operation: job.operation,
     status: job.status,
     model_url: job.output?.model_url ?? null,

@@ -3,6 +3,7 @@ import { JOB_DEADLINE_MS, waitForJob } from '@rigforge/client';
 import { jobIdParamsSchema, RIG_ENGINES } from '@rigforge/contracts';
 import { z } from 'zod';
 import type { ToolDeps } from './tool-deps';
+import { jobViewOutput } from './tool-output';
 import { guarded, jobLinks, jobView, jsonResult } from './tool-result';
 
 const MAX_WAIT_SECONDS = JOB_DEADLINE_MS / 1000;
@@ -30,6 +31,7 @@ export function registerWaitForJob(server: McpServer, deps: ToolDeps): void {
         'progress notifications meanwhile. Jobs finish within 300 s; if this returns a timeout error, call it ' +
         'again or use get_job later. Free.',
       inputSchema: waitForJobInput,
+      outputSchema: jobViewOutput,
       annotations: { readOnlyHint: true },
     },
     (args, extra) =>
