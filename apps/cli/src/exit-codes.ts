@@ -43,6 +43,8 @@ const CLASS_OF_CODE: Record<ApiErrorCode | ClientErrorCode, ExitClass> = {
   network_error: 'server',
   timeout: 'server',
   invalid_response: 'server',
+  job_failed: 'job_failed', // run(): the CLI waits itself and reports a failed job as a job
+  invalid_signature: 'usage', // verifyWebhook(): never called by the CLI
   aborted: 'server',
 };
 

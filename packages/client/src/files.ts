@@ -6,9 +6,10 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import got from 'got';
-import { RigforgeClientError } from './client-error';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { clientError } from './client-error';
 
 /** The contract's limit on `model_base64` and `image_base64`, decoded. */
 export const MAX_INLINE_BYTES = 10 * 1024 * 1024;
@@ -19,10 +20,10 @@ export async function readFileAsBase64(file: string): Promise<string> {
   try {
     size = (await stat(file)).size;
   } catch {
-    throw new RigforgeClientError({ code: 'invalid_request', message: `${file}: no such file` });
+    throw clientError({ code: 'invalid_request', message: `${file}: no such file` });
   }
   if (size > MAX_INLINE_BYTES) {
-    throw new RigforgeClientError({
+    throw clientError({
       code: 'payload_too_large',
       message: `${file}: ${size} bytes is over the API's ${MAX_INLINE_BYTES}-byte limit for inline files; host it and pass its URL instead`,
     });
@@ -42,18 +43,17 @@ export interface DownloadOptions {
 export async function downloadFile(url: string, dest: string, options: DownloadOptions = {}): Promise<number> {
   await mkdir(path.dirname(path.resolve(dest)), { recursive: true });
   const partial = `${dest}.part`;
-  const stream = got.stream(url, { timeout: { request: options.timeoutMs ?? 120_000 }, retry: 0 });
-  const abort = () => stream.destroy(new Error('aborted'));
-  options.signal?.addEventListener('abort', abort, { once: true });
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 120_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    await pipeline(stream, createWriteStream(partial));
+    const response = await fetch(url, { signal });
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(partial));
     await rename(partial, dest);
   } catch (error) {
     await rm(partial, { force: true });
     const detail = error instanceof Error ? error.message : String(error);
-    throw new RigforgeClientError({ code: options.signal?.aborted ? 'aborted' : 'network_error', message: `download ${url}: ${detail}` });
-  } finally {
-    options.signal?.removeEventListener('abort', abort);
+    throw clientError({ code: options.signal?.aborted ? 'aborted' : 'network_error', message: `download ${url}: ${detail}` });
   }
   return (await stat(dest)).size;
 }

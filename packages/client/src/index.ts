@@ -3,3 +3,5 @@ export * from './poll-interval';
 export * from './rigforge-client';
 export * from './wait-for-job';
 export * from './files';
+export * from './run-job';
+export * from './verify-webhook';

@@ -19,7 +19,7 @@ export const waitForJobInput = z.strictObject({
     .describe(`Give up after this long (at most ${MAX_WAIT_SECONDS}, the service's deadline for a job)`),
 });
 
-/** Polls GET /v1/jobs/{id} at the contract's interval, reporting MCP progress, until the job ends. */
+/** Follows the job's events (long polls where there is no stream), reporting MCP progress, until the job ends. */
 export function registerWaitForJob(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'wait_for_job',
@@ -27,8 +27,8 @@ export function registerWaitForJob(server: McpServer, deps: ToolDeps): void {
       title: 'Wait for a job to finish',
       description:
         'Wait until a rig or generation job succeeds or fails, then return the model URL, thumbnail and files (or ' +
-        'the error). Polls every 5 s for a fast rig and every 15 s for a pro rig or a generation, and sends ' +
-        'progress notifications meanwhile. Jobs finish within 300 s; if this returns a timeout error, call it ' +
+        'the error). Follows the job\'s event stream, so it answers as soon as the job ends, and sends a progress ' +
+        'notification at each change meanwhile. Jobs finish within 300 s; if this returns a timeout error, call it ' +
         'again or use get_job later. Free.',
       inputSchema: waitForJobInput,
       outputSchema: jobViewOutput,
