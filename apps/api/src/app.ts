@@ -26,7 +26,7 @@ import { registerReadyzGet } from './routes/readyz.get';
 import { registerRigsCheck } from './routes/rigs.check';
 import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
-import { largeJsonBody } from './upload-check/large-json-body';
+import { largeJsonBody, verifyJsonShape } from './upload-check/large-json-body';
 
 /** Base64 of a 10 MB mesh is 13.4 MB; leave room for the other fields. */
 const JSON_BODY_LIMIT = '15mb';
@@ -61,7 +61,7 @@ export function createApp(ctx: AppContext): express.Express {
   v1.use(rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE }));
   // Inline uploads are parsed and decoded in the upload-check threads, off the event loop.
   v1.use(largeJsonBody(ctx.uploadCheck, { minBytes: 256 * 1024, limit: JSON_BODY_LIMIT }));
-  v1.use(express.json({ limit: JSON_BODY_LIMIT }));
+  v1.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonShape }));
   // Rigs
   registerRigsCheck(v1, ctx);
   registerRigsCreate(v1, ctx);

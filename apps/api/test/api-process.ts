@@ -12,6 +12,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 export interface ApiProcess {
   baseUrl: string;
+  pid: number;
   output: () => string;
   stop: () => Promise<number | null>;
 }
@@ -47,6 +48,7 @@ export async function startApiProcess(h: Harness, extra: Record<string, string> 
   if (child.exitCode !== null) throw new Error(`the API process exited: ${output}`);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

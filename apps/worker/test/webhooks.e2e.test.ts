@@ -4,9 +4,12 @@
  * the reference implementation, the `standardwebhooks` package. Loopback receivers are reachable
  * only because the test names 127.0.0.1 in FETCH_ALLOW_HOSTS, the operator allow-list.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Queue } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_QUEUE } from '@rigforge/queue';
 import { readAccountWebhook, rotateWebhookSecret, setAccountWebhookUrl } from '@rigforge/db';
 import { boxGlb } from '../../api/test/fixtures';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
@@ -28,6 +31,10 @@ let base: string;
 const received: Received[] = [];
 /** Answers per path; a path listed here answers these statuses in turn, then 200. */
 const scripted = new Map<string, number[]>();
+/** `/hooks/endless` answers 200 and a body that never ends; this counts what it managed to send. */
+const endless = { sent: 0, closed: false };
+/** Where the endless body stops regardless, so a worker that reads it whole cannot take the machine down. */
+const ENDLESS_SAFETY_CAP = 768 * 1024 * 1024;
 let glb64: string;
 const OPS_ADMIN_TOKEN = 'webhook-worker-ops-token';
 
@@ -43,6 +50,10 @@ beforeAll(async () => {
     req.on('end', () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       received.push({ path: req.url ?? '', headers, body, verified: null });
+      if (req.url === '/hooks/endless') {
+        streamEndlessBody(res);
+        return;
+      }
       const next = scripted.get(req.url ?? '')?.shift();
       res.statusCode = next ?? 200;
       res.end();
@@ -54,6 +65,27 @@ beforeAll(async () => {
     throw new Error(`${error.message}\n${rig.output()}\n${hooks.output()}`);
   });
 }, 120_000);
+
+/** 200, then 1 MB chunks as fast as the client reads them, until it closes the connection. */
+function streamEndlessBody(res: http.ServerResponse): void {
+  const chunk = Buffer.alloc(1024 * 1024, 'x');
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.on('close', () => (endless.closed = true));
+  const pump = () => {
+    while (!res.destroyed && endless.sent < ENDLESS_SAFETY_CAP) {
+      endless.sent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  pump();
+}
+
+/** Peak resident memory of a process (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
 
 afterAll(async () => {
   await Promise.all([rig?.stop(), hooks?.stop()]);
@@ -75,6 +107,22 @@ async function submit(who: SeededAccount, body: Record<string, unknown>) {
   expect(res.status).toBe(202);
   return res.body.id as string;
 }
+
+// First, so the peak resident memory measured is this delivery's, not the other tests'.
+test('a receiver that answers 200 and an endless body: delivered on the status, the connection closed, the worker stays small', async () => {
+  const who = await h.seedAccount();
+  const id = await submit(who, { webhook_url: `${base}/hooks/endless`, webhook_events: ['job.succeeded'] });
+  const log = await waitFor(async () => {
+    const res = await h.request.get(`/v1/jobs/${id}/webhooks`).set(who.auth);
+    return res.body.attempts?.length >= 1 ? res.body : null;
+  }, 60_000, 'the attempt log');
+  expect(log.attempts[0]).toMatchObject({ status_code: 200, error: null });
+  await waitFor(async () => endless.closed, 20_000, 'the worker to close the connection');
+  // The worker hung up after the headers: the receiver never got near its safety cap (socket
+  // buffers take a few MB; reading the body whole runs to the cap and holds it in memory).
+  expect(endless.sent).toBeLessThan(64 * 1024 * 1024);
+  expect(peakRssMb(hooks.child.pid!)).toBeLessThan(300);
+});
 
 test('job.processing and job.succeeded arrive signed per Standard Webhooks and are logged', async () => {
   const who = await h.seedAccount();
@@ -164,4 +212,25 @@ test('webhook URLs go through the SSRF guard: private and metadata addresses are
   expect(events.status).toBe(400);
   expect(events.body.error.param).toBe('webhook_events');
   expect(await h.ctx.db.job.count({ where: { accountId: who.accountId } })).toBe(0);
+});
+
+test('a delivery the SSRF guard refuses is failed at once with its reason, not retried', async () => {
+  const who = await h.seedAccount();
+  // Saved before the address was refused (the API checks URLs when they are set; the policy may
+  // change since), so only the worker's guard stands between the delivery and the address.
+  await setAccountWebhookUrl(h.ctx.db, who.accountId, 'http://10.0.0.1/hook');
+  const id = await submit(who, {});
+  const queue = new Queue(WEBHOOK_QUEUE, { connection: h.ctx.redis, prefix: h.ctx.env.REDIS_PREFIX });
+  try {
+    const job = await waitFor(async () => {
+      const found = await queue.getJob(`${id}.job.succeeded`);
+      return found && (await found.getState()) === 'failed' ? found : null;
+    }, 60_000, 'the delivery to fail');
+    expect(job.attemptsMade).toBe(1);
+    expect(job.failedReason).toMatch(/blocked: .*10\.0\.0\.1/);
+  } finally {
+    await queue.close();
+  }
+  const res = await h.request.get(`/v1/jobs/${id}/webhooks`).set(who.auth);
+  expect(res.body.attempts).toEqual([expect.objectContaining({ attempt: 1, status_code: null, error: expect.stringMatching(/^blocked: /) })]);
 });

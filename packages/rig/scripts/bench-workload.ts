@@ -1,14 +1,15 @@
 /**
- * Rig time of the pathological inputs of issue 9 (refused or simplified by boundMeshWorkload in
- * well under a second) next to a legitimate 2M-triangle mesh and a random soup just under the
- * work budget, the worst accepted cases:
+ * Rig time of the pathological inputs of issues 9 and 24 (refused or simplified by
+ * boundMeshWorkload in well under a second) next to a legitimate 2M-triangle mesh and a random
+ * soup just under the work budget, the worst accepted cases:
  *
  *   node --import tsx packages/rig/scripts/bench-workload.ts [case...]
  *
- * Cases: soup199k, fan2m, face2m, soup26k, sphere2m (default: all).
+ * Cases: soup199k, fan2m, face2m, soup85k (issue 24's soup, under the old visit limits),
+ * soup85kUnder (85k triangles just under the grid-seconds limit), sphere2m (default: all).
  */
 import { writeGlb, type Mesh } from '@rigforge/mesh';
-import { glbDenseFan, objHugeFace, stlRandomSoup } from '../../mesh/scripts/hostile-meshes';
+import { glbDenseFan, objHugeFace, stlLocalSoup, stlRandomSoup } from '../../mesh/scripts/hostile-meshes';
 import { rigMesh } from '../src';
 
 /** A UV sphere of rings × segments × 2 triangles, 1.8 units tall. */
@@ -40,7 +41,8 @@ const cases: Record<string, () => Promise<Uint8Array> | Uint8Array> = {
   soup199k: () => stlRandomSoup(199_000),
   fan2m: () => glbDenseFan(2_000_000, 256),
   face2m: () => objHugeFace(2_000_001),
-  soup26k: () => stlRandomSoup(26_000),
+  soup85k: () => stlLocalSoup(85_000, 1),
+  soup85kUnder: () => stlLocalSoup(85_000, 0.25),
   sphere2m: () => writeGlb(sphere(1000, 1000)),
 };
 

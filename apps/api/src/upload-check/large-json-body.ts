@@ -7,10 +7,12 @@
  * them to a thread, which answers with the body and its valid `*_base64` fields already decoded.
  * Each decoded field is replaced in the body by a one-request token that `decodeBase64Input`
  * exchanges for the bytes, so routes and their schemas stay as they are. Smaller bodies are left
- * to express.json, where a thread round trip would cost more than it saves.
+ * to express.json, where a thread round trip would cost more than it saves. Both paths check the
+ * body's shape budget (json-shape-budget.ts) on its bytes before parsing it.
  */
 import express, { type RequestHandler } from 'express';
 import { ApiError } from '../errors/api-error';
+import { jsonShapeOverBudget } from './json-shape-budget';
 import { registerPredecodedBase64 } from '../services/input-capture';
 import type { UploadCheckPool } from './upload-check-pool';
 
@@ -52,4 +54,13 @@ export function largeJsonBody(pool: UploadCheckPool, options: LargeJsonBodyOptio
       }, next);
     });
   };
+}
+
+/**
+ * express.json's `verify`: the shape budget on the raw bytes, which body-parser hands over before
+ * it parses them. The ApiError keeps its 400 through body-parser and renders as invalid_request.
+ */
+export function verifyJsonShape(_req: unknown, _res: unknown, bytes: Buffer): void {
+  const overBudget = jsonShapeOverBudget(bytes);
+  if (overBudget) throw new ApiError('invalid_request', overBudget);
 }

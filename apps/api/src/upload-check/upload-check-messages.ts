@@ -45,7 +45,8 @@ export const uploadCheckReplySchema = z.union([
     /** Fields whose value was valid base64, decoded (their buffers transferred, not copied). */
     decoded: z.array(z.object({ field: z.string(), bytes: z.instanceof(Uint8Array) })),
   }),
-  z.object({ kind: z.literal('parsed'), id: z.number(), ok: z.literal(false) }),
+  /** Not JSON, or (`message`) JSON past the shape budget, refused before it was parsed. */
+  z.object({ kind: z.literal('parsed'), id: z.number(), ok: z.literal(false), message: z.string().optional() }),
 ]);
 
 export type UploadCheckReply = z.infer<typeof uploadCheckReplySchema>;

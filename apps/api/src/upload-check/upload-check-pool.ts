@@ -96,7 +96,7 @@ export class UploadCheckPool {
       transfer: owned,
       onReply: (reply) => {
         if (reply.kind !== 'parsed') reject(new Error(`upload check thread answered a ${reply.kind} reply to a body`));
-        else if (!reply.ok) resolve({ ok: false, message: 'request: body is not valid JSON' });
+        else if (!reply.ok) resolve({ ok: false, message: reply.message ?? 'request: body is not valid JSON' });
         else {
           const decoded = reply.decoded.map((d) => ({ field: d.field, bytes: Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength) }));
           resolve({ ok: true, body: reply.body, decoded });

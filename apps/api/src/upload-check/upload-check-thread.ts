@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { base64Schema, checkRigResponseSchema, type CheckRigResponse } from '@rigforge/contracts';
 import { boundMeshWorkload, isEngineError, readAnimationClip, readMesh } from '@rigforge/mesh';
 import { checkMesh } from '@rigforge/rig';
+import { jsonShapeOverBudget } from './json-shape-budget';
 import type { UploadCheckReply, UploadCheckRequest } from './upload-check-messages';
 
 async function check(request: UploadCheckRequest): Promise<{ format: string; clips?: string[]; report?: CheckRigResponse }> {
@@ -49,6 +50,12 @@ const BASE64_FIELD = /_base64$/;
 
 function parseJsonBody(request: UploadCheckRequest): void {
   const { bytes, id } = request;
+  // Before JSON.parse: a body nested millions deep would otherwise be built whole first.
+  const overBudget = jsonShapeOverBudget(bytes);
+  if (overBudget) {
+    port.postMessage({ kind: 'parsed', id, ok: false, message: overBudget } satisfies UploadCheckReply);
+    return;
+  }
   let body: unknown;
   try {
     body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));

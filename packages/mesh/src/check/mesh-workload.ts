@@ -7,39 +7,72 @@ import { estimateRasterWork, longestSide, RasterWorkMeter } from './estimate-ras
 /**
  * The work budget of the engines that walk triangles on grids. Resolutions are those of the
  * skinning voxeliser (128 cells on the long side) and of the supersampled 512 px thumbnail
- * (1024); the fit's voxel grid is coarser, so it is covered. Budgets are ~10^10 visits each,
- * about 5 s of this machine's voxelising or rasterising; the 35 models of the rig dev set use
- * at most 1.2 M cells and 10 M pixels, so real meshes, even 2M-triangle ones, sit thousands of
- * times below, while random triangle soup (199k triangles: 54 000 M cells, 75 000 M pixels, 65 s)
- * and a dense fan (2M triangles over 256 vertices: 410 000 M cells, 164 s) are far above.
+ * (1024); the fit's voxel grid is coarser, so it is covered. What a mesh costs there is not its
+ * triangle count but its triangles' bounding boxes: the fit and skinning walk every voxel each
+ * box covers (and what the voxels then hold: a soup of boxes fills the grid with surface, which
+ * the heat and visibility stages pay for again), the thumbnail every pixel. So the budget is an
+ * estimate of those stages' seconds from the two sums, at rates measured on random soups, which
+ * have nothing else to them (`packages/rig/scripts/bench-workload.ts`, 2 shared cores under load):
+ * 85k random triangles 0.3 wide (0.33·10^9 voxel, 1.7·10^9 pixel visits) took 11.5 s of fit and
+ * skin and 8.3 s of thumbnail; 1.0 wide (3.1·10^9, 8.1·10^9) 63 s and 91 s. The rates below are
+ * the slower of each. A real mesh's triangles are a cell or two wide: the models of the rig dev
+ * set, the examples and the catalog estimate at most a few tenths of a second
+ * (`packages/rig/scripts/measure-workload.ts`), so the limit is a hundred times above any of them
+ * and refuses a soup before it can hold a worker for a minute (issue 24: 85k triangles under the
+ * old visit limits held one 37 s on an idle machine, 157 s on a loaded one).
  */
 export const MESH_WORKLOAD_LIMITS = {
   gridResolution: 128,
   pixelResolution: 1024,
-  maxCellVisits: 10_000_000_000,
-  maxPixelVisits: 10_000_000_000,
+  /** Voxel visits the fit and skinning get through per second (2·10^-8 s each, measured). */
+  cellVisitsPerSecond: 50_000_000,
+  /** Pixel visits the thumbnail rasteriser gets through per second (10^-8 s each, measured). */
+  pixelVisitsPerSecond: 100_000_000,
+  /** The longest grid work accepted, in estimated seconds. */
+  maxGridSeconds: 20,
   /** Share of removable triangles above which the simplified mesh replaces the input. */
   simplifyShare: 0.01,
 } as const;
 
-const over = (visits: number, max: number) => `${(visits / 1e6).toFixed(0)} M (limit ${(max / 1e6).toFixed(0)} M)`;
+/** Estimated seconds of grid work for these visit sums (the one cost formula). */
+export function gridWorkSeconds(work: { cells: number; pixels: number }): number {
+  return work.cells / MESH_WORKLOAD_LIMITS.cellVisitsPerSecond + work.pixels / MESH_WORKLOAD_LIMITS.pixelVisitsPerSecond;
+}
+
+/** What `boundMeshWorkload` measures of a mesh: the visit sums and the seconds estimated from them. */
+export interface MeshWorkloadEstimate {
+  cells: number;
+  pixels: number;
+  seconds: number;
+}
+
+/** The grid work of a mesh as the budget sees it (for scripts that measure real meshes against it). */
+export function estimateMeshWorkload(mesh: Mesh): MeshWorkloadEstimate {
+  const work = estimateRasterWork(mesh, MESH_WORKLOAD_LIMITS.gridResolution, MESH_WORKLOAD_LIMITS.pixelResolution);
+  return { ...work, seconds: gridWorkSeconds(work) };
+}
+
+/** The work as the refusals name it. */
+function describeWork(work: { cells: number; pixels: number }): string {
+  const limits = MESH_WORKLOAD_LIMITS;
+  return (
+    `an estimated ${gridWorkSeconds(work).toFixed(0)} s of grid work (${(work.cells / 1e6).toFixed(0)} M voxel visits at ` +
+    `${limits.gridResolution} cells, ${(work.pixels / 1e6).toFixed(0)} M pixel visits at ${limits.pixelResolution} px), ` +
+    `more than the limit of ${limits.maxGridSeconds} s`
+  );
+}
 
 /** Whether the kept triangles measured so far are past the budget (the one test both scans apply). */
 function pastBudget(work: { cells: number; pixels: number }): boolean {
-  return work.cells > MESH_WORKLOAD_LIMITS.maxCellVisits || work.pixels > MESH_WORKLOAD_LIMITS.maxPixelVisits;
+  return gridWorkSeconds(work) > MESH_WORKLOAD_LIMITS.maxGridSeconds;
 }
 
 /** The refusal of a mesh whose first `first` triangles alone cost `work`, past the budget. */
 function tooMuchWork(triangles: number, first: number, work: { cells: number; pixels: number }): EngineError {
-  const limits = MESH_WORKLOAD_LIMITS;
-  const need =
-    work.cells > limits.maxCellVisits
-      ? `${over(work.cells, limits.maxCellVisits)} voxel visits at ${limits.gridResolution} cells`
-      : `${over(work.pixels, limits.maxPixelVisits)} pixel visits at ${limits.pixelResolution} px`;
   return new EngineError(
     'invalid_input',
     `mesh: its ${triangles} triangles are too large and overlapping for their number to rig (the first ` +
-      `${first} alone need ${need}); random triangle soup and dense fans cannot be rigged`,
+      `${first} alone need ${describeWork(work)}); random triangle soup and dense fans cannot be rigged`,
   );
 }
 
@@ -91,9 +124,7 @@ export function boundMeshWorkload(input: Mesh): MeshWorkloadResult {
     throw new EngineError(
       'invalid_input',
       `mesh: its ${n} triangles are too large and overlapping for their number to rig (their bounding boxes ` +
-        `need ${over(work.cells, limits.maxCellVisits)} voxel visits at ${limits.gridResolution} cells, ` +
-        `${over(work.pixels, limits.maxPixelVisits)} pixel visits at ${limits.pixelResolution} px); ` +
-        'random triangle soup and dense fans cannot be rigged',
+        `need ${describeWork(work)}); random triangle soup and dense fans cannot be rigged`,
     );
   }
   return { mesh, warnings };
