@@ -8,7 +8,10 @@
  * BENCH_DURATION (s per endpoint, default 10), BENCH_ROUNDS (alternating API/baseline rounds the
  * duration is split into, default 2), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50),
  * BENCH_ONLY (comma list of api-submit, base-submit, api-read, base-read), BENCH_API_PROFILE_DIR
- * (writes a V8 CPU profile of the API process there).
+ * (writes a V8 CPU profile of the API process there), BENCH_API_BEFORE (the root of another
+ * checkout with its dependencies installed, e.g. an export of the previous commit: its API runs as
+ * a third server in the same alternating rounds, so a change is measured against the code before
+ * it on the same machine at the same moment; a busy machine moves all three alike).
  *
  * The API and the baseline each run in a child process so the load generator does not share their
  * event loop; all three (and Postgres and Redis) share this machine's cores, equally for both.
@@ -47,7 +50,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The peak of each endpoint is measured in this many alternating rounds of DURATION / ROUNDS s. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
-const TARGET_RATIO = 0.6;
+const TARGET_RATIO = 0.85;
 const TARGET_P99_MS = 25;
 
 const runId = `${process.pid}`;
@@ -85,13 +88,13 @@ function say(line: string): void {
 }
 
 /** Own process group, so the tsx wrapper and the node it starts are stopped together. */
-function startChild(name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+function startChild(name: string, script: string, env: Record<string, string>, nodeArgs: string[] = [], cwd = ROOT): ChildProcess {
   // V8 flags such as --cpu-prof are refused in NODE_OPTIONS, so with them node loads tsx itself.
   const [command, args] = nodeArgs.length
     ? [process.execPath, [...nodeArgs, '--import', 'tsx', script]]
     : [TSX, [script]];
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -317,20 +320,23 @@ async function main(): Promise<number> {
   await grantCredits(db, baseAccount.id, credits, 'bench');
   await db.$disconnect();
 
-  const [apiPort, basePort] = await Promise.all([freePort(), freePort()]);
+  const [apiPort, basePort, beforePort] = await Promise.all([freePort(), freePort(), freePort()]);
   const profileDir = process.env.BENCH_API_PROFILE_DIR;
-  const api = startChild('api', 'apps/api/src/main.ts', {
-    PORT: String(apiPort),
+  const beforeDir = process.env.BENCH_API_BEFORE ? path.resolve(process.env.BENCH_API_BEFORE) : undefined;
+  const apiEnv = (port: number, storage: string) => ({
+    PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
-    STORAGE_DIR: path.join(storageDir, 'api'),
+    STORAGE_DIR: path.join(storageDir, storage),
     RATE_LIMIT_PER_MINUTE: '100000000',
     REQUIRE_LIVE_WORKERS: 'false',
     MAX_QUEUE_DEPTH: '100000000',
-  }, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []);
+  });
+  const api = startChild('api', 'apps/api/src/main.ts', apiEnv(apiPort, 'api'), profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []);
+  const before = beforeDir ? startChild('before', 'apps/api/src/main.ts', apiEnv(beforePort, 'before'), [], beforeDir) : undefined;
   const baseline = startChild('baseline', 'apps/api/scripts/baseline-server.ts', {
     PORT: String(basePort),
     DATABASE_URL: databaseUrl,
@@ -340,8 +346,13 @@ async function main(): Promise<number> {
   });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
+  const beforeUrl = `http://127.0.0.1:${beforePort}`;
   try {
-    await Promise.all([waitHttp(`${apiUrl}/v1/openapi.json`, api), waitHttp(`${baseUrl}/health`, baseline)]);
+    await Promise.all([
+      waitHttp(`${apiUrl}/v1/openapi.json`, api),
+      waitHttp(`${baseUrl}/health`, baseline),
+      ...(before ? [waitHttp(`${beforeUrl}/v1/openapi.json`, before)] : []),
+    ]);
   } catch (error) {
     say(`bench-api: a server failed to start: ${error instanceof Error ? error.message : String(error)}`);
     for (const { name, log } of children) say(`--- ${name} output ---\n${log.join('').slice(-4000)}`);
@@ -354,18 +365,21 @@ async function main(): Promise<number> {
   const auth = { authorization: `Bearer ${key.key}` };
   const apiJob = await postJson(`${apiUrl}/v1/rigs`, { ...json, ...auth }, body);
   const baseJob = await postJson(`${baseUrl}/v1/rigs`, json, body);
-  say(`servers up (api :${apiPort}, baseline :${basePort}); body ${body.length} bytes (GLB ${glb.length} bytes)`);
+  const beforeJob = before ? await postJson(`${beforeUrl}/v1/rigs`, { ...json, ...auth }, body) : undefined;
+  say(`servers up (api :${apiPort}, baseline :${basePort}${before ? `, before :${beforePort} from ${beforeDir}` : ''}); body ${body.length} bytes (GLB ${glb.length} bytes)`);
 
   const targets = {
     'api-submit': { name: 'api POST /v1/rigs', pgid: api.pid!, url: `${apiUrl}/v1/rigs`, method: 'POST', headers: { ...json, ...auth }, body },
     'base-submit': { name: 'base POST /v1/rigs', pgid: baseline.pid!, url: `${baseUrl}/v1/rigs`, method: 'POST', headers: json, body },
     'api-read': { name: 'api GET /v1/jobs', pgid: api.pid!, url: `${apiUrl}/v1/jobs/${apiJob.id}`, method: 'GET', headers: auth },
     'base-read': { name: 'base GET /v1/jobs', pgid: baseline.pid!, url: `${baseUrl}/v1/jobs/${baseJob.id}`, method: 'GET', headers: {} },
+    'before-submit': { name: 'before POST /v1/rigs', pgid: before?.pid ?? 0, url: `${beforeUrl}/v1/rigs`, method: 'POST', headers: { ...json, ...auth }, body },
+    'before-read': { name: 'before GET /v1/jobs', pgid: before?.pid ?? 0, url: `${beforeUrl}/v1/jobs/${beforeJob?.id ?? ''}`, method: 'GET', headers: auth },
   } satisfies Record<string, Target>;
   const results: Partial<Record<keyof typeof targets, Measurement>> = {};
   say('peak (closed loop):');
-  for (const ids of [['base-submit', 'api-submit'], ['base-read', 'api-read']] as const) {
-    const chosen = ids.filter((id) => !ONLY || ONLY.includes(id));
+  for (const ids of [['base-submit', 'api-submit', 'before-submit'], ['base-read', 'api-read', 'before-read']] as const) {
+    const chosen = ids.filter((id) => (!ONLY || ONLY.includes(id)) && (before || !id.startsWith('before')));
     const measured = await measurePair(chosen.map((id) => targets[id]));
     chosen.forEach((id, i) => {
       results[id] = measured[i]!;
@@ -376,7 +390,7 @@ async function main(): Promise<number> {
   // The baseline at half of its own peak shows the latency floor of this machine at that moment.
   const half: Partial<Record<keyof typeof targets, Measurement & { rate: number }>> = {};
   say('half of peak (open loop, autocannon overallRate):');
-  for (const id of ['api-submit', 'base-submit', 'api-read', 'base-read'] as const) {
+  for (const id of ['api-submit', 'base-submit', 'before-submit', 'api-read', 'base-read', 'before-read'] as const) {
     const peak = results[id];
     if (!peak) continue;
     const rate = Math.max(1, Math.round(peak.rps / 2));
@@ -390,7 +404,7 @@ async function main(): Promise<number> {
   for (const { step, us } of breakdown) say(`  ${step.padEnd(30)} ${us.toFixed(1).padStart(8)} µs`);
 
   say('');
-  say('| endpoint | api req/s | base req/s | ratio (target ≥60%) | api p50 / p99 ms | base p50 / p99 ms | api p50 / p99 ms at half peak (target p99 <25 ms) | base p50 / p99 ms at half its peak | server CPU µs/req api / base |');
+  say(`| endpoint | api req/s | base req/s | ratio (target ≥${TARGET_RATIO * 100}%) | api p50 / p99 ms | base p50 / p99 ms | api p50 / p99 ms at half peak (target p99 <25 ms) | base p50 / p99 ms at half its peak | server CPU µs/req api / base |`);
   say('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   let ok = true;
   for (const [label, a, b, h, hb] of [
@@ -409,6 +423,18 @@ async function main(): Promise<number> {
     );
   }
   const failures = Object.values(results).reduce((n, m) => n + m.non2xx + m.errors, 0);
+  if (before) {
+    say('');
+    say('| endpoint | before req/s | ratio before / base | api req/s | ratio api / base | before p99 ms at half its peak | server CPU µs/req before / api |');
+    say('|---|---:|---:|---:|---:|---:|---:|');
+    for (const [label, a, b, o, ho] of [
+      ['POST /v1/rigs', results['api-submit'], results['base-submit'], results['before-submit'], half['before-submit']],
+      ['GET /v1/jobs/{id}', results['api-read'], results['base-read'], results['before-read'], half['before-read']],
+    ] as const) {
+      if (!a || !b || !o) continue;
+      say(`| ${label} | ${o.rps.toFixed(0)} | ${fmtRatio(o.rps, b.rps)} | ${a.rps.toFixed(0)} | ${fmtRatio(a.rps, b.rps)} | ${ho ? `${ho.p99} (at ${ho.rate} req/s)` : '-'} | ${o.cpuUs.toFixed(0)} / ${a.cpuUs.toFixed(0)} |`);
+    }
+  }
   say('');
   const skipped = breakdown.reduce((sum, b) => sum + b.us, 0);
   say('Not an equal-work comparison: the baseline skips auth, the Redis rate-limit call, request validation,');

@@ -6,6 +6,7 @@ import { createRedis, JobQueues, QUEUE_NAMES, WebhookQueue } from '@rigforge/que
 import { createStorage, S3Storage, storageSettingsFromEnv, type ObjectStorage } from '@rigforge/storage';
 import type { ApiEnv } from './env';
 import { createAddressPolicy } from './fetch/address-policy';
+import { AccountWebhookCache, listenForAccountWebhookChanges } from './services/account-webhook-cache';
 import { ApiKeyCache } from './services/api-key-cache';
 import { listenForRevocations } from './services/api-key-revocation';
 import { BackendAvailability } from './services/backend-availability';
@@ -25,6 +26,8 @@ export interface AppContext {
   webhooks: WebhookQueue;
   availability: BackendAvailability;
   keys: ApiKeyCache;
+  /** Account default webhook URLs; changes made with the admin CLI evict at once through Redis. */
+  accountWebhooks: AccountWebhookCache;
   download: InputDownloadOptions;
   uploadCheck: UploadCheckPool;
   /** Job status changes heard from Redis, for `Prefer: wait` and the status stream. */
@@ -69,6 +72,8 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
   const keys = new ApiKeyCache({ db, ttlMs: env.API_KEY_CACHE_MS });
   await Promise.all([waitReady(redis), waitReady(queueConnection)]);
   const stopListening = await listenForRevocations(subscriber, env.REDIS_PREFIX, (hash) => keys.evict(hash));
+  const accountWebhooks = new AccountWebhookCache({ db });
+  const stopWebhookChanges = await listenForAccountWebhookChanges(subscriber, env.REDIS_PREFIX, (id) => accountWebhooks.evict(id));
   const jobEvents = new JobStatusListener();
   const stopJobEvents = await jobEvents.listen(subscriber, env.REDIS_PREFIX);
   const availability = new BackendAvailability({
@@ -97,6 +102,7 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
     webhooks,
     availability,
     keys,
+    accountWebhooks,
     download: {
       policy: createAddressPolicy(env.FETCH_ALLOW_HOSTS),
       maxBytes: env.MAX_INPUT_BYTES,
@@ -114,6 +120,7 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
       await stopJobEvents().catch(() => undefined);
       await uploadCheck.close();
       await stopListening().catch(() => undefined);
+      await stopWebhookChanges().catch(() => undefined);
       await queues.close();
       await webhooks.close();
       await Promise.all([redis.quit(), subscriber.quit(), queueConnection.quit()].map((p) => p.catch(() => undefined)));

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { runAdmin } from '../src/admin/cli';
+import { boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness } from './harness';
 
 const run = promisify(execFile);
@@ -53,6 +54,26 @@ test('webhook:url sets and clears the default webhook URL; webhook:secret shows 
   expect(rotated.webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   expect(rotated.webhook_secret).not.toBe(shown.webhook_secret);
   expect(await runAdmin(['webhook:url', '--account', accountId, '--clear'])).toEqual({ webhook_url: null });
+});
+
+test('webhook:url applies to the next submission on a replica that cached the account\'s previous default', async () => {
+  const who = await h.seedAccount({ credits: 100 });
+  const model = await boxGlbBase64();
+  const submitWebhook = async () => {
+    const res = await h.request.post('/v1/rigs').set(who.auth).send({ model_base64: model });
+    expect(res.status).toBe(202);
+    const row = await h.ctx.db.job.findUnique({ where: { id: res.body.id } });
+    return (row?.params as { webhook?: { url: string } }).webhook?.url;
+  };
+  // Published changes are heard asynchronously (Redis pub/sub); the next request after that sees them.
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+  expect(await submitWebhook()).toBeUndefined(); // cached: no default
+  await runAdmin(['webhook:url', '--account', who.accountId, '--url', 'https://93.184.215.14/default']);
+  await settle();
+  expect(await submitWebhook()).toBe('https://93.184.215.14/default');
+  await runAdmin(['webhook:url', '--account', who.accountId, '--clear']);
+  await settle();
+  expect(await submitWebhook()).toBeUndefined();
 });
 
 test('bad usage is refused with a message', async () => {

@@ -49,3 +49,19 @@ test('limits are per key: another key of the same replicas is unaffected', async
   expect(res.status).toBe(200);
   expect(res.headers['ratelimit-remaining']).toBe('59');
 });
+
+test('concurrent requests of one key on two replicas are counted exactly: 60 answered with distinct remainders, the rest 429', async () => {
+  const account = await a.seedAccount();
+  const answers = await Promise.all(
+    Array.from({ length: 80 }, (_, i) => (i % 2 === 0 ? a : b).request.get('/v1/jobs').set(account.auth)),
+  );
+  const ok = answers.filter((res) => res.status === 200);
+  const refused = answers.filter((res) => res.status === 429);
+  expect(ok).toHaveLength(60);
+  expect(refused).toHaveLength(20);
+  const remaining = ok.map((res) => Number(res.headers['ratelimit-remaining'])).sort((x, y) => x - y);
+  expect(remaining).toEqual(Array.from({ length: 60 }, (_, i) => i));
+  for (const res of refused) expect(res.headers['ratelimit-remaining']).toBe('0');
+  // Every request was counted once in the shared window, refused ones included (as before batching).
+  expect(await a.ctx.redis.get(`${a.ctx.env.REDIS_PREFIX}:ratelimit:${account.keyId}`)).toBe('80');
+});

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { JobQueues } from './job-queues';
 import type { QueueName } from './queue-names';
@@ -25,6 +25,8 @@ redis.call('PEXPIRE', KEYS[5], ARGV[3])
 return {1, depth}
 `;
 
+const RESERVE_SLOT_SHA = createHash('sha1').update(RESERVE_SLOT_SCRIPT).digest('hex');
+
 /** The states a job waits to start in (what "at capacity" is measured on; running jobs are not). */
 const WAITING_STATES = ['wait', 'paused', 'prioritized', 'delayed'] as const;
 
@@ -48,8 +50,7 @@ export class QueueAdmission {
     const queue = this.options.queues.get(name);
     const slotsKey = `${this.options.prefix}:admission:${name}`;
     const token = randomUUID();
-    const reply: unknown = await this.options.redis.eval(
-      RESERVE_SLOT_SCRIPT,
+    const args = [
       WAITING_STATES.length + 1,
       ...WAITING_STATES.map((state) => queue.toKey(state)),
       slotsKey,
@@ -57,7 +58,13 @@ export class QueueAdmission {
       Date.now(),
       this.options.slotTtlMs ?? 30_000,
       token,
-    );
+    ] as const;
+    // By hash, as every other script on the submission path: the script's text is sent (and hashed
+    // by Redis) only when Redis does not know it yet (first use, or after a restart or SCRIPT FLUSH).
+    const reply: unknown = await this.options.redis.evalsha(RESERVE_SLOT_SHA, ...args).catch((error: unknown) => {
+      if (error instanceof Error && error.message.startsWith('NOSCRIPT')) return this.options.redis.eval(RESERVE_SLOT_SCRIPT, ...args);
+      throw error;
+    });
     const [admitted, depth] = parseReply(reply);
     if (!admitted) return { admitted: false, depth };
     let released = false;

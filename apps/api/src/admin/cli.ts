@@ -26,13 +26,13 @@ import {
   readCreditBalance,
   rotateWebhookSecret,
   setAccountPlan,
-  setAccountWebhookUrl,
   type Plan,
 } from '@rigforge/db';
 import { checkOutboundUrl, createAddressPolicy } from '@rigforge/outbound';
 import { createRedis } from '@rigforge/queue';
 import { parseApiEnv } from '../env';
 import { CatalogCommandError, runCatalogCommand } from './catalog-cli';
+import { setAccountWebhookUrlEverywhere } from '../services/account-webhook-cache';
 import { revokeApiKeyEverywhere } from '../services/api-key-revocation';
 
 const PLANS: Plan[] = ['none', 'standard', 'pro'];
@@ -115,18 +115,23 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
       case 'key:list':
         return { keys: await listApiKeys(db, required(values, 'account')) };
       case 'webhook:url': {
-        // The account's default webhook URL, for jobs submitted without webhook_url.
+        // The account's default webhook URL, for jobs submitted without webhook_url. Every API
+        // replica caches it and is told to forget it here, so the change applies at once.
         const account = required(values, 'account');
-        if (values.clear) {
-          await setAccountWebhookUrl(db, account, null);
-          return { webhook_url: null };
+        let url: string | null = null;
+        if (!values.clear) {
+          url = required(values, 'url');
+          const problem = httpUrlSchema.safeParse(url).success
+            ? await checkOutboundUrl(url, createAddressPolicy(env.FETCH_ALLOW_HOSTS))
+            : 'must be an absolute http or https URL';
+          if (problem) throw new UsageError(`--url: ${problem}`);
         }
-        const url = required(values, 'url');
-        const problem = httpUrlSchema.safeParse(url).success
-          ? await checkOutboundUrl(url, createAddressPolicy(env.FETCH_ALLOW_HOSTS))
-          : 'must be an absolute http or https URL';
-        if (problem) throw new UsageError(`--url: ${problem}`);
-        await setAccountWebhookUrl(db, account, url);
+        const redis = createRedis({ url: env.REDIS_URL, role: 'worker' });
+        try {
+          await setAccountWebhookUrlEverywhere(db, redis, env.REDIS_PREFIX, account, url);
+        } finally {
+          await redis.quit();
+        }
         return { webhook_url: url };
       }
       case 'webhook:secret': {

@@ -1,8 +1,10 @@
+// The per-key request budget of the public API (429 past it), shared by every replica through Redis.
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../errors/api-error';
 import { backendUnavailable } from '../errors/backend-unavailable';
+import { CoalescedConsume } from './coalesced-consume';
 
 export interface RateLimitOptions {
   redis: Redis;
@@ -15,12 +17,15 @@ export interface RateLimitOptions {
  * response carries RateLimit-Limit/Remaining/Reset; a 429 adds Retry-After (seconds).
  */
 export function rateLimit(options: RateLimitOptions): RequestHandler {
-  const limiter = new RateLimiterRedis({
-    storeClient: options.redis,
-    keyPrefix: `${options.prefix}:ratelimit`,
-    points: options.perMinute,
-    duration: 60,
-  });
+  // Concurrent requests of one key share a Redis round trip (see coalesced-consume.ts).
+  const limiter = new CoalescedConsume(
+    new RateLimiterRedis({
+      storeClient: options.redis,
+      keyPrefix: `${options.prefix}:ratelimit`,
+      points: options.perMinute,
+      duration: 60,
+    }),
+  );
   const setHeaders = (res: Parameters<RequestHandler>[1], state: RateLimiterRes) => {
     res.setHeader('RateLimit-Limit', String(options.perMinute));
     res.setHeader('RateLimit-Remaining', String(Math.max(0, state.remainingPoints)));

@@ -21,6 +21,7 @@ import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
 import { resolveWebhook } from '../services/webhook-target';
 import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
+import { checkUpload } from '../upload-check/check-upload';
 
 /** The 202 answer of a rig job, from its stored params: the same for the first answer and a replay. */
 function rigAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params: unknown }): CreateRigResponse {
@@ -126,8 +127,8 @@ async function captureMesh(
     body.model_base64 !== undefined
       ? decodeBase64Input(body.model_base64, param, ctx.env.MAX_INPUT_BYTES)
       : await downloadInput(body.model_url!, param, ctx.download);
-  // Read in a bounded thread, never on the event loop: a hostile file must not stall other requests.
-  const checked = await ctx.uploadCheck.check('mesh', bytes);
+  // Read in a bounded thread (or inline when provably small): a hostile file must not stall other requests.
+  const checked = await checkUpload(ctx.uploadCheck, 'mesh', bytes);
   if (!checked.ok) throw new ApiError('unsupported_format', checked.message, { param });
   const format = checked.format;
   return { bytes, extension: format, contentType: contentTypeForFormat(format) };

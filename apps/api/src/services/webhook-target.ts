@@ -1,5 +1,4 @@
 import { DEFAULT_WEBHOOK_EVENTS, type JobWebhook, type WebhookEvent } from '@rigforge/contracts';
-import { readAccountWebhook } from '@rigforge/db';
 import { checkOutboundUrl } from '@rigforge/outbound';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
@@ -15,7 +14,7 @@ export async function resolveWebhook(
   accountId: string,
   body: { webhook_url?: string; webhook_events?: WebhookEvent[] },
 ): Promise<JobWebhook | undefined> {
-  const url = body.webhook_url ?? (await readAccountWebhook(ctx.db, accountId))?.url ?? undefined;
+  const url = body.webhook_url ?? (await ctx.accountWebhooks.defaultUrl(accountId)) ?? undefined;
   if (!url) {
     if (body.webhook_events) {
       throw new ApiError('invalid_request', 'webhook_events: give webhook_url too (this account has no default webhook URL)', {

@@ -7,10 +7,11 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { base64Schema, checkRigResponseSchema, type CheckRigResponse } from '@rigforge/contracts';
-import { boundMeshWorkload, isEngineError, readAnimationClip, readMesh } from '@rigforge/mesh';
+import { isEngineError, readAnimationClip } from '@rigforge/mesh';
 import { checkMesh } from '@rigforge/rig';
 import { jsonShapeOverBudget } from './json-shape-budget';
 import type { UploadCheckReply, UploadCheckRequest } from './upload-check-messages';
+import { readMeshUpload } from './read-mesh-upload';
 
 async function check(request: UploadCheckRequest): Promise<{ format: string; clips?: string[]; report?: CheckRigResponse }> {
   if (request.kind === 'animation') {
@@ -37,12 +38,7 @@ async function check(request: UploadCheckRequest): Promise<{ format: string; cli
     });
     return { format: r.inputFormat, report };
   }
-  // The engines' work budget, applied at submission so a mesh no engine could rig is never charged:
-  // while reading where the reader can (a dense-fan GLB is refused before its indices are copied),
-  // then on the whole mesh.
-  const { mesh, format } = await readMesh(request.bytes, { boundWorkload: true });
-  boundMeshWorkload(mesh);
-  return { format };
+  return readMeshUpload(request.bytes);
 }
 
 /** Decoded fields are those named `*_base64` (model_base64, image_base64) at the top level. */

@@ -1,0 +1,122 @@
+// Decides, per upload, whether its check runs right here on the event loop or in the bounded upload-check threads.
+import { isEngineError } from '@rigforge/mesh';
+import type { UploadCheckKind } from './upload-check-messages';
+import type { UploadCheckOutcome, UploadCheckPool } from './upload-check-pool';
+import { readMeshUpload } from './read-mesh-upload';
+
+/**
+ * Largest upload read inline. Also bounds the JSON chunk parsed below to decide, so deciding
+ * costs microseconds.
+ */
+export const INLINE_CHECK_MAX_BYTES = 32 * 1024;
+/**
+ * Most vertex and index elements the reader may touch in an inline read (every attribute and the
+ * indices of every primitive of every node that draws one). 20,000 elements are read in well under
+ * a millisecond; the thread hop they would otherwise pay (message copy, wake-up, reply parse) is
+ * worth as much as the read itself.
+ */
+export const INLINE_CHECK_MAX_ELEMENTS = 20_000;
+
+/**
+ * Where an upload's check runs. Small meshes (the common case of the API's own examples and of
+ * low-poly props) are read inline: for them the thread round trip costs more CPU than the read.
+ * Everything that could be heavy still goes to the pool, which is what bounds a hostile file's
+ * memory and time: animation clips and the pre-rig check (always), any format but GLB (FBX
+ * inflates zlib arrays, OBJ and STL are parsed whole before the work budget applies), GLBs over
+ * INLINE_CHECK_MAX_BYTES, and GLBs whose declared work could exceed their size: shared nodes (a
+ * node listed twice in the hierarchy instances its subtree again: a few hundred bytes can declare
+ * 100,000 instances), extensions (compressed geometry), images (a small PNG can decode to 64 MB),
+ * or more than INLINE_CHECK_MAX_ELEMENTS elements drawn. Anything unexpected in the container
+ * means "pool", never an error: the reader in the thread gives the precise refusal.
+ */
+export function uploadCheckPlace(kind: UploadCheckKind, bytes: Uint8Array): 'inline' | 'pool' {
+  if (kind !== 'mesh' || bytes.byteLength > INLINE_CHECK_MAX_BYTES) return 'pool';
+  const json = glbJson(bytes);
+  return json && drawnElements(json) <= INLINE_CHECK_MAX_ELEMENTS ? 'inline' : 'pool';
+}
+
+/**
+ * Checks an upload where `uploadCheckPlace` says, with the same outcome either way: the format
+ * read, or the reader's refusal as `ok: false`; a defect of ours rejects.
+ */
+export async function checkUpload(pool: UploadCheckPool, kind: UploadCheckKind, bytes: Uint8Array): Promise<UploadCheckOutcome> {
+  if (uploadCheckPlace(kind, bytes) === 'pool') return pool.check(kind, bytes);
+  try {
+    return { ok: true, ...(await readMeshUpload(bytes)) };
+  } catch (error) {
+    if (isEngineError(error)) return { ok: false, message: error.message };
+    throw new Error(`upload check failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+type Json = Record<string, unknown>;
+
+const GLB_MAGIC = 0x46546c67; // "glTF"
+const JSON_CHUNK = 0x4e4f534a; // "JSON"
+
+/** The JSON chunk of a well-formed GLB 2.0 container, or null. */
+function glbJson(bytes: Uint8Array): Json | null {
+  if (bytes.byteLength < 20) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== GLB_MAGIC || view.getUint32(4, true) !== 2) return null;
+  const length = view.getUint32(12, true);
+  if (view.getUint32(16, true) !== JSON_CHUNK || 20 + length > bytes.byteLength) return null;
+  try {
+    const json: unknown = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + 20, length).toString('utf8'));
+    return isObject(json) ? json : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Elements the reader would touch, or Infinity when the file is outside what is decided here
+ * (shared nodes, extensions, images, anything malformed). With every node listed at most once
+ * (in a scene or as a child), each node is drawn at most once, so the sum over nodes bounds it.
+ */
+function drawnElements(json: Json): number {
+  if (json.extensionsUsed !== undefined || json.extensionsRequired !== undefined || json.images !== undefined) return Infinity;
+  const nodes = list(json.nodes);
+  const meshes = list(json.meshes);
+  const accessors = list(json.accessors);
+  if (!nodes || !meshes || !accessors) return Infinity;
+  const listed = new Set<unknown>();
+  const references = [...(list(json.scenes) ?? []).flatMap((s) => (isObject(s) ? (list(s.nodes) ?? [null]) : [null]))];
+  for (const node of nodes) {
+    if (!isObject(node)) return Infinity;
+    references.push(...(list(node.children) ?? [null]));
+  }
+  for (const ref of references) {
+    if (typeof ref !== 'number' || listed.has(ref)) return Infinity;
+    listed.add(ref);
+  }
+  const count = (index: unknown): number => {
+    const accessor = typeof index === 'number' ? accessors[index] : undefined;
+    return isObject(accessor) && typeof accessor.count === 'number' && accessor.count >= 0 ? accessor.count : Infinity;
+  };
+  const meshElements = (index: unknown): number => {
+    const mesh = typeof index === 'number' ? meshes[index] : undefined;
+    const primitives = isObject(mesh) ? list(mesh.primitives) : undefined;
+    if (!primitives) return Infinity;
+    let sum = 0;
+    for (const p of primitives) {
+      if (!isObject(p) || !isObject(p.attributes) || p.targets !== undefined) return Infinity;
+      for (const a of Object.values(p.attributes)) sum += count(a);
+      if (p.indices !== undefined) sum += count(p.indices);
+    }
+    return sum;
+  };
+  // Without nodes the reader draws every mesh once.
+  if (nodes.length === 0) return meshes.reduce<number>((sum, _, i) => sum + meshElements(i), 0);
+  return nodes.reduce<number>((sum, node) => sum + ((node as Json).mesh === undefined ? 0 : meshElements((node as Json).mesh)), 0);
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The array, [] when absent, undefined when present but not an array. */
+function list(value: unknown): unknown[] | undefined {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : undefined;
+}
