@@ -6,3 +6,4 @@
  */
 export * from './body-plan';
 export * from './up-axis';
+export * from './generate-model-options';

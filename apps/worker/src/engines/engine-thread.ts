@@ -3,7 +3,6 @@
  * time as the pool sends them, posting results back with the output buffers transferred.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseJobParams } from '@rigforge/contracts';
 import { isEngineError } from '@rigforge/mesh';
 import type { QueueName } from '@rigforge/queue';
 import type { EngineInput } from './engine';
@@ -38,9 +37,9 @@ async function startThread(): Promise<void> {
     let transfer: ArrayBuffer[] = [];
     try {
       if (!engine) throw new Error(`no engine for ${data.queue}`);
-      // The params crossed a thread boundary as plain data: parse them again on this side.
-      const job = parseJobParams(input.job.operation, input.job.params);
-      const result = await engine.run({ ...input, job }, { signal: new AbortController().signal });
+      // The params were parsed once, by the main thread of this process, from the job row; the
+      // structured clone that carried them here keeps every value, so they are not parsed again.
+      const result = await engine.run(input, { signal: new AbortController().signal });
       message = { kind: 'result', id, ok: true, files: result.files, report: result.report };
       transfer = [...new Set(result.files.map((f) => f.bytes.buffer as ArrayBuffer))];
     } catch (error) {
