@@ -3,7 +3,8 @@
  * time as the pool sends them, posting results back with the output buffers transferred.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { isEngineError } from '@rigforge/mesh';
+import type { JobErrorCode } from '@rigforge/contracts';
+import { isEngineError, type EngineErrorCode } from '@rigforge/mesh';
 import type { QueueName } from '@rigforge/queue';
 import type { EngineInput } from './engine';
 import { EngineRegistry, loadEngineModules } from './engine-registry';
@@ -22,7 +23,8 @@ export interface EngineThreadRequest {
 export type EngineThreadMessage =
   | { kind: 'ready' }
   | { kind: 'result'; id: number; ok: true; files: { type: string; format: string; contentType: string; bytes: Uint8Array }[]; report: Record<string, unknown> }
-  | { kind: 'result'; id: number; ok: false; engineError: boolean; code: string; message: string };
+  | { kind: 'result'; id: number; ok: false; engineError: true; code: EngineErrorCode; message: string }
+  | { kind: 'result'; id: number; ok: false; engineError: false; code: Extract<JobErrorCode, 'engine_error'>; message: string };
 
 async function startThread(): Promise<void> {
   const port = parentPort!;
