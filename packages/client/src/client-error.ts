@@ -2,7 +2,7 @@
  * The one error the client throws. `code` is the API's own error code when the API answered with
  * its error body, or one of the client's codes when it could not get a usable answer.
  */
-import type { ApiErrorCode } from '@rigforge/contracts';
+import type { ApiErrorCode } from '@rigforge/contracts/wire';
 
 /** Failures that happen before or instead of an API error body. */
 export const CLIENT_ERROR_CODES = [
