@@ -1,10 +1,54 @@
 /**
  * The import rules of the workspace (docs/architecture.md draws the same map). `pnpm deps:check`
  * runs them in CI: a break fails the build. Paths are repository-relative; workspace packages
- * resolve to their sources through the pnpm symlinks and package `exports`.
+ * resolve to their sources through the pnpm symlinks and package `exports`; npm packages resolve
+ * into node_modules and are not followed further (`doNotFollow`), so the rules about them fire.
+ * apps/api/test/import-rules.test.ts plants a violation of every rule and sees it fail.
  */
 const ENGINES = '^packages/(mesh|rig|generate)/';
-const SERVICE_PACKAGES = '^packages/(contracts|db|queue|storage|client|catalog)/';
+/** Node's own modules, as they resolve (`node:fs` or `fs`). */
+const NODE_MODULES =
+  '^(node:)?(assert|async_hooks|buffer|child_process|cluster|crypto|dgram|dns|events|fs|http|http2|https|module|net|os|path|perf_hooks|process|readline|stream|string_decoder|timers|tls|tty|url|util|v8|vm|worker_threads|zlib)(/|$)';
+const IO_CLIENTS = 'node_modules/(express|bullmq|ioredis|pg|@prisma|got|@aws-sdk)/';
+
+/**
+ * What each workspace package's and app's `src/` may import of the workspace: the table of
+ * docs/architecture.md, as allow-lists. An entry is a package (`mesh`) or one file of it
+ * (`mesh/src/with-defaults.ts`, a subpath export). The worker imports every package and has no list.
+ */
+const ALLOWED = {
+  'packages/vocabulary': [],
+  'packages/contracts': ['vocabulary'],
+  'packages/mesh': ['vocabulary'],
+  'packages/rig': ['mesh', 'vocabulary'],
+  'packages/generate': ['mesh', 'vocabulary'],
+  'packages/catalog': ['mesh'],
+  'packages/storage': ['mesh/src/with-defaults.ts'],
+  'packages/db': ['contracts', 'storage', 'mesh/src/with-defaults.ts'],
+  'packages/queue': ['contracts'],
+  'packages/client': ['contracts'],
+  'packages/outbound': [],
+  'packages/observability': ['contracts', 'queue'],
+  'apps/api': ['contracts', 'db', 'queue', 'storage', 'outbound', 'observability', 'mesh', 'catalog', 'rig'],
+  'apps/cli': ['client', 'contracts'],
+  'apps/mcp': ['client', 'contracts'],
+  // The browser page: only the browser-safe subpaths (no Node module behind them).
+  'apps/playground': ['contracts/src/wire.ts', 'client/src/poll-interval.ts', 'client/src/client-error.ts'],
+};
+
+function allowListRule(dir, allowed) {
+  const name = dir.split('/')[1];
+  return {
+    name: `${name}-imports-only-its-allow-list`,
+    severity: 'error',
+    comment: `${dir}/src imports of the workspace only ${allowed.length ? allowed.join(', ') : 'nothing'} (docs/architecture.md, the package table).`,
+    from: { path: `^${dir}/src/` },
+    to: {
+      path: '^(packages|apps)/',
+      pathNot: [`^${dir}/`, ...allowed.map((entry) => (entry.includes('/src/') ? `^packages/${entry.replaceAll('.', '\\.')}$` : `^packages/${entry}/`))],
+    },
+  };
+}
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -27,23 +71,24 @@ module.exports = {
     {
       name: 'engines-are-pure',
       severity: 'error',
-      comment: 'Engines take bytes and options and return bytes and a report: no service packages, no I/O clients.',
+      comment: 'Engines take bytes and options and return bytes and a report: no I/O clients (their allow-lists keep service packages out).',
       from: { path: ENGINES },
-      to: { path: [SERVICE_PACKAGES, 'node_modules/(express|bullmq|ioredis|pg|@prisma|got|@aws-sdk)/'] },
+      to: { path: IO_CLIENTS },
     },
     {
       name: 'vocabulary-imports-nothing',
       severity: 'error',
-      comment: 'The shared word lists (body plans, up axes) are plain constants: no workspace package, no npm package, no Node module.',
+      comment: 'The shared word lists (body plans, up axes, job failure codes) are plain constants: no workspace package, no npm package, no Node module.',
       from: { path: '^packages/vocabulary/' },
       to: { pathNot: '^packages/vocabulary/' },
     },
+    ...Object.entries(ALLOWED).map(([dir, allowed]) => allowListRule(dir, allowed)),
     {
-      name: 'contracts-import-only-the-vocabulary',
+      name: 'playground-reaches-no-node-module',
       severity: 'error',
-      comment: 'The wire contract is zod schemas; of the workspace it takes only the shared word lists (one truth with the engine).',
-      from: { path: '^packages/contracts/' },
-      to: { path: '^packages/', pathNot: ['^packages/contracts/', '^packages/vocabulary/'] },
+      comment: 'The playground runs in a browser: nothing it imports, directly or through the workspace, may need a Node module.',
+      from: { path: '^apps/playground/src/' },
+      to: { path: NODE_MODULES, reachable: true },
     },
     {
       name: 'api-does-no-rigging',
@@ -65,15 +110,6 @@ module.exports = {
       to: { path: '^packages/generate/' },
     },
     {
-      name: 'service-packages-take-only-with-defaults-from-engines',
-      severity: 'error',
-      comment:
-        'db, queue and storage are not engines and load none: they may take the one option-merging helper from ' +
-        'its dependency-free subpath, @rigforge/mesh/with-defaults, and nothing else.',
-      from: { path: '^packages/(db|queue|storage)/' },
-      to: { path: ENGINES, pathNot: '^packages/mesh/src/with-defaults\\.ts$' },
-    },
-    {
       name: 'http-clients-stay-clients',
       severity: 'error',
       comment: 'The CLI, the MCP server, the web playground and the typed client talk to the service over HTTP only.',
@@ -86,6 +122,13 @@ module.exports = {
       comment: 'Test fixtures and helpers stay out of what ships.',
       from: { path: '^(apps|packages)/[^/]+/src/' },
       to: { path: '^(apps|packages)/[^/]+/(test|testing)/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing is a package the importing package.json does not declare (pnpm keeps it out of reach) or a typo.',
+      from: { path: '^(apps|packages)/[^/]+/(src|test|testing|scripts)/' },
+      to: { couldNotResolve: true },
     },
     {
       name: 'not-to-undeclared-packages',
@@ -104,7 +147,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['/generated/', '/dist/', 'node_modules/\\.pnpm/'] },
+    // npm packages are cruised as leaves (doNotFollow above), never excluded: the rules about them must see them.
+    exclude: { path: ['/generated/', '/dist/'] },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     tsConfig: { fileName: 'tsconfig.base.json' },

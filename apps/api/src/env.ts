@@ -3,7 +3,26 @@
  * process with a message naming the variable. The README's configuration table mirrors this file.
  */
 import { z } from 'zod';
-import { envBool, envInt, parseEnv, refineStorageEnv, serviceEnvShape } from '@rigforge/contracts';
+import {
+  envBool,
+  envInt,
+  OPERATION_ENGINES,
+  operationEnvDefaults,
+  parseEnv,
+  refineStorageEnv,
+  serviceEnvShape,
+  type OperationEngine,
+  type OperationEnvKey,
+} from '@rigforge/contracts';
+
+/**
+ * The price and estimate settings of every engine in the operations table, under the names its
+ * rows give (PRICE_RIG_FAST, ESTIMATED_SECONDS_RIG_FAST, ...), defaulting to the row's values.
+ */
+export function operationEnvShape(table: readonly OperationEngine[] = OPERATION_ENGINES): Record<OperationEnvKey, ReturnType<typeof envInt>> {
+  // The keys are the table's own setting names; the cast only restores their literal type.
+  return Object.fromEntries(Object.entries(operationEnvDefaults(table)).map(([key, value]) => [key, envInt(value)])) as Record<OperationEnvKey, ReturnType<typeof envInt>>;
+}
 
 export const apiEnvSchema = z.object({
   PORT: envInt(3000),
@@ -21,18 +40,9 @@ export const apiEnvSchema = z.object({
   UPLOAD_CHECK_TIMEOUT_MS: envInt(30000),
   /** Comma-separated hosts or CIDRs that user URLs may reach even though private (e.g. a local mirror). */
   FETCH_ALLOW_HOSTS: z.string().default(''),
-  PRICE_RIG_FAST: envInt(10),
-  // The pro engine (finer grids) scores the same as fast on the artist-rigged dev set (CD-J2J
-  // 0.0287 vs 0.0282, weights L1 0.526 vs 0.525; packages/rig/README.md), so it costs the same:
-  // a higher price would charge for no measurable gain.
-  PRICE_RIG_PRO: envInt(10),
+  ...operationEnvShape(),
+  /** Credits per animation clip retargeted into a rig (on top of the engine's price). */
   PRICE_RETARGET: envInt(5),
-  PRICE_GENERATE_MODEL: envInt(20),
-  // Measured (packages/rig/scripts/bench.ts, packages/generate/scripts/bench.ts): a 50k-triangle rig
-  // takes ~0.5 s fast and ~0.9 s pro, a 1024² image ~1.1 s; plus pickup and storage, rounded up.
-  ESTIMATED_SECONDS_RIG_FAST: envInt(2),
-  ESTIMATED_SECONDS_RIG_PRO: envInt(3),
-  ESTIMATED_SECONDS_GENERATE_MODEL: envInt(3),
   /** First delay before a failed attempt is retried (doubling each time, 3 attempts in all). */
   JOB_RETRY_BACKOFF_MS: envInt(2000),
   /** Waiting jobs above which a queue answers 503 backend_unavailable. */

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'bullmq';
+import type { JobFailure } from '@rigforge/contracts';
 import { createDb, DEFAULT_MIGRATIONS_DIR, MigrationStatus } from '@rigforge/db';
 import { createLogger, createServiceMetrics, logContext, logFunction, startOpsServer } from '@rigforge/observability';
 import {
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
       .then(async (state) => {
         metrics.workerJobs.inc({ queue, outcome: state === 'failed' ? 'failed' : 'retried' });
         if (state !== 'failed') return; // it will be retried
-        const failure = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
+        const failure: JobFailure = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
         const outcome = await waitOutOutage(() => settleAbandonedJob({ db, storage, announce, metrics }, jobId, failure), {
           deadline: Date.now() + timeoutMs,
           what: `job ${jobId}: settle after "${error.message}"`,

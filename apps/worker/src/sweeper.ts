@@ -14,7 +14,7 @@
  * long legitimate backlog neither floods Redis nor hides lost jobs behind the first page.
  */
 import type { ServiceMetrics } from '@rigforge/observability';
-import { classifyBackendOutage } from '@rigforge/contracts';
+import { classifyBackendOutage, type JobFailure } from '@rigforge/contracts';
 import { findProcessingJobs, findStaleQueuedJobs, type Db, type JobPage } from '@rigforge/db';
 import type { JobQueues, QueueName } from '@rigforge/queue';
 import type { ObjectStorage } from '@rigforge/storage';
@@ -78,7 +78,7 @@ export async function sweepOnce(options: SweeperOptions): Promise<SweepCounts> {
     counts.requeued++;
     budget--;
   };
-  const settle = async (id: string, failure: { code: string; message: string }) => {
+  const settle = async (id: string, failure: JobFailure) => {
     const outcome = await settleAbandonedJob(options, id, failure);
     if (outcome === 'succeeded') counts.recovered++;
     if (outcome === 'failed') counts.failed++;
@@ -98,8 +98,8 @@ export async function sweepOnce(options: SweeperOptions): Promise<SweepCounts> {
   );
 
   const overdueBefore = Date.now() - options.timeoutMs - OVERDUE_GRACE_MS;
-  const timeout = { code: 'timeout', message: `the job ran past its ${options.timeoutMs / 1000} s deadline` };
-  const lost = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
+  const timeout: JobFailure = { code: 'timeout', message: `the job ran past its ${options.timeoutMs / 1000} s deadline` };
+  const lost: JobFailure = { code: 'internal_error', message: 'the job was interrupted and could not be completed; the credits were refunded' };
   await forEachPage(
     (page) => findProcessingJobs(options.db, options.queue, Math.max(options.requeueAfterMs, 2 * options.lockMs), page),
     async (rows) => {

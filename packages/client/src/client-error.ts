@@ -4,7 +4,7 @@
  * not get a usable answer; a subclass per family (as the OpenAI and Stripe clients do) lets a
  * caller catch what it can handle: `catch (e) { if (e instanceof RateLimitError) ... }`.
  */
-import type { ApiErrorCode, JobObject } from '@rigforge/contracts';
+import type { ApiErrorCode, JobObject } from '@rigforge/contracts/wire';
 
 /** Failures that happen before or instead of an API error body. */
 export const CLIENT_ERROR_CODES = [

@@ -41,20 +41,8 @@ export const errorBodySchema = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/**
- * Codes of a failed job's `error.code` (inside a 200 job object, never an HTTP error).
- * Every failure after acceptance refunds the job's reserved credits.
- */
-export const JOB_ERROR_CODES = [
-  'unsupported_format', // the input could not be processed as the operation's input format
-  'invalid_input', // readable, but unusable (e.g. an image with no subject)
-  'timeout', // ran past the 300 s deadline
-  'engine_unavailable', // no engine serves this operation in this deployment
-  'engine_error', // the engine (or a remote engine) failed permanently
-  'internal_error', // our fault, after retries
-  'canceled', // canceled by its owner (POST /v1/jobs/{id}/cancel)
-] as const;
-export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];
+/** The job failure codes are the shared vocabulary's list (the engines' codes are a subset of it). */
+export { JOB_ERROR_CODES, type JobErrorCode, type JobFailure } from '@rigforge/vocabulary';
 
 /** The `error.message` of a job canceled by its owner (written by the API, or by a worker as a fallback). */
 export const JOB_CANCELED_MESSAGE = 'canceled by its owner; the credits were refunded';

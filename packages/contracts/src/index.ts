@@ -9,5 +9,6 @@ export * from './service-env';
 export * from './backend-outage';
 export * from './lag-tolerant-deadline';
 export * from './job-params';
+export * from './operations';
 export * from './webhook';
 export * from './account';

@@ -11,6 +11,7 @@ import type { JobOperation } from './job';
 import type { CreateModelRequest } from './model';
 import { animationClipsSchema, MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, UP_AXES, type CreateRigRequest } from './rig';
 import { jobWebhookSchema } from './webhook';
+import { OPERATION_SOURCES } from './operations';
 
 export const CLIP_FORMATS = ['glb', 'gltf', 'fbx'] as const;
 
@@ -18,8 +19,9 @@ export const CLIP_FORMATS = ['glb', 'gltf', 'fbx'] as const;
 export const storedAttachmentSchema = z.strictObject({ key: z.string().min(1), format: z.enum(CLIP_FORMATS) });
 export type StoredAttachment = z.infer<typeof storedAttachmentSchema>;
 
-export const RIG_SOURCES = ['model_url', 'model_base64', 'from_job'] as const;
-export const MODEL_SOURCES = ['image_url', 'image_base64'] as const;
+/** The request fields that can give each operation's input (the operations table's lists). */
+export const RIG_SOURCES = OPERATION_SOURCES.rig;
+export const MODEL_SOURCES = OPERATION_SOURCES.generate_model;
 
 export const rigJobParamsSchema = z.strictObject({
   rig_type: z.enum(RIG_TYPES),

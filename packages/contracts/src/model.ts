@@ -3,6 +3,7 @@ import { base64Schema, httpUrlSchema } from './common';
 import { jobSchema } from './job';
 import { webhookRequestShape } from './webhook';
 import { MODEL_FORMATS } from './rig';
+import { GENERATE_MODEL_OPTIONS } from '@rigforge/vocabulary';
 
 /** POST /v1/models: image in, a closed textured model out (operation `generate_model`). */
 export const createModelRequestSchema = z
@@ -11,11 +12,16 @@ export const createModelRequestSchema = z
     image_base64: base64Schema.optional().describe('The image inline, base64; at most about 10 MB decoded'),
     thickness: z
       .number()
-      .min(0.05)
-      .max(2)
-      .default(0.5)
+      .min(GENERATE_MODEL_OPTIONS.thickness.min)
+      .max(GENERATE_MODEL_OPTIONS.thickness.max)
+      .default(GENERATE_MODEL_OPTIONS.thickness.default)
       .describe('Inflation: 1 turns a disc into a sphere, 0.5 gives a body half as deep'),
-    height: z.number().min(0.01).max(1000).default(1).describe('Height of the model in metres'),
+    height: z
+      .number()
+      .min(GENERATE_MODEL_OPTIONS.height.min)
+      .max(GENERATE_MODEL_OPTIONS.height.max)
+      .default(GENERATE_MODEL_OPTIONS.height.default)
+      .describe('Height of the model in metres'),
     output_format: z.enum(MODEL_FORMATS).default('glb'),
     ...webhookRequestShape,
   })

@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import { API_ERROR_STATUS, errorBodySchema, JOB_ERROR_CODES } from './errors';
-import { jobListSchema, jobSchema, JOB_OPERATIONS, JOB_STATUSES } from './job';
+import { jobListSchema, jobSchema, JOB_OPERATIONS, JOB_STATUSES, type JobOperation } from './job';
 import { createModelRequestSchema, createModelResponseSchema } from './model';
 import { checkRigRequestSchema, checkRigResponseSchema, createRigRequestSchema, createRigResponseSchema } from './rig';
 import { webhookAttemptListSchema, webhookPayloadSchema, WEBHOOK_EVENTS } from './webhook';
+import { OPERATION_ENGINES, type OperationEngine } from './operations';
 
 type JsonObject = Record<string, unknown>;
 
@@ -195,7 +196,46 @@ registerOpenApiOperation({
   errors: ['invalid_request', 'unauthorized', 'rate_limited'],
 });
 
-export function buildOpenApiDocument(options: { serverUrl?: string } = {}): JsonObject {
+/** The submission of each operation, by operationId, that its engines are described on. */
+const SUBMISSIONS = { rig: 'createRig', generate_model: 'createModel' } as const satisfies Record<JobOperation, string>;
+
+/** One line per engine of an operation, from its row of the operations table. */
+function engineLines(table: readonly OperationEngine[], operation: JobOperation): string {
+  return table
+    .filter((row) => row.operation === operation)
+    .map(
+      (row, i) =>
+        `${row.engine}${i === 0 ? ' (default)' : ''}: ${row.summary}; ${row.price.default} credits by default (${row.price.env})` +
+        `${row.plan === 'pro' ? '; needs a plan with pro engines' : ''}${row.clips ? '; takes animation clips' : ''}`,
+    )
+    .join('. ');
+}
+
+/**
+ * Writes the engines of the operations table into the document: the `engine` request field's
+ * values (where the request has one) and a line per engine on the operation's submission.
+ */
+function describeEngines(table: readonly OperationEngine[], paths: Record<string, Record<string, JsonObject>>, components: JsonObject): void {
+  for (const operation of JOB_OPERATIONS) {
+    const lines = engineLines(table, operation);
+    for (const methods of Object.values(paths)) {
+      for (const entry of Object.values(methods)) {
+        if (entry.operationId !== SUBMISSIONS[operation]) continue;
+        entry.description = `${typeof entry.description === 'string' ? `${entry.description} ` : ''}Engines: ${lines}.`;
+        const ref = (((entry.requestBody as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema as JsonObject | undefined;
+        const name = typeof ref?.$ref === 'string' ? ref.$ref.replace('#/components/schemas/', '') : undefined;
+        const engineField = ((name ? components[name] : undefined) as { properties?: Record<string, JsonObject> } | undefined)?.properties?.engine;
+        if (engineField) {
+          engineField.enum = table.filter((row) => row.operation === operation).map((row) => row.engine);
+          engineField.description = lines;
+        }
+      }
+    }
+  }
+}
+
+/** `engines` is the operations table (a test passes one with an extra row). */
+export function buildOpenApiDocument(options: { serverUrl?: string; engines?: readonly OperationEngine[] } = {}): JsonObject {
   const components: JsonObject = {};
   const paths: Record<string, Record<string, JsonObject>> = {};
   const errorRef = { $ref: '#/components/schemas/Error' };
@@ -235,6 +275,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Json
     }
     (paths[op.path] ??= {})[op.method] = operation;
   }
+  describeEngines(options.engines ?? OPERATION_ENGINES, paths, components);
   return {
     openapi: '3.1.0',
     info: {

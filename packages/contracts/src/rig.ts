@@ -3,11 +3,13 @@ import { base64Schema, httpUrlSchema, uuidSchema } from './common';
 import { jobSchema } from './job';
 import { BODY_PLANS, RETARGET_BODY_PLANS, UP_AXES as VOCABULARY_UP_AXES } from '@rigforge/vocabulary';
 import { webhookRequestShape } from './webhook';
+import { enginesOf, operationEngine } from './operations';
 
 /** The body plans are the engine's own list (one truth, `@rigforge/vocabulary`). */
 export const RIG_TYPES = BODY_PLANS;
 export type RigType = (typeof RIG_TYPES)[number];
-export const RIG_ENGINES = ['fast', 'pro'] as const;
+/** The rig engines of the operations table, the default first. */
+export const RIG_ENGINES = enginesOf('rig');
 export type RigEngine = (typeof RIG_ENGINES)[number];
 export const MODEL_FORMATS = ['glb', 'fbx'] as const;
 /** The file axis that points up on the character; the rigger stands it onto +Y (the engine's list, `@rigforge/vocabulary`). */
@@ -29,7 +31,7 @@ export const createRigRequestSchema = z
     model_base64: base64Schema.optional().describe('Mesh inline, base64; at most about 10 MB decoded'),
     from_job: uuidSchema.optional().describe('Id of a succeeded job whose output model is rigged'),
     rig_type: z.enum(RIG_TYPES).default('biped'),
-    engine: z.enum(RIG_ENGINES).default('fast'),
+    engine: z.enum(RIG_ENGINES).default(operationEngine('rig').engine),
     output_format: z.enum(MODEL_FORMATS).default('glb'),
     up_axis: z
       .enum(UP_AXES)

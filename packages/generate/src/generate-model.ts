@@ -8,6 +8,7 @@
  * smooth outline does not), the texture is cut from the full-resolution image.
  */
 import { EngineError, PROBE_IMAGE_DEFAULTS, renderThumbnail, withDefaults, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
+import { GENERATE_MODEL_OPTIONS } from '@rigforge/vocabulary';
 import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
@@ -41,9 +42,9 @@ export interface GenerateModelOptions {
 }
 
 export const GENERATE_MODEL_DEFAULTS: Required<GenerateModelOptions> = {
-  thickness: 0.5,
+  thickness: GENERATE_MODEL_OPTIONS.thickness.default,
   outputFormat: 'glb',
-  height: 1.0,
+  height: GENERATE_MODEL_OPTIONS.height.default,
   resolution: 512,
   spacing: 0,
   textureSize: 1024,
@@ -187,8 +188,9 @@ function resolveOptions(options: GenerateModelOptions): Required<GenerateModelOp
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
     }
   };
-  range('thickness', o.thickness, 0.05, 2);
-  range('height', o.height, 0.001, 1000);
+  // The request's options default and range as the wire contract validates them (one list, vocabulary).
+  range('thickness', o.thickness, GENERATE_MODEL_OPTIONS.thickness.min, GENERATE_MODEL_OPTIONS.thickness.max);
+  range('height', o.height, GENERATE_MODEL_OPTIONS.height.min, GENERATE_MODEL_OPTIONS.height.max);
   range('resolution', o.resolution, 64, 2048);
   range('spacing', o.spacing, 0, 256);
   range('textureSize', o.textureSize, 16, 4096);

@@ -1,5 +1,12 @@
-/** Codes an engine failure can carry; the worker and the API map them to job and HTTP errors. */
-export type EngineErrorCode = 'unsupported_format' | 'invalid_input' | 'timeout' | 'engine_error';
+/** Why engines fail with a code of their own: a typed value the worker writes to the job row as it is. */
+import type { JobErrorCode } from '@rigforge/vocabulary';
+
+/**
+ * Codes an engine failure can carry: a subset of the job failure codes (checked by the compiler),
+ * so the worker records them as they are and the API maps them to HTTP errors.
+ */
+export const ENGINE_ERROR_CODES = ['unsupported_format', 'invalid_input', 'timeout', 'engine_error'] as const satisfies readonly JobErrorCode[];
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 /**
  * A typed engine failure. Engines throw only this for bad input, so callers can tell a user's

@@ -6,3 +6,5 @@
  */
 export * from './body-plan';
 export * from './up-axis';
+export * from './generate-model-options';
+export * from './job-error-code';

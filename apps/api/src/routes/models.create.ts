@@ -1,9 +1,14 @@
+/** POST /v1/models: an image-to-model job, its engine's row of the operations table deciding queue, price and estimate. */
 import type { Router } from 'express';
 import {
   createModelRequestSchema,
   generateModelJobParams,
   generateModelJobParamsSchema,
+  MODEL_SOURCES,
+  operationEngine,
+  requiresProPlan,
   type CreateModelResponse,
+  type GenerateModelJobParams,
 } from '@rigforge/contracts';
 import { isEngineError, probeImage } from '@rigforge/mesh';
 import type { AppContext } from '../context';
@@ -19,17 +24,18 @@ import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
 import { exactlyOneOf } from '../services/one-source';
 
-/** The 202 answer of a generation job, from its stored params: the same for the first answer and a replay. */
-function modelAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params: unknown }): CreateModelResponse {
+/** The request carries no engine: the operation's default (first) engine serves it. */
+const ENGINE = operationEngine('generate_model');
+
+/** The 202 answer of a generation job, from its params: the same for the first answer and a replay. */
+function modelAnswer(ctx: AppContext, job: { id: string; createdAt: Date }, params: GenerateModelJobParams): CreateModelResponse {
   return {
     ...queuedJobObject(job.id, 'generate_model', job.createdAt),
-    output_format: generateModelJobParamsSchema.parse(job.params).output_format,
+    output_format: params.output_format,
     poll_url: `/v1/jobs/${job.id}`,
-    estimated_seconds: ctx.env.ESTIMATED_SECONDS_GENERATE_MODEL,
+    estimated_seconds: ctx.env[ENGINE.estimate.env],
   };
 }
-
-const IMAGE_SOURCES = ['image_url', 'image_base64'] as const;
 
 /** POST /v1/models: validate, capture and decode-check the image, reserve credits, enqueue; 202. */
 export function registerModelsCreate(router: Router, ctx: AppContext): void {
@@ -37,7 +43,8 @@ export function registerModelsCreate(router: Router, ctx: AppContext): void {
     const wait = readPreferWait(req);
     const answer = await runIdempotent(ctx, req, res, {
       submit: (claim) => createModel(ctx, req.body, res.locals.accountId, claim),
-      replay: (row) => modelAnswer(ctx, row),
+      // A replay reads the stored row: its params cross the database, so they are parsed here.
+      replay: (row) => modelAnswer(ctx, row, generateModelJobParamsSchema.parse(row.params)),
     });
     await sendAccepted(ctx, res, answer, wait);
   });
@@ -47,10 +54,10 @@ async function createModel(ctx: AppContext, requestBody: unknown, accountId: str
   const parsed = createModelRequestSchema.safeParse(requestBody ?? {});
   if (!parsed.success) throw zodToApiError(parsed.error, 'models');
   const body = parsed.data;
-  const param = exactlyOneOf(body, IMAGE_SOURCES, 'models');
+  const param = exactlyOneOf(body, MODEL_SOURCES, 'models');
   const webhook = await resolveWebhook(ctx, accountId, body);
   // The queue slot is taken before the image is downloaded or probed: a full queue is a cheap 503.
-  const accepted = await submitJob(ctx, 'generate_model', async () => {
+  const accepted = await submitJob(ctx, ENGINE.queue, async () => {
     const bytes =
       body.image_base64 !== undefined
         ? decodeBase64Input(body.image_base64, param, ctx.env.MAX_INPUT_BYTES)
@@ -67,12 +74,12 @@ async function createModel(ctx: AppContext, requestBody: unknown, accountId: str
       id: newJobId(),
       accountId,
       job: { operation: 'generate_model', params: { ...generateModelJobParams(body, param), ...(webhook ? { webhook } : {}) } },
-      engine: 'inflate',
+      engine: ENGINE.engine,
       input: { bytes, extension, contentType: contentTypeForFormat(extension) },
-      credits: ctx.env.PRICE_GENERATE_MODEL,
-      requiresPro: false,
+      credits: ctx.env[ENGINE.price.env],
+      requiresPro: requiresProPlan(ENGINE),
       idempotency,
     };
   });
-  return modelAnswer(ctx, accepted);
+  return modelAnswer(ctx, accepted, accepted.job.params);
 }

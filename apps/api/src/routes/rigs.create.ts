@@ -1,11 +1,16 @@
+/** POST /v1/rigs: a rig job from a mesh (and optional clips), its engine's row of the operations table deciding queue, price and plan. */
 import type { Router } from 'express';
 import {
   createRigRequestSchema,
+  OPERATION_ENGINES,
+  operationEngine,
+  requiresProPlan,
   rigJobParams,
   rigJobParamsSchema,
   RETARGET_RIG_TYPES,
   type CreateRigRequest,
   type CreateRigResponse,
+  type RigJobParams,
   type StoredAttachment,
 } from '@rigforge/contracts';
 import { isEngineError, selectAnimationClips, sniffMeshFormat } from '@rigforge/mesh';
@@ -23,18 +28,20 @@ import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
 import { checkUpload } from '../upload-check/check-upload';
 
-/** The 202 answer of a rig job, from its stored params: the same for the first answer and a replay. */
-function rigAnswer(ctx: AppContext, job: { id: string; createdAt: Date; params: unknown }): CreateRigResponse {
-  const params = rigJobParamsSchema.parse(job.params);
+/** The 202 answer of a rig job, from its params: the same for the first answer and a replay. */
+function rigAnswer(ctx: AppContext, job: { id: string; createdAt: Date }, params: RigJobParams): CreateRigResponse {
   return {
     ...queuedJobObject(job.id, 'rig', job.createdAt),
     engine: params.engine,
     rig_type: params.rig_type,
     output_format: params.output_format,
     poll_url: `/v1/jobs/${job.id}`,
-    estimated_seconds: params.engine === 'pro' ? ctx.env.ESTIMATED_SECONDS_RIG_PRO : ctx.env.ESTIMATED_SECONDS_RIG_FAST,
+    estimated_seconds: ctx.env[operationEngine('rig', params.engine).estimate.env],
   };
 }
+
+/** The engines that retarget clips, for the message refusing clips on another. */
+const CLIP_ENGINES = OPERATION_ENGINES.filter((row) => row.operation === 'rig' && row.clips).map((row) => row.engine);
 
 /** POST /v1/rigs: validate, capture the mesh, reserve credits, enqueue; 202 with the job. */
 export function registerRigsCreate(router: Router, ctx: AppContext): void {
@@ -42,7 +49,8 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
     const wait = readPreferWait(req);
     const answer = await runIdempotent(ctx, req, res, {
       submit: (claim) => createRig(ctx, req.body, res.locals.accountId, claim),
-      replay: (row) => rigAnswer(ctx, row),
+      // A replay reads the stored row: its params cross the database, so they are parsed here.
+      replay: (row) => rigAnswer(ctx, row, rigJobParamsSchema.parse(row.params)),
     });
     await sendAccepted(ctx, res, answer, wait);
   });
@@ -53,8 +61,9 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
   if (!parsed.success) throw zodToApiError(parsed.error, 'rigs');
   const body = parsed.data;
   const source = oneMeshSource(body, 'rigs');
-  if (body.animation_url && body.engine !== 'fast') {
-    throw new ApiError('invalid_request', 'rigs: animation_url is supported by the fast engine only', {
+  const engine = operationEngine('rig', body.engine);
+  if (body.animation_url && !engine.clips) {
+    throw new ApiError('invalid_request', `rigs: animation_url is supported by the ${CLIP_ENGINES.join(' and ')} engine only`, {
       param: 'animation_url',
     });
   }
@@ -72,7 +81,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
   const webhook = await resolveWebhook(ctx, accountId, body);
   // Everything above is cheap (schema, sources, the webhook lookup); submitJob takes the queue
   // slot before the capture below, so a full queue is a 503 before the mesh is downloaded or read.
-  const accepted = await submitJob(ctx, body.engine === 'pro' ? 'rig.pro' : 'rig.fast', async () => {
+  const accepted = await submitJob(ctx, engine.queue, async () => {
     const id = newJobId();
     const input = await captureMesh(ctx, body, accountId);
     const attachments: NonNullable<SubmitJobInput['attachments']> = [];
@@ -90,20 +99,20 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
       animation = { key: jobAttachmentKey(id, 'animation', format), format, clipCount: clips };
       attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
     }
-    const credits = (body.engine === 'pro' ? ctx.env.PRICE_RIG_PRO : ctx.env.PRICE_RIG_FAST) + clips * ctx.env.PRICE_RETARGET;
+    const credits = ctx.env[engine.price.env] + clips * ctx.env.PRICE_RETARGET;
     return {
       id,
       accountId,
       job: { operation: 'rig', params: { ...rigJobParams(body, source, animation), ...(webhook ? { webhook } : {}) } },
-      engine: body.engine,
+      engine: engine.engine,
       input,
       attachments,
       credits,
-      requiresPro: body.engine === 'pro',
+      requiresPro: requiresProPlan(engine),
       idempotency,
     };
   });
-  return rigAnswer(ctx, accepted);
+  return rigAnswer(ctx, accepted, accepted.job.params);
 }
 
 /** How many clips of the file are kept; an unknown name is the client's error, naming the file's clips. */

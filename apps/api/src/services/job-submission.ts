@@ -19,12 +19,12 @@ export interface JobSubmissionDeps {
 }
 
 /** What a route hands `submitJob` once its input is captured and checked. */
-export interface SubmitJobInput {
+export interface SubmitJobInput<J extends TypedJobParams = TypedJobParams> {
   /** The job's id, chosen by the route (`newJobId`) so attachment keys in its params can name it. */
   id: string;
   accountId: string;
   /** The operation and its params, typed by the operation's schema in @rigforge/contracts. */
-  job: TypedJobParams;
+  job: J;
   engine: string;
   /** Either bytes to store as the job's input, or the key of an object we already own. */
   input: { bytes: Uint8Array; extension: string; contentType: string } | { existingKey: string };
@@ -54,11 +54,11 @@ export function newJobId(): string {
  * deleted before the error propagates, unless a job row that may still run points at them (the
  * enqueue failed and so did failing the row: the worker's sweeper re-queues that job later).
  */
-export async function submitJob(
+export async function submitJob<J extends TypedJobParams>(
   deps: JobSubmissionDeps,
   queue: QueueName,
-  prepare: () => SubmitJobInput | Promise<SubmitJobInput>,
-): Promise<{ id: string; createdAt: Date; params: TypedJobParams['params'] }> {
+  prepare: () => SubmitJobInput<J> | Promise<SubmitJobInput<J>>,
+): Promise<{ id: string; createdAt: Date; job: J }> {
   const slot = await deps.availability.admit(queue);
   const stored: string[] = [];
   let keepInputs = false;
@@ -108,7 +108,7 @@ export async function submitJob(
       keepInputs = false;
       throw backendUnavailable(`${queue}: the job queue is unreachable; retry with backoff`);
     }
-    return { id, createdAt: result.createdAt, params: input.job.params };
+    return { id, createdAt: result.createdAt, job: input.job };
   } catch (error) {
     if (!keepInputs) await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
     throw error;

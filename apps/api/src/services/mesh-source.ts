@@ -1,18 +1,19 @@
+/** The mesh source rule of the rig routes and the from_job lookup they share. */
+import { RIG_SOURCES } from '@rigforge/contracts';
 import { findJob } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { storedOutputFiles } from './job-view';
 import { exactlyOneOf } from './one-source';
 
-export const MESH_SOURCES = ['model_url', 'model_base64', 'from_job'] as const;
-export type MeshSource = (typeof MESH_SOURCES)[number];
+export type MeshSource = (typeof RIG_SOURCES)[number];
 
 /**
  * The one rule of POST /v1/rigs and POST /v1/rigs/check: exactly one of model_url, model_base64,
  * from_job. Returns the field that gave the mesh; `resource` prefixes the message (`rigs`, `rigs/check`).
  */
 export function oneMeshSource(body: Partial<Record<MeshSource, unknown>>, resource: string): MeshSource {
-  return exactlyOneOf(body, MESH_SOURCES, resource);
+  return exactlyOneOf(body, RIG_SOURCES, resource);
 }
 
 /** The storage key of the model a succeeded job of this account produced (`from_job`), else a 400. */

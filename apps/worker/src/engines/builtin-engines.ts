@@ -1,4 +1,5 @@
-import type { GenerateModelJobParams, RigJobParams, TypedJobParams } from '@rigforge/contracts';
+/** The engines this build ships, one per row of the operations table, and the one place job params become engine options. */
+import { engineId, OPERATION_ENGINES, type GenerateModelJobParams, type OperationEngineRow, type RigJobParams, type TypedJobParams } from '@rigforge/contracts';
 import { generateModel, type GenerateModelOptions } from '@rigforge/generate';
 import { RIG_ENGINE_PRESETS, rigMesh, type RigMeshOptions } from '@rigforge/rig';
 import { contentTypeForFormat } from '@rigforge/storage';
@@ -61,29 +62,33 @@ function rigEngine(name: string, quality: Pick<RigMeshOptions, 'fit' | 'skin'>):
   };
 }
 
-/** rig.fast: packages/rig at its default voxel resolutions, about a second per mesh. */
-export const fastRigEngine = rigEngine('rig.fast', RIG_ENGINE_PRESETS.fast);
+/** generate_model: packages/generate, the geometric image-to-model engine. */
+function generateEngine(name: string): Engine {
+  return {
+    name,
+    runsIn: 'thread',
+    async run({ input, job }) {
+      const result = await generateModel(input, generateOptionsFromParams(generateModelParams(name, job)));
+      return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
+    },
+  };
+}
 
 /**
- * rig.pro: the same fitting and skinning on finer voxel grids with more weight smoothing. About
- * twice as slow (0.9 s against 0.5 s at 50k triangles); limbs close to the body and thin parts
- * (tails, horns) stay separate where the fast grid merges them, and weights follow finer geometry.
+ * The implementation of each row of the operations table: the rig engines are presets of the one
+ * pipeline (`RIG_ENGINE_PRESETS`, named by the row's engine word), generation is one engine. A row
+ * without an implementation here does not compile.
  */
-export const proRigEngine = rigEngine('rig.pro', RIG_ENGINE_PRESETS.pro);
+function builtinEngine(row: OperationEngineRow): Engine {
+  switch (row.operation) {
+    case 'rig':
+      return rigEngine(engineId(row), RIG_ENGINE_PRESETS[row.engine]);
+    case 'generate_model':
+      return generateEngine(engineId(row));
+  }
+}
 
-/** generate_model: packages/generate, the geometric image-to-model engine. */
-export const generateModelEngine: Engine = {
-  name: 'generate_model.inflate',
-  runsIn: 'thread',
-  async run({ input, job }) {
-    const result = await generateModel(input, generateOptionsFromParams(generateModelParams('generate_model.inflate', job)));
-    return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
-  },
-};
-
-/** The engines this build ships; ENGINE_MODULES can add or replace them per deployment. */
+/** The engines this build ships, each on its row's queue; ENGINE_MODULES can add or replace them per deployment. */
 export function register(registry: EngineRegistry): void {
-  registry.register('rig.fast', fastRigEngine);
-  registry.register('rig.pro', proRigEngine);
-  registry.register('generate_model', generateModelEngine);
+  for (const row of OPERATION_ENGINES) registry.register(row.queue, builtinEngine(row));
 }

@@ -125,7 +125,7 @@ export class EnginePool {
         if (message.kind !== 'result' || message.id !== id) return;
         finish(true, () => {
           if (message.ok) resolve({ files: message.files, report: message.report });
-          else if (message.engineError) reject(new EngineError(message.code as EngineError['code'], message.message));
+          else if (message.engineError) reject(new EngineError(message.code, message.message));
           else reject(new EngineCrashError(message.message));
         });
       };

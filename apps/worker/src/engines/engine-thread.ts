@@ -3,8 +3,8 @@
  * time as the pool sends them, posting results back with the output buffers transferred.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseJobParams } from '@rigforge/contracts';
-import { isEngineError } from '@rigforge/mesh';
+import type { JobErrorCode } from '@rigforge/contracts';
+import { isEngineError, type EngineErrorCode } from '@rigforge/mesh';
 import type { QueueName } from '@rigforge/queue';
 import type { EngineInput } from './engine';
 import { EngineRegistry, loadEngineModules } from './engine-registry';
@@ -23,7 +23,8 @@ export interface EngineThreadRequest {
 export type EngineThreadMessage =
   | { kind: 'ready' }
   | { kind: 'result'; id: number; ok: true; files: { type: string; format: string; contentType: string; bytes: Uint8Array }[]; report: Record<string, unknown> }
-  | { kind: 'result'; id: number; ok: false; engineError: boolean; code: string; message: string };
+  | { kind: 'result'; id: number; ok: false; engineError: true; code: EngineErrorCode; message: string }
+  | { kind: 'result'; id: number; ok: false; engineError: false; code: Extract<JobErrorCode, 'engine_error'>; message: string };
 
 async function startThread(): Promise<void> {
   const port = parentPort!;
@@ -38,9 +39,9 @@ async function startThread(): Promise<void> {
     let transfer: ArrayBuffer[] = [];
     try {
       if (!engine) throw new Error(`no engine for ${data.queue}`);
-      // The params crossed a thread boundary as plain data: parse them again on this side.
-      const job = parseJobParams(input.job.operation, input.job.params);
-      const result = await engine.run({ ...input, job }, { signal: new AbortController().signal });
+      // The params were parsed once, by the main thread of this process, from the job row; the
+      // structured clone that carried them here keeps every value, so they are not parsed again.
+      const result = await engine.run(input, { signal: new AbortController().signal });
       message = { kind: 'result', id, ok: true, files: result.files, report: result.report };
       transfer = [...new Set(result.files.map((f) => f.bytes.buffer as ArrayBuffer))];
     } catch (error) {

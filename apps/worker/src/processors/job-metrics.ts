@@ -5,6 +5,7 @@
  * so a job settled twice is counted once).
  */
 import type { ServiceMetrics } from '@rigforge/observability';
+import type { JobErrorCode } from '@rigforge/contracts';
 
 export interface JobMetricsRow {
   operation: string;
@@ -18,7 +19,7 @@ export interface JobObserver {
   succeeded(): void;
   /** `failed` is `failJob`'s answer: null when the job was already terminal. */
   failed(failed: { queue: string; refunded: number } | null): void;
-  engineError(code: string): void;
+  engineError(code: JobErrorCode): void;
 }
 
 export function observeJob(metrics: ServiceMetrics | undefined, queue: string, row: JobMetricsRow): JobObserver {

@@ -15,7 +15,7 @@ import { jobPayloadSchema, type JobPayload, type QueueName } from '@rigforge/que
 import { failJob, markJobProcessing, markJobSucceeded, type Db } from '@rigforge/db';
 import type { ServiceMetrics } from '@rigforge/observability';
 import { isEngineError } from '@rigforge/mesh';
-import { JOB_CANCELED_MESSAGE, parseJobParams, type TypedJobParams } from '@rigforge/contracts';
+import { JOB_CANCELED_MESSAGE, parseJobParams, type JobFailure, type TypedJobParams } from '@rigforge/contracts';
 import { jobOutputKey, readSavedJobResult, saveJobResult, type ObjectStorage, type SavedJobResult } from '@rigforge/storage';
 import type { EngineInput } from '../engines/engine';
 import type { AnnounceStatus } from '../announce-status';
@@ -69,7 +69,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       const observed = observeJob(deps.metrics, deps.queue, row);
       // The row is failed and refunded first (Postgres is the record); then the BullMQ job fails
       // too, without retries, so BullMQ's counts, events and dashboards tell the truth.
-      const fail = async (failure: { code: string; message: string }): Promise<never> => {
+      const fail = async (failure: JobFailure): Promise<never> => {
         // Conditional: only the write that changed the row announces (a canceled job stays as it is).
         const failed = await record(failure.code === 'timeout' ? 'mark timed out' : 'mark failed', () => failJob(deps.db, jobId, failure));
         observed.failed(failed);
@@ -92,7 +92,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       }
       const engine = deps.registry.get(deps.queue);
       if (!engine) {
-        const failure = { code: 'engine_unavailable', message: `no engine serves ${deps.queue} in this deployment; the credits were refunded` };
+        const failure: JobFailure = { code: 'engine_unavailable', message: `no engine serves ${deps.queue} in this deployment; the credits were refunded` };
         return await fail(failure);
       }
 
@@ -103,7 +103,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         // Params the API wrote that this worker cannot read (a version skew or a bug): no retry can
         // fix them, so the job fails at once and is refunded, with the field named in the log.
         deps.log(`job ${jobId}: unreadable params`, error);
-        const failure = { code: 'internal_error', message: 'the job parameters could not be read by the worker; the credits were refunded' };
+        const failure: JobFailure = { code: 'internal_error', message: 'the job parameters could not be read by the worker; the credits were refunded' };
         return await fail(failure);
       }
       const input = await deps.storage.get(row.inputKey);
@@ -116,7 +116,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         result = await runEngine(engine, { input, job, attachments }, { pool: deps.pool, timeoutMs: remainingMs, signal: cancel.signal });
       } catch (error) {
         if (isEngineError(error)) {
-          const failure = { code: error.code, message: error.message };
+          const failure: JobFailure = { code: error.code, message: error.message };
           observed.engineError(error.code);
           return await fail(failure);
         }
@@ -138,7 +138,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         files.push({ type: file.type, format: file.format, key, bytes: file.bytes.byteLength });
       }
       if (!files.some((f) => f.type === 'model')) {
-        const failure = { code: 'engine_error', message: `${engine.name}: the engine produced no model` };
+        const failure: JobFailure = { code: 'engine_error', message: `${engine.name}: the engine produced no model` };
         observed.engineError(failure.code);
         return await fail(failure);
       }
@@ -155,7 +155,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       }
       deps.log(`job ${jobId} attempt ${bullJob.attemptsMade + 1} failed`, error);
       if (lastAttempt) {
-        const failure = { code: 'internal_error', message: 'the job failed after several attempts; the credits were refunded' };
+        const failure: JobFailure = { code: 'internal_error', message: 'the job failed after several attempts; the credits were refunded' };
         await waitOutOutage(() => settleAbandonedJob(deps, jobId, failure), {
           deadline: Date.now() + deps.timeoutMs,
           what: `job ${jobId}: mark failed`,
@@ -175,7 +175,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
  * its job as well; unrecoverable, so BullMQ does not retry it.
  */
 export class RecordedJobFailure extends UnrecoverableError {
-  constructor(readonly failure: { code: string; message: string }) {
+  constructor(readonly failure: JobFailure) {
     super(`${failure.code}: ${failure.message}`);
     this.name = 'RecordedJobFailure';
   }

@@ -5,6 +5,7 @@
  * from several workers at once, or after it finished changes nothing.
  */
 import { failJob, markJobSucceeded, type Db } from '@rigforge/db';
+import type { JobFailure } from '@rigforge/contracts';
 import type { ServiceMetrics } from '@rigforge/observability';
 import { readSavedJobResult, type ObjectStorage } from '@rigforge/storage';
 import type { AnnounceStatus } from '../announce-status';
@@ -16,7 +17,7 @@ export type SettleOutcome = 'succeeded' | 'failed' | 'unchanged';
 export async function settleAbandonedJob(
   deps: { db: Db; storage: ObjectStorage; announce?: AnnounceStatus; metrics?: ServiceMetrics },
   jobId: string,
-  failure: { code: string; message: string },
+  failure: JobFailure,
 ): Promise<SettleOutcome> {
   const saved = await readSavedJobResult(deps.storage, jobId);
   let outcome: SettleOutcome;

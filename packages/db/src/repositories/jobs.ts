@@ -4,6 +4,7 @@
  * refund twice (the ledger's unique (job_id, reason) is the second line of defence).
  */
 import { hotPathPool, statementName, type Db } from '../client';
+import type { JobFailure } from '@rigforge/contracts';
 import type { Job, JobOperation, JobStatus, Prisma } from '../generated/prisma/client';
 
 export type JobRow = Job;
@@ -221,7 +222,7 @@ export async function markJobSucceeded(
 export async function markJobFailed(
   db: Db,
   id: string,
-  error: { code: string; message: string },
+  error: JobFailure,
   report: Record<string, unknown> | null = null,
 ): Promise<boolean> {
   return (await failJob(db, id, error, report)) !== null;
@@ -235,7 +236,7 @@ export async function markJobFailed(
 export async function failJob(
   db: Db,
   id: string,
-  error: { code: string; message: string },
+  error: JobFailure,
   report: Record<string, unknown> | null = null,
 ): Promise<{ queue: string; refunded: number } | null> {
   const rows = await db.$queryRaw<{ queue: string; refunded: number }[]>`
