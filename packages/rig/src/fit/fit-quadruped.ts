@@ -124,15 +124,17 @@ function fillFromGround(fit: PlanFit, legs: Record<string, Limb | undefined>, di
 /**
  * Which end of the body is the head: +1 for +Z, -1 for -Z. Of the extremities left after the
  * legs that point along the body (a head, a snout, a tail; not ears or horns, which point up
- * or out), the head end's rises highest: a head is carried above the back, a tail hangs from
- * it or lies on the ground. An end with no such extremity is the rear (a tail can be too short
+ * or out), the head end's rises highest along its path: a head is carried above the back, a
+ * tail hangs from it or lies on the ground. An end with no such extremity is the rear (a tail can be too short
  * to show; a head always sticks out). With none at either end, +Z, the documented facing.
  */
 function facing(fit: PlanFit, cz: number): 1 | -1 {
   let front = -Infinity, back = -Infinity;
   for (const l of unused(fit)) {
     if (alongBody(l) < ALONG_BODY) continue;
-    const y = relY(fit, l.tipPos);
+    // The highest point of its medial path: a snout may hang lower than a raised tail's tip,
+    // but the head it leaves from is carried higher.
+    const y = l.points.reduce((m, p) => Math.max(m, relY(fit, p)), relY(fit, l.tipPos));
     if (l.tipPos[2] > cz) front = Math.max(front, y);
     else back = Math.max(back, y);
   }
