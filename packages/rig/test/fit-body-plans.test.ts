@@ -56,7 +56,7 @@ describe('quadruped facing', () => {
     const r = fitSkeleton(turned, 'quadruped');
     expect(joint(r, 'head')[2]).toBeLessThan(-0.3);
     expect(joint(r, 'tail_4')[2]).toBeGreaterThan(0.3);
-    expect(joint(r, 'front_left_foot')[2]).toBeLessThan(joint(r, 'back_left_foot')[2]);
+    expect(joint(r, 'front_left_foot')[2]!).toBeLessThan(joint(r, 'back_left_foot')[2]!);
     // Its left is at -x once turned: left is the animal's own left.
     const truth = { joints: creature.truth.joints.map((j) => ({ ...j, position: [-j.position[0], j.position[1], -j.position[2]] as [number, number, number] })) };
     const err = measureJointError(truth, r.skeleton, turned);
@@ -87,6 +87,29 @@ describe('legs where there are legs', () => {
         expect(Math.abs(foot[2]! - z)).toBeLessThan(0.08);
         expect(foot[1]).toBeLessThan(0.15);
       }
+    }
+  });
+});
+
+describe('an animal standing up', () => {
+  test('stands on its hind legs and holds its forelegs out: the forelegs are the raised side limbs', () => {
+    // An upright body on two legs, arms held out sideways, a head on top, a tail on the ground.
+    const prims: Primitive[] = [
+      ellipsoid([0, 0.55, 0], [0.2, 0.3, 0.18], 'body'),
+      ellipsoid([0, 0.95, 0.05], [0.14, 0.14, 0.14], 'head'),
+      capsule([0, 0.3, -0.15], [0, 0.08, -0.6], 0.05, 'tail'),
+    ];
+    for (const s of [1, -1]) {
+      prims.push(capsule([0.1 * s, 0.35, 0.02], [0.12 * s, 0.05, 0.05], 0.06, 'leg'), capsule([0.15 * s, 0.7, 0], [0.55 * s, 0.7, 0.05], 0.04, 'arm'));
+    }
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'quadruped');
+    for (const [side, s] of [['left', 1], ['right', -1]] as const) {
+      const hand = joint(r, `front_${side}_foot`), foot = joint(r, `back_${side}_foot`);
+      expect(hand[0]! * s).toBeGreaterThan(0.35);
+      expect(hand[1]).toBeGreaterThan(0.6);
+      expect(foot[1]).toBeLessThan(0.2);
+      expect(Math.abs(foot[0]!)).toBeLessThan(0.2);
     }
   });
 });

@@ -7,7 +7,7 @@
 import { fitEars } from './fit-ears';
 import { pathBetween } from './medial-tree';
 import { groundLegs } from './ground-legs';
-import { addChain, alongBody, along, centreVertically, isLeft, limbOrFallback, mirrorLimb, relY, relZ, takeLimb, unused, type PlanFit } from './plan-fit';
+import { addChain, alongBody, along, centreVertically, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, unused, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { dist, lerp, type Vec3 } from './vec3';
@@ -15,6 +15,9 @@ import { voxelAt } from './voxel-grid';
 
 /** |z| share of an extremity's direction above which it points along the body (see facing()). */
 const ALONG_BODY = 0.5;
+/** A raised foreleg reaches out at least this share of the half-width, with its tip above RAISED_HEIGHT. */
+const RAISED_REACH = 0.6;
+const RAISED_HEIGHT = 0.35;
 /** Fraction of the way from the leg's entry (belly) up to the spine where its root joint sits. */
 const LEG_ROOT_RAISE = 0.4;
 
@@ -46,7 +49,16 @@ export function fitQuadruped(fit: PlanFit): void {
     [legs.front_left, legs.back_left] = [legs.back_left, legs.front_left];
     [legs.front_right, legs.back_right] = [legs.back_right, legs.front_right];
   }
+  for (const side of ['left', 'right'] as const) {
+    // Two tips of one foot (toes, a split hoof) are one leg: their paths leave the body together.
+    const f = legs[`front_${side}`], b = legs[`back_${side}`];
+    if (f && b && dist(f.entryPos, b.entryPos) < 2 * Math.max(f.radius, b.radius, 1) * shape.cell) {
+      legs[`front_${side}`] = f.length >= b.length ? f : b;
+      legs[`back_${side}`] = undefined;
+    }
+  }
   fillFromGround(fit, legs, dir);
+  raisedForelimbs(fit, legs);
   const head = takeLimb(fit, (l) => -rz(l.tipPos) - 0.3 * relY(fit, l.tipPos), (l) => dir * l.tipPos[2] > dir * cz);
   // A tail ends behind the hind legs: an antler tip or an ear that merely lies behind the box's
   // middle is not one (a tail the tree did not find gets a stand-in behind the hips instead).
@@ -118,6 +130,24 @@ function fillFromGround(fit: PlanFit, legs: Record<string, Limb | undefined>, di
     if (mine.length < 2) continue;
     legs[`front_${side}`] = mine[0];
     legs[`back_${side}`] = mine[mine.length - 1];
+  }
+}
+
+/**
+ * An animal sitting or standing up (a squirrel, a monkey) stands on its hind legs and holds its
+ * forelimbs up or out: on a side with one leg on the ground, the most lateral spare extremity
+ * that stays off the ground is the foreleg, and the standing one the hind leg.
+ */
+function raisedForelimbs(fit: PlanFit, legs: Record<string, Limb | undefined>): void {
+  for (const side of ['left', 'right'] as const) {
+    const f = legs[`front_${side}`], b = legs[`back_${side}`];
+    const standing = f && !b ? f : b && !f ? b : undefined;
+    if (!standing) continue;
+    const arm = takeLimb(fit, (l) => -relX(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === (side === 'left')
+      && relX(fit, l.tipPos) > RAISED_REACH && relY(fit, l.tipPos) > RAISED_HEIGHT && alongBody(l) < ALONG_BODY);
+    if (!arm) continue;
+    legs[`front_${side}`] = arm;
+    legs[`back_${side}`] = standing;
   }
 }
 
