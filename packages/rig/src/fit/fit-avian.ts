@@ -9,10 +9,10 @@
  */
 import { pathBetween } from './medial-tree';
 import { bodyCore, isUpright, onColumn } from './body-core';
-import { addChain, alongBody, along, centreVertically, fallbackLimb, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, alongBody, along, centreVertically, fallbackLimb, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, zRun, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
-import { lerp, type Vec3 } from './vec3';
+import { dist, lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
 
 /** Wings shorter than this many body thicknesses get one joint. */
@@ -21,6 +21,17 @@ const STUBBY_WING = 1.5;
 const HEAD_MIN_THICKNESS = 0.3;
 /** hips, spine, chest, neck, head up a round body's column (ground contact 0, top 1). */
 const ROUND_BODY_FRACTIONS = [0, 0.3, 0.6, 0.75, 0.9];
+/**
+ * A wing thinner than this share of its length is a membrane (an insect's, a butterfly's): a
+ * plate with no elbow or wrist. Bird and cartoon wings are thicker (a tenth of their length and
+ * more); membranes are a few hundredths.
+ */
+export const MEMBRANE_THICKNESS = 0.06;
+/**
+ * A membrane flaps from its root: one joint there and one out in the plate, this far along it
+ * (the bone of the second points on to the plate's far edge).
+ */
+export const MEMBRANE_JOINT_FRACTION = 0.4;
 
 export function fitAvian(fit: PlanFit): void {
   const { shape } = fit;
@@ -28,6 +39,22 @@ export function fitAvian(fit: PlanFit): void {
   const cz = (min[2] + max[2]) / 2;
   const wing = (left: boolean) => takeLimb(fit, (l) => -relX(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === left && relX(fit, l.tipPos) > 0.4);
   const wings = { left: wing(true), right: wing(false) };
+  // A membrane shows in the medial tree as a fan of thin branches over its plate, one per corner
+  // of its edge: they are all the wing's (none is a leg, a tail or a head).
+  const isMembrane = (l: Limb): boolean => 2 * l.radius * shape.cell < MEMBRANE_THICKNESS * l.length;
+  const fans: Partial<Record<'left' | 'right', Limb[]>> = {};
+  for (const side of ['left', 'right'] as const) {
+    const w = wings[side];
+    if (!w || !isMembrane(w)) continue;
+    const fan = [w];
+    for (const l of fit.candidates) {
+      if (fit.used.has(l) || isLeft(fit, l.tipPos) !== (side === 'left') || !isMembrane(l)) continue;
+      if (dist(l.entryPos, w.entryPos) > 0.25 * w.length || relX(fit, l.tipPos) < 0.2) continue;
+      fit.used.add(l);
+      fan.push(l);
+    }
+    fans[side] = fan;
+  }
   const foot = (left: boolean) => takeLimb(fit, (l) => relY(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) < 0.35 && alongBody(l) < 0.8);
   const feet = { left: foot(true), right: foot(false) };
   // A head is a real part of the body, not an antenna or a crest: a bird's is about half as thick
@@ -42,7 +69,11 @@ export function fitAvian(fit: PlanFit): void {
   const round = !head && isUpright(core) ? core : null;
   fit.expected++;
   if (head || round) fit.found++;
-  const hips0: Vec3 = [cx, bodyY, cz - 0.1 * size[2]];
+  // Without legs to stand on, the body is where the solid is thickest (the thorax between the
+  // wings): a box's middle can be air between raised wings.
+  // Wings grow from the thorax: between their roots when both are found.
+  const run = zRun(fit);
+  const hips0: Vec3 = wings.left && wings.right ? lerp(wings.left.entryPos, wings.right.entryPos, 0.5) : shape.center(shape.tree.root);
   // A wing the shape does not show as a limb (merged with the body or another part) is the
   // mirror image of the other on a symmetric body; with neither, stand-ins that carry no weight:
   // inside the body they would only tear it when flapped.
@@ -77,7 +108,9 @@ export function fitAvian(fit: PlanFit): void {
   if (round) {
     addChain(fit, ['hips', 'spine', 'chest', 'neck', 'head'], null, ROUND_BODY_FRACTIONS.map((t) => onColumn(round, t)));
   } else {
-    const headLimb = head ?? fallbackLimb(fit, 'avian: head', [cx, bodyY, cz + 0.2 * size[2]], [cx, max[1], max[2]]);
+    // A head the tree does not show (a thin insect's, between its wings) is the front of the
+    // body's own run along z through its thickest point.
+    const headLimb = head ?? fallbackLimb(fit, 'avian: head', hips0, shape.center(run[1]));
     const neck = headLimb.entryPos;
     const hv = voxelAt(shape.grid, hips), nv = headLimb.toRoot[headLimb.entry] ?? -1;
     let spine: Vec3[] = [hips, neck];
@@ -94,10 +127,19 @@ export function fitAvian(fit: PlanFit): void {
   for (const side of ['left', 'right'] as const) {
     // A bird's wing is many body thicknesses long and folds at elbow and wrist; a stubby wing on
     // a round body (an insect's, a cartoon's) flaps as one plate from its root.
-    const names = wings[side] && W[side].length < STUBBY_WING * bodyThickness
-      ? [`${side}_wing_1`] : [`${side}_wing_1`, `${side}_wing_2`, `${side}_wing_3`, `${side}_wing_tip`];
-    addChain(fit, names, 'chest', along(fit, W[side], [0, 0.35, 0.68, 0.95].slice(0, names.length)), W[side].tipPos);
-    if (!wings[side]) for (const name of names) fit.standIns.add(name);
+    const fan = fans[side];
+    if (fan) {
+      // A membrane: its root, and the mean of the fan's paths a share of the way out (the middle
+      // of the plate, between fore- and hind-wing); that bone points at the fan's mean tip.
+      const mean = (ps: Vec3[]): Vec3 => ps.reduce<Vec3>((m, p) => [m[0] + p[0] / ps.length, m[1] + p[1] / ps.length, m[2] + p[2] / ps.length], [0, 0, 0]);
+      const mid = mean(fan.map((l) => pointAtFraction(l.points, MEMBRANE_JOINT_FRACTION)));
+      addChain(fit, [`${side}_wing_1`, `${side}_wing_2`], 'chest', [W[side].entryPos, mid], mean(fan.map((l) => l.tipPos)));
+    } else {
+      const names = wings[side] && W[side].length < STUBBY_WING * bodyThickness
+        ? [`${side}_wing_1`] : [`${side}_wing_1`, `${side}_wing_2`, `${side}_wing_3`, `${side}_wing_tip`];
+      addChain(fit, names, 'chest', along(fit, W[side], [0, 0.35, 0.68, 0.95].slice(0, names.length)), W[side].tipPos);
+      if (!wings[side]) for (const name of names) fit.standIns.add(name);
+    }
     const leg = feet[side];
     if (leg) addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', along(fit, leg, [0, 0.45, 0.8, 0.95]));
   }

@@ -16,7 +16,8 @@ import { voxelAt } from './voxel-grid';
 
 const EAR_FRACTIONS = [0, 0.4, 0.8];
 
-export function fitEars(fit: PlanFit, head: Vec3, neck: Vec3, headLimb?: Limb): void {
+/** `facing` is +1 when the head is at +Z of the neck, -1 when at -Z. */
+export function fitEars(fit: PlanFit, head: Vec3, neck: Vec3, headLimb?: Limb, facing: 1 | -1 = 1): void {
   const { shape } = fit;
   const reach = dist(head, neck);
   if (!(reach > 0)) return;
@@ -24,7 +25,7 @@ export function fitEars(fit: PlanFit, head: Vec3, neck: Vec3, headLimb?: Limb): 
   const headRadius = (hv >= 0 ? shape.dt[hv]! : 1) * shape.cell;
   // Ears rise from the head; horns reach out sideways.
   const rises = (l: Limb): boolean => l.tipPos[1] - head[1] >= 0.75 * Math.abs(l.tipPos[0] - shape.cx);
-  const near = (l: Limb): boolean => l.tipPos[1] > head[1] + 0.5 * headRadius && dist(l.tipPos, head) < 1.5 * Math.max(reach, 2 * headRadius) && l.tipPos[2] > neck[2] - 0.25 * reach;
+  const near = (l: Limb): boolean => l.tipPos[1] > head[1] + 0.5 * headRadius && dist(l.tipPos, head) < 1.5 * Math.max(reach, 2 * headRadius) && facing * (l.tipPos[2] - neck[2]) > -0.25 * reach;
   const sides = { left: [] as Limb[], right: [] as Limb[] };
   for (const l of unused(fit)) if (near(l) && rises(l)) sides[isLeft(fit, l.tipPos) ? 'left' : 'right'].push(l);
   // The head's own extremity can be an ear: when an ear reaches farther from the body than the

@@ -6,7 +6,7 @@
  * spider's leg is a strong bend) or at thirds.
  */
 import { pathBetween } from './medial-tree';
-import { addChain, along, isLeft, limbOrFallback, relX, relY, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, along, isLeft, limbOrFallback, relX, relY, takeLimb, zRun, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { dist, type Vec3 } from './vec3';
@@ -75,14 +75,4 @@ export function fitLegged(fit: PlanFit, legCount: 6 | 8): void {
       addChain(fit, names, bodyName, along(fit, leg, [0, 1 / 3, 2 / 3, 0.95]));
     });
   }
-}
-
-/** First and last solid voxels of the run along z through the root (rear end, front end). */
-function zRun(fit: PlanFit): [number, number] {
-  const { grid, tree } = fit.shape;
-  const step = grid.nx * grid.ny;
-  let a = tree.root, b = tree.root;
-  while (a - step >= 0 && grid.solid[a - step]) a -= step;
-  while (b + step < grid.solid.length && grid.solid[b + step]) b += step;
-  return [a, b];
 }

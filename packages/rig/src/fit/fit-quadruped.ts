@@ -1,22 +1,30 @@
 /**
  * Four-legged template: the four lowest extremities are the legs (split left/right by x and
  * front/back by z), the foremost remaining one the head, the rearmost the tail. The spine runs
- * along the medial tree between the hind and fore leg entries.
+ * along the medial tree between the hind and fore leg entries. Which end is the front is read
+ * from the body, not assumed: the head is the end whose extremity rises highest (see facing()).
  */
 import { fitEars } from './fit-ears';
 import { pathBetween } from './medial-tree';
-import { addChain, alongBody, along, centreVertically, isLeft, limbOrFallback, relY, relZ, takeLimb, type PlanFit } from './plan-fit';
+import { groundLegs } from './ground-legs';
+import { addChain, alongBody, along, centreVertically, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, unused, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
-import { lerp, type Vec3 } from './vec3';
+import { dist, lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
 
+/** |z| share of an extremity's direction above which it points along the body (see facing()). */
+const ALONG_BODY = 0.5;
+/** A raised foreleg reaches out at least this share of the half-width, with its tip above RAISED_HEIGHT. */
+const RAISED_REACH = 0.6;
+const RAISED_HEIGHT = 0.35;
 /** Fraction of the way from the leg's entry (belly) up to the spine where its root joint sits. */
 const LEG_ROOT_RAISE = 0.4;
 
 export function fitQuadruped(fit: PlanFit): void {
   const { shape } = fit;
   const { min, max, size, cx } = shape;
+  const cz = (min[2] + max[2]) / 2;
   const legs: Record<string, Limb | undefined> = {};
   for (const fb of ['front', 'back'] as const) {
     for (const side of ['left', 'right'] as const) {
@@ -28,32 +36,54 @@ export function fitQuadruped(fit: PlanFit): void {
       );
     }
   }
+  // +1 when the head is at +Z (the documented input facing), -1 when the body shows it at -Z.
+  const dir = facing(fit, cz);
+  /** Normalised position along the body from the rear (0) to the front (1). */
+  const rz = (p: Vec3): number => (dir > 0 ? relZ(fit, p) : 1 - relZ(fit, p));
+  /** A z a share of the body's length from its rear end. */
+  const zAt = (t: number): number => (dir > 0 ? min[2] + t * size[2] : max[2] - t * size[2]);
   // Which pair is front is decided by z once both are known.
   const fz = mean2(legs.front_left?.tipPos[2], legs.front_right?.tipPos[2]);
   const bz = mean2(legs.back_left?.tipPos[2], legs.back_right?.tipPos[2]);
-  if (fz !== undefined && bz !== undefined && fz < bz) {
+  if (fz !== undefined && bz !== undefined && dir * fz < dir * bz) {
     [legs.front_left, legs.back_left] = [legs.back_left, legs.front_left];
     [legs.front_right, legs.back_right] = [legs.back_right, legs.front_right];
   }
-  const cz = (min[2] + max[2]) / 2;
-  const head = takeLimb(fit, (l) => -relZ(fit, l.tipPos) - 0.3 * relY(fit, l.tipPos), (l) => l.tipPos[2] > cz);
+  for (const side of ['left', 'right'] as const) {
+    // Two tips of one foot (toes, a split hoof) are one leg: their paths leave the body together.
+    const f = legs[`front_${side}`], b = legs[`back_${side}`];
+    if (f && b && dist(f.entryPos, b.entryPos) < 2 * Math.max(f.radius, b.radius, 1) * shape.cell) {
+      legs[`front_${side}`] = f.length >= b.length ? f : b;
+      legs[`back_${side}`] = undefined;
+    }
+  }
+  fillFromGround(fit, legs, dir);
+  raisedForelimbs(fit, legs);
+  const head = takeLimb(fit, (l) => -rz(l.tipPos) - 0.3 * relY(fit, l.tipPos), (l) => dir * l.tipPos[2] > dir * cz);
   // A tail ends behind the hind legs: an antler tip or an ear that merely lies behind the box's
   // middle is not one (a tail the tree did not find gets a stand-in behind the hips instead).
   const hindZ = mean2(legs.back_left?.entryPos[2], legs.back_right?.entryPos[2]) ?? cz;
-  const tail = takeLimb(fit, (l) => relZ(fit, l.tipPos), (l) => l.tipPos[2] < Math.min(cz, hindZ));
+  const tail = takeLimb(fit, (l) => rz(l.tipPos), (l) => dir * l.tipPos[2] < Math.min(dir * cz, dir * hindZ));
   const bodyY = min[1] + 0.65 * size[1];
   const hx = size[0] / 2;
   const legLimb = (fb: 'front' | 'back', side: 'left' | 'right'): Limb => {
     const x = cx + (side === 'left' ? 0.5 : -0.5) * hx;
-    const z = fb === 'front' ? min[2] + 0.75 * size[2] : min[2] + 0.25 * size[2];
+    const z = zAt(fb === 'front' ? 0.75 : 0.25);
+    const other = legs[`${fb}_${side === 'left' ? 'right' : 'left'}`];
+    if (!legs[`${fb}_${side}`] && other && shape.symmetric) {
+      // A leg the shape hides (merged with its neighbour) mirrors its pair on a symmetric body.
+      fit.expected++;
+      fit.warnings.push(`quadruped: ${fb} ${side} leg not found in the shape; mirrored from the other side`);
+      return mirrorLimb(shape, other);
+    }
     return limbOrFallback(fit, legs[`${fb}_${side}`], `quadruped: ${fb} ${side} leg`, [x, bodyY, z], [x, min[1], z]);
   };
   const L = {
     front_left: legLimb('front', 'left'), front_right: legLimb('front', 'right'),
     back_left: legLimb('back', 'left'), back_right: legLimb('back', 'right'),
   };
-  const headLimb = limbOrFallback(fit, head, 'quadruped: head', [cx, bodyY, min[2] + 0.85 * size[2]], [cx, max[1], max[2]]);
-  const tailLimb = limbOrFallback(fit, tail, 'quadruped: tail', [cx, bodyY, min[2] + 0.15 * size[2]], [cx, bodyY, min[2]]);
+  const headLimb = limbOrFallback(fit, head, 'quadruped: head', [cx, bodyY, zAt(0.85)], [cx, max[1], zAt(1)]);
+  const tailLimb = limbOrFallback(fit, tail, 'quadruped: tail', [cx, bodyY, zAt(0.15)], [cx, bodyY, zAt(0)]);
 
   const hips = centreVertically(shape, lerp(L.back_left.entryPos, L.back_right.entryPos, 0.5));
   const chest = centreVertically(shape, lerp(L.front_left.entryPos, L.front_right.entryPos, 0.5));
@@ -66,7 +96,7 @@ export function fitQuadruped(fit: PlanFit): void {
   addChain(fit, ['hips', 'spine_1', 'spine_2', 'chest', 'neck', 'head'], null, [
     hips, pointAtFraction(spine, 1 / 3), pointAtFraction(spine, 2 / 3), chest, neck, along(fit, headLimb, [0.45])[0]!,
   ]);
-  fitEars(fit, fit.builder.get('head'), neck, head);
+  fitEars(fit, fit.builder.get('head'), neck, head, dir);
   addChain(fit, ['tail_1', 'tail_2', 'tail_3', 'tail_4'], 'hips', along(fit, tailLimb, [0, 0.33, 0.66, 0.92]));
   for (const [key, limb] of Object.entries(L)) {
     const parent = key.startsWith('front') ? 'chest' : 'hips';
@@ -77,6 +107,68 @@ export function fitQuadruped(fit: PlanFit): void {
     if (limb.tip >= 0 && top[1] > joints[0]![1]) joints[0]![1] += LEG_ROOT_RAISE * (top[1] - joints[0]![1]);
     addChain(fit, [`${key}_upper_leg`, `${key}_lower_leg`, `${key}_foot`, `${key}_toe`], parent, joints);
   }
+}
+
+/**
+ * Legs the medial tree missed (short legs under a big trunk) taken from the ground contacts: on a
+ * side with a leg missing, the feet not already under a found leg join that side's found one,
+ * and the foremost and rearmost of them are its front and back legs.
+ */
+function fillFromGround(fit: PlanFit, legs: Record<string, Limb | undefined>, dir: 1 | -1): void {
+  if (Object.keys(legs).every((k) => legs[k])) return;
+  const { shape } = fit;
+  const found = Object.values(legs).filter((l): l is Limb => l !== undefined);
+  const spare = groundLegs(shape).filter((g) => found.every((l) => dist(l.tipPos, g.tipPos) > Math.max(3, 2 * g.radius) * shape.cell));
+  for (const side of ['left', 'right'] as const) {
+    const front = legs[`front_${side}`], back = legs[`back_${side}`];
+    if (front && back) continue;
+    // That side's legs, found and from the ground, foremost first: the extremes are its pair
+    // (a found leg's label is only a guess when its partner was missing).
+    const mine = [front, back].filter((l): l is Limb => l !== undefined)
+      .concat(spare.filter((g) => isLeft(fit, g.tipPos) === (side === 'left')))
+      .sort((a, b) => dir * (b.tipPos[2] - a.tipPos[2]));
+    if (mine.length < 2) continue;
+    legs[`front_${side}`] = mine[0];
+    legs[`back_${side}`] = mine[mine.length - 1];
+  }
+}
+
+/**
+ * An animal sitting or standing up (a squirrel, a monkey) stands on its hind legs and holds its
+ * forelimbs up or out: on a side with one leg on the ground, the most lateral spare extremity
+ * that stays off the ground is the foreleg, and the standing one the hind leg.
+ */
+function raisedForelimbs(fit: PlanFit, legs: Record<string, Limb | undefined>): void {
+  for (const side of ['left', 'right'] as const) {
+    const f = legs[`front_${side}`], b = legs[`back_${side}`];
+    const standing = f && !b ? f : b && !f ? b : undefined;
+    if (!standing) continue;
+    const arm = takeLimb(fit, (l) => -relX(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === (side === 'left')
+      && relX(fit, l.tipPos) > RAISED_REACH && relY(fit, l.tipPos) > RAISED_HEIGHT && alongBody(l) < ALONG_BODY);
+    if (!arm) continue;
+    legs[`front_${side}`] = arm;
+    legs[`back_${side}`] = standing;
+  }
+}
+
+/**
+ * Which end of the body is the head: +1 for +Z, -1 for -Z. Of the extremities left after the
+ * legs that point along the body (a head, a snout, a tail; not ears or horns, which point up
+ * or out), the head end's rises highest along its path: a head is carried above the back, a
+ * tail hangs from it or lies on the ground. An end with no such extremity is the rear (a tail can be too short
+ * to show; a head always sticks out). With none at either end, +Z, the documented facing.
+ */
+function facing(fit: PlanFit, cz: number): 1 | -1 {
+  let front = -Infinity, back = -Infinity;
+  for (const l of unused(fit)) {
+    if (alongBody(l) < ALONG_BODY) continue;
+    // The highest point of its medial path: a snout may hang lower than a raised tail's tip,
+    // but the head it leaves from is carried higher.
+    const y = l.points.reduce((m, p) => Math.max(m, relY(fit, p)), relY(fit, l.tipPos));
+    if (l.tipPos[2] > cz) front = Math.max(front, y);
+    else back = Math.max(back, y);
+  }
+  return back > front ? -1 : 1;
 }
 
 function mean2(a: number | undefined, b: number | undefined): number | undefined {

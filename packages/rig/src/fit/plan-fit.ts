@@ -157,3 +157,13 @@ export function longestPath(fit: PlanFit): number[] {
   for (let v = b; v >= 0; v = parent[v]!) path.push(v);
   return path;
 }
+
+/** First and last solid voxels of the run along z through the root (rear end, front end). */
+export function zRun(fit: PlanFit): [number, number] {
+  const { grid, tree } = fit.shape;
+  const step = grid.nx * grid.ny;
+  let a = tree.root, b = tree.root;
+  while (a - step >= 0 && grid.solid[a - step]) a -= step;
+  while (b + step < grid.solid.length && grid.solid[b + step]) b += step;
+  return [a, b];
+}

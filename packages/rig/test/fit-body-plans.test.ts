@@ -1,0 +1,155 @@
+// Rules of anatomy for the non-biped plans, on procedural shapes (the suite needs no dev set):
+// membrane wings, a quadruped's facing read from its body, legs found where they touch the
+// ground, and a serpent's spine along the whole of its length.
+import type { Mesh } from '@rigforge/mesh';
+import { fitSkeleton } from '../src/fit-skeleton';
+import { rotateMeshY } from '../src/rotate-mesh-y';
+import { buildCreature } from '../testing/build-creature';
+import { capsule, ellipsoid, primitiveContains, primitivesToMesh, type Primitive } from '../testing/creature-primitives';
+import { measureJointError } from '../testing/measure-joint-error';
+
+type P = readonly number[];
+const joint = (r: ReturnType<typeof fitSkeleton>, name: string): P => {
+  const j = r.skeleton.joints.find((q) => q.name === name);
+  if (!j) throw new Error(`no joint ${name}`);
+  return j.position;
+};
+const d = (a: P, b: P): number => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+
+describe('membrane wings', () => {
+  /** A thin body along z between two pairs of thin, wide, flat wings (a butterfly, spread). */
+  function butterfly(): Primitive[] {
+    const prims: Primitive[] = [capsule([0, 0.1, -0.2], [0, 0.1, 0.2], 0.03, 'body'), ellipsoid([0, 0.11, 0.24], [0.035, 0.035, 0.035], 'head')];
+    // Forewing and hindwing: 0.012 thick, about 0.4 across.
+    for (const s of [1, -1]) prims.push(ellipsoid([0.2 * s, 0.1, 0.08], [0.2, 0.006, 0.12], 'wing'), ellipsoid([0.17 * s, 0.1, -0.1], [0.16, 0.006, 0.1], 'wing'));
+    return prims;
+  }
+
+  test('a membrane flaps from its root: two joints per wing, the second out in the plate, and no wing corner taken for a tail or a leg', () => {
+    const prims = butterfly();
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'avian');
+    const names = r.skeleton.joints.map((j) => j.name);
+    expect(names.filter((n) => /wing/.test(n)).sort()).toEqual(['left_wing_1', 'left_wing_2', 'right_wing_1', 'right_wing_2']);
+    expect(names.filter((n) => /leg|foot|toes/.test(n))).toEqual([]);
+    // The abdomen may be rigged as a tail, on the midline; no wing corner is one.
+    for (const name of names.filter((n) => /tail/.test(n))) expect(Math.abs(joint(r, name)[0]!)).toBeLessThan(0.04);
+    for (const side of ['left', 'right']) {
+      const root = joint(r, `${side}_wing_1`), mid = joint(r, `${side}_wing_2`);
+      // The root at the body (within a body radius or two of the midline), the second joint out in
+      // the plate but well short of its far edge (the span is about 0.4).
+      expect(Math.abs(root[0]!)).toBeLessThan(0.07);
+      expect(d(root, mid)).toBeGreaterThan(0.08);
+      expect(d(root, mid)).toBeLessThan(0.3);
+      expect(prims.some((p) => p.part === 'wing' && primitiveContains(p, mid, 0.02))).toBe(true);
+    }
+    // The body chain lies on the body, not out in the wings.
+    for (const name of ['hips', 'spine', 'chest']) expect(Math.abs(joint(r, name)[0]!)).toBeLessThan(0.04);
+  });
+});
+
+describe('quadruped facing', () => {
+  test('a quadruped facing -Z gets its head and front legs at -Z, as well as one facing +Z', () => {
+    const creature = buildCreature('quadruped');
+    const base = fitSkeleton(creature.mesh, 'quadruped');
+    const turned = rotateMeshY(creature.mesh, 180);
+    const r = fitSkeleton(turned, 'quadruped');
+    expect(joint(r, 'head')[2]).toBeLessThan(-0.3);
+    expect(joint(r, 'tail_4')[2]).toBeGreaterThan(0.3);
+    expect(joint(r, 'front_left_foot')[2]!).toBeLessThan(joint(r, 'back_left_foot')[2]!);
+    // Its left is at -x once turned: left is the animal's own left.
+    const truth = { joints: creature.truth.joints.map((j) => ({ ...j, position: [-j.position[0], j.position[1], -j.position[2]] as [number, number, number] })) };
+    const err = measureJointError(truth, r.skeleton, turned);
+    expect(err).toBeLessThan(measureJointError(creature.truth, base.skeleton, creature.mesh) + 0.005);
+  });
+});
+
+describe('legs where there are legs', () => {
+  /** A big woolly body on four short stubs (a sheep): the trunk's medial cover swallows them. */
+  function stubbyQuadruped(): Primitive[] {
+    const prims: Primitive[] = [
+      ellipsoid([0, 0.44, 0], [0.42, 0.32, 0.55], 'body'),
+      ellipsoid([0, 0.62, 0.58], [0.13, 0.13, 0.16], 'head'),
+    ];
+    for (const s of [1, -1]) for (const z of [0.3, -0.3]) prims.push(capsule([0.17 * s, 0.16, z], [0.17 * s, 0.06, z], 0.06, 'leg'));
+    return prims;
+  }
+
+  test('short legs under a big body are found from their ground contacts', () => {
+    const prims = stubbyQuadruped();
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'quadruped');
+    expect(r.report.warnings.join('\n')).not.toMatch(/leg not found/);
+    for (const [fb, z] of [['front', 0.3], ['back', -0.3]] as const) {
+      for (const [side, x] of [['left', 0.17], ['right', -0.17]] as const) {
+        const foot = joint(r, `${fb}_${side}_foot`);
+        expect(Math.abs(foot[0]! - x)).toBeLessThan(0.06);
+        expect(Math.abs(foot[2]! - z)).toBeLessThan(0.08);
+        expect(foot[1]).toBeLessThan(0.15);
+      }
+    }
+  });
+});
+
+describe('an animal standing up', () => {
+  test('stands on its hind legs and holds its forelegs out: the forelegs are the raised side limbs', () => {
+    // An upright body on two legs, arms held out sideways, a head on top, a tail on the ground.
+    const prims: Primitive[] = [
+      ellipsoid([0, 0.55, 0], [0.2, 0.3, 0.18], 'body'),
+      ellipsoid([0, 0.95, 0.05], [0.14, 0.14, 0.14], 'head'),
+      capsule([0, 0.3, -0.15], [0, 0.08, -0.6], 0.05, 'tail'),
+    ];
+    for (const s of [1, -1]) {
+      prims.push(capsule([0.1 * s, 0.35, 0.02], [0.12 * s, 0.05, 0.05], 0.06, 'leg'), capsule([0.15 * s, 0.7, 0], [0.55 * s, 0.7, 0.05], 0.04, 'arm'));
+    }
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'quadruped');
+    for (const [side, s] of [['left', 1], ['right', -1]] as const) {
+      const hand = joint(r, `front_${side}_foot`), foot = joint(r, `back_${side}_foot`);
+      expect(hand[0]! * s).toBeGreaterThan(0.35);
+      expect(hand[1]).toBeGreaterThan(0.6);
+      expect(foot[1]).toBeLessThan(0.2);
+      expect(Math.abs(foot[0]!)).toBeLessThan(0.2);
+    }
+  });
+});
+
+describe('serpent', () => {
+  /** A long tube in an S on the ground, thicker at its head end (+x), as snakes are. */
+  function serpent(): { prims: Primitive[]; centre: (t: number) => [number, number, number] } {
+    const centre = (t: number): [number, number, number] => [-1.5 + 3 * t, 0.06, 0.35 * Math.sin(2 * Math.PI * t)];
+    const prims: Primitive[] = [];
+    const n = 24;
+    for (let i = 0; i < n; i++) {
+      const t0 = i / n, t1 = (i + 1) / n;
+      prims.push(capsule(centre(t0), centre(t1), 0.035 + 0.02 * t1, 'body'));
+    }
+    return { prims, centre };
+  }
+
+  test('a long tube gets its spine chain along the whole length, inside it, evenly spaced, head at the thick end', () => {
+    const { prims, centre } = serpent();
+    const { mesh }: { mesh: Mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'serpentine');
+    const joints = r.skeleton.joints;
+    expect(joints.length).toBeGreaterThanOrEqual(12);
+    // One chain: each joint's parent is the one before it.
+    joints.forEach((j, i) => expect(j.parent).toBe(i - 1));
+    // Every joint near the tube's centre line (within its radius).
+    const line = Array.from({ length: 401 }, (_, i) => centre(i / 400));
+    const near = (p: P): { dist: number; t: number } => {
+      let best = { dist: Infinity, t: 0 };
+      line.forEach((q, i) => { const dd = d(p, q); if (dd < best.dist) best = { dist: dd, t: i / 400 }; });
+      return best;
+    };
+    for (const j of joints) expect(near(j.position).dist).toBeLessThan(0.05);
+    // From end to end: the chain covers the length, the head at the thick (+x) end.
+    const ts = joints.map((j) => near(j.position).t);
+    expect(ts[0]).toBeGreaterThan(0.93);
+    expect(ts[ts.length - 1]).toBeLessThan(0.07);
+    // Evenly spaced along the tube: no gap more than twice the mean.
+    const gaps = ts.slice(1).map((t, i) => Math.abs(ts[i]! - t));
+    const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
+    for (const g of gaps) expect(g).toBeLessThan(2 * mean);
+  });
+});
