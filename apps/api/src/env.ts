@@ -22,9 +22,9 @@ export const apiEnvSchema = z.object({
   /** Comma-separated hosts or CIDRs that user URLs may reach even though private (e.g. a local mirror). */
   FETCH_ALLOW_HOSTS: z.string().default(''),
   PRICE_RIG_FAST: envInt(10),
-  // The pro engine (finer grids) scores the same as fast on the artist-rigged dev set (CD-J2J
-  // 0.0287 vs 0.0282, weights L1 0.526 vs 0.525; packages/rig/README.md), so it costs the same:
-  // a higher price would charge for no measurable gain.
+  // The pro engine (finer grids) scores about the same as fast on the artist-rigged dev set
+  // (packages/rig/README.md, "Skin weights: methods measured"), so it costs the same: a higher
+  // price would charge for no measurable gain.
   PRICE_RIG_PRO: envInt(10),
   PRICE_RETARGET: envInt(5),
   PRICE_GENERATE_MODEL: envInt(20),
