@@ -54,11 +54,15 @@ function l1(a: SkinWeights, va: number, b: SkinWeights, vb: number, jointCount: 
   return d;
 }
 
+// These describe the geodesic weights (the fallback above heat's vertex limit and the evidence of
+// its empty-piece fill); the default method, heat, has its own tests below and in bone-heat.test.ts.
+const GEODESIC = { method: 'geodesic' } as const;
+
 describe('computeSkinWeights', () => {
   const body = humanoid();
   const { mesh, skeleton } = body;
   const J = (name: string) => jointIndex(skeleton, name);
-  const skin = computeSkinWeights(mesh, skeleton);
+  const skin = computeSkinWeights(mesh, skeleton, GEODESIC);
   const n = mesh.positions.length / 3;
 
   it('gives every vertex of a humanoid weights summing to 1 over at most 4 valid joints', () => {
@@ -103,7 +107,7 @@ describe('computeSkinWeights', () => {
       capsule([0.06, 0.95, 0], [0.06, 0.05, 0], 0.05),
       capsule([-0.06, 0.95, 0], [-0.06, 0.05, 0], 0.05),
     ]);
-    const skin2 = computeSkinWeights(mesh2, skeleton2);
+    const skin2 = computeSkinWeights(mesh2, skeleton2, GEODESIC);
     const leftLow = verticesWhere(mesh2, (x, y) => x > 0.005 && y < 0.6);
     expect(maxWeightOf(skin2, leftLow, [3, 4])).toBe(0);
   });
@@ -129,7 +133,7 @@ describe('computeSkinWeights', () => {
 
   it('gives a flat-shaded (unwelded) copy the same weights as the welded mesh', () => {
     const flat = unweld(mesh);
-    const flatSkin = computeSkinWeights(flat, skeleton);
+    const flatSkin = computeSkinWeights(flat, skeleton, GEODESIC);
     let worst = 0;
     for (let i = 0; i < mesh.indices.length; i++) worst = Math.max(worst, l1(flatSkin, i, skin, mesh.indices[i]!, skeleton.joints.length));
     expect(worst).toBeLessThan(1e-4);
@@ -137,7 +141,7 @@ describe('computeSkinWeights', () => {
 
   it('gives the same weights at ×100 (centimetres) and ×0.001 scale', () => {
     for (const s of [100, 0.001]) {
-      const scaled = computeSkinWeights(scaleMesh(mesh, s), scaleSkeleton(skeleton, s));
+      const scaled = computeSkinWeights(scaleMesh(mesh, s), scaleSkeleton(skeleton, s), GEODESIC);
       let total = 0;
       for (let v = 0; v < n; v++) total += l1(scaled, v, skin, v, skeleton.joints.length);
       expect(total / n).toBeLessThan(1e-3);
@@ -149,7 +153,7 @@ describe('computeSkinWeights', () => {
     const jacket = capsule([0, 1.0, 0], [0, 1.4, 0], 0.185, { open: true });
     const sleeve = capsule([0.14, 1.45, 0], [0.4, 1.45, 0], 0.075, { open: true });
     const dressed = mergeMeshes([mesh, jacket, sleeve]);
-    const dressedSkin = computeSkinWeights(dressed, skeleton);
+    const dressedSkin = computeSkinWeights(dressed, skeleton, GEODESIC);
     const total = dressed.positions.length / 3;
     expectValid(dressedSkin, total, skeleton.joints.length);
     const jacketStart = n, sleeveStart = n + jacket.positions.length / 3;
@@ -174,12 +178,12 @@ describe('computeSkinWeights', () => {
       ['b', 'a', [0.4, 0.5, 0]],
       ['c', 'b', [0.4, 1, 0]],
     ]);
-    const s = computeSkinWeights(tube, outside);
+    const s = computeSkinWeights(tube, outside, GEODESIC);
     expectValid(s, tube.positions.length / 3, 3);
     expect(minWeightOf(s, verticesWhere(tube, (_x, y) => y < 0), [0])).toBeGreaterThan(0.8);
     expect(maxWeightOf(s, verticesWhere(tube, (_x, y) => y < 0), [2])).toBeLessThan(0.05);
     expect(minWeightOf(s, verticesWhere(tube, (_x, y) => y > 1.2), [2])).toBeGreaterThan(0.5);
-    const one = computeSkinWeights(tube, skeletonOf([['root', null, [0, 0.5, 0]]]));
+    const one = computeSkinWeights(tube, skeletonOf([['root', null, [0, 0.5, 0]]]), GEODESIC);
     expect(minWeightOf(one, verticesWhere(tube, () => true), [0])).toBe(1);
   });
 
@@ -208,7 +212,7 @@ describe('computeSkinWeights: bones own what lies along them', () => {
   it('gives a rigid end part (a big head on a thin neck) to its own joint', () => {
     const body = mergeMeshes([capsule([0, 0, 0], [0, 1, 0], 0.1, { rows: 16 }), capsule([0, 1.3, 0], [0, 1.31, 0], 0.3, { around: 24, capRings: 12 })]);
     const chain = skeletonOf([['root', null, [0, 0.1, 0]], ['neck', 'root', [0, 0.8, 0]], ['head', 'neck', [0, 1.0, 0]]]);
-    const skin = computeSkinWeights(body, chain);
+    const skin = computeSkinWeights(body, chain, GEODESIC);
     const head = verticesWhere(body, (_x, y) => y > 1.1);
     // With the former diffuse falloff the least head weight there was 0.58 (mean 0.82).
     expect(minWeightOf(skin, head, [2])).toBeGreaterThan(0.75);
@@ -218,7 +222,7 @@ describe('computeSkinWeights: bones own what lies along them', () => {
   it('gives no weight to a link through air (a root on the floor under the body)', () => {
     const trunk = capsule([0, 0.5, 0], [0, 1.5, 0], 0.15, { rows: 16 });
     const chain = skeletonOf([['root', null, [0, -0.3, 0]], ['hips', 'root', [0, 0.7, 0]], ['chest', 'hips', [0, 1.3, 0]]]);
-    const skin = computeSkinWeights(trunk, chain);
+    const skin = computeSkinWeights(trunk, chain, GEODESIC);
     expectValid(skin, trunk.positions.length / 3, 3);
     expect(maxWeightOf(skin, verticesWhere(trunk, () => true), [0])).toBe(0);
     // The lower trunk belongs to the hips, whose bone starts there.
@@ -230,7 +234,7 @@ describe('computeSkinWeights: bones own what lies along them', () => {
     const rows: [string, string | null, [number, number, number]][] = [];
     for (let i = 0; i < 6; i++) rows.push([`j${i}`, i ? `j${i - 1}` : null, [0, 0.1 + 0.2 * i, 0]]);
     const chain = skeletonOf(rows);
-    const skin = computeSkinWeights(tube, chain);
+    const skin = computeSkinWeights(tube, chain, GEODESIC);
     for (let i = 0; i < 5; i++) {
       const mid = verticesWhere(tube, (_x, y) => Math.abs(y - (0.2 + 0.2 * i)) < 0.02);
       expect(mid.length).toBeGreaterThan(0);
@@ -243,7 +247,7 @@ describe('computeSkinWeights: bones own what lies along them', () => {
   it('gives a foot kept as its own root (an IK foot) the part below it, not the shin bone running into it', () => {
     const leg = capsule([0, 0, 0], [0, 1, 0], 0.08, { rows: 24 });
     const chain = skeletonOf([['hip', null, [0, 1, 0]], ['knee', 'hip', [0, 0.6, 0]], ['foot', null, [0, 0.25, 0]]]);
-    const skin = computeSkinWeights(leg, chain);
+    const skin = computeSkinWeights(leg, chain, GEODESIC);
     // Formerly 0: the knee's leaf extension ran on through the foot joint to the sole.
     expect(minWeightOf(skin, verticesWhere(leg, (_x, y) => y < 0.15), [2])).toBeGreaterThan(0.9);
   });

@@ -4,10 +4,10 @@
  * reference; this is our own code):
  *  - one bone per joint: head at the joint, tail at the mean of its children; a leaf continues its
  *    parent's direction by half the parent bone (`blenderHeatBones`), as `scripts/blender-bone-heat.py`
- *    builds the armature whose weights scored 0.420 L1 on the dev set. One departure: where the
+ *    builds the armature `scripts/score-bone-heat.ts` compares ours with. One departure: where the
  *    chain goes on (a child lies ahead of the bone that reaches the joint), the tail is that child,
  *    as an artist's connected chest → neck or forearm → hand bone is, not the children's mean
- *    (which puts a chest's tail between the shoulders; compute-skin-weights' header has the numbers);
+ *    (which puts a chest's tail between the shoulders; packages/rig/README.md, "Skin weights: methods measured", has the numbers);
  *  - the cotangent Laplacian of the mesh, each triangle's cotangent divided by the number of
  *    triangles on that edge (not ½: non-manifold edges are not over-counted), each row divided by
  *    four times the vertex's mixed Voronoi area (Meyer et al. 2002; obtuse triangles give the

@@ -1,0 +1,42 @@
+/**
+ * The candidate weights cut to what a glTF vertex holds: at most `maxInfluences` joints (4 slots),
+ * none below `minWeight` of the vertex's total except its largest, renormalised to sum 1.
+ */
+
+/** What {@link pruneInfluences} reads of the skin-weight options (all given, see compute-skin-weights). */
+export interface PruneInfluencesOptions {
+  maxInfluences: number;
+  minWeight: number;
+}
+
+/** Keep the `maxInfluences` largest weights at or above `minWeight` (always the largest), sum 1. */
+export function pruneInfluences(
+  candJoints: Int32Array,
+  candWeights: Float32Array,
+  slots: number,
+  opts: PruneInfluencesOptions,
+  outJoints: Uint16Array,
+  outWeights: Float32Array,
+): void {
+  const n = candJoints.length / slots;
+  const order = new Int32Array(slots);
+  for (let v = 0; v < n; v++) {
+    const base = v * slots;
+    for (let s = 0; s < slots; s++) order[s] = base + s;
+    order.sort((a, b) => (candWeights[b]! - candWeights[a]!) || 0);
+    let total = 0;
+    for (let s = 0; s < slots; s++) if (candJoints[order[s]!]! >= 0) total += candWeights[order[s]!]!;
+    let kept = 0, keptSum = 0;
+    for (let s = 0; s < slots && kept < opts.maxInfluences; s++) {
+      const q = order[s]!;
+      if (candJoints[q]! < 0) break;
+      const w = candWeights[q]!;
+      if (kept > 0 && w < opts.minWeight * total) break;
+      outJoints[4 * v + kept] = candJoints[q]!;
+      outWeights[4 * v + kept] = w;
+      keptSum += w;
+      kept++;
+    }
+    for (let s = 0; s < kept; s++) outWeights[4 * v + s] = outWeights[4 * v + s]! / keptSum;
+  }
+}
