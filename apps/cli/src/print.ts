@@ -2,7 +2,7 @@
  * Results on stdout: the API's own JSON with --json (one document, for scripts), else short lines
  * for people.
  */
-import type { AssetCategories, AssetList, CheckRigResponse, JobList, JobObject } from '@rigforge/contracts';
+import type { AccountObject, AssetCategories, AssetList, CheckRigResponse, JobList, JobObject } from '@rigforge/contracts';
 import type { CliContext } from './context';
 
 type JobLike = Pick<JobObject, 'id' | 'operation' | 'status' | 'created_at'> & Partial<Pick<JobObject, 'output' | 'error'>>;
@@ -12,11 +12,20 @@ function jobLine(job: JobLike): string {
   return [job.id, job.operation, job.status, job.created_at, detail].join('  ').trimEnd();
 }
 
-/** A job (queued or finished); `out` is the file the output was downloaded to. */
-export function printJob(ctx: CliContext, job: JobLike, out?: string): void {
+/** A job (queued or finished); where its output was written is said once, on the progress line. */
+export function printJob(ctx: CliContext, job: JobLike): void {
   if (ctx.json) return ctx.out(JSON.stringify(job, null, 2));
   ctx.out(jobLine(job));
-  if (out && job.status === 'succeeded') ctx.out(`saved ${out}`);
+}
+
+/** GET /v1/account for people: plan, balance, rate limit, this month's usage. */
+export function printAccount(ctx: CliContext, account: AccountObject): void {
+  if (ctx.json) return ctx.out(JSON.stringify(account, null, 2));
+  ctx.out(`${account.name} (${account.id}): plan ${account.plan}, subscription ${account.subscription_active ? 'active' : 'inactive'}`);
+  ctx.out(`credits: ${account.credit_balance}`);
+  ctx.out(`rate limit: ${account.rate_limit.remaining} of ${account.rate_limit.limit} left this minute`);
+  const u = account.usage;
+  ctx.out(`this month (from ${u.period_start.slice(0, 10)}): ${Object.entries(u.jobs).map(([op, n]) => `${n} ${op}`).join(', ')}; ${u.credits_spent} credits spent (${u.credits_reserved} reserved, ${u.credits_refunded} refunded)`);
 }
 
 export function printJobList(ctx: CliContext, list: JobList): void {

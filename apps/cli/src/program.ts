@@ -1,5 +1,6 @@
 /** The `rigforge` command tree: global options, the commands, and the exit-code table in --help. */
 import { Command } from 'commander';
+import { accountCommand } from './commands/account';
 import { assetsCommand } from './commands/assets';
 import { checkCommand } from './commands/check';
 import { generateCommand } from './commands/generate';
@@ -19,6 +20,6 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', `\n${exitCodeHelp()}`);
-  for (const command of [rigCommand(), checkCommand(), generateCommand(), assetsCommand(), jobsCommand()]) program.addCommand(command);
+  for (const command of [rigCommand(), checkCommand(), generateCommand(), assetsCommand(), jobsCommand(), accountCommand()]) program.addCommand(command);
   return program;
 }

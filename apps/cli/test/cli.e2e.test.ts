@@ -8,6 +8,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { buildStarterCatalog, STARTER_ASSETS } from '@rigforge/catalog';
+import { storeCatalogPacks } from '../../api/src/services/catalog-import';
 import { EXIT_CODES } from '../src/exit-codes';
 import { ROOT, runCli } from './run-cli';
 import { startService, type StartedService } from './service';
@@ -40,7 +42,9 @@ test('rig examples/humanoid.glb writes a rigged GLB and reports progress', async
   const run = await runCli(['rig', 'examples/humanoid.glb', '--out', out], env);
   expect({ code: run.code, stderr: run.stderr }).toMatchObject({ code: 0 });
   expect(run.stdout).toContain('succeeded');
-  expect(run.stdout).toContain(`saved ${out}`);
+  // Where it wrote is said once, on the progress line, not a second time on stdout.
+  expect(run.stderr).toContain(`wrote ${out}`);
+  expect(run.stdout).not.toContain(out);
   const json = glbJson(await readFile(out));
   expect(Array.isArray(json.skins) && json.skins.length).toBeTruthy();
 }, 240_000);
@@ -73,6 +77,31 @@ test('assets search and categories answer in JSON', async () => {
   const categories = await runCli(['assets', 'categories', '--json'], env);
   expect(JSON.parse(categories.stdout)).toMatchObject({ object: 'asset_categories' });
 }, 60_000);
+
+test('assets download writes an asset by its id; an unknown id is a usage error', async () => {
+  const [built] = (await buildStarterCatalog({ filter: (a) => a.id === STARTER_ASSETS[0]!.id, thumbnailSize: 32 })).assets;
+  const id = 'cli-e2e-pack/little-crate';
+  await storeCatalogPacks(service.h.ctx, { packs: ['cli-e2e-pack'], catalogVersion: 'test', assets: [{ ...built!, id, pack: 'cli-e2e-pack' }] });
+  const out = path.join(tmp, 'crate.glb');
+  const run = await runCli(['assets', 'download', id, '--out', out], env);
+  expect({ code: run.code, stderr: run.stderr }).toMatchObject({ code: 0 });
+  expect(run.stdout).toContain(`wrote ${out}`);
+  glbJson(await readFile(out));
+  const unknown = await runCli(['assets', 'download', 'cli-e2e-pack/none'], env);
+  expect(unknown.code).toBe(EXIT_CODES.usage);
+}, 120_000);
+
+test('--idempotency-key makes a repeated submission answer the first job; account shows the charge once', async () => {
+  const who = await service.h.seedAccount({ plan: 'standard', credits: 100 });
+  const args = ['rig', 'examples/humanoid.glb', '--no-wait', '--json', '--key', who.key, '--idempotency-key', 'cli-e2e-order-1'];
+  const first = jobShape.parse(JSON.parse((await runCli(args, env)).stdout));
+  const again = jobShape.parse(JSON.parse((await runCli(args, env)).stdout));
+  expect(again.id).toBe(first.id);
+  const account = await runCli(['account', '--json', '--key', who.key], env);
+  expect(JSON.parse(account.stdout)).toMatchObject({ credit_balance: 90, usage: { jobs: { rig: 1 } } });
+  const people = await runCli(['account', '--key', who.key], env);
+  expect(people.stdout).toContain('credits: 90');
+}, 120_000);
 
 test('exit codes by error class', async () => {
   const usage = await runCli(['rig', 'examples/humanoid.glb', '--type', 'centaur'], env);

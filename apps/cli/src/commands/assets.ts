@@ -1,5 +1,7 @@
-/** `rigforge assets search|categories`: the CC0 catalog (GET /v1/assets, /v1/assets/categories; free). */
+/** `rigforge assets search|categories|download`: the CC0 catalog (GET /v1/assets, /v1/assets/categories; free). */
+import { downloadFile } from '@rigforge/client';
 import { Command } from 'commander';
+import { CliError } from '../cli-error';
 import { createContext, type GlobalOptions } from '../context';
 import { intArg } from '../parse-args';
 import { printAssetList, printCategories } from '../print';
@@ -32,6 +34,22 @@ export function assetsCommand(): Command {
     .action(async (_options: unknown, command: Command) => {
       const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
       printCategories(ctx, await ctx.client.listAssetCategories());
+    });
+  assets
+    .command('download')
+    .description('download an asset\'s GLB by its id (pack/asset, as `assets search` lists it)')
+    .argument('<id>', 'asset id, e.g. starter-props/crate')
+    .option('-o, --out <file>', 'where to write it (default: <asset>.glb)')
+    .addHelpText('after', '\nExample:\n  rigforge assets download starter-props/crate --out crate.glb')
+    .action(async (id: string, options: { out?: string }, command: Command) => {
+      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      // The list's query matches a substring of the id; the one asked for is the exact match.
+      const asset = (await ctx.client.listAssets({ query: id, limit: 200 })).assets.find((a) => a.id === id);
+      if (!asset) throw new CliError('usage', `assets download: no asset "${id}" (see rigforge assets search)`);
+      const out = options.out ?? `${id.slice(id.lastIndexOf('/') + 1)}.glb`;
+      const bytes = await downloadFile(asset.url, out);
+      if (ctx.json) return ctx.out(JSON.stringify({ ...asset, file: out, bytes }, null, 2));
+      ctx.out(`wrote ${out} (${bytes} bytes, ${asset.name}, CC0-1.0)`);
     });
   return assets;
 }

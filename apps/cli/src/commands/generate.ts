@@ -13,6 +13,8 @@ interface GenerateOptions {
   format: (typeof MODEL_FORMATS)[number];
   out?: string;
   wait: boolean;
+  idempotencyKey?: string;
+  webhookUrl?: string;
 }
 
 export function generateCommand(): Command {
@@ -23,6 +25,8 @@ export function generateCommand(): Command {
     .option('--height <metres>', 'model height in metres (API default 1)', numberArg)
     .addOption(new Option('-f, --format <format>', 'output format').choices(MODEL_FORMATS).default('glb'))
     .option('-o, --out <file>', 'where to write the model (default: <name>.<format>)')
+    .option('--idempotency-key <key>', 'make a retry of this exact command safe: the same key answers the first job (default: a fresh one per run)')
+    .option('--webhook-url <url>', 'POST the job to this URL when it ends (signed, Standard Webhooks)')
     .option('--no-wait', 'print the queued job and return without waiting')
     .addHelpText('after', '\nExample:\n  rigforge generate examples/hero.png --out hero.glb')
     .action(async (image: string, options: GenerateOptions, command: Command) => {
@@ -31,12 +35,13 @@ export function generateCommand(): Command {
         output_format: options.format,
         ...(options.thickness !== undefined && { thickness: options.thickness }),
         ...(options.height !== undefined && { height: options.height }),
+        ...(options.webhookUrl !== undefined && { webhook_url: options.webhookUrl }),
         ...(isUrl(image) ? { image_url: image } : { image_base64: await readFileAsBase64(image) }),
       };
-      const queued = await ctx.client.createModel(body);
+      const queued = await ctx.client.createModel(body, { idempotencyKey: options.idempotencyKey });
       if (!options.wait) return printJob(ctx, queued);
       const out = options.out ?? `${stemOf(image)}.${options.format}`;
       const job = await waitWithProgress(ctx, queued, { out });
-      printJob(ctx, job, out);
+      printJob(ctx, job);
     });
 }

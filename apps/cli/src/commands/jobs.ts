@@ -36,12 +36,12 @@ export function jobsCommand(): Command {
     });
   jobs
     .command('wait')
-    .description('wait for a job to finish (at the contract\'s polling interval, up to 300 s)')
+    .description('wait for a job to finish (following it live, up to 300 s)')
     .argument('<id>', 'job id')
     .option('-o, --out <file>', 'download the output model here when it succeeds')
     .action(async (id: string, options: { out?: string }, command: Command) => {
       const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
-      printJob(ctx, await waitWithProgress(ctx, { id }, { out: options.out }), options.out);
+      printJob(ctx, await waitWithProgress(ctx, { id }, { out: options.out }));
     });
   jobs
     .command('cancel')

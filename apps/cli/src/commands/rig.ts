@@ -18,6 +18,8 @@ interface RigOptions {
   fromJob?: string;
   out?: string;
   wait: boolean;
+  idempotencyKey?: string;
+  webhookUrl?: string;
 }
 
 export function rigCommand(): Command {
@@ -32,6 +34,8 @@ export function rigCommand(): Command {
     .option('--animation-url <url>', 'humanoid clip to retarget onto the rig (fast engine, biped)')
     .option('--from-job <id>', 'rig the output of an earlier succeeded job instead of a file')
     .option('-o, --out <file>', 'where to write the rigged model (default: <name>.rigged.<format>)')
+    .option('--idempotency-key <key>', 'make a retry of this exact command safe: the same key answers the first job (default: a fresh one per run)')
+    .option('--webhook-url <url>', 'POST the job to this URL when it ends (signed, Standard Webhooks)')
     .option('--no-wait', 'print the queued job and return without waiting')
     .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx')
     .action(async (model: string | undefined, options: RigOptions, command: Command) => {
@@ -46,15 +50,16 @@ export function rigCommand(): Command {
         ...(options.upAxis !== undefined && { up_axis: options.upAxis }),
         ...(options.rotationY !== undefined && { rotation_y: options.rotationY }),
         ...(options.animationUrl !== undefined && { animation_url: options.animationUrl }),
+        ...(options.webhookUrl !== undefined && { webhook_url: options.webhookUrl }),
       };
       if (options.fromJob !== undefined) body.from_job = options.fromJob;
       else if (model !== undefined && isUrl(model)) body.model_url = model;
       else if (model !== undefined) body.model_base64 = await readFileAsBase64(model);
-      const queued = await ctx.client.createRig(body);
+      const queued = await ctx.client.createRig(body, { idempotencyKey: options.idempotencyKey });
       if (!options.wait) return printJob(ctx, queued);
       const base = model === undefined ? `job-${queued.id}` : stemOf(model);
       const out = options.out ?? `${base}.rigged.${options.format}`;
       const job = await waitWithProgress(ctx, queued, { engine: queued.engine, out });
-      printJob(ctx, job, out);
+      printJob(ctx, job);
     });
 }
