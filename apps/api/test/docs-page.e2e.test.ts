@@ -54,7 +54,7 @@ maybe('headless Chromium renders every endpoint of the OpenAPI document', async 
   // Redoc's sidebar footer asks for its vendor's logo on a CDN; the page's CSP blocks it, so no
   // request may reach another origin.
   const offsite: string[] = [];
-  page.on('requestfinished', (request) => {
+  page.on('request', (request) => {
     if (!request.url().startsWith(base) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) offsite.push(request.url());
   });
   await page.goto(`${base}/docs`);

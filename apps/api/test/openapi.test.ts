@@ -1,4 +1,4 @@
-import { API_ERROR_CODES } from '@rigforge/contracts';
+import { API_ERROR_CODES, checkRigRequestSchema, createModelRequestSchema, createRigRequestSchema } from '@rigforge/contracts';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -27,4 +27,31 @@ test('GET /v1/openapi.json: an OpenAPI 3.1 document of every endpoint, built fro
     const name = ref.split('/').pop()!.replace('"', '');
     expect(doc.components.schemas[name]).toBeDefined();
   }
+});
+
+test('every operation has curl and JavaScript samples; every request sample is a valid request; webhooks are described', async () => {
+  const doc = (await h.request.get('/v1/openapi.json')).body;
+  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+    for (const [method, entry] of Object.entries(methods)) {
+      const samples = entry['x-codeSamples'] as { lang: string; source: string }[];
+      expect({ at: `${method} ${path}`, langs: samples.map((x) => x.lang) }).toEqual({ at: `${method} ${path}`, langs: ['Shell', 'JavaScript'] });
+      const body = (entry.requestBody as { content: Record<string, { example?: Record<string, unknown> }> } | undefined)?.content['application/json'];
+      if (body) {
+        expect(body.example).toBeDefined();
+        // The sample sends exactly the example (one source, never all three).
+        expect(samples[0]!.source).toContain(JSON.stringify(body.example));
+      }
+    }
+  }
+  // The examples are valid requests: the request schemas take them, with exactly one source each.
+  const example = (path: string) => doc.paths[path].post.requestBody.content['application/json'].example;
+  expect(createRigRequestSchema.safeParse(example('/v1/rigs')).success).toBe(true);
+  expect(checkRigRequestSchema.safeParse(example('/v1/rigs/check')).success).toBe(true);
+  expect(createModelRequestSchema.safeParse(example('/v1/models')).success).toBe(true);
+  expect(Object.keys(example('/v1/rigs')).filter((k) => ['model_url', 'model_base64', 'from_job'].includes(k))).toHaveLength(1);
+  expect(Object.keys(example('/v1/models')).filter((k) => ['image_url', 'image_base64'].includes(k))).toHaveLength(1);
+  expect(Object.keys(doc.webhooks).sort()).toEqual(['job.failed', 'job.processing', 'job.succeeded']);
+  const succeeded = doc.webhooks['job.succeeded'].post;
+  expect(succeeded.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/WebhookPayload');
+  expect(succeeded.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
 });

@@ -16,6 +16,7 @@ import {
   errorBodySchema,
   jobListSchema,
   jobSchema,
+  webhookAttemptListSchema,
   type AccountObject,
   type AssetCategories,
   type AssetList,
@@ -27,6 +28,7 @@ import {
   type JobObject,
   type JobOperation,
   type JobStatus,
+  type WebhookAttemptList,
 } from '@rigforge/contracts';
 import type { createModelRequestSchema, createRigRequestSchema } from '@rigforge/contracts';
 import type { z } from 'zod';
@@ -179,6 +181,11 @@ export class RigforgeClient {
       if (!parsed.success) throw clientError({ code: 'invalid_response', message: `${what}: an event is not a job (${parsed.error.issues[0]?.message})` });
       yield parsed.data;
     }
+  }
+
+  /** GET /v1/jobs/{id}/webhooks: the job's webhook delivery attempts, oldest first. */
+  listJobWebhookAttempts(id: string, options?: RequestOptions): Promise<WebhookAttemptList> {
+    return this.send('GET', `/v1/jobs/${encodeURIComponent(id)}/webhooks`, webhookAttemptListSchema, options);
   }
 
   /** GET /v1/account: plan, subscription, credit balance, rate limit and this month's usage (free). */

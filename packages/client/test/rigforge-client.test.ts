@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import { createHmac } from 'node:crypto';
+import { buildOpenApiDocument } from '@rigforge/contracts';
 import { AuthenticationError, BackendUnavailableError, RateLimitError, RigforgeClient, RigforgeClientError, verifyWebhook, waitForJob, WebhookVerificationError } from '../src';
 
 const JOB_ID = '6f1c1f5e-2f4b-4b8e-9a51-0d7a4b1f2c3d';
@@ -140,4 +141,17 @@ it('verifies a Standard Webhooks delivery, and refuses a forged, altered or stal
     () => verifyWebhook(body, { 'webhook-id': 'msg_1', 'webhook-timestamp': timestamp }, secret),
   ];
   for (const refusal of refusals) await expect(refusal()).rejects.toBeInstanceOf(WebhookVerificationError);
+});
+
+it("every operation's JavaScript sample in the API docs calls a method this client has", () => {
+  const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, { 'x-codeSamples': { lang: string; source: string }[] }>> };
+  const calls: string[] = [];
+  for (const methods of Object.values(doc.paths)) {
+    for (const entry of Object.values(methods)) {
+      const js = entry['x-codeSamples'].find((sample) => sample.lang === 'JavaScript');
+      expect(js).toBeDefined();
+      calls.push(/client\.(\w+)\(/.exec(js!.source)![1]!);
+    }
+  }
+  for (const method of calls) expect({ method, defined: typeof Reflect.get(RigforgeClient.prototype, method) }).toEqual({ method, defined: 'function' });
 });

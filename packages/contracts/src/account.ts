@@ -42,6 +42,7 @@ registerOpenApiOperation({
   method: 'get',
   path: '/v1/account',
   operationId: 'getAccount',
+  clientCall: 'client.account()',
   tags: ['account'],
   summary: 'Your plan, credit balance, rate limit and this month\'s usage',
   description: 'Free; uses no credits; counts against the rate limit like any request.',

@@ -76,6 +76,8 @@ registerOpenApiOperation({
   method: 'get',
   path: '/v1/assets',
   operationId: 'listAssets',
+  clientCall: "client.listAssets({ query: 'crate', limit: 10 })",
+  exampleQuery: { query: 'crate', limit: '10' },
   tags: ['assets'],
   summary: 'List catalog assets (CC0-1.0), ordered by id',
   description:
@@ -96,6 +98,7 @@ registerOpenApiOperation({
   method: 'get',
   path: '/v1/assets/categories',
   operationId: 'listAssetCategories',
+  clientCall: 'client.listAssetCategories()',
   tags: ['assets'],
   summary: 'Every category and pack of the catalog, and its size',
   description: 'Free; uses no credits.',

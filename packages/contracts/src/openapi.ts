@@ -23,6 +23,15 @@ export interface OpenApiOperation {
   tags: string[];
   parameters?: JsonObject[];
   requestSchema?: { name: string; schema: z.ZodType };
+  /** A valid request body, shown as the sample (checked against `requestSchema` when registered). */
+  requestExample?: Record<string, unknown>;
+  /**
+   * The call in `@rigforge/client` that makes this request, for the JavaScript sample: `BODY`
+   * stands for `requestExample`, `ID` for a job id. The curl sample is built from the rest.
+   */
+  clientCall?: string;
+  /** Query parameters shown in the samples. */
+  exampleQuery?: Record<string, string>;
   responses: {
     status: number;
     description: string;
@@ -38,7 +47,37 @@ export interface OpenApiOperation {
 const OPERATIONS: OpenApiOperation[] = [];
 
 export function registerOpenApiOperation(operation: OpenApiOperation): void {
+  // A sample that is not a valid request would teach the wrong thing: refuse it at load.
+  if (operation.requestExample && operation.requestSchema) operation.requestSchema.schema.parse(operation.requestExample);
   OPERATIONS.push(operation);
+}
+
+/** The id the samples use wherever a path takes a job id. */
+export const EXAMPLE_JOB_ID = '6f1c1f5e-2f4b-4b8e-9a51-0d7a4b1f2c3d';
+
+/** Redoc's `x-codeSamples`: curl and JavaScript for an operation, from its own request example. */
+function codeSamples(op: OpenApiOperation): JsonObject[] {
+  const path = op.path.replace('{id}', EXAMPLE_JOB_ID);
+  const query = op.exampleQuery ? `?${new URLSearchParams(op.exampleQuery).toString()}` : '';
+  const url = `http://localhost:3000${path}${query}`;
+  const curl = [
+    `curl -s${op.method === 'post' ? ' -X POST' : ''} "${url}"`,
+    ...(op.noAuth ? [] : ['-H "Authorization: Bearer $RIGFORGE_API_KEY"']),
+    ...(op.requestExample ? ['-H "Content-Type: application/json"', `-d '${JSON.stringify(op.requestExample)}'`] : []),
+  ].join(' \\\n  ');
+  const samples: JsonObject[] = [{ lang: 'Shell', label: 'curl', source: curl }];
+  if (op.clientCall) {
+    const call = op.clientCall.replace('BODY', JSON.stringify(op.requestExample ?? {}, null, 2).replace(/\n/g, '\n')).replace('ID', `'${EXAMPLE_JOB_ID}'`);
+    samples.push({
+      lang: 'JavaScript',
+      label: '@rigforge/client',
+      source:
+        "import { RigforgeClient } from '@rigforge/client';\n\n" +
+        "const client = new RigforgeClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.RIGFORGE_API_KEY });\n" +
+        `const result = await ${call};\n`,
+    });
+  }
+  return samples;
 }
 
 function toComponent(schema: z.ZodType, io: 'input' | 'output', components: JsonObject): JsonObject {
@@ -88,9 +127,12 @@ registerOpenApiOperation({
   summary: 'Create a rig job',
   description:
     'Exactly one of model_url, model_base64, from_job. The input is captured and checked at submission; ' +
-    'credits (the rig plus one retarget per clip) are reserved at acceptance and refunded if the job fails.',
+    'credits (the rig plus one retarget per clip) are reserved at acceptance and refunded if the job fails. ' +
+    'Send an Idempotency-Key header to make a retry safe (the same key answers the first job and charges nothing twice).',
   parameters: [idempotencyKeyParameter, preferWaitParameter],
   requestSchema: { name: 'CreateRigRequest', schema: createRigRequestSchema },
+  requestExample: { model_url: 'https://example.com/models/knight.glb', rig_type: 'biped', output_format: 'glb' },
+  clientCall: 'client.createRig(BODY)',
   responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateRigResponse', schema: createRigResponseSchema }, headers: submissionHeaders }],
   errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'plan_required', 'idempotency_key_in_use', 'payload_too_large', 'idempotency_key_reused', 'rate_limited', 'backend_unavailable'],
 });
@@ -106,6 +148,8 @@ registerOpenApiOperation({
     'and facing found with the up_axis and rotation_y to pass to POST /v1/rigs, and the recommended rig_type with ' +
     'a confidence for each of the eight.',
   requestSchema: { name: 'CheckRigRequest', schema: checkRigRequestSchema },
+  requestExample: { model_url: 'https://example.com/models/knight.glb' },
+  clientCall: 'client.checkRig(BODY)',
   responses: [{ status: 200, description: 'The check', schema: { name: 'CheckRigResponse', schema: checkRigResponseSchema } }],
   errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'payload_too_large', 'rate_limited'],
 });
@@ -117,9 +161,12 @@ registerOpenApiOperation({
   summary: 'Create a model from an image (operation generate_model)',
   description:
     'Exactly one of image_url, image_base64. The image is captured and decoded at submission; the job is polled ' +
-    'with GET /v1/jobs/{id}. Its output model can be rigged with POST /v1/rigs {"from_job": id}.',
+    'with GET /v1/jobs/{id}. Its output model can be rigged with POST /v1/rigs {"from_job": id}. Send an ' +
+    'Idempotency-Key header to make a retry safe.',
   parameters: [idempotencyKeyParameter, preferWaitParameter],
   requestSchema: { name: 'CreateModelRequest', schema: createModelRequestSchema },
+  requestExample: { image_url: 'https://example.com/images/hero.png', thickness: 0.6, height: 1.8 },
+  clientCall: 'client.createModel(BODY)',
   responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateModelResponse', schema: createModelResponseSchema }, headers: submissionHeaders }],
   errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'idempotency_key_in_use', 'payload_too_large', 'idempotency_key_reused', 'rate_limited', 'backend_unavailable'],
 });
@@ -127,6 +174,7 @@ registerOpenApiOperation({
   method: 'get',
   path: '/v1/rigs/{id}',
   operationId: 'getRig',
+  clientCall: 'client.getJob(ID)',
   tags: ['rigs'],
   summary: 'Retrieve a rig job (alias of GET /v1/jobs/{id})',
   parameters: [idParameter, preferWaitParameter],
@@ -137,6 +185,7 @@ registerOpenApiOperation({
   method: 'get',
   path: '/v1/jobs/{id}',
   operationId: 'getJob',
+  clientCall: 'client.getJob(ID)',
   tags: ['jobs'],
   summary: 'Retrieve a job of any operation and status',
   parameters: [idParameter, preferWaitParameter],
@@ -147,6 +196,7 @@ registerOpenApiOperation({
   method: 'post',
   path: '/v1/jobs/{id}/cancel',
   operationId: 'cancelJob',
+  clientCall: 'client.cancelJob(ID)',
   tags: ['jobs'],
   summary: 'Cancel a queued or processing job',
   description:
@@ -160,6 +210,7 @@ registerOpenApiOperation({
   method: 'get',
   path: '/v1/jobs/{id}/events',
   operationId: 'streamJobEvents',
+  clientCall: 'Array.fromAsync(client.events(ID))',
   tags: ['jobs'],
   summary: 'Server-sent events of a job: the job now, then one event per status change; ends after the terminal one',
   description: 'Each event is `data: <job object JSON>`. A `: keep-alive` comment comes every 15 s.',
@@ -171,6 +222,7 @@ registerOpenApiOperation({
   method: 'get',
   path: '/v1/jobs/{id}/webhooks',
   operationId: 'listJobWebhookAttempts',
+  clientCall: 'client.listJobWebhookAttempts(ID)',
   tags: ['jobs'],
   summary: "The job's webhook delivery attempts, oldest first",
   description:
@@ -184,6 +236,8 @@ registerOpenApiOperation({
   method: 'get',
   path: '/v1/jobs',
   operationId: 'listJobs',
+  clientCall: "client.listJobs({ operation: 'rig', status: 'succeeded', limit: 20 })",
+  exampleQuery: { operation: 'rig', status: 'succeeded', limit: '20' },
   tags: ['jobs'],
   summary: 'List your jobs, newest first',
   parameters: [
@@ -234,6 +288,42 @@ function describeEngines(table: readonly OperationEngine[], paths: Record<string
   }
 }
 
+/** Standard Webhooks' headers, as every delivery carries them. */
+const WEBHOOK_HEADERS = [
+  { name: 'webhook-id', in: 'header', required: true, description: 'The delivery id, the same on every retry of one delivery (deduplicate on it)', schema: { type: 'string' } },
+  { name: 'webhook-timestamp', in: 'header', required: true, description: 'Unix seconds of this attempt; refuse one far from now (replay)', schema: { type: 'string' } },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      "`v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}` under the account's `whsec_` secret " +
+      '(space-separated when several); verify with any Standard Webhooks library or verifyWebhook in @rigforge/client',
+    schema: { type: 'string' },
+  },
+];
+
+/** OpenAPI 3.1 `webhooks`: what the service POSTs to a job's webhook_url, one entry per event. */
+function webhookEntries(): JsonObject {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((event) => [
+      event,
+      {
+        post: {
+          tags: ['webhooks'],
+          // Sent by the service to the receiver: no API key (the signature proves the sender).
+          security: [],
+          summary: `${event}: the job, when it ${event === 'job.processing' ? 'starts processing (only when asked for in webhook_events)' : event === 'job.succeeded' ? 'succeeds' : 'fails'}`,
+          description: 'Any 2xx acknowledges it; anything else is retried with exponential backoff (5 s doubling, capped at 6 h, 17 attempts).',
+          parameters: WEBHOOK_HEADERS,
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookPayload' } } } },
+          responses: { '2XX': { description: 'Delivered' } },
+        },
+      },
+    ]),
+  );
+}
+
 /** `engines` is the operations table (a test passes one with an extra row). */
 export function buildOpenApiDocument(options: { serverUrl?: string; engines?: readonly OperationEngine[] } = {}): JsonObject {
   const components: JsonObject = {};
@@ -259,6 +349,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string; engines?: re
       };
     }
     const operation: JsonObject = {
+      'x-codeSamples': codeSamples(op),
       operationId: op.operationId,
       summary: op.summary,
       tags: op.tags,
@@ -270,7 +361,12 @@ export function buildOpenApiDocument(options: { serverUrl?: string; engines?: re
     if (op.requestSchema) {
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: toComponent(op.requestSchema.schema, 'input', components) } },
+        content: {
+          'application/json': {
+            schema: toComponent(op.requestSchema.schema, 'input', components),
+            ...(op.requestExample ? { example: op.requestExample } : {}),
+          },
+        },
       };
     }
     (paths[op.path] ??= {})[op.method] = operation;
@@ -288,7 +384,10 @@ export function buildOpenApiDocument(options: { serverUrl?: string; engines?: re
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     security: [{ bearerAuth: [] }],
+    // The order Redoc shows them in: the operations a client calls, then what the service sends.
+    tags: ['rigs', 'models', 'jobs', 'assets', 'account', 'webhooks'].map((name) => ({ name })),
     paths,
+    webhooks: webhookEntries(),
     components: {
       schemas: components,
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key, sk_...' } },
