@@ -1,0 +1,379 @@
+/**
+ * Scores `generate_model` against real 3D characters, as `packages/rig/scripts/score-dev-set.ts`
+ * scores the rigger: how close is the model made from one picture to the true shape?
+ *
+ *   npx tsx packages/generate/scripts/score-dev-set.ts ../shared/rig-dev-set [--only id,id] [--json out.json]
+ *       [--sheet sheet.png] [--samples 20000]
+ *
+ * For each character of the set (`input.glb`, standing +Y up, facing +Z):
+ *  1. the view that shows most of it: the largest silhouette area of the front, side and top views;
+ *  2. that view rendered orthographically (a 0.5° lens) on a transparent background, 512 px, textured;
+ *  3. the picture sent to the engine (`generateModel`) with the true height;
+ *  4. generated and true meshes both centred on their bounding boxes and compared: symmetric Chamfer
+ *     distance over `--samples` area-weighted surface samples each, divided by the true bounding-box
+ *     diagonal (CD); silhouette IoU in the front, side and top views of the picture's frame; and the
+ *     generated depth (extent along the view axis) over the true depth;
+ *  5. the floor: the picture's silhouette extruded to a constant depth of 30% of its width, scored
+ *     the same way. A generator worth the name beats it.
+ * Per body plan and overall; `--sheet` writes true / generated side by side (front, side, 3/4 front,
+ * 3/4 back) for every character, to look at.
+ *
+ * A script, not a test: the set is development data that never enters the repository.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { generateModel } from '../src';
+
+const manifestSchema = z.array(z.looseObject({ id: z.string(), bodyPlan: z.string(), artist: z.string() }));
+
+type Vec3 = [number, number, number];
+type View = 'front' | 'side' | 'top';
+const VIEWS: View[] = ['front', 'side', 'top'];
+/** Picture and mask side, as the issue measures. */
+const PICTURE_PX = 512;
+/** Silhouette grids for the IoU and the view choice. */
+const MASK_PX = 160;
+const FLOOR_DEPTH_OF_WIDTH = 0.3;
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** The mesh turned so that `view`'s side faces +Z (the camera of a front render): side = +X, top = +Y. */
+function turnToView(mesh: Mesh, view: View): Mesh {
+  const rotate = (x: number, y: number, z: number): Vec3 =>
+    view === 'front' ? [x, y, z] : view === 'side' ? [-z, y, x] : [x, -z, y];
+  const turn = (a: Float32Array | undefined): Float32Array | undefined => {
+    if (!a) return undefined;
+    const out = new Float32Array(a.length);
+    for (let i = 0; i < a.length; i += 3) out.set(rotate(a[i]!, a[i + 1]!, a[i + 2]!), i);
+    return out;
+  };
+  return { ...mesh, positions: turn(mesh.positions)!, normals: turn(mesh.normals) };
+}
+
+interface Box { min: Vec3; max: Vec3 }
+function bounds(positions: Float32Array): Box {
+  const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      const v = positions[i + k]!;
+      if (v < min[k]!) min[k] = v;
+      if (v > max[k]!) max[k] = v;
+    }
+  }
+  return { min, max };
+}
+const extent = (b: Box, k: number): number => b.max[k]! - b.min[k]!;
+const diagonal = (b: Box): number => Math.hypot(extent(b, 0), extent(b, 1), extent(b, 2));
+
+/** Positions moved so the bounding box's centre is the origin. */
+function centred(positions: Float32Array): Float32Array {
+  const b = bounds(positions);
+  const c = [0, 1, 2].map((k) => (b.min[k]! + b.max[k]!) / 2);
+  const out = new Float32Array(positions.length);
+  for (let i = 0; i < positions.length; i++) out[i] = positions[i]! - c[i % 3]!;
+  return out;
+}
+
+/**
+ * An orthographic coverage mask of triangles projected on axes (u, v) of a square frame of half
+ * size `half` about the origin (pixel centres tested against each triangle: edge functions).
+ */
+function silhouette(positions: Float32Array, indices: Uint32Array, u: number, v: number, half: number, px = MASK_PX): Uint8Array {
+  const mask = new Uint8Array(px * px);
+  const toPx = (value: number) => ((value + half) / (2 * half)) * px;
+  for (let t = 0; t + 2 < indices.length; t += 3) {
+    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
+    const ax = toPx(positions[a + u]!), ay = toPx(positions[a + v]!);
+    const bx = toPx(positions[b + u]!), by = toPx(positions[b + v]!);
+    const cx = toPx(positions[c + u]!), cy = toPx(positions[c + v]!);
+    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    if (area === 0) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(px - 1, Math.ceil(Math.max(ax, bx, cx)));
+    const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(px - 1, Math.ceil(Math.max(ay, by, cy)));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const qx = x + 0.5, qy = y + 0.5;
+        const w0 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+        const w1 = (cx - bx) * (qy - by) - (cy - by) * (qx - bx);
+        const w2 = (ax - cx) * (qy - cy) - (ay - cy) * (qx - cx);
+        if (area > 0 ? w0 >= 0 && w1 >= 0 && w2 >= 0 : w0 <= 0 && w1 <= 0 && w2 <= 0) mask[y * px + x] = 1;
+      }
+    }
+  }
+  return mask;
+}
+
+function iou(a: Uint8Array, b: Uint8Array): number {
+  let inter = 0, union = 0;
+  for (let i = 0; i < a.length; i++) {
+    inter += a[i]! & b[i]!;
+    union += a[i]! | b[i]!;
+  }
+  return union ? inter / union : 1;
+}
+
+/** Axes (u, v) of each view in the picture's frame: front looks along Z, side along X, top along Y. */
+const VIEW_AXES: Record<View, [number, number]> = { front: [0, 1], side: [2, 1], top: [0, 2] };
+
+/** A small deterministic RNG (mulberry32), so a run samples the same points every time. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` points on the surface, each triangle chosen by its area. */
+function sampleSurface(positions: Float32Array, indices: Uint32Array, count: number): Float32Array {
+  const n = Math.floor(indices.length / 3);
+  const cumulative = new Float64Array(n);
+  let total = 0;
+  for (let t = 0; t < n; t++) {
+    const a = indices[3 * t]! * 3, b = indices[3 * t + 1]! * 3, c = indices[3 * t + 2]! * 3;
+    const e1 = [0, 1, 2].map((k) => positions[b + k]! - positions[a + k]!);
+    const e2 = [0, 1, 2].map((k) => positions[c + k]! - positions[a + k]!);
+    total += 0.5 * Math.hypot(e1[1]! * e2[2]! - e1[2]! * e2[1]!, e1[2]! * e2[0]! - e1[0]! * e2[2]!, e1[0]! * e2[1]! - e1[1]! * e2[0]!);
+    cumulative[t] = total;
+  }
+  const random = rng(12345);
+  const out = new Float32Array(count * 3);
+  for (let i = 0; i < count; i++) {
+    const target = random() * total;
+    let lo = 0, hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < target) lo = mid + 1;
+      else hi = mid;
+    }
+    let r1 = random(), r2 = random();
+    if (r1 + r2 > 1) [r1, r2] = [1 - r1, 1 - r2];
+    const a = indices[3 * lo]! * 3, b = indices[3 * lo + 1]! * 3, c = indices[3 * lo + 2]! * 3;
+    for (let k = 0; k < 3; k++) out[3 * i + k] = positions[a + k]! + r1 * (positions[b + k]! - positions[a + k]!) + r2 * (positions[c + k]! - positions[a + k]!);
+  }
+  return out;
+}
+
+/** Mean distance from each point of `from` to its nearest point of `to`, on a uniform grid. */
+function meanNearest(from: Float32Array, to: Float32Array): number {
+  const b = bounds(to);
+  const cell = Math.max(diagonal(b) / 48, 1e-9);
+  const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
+  const grid = new Map<string, number[]>();
+  const cellOf = (v: number, k: number) => Math.floor((v - b.min[k]!) / cell);
+  for (let i = 0; i < to.length; i += 3) {
+    const k = key(cellOf(to[i]!, 0), cellOf(to[i + 1]!, 1), cellOf(to[i + 2]!, 2));
+    const list = grid.get(k);
+    if (list) list.push(i);
+    else grid.set(k, [i]);
+  }
+  let sum = 0;
+  for (let i = 0; i < from.length; i += 3) {
+    const x = from[i]!, y = from[i + 1]!, z = from[i + 2]!;
+    const cx = cellOf(x, 0), cy = cellOf(y, 1), cz = cellOf(z, 2);
+    let best = Infinity;
+    for (let r = 0; r < 200; r++) {
+      // Points in ring r are at least (r - 1) cells away: stop once that exceeds the best found.
+      if (best < (r - 1) * cell) break;
+      for (let dx = -r; dx <= r; dx++) {
+        for (let dy = -r; dy <= r; dy++) {
+          for (let dz = -r; dz <= r; dz++) {
+            if (Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)) !== r) continue;
+            const list = grid.get(key(cx + dx, cy + dy, cz + dz));
+            if (!list) continue;
+            for (const j of list) {
+              const d = Math.hypot(x - to[j]!, y - to[j + 1]!, z - to[j + 2]!);
+              if (d < best) best = d;
+            }
+          }
+        }
+      }
+    }
+    sum += best;
+  }
+  return sum / (from.length / 3);
+}
+
+interface Scores { cd: number; iou: Record<View, number>; depthRatio: number }
+
+/** Both meshes centred; CD over the true diagonal, IoU per view, depth (Z: the view axis) ratio. */
+function compare(truth: { positions: Float32Array; indices: Uint32Array }, made: { positions: Float32Array; indices: Uint32Array }, samples: number): Scores {
+  const tp = centred(truth.positions), mp = centred(made.positions);
+  const tb = bounds(tp), mb = bounds(mp);
+  const ts = sampleSurface(tp, truth.indices, samples), ms = sampleSurface(mp, made.indices, samples);
+  const cd = (meanNearest(ts, ms) + meanNearest(ms, ts)) / 2 / diagonal(tb);
+  const half = 0.55 * Math.max(...[0, 1, 2].map((k) => Math.max(extent(tb, k), extent(mb, k))));
+  const ious = Object.fromEntries(
+    VIEWS.map((view) => {
+      const [u, v] = VIEW_AXES[view];
+      return [view, iou(silhouette(tp, truth.indices, u, v, half), silhouette(mp, made.indices, u, v, half))];
+    }),
+  ) as Record<View, number>;
+  return { cd, iou: ious, depthRatio: extent(mb, 2) / Math.max(extent(tb, 2), 1e-9) };
+}
+
+/** The picture's alpha as a mask, cropped to the subject: rows top to bottom. */
+function alphaMask(rgba: Buffer, px: number): { mask: Uint8Array; x0: number; x1: number; y0: number; y1: number } {
+  const mask = new Uint8Array(px * px);
+  let x0 = px, x1 = -1, y0 = px, y1 = -1;
+  for (let y = 0; y < px; y++) {
+    for (let x = 0; x < px; x++) {
+      if (rgba[(y * px + x) * 4 + 3]! < 128) continue;
+      mask[y * px + x] = 1;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  return { mask, x0, x1, y0, y1 };
+}
+
+/**
+ * The floor: the picture's silhouette as a prism of constant depth (30% of its width), a quad front
+ * and back per covered pixel and a side wall along every boundary edge, scaled to the true height.
+ */
+function extrudeSilhouette(rgba: Buffer, px: number, trueHeight: number): { positions: Float32Array; indices: Uint32Array } {
+  const { mask, x0, x1, y0, y1 } = alphaMask(rgba, px);
+  const scale = trueHeight / Math.max(1, y1 - y0 + 1);
+  const depth = FLOOR_DEPTH_OF_WIDTH * (x1 - x0 + 1) * scale;
+  const pos: number[] = [];
+  const idx: number[] = [];
+  const quad = (a: Vec3, b: Vec3, c: Vec3, d: Vec3) => {
+    const base = pos.length / 3;
+    pos.push(...a, ...b, ...c, ...d);
+    idx.push(base, base + 1, base + 2, base, base + 2, base + 3);
+  };
+  const at = (x: number, y: number): number => (x >= 0 && y >= 0 && x < px && y < px ? mask[y * px + x]! : 0);
+  const X = (x: number) => x * scale, Y = (y: number) => -y * scale, f = depth / 2;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (!at(x, y)) continue;
+      quad([X(x), Y(y), f], [X(x + 1), Y(y), f], [X(x + 1), Y(y + 1), f], [X(x), Y(y + 1), f]);
+      quad([X(x), Y(y), -f], [X(x), Y(y + 1), -f], [X(x + 1), Y(y + 1), -f], [X(x + 1), Y(y), -f]);
+      if (!at(x - 1, y)) quad([X(x), Y(y), -f], [X(x), Y(y), f], [X(x), Y(y + 1), f], [X(x), Y(y + 1), -f]);
+      if (!at(x + 1, y)) quad([X(x + 1), Y(y), f], [X(x + 1), Y(y), -f], [X(x + 1), Y(y + 1), -f], [X(x + 1), Y(y + 1), f]);
+      if (!at(x, y - 1)) quad([X(x), Y(y), f], [X(x), Y(y), -f], [X(x + 1), Y(y), -f], [X(x + 1), Y(y), f]);
+      if (!at(x, y + 1)) quad([X(x), Y(y + 1), -f], [X(x), Y(y + 1), f], [X(x + 1), Y(y + 1), f], [X(x + 1), Y(y + 1), -f]);
+    }
+  }
+  return { positions: new Float32Array(pos), indices: new Uint32Array(idx) };
+}
+
+/** A render for the sheet: the camera's yaw about +Y from the front; transparent background. */
+async function view(mesh: Mesh, yaw: number, size: number): Promise<Buffer> {
+  return Buffer.from(renderThumbnail(mesh, { size, yawDegrees: yaw, pitchDegrees: 10, background: [255, 255, 255, 255], supersampling: 1 }));
+}
+
+interface Row {
+  id: string;
+  plan: string;
+  artist: string;
+  view: View;
+  generated?: Scores;
+  floor?: Scores;
+  ms?: number;
+  error?: string;
+}
+
+const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : NaN;
+};
+const f = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : '–');
+
+function summarise(rows: Row[]): string {
+  const ok = rows.filter((r) => r.generated && r.floor);
+  const g = ok.map((r) => r.generated!), fl = ok.map((r) => r.floor!);
+  const better = ok.filter((r) => r.generated!.cd < r.floor!.cd).length;
+  return `| ${rows.length} | ${rows.length - ok.length} | ${f(mean(g.map((s) => s.cd)))} | ${f(mean(g.map((s) => s.iou.front)))} | ${f(mean(g.map((s) => s.iou.side)))} | ` +
+    `${f(mean(g.map((s) => s.iou.top)))} | ${f(median(g.map((s) => s.depthRatio)), 2)} | ${f(mean(fl.map((s) => s.cd)))} | ${f(mean(fl.map((s) => s.iou.front)))} | ${better} of ${ok.length} |`;
+}
+
+async function main(): Promise<void> {
+  const dir = process.argv[2];
+  if (!dir || dir.startsWith('--')) {
+    console.error('usage: score-dev-set.ts <dev-set dir> [--only id,id] [--json out.json] [--sheet sheet.png] [--samples 20000]');
+    process.exit(2);
+  }
+  const only = arg('--only')?.split(',');
+  const samples = Number(arg('--samples') ?? 20000);
+  const sheetPath = arg('--sheet');
+  const chars = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((c) => !only || only.includes(c.id));
+  const rows: Row[] = [];
+  const tiles: Buffer[][] = [];
+  const TILE = 160;
+  console.log('| character | plan | view | CD | IoU front / side / top | depth ratio | floor CD | floor IoU front | ms |');
+  console.log('|---|---|---|---:|---|---:|---:|---:|---:|');
+  for (const c of chars) {
+    const row: Row = { id: c.id, plan: c.bodyPlan, artist: c.artist, view: 'front' };
+    try {
+      const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+      // The view that shows most of it: the largest silhouette area (covered share × frame area).
+      let bestArea = -1;
+      for (const v of VIEWS) {
+        const turned = turnToView(mesh, v);
+        const p = centred(turned.positions);
+        const b = bounds(p);
+        const half = 0.5 * Math.max(extent(b, 0), extent(b, 1));
+        const covered = silhouette(p, turned.indices, 0, 1, half).reduce((a, x) => a + x, 0) / (MASK_PX * MASK_PX);
+        const area = covered * (2 * half) ** 2;
+        if (area > bestArea) [bestArea, row.view] = [area, v];
+      }
+      const truth = turnToView(mesh, row.view);
+      const trueHeight = extent(bounds(truth.positions), 1);
+      const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+      const t0 = performance.now();
+      const made = await generateModel(picture, { height: trueHeight });
+      row.ms = performance.now() - t0;
+      row.generated = compare(truth, made.mesh, samples);
+      const rgba = await sharp(Buffer.from(picture)).ensureAlpha().raw().toBuffer();
+      row.floor = compare(truth, extrudeSilhouette(rgba, PICTURE_PX, trueHeight), samples);
+      if (sheetPath) {
+        const yaws = [0, 90, 35, 215];
+        tiles.push([...(await Promise.all(yaws.map((y) => view(truth, y, TILE)))), ...(await Promise.all(yaws.map((y) => view(made.mesh, y, TILE))))]);
+      }
+    } catch (error) {
+      row.error = error instanceof Error ? error.message : String(error);
+    }
+    rows.push(row);
+    const g = row.generated, fl = row.floor;
+    console.log(
+      `| ${c.id} | ${c.bodyPlan} | ${row.view} | ${f(g?.cd ?? NaN)} | ${g ? `${f(g.iou.front)} / ${f(g.iou.side)} / ${f(g.iou.top)}` : '–'} | ` +
+        `${f(g?.depthRatio ?? NaN, 2)} | ${f(fl?.cd ?? NaN)} | ${f(fl?.iou.front ?? NaN)} | ${f(row.ms ?? NaN, 0)} |${row.error ? ` **FAILED: ${row.error}**` : ''}`,
+    );
+  }
+  const header = '| | characters | failed | CD | IoU front | IoU side | IoU top | median depth ratio | floor CD | floor IoU front | CD better than floor |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+  console.log(`\n${header}\n${rule}`);
+  for (const p of [...new Set(rows.map((r) => r.plan))]) console.log(`| ${p} ${summarise(rows.filter((r) => r.plan === p))}`);
+  console.log(`| **all** ${summarise(rows)}`);
+  console.log(`\n${header.replace('| |', '| artist |')}\n${rule}`);
+  for (const a of [...new Set(rows.map((r) => r.artist))]) console.log(`| ${a} ${summarise(rows.filter((r) => r.artist === a))}`);
+  const out = arg('--json');
+  if (out) writeFileSync(out, JSON.stringify(rows, null, 1));
+  if (sheetPath && tiles.length) {
+    // One row per character: true front, side, 3/4 front, 3/4 back, then the generated four.
+    const composite = tiles.flatMap((row, r) => row.map((input, i) => ({ input, left: i * TILE + (i >= 4 ? 16 : 0), top: r * TILE })));
+    await sharp({ create: { width: 8 * TILE + 16, height: tiles.length * TILE, channels: 4, background: '#ffffff' } })
+      .composite(composite)
+      .png()
+      .toFile(sheetPath);
+    console.log(`\nsheet: ${sheetPath} (each row: true front, side, 3/4 front, 3/4 back | generated, the same four)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
