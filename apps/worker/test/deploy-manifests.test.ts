@@ -125,7 +125,7 @@ test("KEDA scales each worker Deployment on its own queue's real BullMQ wait lis
     spec: z.looseObject({
       scaleTargetRef: z.looseObject({ name: z.string() }),
       minReplicaCount: z.number(),
-      triggers: z.array(z.looseObject({ type: z.string(), metadata: z.record(z.string(), z.string()) })),
+      triggers: z.array(z.looseObject({ type: z.string(), metadata: z.record(z.string(), z.string()), authenticationRef: z.looseObject({ name: z.string() }).optional() })),
     }),
   });
   const scaled = ofKind('ScaledObject').map((m) => scaledSchema.parse(m));
@@ -143,6 +143,9 @@ test("KEDA scales each worker Deployment on its own queue's real BullMQ wait lis
       const trigger = object!.spec.triggers[0]!;
       expect(trigger.type).toBe('redis');
       expect(trigger.metadata.listName).toBe(queues.get(queue as (typeof QUEUE_NAMES)[number]).toKey('wait'));
+      // Where Redis is comes from configuration, not a literal in the trigger.
+      expect(trigger.authenticationRef?.name).toBe('rigforge-redis');
+      expect(trigger.metadata.address ?? trigger.metadata.host ?? trigger.metadata.password).toBeUndefined();
       // Never to zero: the API refuses work for a queue without a live worker.
       expect(object!.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
     }
@@ -150,6 +153,20 @@ test("KEDA scales each worker Deployment on its own queue's real BullMQ wait lis
     await queues.close();
     connection.disconnect();
   }
+});
+
+test("KEDA's Redis address and password come from a Secret that agrees with the workers' REDIS_URL", () => {
+  const auth = z
+    .looseObject({ metadata: z.looseObject({ name: z.string() }), spec: z.looseObject({ secretTargetRef: z.array(z.object({ parameter: z.string(), name: z.string(), key: z.string() })) }) })
+    .parse(ofKind('TriggerAuthentication').find((m) => m.metadata.name === 'rigforge-redis'));
+  const refs = Object.fromEntries(auth.spec.secretTargetRef.map((r) => [r.parameter, r]));
+  expect(Object.keys(refs).sort()).toEqual(['address', 'password']);
+  const kedaSecret = z
+    .looseObject({ stringData: z.record(z.string(), z.string()) })
+    .parse(ofKind('Secret').find((m) => m.metadata.name === refs.address!.name));
+  const url = new URL(secret.stringData.REDIS_URL!);
+  expect(kedaSecret.stringData[refs.address!.key]).toBe(`${url.hostname}:${url.port || '6379'}`);
+  expect(kedaSecret.stringData[refs.password!.key]).toBe(decodeURIComponent(url.password));
 });
 
 test('the in-cluster scrape config reads /metrics on the named ports with the admin token', () => {
