@@ -23,6 +23,7 @@ import { TcpProxy, type ProxyMode } from './tcp-proxy';
 
 /** Far above the fail-fast budget this file sets, far below "hangs until the backend returns". */
 const HANG_MS = 20_000;
+const ADMIN_TOKEN = 'outage-admin-token-0123456789';
 
 let pg: TcpProxy;
 let redis: TcpProxy;
@@ -48,6 +49,7 @@ beforeAll(async () => {
     DB_CONNECT_TIMEOUT_MS: '2000',
     DB_STATEMENT_TIMEOUT_MS: '2000',
     REDIS_COMMAND_TIMEOUT_MS: '2000',
+    ADMIN_TOKEN,
   });
   account = await h.seedAccount({ credits: 100_000 });
   glb64 = await boxGlbBase64();
@@ -141,6 +143,22 @@ describe.each(OUTAGES)('%s', (_label, proxy, mode) => {
     expect(await orphanedInputs()).toEqual([]);
     // Nothing refused during the outage was charged (the one accepted after recovery was).
     expect((await readCreditBalance(h.ctx.db, account.accountId))?.balance).toBe((balance?.balance ?? 0) - 10);
+  });
+});
+
+describe.each(OUTAGES)('%s: operator endpoints', (label, proxy, mode) => {
+  test('readiness and (in a Redis outage) Bull Board answer 503 with Retry-After, never 500', async () => {
+    await proxy().set(mode);
+    const ready = await h.request.get('/readyz').timeout(HANG_MS);
+    expect([ready.status, ready.headers['retry-after']]).toEqual([503, expect.stringMatching(/^[1-9]\d*$/)]);
+    if (label.startsWith('Redis')) {
+      const board = await h.request.get('/admin/queues/api/queues').set('Authorization', `Bearer ${ADMIN_TOKEN}`).timeout(HANG_MS);
+      expect([board.status, board.body.error?.code, board.headers['retry-after']]).toEqual([503, 'backend_unavailable', expect.stringMatching(/^[1-9]\d*$/)]);
+    }
+    await proxy().set('forward');
+    await waitForRecovery();
+    const board = await h.request.get('/admin/queues/api/queues').set('Authorization', `Bearer ${ADMIN_TOKEN}`).timeout(HANG_MS);
+    expect(board.status).toBe(200);
   });
 });
 
