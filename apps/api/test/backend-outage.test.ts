@@ -185,7 +185,7 @@ test('a submission refused after its input was stored (insufficient credits) lea
   expect(await storedInputs()).toEqual(before);
 });
 
-test('the queue unreachable at enqueue: the job is failed and refunded, its input deleted, 503', async () => {
+test('the queue unreachable at enqueue: 503, the job withdrawn (not listed, nothing charged, the ledger whole), its input deleted', async () => {
   // Admission and Postgres work; only the connection that enqueues is cut (after it connected).
   const cut = new TcpProxy(redis.targetHost, redis.targetPort);
   await cut.start();
@@ -217,7 +217,12 @@ test('the queue unreachable at enqueue: the job is failed and refunded, its inpu
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'backend_unavailable', headers: { 'Retry-After': expect.any(String) } });
     expect(await orphanedInputs()).toEqual([]);
+    // The balance and the sum of the ledger, both as before.
     expect(await readCreditBalance(h.ctx.db, account.accountId)).toEqual(before);
+    // The client got a 503 and no id: the job is not its to see (issue 24: it was listed as failed).
+    expect(await findJob(h.ctx.db, id)).toBeNull();
+    const listed = await h.request.get('/v1/jobs?limit=100').set(account.auth);
+    expect(listed.body.jobs.map((j: { id: string }) => j.id)).not.toContain(id);
   } finally {
     await cut.set('forward');
     await queues.close().catch(() => undefined);
