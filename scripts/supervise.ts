@@ -9,10 +9,21 @@
  *     "worker rig.fast: node --import tsx apps/worker/src/main.ts --queue rig.fast"
  *
  * Each argument is `name: command`; the command is split on spaces (no quoting). Options:
- * `--backoff-ms` (first delay, default 1000, doubling), `--max-backoff-ms` (default 30000),
- * `--stable-ms` (a service up this long starts again from the first delay, default 30000),
+ * `--backoff-ms` (first delay, default 1000, doubling), `--max-backoff-ms` (default 5000),
+ * `--stable-ms` (a service up this long starts again from the first delay, default 10000),
  * `--grace-ms` (how long to wait for services to stop before SIGKILL, default 70000: longer
  * than a worker's 60 s drain).
+ *
+ * The backoff is short on purpose: a worker killed while running a job holds that job until it is
+ * back, so every restart's wait is added to the job's time. With a 30 s cap (and 30 s to count as
+ * stable), a job interrupted a few times finished after 398 s, past the 300 s the spec tells
+ * clients to wait; at 5 s a crash loop still costs only one start per 5 s.
+ *
+ * The services die with the supervisor: each gets the read end of a pipe (fd 3) and
+ * `scripts/lib/exit-with-supervisor.cjs` preloaded through NODE_OPTIONS, which stops the service
+ * when the pipe closes, i.e. when the supervisor has exited for any reason, SIGKILL included. So
+ * `npm start` never leaves the API and workers running with nothing to restart them. Services are
+ * expected to be Node processes (others run, but are not stopped that way).
  *
  * Why our own rather than pm2/systemd/supervisord: `npm start` must work on a bare checkout with
  * no global tools, and in production compose or Kubernetes restart the processes instead (each
@@ -20,7 +31,18 @@
  * `supervise:` and names the service; `started <name> (pid N)` lines let scripts find the pids.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+
+/** The preload that stops a service when its supervisor is gone, and the descriptor it watches. */
+const LIFELINE_PRELOAD = path.join(__dirname, 'lib/exit-with-supervisor.cjs');
+const LIFELINE_FD = 3;
+
+/** The environment of a service: ours, plus the preload and the descriptor it watches. */
+export function serviceEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const preload = `--require ${JSON.stringify(LIFELINE_PRELOAD)}`;
+  return { ...env, NODE_OPTIONS: env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${preload}` : preload, RIGFORGE_SUPERVISOR_FD: String(LIFELINE_FD) };
+}
 
 export interface ServiceSpec {
   name: string;
@@ -34,6 +56,14 @@ export interface SuperviseOptions {
   graceMs: number;
   log: (line: string) => void;
 }
+
+/** The options' defaults (the flags of `main` below). */
+export const SUPERVISE_DEFAULTS: Omit<SuperviseOptions, 'log'> = {
+  backoffMs: 1000,
+  maxBackoffMs: 5000,
+  stableMs: 10_000,
+  graceMs: 70_000,
+};
 
 /** `name: command args` → a spec; throws on a line without a name or a command. */
 export function parseServiceSpec(text: string): ServiceSpec {
@@ -64,7 +94,9 @@ export function supervise(services: ServiceSpec[], options: SuperviseOptions): S
     if (stopping) return;
     const [file, ...args] = service.command;
     const startedAt = Date.now();
-    const child = spawn(file!, args, { stdio: 'inherit', env: process.env });
+    // fd 3 is the lifeline: a pipe we never write to, closed by the kernel when we exit.
+    const child = spawn(file!, args, { stdio: ['inherit', 'inherit', 'inherit', 'pipe'], env: serviceEnv(process.env) });
+    child.stdio[LIFELINE_FD]?.on('error', () => undefined); // the service closing its end is no error of ours
     running.set(service.name, child);
     exited.set(
       service.name,
@@ -118,10 +150,10 @@ function main(): void {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      'backoff-ms': { type: 'string', default: '1000' },
-      'max-backoff-ms': { type: 'string', default: '30000' },
-      'stable-ms': { type: 'string', default: '30000' },
-      'grace-ms': { type: 'string', default: '70000' },
+      'backoff-ms': { type: 'string', default: String(SUPERVISE_DEFAULTS.backoffMs) },
+      'max-backoff-ms': { type: 'string', default: String(SUPERVISE_DEFAULTS.maxBackoffMs) },
+      'stable-ms': { type: 'string', default: String(SUPERVISE_DEFAULTS.stableMs) },
+      'grace-ms': { type: 'string', default: String(SUPERVISE_DEFAULTS.graceMs) },
     },
   });
   const number = (name: keyof typeof values) => {

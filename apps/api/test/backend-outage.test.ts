@@ -23,6 +23,7 @@ import { TcpProxy, type ProxyMode } from './tcp-proxy';
 
 /** Far above the fail-fast budget this file sets, far below "hangs until the backend returns". */
 const HANG_MS = 20_000;
+const ADMIN_TOKEN = 'outage-admin-token-0123456789';
 
 let pg: TcpProxy;
 let redis: TcpProxy;
@@ -48,6 +49,7 @@ beforeAll(async () => {
     DB_CONNECT_TIMEOUT_MS: '2000',
     DB_STATEMENT_TIMEOUT_MS: '2000',
     REDIS_COMMAND_TIMEOUT_MS: '2000',
+    ADMIN_TOKEN,
   });
   account = await h.seedAccount({ credits: 100_000 });
   glb64 = await boxGlbBase64();
@@ -144,6 +146,22 @@ describe.each(OUTAGES)('%s', (_label, proxy, mode) => {
   });
 });
 
+describe.each(OUTAGES)('%s: operator endpoints', (label, proxy, mode) => {
+  test('readiness and (in a Redis outage) Bull Board answer 503 with Retry-After, never 500', async () => {
+    await proxy().set(mode);
+    const ready = await h.request.get('/readyz').timeout(HANG_MS);
+    expect([ready.status, ready.headers['retry-after']]).toEqual([503, expect.stringMatching(/^[1-9]\d*$/)]);
+    if (label.startsWith('Redis')) {
+      const board = await h.request.get('/admin/queues/api/queues').set('Authorization', `Bearer ${ADMIN_TOKEN}`).timeout(HANG_MS);
+      expect([board.status, board.body.error?.code, board.headers['retry-after']]).toEqual([503, 'backend_unavailable', expect.stringMatching(/^[1-9]\d*$/)]);
+    }
+    await proxy().set('forward');
+    await waitForRecovery();
+    const board = await h.request.get('/admin/queues/api/queues').set('Authorization', `Bearer ${ADMIN_TOKEN}`).timeout(HANG_MS);
+    expect(board.status).toBe(200);
+  });
+});
+
 test('Postgres stopped in the middle of a stream of submissions: 202 or 503 only, every stored input has its job', async () => {
   const sends: Promise<{ status: number }>[] = [];
   for (let i = 0; i < 24; i++) {
@@ -167,7 +185,7 @@ test('a submission refused after its input was stored (insufficient credits) lea
   expect(await storedInputs()).toEqual(before);
 });
 
-test('the queue unreachable at enqueue: the job is failed and refunded, its input deleted, 503', async () => {
+test('the queue unreachable at enqueue: 503, the job withdrawn (not listed, nothing charged, the ledger whole), its input deleted', async () => {
   // Admission and Postgres work; only the connection that enqueues is cut (after it connected).
   const cut = new TcpProxy(redis.targetHost, redis.targetPort);
   await cut.start();
@@ -199,7 +217,12 @@ test('the queue unreachable at enqueue: the job is failed and refunded, its inpu
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'backend_unavailable', headers: { 'Retry-After': expect.any(String) } });
     expect(await orphanedInputs()).toEqual([]);
+    // The balance and the sum of the ledger, both as before.
     expect(await readCreditBalance(h.ctx.db, account.accountId)).toEqual(before);
+    // The client got a 503 and no id: the job is not its to see (issue 24: it was listed as failed).
+    expect(await findJob(h.ctx.db, id)).toBeNull();
+    const listed = await h.request.get('/v1/jobs?limit=100').set(account.auth);
+    expect(listed.body.jobs.map((j: { id: string }) => j.id)).not.toContain(id);
   } finally {
     await cut.set('forward');
     await queues.close().catch(() => undefined);

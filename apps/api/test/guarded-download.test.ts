@@ -10,6 +10,8 @@ import { DownloadError, guardedDownload } from '../src/fetch/guarded-download';
 let server: http.Server;
 let base: string;
 const open = new Set<http.ServerResponse>();
+/** Bytes `/endless` managed to send before the reader hung up. */
+const endless = { sent: 0 };
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -24,6 +26,19 @@ beforeAll(async () => {
     if (req.url === '/big') {
       res.writeHead(200);
       return res.end(Buffer.alloc(5000));
+    }
+    if (req.url === '/endless') {
+      // No length, and no end: only the reader's cap stops it (a safety cap stops a reader without one).
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const chunk = Buffer.alloc(64 * 1024);
+      const pump = () => {
+        while (!res.destroyed && endless.sent < 256 * 1024 * 1024) {
+          endless.sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      return pump();
     }
     if (req.url === '/stall') {
       // Headers and a first chunk, then nothing: the body is cut by the deadline.
@@ -71,4 +86,11 @@ test('a URL that is not http(s) is refused before any request', async () => {
   const error: unknown = await guardedDownload('gopher://example.com/', options).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(DownloadError);
   expect((error as DownloadError).message).toMatch(/the URL is a gopher: URL; only http and https/);
+});
+
+test('an endless body (no length) is cut at the size cap and the connection closed', async () => {
+  const error = await failure('/endless');
+  expect(error.kind).toBe('too_large');
+  expect(error.message).toMatch(/larger than the limit of 1000 bytes \(download stopped there\)/);
+  expect(endless.sent).toBeLessThan(16 * 1024 * 1024);
 });

@@ -12,7 +12,11 @@ import { writeFbx, writeGlb } from '@rigforge/mesh';
 import { buildCreature } from '@rigforge/rig/testing';
 
 export type StandInProvider = 'polyhaven' | 'sketchfab' | 'smithsonian';
-export type Failure = { status: number; body?: string; headers?: Record<string, string> } | 'hang' | 'garbage';
+/** `endless`: 200 and a body that never ends (until the client hangs up; `endlessSent` counts it). */
+export type Failure = { status: number; body?: string; headers?: Record<string, string> } | 'hang' | 'garbage' | 'endless';
+
+/** Where an endless answer stops regardless, so a client that reads it whole cannot take the machine down. */
+const ENDLESS_SAFETY_CAP = 256 * 1024 * 1024;
 
 export const SKETCHFAB_TOKEN = 'stand-in-sketchfab-token';
 export const SMITHSONIAN_KEY = 'stand-in-data-gov-key';
@@ -25,6 +29,8 @@ export interface StandIns {
   smithsonianUrl: string;
   /** Requests seen, as `METHOD path?query` with the User-Agent, in order. */
   requests: { path: string; userAgent: string | undefined }[];
+  /** Bytes of `endless` answers sent so far (all of them together). */
+  stats: { endlessSent: number };
   fail(provider: StandInProvider, failure: Failure | null): void;
   close(): Promise<void>;
 }
@@ -38,6 +44,7 @@ export async function startStandIns(): Promise<StandIns> {
   };
   const failures = new Map<StandInProvider, Failure>();
   const requests: StandIns['requests'] = [];
+  const stats: StandIns['stats'] = { endlessSent: 0 };
   const hanging = new Set<http.ServerResponse>();
   let origin = '';
 
@@ -60,6 +67,19 @@ export async function startStandIns(): Promise<StandIns> {
     if (failure === 'hang') {
       hanging.add(res);
       return;
+    }
+    if (failure === 'endless') {
+      const chunk = Buffer.alloc(1024 * 1024, ' ');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"padding":"');
+      const pump = () => {
+        while (!res.destroyed && stats.endlessSent < ENDLESS_SAFETY_CAP) {
+          stats.endlessSent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end('"}');
+      };
+      return pump();
     }
     if (failure === 'garbage') {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -201,6 +221,7 @@ export async function startStandIns(): Promise<StandIns> {
     sketchfabUrl: `${origin}/sketchfab`,
     smithsonianUrl: `${origin}/smithsonian`,
     requests,
+    stats,
     fail: (provider, failure) => (failure ? failures.set(provider, failure) : failures.delete(provider)),
     close: async () => {
       for (const res of hanging) res.destroy();

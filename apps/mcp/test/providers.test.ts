@@ -74,6 +74,22 @@ describe('Poly Haven', () => {
   });
 });
 
+describe('every provider', () => {
+  it.each([
+    ['polyhaven', () => polyHaven()],
+    ['sketchfab', () => sketchfab()],
+    ['smithsonian', () => smithsonian()],
+  ] as const)('%s: an endless answer is cut at the response cap and fails as a bad response', async (name, make) => {
+    s.fail(name, 'endless');
+    const before = s.stats.endlessSent;
+    const error = await providerError(make().search({ query: 'endless', limit: 1 }));
+    expect(error.code).toBe('provider_bad_response');
+    expect(error.message).toMatch(/more than the limit of 4194304 bytes/);
+    // Cut at the 4 MB cap (plus what the sockets buffer), not read to the stand-in's 256 MB.
+    expect(s.stats.endlessSent - before).toBeLessThan(32 * 1024 * 1024);
+  });
+});
+
 describe('Sketchfab', () => {
   it('asks for downloadable CC0 models and drops any result whose own licence is not CC0', async () => {
     const results = await sketchfab().search({ query: 'knight', limit: 5 });

@@ -39,6 +39,7 @@ beforeAll(async () => {
       if (thickness === 0.4) return json(422, { error: { code: 'invalid_input', message: 'no subject in the image' } });
       if (thickness === 0.6) return json(500, { error: { code: 'crash', message: 'out of GPU memory' } });
       if (thickness === 0.7) return json(200, { model_base64: Buffer.from('not a model').toString('base64'), format: 'glb' });
+      if (thickness === 0.8) return streamEndless(res);
       json(200, { model_base64: model.toString('base64'), format: 'glb', report: { backend: 'stand-in' } });
     });
   });
@@ -56,6 +57,25 @@ beforeAll(async () => {
   });
   png = await sharp({ create: { width: 32, height: 32, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 1 } } }).png().toBuffer();
 }, 120_000);
+
+/** Where the endless answer stops regardless, so a worker that reads it whole cannot take the machine down. */
+const ENDLESS_SAFETY_CAP = 512 * 1024 * 1024;
+const endless = { sent: 0 };
+
+/** 200 and a JSON string that never ends, as fast as the worker reads it, until it hangs up. */
+function streamEndless(res: http.ServerResponse): void {
+  const chunk = Buffer.alloc(1024 * 1024, 'A');
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write('{"format":"glb","model_base64":"');
+  const pump = () => {
+    while (!res.destroyed && endless.sent < ENDLESS_SAFETY_CAP) {
+      endless.sent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    res.end('"}');
+  };
+  pump();
+}
 
 afterAll(async () => {
   await worker?.stop();
@@ -114,4 +134,12 @@ test('an unreadable model from the engine fails with engine_error', async () => 
   const job = await generate(0.7);
   expect(job.error.code).toBe('engine_error');
   expect(job.error.message).toMatch(/unreadable/);
+});
+
+test('an endless answer is cut at the response cap: engine_error naming the limit, the worker never holds it', async () => {
+  const job = await generate(0.8);
+  expect(job.status).toBe('failed');
+  expect(job.error).toMatchObject({ code: 'engine_error', message: expect.stringMatching(/larger than the limit of \d+ bytes/) });
+  // Cut at the 64 MB cap (plus what the sockets buffer), not read to the stand-in's safety cap.
+  expect(endless.sent).toBeLessThan(128 * 1024 * 1024);
 });

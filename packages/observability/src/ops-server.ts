@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import { ADMIN_AUTH_CHALLENGE, adminTokenRefusal, checkAdminToken } from './admin-token';
 import { OPS_PATHS } from './metric-names';
-import { runReadinessChecks, type ReadinessChecks } from './readiness';
+import { READINESS_RETRY_AFTER_SECONDS, runReadinessChecks, type ReadinessChecks } from './readiness';
 
 export interface OpsServerOptions {
   port: number;
@@ -34,7 +34,9 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { error: { code: 'invalid_request', message: 'only GET' } });
     if (path === OPS_PATHS.healthz) return send(200, { status: 'ok' });
     if (path === OPS_PATHS.readyz) {
-      void runReadinessChecks(options.readiness).then((report) => send(report.status === 'ready' ? 200 : 503, report));
+      void runReadinessChecks(options.readiness).then((report) =>
+        report.status === 'ready' ? send(200, report) : send(503, report, { 'Retry-After': String(READINESS_RETRY_AFTER_SECONDS) }),
+      );
       return;
     }
     if (path === OPS_PATHS.metrics) {

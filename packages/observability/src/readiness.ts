@@ -10,6 +10,12 @@ export interface ReadinessReport {
   checks: Record<string, string>;
 }
 
+/**
+ * Retry-After of `/readyz`'s 503, as of every 503 of an outage: a backend that is down is worth
+ * asking again within seconds (the API's own outage 503s use the same 5 s).
+ */
+export const READINESS_RETRY_AFTER_SECONDS = 5;
+
 /** Default per-check limit: below the 5 s timeout the compose and k8s probes allow. */
 export const READINESS_CHECK_TIMEOUT_MS = 4000;
 

@@ -16,5 +16,11 @@ export function registerAdminQueues(app: Express, ctx: AppContext): void {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(BULL_BOARD_PATH);
   createBullBoard({ queues: QUEUE_NAMES.map((name) => new BullMQAdapter(ctx.queues.get(name))), serverAdapter });
+  // The board's own handler answers every error 500 with its message ("Stream isn't writeable"
+  // during a Redis outage). Passed on instead to the API's error middleware, the one place errors
+  // become responses: an outage is a 503 with Retry-After there, anything else a logged 500.
+  serverAdapter.setErrorHandler((error) => {
+    throw error;
+  });
   app.use(BULL_BOARD_PATH, adminAuth(ctx.env.ADMIN_TOKEN), serverAdapter.getRouter());
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { failJob, reserveJob, type Db } from '@rigforge/db';
+import { reserveJob, withdrawJob, type Db } from '@rigforge/db';
 import type { ServiceMetrics } from '@rigforge/observability';
 import type { JobQueues, QueueName } from '@rigforge/queue';
 import type { TypedJobParams } from '@rigforge/contracts';
@@ -47,8 +47,8 @@ export function newJobId(): string {
  * one statement, then enqueues it. The slot comes first so a full queue (or a queue no worker
  * serves) is a 503 before any byte is downloaded or any mesh or image is read: under overload the
  * API refuses cheaply instead of parsing uploads it would refuse anyway. If the enqueue fails, the
- * job is failed and refunded in the same request and the client gets a 503, so nothing is charged
- * for work that never starts.
+ * job is withdrawn (deleted and refunded) in the same request and the client gets a 503, so nothing
+ * is charged for work that never starts and no job the client never got an id for is listed.
  *
  * Whatever fails after the input is stored (storage, Postgres, Redis), the stored objects are
  * deleted before the error propagates, unless a job row that may still run points at them (the
@@ -97,15 +97,13 @@ export async function submitJob<J extends TypedJobParams>(
     try {
       await deps.queues.enqueue(queue, id);
     } catch {
-      // The row exists and is charged. Failing it refunds; if Postgres is down too, the row stays
-      // queued and the sweeper re-queues it, so its inputs must stay.
+      // The row exists and is charged. Withdrawing it deletes it and refunds; if Postgres is down
+      // too, the row stays queued and the sweeper re-queues it, so its inputs must stay.
       keepInputs = true;
-      const failed = await failJob(deps.db, id, {
-        code: 'engine_unavailable',
-        message: 'the job queue was unreachable at submission; the credits were refunded',
-      });
-      if (failed?.refunded) deps.metrics?.creditsRefunded.inc({ queue }, failed.refunded);
-      keepInputs = false;
+      const withdrawn = await withdrawJob(deps.db, id);
+      if (withdrawn?.refunded) deps.metrics?.creditsRefunded.inc({ queue }, withdrawn.refunded);
+      // Not queued any more means a worker got it after all: it runs, and needs its inputs.
+      keepInputs = withdrawn === null;
       throw backendUnavailable(`${queue}: the job queue is unreachable; retry with backoff`);
     }
     return { id, createdAt: result.createdAt, job: input.job };

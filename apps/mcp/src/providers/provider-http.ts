@@ -16,12 +16,19 @@ export interface ProviderHttpOptions {
   userAgent: string;
   /** How long a successful answer is reused; default 10 minutes. */
   cacheTtlMs: number;
+  /**
+   * Largest answer read, default 4 MB (a search page is tens of KB); past it the connection is
+   * closed and the call fails. Answers are buffered whole to be parsed, so an endless one from a
+   * broken or hostile endpoint would otherwise grow the MCP server until it is killed.
+   */
+  maxResponseBytes?: number;
 }
 
-export const PROVIDER_HTTP_DEFAULTS: ProviderHttpOptions = {
+export const PROVIDER_HTTP_DEFAULTS: Required<ProviderHttpOptions> = {
   timeoutMs: 8_000,
   userAgent: MCP_USER_AGENT,
   cacheTtlMs: 10 * 60_000,
+  maxResponseBytes: 4 * 1024 * 1024,
 };
 
 export interface GetJsonOptions {
@@ -56,10 +63,21 @@ export class ProviderHttp {
     });
     const abort = () => pending.cancel();
     options.signal?.addEventListener('abort', abort, { once: true });
+    // got 11 has no size limit: count what arrives and cancel past the cap.
+    const maxBytes = this.options.maxResponseBytes ?? PROVIDER_HTTP_DEFAULTS.maxResponseBytes;
+    let tooLarge = false;
+    pending.on('downloadProgress', ({ transferred }: { transferred: number }) => {
+      if (transferred <= maxBytes || tooLarge) return;
+      tooLarge = true;
+      pending.cancel();
+    });
     let response: Response<string>;
     try {
       response = await pending;
     } catch (error) {
+      if (tooLarge) {
+        throw new ProviderError(this.provider, 'provider_bad_response', `${where} answered more than the limit of ${maxBytes} bytes`);
+      }
       const code = error instanceof Error && 'code' in error ? String(error.code) : '';
       if (code === 'ETIMEDOUT') {
         throw new ProviderError(this.provider, 'provider_timeout', `no answer from ${where} within ${this.options.timeoutMs} ms; try again later`);

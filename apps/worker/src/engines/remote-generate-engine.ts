@@ -18,12 +18,20 @@ export interface RemoteGenerateEngineOptions {
   retries?: number;
   /** First backoff delay; doubles each retry. */
   backoffMs?: number;
+  /**
+   * Largest response read; the connection is closed past it and the job fails. The answer is
+   * buffered whole (it is one JSON document), so without a cap an endless body from a broken or
+   * hostile engine would grow the worker until it is killed.
+   */
+  maxResponseBytes?: number;
 }
 
-export const REMOTE_GENERATE_ENGINE_DEFAULTS: Required<Pick<RemoteGenerateEngineOptions, 'timeoutMs' | 'retries' | 'backoffMs'>> = {
+export const REMOTE_GENERATE_ENGINE_DEFAULTS: Required<Pick<RemoteGenerateEngineOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxResponseBytes'>> = {
   timeoutMs: 120_000,
   retries: 3,
   backoffMs: 1000,
+  // A model's base64 (4/3 of it) and a thumbnail: room for a 40 MB model, far more than we keep.
+  maxResponseBytes: 64 * 1024 * 1024,
 };
 
 interface RemoteResponse {
@@ -44,6 +52,7 @@ export function createRemoteGenerateEngine(options: RemoteGenerateEngineOptions)
       if (job.operation !== 'generate_model') throw new Error(`generate_model.remote: got a ${job.operation} job`);
       const { params } = job;
       let body: RemoteResponse;
+      let tooLarge = false;
       try {
         const request = got.post(endpoint, {
           json: {
@@ -65,8 +74,17 @@ export function createRemoteGenerateEngine(options: RemoteGenerateEngineOptions)
         });
         // got 11 has no AbortSignal option: cancel the request when the job's deadline passes.
         signal.addEventListener('abort', () => request.cancel(), { once: true });
+        // got 11 has no size limit either: count what arrives and cancel past the cap.
+        request.on('downloadProgress', ({ transferred }: { transferred: number }) => {
+          if (transferred <= settings.maxResponseBytes || tooLarge) return;
+          tooLarge = true;
+          request.cancel();
+        });
         body = (await request).body as RemoteResponse;
       } catch (error) {
+        if (tooLarge) {
+          throw new EngineError('engine_error', `remote engine: the response is larger than the limit of ${settings.maxResponseBytes} bytes (the download was stopped there)`);
+        }
         throw toEngineError(error);
       }
 

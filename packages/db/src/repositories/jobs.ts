@@ -259,6 +259,32 @@ export async function failJob(
   return row ? { queue: row.queue, refunded: Number(row.refunded) } : null;
 }
 
+/**
+ * Takes back a job that was never handed to a worker (its enqueue failed, and the client was told
+ * 503): the row is deleted, with its idempotency binding, and its credits refunded, in one
+ * statement. The client never got its id, so a failed job in `GET /v1/jobs` would only be a job
+ * it did not submit. The ledger stays whole: the reserve row stays (its job id set to null by the
+ * foreign key) and the refund row names the job in its note, so the balance is still their sum.
+ * Null when the job is no longer queued (a worker got it after all; it runs and is billed as any).
+ */
+export async function withdrawJob(db: Db, id: string): Promise<{ queue: string; refunded: number } | null> {
+  const note = `job ${id} withdrawn: the job queue was unreachable at submission`;
+  const rows = await db.$queryRaw<{ queue: string; refunded: number }[]>`
+    WITH gone AS (
+      DELETE FROM jobs WHERE id = ${id}::uuid AND status = 'queued'
+      RETURNING queue, account_id, credits_reserved
+    ), refund AS (
+      INSERT INTO credit_ledger (account_id, delta, reason, job_id, note)
+      SELECT account_id, credits_reserved, 'refund', NULL, ${note} FROM gone WHERE credits_reserved > 0
+      RETURNING account_id, delta
+    ), credited AS (
+      UPDATE accounts a SET credit_balance = a.credit_balance + r.delta FROM refund r WHERE a.id = r.account_id
+    )
+    SELECT g.queue, COALESCE((SELECT sum(delta) FROM refund), 0)::int AS refunded FROM gone g`;
+  const row = rows[0];
+  return row ? { queue: row.queue, refunded: Number(row.refunded) } : null;
+}
+
 /** A keyset page: at most `limit` rows after the last row of the previous page. */
 export interface JobPage {
   limit?: number;

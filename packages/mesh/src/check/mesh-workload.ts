@@ -17,9 +17,11 @@ import { estimateRasterWork, longestSide, RasterWorkMeter } from './estimate-ras
  * skin and 8.3 s of thumbnail; 1.0 wide (3.1·10^9, 8.1·10^9) 63 s and 91 s. The rates below are
  * the slower of each. A real mesh's triangles are a cell or two wide: the models of the rig dev
  * set, the examples and the catalog estimate at most a few tenths of a second
- * (`packages/rig/scripts/measure-workload.ts`), so the limit is a hundred times above any of them
- * and refuses a soup before it can hold a worker for a minute (issue 24: 85k triangles under the
- * old visit limits held one 37 s on an idle machine, 157 s on a loaded one).
+ * (`packages/catalog/scripts/measure-workload.ts`), so the limit is 37 times above the largest of
+ * them. Issue 24's soup (85k triangles under the old visit limits, which held a worker 37 s idle
+ * and 157 s loaded) is refused after its first 12k triangles; the worst soup still accepted (85k
+ * triangles 0.25 wide) took 66 s at load average 17, 42 s of it fit and skin driven by its 255k
+ * unshared vertices, which the 10 MB input limit bounds as it bounds a real mesh's.
  */
 export const MESH_WORKLOAD_LIMITS = {
   gridResolution: 128,

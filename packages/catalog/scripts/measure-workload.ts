@@ -4,15 +4,15 @@
  * set lays them out). A real model must sit far below the limit; the last line says how far the
  * largest is, so a change of the estimate can be checked against every model we know of:
  *
- *   node --import tsx packages/mesh/scripts/measure-workload.ts [file-or-folder...]
- *   node --import tsx packages/mesh/scripts/measure-workload.ts ../shared/rig-dev-set
+ *   node --import tsx packages/catalog/scripts/measure-workload.ts [file-or-folder...]
+ *   node --import tsx packages/catalog/scripts/measure-workload.ts ../shared/rig-dev-set
  *
  * Names are printed only with --names (dev-set names stay out of logs that get committed).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildStarterGlb, STARTER_ASSETS } from '../../catalog/src';
-import { boundMeshWorkload, estimateMeshWorkload, MESH_WORKLOAD_LIMITS, readMesh } from '../src';
+import { buildStarterGlb, STARTER_ASSETS } from '../src';
+import { boundMeshWorkload, estimateMeshWorkload, MESH_WORKLOAD_LIMITS, readMesh } from '@rigforge/mesh';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
