@@ -92,7 +92,7 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
     heapMb: env.UPLOAD_CHECK_HEAP_MB,
     timeoutMs: env.UPLOAD_CHECK_TIMEOUT_MS,
   });
-  const metrics = createServiceMetrics({ service: 'api', queues: QUEUE_NAMES, jobQueues: queues, redis, prefix: env.REDIS_PREFIX });
+  const metrics = createServiceMetrics({ service: 'api', queues: QUEUE_NAMES, jobQueues: queues, redis, prefix: env.REDIS_PREFIX, otherQueues: [webhooks.queue] });
   return {
     env,
     db,

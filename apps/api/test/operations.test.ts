@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MIGRATIONS_DIR, MigrationStatus } from '@rigforge/db';
 import { BULL_BOARD_PATH, METRICS, OPS_PATHS } from '@rigforge/observability';
-import { QUEUE_NAMES } from '@rigforge/queue';
+import { QUEUE_NAMES, WEBHOOK_QUEUE } from '@rigforge/queue';
 import { boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
@@ -107,6 +107,10 @@ test('after a submission the metrics show the queue, the credits and the request
     expect(find(all, METRICS.queueLiveWorkers, `queue="${queue}"`)).toEqual([[expect.any(String), 0]]);
   }
   expect(find(all, METRICS.queueJobs, 'queue="rig.fast"', 'state="waiting"')[0]![1]).toBe(1);
+  // The webhook deliveries' queue is reported beside the job queues.
+  for (const state of ['waiting', 'active', 'delayed', 'failed', 'completed']) {
+    expect(find(all, METRICS.queueJobs, `queue="${WEBHOOK_QUEUE}"`, `state="${state}"`)).toHaveLength(1);
+  }
   expect(find(all, METRICS.creditsReserved, 'queue="rig.fast"')[0]![1]).toBe(10);
   // Request durations by route pattern, never by raw path.
   expect(find(all, `${METRICS.httpRequestDuration}_count`, 'route="/v1/rigs"', 'status="202"', 'method="POST"')[0]![1]).toBe(1);
@@ -140,5 +144,22 @@ test('Bull Board opens with the admin token only', async () => {
   expect(page.text).toMatch(/<html/i);
   const queues = await h.request.get(`${BULL_BOARD_PATH}/api/queues`).set(admin);
   expect(queues.status).toBe(200);
-  expect((queues.body.queues as { name: string }[]).map((q) => q.name).sort()).toEqual([...QUEUE_NAMES].sort());
+  expect((queues.body.queues as { name: string }[]).map((q) => q.name).sort()).toEqual([...QUEUE_NAMES, WEBHOOK_QUEUE].sort());
+});
+
+test('Bull Board loads nothing from another site: its fonts are served from this origin', async () => {
+  const page = await h.request.get(BULL_BOARD_PATH).set(admin);
+  expect(page.text).not.toMatch(/https?:\/\//);
+  const css = await h.request.get(`${BULL_BOARD_PATH}/fonts/fonts.css`);
+  expect(css.status).toBe(200);
+  expect(page.text).toContain(`${BULL_BOARD_PATH}/fonts/fonts.css`);
+  // Every stylesheet it imports, and every font file those name, is here.
+  for (const imported of [...css.text.matchAll(/url\("([^"]+)"\)/g)].map((m) => m[1]!)) {
+    const sheet = await h.request.get(`${BULL_BOARD_PATH}/fonts/${imported}`);
+    expect({ imported, status: sheet.status }).toEqual({ imported, status: 200 });
+    const font = /url\(\.\/(files\/[^)]+\.woff2)\)/.exec(sheet.text)?.[1];
+    expect(font).toBeDefined();
+    const dir = imported.slice(0, imported.indexOf('/'));
+    expect((await h.request.get(`${BULL_BOARD_PATH}/fonts/${dir}/${font}`)).status).toBe(200);
+  }
 });

@@ -41,6 +41,14 @@ export interface CreateMetricsOptions {
   prefix: string;
   /** Node's process metrics (CPU, memory, event loop lag, GC). Default true. */
   processMetrics?: boolean;
+  /** Other BullMQ queues whose depth to report beside the job queues (the API: webhook deliveries). */
+  otherQueues?: readonly CountedQueue[];
+}
+
+/** What the depth gauge needs of a BullMQ queue. */
+export interface CountedQueue {
+  name: string;
+  getJobCounts(...types: string[]): Promise<Record<string, number>>;
 }
 
 export function createServiceMetrics(options: CreateMetricsOptions): ServiceMetrics {
@@ -56,10 +64,11 @@ export function createServiceMetrics(options: CreateMetricsOptions): ServiceMetr
     registers,
     async collect() {
       this.reset();
+      const counted: CountedQueue[] = [...options.queues.map((queue) => options.jobQueues.get(queue)), ...(options.otherQueues ?? [])];
       await Promise.all(
-        options.queues.map(async (queue) => {
+        counted.map(async ({ name: queue, getJobCounts }, i) => {
           const counts = await withTimeout(
-            options.jobQueues.get(queue).getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'),
+            getJobCounts.call(counted[i], 'waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'),
           ).catch(() => null);
           if (!counts) return; // Redis unreachable: no sample beats a stale one
           const value = (state: string) => counts[state] ?? 0;
