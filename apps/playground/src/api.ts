@@ -1,159 +1,21 @@
 /**
- * The playground's calls to the API, same origin. Every answer is parsed with the contract's zod
- * schema (the same one the server writes it with), and every failure becomes a
- * `RigforgeClientError` carrying the API's error code, or the client's own code (network_error,
- * invalid_response, timeout) when there was no usable answer, exactly as the CLI reports them.
- * The browser's `fetch` stands in for `got`, which the Node client uses.
+ * The playground's calls to the API, same origin, through `@rigforge/client` (its browser entry):
+ * the same typed client the CLI and the MCP server use, so answers are parsed with the contract's
+ * schemas, failures are `RigforgeClientError`s with the API's codes, and a job is followed on its
+ * event stream (seen the moment it ends) rather than polled.
  */
-import { RigforgeClientError } from '@rigforge/client/client-error';
-import { JOB_DEADLINE_MS, pollIntervalMs } from '@rigforge/client/poll-interval';
-import {
-  assetCategoriesSchema,
-  assetListSchema,
-  createModelResponseSchema,
-  createRigResponseSchema,
-  errorBodySchema,
-  jobListSchema,
-  jobSchema,
-  TERMINAL_STATUSES,
-  type AssetCategories,
-  type AssetList,
-  type CreateModelRequest,
-  type CreateModelResponse,
-  type CreateRigRequest,
-  type CreateRigResponse,
-  type JobList,
-  type JobObject,
-  type RigEngine,
-} from '@rigforge/contracts/wire';
-import type { z } from 'zod';
+import { RigforgeClient, RigforgeClientError, waitForJob } from '@rigforge/client/browser';
 
-export { RigforgeClientError };
+export { RigforgeClient, RigforgeClientError, waitForJob };
 
-type Query = Record<string, string | number | undefined>;
-
-export class PlaygroundApi {
-  constructor(private readonly apiKey: () => string) {}
-
-  createRig(body: Partial<CreateRigRequest>): Promise<CreateRigResponse> {
-    return this.request('POST', '/v1/rigs', createRigResponseSchema, { body });
-  }
-
-  createModel(body: Partial<CreateModelRequest>): Promise<CreateModelResponse> {
-    return this.request('POST', '/v1/models', createModelResponseSchema, { body });
-  }
-
-  getJob(id: string): Promise<JobObject> {
-    return this.request('GET', `/v1/jobs/${encodeURIComponent(id)}`, jobSchema);
-  }
-
-  listJobs(query: Query): Promise<JobList> {
-    return this.request('GET', '/v1/jobs', jobListSchema, { query });
-  }
-
-  listAssets(query: Query): Promise<AssetList> {
-    return this.request('GET', '/v1/assets', assetListSchema, { query });
-  }
-
-  listAssetCategories(): Promise<AssetCategories> {
-    return this.request('GET', '/v1/assets/categories', assetCategoriesSchema);
-  }
-
-  private async request<S extends z.ZodType>(
-    method: 'GET' | 'POST',
-    path: string,
-    schema: S,
-    options: { body?: object; query?: Query } = {},
-  ): Promise<z.infer<S>> {
-    const url = new URL(path, window.location.origin);
-    for (const [name, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
-    }
-    const what = `${method} ${path}`;
-    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey()}`, accept: 'application/json' };
-    if (options.body) headers['content-type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await fetch(url, { method, headers, body: options.body ? JSON.stringify(options.body) : undefined });
-    } catch (error) {
-      throw new RigforgeClientError({ code: 'network_error', message: `${what}: the API could not be reached (${String(error)})` });
-    }
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (!response.ok) {
-      const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-      const retryAfterSeconds = Number.isFinite(retryAfter) ? retryAfter : undefined;
-      const parsed = errorBodySchema.safeParse(json);
-      if (parsed.success) {
-        const { code, message, param } = parsed.data.error;
-        throw new RigforgeClientError({ code, message, param, status: response.status, retryAfterSeconds });
-      }
-      throw new RigforgeClientError({
-        code: response.status >= 500 ? 'internal_error' : 'invalid_response',
-        status: response.status,
-        retryAfterSeconds,
-        message: `${what}: HTTP ${response.status} without the API's error body`,
-      });
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new RigforgeClientError({
-        code: 'invalid_response',
-        status: response.status,
-        message: `${what}: the answer does not match the contract (${issue?.path.join('.') || 'body'}: ${issue?.message})`,
-      });
-    }
-    return parsed.data;
-  }
+/** A client on this page's origin, with whatever key the page holds at each request. */
+export function createPlaygroundClient(apiKey: () => string): RigforgeClient {
+  return new RigforgeClient({ baseUrl: window.location.origin, apiKey });
 }
 
-const RETRYABLE = new Set(['rate_limited', 'backend_unavailable', 'network_error']);
-
-export interface WatchOptions {
-  engine?: RigEngine;
-  signal: AbortSignal;
-  onUpdate: (job: JobObject, elapsedMs: number) => void;
-}
-
-/**
- * Polls a job until it is terminal, at the contract's interval (5 s for a fast rig, 15 s for a pro
- * rig or a generation; the same numbers the CLI uses), waiting out 429/503 as Retry-After asks,
- * and giving up after the contract's 300 s client deadline. Mirrors `waitForJob` of
- * packages/client, which is written on `got` and cannot run in a browser.
- */
-export async function watchJob(api: PlaygroundApi, id: string, options: WatchOptions): Promise<JobObject> {
-  const started = Date.now();
-  let backoffMs = 1_000;
-  for (;;) {
-    let waitMs: number;
-    try {
-      const job = await api.getJob(id);
-      backoffMs = 1_000;
-      options.onUpdate(job, Date.now() - started);
-      if (TERMINAL_STATUSES.includes(job.status)) return job;
-      waitMs = pollIntervalMs(job.operation, options.engine);
-    } catch (error) {
-      if (!(error instanceof RigforgeClientError) || !RETRYABLE.has(error.code)) throw error;
-      waitMs = error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : backoffMs;
-      backoffMs = Math.min(backoffMs * 2, 30_000);
-    }
-    if (Date.now() - started + waitMs > JOB_DEADLINE_MS) {
-      throw new RigforgeClientError({ code: 'timeout', message: `job ${id} did not finish within ${JOB_DEADLINE_MS / 1000} s` });
-    }
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, waitMs);
-      options.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(new RigforgeClientError({ code: 'aborted', message: 'watching the job stopped' }));
-      }, { once: true });
-    });
-  }
+/** Query values as the form holds them: an empty field is no filter. */
+export function filled<T extends Record<string, string | number | undefined>>(query: T): Partial<T> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v !== undefined)) as Partial<T>;
 }
 
 /** A file as base64 (no data: prefix), read by the browser natively. */

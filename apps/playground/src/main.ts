@@ -4,7 +4,7 @@
  * catalog. Plain DOM (the page is one form, two lists and a viewer; no framework needed).
  */
 import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, type AssetObject, type CreateRigRequest, type JobObject, type RigEngine } from '@rigforge/contracts/wire';
-import { fileToBase64, PlaygroundApi, RigforgeClientError, sameOriginFileUrl, watchJob } from './api';
+import { createPlaygroundClient, filled, fileToBase64, RigforgeClientError, sameOriginFileUrl, waitForJob } from './api';
 import './style.css';
 import { Viewer, type ModelFormat, type ViewerSnapshot } from './viewer';
 
@@ -69,7 +69,7 @@ const ui = {
   catalogPage: el<HTMLSpanElement>('catalog-page'),
 };
 
-const api = new PlaygroundApi(() => ui.key.value.trim());
+const api = createPlaygroundClient(() => ui.key.value.trim());
 const viewer = new Viewer(ui.viewport);
 
 interface JobView {
@@ -99,6 +99,15 @@ ui.key.addEventListener('change', () => void refreshBrowse());
 ui.forgetKey.addEventListener('click', () => {
   localStorage.removeItem(KEY_STORAGE);
   ui.key.value = '';
+  // Nothing of the last account stays on screen: its jobs and the job being watched go too.
+  state.watching?.abort();
+  ui.history.replaceChildren();
+  ui.catalog.replaceChildren();
+  ui.rigGenerated.hidden = true;
+  ui.progress.hidden = true;
+  ui.error.hidden = true;
+  setStatus('');
+  void refreshBrowse();
   ui.key.focus();
 });
 
@@ -203,6 +212,8 @@ async function submit(): Promise<void> {
     return;
   }
   ui.submit.disabled = true;
+  // The status is below the form: bring it into view, so the job is seen as it runs.
+  ui.status.scrollIntoView({ behavior: 'smooth', block: 'center' });
   try {
     setStatus(`Uploading ${file.name}…`);
     const base64 = await fileToBase64(file);
@@ -255,10 +266,10 @@ async function follow(id: string, operation: string, engine: RigEngine | undefin
   void refreshHistory();
   let job: JobObject;
   try {
-    job = await watchJob(api, id, {
+    job = await waitForJob(api, id, {
       engine,
       signal: watching.signal,
-      onUpdate: (update, elapsedMs) => {
+      onPoll: (update, elapsedMs) => {
         if (state.watching !== watching) return;
         state.job.status = update.status;
         const seconds = Math.round(elapsedMs / 1000);
@@ -288,6 +299,8 @@ async function follow(id: string, operation: string, engine: RigEngine | undefin
   if (job.operation === 'generate_model') {
     state.generatedJobId = job.id;
     ui.rigGenerated.hidden = false;
+    // Rigged with the options shown above it: the body plan among them (a generated dog is a quadruped).
+    ui.rigOptions.hidden = false;
   }
   await openJob(job);
 }
@@ -316,6 +329,7 @@ async function openAsset(asset: AssetObject): Promise<void> {
 
 async function openModel(url: string, format: ModelFormat, title: string): Promise<void> {
   ui.viewerMessage.textContent = `Loading ${title}…`;
+  ui.viewport.scrollIntoView({ behavior: 'smooth', block: 'center' });
   try {
     const response = await fetch(sameOriginFileUrl(url));
     if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
@@ -506,13 +520,15 @@ async function loadCatalogFilters(): Promise<void> {
 
 async function refreshCatalog(): Promise<void> {
   try {
-    const page = await api.listAssets({
-      query: ui.catalogQuery.value.trim(),
-      category: ui.catalogCategory.value,
-      pack: ui.catalogPack.value,
-      limit: CATALOG_PAGE,
-      offset: state.catalogOffset,
-    });
+    const page = await api.listAssets(
+      filled({
+        query: ui.catalogQuery.value.trim(),
+        category: ui.catalogCategory.value,
+        pack: ui.catalogPack.value,
+        limit: CATALOG_PAGE,
+        offset: state.catalogOffset,
+      }),
+    );
     ui.catalogMessage.textContent = page.total === 0 ? 'No assets match.' : `${page.total} asset${page.total === 1 ? '' : 's'} (${page.license}).`;
     ui.catalog.replaceChildren(
       ...page.assets.map((asset) =>

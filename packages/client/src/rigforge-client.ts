@@ -29,8 +29,8 @@ import {
   type JobOperation,
   type JobStatus,
   type WebhookAttemptList,
-} from '@rigforge/contracts';
-import type { createModelRequestSchema, createRigRequestSchema } from '@rigforge/contracts';
+} from '@rigforge/contracts/wire';
+import type { createModelRequestSchema, createRigRequestSchema } from '@rigforge/contracts/wire';
 import type { z } from 'zod';
 import { clientError, RigforgeClientError } from './client-error';
 import { readJobEvents } from './job-events';
@@ -38,8 +38,8 @@ import { readJobEvents } from './job-events';
 export interface RigforgeClientOptions {
   /** The API's origin, e.g. `http://localhost:3000` (no `/v1`). */
   baseUrl: string;
-  /** An API key; sent as `Authorization: Bearer <key>`. */
-  apiKey: string;
+  /** An API key, or a function giving the current one (a page whose user may change it); sent as `Authorization: Bearer <key>`. */
+  apiKey: string | (() => string);
   /** Per-request timeout; default 30 s. */
   timeoutMs?: number;
   /** Identifies the calling program to the API's logs (where the platform lets a client set it); default `rigforge-client/0.2`. */
@@ -106,7 +106,7 @@ const RETRY_CAP_MS = 30_000;
 
 export class RigforgeClient {
   readonly baseUrl: string;
-  private readonly apiKey: string;
+  private readonly apiKey: () => string;
   private readonly timeoutMs: number;
   private readonly userAgent: string;
   private readonly maxRetries: number;
@@ -114,7 +114,8 @@ export class RigforgeClient {
 
   constructor(options: RigforgeClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.apiKey = options.apiKey;
+    const key = options.apiKey;
+    this.apiKey = typeof key === 'function' ? key : () => key;
     this.timeoutMs = options.timeoutMs ?? RIGFORGE_CLIENT_DEFAULTS.timeoutMs;
     this.userAgent = options.userAgent ?? RIGFORGE_CLIENT_DEFAULTS.userAgent;
     this.maxRetries = options.maxRetries ?? RIGFORGE_CLIENT_DEFAULTS.maxRetries;
@@ -232,7 +233,7 @@ export class RigforgeClient {
    */
   private async fetchWithRetries(method: Method, url: URL, options: SendOptions, what: string, maxRetries: number): Promise<Response> {
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.apiKey}`,
+      authorization: `Bearer ${this.apiKey()}`,
       accept: 'application/json',
       // Browsers refuse to let a page set User-Agent; elsewhere it names the caller in our logs.
       ...(!('document' in globalThis) ? { 'user-agent': this.userAgent } : {}),

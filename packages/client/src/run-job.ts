@@ -2,7 +2,7 @@
  * `run()`: one call for submit, wait and (optionally) download, as `replicate.run` and fal's
  * `subscribe` are. A job that ends failed throws `JobFailedError` carrying the job.
  */
-import type { CreateRigResponse, JobObject } from '@rigforge/contracts';
+import type { CreateRigResponse, JobObject } from '@rigforge/contracts/wire';
 import { JobFailedError } from './client-error';
 import { downloadFile } from './files';
 import type { CreateModelInput, CreateOptions, CreateRigInput, RigforgeClient } from './rigforge-client';

@@ -6,7 +6,7 @@
  * Written here rather than taken from `standardwebhooks` to keep the client free of dependencies
  * that assume Node's crypto; the worker's tests check our signatures with that package.
  */
-import { webhookPayloadSchema, type WebhookPayload } from '@rigforge/contracts';
+import { webhookPayloadSchema, type WebhookPayload } from '@rigforge/contracts/wire';
 import { WebhookVerificationError } from './client-error';
 
 export interface VerifyWebhookOptions {

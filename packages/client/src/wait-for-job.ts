@@ -6,7 +6,7 @@
  * 429 and 503 are waited out as long as Retry-After asks (doubling our own wait when it does not
  * say); it gives up at the deadline (300 s by default, the contract's recommendation).
  */
-import { TERMINAL_STATUSES, type JobObject, type RigEngine } from '@rigforge/contracts';
+import { TERMINAL_STATUSES, type JobObject, type RigEngine } from '@rigforge/contracts/wire';
 import { clientError, RigforgeClientError } from './client-error';
 import { JOB_DEADLINE_MS, pollIntervalMs } from './poll-interval';
 import { sleep as timerSleep, type RigforgeClient } from './rigforge-client';

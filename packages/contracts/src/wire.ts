@@ -9,3 +9,5 @@ export * from './job';
 export * from './rig';
 export * from './model';
 export * from './assets';
+export * from './webhook';
+export * from './account';
