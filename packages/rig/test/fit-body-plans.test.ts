@@ -91,6 +91,26 @@ describe('legs where there are legs', () => {
   });
 });
 
+describe('a lone pair of feet', () => {
+  test('feet on the ground with no other legs found are hind feet when they stand nearer the tail\'s root than the neck', () => {
+    // A crouching body with a long tail along the ground, its forelegs tucked in (no contact).
+    const prims: Primitive[] = [
+      ellipsoid([0, 0.3, 0], [0.16, 0.16, 0.3], 'body'),
+      ellipsoid([0, 0.36, 0.38], [0.1, 0.1, 0.12], 'head'),
+      capsule([0, 0.25, -0.28], [0, 0.05, -1.1], 0.035, 'tail'),
+    ];
+    for (const s of [1, -1]) prims.push(capsule([0.14 * s, 0.2, -0.15], [0.14 * s, 0.05, -0.12], 0.05, 'hind leg'));
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'quadruped');
+    for (const [side, s] of [['left', 1], ['right', -1]] as const) {
+      const foot = joint(r, `back_${side}_foot`);
+      expect(foot[0]! * s).toBeGreaterThan(0.07);
+      expect(Math.abs(foot[2]! + 0.13)).toBeLessThan(0.08);
+      expect(foot[1]).toBeLessThan(0.15);
+    }
+  });
+});
+
 describe('an animal standing up', () => {
   test('stands on its hind legs and holds its forelegs out: the forelegs are the raised side limbs', () => {
     // An upright body on two legs, arms held out sideways, a head on top, a tail on the ground.
