@@ -134,6 +134,18 @@ describe('an animal standing up', () => {
   });
 });
 
+describe('a fish not lying along z', () => {
+  test('its spine follows its longest axis (a file standing on its tail)', () => {
+    const prims: Primitive[] = [ellipsoid([0, 0.5, 0], [0.12, 0.45, 0.1], 'body'), ellipsoid([0, 1.0, 0], [0.1, 0.1, 0.015], 'tail fin')];
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'aquatic');
+    const spine = r.skeleton.joints.filter((j) => /^(head|spine_\d|tail_\d)$/.test(j.name));
+    const ys = spine.map((j) => j.position[1]);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(0.5);
+    for (const j of spine) expect(Math.hypot(j.position[0], j.position[2])).toBeLessThan(0.06);
+  });
+});
+
 describe('serpent', () => {
   /** A long tube in an S on the ground, thicker at its head end (+x), as snakes are. */
   function serpent(): { prims: Primitive[]; centre: (t: number) => [number, number, number] } {
