@@ -64,6 +64,23 @@ describe('quadruped facing', () => {
   });
 });
 
+describe('quadruped facing, upright neck', () => {
+  test('a long neck held upright marks the head end, even facing -Z with a tail along the body', () => {
+    const prims: Primitive[] = [
+      capsule([0, 0.6, -0.3], [0, 0.6, 0.3], 0.15, 'body'),
+      capsule([0, 0.7, -0.3], [0, 1.3, -0.38], 0.06, 'neck'),
+      ellipsoid([0, 1.35, -0.45], [0.06, 0.06, 0.11], 'head'),
+      capsule([0, 0.62, 0.42], [0, 0.45, 0.75], 0.03, 'tail'),
+    ];
+    for (const s of [1, -1]) for (const z of [0.25, -0.25]) prims.push(capsule([0.09 * s, 0.55, z], [0.1 * s, 0.04, z], 0.045, 'leg'));
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'quadruped');
+    expect(joint(r, 'head')[2]).toBeLessThan(-0.3);
+    expect(joint(r, 'head')[1]).toBeGreaterThan(0.85);
+    expect(joint(r, 'tail_4')[2]).toBeGreaterThan(0.5);
+  });
+});
+
 describe('legs where there are legs', () => {
   /** A big woolly body on four short stubs (a sheep): the trunk's medial cover swallows them. */
   function stubbyQuadruped(): Primitive[] {

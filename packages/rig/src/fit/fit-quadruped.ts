@@ -171,15 +171,18 @@ function raisedForelimbs(fit: PlanFit, legs: Record<string, Limb | undefined>): 
 
 /**
  * Which end of the body is the head: +1 for +Z, -1 for -Z. Of the extremities left after the
- * legs that point along the body (a head, a snout, a tail; not ears or horns, which point up
- * or out), the head end's rises highest along its path: a head is carried above the back, a
- * tail hangs from it or lies on the ground. An end with no such extremity is the rear (a tail can be too short
- * to show; a head always sticks out). With none at either end, +Z, the documented facing.
+ * legs that point along the body or up (a head, a snout, a tail, an upright neck, ears; not
+ * what reaches out sideways), the head end's rises highest along its path: a head is carried
+ * above the back, a tail hangs from it or lies on the ground. An end with no such extremity is
+ * the rear (a tail can be too short to show; a head always sticks out). With none at either
+ * end, +Z, the documented facing.
  */
 function facing(fit: PlanFit, cz: number): 1 | -1 {
   let front = -Infinity, back = -Infinity;
   for (const l of unused(fit)) {
-    if (alongBody(l) < ALONG_BODY) continue;
+    // Along the body (a head, a snout, a tail) or up (a giraffe's neck, ears); not sideways.
+    const dx = Math.abs(l.tipPos[0] - l.entryPos[0]), dy = Math.abs(l.tipPos[1] - l.entryPos[1]);
+    if (alongBody(l) < ALONG_BODY && dx > dy) continue;
     // The highest point of its medial path: a snout may hang lower than a raised tail's tip,
     // but the head it leaves from is carried higher.
     const y = l.points.reduce((m, p) => Math.max(m, relY(fit, p)), relY(fit, l.tipPos));
