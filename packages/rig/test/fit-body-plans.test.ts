@@ -64,6 +64,23 @@ describe('quadruped facing', () => {
   });
 });
 
+describe('quadruped facing, upright neck', () => {
+  test('a long neck held upright marks the head end, even facing -Z with a tail along the body', () => {
+    const prims: Primitive[] = [
+      capsule([0, 0.6, -0.3], [0, 0.6, 0.3], 0.15, 'body'),
+      capsule([0, 0.7, -0.3], [0, 1.3, -0.38], 0.06, 'neck'),
+      ellipsoid([0, 1.35, -0.45], [0.06, 0.06, 0.11], 'head'),
+      capsule([0, 0.62, 0.42], [0, 0.45, 0.75], 0.03, 'tail'),
+    ];
+    for (const s of [1, -1]) for (const z of [0.25, -0.25]) prims.push(capsule([0.09 * s, 0.55, z], [0.1 * s, 0.04, z], 0.045, 'leg'));
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'quadruped');
+    expect(joint(r, 'head')[2]).toBeLessThan(-0.3);
+    expect(joint(r, 'head')[1]).toBeGreaterThan(0.85);
+    expect(joint(r, 'tail_4')[2]).toBeGreaterThan(0.5);
+  });
+});
+
 describe('legs where there are legs', () => {
   /** A big woolly body on four short stubs (a sheep): the trunk's medial cover swallows them. */
   function stubbyQuadruped(): Primitive[] {
@@ -91,6 +108,26 @@ describe('legs where there are legs', () => {
   });
 });
 
+describe('a lone pair of feet', () => {
+  test('feet on the ground with no other legs found are hind feet when they stand nearer the tail\'s root than the neck', () => {
+    // A crouching body with a long tail along the ground, its forelegs tucked in (no contact).
+    const prims: Primitive[] = [
+      ellipsoid([0, 0.3, 0], [0.16, 0.16, 0.3], 'body'),
+      ellipsoid([0, 0.36, 0.38], [0.1, 0.1, 0.12], 'head'),
+      capsule([0, 0.25, -0.28], [0, 0.05, -1.1], 0.035, 'tail'),
+    ];
+    for (const s of [1, -1]) prims.push(capsule([0.14 * s, 0.2, -0.15], [0.14 * s, 0.05, -0.12], 0.05, 'hind leg'));
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'quadruped');
+    for (const [side, s] of [['left', 1], ['right', -1]] as const) {
+      const foot = joint(r, `back_${side}_foot`);
+      expect(foot[0]! * s).toBeGreaterThan(0.07);
+      expect(Math.abs(foot[2]! + 0.13)).toBeLessThan(0.08);
+      expect(foot[1]).toBeLessThan(0.15);
+    }
+  });
+});
+
 describe('an animal standing up', () => {
   test('stands on its hind legs and holds its forelegs out: the forelegs are the raised side limbs', () => {
     // An upright body on two legs, arms held out sideways, a head on top, a tail on the ground.
@@ -111,6 +148,18 @@ describe('an animal standing up', () => {
       expect(foot[1]).toBeLessThan(0.2);
       expect(Math.abs(foot[0]!)).toBeLessThan(0.2);
     }
+  });
+});
+
+describe('a fish not lying along z', () => {
+  test('its spine follows its longest axis (a file standing on its tail)', () => {
+    const prims: Primitive[] = [ellipsoid([0, 0.5, 0], [0.12, 0.45, 0.1], 'body'), ellipsoid([0, 1.0, 0], [0.1, 0.1, 0.015], 'tail fin')];
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'aquatic');
+    const spine = r.skeleton.joints.filter((j) => /^(head|spine_\d|tail_\d)$/.test(j.name));
+    const ys = spine.map((j) => j.position[1]);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(0.5);
+    for (const j of spine) expect(Math.hypot(j.position[0], j.position[2])).toBeLessThan(0.06);
   });
 });
 

@@ -10,6 +10,9 @@ import { bodyCentreline } from './body-centreline';
 import type { Limb } from './shape-analysis';
 import { dist, type Vec3 } from './vec3';
 
+/** A body at least this long along z, for its longest other extent, lies along z. */
+const ALONG_Z = 0.8;
+
 export function fitAquatic(fit: PlanFit): void {
   const { shape } = fit;
   const axis = mainAxis(fit, true);
@@ -19,7 +22,10 @@ export function fitAquatic(fit: PlanFit): void {
   fit.found = Math.min(1, total / shape.cell / (2 * axis.meanDt) / 5);
   // Joints go along the body's centre line (fins, spikes and lures do not pull it), at
   // fractions of its length from the snout.
-  const line = bodyCentreline(shape).points;
+  // The centre line runs along z, the facing axis; a fish whose body is longest across it (a
+  // file that lies on its side or stands on its tail) has its spine along the medial axis.
+  const alongZ = shape.size[2] >= ALONG_Z * Math.max(shape.size[0], shape.size[1]);
+  const line = alongZ ? bodyCentreline(shape).points : [];
   const at = (f: number): Vec3 => {
     if (line.length < 2) return pointAtFraction(axis.points, f, axis.arcs);
     return pointAtFraction(line, 1 - f);

@@ -57,13 +57,26 @@ export function fitQuadruped(fit: PlanFit): void {
       legs[`back_${side}`] = undefined;
     }
   }
-  fillFromGround(fit, legs, dir);
   raisedForelimbs(fit, legs);
+  fillFromGround(fit, legs, dir);
   const head = takeLimb(fit, (l) => -rz(l.tipPos) - 0.3 * relY(fit, l.tipPos), (l) => dir * l.tipPos[2] > dir * cz);
   // A tail ends behind the hind legs: an antler tip or an ear that merely lies behind the box's
   // middle is not one (a tail the tree did not find gets a stand-in behind the hips instead).
   const hindZ = mean2(legs.back_left?.entryPos[2], legs.back_right?.entryPos[2]) ?? cz;
   const tail = takeLimb(fit, (l) => rz(l.tipPos), (l) => dir * l.tipPos[2] < Math.min(dir * cz, dir * hindZ));
+  // A side with a single leg: front legs stand under the chest, near the neck, hind legs under
+  // the hips, near the tail's root. (The box's middle says nothing: a long tail or neck moves it.)
+  if (head && tail) {
+    const mid = (head.entryPos[2] + tail.entryPos[2]) / 2;
+    for (const side of ['left', 'right'] as const) {
+      const f = legs[`front_${side}`], b = legs[`back_${side}`];
+      const single = f && !b ? f : b && !f ? b : undefined;
+      if (!single) continue;
+      legs[`front_${side}`] = undefined;
+      legs[`back_${side}`] = undefined;
+      legs[`${dir * (single.entryPos[2] - mid) > 0 ? 'front' : 'back'}_${side}`] = single;
+    }
+  }
   const bodyY = min[1] + 0.65 * size[1];
   const hx = size[0] / 2;
   const legLimb = (fb: 'front' | 'back', side: 'left' | 'right'): Limb => {
@@ -127,6 +140,9 @@ function fillFromGround(fit: PlanFit, legs: Record<string, Limb | undefined>, di
     const mine = [front, back].filter((l): l is Limb => l !== undefined)
       .concat(spare.filter((g) => isLeft(fit, g.tipPos) === (side === 'left')))
       .sort((a, b) => dir * (b.tipPos[2] - a.tipPos[2]));
+    // A lone foot waits in the front slot; which pair it belongs to is settled once the head
+    // and tail are known.
+    if (mine.length === 1 && !front && !back) legs[`front_${side}`] = mine[0];
     if (mine.length < 2) continue;
     legs[`front_${side}`] = mine[0];
     legs[`back_${side}`] = mine[mine.length - 1];
@@ -135,8 +151,8 @@ function fillFromGround(fit: PlanFit, legs: Record<string, Limb | undefined>, di
 
 /**
  * An animal sitting or standing up (a squirrel, a monkey) stands on its hind legs and holds its
- * forelimbs up or out: on a side with one leg on the ground, the most lateral spare extremity
- * that stays off the ground is the foreleg, and the standing one the hind leg.
+ * forelimbs out: on a side with one leg found, the most lateral spare extremity held out
+ * sideways off the ground is the foreleg, and the standing one the hind leg.
  */
 function raisedForelimbs(fit: PlanFit, legs: Record<string, Limb | undefined>): void {
   for (const side of ['left', 'right'] as const) {
@@ -144,7 +160,9 @@ function raisedForelimbs(fit: PlanFit, legs: Record<string, Limb | undefined>): 
     const standing = f && !b ? f : b && !f ? b : undefined;
     if (!standing) continue;
     const arm = takeLimb(fit, (l) => -relX(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === (side === 'left')
-      && relX(fit, l.tipPos) > RAISED_REACH && relY(fit, l.tipPos) > RAISED_HEIGHT && alongBody(l) < ALONG_BODY);
+      && relX(fit, l.tipPos) > RAISED_REACH && relY(fit, l.tipPos) > RAISED_HEIGHT && alongBody(l) < ALONG_BODY
+      // Held out sideways, not raised like an ear or a horn.
+      && Math.abs(l.tipPos[0] - l.entryPos[0]) > Math.abs(l.tipPos[1] - l.entryPos[1]));
     if (!arm) continue;
     legs[`front_${side}`] = arm;
     legs[`back_${side}`] = standing;
@@ -153,15 +171,18 @@ function raisedForelimbs(fit: PlanFit, legs: Record<string, Limb | undefined>): 
 
 /**
  * Which end of the body is the head: +1 for +Z, -1 for -Z. Of the extremities left after the
- * legs that point along the body (a head, a snout, a tail; not ears or horns, which point up
- * or out), the head end's rises highest along its path: a head is carried above the back, a
- * tail hangs from it or lies on the ground. An end with no such extremity is the rear (a tail can be too short
- * to show; a head always sticks out). With none at either end, +Z, the documented facing.
+ * legs that point along the body or up (a head, a snout, a tail, an upright neck, ears; not
+ * what reaches out sideways), the head end's rises highest along its path: a head is carried
+ * above the back, a tail hangs from it or lies on the ground. An end with no such extremity is
+ * the rear (a tail can be too short to show; a head always sticks out). With none at either
+ * end, +Z, the documented facing.
  */
 function facing(fit: PlanFit, cz: number): 1 | -1 {
   let front = -Infinity, back = -Infinity;
   for (const l of unused(fit)) {
-    if (alongBody(l) < ALONG_BODY) continue;
+    // Along the body (a head, a snout, a tail) or up (a giraffe's neck, ears); not sideways.
+    const dx = Math.abs(l.tipPos[0] - l.entryPos[0]), dy = Math.abs(l.tipPos[1] - l.entryPos[1]);
+    if (alongBody(l) < ALONG_BODY && dx > dy) continue;
     // The highest point of its medial path: a snout may hang lower than a raised tail's tip,
     // but the head it leaves from is carried higher.
     const y = l.points.reduce((m, p) => Math.max(m, relY(fit, p)), relY(fit, l.tipPos));
