@@ -5,9 +5,10 @@
  * well-formed ~10 MB meshes (the procedural biped at ~400k triangles, accepted and queued: issue
  * 13 asks for the poll p99 while ten 10 MB meshes are submitted). Prints each
  * upload's answer and time, the p50/p99/max poll latency (idle and during the uploads) and the
- * API process's peak RSS (threads included).
+ * API process's peak RSS (threads included). With `--nested`, only issue 24's attack: twelve 10 MB
+ * JSON bodies of `[` nested 5M deep at once (each answer's time, the API's peak RSS).
  *
- *   node --import tsx apps/api/scripts/bench-hostile-upload.ts
+ *   node --import tsx apps/api/scripts/bench-hostile-upload.ts [--nested]
  *
  * Env: DATABASE_URL (any database on the server; a scratch one is created beside it and dropped),
  * REDIS_URL, BENCH_POLLERS (concurrent poll loops, default 4). The API runs in a child process
@@ -33,6 +34,7 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisPrefix = `rfhostile${runId}`;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-hostile-${runId}-`));
 const POLLERS = Number(process.env.BENCH_POLLERS ?? 4);
+const NESTED_ONLY = process.argv.includes('--nested');
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -188,9 +190,6 @@ async function main(): Promise<void> {
       clearInterval(sampler);
       say(`  API RSS peak ${peak.toFixed(0)} MB`);
     };
-    await oneAtATime('each file alone', files);
-    await oneAtATime('each ~10 MB file alone', tenMb);
-
     // Ten at once: the files above (two of each), then ten of ~10 MB each (each kind scaled to
     // just under the 10 MiB input limit: issue 9 asks for the poll p99 and the RSS peak while ten
     // hostile 10 MB uploads arrive).
@@ -217,6 +216,15 @@ async function main(): Promise<void> {
       say(`GET /v1/jobs/{id} during uploads:  ${summary(during)}`);
       say(`API RSS: ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during the uploads`);
     };
+    if (NESTED_ONLY) {
+      const nested = '['.repeat(5_000_000) + ']'.repeat(5_000_000);
+      const file = { name: 'JSON nested 5M deep', bytes: Buffer.from(nested), body: nested };
+      await tenAtOnce('twelve 10 MB bodies nested 5M deep at once', Array.from({ length: 12 }, () => file));
+      return;
+    }
+    await oneAtATime('each file alone', files);
+    await oneAtATime('each ~10 MB file alone', tenMb);
+
     await tenAtOnce('ten at once', Array.from({ length: 10 }, (_, i) => files[i % files.length]!));
     await tenAtOnce('ten ~10 MB at once', Array.from({ length: 10 }, (_, i) => tenMb[i % tenMb.length]!));
     await tenAtOnce('ten well-formed ~10 MB meshes at once (accepted and queued)', Array.from({ length: 10 }, () => valid));

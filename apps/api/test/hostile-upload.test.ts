@@ -4,7 +4,7 @@
  * while the check is still running (before, a 2 MB FBX zip bomb held every request for 9 s).
  */
 import { readCreditBalance } from '@rigforge/db';
-import { fbxZlibBomb, glbDenseFan, objManyGroups, objRandomTriangles } from '../../../packages/mesh/scripts/hostile-meshes';
+import { fbxZlibBomb, glbDenseFan, objManyGroups, objRandomTriangles, stlLocalSoup } from '../../../packages/mesh/scripts/hostile-meshes';
 import { boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
@@ -28,6 +28,8 @@ test.each([
   ['an FBX zip bomb', () => fbxZlibBomb(8, 96 * 1024 * 1024), /decode to more than the limit of \d+ bytes in total/],
   ['an OBJ with more usemtl groups than the limit', () => objManyGroups(20_000, 1001), /more than the limit of 1000 materials/],
   ['a dense fan (triangles over few vertices)', () => glbDenseFan(100_000, 256), /too large and overlapping/],
+  // Issue 24: passed the old visit limits and held a rig worker 37 s for the price of any rig.
+  ['85k random triangles sized under the old visit limits', () => stlLocalSoup(85_000, 1), /an estimated \d+ s of grid work .*more than the limit of 20 s/],
 ])('%s: 400 unsupported_format naming the limit, nothing charged', async (_name, build, message) => {
   const before = await readCreditBalance(h.ctx.db, account.accountId);
   const res = await upload(build());

@@ -108,22 +108,6 @@ async function submit(who: SeededAccount, body: Record<string, unknown>) {
   return res.body.id as string;
 }
 
-// First, so the peak resident memory measured is this delivery's, not the other tests'.
-test('a receiver that answers 200 and an endless body: delivered on the status, the connection closed, the worker stays small', async () => {
-  const who = await h.seedAccount();
-  const id = await submit(who, { webhook_url: `${base}/hooks/endless`, webhook_events: ['job.succeeded'] });
-  const log = await waitFor(async () => {
-    const res = await h.request.get(`/v1/jobs/${id}/webhooks`).set(who.auth);
-    return res.body.attempts?.length >= 1 ? res.body : null;
-  }, 60_000, 'the attempt log');
-  expect(log.attempts[0]).toMatchObject({ status_code: 200, error: null });
-  await waitFor(async () => endless.closed, 20_000, 'the worker to close the connection');
-  // The worker hung up after the headers: the receiver never got near its safety cap (socket
-  // buffers take a few MB; reading the body whole runs to the cap and holds it in memory).
-  expect(endless.sent).toBeLessThan(64 * 1024 * 1024);
-  expect(peakRssMb(hooks.child.pid!)).toBeLessThan(300);
-});
-
 test('job.processing and job.succeeded arrive signed per Standard Webhooks and are logged', async () => {
   const who = await h.seedAccount();
   const id = await submit(who, { webhook_url: `${base}/hooks/a`, webhook_events: ['job.processing', 'job.succeeded', 'job.failed'] });
@@ -233,4 +217,25 @@ test('a delivery the SSRF guard refuses is failed at once with its reason, not r
   }
   const res = await h.request.get(`/v1/jobs/${id}/webhooks`).set(who.auth);
   expect(res.body.attempts).toEqual([expect.objectContaining({ attempt: 1, status_code: null, error: expect.stringMatching(/^blocked: /) })]);
+});
+
+// Last, after deliveries have warmed the worker up (its first delivery loads the database client's
+// engine: ~100 MB that any delivery pays once), so the growth measured is this body's alone.
+test('a receiver that answers 200 and an endless body: delivered on the status, the connection closed, the worker stays small', async () => {
+  const who = await h.seedAccount();
+  const peakBefore = peakRssMb(hooks.child.pid!);
+  const id = await submit(who, { webhook_url: `${base}/hooks/endless`, webhook_events: ['job.succeeded'] });
+  const log = await waitFor(async () => {
+    const res = await h.request.get(`/v1/jobs/${id}/webhooks`).set(who.auth);
+    return res.body.attempts?.length >= 1 ? res.body : null;
+  }, 60_000, 'the attempt log');
+  expect(log.attempts[0]).toMatchObject({ status_code: 200, error: null });
+  await waitFor(async () => endless.closed, 20_000, 'the worker to close the connection');
+  // The worker hung up after the headers: the receiver never got near its safety cap (socket
+  // buffers take a few MB; reading the body whole runs to the cap and holds it in memory).
+  expect(endless.sent).toBeLessThan(64 * 1024 * 1024);
+  // The worker stays at its idle size (170-270 MB here, with tsx), under the issue's 300 MB; reading
+  // the body whole took it to 592 MB within the 10 s timeout. Measured as growth of its peak, so a
+  // busy machine's larger start-up does not fail the test.
+  expect(peakRssMb(hooks.child.pid!) - peakBefore).toBeLessThan(64);
 });
