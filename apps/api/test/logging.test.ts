@@ -38,8 +38,11 @@ test('a request is one JSON line with a level, its method, path, status and requ
   const res = await h.request.get('/v1/jobs').set(account.auth).set('X-Request-Id', 'req-log-test-1');
   expect(res.status).toBe(200);
   const line = parsed().find((l) => l.request_id === 'req-log-test-1');
-  expect(line).toMatchObject({ level: 'info', service: 'api', req: { method: 'GET', url: '/v1/jobs' }, res: { status: 200 } });
+  expect(line).toMatchObject({ level: 'info', service: 'api', msg: 'request completed', req: { method: 'GET', url: '/v1/jobs' }, res: { status: 200 } });
   expect(typeof line?.time).toBe('string');
+  expect(line?.responseTime).toEqual(expect.any(Number));
+  // One line for the request, whatever else its handling logged.
+  expect(parsed().filter((l) => l.request_id === 'req-log-test-1' && l.req !== undefined)).toHaveLength(1);
 });
 
 test('no API key or admin token reaches the log, wherever the client put it', async () => {

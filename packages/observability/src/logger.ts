@@ -70,7 +70,7 @@ export function createLogger(options: CreateLoggerOptions): Logger {
 
 /**
  * Asynchronous, buffered stdout (sonic-boom): a line is appended to a buffer, and the buffer is
- * written by libuv once it holds 4 KB (about 16 request lines) or every 250 ms, whichever comes
+ * written by libuv once it holds 8 KB (about 30 request lines) or every 250 ms, whichever comes
  * first, so a quiet service's lines are at most 250 ms late. The synchronous destination this
  * replaces cost one write(2) per line on the event loop, the largest item of the API's profile
  * under load (issue 25: a write to a pipe wakes its reader, which on a busy machine costs far
@@ -78,7 +78,7 @@ export function createLogger(options: CreateLoggerOptions): Logger {
  * destination synchronously on `exit` (also after `process.exit()`, which the processes call on
  * signals and fatal errors), so the lines that explain an exit are written.
  */
-const STDOUT_DESTINATION = { dest: 1, sync: false, minLength: 4096, periodicFlush: 250 } as const;
+const STDOUT_DESTINATION = { dest: 1, sync: false, minLength: 8192, periodicFlush: 250 } as const;
 
 /** Removes API keys (all but their visible prefix) and the given secrets from a text. */
 export function scrubSecrets(text: string, secrets: readonly string[] = []): string {

@@ -34,7 +34,7 @@ export function httpLog(logger: Logger): RequestHandler {
       done = true;
       res.off('finish', onEnd);
       res.off('close', onEnd);
-      writeLine(logger, res, method, url, Date.now() - start);
+      writeLine(logger, res, method, url, Date.now() - start, req.readableAborted);
     };
     res.on('finish', onEnd);
     res.on('close', onEnd);
@@ -42,7 +42,7 @@ export function httpLog(logger: Logger): RequestHandler {
   };
 }
 
-function writeLine(logger: Logger, res: Response, method: string, url: string, responseTime: number): void {
+function writeLine(logger: Logger, res: Response, method: string, url: string, responseTime: number, aborted: boolean): void {
   const status = res.statusCode;
   const level = status >= 500 ? (status === 503 ? 'warn' : 'error') : status === 429 ? 'warn' : 'info';
   // The id is named here, not only through the log context: `close` may fire outside the request's.
@@ -53,6 +53,6 @@ function writeLine(logger: Logger, res: Response, method: string, url: string, r
     res: { status },
     responseTime,
   };
-  const message = status >= 500 ? 'request failed' : res.writableEnded ? 'request completed' : 'request aborted';
+  const message = status >= 500 ? 'request failed' : !aborted && res.writableEnded ? 'request completed' : 'request aborted';
   logger[level](line, message);
 }
