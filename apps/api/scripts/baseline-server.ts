@@ -16,10 +16,11 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { Pool } from 'pg';
 import { createRedis, JobQueues } from '@rigforge/queue';
+import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from '@rigforge/server';
 
 const PORT = Number(process.env.PORT ?? 3100);
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/rigforge';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DATABASE_URL = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
 const REDIS_PREFIX = process.env.REDIS_PREFIX ?? 'rigforge';
 const ACCOUNT_ID = process.env.BASELINE_ACCOUNT_ID ?? '';
 /** Same pool size as the API's Prisma adapter (context.ts), so neither gets more connections. */

@@ -41,6 +41,7 @@ import { readMesh } from '@rigforge/mesh';
 import { LocalStorage } from '@rigforge/storage';
 import { boxGlb } from '../test/fixtures';
 import { freePort } from '../../../tooling/private-backends/free-port';
+import { DEFAULT_REDIS_URL, DEFAULT_SERVER_DATABASE_URL } from '@rigforge/server';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -54,9 +55,9 @@ const TARGET_RATIO = 0.85;
 const TARGET_P99_MS = 25;
 
 const runId = `${process.pid}`;
-const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const baseDatabaseUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL;
 const databaseUrl = withDatabaseName(baseDatabaseUrl, `rigforge_bench_${runId}`);
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
 const redisPrefix = `rfbench${runId}`;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-bench-${runId}-`));
 

@@ -33,6 +33,7 @@ import {
   type Db,
   type ListAssetsFilter, withDatabaseName } from '@rigforge/db';
 import { freePort } from '../../../tooling/private-backends/free-port';
+import { DEFAULT_REDIS_URL, DEFAULT_SERVER_DATABASE_URL } from '@rigforge/server';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -43,9 +44,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const TARGET_P99_MS = 20;
 
 const runId = `${process.pid}`;
-const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const baseUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL;
 const databaseUrl = withDatabaseName(baseUrl, `rigforge_bench_assets_${runId}`);
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-bench-assets-${runId}-`));
 
 type Scenario = { name: string; filter: Omit<ListAssetsFilter, 'limit' | 'offset'> & { limit?: number; offset?: number } };

@@ -25,12 +25,13 @@ import { writeGlb } from '@rigforge/mesh';
 import { buildCreature } from '@rigforge/rig/testing';
 import { boxGlbBase64 } from '../test/fixtures';
 import { freePort } from '../../../tooling/private-backends/free-port';
+import { DEFAULT_REDIS_URL, DEFAULT_SERVER_DATABASE_URL } from '@rigforge/server';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const runId = `${process.pid}`;
-const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const baseDatabaseUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL;
 const databaseUrl = withDatabaseName(baseDatabaseUrl, `rigforge_hostile_${runId}`);
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
 const redisPrefix = `rfhostile${runId}`;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-hostile-${runId}-`));
 const POLLERS = Number(process.env.BENCH_POLLERS ?? 4);

@@ -5,7 +5,7 @@ import { createLogger, createServiceMetrics, logFunction, type Logger, type Serv
 import { createRedis, JobQueues, QUEUE_NAMES, WebhookQueue } from '@rigforge/queue';
 import { createStorage, S3Storage, storageSettingsFromEnv, type ObjectStorage } from '@rigforge/storage';
 import type { ApiEnv } from './env';
-import { createAddressPolicy } from './fetch/address-policy';
+import { createAddressPolicy } from '@rigforge/outbound';
 import { AccountWebhookCache, listenForAccountWebhookChanges } from './services/account-webhook-cache';
 import { ApiKeyCache } from './services/api-key-cache';
 import { listenForRevocations } from './services/api-key-revocation';

@@ -3,17 +3,8 @@
  * process with a message naming the variable. The README's configuration table mirrors this file.
  */
 import { z } from 'zod';
-import {
-  envBool,
-  envInt,
-  OPERATION_ENGINES,
-  operationEnvDefaults,
-  parseEnv,
-  refineStorageEnv,
-  serviceEnvShape,
-  type OperationEngine,
-  type OperationEnvKey,
-} from '@rigforge/contracts';
+import { OPERATION_ENGINES, operationEnvDefaults, type OperationEngine, type OperationEnvKey } from '@rigforge/contracts';
+import { envBool, envInt, parseEnv, refineStorageEnv, serviceEnvShape } from '@rigforge/server';
 
 /**
  * The price and estimate settings of every engine in the operations table, under the names its

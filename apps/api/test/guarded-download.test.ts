@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAddressPolicy } from '../src/fetch/address-policy';
+import { createAddressPolicy } from '@rigforge/outbound';
 import { DownloadError, guardedDownload } from '../src/fetch/guarded-download';
 
 let server: http.Server;

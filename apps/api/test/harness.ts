@@ -9,6 +9,7 @@ import type { Express } from 'express';
 import { createApp } from '../src/app';
 import { createContext, type AppContext, type CreateContextOptions } from '../src/context';
 import { parseApiEnv, type ApiEnv } from '../src/env';
+import { DEFAULT_SERVER_DATABASE_URL } from '@rigforge/server';
 
 export interface Harness {
   app: Express;
@@ -73,7 +74,7 @@ export async function startHarness(
  * sharing one database would take each other's jobs whenever a job waits past the sweeper's age.
  */
 export async function startIsolatedHarness(overrides: Partial<Record<keyof ApiEnv, string>> = {}): Promise<Harness> {
-  const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const base = new URL(process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL);
   const name = `${base.pathname.slice(1)}_${randomUUID().slice(0, 8)}`;
   base.pathname = `/${name}`;
   const databaseUrl = base.toString();

@@ -3,7 +3,7 @@
  * the process with a message naming the variable. The README's MCP section mirrors this file.
  */
 import { z } from 'zod';
-import { envInt, parseEnv } from '@rigforge/contracts';
+import { envInt, parseEnv } from '@rigforge/server';
 import { POLY_HAVEN_API_URL } from './providers/poly-haven';
 import { SKETCHFAB_API_URL } from './providers/sketchfab';
 import { SMITHSONIAN_API_URL } from './providers/smithsonian';

@@ -24,6 +24,7 @@ import { createRedis, JobQueues, QUEUE_NAMES } from '@rigforge/queue';
 import { createStorage } from '@rigforge/storage';
 import { BackendAvailability } from '../../api/src/services/backend-availability';
 import { newJobId, submitJob, type JobSubmissionDeps } from '../../api/src/services/job-submission';
+import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from '@rigforge/server';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const QUEUE = 'rig.fast';
@@ -67,11 +68,11 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const options = readOptions();
-  const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/rigforge');
+  const base = new URL(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
   const run = randomUUID().slice(0, 8);
   base.pathname = `/rigforge_scaling_${run}`;
   const databaseUrl = base.toString();
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
   const prefix = `rigforge-scaling-${run}`;
   const storageDir = await mkdtemp(path.join(os.tmpdir(), 'rigforge-scaling-'));
   await ensureDatabase(databaseUrl);

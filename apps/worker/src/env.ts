@@ -1,6 +1,6 @@
 /** Every setting of a worker process, parsed once at startup; see the README's configuration table. */
 import { z } from 'zod';
-import { envInt, parseEnv, refineStorageEnv, serviceEnvShape } from '@rigforge/contracts';
+import { envInt, parseEnv, refineStorageEnv, serviceEnvShape } from '@rigforge/server';
 import { DEFAULT_WORKER_HTTP_PORT } from '@rigforge/observability';
 
 export const workerEnvSchema = z.object({

@@ -14,7 +14,8 @@
  * long legitimate backlog neither floods Redis nor hides lost jobs behind the first page.
  */
 import type { ServiceMetrics } from '@rigforge/observability';
-import { classifyBackendOutage, type JobFailure } from '@rigforge/contracts';
+import type { JobFailure } from '@rigforge/contracts';
+import { classifyBackendOutage } from '@rigforge/server';
 import { findProcessingJobs, findStaleQueuedJobs, type Db, type JobPage } from '@rigforge/db';
 import type { JobQueues, QueueName } from '@rigforge/queue';
 import type { ObjectStorage } from '@rigforge/storage';

@@ -1,6 +1,6 @@
 /**
- * The wire schemas without the Node-only parts (service environment, OpenAPI builder): what a
- * browser bundle (apps/playground) imports to parse the API's answers with the same schemas the
+ * The wire schemas without the OpenAPI builder (and its registrations, which run on import): what
+ * a browser bundle (apps/playground) imports to parse the API's answers with the same schemas the
  * server writes them with.
  */
 export * from './errors';

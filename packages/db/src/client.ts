@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Client, Pool, type PoolClient } from 'pg';
-import { lagTolerantDeadline } from '@rigforge/contracts';
+import { lagTolerantDeadline } from '@rigforge/server';
 import { PrismaClient } from './generated/prisma/client';
 
 export type Db = PrismaClient;

@@ -10,7 +10,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '@rigforge/contracts';
+import type { LogLevel } from '@rigforge/server';
 
 export type { Logger } from 'pino';
 

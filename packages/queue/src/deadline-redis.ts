@@ -1,5 +1,5 @@
 import { Redis, type Command, type RedisOptions } from 'ioredis';
-import { lagTolerantDeadline } from '@rigforge/contracts';
+import { lagTolerantDeadline } from '@rigforge/server';
 
 type WriteableStream = Parameters<Redis['sendCommand']>[1];
 

@@ -1,5 +1,6 @@
 /**
- * The fast rigging engine end to end: bytes of any supported mesh in, a rigged GLB or FBX, a PNG
+ * The rigging pipeline end to end (both engines, fast and pro, run it with their presets from
+ * rig-engine-presets.ts): bytes of any supported mesh in, a rigged GLB or FBX, a PNG
  * thumbnail and a report out. Stages: readMesh → rotate about Y → fitSkeleton →
  * computeSkinWeights → (retargetClip of every clip of an optional animation file) → writeGlb / writeFbx →
  * renderThumbnail. The output keeps the input's units

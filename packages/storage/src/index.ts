@@ -4,3 +4,4 @@ export * from './s3-storage';
 export * from './presign-s3-url';
 export * from './create-storage';
 export * from './job-objects';
+export * from './catalog-objects';

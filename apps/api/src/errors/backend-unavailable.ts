@@ -1,4 +1,4 @@
-import { classifyBackendOutage } from '@rigforge/contracts';
+import { classifyBackendOutage } from '@rigforge/server';
 import { ApiError } from './api-error';
 
 /**

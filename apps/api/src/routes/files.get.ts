@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Router } from 'express';
-import { isJobInputKey, LocalStorage, StorageKeyError } from '@rigforge/storage';
+import { contentHashOfCatalogKey, isJobInputKey, LocalStorage, StorageKeyError } from '@rigforge/storage';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 
@@ -36,9 +36,6 @@ export function registerFilesGet(router: Router, ctx: AppContext): void {
   });
 }
 
-/** Catalog keys carry their content hash (`assets/<pack>/<asset>.<sha256 prefix>.<ext>`). */
-const CONTENT_ADDRESSED_KEY = /^assets\/.+\.([0-9a-f]{16})\.[a-z]+$/;
-
 /**
  * A strong ETag from the hash in a content-addressed key (the same on every replica), otherwise a
  * weak one from size and modification time. Null when the file does not exist.
@@ -51,6 +48,6 @@ async function fileEtag(key: string, file: string): Promise<string | null> {
     return null;
   }
   if (!info.isFile()) return null;
-  const hash = CONTENT_ADDRESSED_KEY.exec(key)?.[1];
+  const hash = contentHashOfCatalogKey(key);
   return hash ? `"${hash}"` : `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
 }

@@ -1,10 +1,9 @@
 import type { Router } from 'express';
 import { JOB_CANCELED_MESSAGE, jobIdParamsSchema } from '@rigforge/contracts';
-import { failJob, findJob } from '@rigforge/db';
+import { failJob, findJob, toJobObject } from '@rigforge/db';
 import { announceJobStatus, isQueueName, publishJobCancel } from '@rigforge/queue';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
-import { toJobObject } from '../services/job-view';
 
 /**
  * POST /v1/jobs/{id}/cancel: a queued or processing job becomes `failed` with error code

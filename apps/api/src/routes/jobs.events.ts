@@ -1,9 +1,8 @@
 import type { Router } from 'express';
 import { jobIdParamsSchema, TERMINAL_STATUSES, type JobStatus } from '@rigforge/contracts';
-import { findJob } from '@rigforge/db';
+import { findJob, toJobObject } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
-import { toJobObject } from '../services/job-view';
 
 /**
  * GET /v1/jobs/{id}/events: a `text/event-stream` of the job. The job as it is comes at once, then

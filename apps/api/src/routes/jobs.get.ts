@@ -1,9 +1,8 @@
 import type { Request, Response, Router } from 'express';
 import { jobIdParamsSchema, type JobOperation } from '@rigforge/contracts';
-import { findJob } from '@rigforge/db';
+import { findJob, toJobObject } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
-import { toJobObject } from '../services/job-view';
 import { applyPreferWait, readPreferWait, waitForJob } from '../services/prefer-wait';
 
 /**

@@ -1,9 +1,8 @@
 import type { Router } from 'express';
 import { listJobsQuerySchema, type JobList } from '@rigforge/contracts';
-import { listJobs } from '@rigforge/db';
+import { listJobs, toJobObject } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { zodToApiError } from '../errors/zod-to-api-error';
-import { toJobObject } from '../services/job-view';
 
 /** GET /v1/jobs: the caller's jobs, newest first; `total` counts every match, not the page. */
 export function registerJobsList(router: Router, ctx: AppContext): void {

@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
 import { decodeBase64Input, downloadInput } from '../services/input-capture';
-import { queuedJobObject } from '../services/job-view';
+import { queuedJobObject } from '@rigforge/db';
 import { newJobId, submitJob } from '../services/job-submission';
 import { contentTypeForFormat } from '@rigforge/storage';
 import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';

@@ -19,7 +19,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { zodToApiError } from '../errors/zod-to-api-error';
 import { decodeBase64Input, downloadInput } from '../services/input-capture';
-import { queuedJobObject } from '../services/job-view';
+import { queuedJobObject } from '@rigforge/db';
 import { fromJobModelKey, oneMeshSource } from '../services/mesh-source';
 import { newJobId, submitJob, type SubmitJobInput } from '../services/job-submission';
 import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';

@@ -1,8 +1,8 @@
 /**
  * Stores catalog packs: files into object storage, rows into Postgres, idempotently.
  *
- * Keys are content-addressed (`assets/<pack>/<asset>.<sha256 prefix>.glb`), so a URL never changes
- * meaning: clients and CDNs may cache a file forever, and a new catalog version simply points rows
+ * Keys are content-addressed (their layout: `catalogFileKey` in @rigforge/storage), so a URL never
+ * changes meaning: clients and CDNs may cache a file forever, and a new catalog version simply points rows
  * at new keys. Files are written first (writing a file nobody references yet is harmless), then
  * every row of the packs is replaced in one transaction; files no row references any more are
  * deleted afterwards.
@@ -19,7 +19,7 @@ import {
   type ReadPackFolderOptions,
 } from '@rigforge/catalog';
 import { listPackFileKeys, readPackVersions, replaceCatalogPacks, type CatalogAssetInput, type Db } from '@rigforge/db';
-import type { ObjectStorage } from '@rigforge/storage';
+import { CATALOG_KEY_HASH_CHARS, catalogFileKey, type ObjectStorage } from '@rigforge/storage';
 
 export interface CatalogStoreDeps {
   db: Db;
@@ -45,21 +45,13 @@ export interface StoreCatalogPacksReport {
   filesDeleted: number;
 }
 
-/** Hex digits of the content hash kept in a key: 64 bits, collision-free for any real catalog. */
-const KEY_HASH_CHARS = 16;
-
-/** `pack/asset` + bytes → `assets/pack/asset.<hash>.<ext>`. */
-export function catalogFileKey(assetId: string, bytes: Uint8Array, ext: 'glb' | 'png'): string {
-  return `assets/${assetId}.${sha256Hex(bytes).slice(0, KEY_HASH_CHARS)}.${ext}`;
-}
-
 /** Writes the files of `assets` (skipping those already stored) and replaces the packs' rows. */
 export async function storeCatalogPacks(deps: CatalogStoreDeps, input: StoreCatalogPacksInput): Promise<StoreCatalogPacksReport> {
   const rows: CatalogAssetInput[] = [];
   let filesWritten = 0;
   for (const asset of input.assets) {
-    const glbKey = catalogFileKey(asset.id, asset.glb, 'glb');
-    const thumbnailKey = catalogFileKey(asset.id, asset.thumbnail, 'png');
+    const glbKey = catalogFileKey(asset.id, sha256Hex(asset.glb), 'glb');
+    const thumbnailKey = catalogFileKey(asset.id, sha256Hex(asset.thumbnail), 'png');
     for (const [key, bytes, type] of [
       [glbKey, asset.glb, 'model/gltf-binary'],
       [thumbnailKey, asset.thumbnail, 'image/png'],
@@ -119,7 +111,7 @@ export async function importPackFolder(
   }
   return storeCatalogPacks(deps, {
     packs: [pack.pack],
-    catalogVersion: `import-${digest.digest('hex').slice(0, KEY_HASH_CHARS)}`,
+    catalogVersion: `import-${digest.digest('hex').slice(0, CATALOG_KEY_HASH_CHARS)}`,
     assets: pack.assets,
   });
 }

@@ -1,9 +1,8 @@
 /** The mesh source rule of the rig routes and the from_job lookup they share. */
 import { RIG_SOURCES } from '@rigforge/contracts';
-import { findJob } from '@rigforge/db';
+import { findJob, storedOutputFiles } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
-import { storedOutputFiles } from './job-view';
 import { exactlyOneOf } from './one-source';
 
 export type MeshSource = (typeof RIG_SOURCES)[number];

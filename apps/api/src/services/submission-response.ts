@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { JobObject } from '@rigforge/contracts';
 import type { AppContext } from '../context';
-import { toJobObject } from './job-view';
+import { toJobObject } from '@rigforge/db';
 import { applyPreferWait, waitForJob } from './prefer-wait';
 
 /**

@@ -5,9 +5,11 @@
  * request, and a check that overruns either costs only its thread (terminated and replaced).
  * Threads start once and are reused: loading the readers takes about a second. Checks beyond the
  * pool's size wait in order. The same threads parse large JSON bodies (see large-json-body.ts).
+ * The slots, spawning and replacement are @rigforge/server's ThreadSlots, shared with the worker's
+ * engine threads; this file keeps the waiting line and what the answers mean.
  */
-import { Worker } from 'node:worker_threads';
 import path from 'node:path';
+import { ThreadSlots, type ExchangeEnd } from '@rigforge/server';
 import {
   uploadCheckReplySchema,
   type UploadCheckKind,
@@ -35,14 +37,6 @@ export type JsonBodyOutcome =
 type TaskReply = Exclude<UploadCheckReply, { kind: 'ready' }>;
 
 const THREAD_ENTRY = path.join(__dirname, 'upload-check-thread.ts');
-/** Threads do not inherit the main thread's TypeScript loader, so each registers tsx's CJS hook. */
-const THREAD_BOOTSTRAP = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(THREAD_ENTRY)});`;
-
-interface Slot {
-  worker: Worker;
-  ready: Promise<void>;
-  busy: boolean;
-}
 
 interface Task {
   kind: UploadThreadTaskKind;
@@ -56,13 +50,20 @@ interface Task {
 }
 
 export class UploadCheckPool {
-  private readonly slots: Slot[] = [];
+  private readonly threads: ThreadSlots;
   private readonly waiting: Task[] = [];
   private nextId = 1;
   private closed = false;
 
   constructor(private readonly options: UploadCheckPoolOptions) {
-    for (let i = 0; i < Math.max(1, options.threads); i++) this.slots.push(this.spawn());
+    this.threads = new ThreadSlots({
+      entry: THREAD_ENTRY,
+      size: options.threads,
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: 32 },
+      isReady: (raw) => uploadCheckReplySchema.safeParse(raw).data?.kind === 'ready',
+      onFree: () => this.dispatch(),
+      what: 'upload check thread',
+    });
   }
 
   /** Reads an uploaded mesh (or animation clip) as the engines will, within the pool's limits. */
@@ -117,101 +118,47 @@ export class UploadCheckPool {
 
   /** Resolves when every thread has loaded the readers (startup, tests and benches). */
   async ready(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.ready));
+    await this.threads.ready();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const task of this.waiting.splice(0)) task.reject(new Error('upload check pool is closed'));
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
-  }
-
-  private spawn(): Slot {
-    const worker = new Worker(THREAD_BOOTSTRAP, {
-      eval: true,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, maxYoungGenerationSizeMb: 32 },
-    });
-    // A thread that dies while idle is replaced at once, so the pool never shrinks.
-    worker.on('error', () => undefined);
-    const slot: Slot = { worker, ready: Promise.resolve(), busy: false };
-    slot.ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (raw: unknown) => {
-        if (uploadCheckReplySchema.safeParse(raw).data?.kind !== 'ready') return;
-        worker.off('message', onMessage);
-        resolve();
-      };
-      worker.on('message', onMessage);
-      worker.once('exit', (code) => {
-        reject(new Error(`upload check thread exited with code ${code}`));
-        if (!slot.busy) this.replace(slot);
-      });
-    });
-    slot.ready.catch(() => undefined);
-    return slot;
-  }
-
-  private replace(slot: Slot): void {
-    void slot.worker.terminate();
-    const index = this.slots.indexOf(slot);
-    if (index < 0 || this.closed) return;
-    this.slots[index] = this.spawn();
-    this.dispatch();
+    await this.threads.close();
   }
 
   private dispatch(): void {
-    for (;;) {
-      const slot = this.slots.find((s) => !s.busy);
-      const task = slot && this.waiting.shift();
-      if (!slot || !task) return;
-      this.run(slot, task);
+    while (this.waiting.length > 0) {
+      const slot = this.threads.take();
+      if (!slot) return;
+      const task = this.waiting.shift()!;
+      const id = this.nextId++;
+      // The exchange waits for the thread's ready before posting: its deadline starts then.
+      const request: UploadCheckRequest = { id, kind: task.kind, bytes: task.bytes };
+      this.threads
+        .exchange<TaskReply>(slot, {
+          message: request,
+          transfer: task.transfer ? [task.bytes.buffer as ArrayBuffer] : [],
+          match: (raw) => {
+            const reply = uploadCheckReplySchema.safeParse(raw).data;
+            return reply && reply.kind !== 'ready' && reply.id === id ? reply : undefined;
+          },
+          timeoutMs: this.options.timeoutMs,
+        })
+        .then((end) => this.settle(task, end), (error: unknown) => task.reject(error instanceof Error ? error : new Error(String(error))));
     }
   }
 
-  private run(slot: Slot, task: Task): void {
-    slot.busy = true;
-    // The deadline starts once the thread has loaded the readers (a second or two after a spawn),
-    // so a replaced thread's start-up is never charged to the file being checked.
-    slot.ready.then(
-      () => this.start(slot, task),
-      (error: unknown) => {
-        slot.busy = false;
-        task.reject(new Error(`upload check thread failed to start: ${error instanceof Error ? error.message : String(error)}`));
-        this.replace(slot);
-      },
-    );
-  }
-
-  private start(slot: Slot, task: Task): void {
-    const { worker } = slot;
-    const id = this.nextId++;
-    let settled = false;
-    const finish = (healthy: boolean, settle: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('exit', onExit);
-      slot.busy = false;
-      settle();
-      if (healthy) this.dispatch();
-      else this.replace(slot);
-    };
-    const onMessage = (raw: unknown) => {
-      const parsed = uploadCheckReplySchema.safeParse(raw);
-      const reply: UploadCheckReply | undefined = parsed.data;
-      if (!reply || reply.kind === 'ready' || reply.id !== id) return;
-      finish(true, () => task.onReply(reply));
-    };
-    // The thread dies of its heap limit (or a native crash): the file needed more than we allow.
-    const onExit = () => finish(false, () => task.onLimit(`needs more than the limit of ${this.options.heapMb} MB of memory`));
-    const timer = setTimeout(
-      () => finish(false, () => task.onLimit(`takes longer than the limit of ${this.options.timeoutMs} ms`)),
-      this.options.timeoutMs,
-    );
-    worker.on('message', onMessage);
-    worker.on('exit', onExit);
-    // Posted before the thread is ready is fine: messages queue until it listens.
-    const request: UploadCheckRequest = { id, kind: task.kind, bytes: task.bytes };
-    worker.postMessage(request, task.transfer ? [task.bytes.buffer as ArrayBuffer] : []);
+  private settle(task: Task, end: ExchangeEnd<TaskReply>): void {
+    switch (end.kind) {
+      case 'reply':
+        return task.onReply(end.reply);
+      case 'timeout':
+        return task.onLimit(`takes longer than the limit of ${this.options.timeoutMs} ms`);
+      // The thread died of its heap limit (or a native crash): the file needed more than we allow.
+      case 'died':
+      case 'aborted':
+        return task.onLimit(`needs more than the limit of ${this.options.heapMb} MB of memory`);
+    }
   }
 }

@@ -2,12 +2,13 @@
  * Engine threads for CPU-bound engines: one per concurrency slot, started once (loading engine code
  * takes seconds), reused job after job. A job past its deadline, or a thread that dies, costs only
  * that thread: it is terminated and replaced, and the worker's event loop (and BullMQ's lock
- * renewal) never stops.
+ * renewal) never stops. The slots, spawning and replacement are @rigforge/server's ThreadSlots,
+ * shared with the API's upload-check threads; this file keeps what an engine's ends mean.
  */
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { EngineError } from '@rigforge/mesh';
 import type { QueueName } from '@rigforge/queue';
+import { ThreadSlots } from '@rigforge/server';
 import type { EngineInput, EngineResult } from './engine';
 import type { EngineThreadData, EngineThreadMessage, EngineThreadRequest } from './engine-thread';
 
@@ -35,58 +36,31 @@ export interface EnginePoolOptions {
 }
 
 const THREAD_ENTRY = path.join(__dirname, 'engine-thread.ts');
-/**
- * Threads do not inherit the main thread's TypeScript loader hooks, so each one registers tsx's
- * CommonJS hook itself before loading the TypeScript entry.
- */
-const THREAD_BOOTSTRAP = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(THREAD_ENTRY)});`;
 
-interface Slot {
-  worker: Worker;
-  ready: Promise<void>;
-  busy: boolean;
+/** The thread's messages are its own module's type; only the kind and id are read to route them. */
+function isThreadMessage(raw: unknown): raw is EngineThreadMessage {
+  return typeof raw === 'object' && raw !== null && 'kind' in raw;
 }
 
 export class EnginePool {
-  private readonly slots: Slot[] = [];
+  private readonly threads: ThreadSlots;
   private nextId = 1;
-  private closed = false;
 
-  constructor(private readonly options: EnginePoolOptions) {
-    for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
+  constructor(options: EnginePoolOptions) {
+    const data: EngineThreadData = { queue: options.queue, modules: options.modules };
+    this.threads = new ThreadSlots({
+      entry: THREAD_ENTRY,
+      size: options.size,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 8192 },
+      workerData: data,
+      isReady: (raw) => isThreadMessage(raw) && raw.kind === 'ready',
+      what: 'engine thread',
+    });
   }
 
   /** Resolves when every thread has loaded its engines. */
   async ready(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.ready));
-  }
-
-  private spawn(): Slot {
-    const data: EngineThreadData = { queue: this.options.queue, modules: this.options.modules };
-    const worker = new Worker(THREAD_BOOTSTRAP, {
-      eval: true,
-      workerData: data,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 8192 },
-    });
-    const ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: EngineThreadMessage) => {
-        if (message.kind === 'ready') {
-          worker.off('message', onMessage);
-          resolve();
-        }
-      };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new EngineCrashError(`engine thread exited with code ${code} while starting`)));
-    });
-    ready.catch(() => undefined);
-    return { worker, ready, busy: false };
-  }
-
-  private replace(slot: Slot): void {
-    void slot.worker.terminate();
-    const index = this.slots.indexOf(slot);
-    if (index >= 0 && !this.closed) this.slots[index] = this.spawn();
+    await this.threads.ready();
   }
 
   /**
@@ -95,57 +69,37 @@ export class EnginePool {
    */
   async run(input: EngineInput, timeoutMs: number, engineName: string, signal?: AbortSignal): Promise<EngineResult> {
     if (signal?.aborted) throw new EngineCanceledError(`${engineName}: the job was canceled`);
-    const slot = this.slots.find((s) => !s.busy);
+    const slot = this.threads.take();
     if (!slot) throw new EngineCrashError('engine pool: no free thread (concurrency exceeds pool size)');
-    slot.busy = true;
-    try {
-      await slot.ready;
-    } catch (error) {
-      slot.busy = false;
-      this.replace(slot);
-      throw new EngineCrashError(`engine thread failed to start: ${error instanceof Error ? error.message : String(error)}`);
-    }
     const id = this.nextId++;
-    const { worker } = slot;
-    return new Promise<EngineResult>((resolve, reject) => {
-      let settled = false;
-      const finish = (healthy: boolean, fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        slot.busy = false;
-        if (!healthy) this.replace(slot);
-        fn();
-      };
-      const onMessage = (message: EngineThreadMessage) => {
-        if (message.kind !== 'result' || message.id !== id) return;
-        finish(true, () => {
-          if (message.ok) resolve({ files: message.files, report: message.report });
-          else if (message.engineError) reject(new EngineError(message.code, message.message));
-          else reject(new EngineCrashError(message.message));
-        });
-      };
-      const onError = (error: Error) => finish(false, () => reject(new EngineCrashError(`${engineName}: ${error.message}`)));
-      const onExit = (code: number) => finish(false, () => reject(new EngineCrashError(`${engineName}: engine thread exited with code ${code}`)));
-      const timer = setTimeout(
-        () => finish(false, () => reject(new EngineTimeoutError(`${engineName}: no result before the job's deadline`))),
+    let end;
+    try {
+      end = await this.threads.exchange(slot, {
+        message: { id, input } satisfies EngineThreadRequest,
+        match: (raw) => (isThreadMessage(raw) && raw.kind === 'result' && raw.id === id ? raw : undefined),
         timeoutMs,
-      );
-      const onAbort = () => finish(false, () => reject(new EngineCanceledError(`${engineName}: the job was canceled`)));
-      signal?.addEventListener('abort', onAbort, { once: true });
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.postMessage({ id, input } satisfies EngineThreadRequest);
-    });
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      throw new EngineCrashError(error instanceof Error ? error.message : String(error));
+    }
+    switch (end.kind) {
+      case 'reply': {
+        const message = end.reply;
+        if (message.ok) return { files: message.files, report: message.report };
+        if (message.engineError) throw new EngineError(message.code, message.message);
+        throw new EngineCrashError(message.message);
+      }
+      case 'timeout':
+        throw new EngineTimeoutError(`${engineName}: no result before the job's deadline`);
+      case 'aborted':
+        throw new EngineCanceledError(`${engineName}: the job was canceled`);
+      case 'died':
+        throw new EngineCrashError(`${engineName}: ${end.reason}`);
+    }
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    await this.threads.close();
   }
 }

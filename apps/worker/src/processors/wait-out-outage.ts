@@ -8,7 +8,7 @@
  * Waiting here holds the worker's slot, which is right: no job can make progress meanwhile, and
  * BullMQ keeps renewing the lock because the event loop is free.
  */
-import { classifyBackendOutage } from '@rigforge/contracts';
+import { classifyBackendOutage } from '@rigforge/server';
 
 /** The dependency stayed down until the deadline; carries the last outage error as its cause. */
 export class OutageDeadlineError extends Error {

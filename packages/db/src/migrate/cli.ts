@@ -1,8 +1,9 @@
 // `pnpm db:migrate`: creates the database if needed and applies pending migrations.
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, ensureDatabase } from './apply-migrations';
+import { DEFAULT_DATABASE_URL } from '@rigforge/server';
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/rigforge';
+  const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   await ensureDatabase(databaseUrl);
   const result = await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
   for (const name of result.applied) console.log(`migrate: applied ${name}`);

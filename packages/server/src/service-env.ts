@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from './connection-defaults';
 
 /** A non-negative integer variable. */
 export const envInt = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
@@ -28,8 +29,8 @@ export const serviceEnvShape = {
   ADMIN_TOKEN: z.string().default(''),
   /** Lowest level written to the JSON log lines on stdout. */
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/rigforge'),
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
+  REDIS_URL: z.string().default(DEFAULT_REDIS_URL),
   /** Namespaces every Redis key (queues, rate limits, heartbeats). */
   REDIS_PREFIX: z.string().default('rigforge'),
   /** Absolute URL clients reach the API at; output URLs are built from it. */
