@@ -17,9 +17,13 @@
  *     hidden (a helmet, a backpack; Blender leaves them unweighted); each empty region follows
  *     what it touches, weighed by its geodesic weights, as one rigid part; a piece on two
  *     branches (a collar on both upper arms) goes to their common ancestor.
- *  5. Rules after the solve: stand-in joints (`nonDeformingJoints`) give their share to their
- *     deforming ancestor (`skinning/deforming-joints`); any vertex still empty goes to the nearest
- *     bone (`skinning/nearest-bone-fallback`), so none is ever unweighted; then at most
+ *  5. Rules after the solve: a separate piece the solve gives mostly to one joint, lying in that
+ *     joint's region, goes wholly to it (`skinning/bind-rigid-pieces`: a robot's plates do not
+ *     tear; a sleeve over the elbow still bends), and a leaf inside a piece of its own (an eye in
+ *     its eyeball) keeps only its pieces (`skinning/confine-leaves-to-pieces`); stand-in joints
+ *     (`nonDeformingJoints`) give their share to their deforming ancestor
+ *     (`skinning/deforming-joints`); any vertex still empty goes to the nearest bone
+ *     (`skinning/nearest-bone-fallback`), so none is ever unweighted; then at most
  *     `maxInfluences` joints ≥ `minWeight`, renormalised (`skinning/prune-influences`).
  * Why these methods and not others, and what each scored on the artist-rigged dev set: the rig
  * README's "Skin weights: methods measured" (`packages/rig/README.md`), the one place the dev-set
@@ -28,6 +32,8 @@
 import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights } from '@rigforge/mesh';
 import { boneSegments, type LeafJointMode } from './skinning/bone-segments';
 import type { BoneHeatOptions } from './skinning/bone-heat';
+import { bindRigidPieces, type BindRigidPiecesOptions } from './skinning/bind-rigid-pieces';
+import { confineLeavesToPieces } from './skinning/confine-leaves-to-pieces';
 import { deformingParents, giveToDeformingAncestors } from './skinning/deforming-joints';
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
 import { geodesicSkinWeights } from './skinning/geodesic-skin-weights';
@@ -109,6 +115,17 @@ export interface ComputeSkinWeightsOptions {
    * skinning/fill-empty-pieces) or `geodesic` (this file's weights per vertex). Default `piece`.
    */
   heatEmptyFill?: 'piece' | 'geodesic';
+  /**
+   * Separate pieces of the mesh that lie within one joint's region (a robot's hand, a mech's
+   * plate, a toy's head) go wholly to that joint (skinning/bind-rigid-pieces), as artists give
+   * them; a piece spanning a joint keeps its blend. `false` leaves every piece as solved. Default `{}`.
+   */
+  rigidPieces?: BindRigidPiecesOptions | false;
+  /**
+   * A leaf joint inside a rigid piece of its own (an eye in its eyeball) keeps only that piece;
+   * its weight elsewhere goes to its parent (skinning/confine-leaves-to-pieces). Default true.
+   */
+  confineLeaves?: boolean;
 }
 
 export type SkinWeightMethod = 'geodesic' | 'heat';
@@ -130,6 +147,8 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   heatMaxVertices: 60_000,
   heatRayMaxVertices: 12_000,
   heatEmptyFill: 'piece',
+  rigidPieces: {},
+  confineLeaves: true,
 };
 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
@@ -215,6 +234,11 @@ export function computeSkinWeights(
         }
       }
     }
+  }
+  if (skeleton.joints.length > 1) {
+    const parents = deformingParents(skeleton, opts.nonDeformingJoints);
+    if (opts.confineLeaves) confineLeavesToPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
+    if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
   }
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints); // idempotent; covers a mesh with no grid
   nearestBoneFallback(welded.positions, segments, candJoints, candWeights, slots);

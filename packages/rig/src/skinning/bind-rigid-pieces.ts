@@ -1,0 +1,174 @@
+/**
+ * Separate rigid pieces bound wholly to one joint. Robots, mechs and toy figures are built of
+ * pieces that do not touch (a hand, a forearm plate, a helmet): an artist gives each piece to one
+ * joint, and a piece shared between two joints tears apart or floats off when posed. Bone heat
+ * blends such a piece wherever two bones are about equally near it (a hand piece's wrist end).
+ *
+ * The rule: each connected piece of the welded mesh that lies within ONE joint's region, and that
+ * the solve already gives mostly to that joint, is given wholly to it. A joint's region is the
+ * slab along its bone (the LBS convention: the joint at a bone's start moves the bone; see
+ * `inRegion` for leaves and branches). A piece spanning a joint (a sleeve over
+ * the elbow, a boot over the ankle, a hand with its fingers, a body in one piece) has a real share
+ * of its vertices on both sides of some plane and keeps its blend.
+ */
+import type { Skeleton } from '@rigforge/mesh';
+
+/** Options of {@link bindRigidPieces}. */
+export interface BindRigidPiecesOptions {
+  /**
+   * Share of a piece's vertices that may lie outside its joint's region and the piece still count
+   * as not spanning a joint (its ends may poke past the plane). Default in {@link BIND_RIGID_PIECES_DEFAULTS}.
+   */
+  outsideShare?: number;
+  /**
+   * Share of the piece's solved weight its joint must already hold: a planar region is only a
+   * coarse outline of a joint's part (a lateral hip joint's plane cuts through the whole body), so
+   * the solve must agree that the joint owns the piece. Default in {@link BIND_RIGID_PIECES_DEFAULTS}.
+   */
+  ownerShare?: number;
+}
+
+/** A separate piece of the mesh given wholly to one joint. */
+export interface RigidPiece {
+  vertices: number[];
+  joint: number;
+}
+
+export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
+  outsideShare: 0.1,
+  ownerShare: 0.7,
+};
+
+/**
+ * Rebinds the weights (`slots` per vertex, joint −1 = none) of every separate piece of the welded
+ * mesh (`positions`, `indices`) that no joint plane splits, in place. `parents` is each joint's
+ * parent on the tree of joints that take weight (−1 for a root). Returns the pieces that are now
+ * wholly one joint's (rebound or so solved), each with that joint.
+ */
+export function bindRigidPieces(
+  positions: Float32Array,
+  indices: Uint32Array,
+  skeleton: Skeleton,
+  parents: readonly number[],
+  joints: Int32Array,
+  weights: Float32Array,
+  slots: number,
+  options: BindRigidPiecesOptions = {},
+): RigidPiece[] {
+  const { outsideShare, ownerShare } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
+  const n = positions.length / 3;
+  const pieces = connectedPieces(indices, n);
+  const rigid: RigidPiece[] = [];
+  if (pieces.length < 2) return rigid;
+  const children = skeleton.joints.map(() => [] as number[]);
+  parents.forEach((p, j) => { if (p >= 0) children[p]!.push(j); });
+  for (const piece of pieces) {
+    const share = new Map<number, number>();
+    let total = 0;
+    for (const v of piece) {
+      for (let s = v * slots; s < v * slots + slots; s++) {
+        const j = joints[s]!;
+        if (j < 0) continue;
+        share.set(j, (share.get(j) ?? 0) + weights[s]!);
+        total += weights[s]!;
+      }
+    }
+    if (total <= 0) continue;
+    if (share.size === 1) {
+      rigid.push({ vertices: piece, joint: [...share.keys()][0]! });
+      continue;
+    }
+    // The solve's strongest joint in the piece, if it holds most of it and its region holds the piece.
+    let best = -1, bestShare = 0;
+    for (const [j, w] of share) if (w > bestShare) { best = j; bestShare = w; }
+    if (bestShare < ownerShare * total) continue;
+    if (regionShare(positions, piece, best, skeleton, parents, children) < 1 - outsideShare) continue;
+    for (const v of piece) {
+      joints.fill(-1, v * slots, v * slots + slots);
+      weights.fill(0, v * slots, v * slots + slots);
+      joints[v * slots] = best;
+      weights[v * slots] = 1;
+    }
+    rigid.push({ vertices: piece, joint: best });
+  }
+  return rigid;
+}
+
+/** Share of a piece's vertices in joint `j`'s region (see `inRegion`); `children` per joint of the weighted tree. */
+export function regionShare(
+  positions: Float32Array,
+  piece: readonly number[],
+  j: number,
+  skeleton: Skeleton,
+  parents: readonly number[],
+  children: readonly (readonly number[])[],
+): number {
+  const pos = (k: number): readonly number[] => skeleton.joints[k]!.position;
+  let inside = 0;
+  for (const v of piece) if (inRegion(positions, v, j, parents[j]!, children[j]!, pos)) inside++;
+  return inside / Math.max(1, piece.length);
+}
+
+/**
+ * Whether vertex `v` lies in joint `j`'s region: along its bone, between the planes across the
+ * bone through the joint and through its child, for a joint with one child; past the plane across
+ * its parent bone halfway along it for a leaf; before every child's plane (across the bone to it)
+ * and past the parent bone's plane through the joint for a branch (a hip or a chest). The joint's own bone orients its planes:
+ * its parent bone may run sideways (a hip joint lateral of the pelvis) where the limb runs down.
+ */
+function inRegion(
+  positions: Float32Array,
+  v: number,
+  j: number,
+  parent: number,
+  children: readonly number[],
+  pos: (j: number) => readonly number[],
+): boolean {
+  const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
+  const p = pos(j);
+  // Signed distance (times |a→b|) along the direction a→b from the plane through c: > 0 is past c.
+  const past = (a: readonly number[], b: readonly number[], c: readonly number[]): number =>
+    (x - c[0]!) * (b[0]! - a[0]!) + (y - c[1]!) * (b[1]! - a[1]!) + (z - c[2]!) * (b[2]! - a[2]!);
+  if (children.length === 1) {
+    const c = pos(children[0]!);
+    return past(p, c, p) >= 0 && past(p, c, c) <= 0;
+  }
+  if (parent >= 0) {
+    const q = pos(parent);
+    // A leaf has no bone to bound its part: it holds what lies nearer it than its parent (an
+    // eyeball centred on its joint, a hand from mid-forearm on); a branch starts at itself.
+    const from = children.length === 0 ? [(p[0]! + q[0]!) / 2, (p[1]! + q[1]!) / 2, (p[2]! + q[2]!) / 2] : p;
+    if (past(q, p, from) < 0) return false;
+  }
+  for (const c of children) if (past(p, pos(c), pos(c)) > 0) return false;
+  return true;
+}
+
+/** The connected pieces of a triangle mesh (over shared vertices), each as its vertex list; vertices in no triangle are left out. */
+export function connectedPieces(indices: Uint32Array, n: number): number[][] {
+  const root = new Int32Array(n).map((_, i) => i);
+  const find = (i: number): number => {
+    while (root[i] !== i) {
+      root[i] = root[root[i]!]!;
+      i = root[i]!;
+    }
+    return i;
+  };
+  const used = new Uint8Array(n);
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
+    used[a] = used[b] = used[c] = 1;
+    const ra = find(a), rb = find(b), rc = find(c);
+    root[rb] = ra;
+    root[find(rc)] = ra;
+  }
+  const byRoot = new Map<number, number[]>();
+  for (let v = 0; v < n; v++) {
+    if (used[v] !== 1) continue;
+    const r = find(v);
+    const list = byRoot.get(r);
+    if (list) list.push(v);
+    else byRoot.set(r, [v]);
+  }
+  return [...byRoot.values()];
+}

@@ -1,0 +1,111 @@
+// Separate rigid pieces (a robot's arm plates and hand) go wholly to one joint; a piece spanning a joint keeps its blend.
+import type { Mesh, SkinWeights } from '@rigforge/mesh';
+import { computeSkinWeights } from '../src/compute-skin-weights';
+import { bindRigidPieces } from '../src/skinning/bind-rigid-pieces';
+import { confineLeavesToPieces } from '../src/skinning/confine-leaves-to-pieces';
+import { capsule, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
+
+const arm = skeletonOf([['shoulder', null, [0, 1, 0]], ['elbow', 'shoulder', [0.4, 1, 0]], ['wrist', 'elbow', [0.8, 1, 0]]]);
+// A robot arm: an upper-arm plate, a forearm plate and a hand, each a piece of its own, their
+// rounded ends meeting at the elbow and the wrist.
+const plates = [
+  capsule([0.046, 1, 0], [0.354, 1, 0], 0.045, { rows: 24 }),
+  capsule([0.446, 1, 0], [0.754, 1, 0], 0.045, { rows: 24 }),
+  capsule([0.846, 1, 0], [0.96, 1, 0], 0.045, { rows: 12 }),
+];
+const robot = mergeMeshes(plates);
+const offsets = plates.reduce<number[]>((acc, p) => [...acc, acc[acc.length - 1]! + p.positions.length / 3], [0]);
+const pieceOf = (v: number): number => offsets.findIndex((o, i) => v >= o && v < offsets[i + 1]!);
+
+/** The largest weight any vertex of piece `k` gives a joint other than `j`. */
+function strayWeight(skin: SkinWeights, k: number, j: number): number {
+  let worst = 0;
+  for (let v = offsets[k]!; v < offsets[k + 1]!; v++) worst = Math.max(worst, 1 - weightOf(skin, v, j));
+  return worst;
+}
+
+describe('bindRigidPieces', () => {
+  it('leaves each separate piece of a robot arm wholly to the joint whose region holds it', () => {
+    const skin = computeSkinWeights(robot, arm);
+    expect(strayWeight(skin, 0, 0)).toBeLessThan(1e-6);
+    expect(strayWeight(skin, 1, 1)).toBeLessThan(1e-6);
+    expect(strayWeight(skin, 2, 2)).toBeLessThan(1e-6);
+  });
+
+  it('binds a blended plate within one joint\'s region and leaves the blend of a piece spanning a joint (a sleeve over the elbow)', () => {
+    const sleeve = capsule([0.25, 1, 0], [0.55, 1, 0], 0.07, { rows: 24 });
+    const mesh: Mesh = mergeMeshes([robot, sleeve]);
+    const n = mesh.positions.length / 3, slots = 2, first = robot.positions.length / 3;
+    // Every vertex 0.8 shoulder, 0.2 elbow (the plates: the next joint), as a solve blends at the elbow.
+    const joints = new Int32Array(n * slots), weights = new Float32Array(n * slots);
+    for (let v = 0; v < n; v++) {
+      joints[v * slots] = 0;
+      joints[v * slots + 1] = v < first && pieceOf(v) > 0 ? 2 : 1;
+      weights[v * slots] = 0.8;
+      weights[v * slots + 1] = 0.2;
+    }
+    bindRigidPieces(mesh.positions, mesh.indices, arm, [-1, 0, 1], joints, weights, slots);
+    // The sleeve keeps both joints; the upper-arm plate, inside the shoulder's region, is the shoulder's.
+    for (let v = first; v < n; v++) expect([joints[v * slots + 1], weights[v * slots + 1]]).toEqual([1, expect.closeTo(0.2, 6)]);
+    expect([joints[0], weights[0], joints[1]]).toEqual([0, 1, -1]);
+  });
+
+  it('leaves a mesh of one piece as solved', () => {
+    const body = capsule([0, 1, 0], [0.9, 1, 0], 0.05, { rows: 32 });
+    const n = body.positions.length / 3;
+    const joints = new Int32Array(2 * n).fill(1), weights = new Float32Array(2 * n).fill(0.5);
+    for (let v = 0; v < n; v++) joints[2 * v] = 0;
+    expect(bindRigidPieces(body.positions, body.indices, arm, [-1, 0, 1], joints, weights, 2)).toEqual([]);
+    expect(weights.every((w) => w === 0.5)).toBe(true);
+  });
+});
+
+describe('confineLeavesToPieces', () => {
+  // A head on a neck in one piece and two eyeballs of their own at the front of the head, their
+  // joints (leaves of the head) at the eyeballs' centres: an artist gives the eyes their eyeballs only.
+  const body = capsule([0, 0.8, 0], [0, 1.3, 0], 0.1, { rows: 40 });
+  const eyeballs = [-0.03, 0.03].map((x) => capsule([x, 1.2, 0.12], [x, 1.2, 0.13], 0.025, { rows: 4 }));
+  const mesh = mergeMeshes([body, ...eyeballs]);
+  const head = skeletonOf([
+    ['neck', null, [0, 0.9, 0]], ['head', 'neck', [0, 1.1, 0]], ['eyeR', 'head', [-0.03, 1.2, 0.125]], ['eyeL', 'head', [0.03, 1.2, 0.125]],
+  ]);
+  const parents = [-1, 0, 1, 1];
+  const first = body.positions.length / 3, n = mesh.positions.length / 3, slots = 2;
+  const eyeOf = (v: number): number => (mesh.positions[3 * v]! < 0 ? 2 : 3);
+  /** Weights as bone heat leaves them: each eyeball 0.6 eye / 0.4 head, the front of the face 0.7 eye / 0.3 head. */
+  function solved(): { joints: Int32Array; weights: Float32Array } {
+    const joints = new Int32Array(n * slots).fill(-1), weights = new Float32Array(n * slots);
+    for (let v = 0; v < n; v++) {
+      const face = v < first && mesh.positions[3 * v + 1]! > 1.15 && mesh.positions[3 * v + 2]! > 0.05;
+      if (v >= first) { joints.set([eyeOf(v), 1], v * slots); weights.set([0.6, 0.4], v * slots); }
+      else if (face) { joints.set([eyeOf(v), 1], v * slots); weights.set([0.7, 0.3], v * slots); }
+      else { joints[v * slots] = mesh.positions[3 * v + 1]! > 1.1 ? 1 : 0; weights[v * slots] = 1; }
+    }
+    return { joints, weights };
+  }
+  const onFace = (joints: Int32Array, weights: Float32Array, j: number): number => {
+    let sum = 0;
+    for (let v = 0; v < first; v++) for (let s = v * slots; s < v * slots + slots; s++) if (joints[s] === j) sum += weights[s]!;
+    return sum;
+  };
+
+  it('gives sibling leaves inside pieces of their own (eyes in their eyeballs) those pieces only; the face goes to their parent', () => {
+    const { joints, weights } = solved();
+    expect(onFace(joints, weights, 2)).toBeGreaterThan(0);
+    expect(confineLeavesToPieces(mesh.positions, mesh.indices, head, parents, joints, weights, slots)).toBe(2);
+    expect(onFace(joints, weights, 2) + onFace(joints, weights, 3)).toBe(0);
+    for (let v = 0; v < first; v++) expect(weights[v * slots]! + weights[v * slots + 1]!).toBeCloseTo(1, 6);
+    for (let v = first; v < n; v++) expect([joints[v * slots], weights[v * slots]]).toEqual([eyeOf(v), 1]);
+  });
+
+  it('leaves a lone leaf in a piece of its own as solved (a shoe over the ankle, blended by its artist)', () => {
+    const one = mergeMeshes([body, eyeballs[1]!]);
+    const lone = skeletonOf([['neck', null, [0, 0.9, 0]], ['head', 'neck', [0, 1.1, 0]], ['eyeL', 'head', [0.03, 1.2, 0.125]]]);
+    const m = one.positions.length / 3;
+    const joints = new Int32Array(m * slots).fill(-1), weights = new Float32Array(m * slots);
+    for (let v = 0; v < m; v++) { joints.set([2, 1], v * slots); weights.set(v >= first ? [0.6, 0.4] : [0.3, 0.7], v * slots); }
+    const before = weights.slice();
+    expect(confineLeavesToPieces(one.positions, one.indices, lone, [-1, 0, 1], joints, weights, slots)).toBe(0);
+    expect(weights).toEqual(before);
+  });
+});
