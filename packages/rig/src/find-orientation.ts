@@ -67,13 +67,16 @@ export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure' | 'stands-when-t
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
   facing: Facing;
-  /** Probability of this orientation among the 24 (or the 4 of a given up axis), 0..1. */
-  confidence: number;
-  /** Probability of `upAxis`, summed over its four facings (0..1). */
-  upConfidence: number;
+  /**
+   * Probability of this orientation among the 24 (or the 4 of a given up axis), 0..1; absent when
+   * the model stands on its legs as filed (then nothing else is weighed: the file stands).
+   */
+  confidence?: number;
+  /** Probability of `upAxis`, summed over its four facings (0..1); absent as `confidence`. */
+  upConfidence?: number;
   upAxisReason: UpAxisReason;
-  /** The finder's own best guess, before the gates (what it would do ungated). */
-  best: OrientationCandidate & { confidence: number };
+  /** The finder's own best guess, before the gates (what it would do ungated); absent as `confidence`. */
+  best?: OrientationCandidate & { confidence: number };
 }
 
 /** The facing a stood-up model had when `rotationY` brings it to face +Z (rotate-mesh-y's convention). */
@@ -100,7 +103,7 @@ export function orientationProbabilities(features: number[][], m: OrientationMod
 }
 
 /** The finder's ungated choice from the features of the 24 candidates (ORIENTATION_CANDIDATES order). */
-export function chooseOrientation(features: number[][], options: FindOrientationOptions = {}): FoundOrientation {
+export function chooseOrientation(features: number[][], options: FindOrientationOptions = {}): Required<FoundOrientation> {
   const p = orientationProbabilities(features, options.model);
   const upP = (up: UpAxis): number => ORIENTATION_CANDIDATES.reduce((t, c, i) => t + (c.upAxis === up ? p[i]! : 0), 0);
   const allowed = (i: number): boolean => options.upAxis === undefined || ORIENTATION_CANDIDATES[i]!.upAxis === options.upAxis;
@@ -124,6 +127,11 @@ export function measureOrientationCandidates(mesh: Mesh): number[][] {
 /** Finds the up axis and facing of a mesh (or the facing alone, given its up axis), gated as the defaults say. */
 export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
+  const standingLegs = (m: Mesh): { legs: number; standingLegs: number } => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution));
+  // A model on its legs as filed stands as filed: nothing else to weigh (and nothing to pay for).
+  if (!o.ungated && o.upAxis === undefined && standingLegs(mesh).legs >= 2) {
+    return { upAxis: '+y', rotationY: 0, facing: '+z', upAxisReason: 'stands-as-filed' };
+  }
   const features = measureOrientationCandidates(mesh);
   const ungated = chooseOrientation(features, o);
   if (o.ungated) return ungated;
@@ -131,11 +139,8 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const upP = (up: UpAxis): number => ORIENTATION_CANDIDATES.reduce((t, c, i) => t + (c.upAxis === up ? p[i]! : 0), 0);
   let upAxis: UpAxis;
   let upAxisReason: UpAxisReason;
-  const standingLegs = (m: Mesh): { legs: number; standingLegs: number } => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution));
   if (o.upAxis !== undefined) {
     upAxis = o.upAxis; upAxisReason = 'given';
-  } else if (standingLegs(mesh).legs >= 2) {
-    upAxis = '+y'; upAxisReason = 'stands-as-filed';
   } else {
     const likeliest = UP_AXES.reduce((a, b) => (upP(b) > upP(a) ? b : a));
     if (likeliest === '+y') { upAxis = '+y'; upAxisReason = 'kept'; }
@@ -150,7 +155,7 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   ORIENTATION_CANDIDATES.forEach((c, i) => {
     if (c.upAxis === upAxis && p[i]! / upTotal > facingP) { facingP = p[i]! / upTotal; rotationY = c.rotationY; }
   });
-  const turned = upAxisReason !== 'stands-as-filed' && upAxisReason !== 'kept';
+  const turned = upAxisReason !== 'kept';
   if (!turned || facingP < o.minFacingConfidence) rotationY = 0;
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upAxis && c.rotationY === rotationY);
   return {

@@ -210,7 +210,9 @@ function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'au
     upAxisSource: upAxis === 'auto' ? 'found' : 'given',
     rotationYSource: rotationY === 'auto' ? 'found' : 'given',
     upAxisReason: found.upAxisReason,
-    confidence: Math.round((rotationY === 'auto' ? found.confidence : found.upConfidence) * 1000) / 1000,
-    best: { ...found.best, confidence: Math.round(found.best.confidence * 1000) / 1000 },
+    ...(found.confidence !== undefined && found.upConfidence !== undefined
+      ? { confidence: Math.round((rotationY === 'auto' ? found.confidence : found.upConfidence) * 1000) / 1000 }
+      : {}),
+    ...(found.best ? { best: { ...found.best, confidence: Math.round(found.best.confidence * 1000) / 1000 } } : {}),
   };
 }
