@@ -77,7 +77,12 @@ describe('POST /v1/rigs up_axis', () => {
     const res = await h.request.post('/v1/rigs').set(who.auth).send({ model_base64: biped64, up_axis: '+z' });
     expect(res.status).toBe(202);
     const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect(row.params).toMatchObject({ up_axis: '+z', rotation_y: 0 });
+    // An explicit up_axis wins; the absent rotation_y is left for the engine to find.
+    expect(row.params).toMatchObject({ up_axis: '+z', rotation_y: 'auto' });
+    const plain = await h.request.post('/v1/rigs').set(who.auth).send({ model_base64: biped64 });
+    expect(plain.status).toBe(202);
+    const plainRow = await h.ctx.db.job.findUniqueOrThrow({ where: { id: plain.body.id } });
+    expect(plainRow.params).toMatchObject({ up_axis: 'auto', rotation_y: 'auto' });
     const bad = await h.request.post('/v1/rigs').set(who.auth).send({ model_base64: biped64, up_axis: 'up' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: 'invalid_request', param: 'up_axis' });

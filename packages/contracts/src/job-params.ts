@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { JobOperation } from './job';
 import type { CreateModelRequest } from './model';
-import { animationClipsSchema, MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, UP_AXES, type CreateRigRequest } from './rig';
+import { animationClipsSchema, AUTO, MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, UP_AXES, type CreateRigRequest } from './rig';
 import { jobWebhookSchema } from './webhook';
 import { OPERATION_SOURCES } from './operations';
 
@@ -27,9 +27,9 @@ export const rigJobParamsSchema = z.strictObject({
   rig_type: z.enum(RIG_TYPES),
   engine: z.enum(RIG_ENGINES),
   output_format: z.enum(MODEL_FORMATS),
-  /** Jobs stored before the field existed have none and mean +y. */
-  up_axis: z.enum(UP_AXES).default('+y'),
-  rotation_y: z.number(),
+  /** Jobs stored before the field existed have none and mean +y; `auto` is found by the engine. */
+  up_axis: z.union([z.enum(UP_AXES), z.literal(AUTO)]).default('+y'),
+  rotation_y: z.union([z.number(), z.literal(AUTO)]),
   /** Which request field gave the mesh (kept for support and listings; the engine does not use it). */
   source: z.enum(RIG_SOURCES),
   animation_url: z.string().optional(),

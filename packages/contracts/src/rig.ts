@@ -16,6 +16,8 @@ export const MODEL_FORMATS = ['glb', 'fbx'] as const;
 export const UP_AXES = VOCABULARY_UP_AXES;
 export type UpAxis = (typeof UP_AXES)[number];
 export const FACINGS = ['+z', '-z', '+x', '-x'] as const;
+/** `auto` (the default of up_axis and rotation_y): the rigger finds it from the mesh, as POST /v1/rigs/check does. */
+export const AUTO = 'auto' as const;
 export type ModelFormat = (typeof MODEL_FORMATS)[number];
 
 /** Clip names chosen from an animation file: what the request carries and the job's params keep. */
@@ -34,15 +36,15 @@ export const createRigRequestSchema = z
     engine: z.enum(RIG_ENGINES).default(operationEngine('rig').engine),
     output_format: z.enum(MODEL_FORMATS).default('glb'),
     up_axis: z
-      .enum(UP_AXES)
-      .default('+y')
-      .describe('The file axis that points up on the character; +z for a Z-up export lying on its back. The model is stood up (that axis turned onto +Y) before rotation_y'),
+      .union([z.enum(UP_AXES), z.literal(AUTO)])
+      .default(AUTO)
+      .describe(
+        'The file axis that points up on the character; +z for a Z-up export lying on its back. The model is stood up (that axis turned onto +Y) before rotation_y. Default auto: found from the mesh (the job report says what was found)',
+      ),
     rotation_y: z
-      .number()
-      .min(-3600)
-      .max(3600)
-      .default(0)
-      .describe('Degrees about +Y applied before rigging: -90 for +X facing, 90 for -X, 180 for -Z'),
+      .union([z.number().min(-3600).max(3600), z.literal(AUTO)])
+      .default(AUTO)
+      .describe('Degrees about +Y applied before rigging: -90 for +X facing, 90 for -X, 180 for -Z. Default auto: the quarter turn found from the mesh'),
     animation_url: httpUrlSchema
       .optional()
       .describe(
@@ -94,6 +96,8 @@ export const checkRigResponseSchema = z
     up_axis: z.enum(UP_AXES).describe('The file axis found pointing up on the character; pass it as up_axis'),
     facing: z.enum(FACINGS).describe('Direction the stood-up model faces'),
     rotation_y: z.number().describe('The rotation_y that makes the stood-up model face +Z'),
+    orientation_confidence: z.number().min(0).max(1).describe('Probability the orientation finder gives up_axis with that facing (0..1); what POST /v1/rigs does by default'),
+    up_axis_confidence: z.number().min(0).max(1).describe('Probability it gives up_axis alone, over the four facings (0..1)'),
     recommended_rig_type: z.enum(RIG_TYPES),
     rig_type_scores: z
       .object(Object.fromEntries(RIG_TYPES.map((t) => [t, z.number().min(0).max(1)])) as Record<RigType, z.ZodNumber>)

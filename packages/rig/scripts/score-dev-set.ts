@@ -17,6 +17,8 @@ import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { measureJointError } from '../testing/measure-joint-error';
+import { invertTurn, turnOf, turnSkeleton } from '../testing/orientation-turns';
+import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
 import { compareSkinWeights } from '../src/skinning/skin-metrics';
@@ -47,7 +49,12 @@ async function scoreJoints(dir: string, c: DevCharacter, engine: RigEngineName):
   const t0 = performance.now();
   const result = await rigMesh(bytes, { rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
   const ms = performance.now() - t0;
-  const written = await readWrittenRig(result.model);
+  const rigged = await readWrittenRig(result.model);
+  // The rig is in the frame the orientation step stood the model in; the artist's joints are in the file's.
+  const o = result.report.orientation;
+  const stood = ORIENTATION_CANDIDATES.find((q) => q.upAxis === o.upAxis && q.rotationY === o.rotationY);
+  if (!stood) throw new Error(`${c.id}: rigged with a rotation_y that is not a quarter turn (${o.rotationY})`);
+  const written = { ...rigged, skeleton: turnSkeleton(rigged.skeleton, invertTurn(turnOf(stood))) };
   const truth = artistSkeleton(readGtJoints(dir, c.id), 'placedPosition');
   const placed = (await readMesh(bytes)).mesh;
   return {

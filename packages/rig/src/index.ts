@@ -10,3 +10,4 @@ export * from './retarget/biped-joint-role';
 export * from './skinning/skin-metrics';
 export * from './rig-engine-presets';
 export * from './check-mesh';
+export * from './find-orientation';

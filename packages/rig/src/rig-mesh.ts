@@ -18,6 +18,7 @@ import {
   withDefaults,
   writeGlb,
   type AnimationClip,
+  type Mesh,
 } from '@rigforge/mesh';
 import { isBodyPlan, isRetargetBodyPlan, type BodyPlan } from './body-plan';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
@@ -25,17 +26,24 @@ import { fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
 import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
+import { facingOf, findOrientation, type Facing, type FindOrientationOptions, type UpAxisReason } from './find-orientation';
 
 export interface RigMeshOptions {
   /** Body plan of the model. Default `biped`. */
   rigType?: BodyPlan;
   /**
    * The file's axis that points up on the character; the model is stood up (that axis turned
-   * onto +Y) before `rotationY` and rigging. Default `+y`.
+   * onto +Y) before `rotationY` and rigging. Default `auto`: found from the mesh (findOrientation),
+   * and the file's +Y kept unless the mesh clearly stands another way.
    */
-  upAxis?: UpAxis;
-  /** Degrees about +Y applied before rigging, to make the model face +Z. Default 0. */
-  rotationY?: number;
+  upAxis?: UpAxis | 'auto';
+  /**
+   * Degrees about +Y applied before rigging, to make the model face +Z. Default `auto`: the
+   * quarter turn found from the mesh (0 unless it clearly faces another way).
+   */
+  rotationY?: number | 'auto';
+  /** How the orientation is found when `upAxis` or `rotationY` is `auto`. */
+  orientation?: FindOrientationOptions;
   /** Default `glb`. */
   outputFormat?: 'glb' | 'fbx';
   /** Thumbnail edge in pixels. Default 512. */
@@ -57,10 +65,10 @@ export interface RigMeshOptions {
   retarget?: RetargetClipOptions;
 }
 
-export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget'>> = {
+export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget' | 'orientation'>> = {
   rigType: 'biped',
-  upAxis: '+y',
-  rotationY: 0,
+  upAxis: 'auto',
+  rotationY: 'auto',
   outputFormat: 'glb',
   thumbnailSize: 512,
   thumbnailSkeleton: true,
@@ -77,6 +85,19 @@ export interface RigReport {
   matchScore: number;
   timingsMs: { read: number; fit: number; skin: number; write: number; thumbnail: number; total: number; retarget?: number };
   warnings: string[];
+  /**
+   * How the model was turned before rigging (the output is in that frame): the up axis and
+   * rotation_y applied, each `found` (auto) or `given`, and the probability the orientation
+   * finder gave them (present when anything was found).
+   */
+  orientation: {
+    upAxis: UpAxis; rotationY: number; facing: Facing; upAxisSource: 'given' | 'found'; rotationYSource: 'given' | 'found';
+    /** Why the up axis was kept or changed (findOrientation's gates). */
+    upAxisReason?: UpAxisReason;
+    confidence?: number;
+    /** The finder's own best guess, before the gates. */
+    best?: { upAxis: UpAxis; rotationY: number; confidence: number };
+  };
   /** Animation clips in the output (present when an animation was given). */
   animations?: number;
   /** Per retargeted clip: its name, length and the frames whose hips were lifted to keep the feet up. */
@@ -96,8 +117,8 @@ export interface RigMeshResult {
 export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): Promise<RigMeshResult> {
   const { rigType, upAxis, rotationY, outputFormat, thumbnailSize, thumbnailSkeleton, maxTriangles } = withDefaults(RIG_MESH_DEFAULTS, options);
   if (!isBodyPlan(rigType)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(rigType)}"`);
-  if (!isUpAxis(upAxis)) throw new EngineError('invalid_input', `rig: up_axis must be one of ${UP_AXES.join(', ')}, got "${String(upAxis)}"`);
-  if (typeof rotationY !== 'number' || !Number.isFinite(rotationY)) {
+  if (upAxis !== 'auto' && !isUpAxis(upAxis)) throw new EngineError('invalid_input', `rig: up_axis must be one of ${UP_AXES.join(', ')}, got "${String(upAxis)}"`);
+  if (rotationY !== 'auto' && (typeof rotationY !== 'number' || !Number.isFinite(rotationY))) {
     throw new EngineError('invalid_input', `rig: rotation_y must be a finite number of degrees, got ${String(rotationY)}`);
   }
   if (outputFormat !== 'glb' && outputFormat !== 'fbx') {
@@ -117,7 +138,8 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // Degenerate or pathological geometry is simplified or refused here, before the grid stages.
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
-  const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, upAxis), rotationY);
+  const orientation = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation);
+  const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, orientation.upAxis), orientation.rotationY);
   const fitted = fitSkeleton(mesh, rigType, options.fit);
   const t2 = performance.now();
   const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips });
@@ -144,6 +166,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
     thumbnail,
     report: {
       bodyPlan: rigType,
+      orientation,
       inputFormat: read.format,
       joints: fitted.skeleton.joints.length,
       vertices: mesh.positions.length / 3,
@@ -168,5 +191,29 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
           }
         : {}),
     },
+  };
+}
+
+/**
+ * The orientation step: an explicit up axis or rotation wins; what is `auto` is found from the
+ * mesh (with the up axis given, only the facing is looked for).
+ */
+function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}): RigReport['orientation'] {
+  if (upAxis !== 'auto' && rotationY !== 'auto') {
+    return { upAxis, rotationY, facing: facingOf(rotationY), upAxisSource: 'given', rotationYSource: 'given' };
+  }
+  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) });
+  const turn = rotationY === 'auto' ? found.rotationY : rotationY;
+  return {
+    upAxis: found.upAxis,
+    rotationY: turn,
+    facing: facingOf(turn),
+    upAxisSource: upAxis === 'auto' ? 'found' : 'given',
+    rotationYSource: rotationY === 'auto' ? 'found' : 'given',
+    upAxisReason: found.upAxisReason,
+    ...(found.confidence !== undefined && found.upConfidence !== undefined
+      ? { confidence: Math.round((rotationY === 'auto' ? found.confidence : found.upConfidence) * 1000) / 1000 }
+      : {}),
+    ...(found.best ? { best: { ...found.best, confidence: Math.round(found.best.confidence * 1000) / 1000 } } : {}),
   };
 }

@@ -32,6 +32,8 @@ async function check(request: UploadCheckRequest): Promise<{ format: string; cli
       up_axis: r.upAxis,
       facing: r.facing,
       rotation_y: r.rotationY,
+      orientation_confidence: r.orientationConfidence,
+      up_axis_confidence: r.upAxisConfidence,
       recommended_rig_type: r.recommendedRigType,
       rig_type_scores: r.rigTypeScores,
       warnings: r.warnings,

@@ -1,0 +1,23 @@
+/**
+ * Reads the orientation labels of the development set: the characters that do not stand +Y up
+ * facing +Z as filed, with the orientations that stand them up (a file kept beside the set, never
+ * in the repository). Shared by the orientation fitting and scoring scripts.
+ */
+import { readFileSync } from 'node:fs';
+import { ORIENTATION_CANDIDATES } from '../../src/orientation-features';
+
+/** Labels file: `{ "<id>": ["+z/180", ...] }` → candidate indices. */
+export function readOrientationLabels(file: string): Map<string, number[]> {
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const out = new Map<string, number[]>();
+  for (const [id, list] of Object.entries(raw)) {
+    if (!Array.isArray(list)) throw new Error(`labels: ${id} is not a list`);
+    out.set(id, list.map((l) => {
+      const i = ORIENTATION_CANDIDATES.findIndex((c) => `${c.upAxis}/${c.rotationY}` === l);
+      if (i < 0) throw new Error(`labels: ${id}: unknown orientation ${String(l)}`);
+      return i;
+    }));
+  }
+  return out;
+}
+

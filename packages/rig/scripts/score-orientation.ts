@@ -1,0 +1,135 @@
+/**
+ * Scores the orientation step end to end: every character of the development set, stood up (its
+ * file, or its label where the file does not stand +Y up facing +Z), is turned into each of the
+ * 24 quarter-turn orientations a file may store it in (6 up axes × 4 facings), written as a GLB,
+ * read back and given to findOrientation; right when the orientation found stands it up again.
+ * Reports per artist and per body plan, with the shipped confidence gate (what rigMesh does)
+ * and without it (the finder alone). With --cdj2j it also rigs a few characters turned and upright
+ * (auto orientation) and compares their CD-J2J in the file's frame.
+ *
+ *   npx tsx packages/rig/scripts/score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24]
+ *     [--artist name] [--cdj2j 4]
+ *
+ * The model it scores was fitted on the whole set (in sample); the leave-one-artist-out figure of
+ * the same model is fit-orientation-model.ts's. A script, not a test: the set never enters the
+ * repository.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
+import type { BodyPlan } from '../src/body-plan';
+import { findOrientation } from '../src/find-orientation';
+import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
+import { rigMesh } from '../src/rig-mesh';
+import { measureJointError } from '../testing/measure-joint-error';
+import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf, turnSkeleton, type Turn } from '../testing/orientation-turns';
+import { artistSkeleton, readGtJoints, readManifest, readWrittenRig } from './lib/dev-set';
+import { readOrientationLabels } from './lib/orientation-labels';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+interface Tally { n: number; right: number; upRight: number; kept: number }
+const tally = (): Tally => ({ n: 0, right: 0, upRight: 0, kept: 0 });
+
+async function main(): Promise<void> {
+  const dir = process.argv[2];
+  if (!dir) throw new Error('usage: score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24] [--artist name] [--cdj2j 3]');
+  const labels = arg('--labels') ? readOrientationLabels(arg('--labels')!) : new Map<string, number[]>();
+  const turns = Math.min(24, Number(arg('--turns') ?? '24'));
+  const onlyArtist = arg('--artist');
+  const cdj2j = Number(arg('--cdj2j') ?? '0');
+  const byArtist = new Map<string, Tally>(), byPlan = new Map<string, Tally>();
+  const all = tally(), upright = tally();
+  const cdRows: string[] = [];
+  let heldOk = 0;
+  const heldTurned: string[] = [];
+  const manifest = readManifest(dir);
+  // The CD-J2J spot check takes characters spread over the manifest (several artists and plans).
+  const spot = new Set(cdj2j > 0 ? Array.from({ length: cdj2j }, (_, i) => manifest[Math.floor((i * manifest.length) / cdj2j)]!.id) : []);
+  for (const c of manifest) {
+    if (onlyArtist && c.artist !== onlyArtist) continue;
+    const input = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    // The ways the input stands up (usually one: as filed).
+    const stands: Turn[] = (labels.get(c.id) ?? [0]).map((i) => turnOf(ORIENTATION_CANDIDATES[i]!));
+    const stood = turnMesh(input, stands[0]!);
+    // What rigMesh's auto orientation does with the file as the set holds it.
+    const asHeld = findOrientation(input);
+    const heldRight = stands.some((st) => sameTurn(turnOf(asHeld), st));
+    const heldNote = `as held: ${asHeld.upAxis}/${asHeld.rotationY} (${asHeld.upAxisReason}${heldRight ? ', right' : ', wrong'})`;
+    if (heldRight) heldOk++;
+    if (asHeld.upAxis !== '+y' || asHeld.rotationY !== 0) heldTurned.push(`${c.id} ${heldNote}`);
+    let misses = 0;
+    const marks: string[] = [];
+    // Spread the turns evenly over the 24 when fewer are asked for.
+    for (let k = 0; k < turns; k++) {
+      const stored = ORIENTATION_CANDIDATES[Math.floor((k * 24) / turns)]!;
+      // A file stored `stored`: standing it up with `stored` gives the upright mesh back.
+      const toFile = invertTurn(turnOf(stored));
+      const file = (await readMesh(await writeGlb(turnMesh(stood, toFile)))).mesh;
+      // input → file is toFile · stands[0]; found is right if turnOf(found) · toFile · stands[0] is one of `stands`.
+      const fileFromInput = multiplyTurns(toFile, stands[0]!);
+      const isRight = (o: OrientationCandidate): boolean => stands.some((s) => sameTurn(multiplyTurns(turnOf(o), fileFromInput), s));
+      const finder = findOrientation(file, { ungated: true });
+      const shipped = findOrientation(file);
+      const ok = isRight(finder);
+      // Up right: the found up axis carries the same file direction onto +Y as a right answer does.
+      const upOk = stands.some((s) => {
+        const want = multiplyTurns(s, invertTurn(fileFromInput)); // file → upright, a right one
+        const got = turnOf(finder);
+        return want[1]!.every((v, j) => v === got[1]![j]);
+      });
+      const keptOk = isRight(shipped);
+      if (!byArtist.has(c.artist)) byArtist.set(c.artist, tally());
+      if (!byPlan.has(c.bodyPlan)) byPlan.set(c.bodyPlan, tally());
+      for (const t of [all, byArtist.get(c.artist)!, byPlan.get(c.bodyPlan)!]) {
+        t.n++; if (ok) t.right++; if (upOk) t.upRight++; if (keptOk) t.kept++;
+      }
+      if (k === 0) {
+        upright.n++; if (ok) upright.right++; if (keptOk) upright.kept++;
+      }
+      if (!ok) { misses++; marks.push(`${stored.upAxis}/${stored.rotationY}→${finder.upAxis}/${finder.rotationY}`); }
+    }
+    console.log(`${misses ? 'X' : ' '} ${c.artist.padEnd(18)} ${c.bodyPlan.padEnd(10)} ${c.id.padEnd(28)} ${turns - misses}/${turns}${misses ? `  e.g. ${marks.slice(0, 3).join(', ')}` : ''}  ${heldNote}`);
+    if (spot.has(c.id)) {
+      cdRows.push(await compareRigs(c.id, c.bodyPlan, input, stands[0]!, readGtJoints(dir, c.id)));
+    }
+  }
+  const pct = (a: number, b: number): string => `${((100 * a) / Math.max(b, 1)).toFixed(1)}%`.padStart(7);
+  const table = (title: string, rows: Map<string, Tally>): void => {
+    console.log(`\n${title.padEnd(20)}  turns   finder   up axis   shipped (turns only when confident)`);
+    for (const [k, t] of [...rows.entries()].sort((a, b) => a[1].right / a[1].n - b[1].right / b[1].n)) {
+      console.log(`${k.padEnd(20)} ${String(t.n).padStart(6)} ${pct(t.right, t.n)}  ${pct(t.upRight, t.n)}   ${pct(t.kept, t.n)}`);
+    }
+    console.log(`${'all'.padEnd(20)} ${String(all.n).padStart(6)} ${pct(all.right, all.n)}  ${pct(all.upRight, all.n)}   ${pct(all.kept, all.n)}`);
+  };
+  table('artist', byArtist);
+  table('body plan', byPlan);
+  console.log(`\nstood up, stored +y/0: finder right ${upright.right}/${upright.n}, shipped right ${upright.kept}/${upright.n}`);
+  console.log(`the set's files as held: shipped right ${heldOk}/${upright.n}; turned by auto: ${heldTurned.length ? heldTurned.join('; ') : 'none'}`);
+  if (cdRows.length) console.log(`\nCD-J2J, rigged upright vs turned (auto orientation), in the file's frame:\n${cdRows.join('\n')}`);
+}
+
+/** Rigs the character as filed and turned three ways (auto orientation), all scored in the input's frame. */
+async function compareRigs(id: string, plan: BodyPlan, input: Mesh, stand: Turn, gt: ReturnType<typeof readGtJoints>): Promise<string> {
+  const truth = artistSkeleton(gt, 'placedPosition');
+  const scores: string[] = [];
+  for (const stored of [ORIENTATION_CANDIDATES[0]!, { upAxis: '+z', rotationY: 0 } as const, { upAxis: '-x', rotationY: 90 } as const, { upAxis: '-y', rotationY: 180 } as const]) {
+    const toFile = multiplyTurns(invertTurn(turnOf(stored)), stand);
+    const result = await rigMesh(await writeGlb(turnMesh(input, toFile)), { rigType: plan, thumbnailSize: 64 });
+    const o = result.report.orientation;
+    const written = await readWrittenRig(result.model);
+    // Rig frame → file frame → input frame.
+    const found = ORIENTATION_CANDIDATES.find((q) => q.upAxis === o.upAxis && q.rotationY === o.rotationY)!;
+    const back = multiplyTurns(invertTurn(toFile), invertTurn(turnOf(found)));
+    scores.push(`${stored.upAxis}/${stored.rotationY}: ${measureJointError(truth, turnSkeleton(written.skeleton, back), input).toFixed(4)} (found ${o.upAxis}/${o.rotationY})`);
+  }
+  return `  ${id.padEnd(28)} ${scores.join('  ')}`;
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,354 @@
+/**
+ * What a model's surface says about which way is up and which way it faces, measured for each of
+ * the 24 quarter-turn orientations it could stand in. The features are rules of anatomy read off
+ * a coarse surface grid: a creature is mirror-symmetric left to right; it stands on thin supports
+ * (feet, paws, a tail fin is not one) with its bulk above them; its toes, head and chest point
+ * forward. `find-orientation.ts` weighs them with a small fitted model.
+ *
+ * The grid has the same number of cells along each file axis (spanning the bounding box), so a
+ * quarter turn of the file only permutes and mirrors its indices: the 24 candidate frames are read
+ * from one grid, and a model turned by a quarter turn gets exactly the permuted features.
+ */
+import type { Mesh } from '@rigforge/mesh';
+import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
+
+/** Cells along each axis of the surface grid. */
+const N = 32;
+
+/** One of the 24 candidate orientations: stand the file up along `upAxis`, then turn `rotationY` about +Y. */
+export interface OrientationCandidate {
+  upAxis: UpAxis;
+  rotationY: 0 | 90 | 180 | -90;
+}
+
+export const ROTATIONS_Y = [0, 90, 180, -90] as const;
+
+/** All 24 candidates, +y / 0 (the file as it is) first. */
+export const ORIENTATION_CANDIDATES: readonly OrientationCandidate[] = UP_AXES.flatMap((upAxis) =>
+  ROTATIONS_Y.map((rotationY) => ({ upAxis, rotationY })),
+);
+
+/** Names of the features, in the order `measureOrientationFeatures` gives them. */
+export const ORIENTATION_FEATURE_NAMES = [
+  'symmetryLeftRight',
+  'bottomFootprint',
+  'topFootprint',
+  'bottomPieces',
+  'topPieces',
+  'centroidHeight',
+  'thinBelow',
+  'heightOverLength',
+  'heightOverWidth',
+  'widthOverLength',
+  'bulkForward',
+  'toesForward',
+  'topForward',
+  'frontHigher',
+  'frontThicker',
+  'downFacingBottom',
+  'upIsLongest',
+  'upIsShortest',
+  'toesForwardIfTall',
+  'frontHigherIfLong',
+  'solidCentroidHeight',
+  'solidThinBelow',
+  'solidBottomPieces',
+  'solidTopPieces',
+  'solidBulkForward',
+  'solidFrontThicker',
+] as const;
+
+/** The surface grid of a mesh in its file frame, with the extents of its bounding box. */
+export interface SurfaceGrid {
+  occupied: Uint8Array;
+  /** The surface and what it encloses (cells the outside cannot reach without crossing it). */
+  solid: Uint8Array;
+  /** Surface normal sums per cell (x, y, z), for the down-facing soles. */
+  normals: Float32Array;
+  extent: [number, number, number];
+}
+
+/** Adds to an element of a typed array (indices are in range by construction). */
+function add(array: Float32Array | Float64Array, i: number, v: number): void {
+  array[i] = array[i]! + v;
+}
+
+/** Marks every cell the surface passes through, sampling each triangle finer than a cell. */
+export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
+  const p = mesh.positions;
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i + 2 < p.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      min[k] = Math.min(min[k]!, p[i + k]!);
+      max[k] = Math.max(max[k]!, p[i + k]!);
+    }
+  }
+  const rawExtent = [0, 1, 2].map((k) => Math.max(max[k]! - min[k]!, 0));
+  const diag = Math.hypot(...rawExtent) || 1;
+  // A flat axis still gets a cell size (a sheet lies in one layer).
+  const extent = rawExtent.map((e) => Math.max(e, 1e-6 * diag)) as [number, number, number];
+  const occupied = new Uint8Array(N * N * N);
+  const normals = new Float32Array(N * N * N * 3);
+  const idx = mesh.indices;
+  const cell = (v: number, k: number): number => ((v - min[k]!) / extent[k]!) * N;
+  for (let t = 0; t + 2 < idx.length; t += 3) {
+    const a = idx[t]! * 3, b = idx[t + 1]! * 3, c = idx[t + 2]! * 3;
+    const A = [cell(p[a]!, 0), cell(p[a + 1]!, 1), cell(p[a + 2]!, 2)];
+    const B = [cell(p[b]!, 0), cell(p[b + 1]!, 1), cell(p[b + 2]!, 2)];
+    const C = [cell(p[c]!, 0), cell(p[c + 1]!, 1), cell(p[c + 2]!, 2)];
+    // Normal in world units (for the soles), area-weighted by its length.
+    const u = [p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!];
+    const w = [p[c]! - p[a]!, p[c + 1]! - p[a + 1]!, p[c + 2]! - p[a + 2]!];
+    const nx = u[1]! * w[2]! - u[2]! * w[1]!, ny = u[2]! * w[0]! - u[0]! * w[2]!, nz = u[0]! * w[1]! - u[1]! * w[0]!;
+    const edge = Math.max(
+      Math.hypot(A[0]! - B[0]!, A[1]! - B[1]!, A[2]! - B[2]!),
+      Math.hypot(B[0]! - C[0]!, B[1]! - C[1]!, B[2]! - C[2]!),
+      Math.hypot(C[0]! - A[0]!, C[1]! - A[1]!, C[2]! - A[2]!),
+    );
+    const steps = Math.min(Math.ceil(edge * 2), 256);
+    let samples = 0;
+    const marked: number[] = [];
+    for (let i = 0; i <= steps; i++) {
+      for (let j = 0; j <= steps - i; j++) {
+        const s = i / Math.max(steps, 1), r = j / Math.max(steps, 1), q = 1 - s - r;
+        const x = Math.min(N - 1, Math.max(0, Math.floor(q * A[0]! + s * B[0]! + r * C[0]!)));
+        const y = Math.min(N - 1, Math.max(0, Math.floor(q * A[1]! + s * B[1]! + r * C[1]!)));
+        const z = Math.min(N - 1, Math.max(0, Math.floor(q * A[2]! + s * B[2]! + r * C[2]!)));
+        const v = (x * N + y) * N + z;
+        occupied[v] = 1;
+        marked.push(v);
+        samples++;
+      }
+    }
+    for (const v of marked) {
+      add(normals, v * 3, nx / samples);
+      add(normals, v * 3 + 1, ny / samples);
+      add(normals, v * 3 + 2, nz / samples);
+    }
+  }
+  return { occupied, solid: fillEnclosed(occupied), normals, extent };
+}
+
+/** Flood fills the outside from the grid's border; every cell it cannot reach is solid. */
+function fillEnclosed(occupied: Uint8Array): Uint8Array {
+  const outside = new Uint8Array(occupied.length);
+  const stack: number[] = [];
+  const push = (x: number, y: number, z: number): void => {
+    if (x < 0 || y < 0 || z < 0 || x >= N || y >= N || z >= N) return;
+    const v = (x * N + y) * N + z;
+    if (occupied[v] || outside[v]) return;
+    outside[v] = 1;
+    stack.push(v);
+  };
+  for (let a = 0; a < N; a++) {
+    for (let b = 0; b < N; b++) {
+      push(0, a, b); push(N - 1, a, b); push(a, 0, b); push(a, N - 1, b); push(a, b, 0); push(a, b, N - 1);
+    }
+  }
+  while (stack.length) {
+    const v = stack.pop()!;
+    const x = Math.floor(v / (N * N)), y = Math.floor(v / N) % N, z = v % N;
+    push(x - 1, y, z); push(x + 1, y, z); push(x, y - 1, z); push(x, y + 1, z); push(x, y, z - 1); push(x, y, z + 1);
+  }
+  return outside.map((o) => (o ? 0 : 1));
+}
+
+/**
+ * The candidate's frame as a signed permutation: upright axis k (0 x left-right, 1 y up, 2 z
+ * front) is file axis `axis[k]` times `sign[k]`.
+ */
+export function candidateFrame(c: OrientationCandidate): { axis: [number, number, number]; sign: [number, number, number] } {
+  const turn = upAxisTurn(c.upAxis);
+  const a = (c.rotationY * Math.PI) / 180;
+  const cos = Math.round(Math.cos(a)), sin = Math.round(Math.sin(a));
+  // Upright coordinates of each file basis vector (rotateMeshUp, then rotateMeshY's formula).
+  const image = [0, 1, 2].map((k) => {
+    const [x, y, z] = turn(k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0);
+    return [cos * x + sin * z, y, -sin * x + cos * z];
+  });
+  const axis: [number, number, number] = [0, 0, 0];
+  const sign: [number, number, number] = [1, 1, 1];
+  for (let f = 0; f < 3; f++) {
+    for (let k = 0; k < 3; k++) {
+      const v = image[f]![k]!;
+      if (v !== 0) { axis[k] = f; sign[k] = v; }
+    }
+  }
+  return { axis, sign };
+}
+
+/** Connected pieces (8-neighbour) of a set of cells on an N × N plane. */
+function countPieces(plane: Uint8Array): number {
+  const seen = new Uint8Array(plane.length);
+  let pieces = 0;
+  const stack: number[] = [];
+  for (let s = 0; s < plane.length; s++) {
+    if (!plane[s] || seen[s]) continue;
+    pieces++;
+    seen[s] = 1;
+    stack.push(s);
+    while (stack.length) {
+      const v = stack.pop()!;
+      const i = Math.floor(v / N), j = v % N;
+      for (let di = -1; di <= 1; di++) {
+        for (let dj = -1; dj <= 1; dj++) {
+          const a = i + di, b = j + dj;
+          if (a < 0 || b < 0 || a >= N || b >= N) continue;
+          const w = a * N + b;
+          if (plane[w] && !seen[w]) { seen[w] = 1; stack.push(w); }
+        }
+      }
+    }
+  }
+  return pieces;
+}
+
+/** Mirror symmetry of the grid across each file axis (IoU with its mirror, best of a few small shifts). */
+export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number] {
+  const out: [number, number, number] = [0, 0, 0];
+  const g = grid.occupied;
+  for (let a = 0; a < 3; a++) {
+    let best = 0;
+    for (let shift = -2; shift <= 2; shift++) {
+      let both = 0, either = 0;
+      for (let x = 0; x < N; x++) {
+        for (let y = 0; y < N; y++) {
+          for (let z = 0; z < N; z++) {
+            const c = [x, y, z];
+            const v = g[(x * N + y) * N + z]!;
+            const m = N - 1 - c[a]! + shift;
+            let w = 0;
+            if (m >= 0 && m < N) {
+              c[a] = m;
+              w = g[(c[0]! * N + c[1]!) * N + c[2]!]!;
+            }
+            if (v && w) both++;
+            if (v || w) either++;
+          }
+        }
+      }
+      best = Math.max(best, either ? both / either : 0);
+    }
+    out[a] = best;
+  }
+  return out;
+}
+
+/** The features of one candidate orientation, in ORIENTATION_FEATURE_NAMES order. */
+export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number, number, number], c: OrientationCandidate): number[] {
+  const { axis, sign } = candidateFrame(c);
+  const g = grid.occupied;
+  // Upright cell (x, y, z) → file cell.
+  const at = (x: number, y: number, z: number): number => {
+    const u = [x, y, z];
+    const f = [0, 0, 0];
+    for (let k = 0; k < 3; k++) f[axis[k]!] = sign[k]! > 0 ? u[k]! : N - 1 - u[k]!;
+    return (f[0]! * N + f[1]!) * N + f[2]!;
+  };
+  const layer = new Float64Array(N); // occupied cells per height layer
+  const sliceZ = new Float64Array(N); // per fore-aft slab
+  const sumYinZ = new Float64Array(N);
+  const zInLayer = new Float64Array(N);
+  const all = new Uint8Array(N * N);
+  const bottom = new Uint8Array(N * N);
+  const top = new Uint8Array(N * N);
+  let total = 0, sumY = 0, sumZ = 0, downBottom = 0, areaBottom = 0;
+  const upFile = axis[1], upSign = sign[1];
+  for (let x = 0; x < N; x++) {
+    for (let y = 0; y < N; y++) {
+      for (let z = 0; z < N; z++) {
+        const v = at(x, y, z);
+        if (!g[v]) continue;
+        total++;
+        add(layer, y, 1);
+        add(sliceZ, z, 1);
+        add(sumYinZ, z, y);
+        add(zInLayer, y, z);
+        sumY += y;
+        sumZ += z;
+        all[x * N + z] = 1;
+        if (y < 2) bottom[x * N + z] = 1;
+        if (y >= N - 2) top[x * N + z] = 1;
+        if (y < 3) {
+          const ny = grid.normals[v * 3 + upFile]! * upSign;
+          const len = Math.hypot(grid.normals[v * 3]!, grid.normals[v * 3 + 1]!, grid.normals[v * 3 + 2]!);
+          areaBottom += len;
+          downBottom += Math.max(0, -ny);
+        }
+      }
+    }
+  }
+  if (total === 0) return ORIENTATION_FEATURE_NAMES.map(() => 0);
+  // The same reading of the solid: where the volume is, not only the surface.
+  const vLayer = new Float64Array(N);
+  const vSlab = new Float64Array(N);
+  const solidBottom = new Uint8Array(N * N);
+  const solidTop = new Uint8Array(N * N);
+  let vTotal = 0, vSumY = 0, vSumZ = 0;
+  for (let x = 0; x < N; x++) {
+    for (let y = 0; y < N; y++) {
+      for (let z = 0; z < N; z++) {
+        if (!grid.solid[at(x, y, z)]) continue;
+        vTotal++; add(vLayer, y, 1); add(vSlab, z, 1); vSumY += y; vSumZ += z;
+        if (y < 3) solidBottom[x * N + z] = 1;
+        if (y >= N - 3) solidTop[x * N + z] = 1;
+      }
+    }
+  }
+  const count = (plane: Uint8Array): number => plane.reduce((t, v) => t + v, 0);
+  const footprint = count(all) || 1;
+  const mean = (from: number, to: number, arr: Float64Array): number => {
+    let s = 0;
+    for (let i = from; i < to; i++) s += arr[i]!;
+    return s / Math.max(to - from, 1);
+  };
+  const zMeanOf = (from: number, to: number): number => {
+    let s = 0, n = 0;
+    for (let y = from; y < to; y++) { s += zInLayer[y]!; n += layer[y]!; }
+    return n ? s / n : N / 2;
+  };
+  const yMeanOfSlab = (from: number, to: number): number => {
+    let s = 0, n = 0;
+    for (let z = from; z < to; z++) { s += sumYinZ[z]!; n += sliceZ[z]!; }
+    return n ? s / n : N / 2;
+  };
+  const ext = [grid.extent[axis[0]]!, grid.extent[axis[1]]!, grid.extent[axis[2]]!];
+  const centroidZ = sumZ / total;
+  const band = Math.round(N * 0.2);
+  return [
+    symmetry[axis[0]]!,
+    count(bottom) / footprint,
+    count(top) / footprint,
+    Math.min(countPieces(bottom), 4) / 4,
+    Math.min(countPieces(top), 4) / 4,
+    sumY / total / (N - 1) - 0.5,
+    Math.log((mean(0, Math.round(N * 0.3), layer) + 1) / (mean(Math.round(N * 0.3), N, layer) + 1)),
+    Math.log(ext[1]! / ext[2]!),
+    Math.log(ext[1]! / ext[0]!),
+    Math.log(ext[0]! / ext[2]!),
+    centroidZ / (N - 1) - 0.5,
+    (zMeanOf(0, 2) - zMeanOf(2, 8)) / N,
+    (zMeanOf(N - band, N) - centroidZ) / N,
+    (yMeanOfSlab(N - band, N) - yMeanOfSlab(0, band)) / N,
+    Math.log((mean(N - band, N, sliceZ) + 1) / (mean(0, band, sliceZ) + 1)),
+    areaBottom > 0 ? downBottom / areaBottom : 0,
+    ext[1]! >= Math.max(ext[0]!, ext[2]!) ? 1 : 0,
+    ext[1]! <= Math.min(ext[0]!, ext[2]!) ? 1 : 0,
+    ext[1]! > ext[2]! ? (zMeanOf(0, 2) - zMeanOf(2, 8)) / N : 0,
+    ext[2]! > ext[1]! ? (yMeanOfSlab(N - band, N) - yMeanOfSlab(0, band)) / N : 0,
+    vSumY / Math.max(vTotal, 1) / (N - 1) - 0.5,
+    Math.log((mean(0, Math.round(N * 0.3), vLayer) + 1) / (mean(Math.round(N * 0.3), N, vLayer) + 1)),
+    Math.min(countPieces(solidBottom), 4) / 4,
+    Math.min(countPieces(solidTop), 4) / 4,
+    vSumZ / Math.max(vTotal, 1) / (N - 1) - 0.5,
+    Math.log((mean(N - band, N, vSlab) + 1) / (mean(0, band, vSlab) + 1)),
+  ];
+}
+
+/** Features of all 24 candidates of a mesh (ORIENTATION_CANDIDATES order). */
+export function measureAllOrientationFeatures(mesh: Mesh): number[][] {
+  const grid = buildSurfaceGrid(mesh);
+  const symmetry = measureAxisSymmetry(grid);
+  return ORIENTATION_CANDIDATES.map((c) => measureOrientationFeatures(grid, symmetry, c));
+}

@@ -1,0 +1,62 @@
+/**
+ * The orientation step on procedural creatures: a file stored lying down or turned is stood up
+ * when the mesh shows it, a file that stands on its legs is left as it is, an explicit value wins,
+ * and the finder reads every quarter turn of a model consistently.
+ */
+import { writeGlb } from '@rigforge/mesh';
+import { findOrientation, chooseOrientation, measureOrientationCandidates } from '../src/find-orientation';
+import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
+import { rigMesh } from '../src/rig-mesh';
+import { rotateMeshY } from '../src/rotate-mesh-y';
+import { buildCreature } from '../testing/build-creature';
+import { layDownMesh } from '../testing/lay-down';
+import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf } from '../testing/orientation-turns';
+
+const quadruped = buildCreature('quadruped').mesh;
+
+describe('findOrientation', () => {
+  test('a quadruped stored Z-up (lying in a Y-up viewer) is found standing along +z', () => {
+    const found = findOrientation(layDownMesh(quadruped, '+z'));
+    expect(found.upAxis).toBe('+z');
+    expect(['sure', 'stands-when-turned']).toContain(found.upAxisReason);
+    expect(found.upConfidence).toBeGreaterThan(0.5);
+  });
+
+  test('a quadruped that stands as filed keeps +y and its facing, even turned sideways', () => {
+    const found = findOrientation(rotateMeshY(quadruped, 90));
+    expect(found).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
+  });
+
+  test('every quarter turn of a model is read the same way (the features turn with the file)', () => {
+    // The finder's answer for a file stored in orientation s, composed with s, is the same turn of
+    // the upright model whatever s is.
+    // One stored orientation per up axis, each with another facing (all 24 take long on the CPU).
+    const sample = ORIENTATION_CANDIDATES.filter((_, i) => i % 4 === Math.floor(i / 4) % 4);
+    const answers = sample.map((stored) => {
+      const toFile = invertTurn(turnOf(stored));
+      const found = chooseOrientation(measureOrientationCandidates(turnMesh(quadruped, toFile)));
+      return multiplyTurns(turnOf(found), toFile);
+    });
+    for (const a of answers) expect(sameTurn(a, answers[0]!)).toBe(true);
+  });
+});
+
+describe('rigMesh orientation step', () => {
+  test('with no up_axis a Z-up quadruped is stood up before rigging, and the report says what was found', async () => {
+    const lying = await writeGlb(layDownMesh(quadruped, '+z'));
+    const r = await rigMesh(lying, { rigType: 'quadruped', thumbnailSize: 32 });
+    expect(r.report.orientation).toMatchObject({ upAxis: '+z', upAxisSource: 'found', rotationYSource: 'found' });
+    expect(r.report.orientation.confidence).toBeGreaterThan(0);
+    // The stood-up rig matches the rig of the upright file.
+    const upright = await rigMesh(await writeGlb(quadruped), { rigType: 'quadruped', thumbnailSize: 32 });
+    expect(r.report.joints).toBe(upright.report.joints);
+    expect(r.report.orientation).not.toEqual(upright.report.orientation);
+    expect(upright.report.orientation).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
+  });
+
+  test('an explicit up_axis and rotation_y win over what the mesh shows', async () => {
+    const lying = await writeGlb(layDownMesh(quadruped, '+z'));
+    const r = await rigMesh(lying, { rigType: 'quadruped', upAxis: '+y', rotationY: 0, thumbnailSize: 32 });
+    expect(r.report.orientation).toEqual({ upAxis: '+y', rotationY: 0, facing: '+z', upAxisSource: 'given', rotationYSource: 'given' });
+  });
+});
