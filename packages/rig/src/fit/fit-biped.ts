@@ -6,6 +6,7 @@
  */
 import { attachArm } from './arm-attachment';
 import { fitBipedLegs } from './biped-legs';
+import { groundContact } from './ground-contact';
 import { pathBetween } from './medial-tree';
 import { addChain, along, alongBody, isLeft, limbOrFallback, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
@@ -60,10 +61,18 @@ export function fitBiped(fit: PlanFit): void {
 
   const mid: Vec3 = [cx, min[1] + 0.55 * size[1], (min[2] + max[2]) / 2];
   const hx = size[0] / 2;
-  const legs = {
-    left: limbOrFallback(fit, leftFoot, 'biped: left leg', [cx + 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx + 0.25 * hx, min[1], mid[2]]),
-    right: limbOrFallback(fit, rightFoot, 'biped: right leg', [cx - 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx - 0.25 * hx, min[1], mid[2]]),
+  // A leg the medial tree has no branch for (a stub under a bean-shaped body, covered by the
+  // body's own branch) still stands on the ground: it goes straight up from its ground contact,
+  // and only without one from the bounding box.
+  const legOr = (found: Limb | undefined, side: 'left' | 'right'): Limb => {
+    const s = side === 'left' ? 1 : -1;
+    const foot = found ? null : groundContact(shape, s);
+    if (!foot) return limbOrFallback(fit, found, `biped: ${side} leg`, [cx + s * 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx + s * 0.25 * hx, min[1], mid[2]]);
+    fit.expected++;
+    fit.warnings.push(`biped: ${side} leg not found in the shape; placed over its ground contact`);
+    return straightLimb([foot[0], min[1] + 0.5 * size[1], foot[2]], foot);
   };
+  const legs = { left: legOr(leftFoot, 'left'), right: legOr(rightFoot, 'right') };
   // A missing arm is the mirror image of the other on a symmetric body; with neither (a walker
   // without arms) the stand-ins are short stubs at the top of the torso, where they do the least
   // harm, rather than arms reaching out into the air.
