@@ -4,7 +4,9 @@
  * each traced back to where it enters the torso. Knees, elbows and ankles go to the path's
  * visible bends when the limb is bent and to anthropometric length fractions when it is straight.
  */
+import { attachArm } from './arm-attachment';
 import { fitBipedLegs } from './biped-legs';
+import { groundContact } from './ground-contact';
 import { pathBetween } from './medial-tree';
 import { addChain, along, alongBody, isLeft, limbOrFallback, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
@@ -26,6 +28,9 @@ export const BIPED_JOINTS = [
  */
 const HEAD_JOINT_FRACTION = 0.35;
 
+/** Fall in depth below the head's deepest point that marks the way down into the neck. */
+const HEAD_DEPTH_DROP = 0.15;
+
 export function fitBiped(fit: PlanFit): void {
   const { shape } = fit;
   const { min, max, size, cx } = shape;
@@ -43,15 +48,31 @@ export function fitBiped(fit: PlanFit): void {
     && !(alongBody(l) > 0.8 && l.tipPos[2] < l.entryPos[2]));
   // Hands: the most lateral remaining tips, wherever they hang (T-pose, A-pose, arms down).
   const handAccept = (left: boolean) => (l: { tipPos: Vec3 }) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) > 0.1;
-  const leftHand = takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(true));
-  const rightHand = takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(false));
+  // Arms whose entry was moved to the torso's side (see arm-attachment.ts) already start there.
+  const attached = new Set<Limb>();
+  const attach = (l: Limb | undefined): Limb | undefined => {
+    if (!l) return undefined;
+    const a = attachArm(shape, l);
+    if (a !== l) attached.add(a);
+    return a;
+  };
+  const leftHand = attach(takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(true)));
+  const rightHand = attach(takeLimb(fit, (l) => -relX(fit, l.tipPos), handAccept(false)));
 
   const mid: Vec3 = [cx, min[1] + 0.55 * size[1], (min[2] + max[2]) / 2];
   const hx = size[0] / 2;
-  const legs = {
-    left: limbOrFallback(fit, leftFoot, 'biped: left leg', [cx + 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx + 0.25 * hx, min[1], mid[2]]),
-    right: limbOrFallback(fit, rightFoot, 'biped: right leg', [cx - 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx - 0.25 * hx, min[1], mid[2]]),
+  // A leg the medial tree has no branch for (a stub under a bean-shaped body, covered by the
+  // body's own branch) still stands on the ground: it goes straight up from its ground contact,
+  // and only without one from the bounding box.
+  const legOr = (found: Limb | undefined, side: 'left' | 'right'): Limb => {
+    const s = side === 'left' ? 1 : -1;
+    const foot = found ? null : groundContact(shape, s);
+    if (!foot) return limbOrFallback(fit, found, `biped: ${side} leg`, [cx + s * 0.25 * hx, min[1] + 0.5 * size[1], mid[2]], [cx + s * 0.25 * hx, min[1], mid[2]]);
+    fit.expected++;
+    fit.warnings.push(`biped: ${side} leg not found in the shape; placed over its ground contact`);
+    return straightLimb([foot[0], min[1] + 0.5 * size[1], foot[2]], foot);
   };
+  const legs = { left: legOr(leftFoot, 'left'), right: legOr(rightFoot, 'right') };
   // A missing arm is the mirror image of the other on a symmetric body; with neither (a walker
   // without arms) the stand-ins are short stubs at the top of the torso, where they do the least
   // harm, rather than arms reaching out into the air.
@@ -95,15 +116,19 @@ export function fitBiped(fit: PlanFit): void {
   const arcs = arcLengths(central);
   const total = arcs[arcs.length - 1]!;
   const shoulderY = (arms.left.entryPos[1] + arms.right.entryPos[1]) / 2;
+  // The neck lies below the head's centre, whatever the head's size: a head a third of the height
+  // or more tapers over a long stretch towards the crown, and that taper is never the neck.
+  const headTop = headCentre(centralDt, (i) => central[i]![1] >= shoulderY);
+  const inNeckRange = (i: number): boolean => central[i]![1] >= shoulderY && arcs[i]! < 0.85 * total && i < headTop;
   let minDt = Infinity;
   for (let i = 0; i < central.length; i++) {
-    if (central[i]![1] >= shoulderY && arcs[i]! < 0.85 * total) minDt = Math.min(minDt, centralDt[i]!);
+    if (inNeckRange(i)) minDt = Math.min(minDt, centralDt[i]!);
   }
   // A neck is a narrow stretch the path widens again above (into the head); a path that only
   // thins towards the top of one mass (a ball-bodied walker) has none.
   let neckIdx = -1, headIdx = -1, widened = false;
   for (let i = 0; i < central.length && minDt < Infinity; i++) {
-    if (central[i]![1] < shoulderY || arcs[i]! >= 0.85 * total) continue;
+    if (!inNeckRange(i)) continue;
     const narrow = centralDt[i]! <= 1.2 * minDt + 0.5;
     if (narrow && neckIdx < 0) neckIdx = i;
     if (neckIdx >= 0) { if (narrow) headIdx = i; else { widened = true; break; } }
@@ -157,7 +182,7 @@ export function fitBiped(fit: PlanFit): void {
     // side's surface, where arms would attach. Every joint takes the skin nearest it; stubs there
     // own a small patch, so a clip that raises the arms dents the side instead of tearing the mass.
     const full = oneMass ? sideStub(shape, [cx, pointAtFraction(spinePts, 0.75)[1], oneMass[2]], side === 'left' ? 1 : -1) : arms[side];
-    const minOffset = 2 * full.radius * shape.cell;
+    const minOffset = attached.has(full) ? 0 : 2 * full.radius * shape.cell;
     let start = 0;
     while (start < full.points.length / 2 && Math.abs(full.points[start]![0] - cx) < minOffset) start++;
     const arm = start ? { ...full, points: full.points.slice(start), entryPos: full.points[start]! } : full;
@@ -168,6 +193,24 @@ export function fitBiped(fit: PlanFit): void {
     const leg = side === 'left' ? l : r;
     addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', leg);
   }
+}
+
+/**
+ * Index on a hips-to-crown path of the head's centre: walking down from the crown, the depth
+ * grows to the head's deepest point and falls again into the neck; the walk stops where it has
+ * fallen by more than HEAD_DEPTH_DROP of that depth (at least a voxel), and the deepest point
+ * passed is the centre. Only the stretch above the shoulders counts (a long-necked body deepens
+ * all the way into its chest and falls again only towards the hips). A path whose depth never
+ * falls again there (no neck: a hood, a helmet on the shoulders) gives its length, leaving the
+ * whole path to the neck search.
+ */
+function headCentre(dt: number[], aboveShoulders: (i: number) => boolean): number {
+  let best = dt.length - 1, deepest = -Infinity;
+  for (let i = dt.length - 1; i >= 0 && aboveShoulders(i); i--) {
+    if (dt[i]! > deepest) { deepest = dt[i]!; best = i; }
+    else if (dt[i]! < deepest - Math.max(1, HEAD_DEPTH_DROP * deepest)) return best;
+  }
+  return dt.length;
 }
 
 /** The solid voxel nearest a point (the point's own when solid), -1 for an empty grid. */
