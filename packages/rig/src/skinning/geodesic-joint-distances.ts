@@ -38,7 +38,8 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
   const total = nx * ny * nz;
   const solidIndex = new Int32Array(total).fill(-1);
   let solidCount = 0;
-  for (let i = 0; i < total; i++) if (state[i] !== EMPTY) solidIndex[i] = solidCount++;
+  const empty = EMPTY; // a local: under tsx an imported constant is a getter call per read
+  for (let i = 0; i < total; i++) if (state[i] !== empty) solidIndex[i] = solidCount++;
   const cells = new Int32Array(solidCount);
   for (let i = 0; i < total; i++) if (solidIndex[i]! >= 0) cells[solidIndex[i]!] = i;
 
