@@ -26,24 +26,28 @@ export function computeDistanceField(grid: VoxelGrid): Float32Array {
   const dt = new Float32Array(solid.length);
   for (let i = 0; i < dt.length; i++) dt[i] = solid[i] ? 1e9 : 0;
   const { delta, length } = neighbourOffsets(grid);
-  // Negative deltas come before the voxel in scan order: used by the forward pass.
-  const fwd: number[] = [], bwd: number[] = [];
-  delta.forEach((d, k) => (d < 0 ? fwd : bwd).push(k));
+  // Negative deltas come before the voxel in scan order: used by the forward pass. Offsets and
+  // lengths per pass in typed arrays, indexed (an iterator per voxel showed in the fit's profile).
+  const fwdK: number[] = [], bwdK: number[] = [];
+  delta.forEach((d, k) => (d < 0 ? fwdK : bwdK).push(k));
   const pass = (ks: number[], forward: boolean): void => {
+    const m = ks.length;
+    const dl = Int32Array.from(ks, (k) => delta[k]!);
+    const ln = Float32Array.from(ks, (k) => length[k]!);
     const start = forward ? 0 : dt.length - 1;
     const step = forward ? 1 : -1;
     for (let i = start; i >= 0 && i < dt.length; i += step) {
       if (!solid[i]) continue;
       // Padding keeps solid voxels away from the border, so neighbours are always in range.
       let best = dt[i]!;
-      for (const k of ks) {
-        const v = dt[i + delta[k]!]! + length[k]!;
+      for (let q = 0; q < m; q++) {
+        const v = dt[i + dl[q]!]! + ln[q]!;
         if (v < best) best = v;
       }
       dt[i] = best;
     }
   };
-  pass(fwd, true);
-  pass(bwd, false);
+  pass(fwdK, true);
+  pass(bwdK, false);
   return dt;
 }

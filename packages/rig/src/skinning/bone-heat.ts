@@ -38,6 +38,7 @@
 import type { Skeleton } from '@rigforge/mesh';
 import { MinHeap } from '../min-heap';
 import { vertexAdjacency } from './smooth-skin-weights';
+import { ConjugateGradientWork, conjugateGradient, type HeatPreconditioner } from './heat-solver';
 
 type Vec3 = [number, number, number];
 
@@ -82,6 +83,8 @@ export interface BoneHeatOptions {
    * Default 4.
    */
   supportRadius?: number;
+  /** The CG preconditioner (skinning/heat-solver). Default `jacobi`: the dev-set scores were measured with it. */
+  preconditioner?: HeatPreconditioner;
 }
 
 export const BONE_HEAT_DEFAULTS: Required<BoneHeatOptions> = {
@@ -92,6 +95,7 @@ export const BONE_HEAT_DEFAULTS: Required<BoneHeatOptions> = {
   tolerance: 1e-4,
   maxIterations: 2000,
   supportRadius: 4,
+  preconditioner: 'jacobi',
 };
 
 /** Whether the straight path from a vertex (x) to a point on a bone (q) is unobstructed. */
@@ -536,7 +540,7 @@ function solveEachBoneLocally(
   const rowStart = new Uint32Array(n + 1);
   const cols = new Uint32Array(columns.length), vals = new Float64Array(columns.length);
   const diagAll = new Float64Array(n), rhsAll = new Float64Array(n);
-  const work = new ConjugateGradientWork(n);
+  const work = new ConjugateGradientWork(n, columns.length);
   let maxIterations = 0;
   for (let b = 0; b < nb; b++) {
     if (seedCount[b + 1] === seedCount[b]) continue;
@@ -577,7 +581,7 @@ function solveEachBoneLocally(
       const v = seeds[s]!;
       rhs[local[v]!] = screen[v]! / (sourceStart[v + 1]! - sourceStart[v]!);
     }
-    const { x, iterations } = conjugateGradient(rowStart.subarray(0, m + 1), cols, vals, diag, rhs, opts.tolerance, opts.maxIterations, work);
+    const { x, iterations } = conjugateGradient(rowStart.subarray(0, m + 1), cols, vals, diag, rhs, opts.tolerance, opts.maxIterations, work, opts.preconditioner);
     maxIterations = Math.max(maxIterations, iterations);
     for (let i = 0; i < m; i++) {
       const v = support[i]!;
@@ -587,68 +591,6 @@ function solveEachBoneLocally(
     }
   }
   return { values: out, iterations: maxIterations };
-}
-
-/** Vectors for {@link conjugateGradient}, allocated once for systems of up to `size` unknowns. */
-class ConjugateGradientWork {
-  readonly x: Float64Array;
-  readonly r: Float64Array;
-  readonly p: Float64Array;
-  readonly q: Float64Array;
-  readonly inv: Float64Array;
-  constructor(size: number) {
-    this.x = new Float64Array(size);
-    this.r = new Float64Array(size);
-    this.p = new Float64Array(size);
-    this.q = new Float64Array(size);
-    this.inv = new Float64Array(size);
-  }
-}
-
-/**
- * Jacobi-preconditioned CG for the SPD system (diag − offdiag) x = rhs, off-diagonals given
- * positive. The solution is a view into `work`'s buffers, valid until the next call.
- */
-function conjugateGradient(
-  rowStart: Uint32Array, cols: Uint32Array, vals: Float64Array, diag: Float64Array, rhs: Float64Array,
-  tolerance: number, maxIterations: number, work: ConjugateGradientWork,
-): { x: Float64Array; iterations: number } {
-  const m = rhs.length;
-  const x = work.x.subarray(0, m).fill(0), r = work.r.subarray(0, m), p = work.p.subarray(0, m), q = work.q.subarray(0, m);
-  const inv = work.inv.subarray(0, m);
-  r.set(rhs);
-  for (let i = 0; i < m; i++) inv[i] = diag[i]! > 0 ? 1 / diag[i]! : 0;
-  let bnorm = 0, rz = 0;
-  for (let i = 0; i < m; i++) {
-    bnorm += r[i]! * r[i]!;
-    p[i] = r[i]! * inv[i]!;
-    rz += r[i]! * p[i]!;
-  }
-  let it = 0;
-  for (; it < maxIterations && bnorm > 0; it++) {
-    let pq = 0;
-    for (let i = 0; i < m; i++) {
-      let acc = diag[i]! * p[i]!;
-      for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) acc -= vals[e]! * p[cols[e]!]!;
-      q[i] = acc;
-      pq += p[i]! * acc;
-    }
-    if (!(pq > 0)) break; // not positive: a mesh whose negative cotangents make it indefinite
-    const alpha = rz / pq;
-    let worst = 0, rzNew = 0;
-    for (let i = 0; i < m; i++) {
-      x[i]! += alpha * p[i]!;
-      const ri = (r[i]! -= alpha * q[i]!);
-      const scaled = Math.abs(ri) * inv[i]!;
-      if (scaled > worst) worst = scaled;
-      rzNew += ri * ri * inv[i]!;
-    }
-    if (worst <= tolerance) { it++; break; }
-    const beta = rzNew / rz;
-    rz = rzNew;
-    for (let i = 0; i < m; i++) p[i] = r[i]! * inv[i]! + beta * p[i]!;
-  }
-  return { x, iterations: it };
 }
 
 function closestOnSegment(x: number, y: number, z: number, a: readonly number[], b: readonly number[], out: Float64Array, at: number): void {

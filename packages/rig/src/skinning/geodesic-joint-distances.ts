@@ -38,7 +38,8 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
   const total = nx * ny * nz;
   const solidIndex = new Int32Array(total).fill(-1);
   let solidCount = 0;
-  for (let i = 0; i < total; i++) if (state[i] !== EMPTY) solidIndex[i] = solidCount++;
+  const empty = EMPTY; // a local: under tsx an imported constant is a getter call per read
+  for (let i = 0; i < total; i++) if (state[i] !== empty) solidIndex[i] = solidCount++;
   const cells = new Int32Array(solidCount);
   for (let i = 0; i < total; i++) if (solidIndex[i]! >= 0) cells[solidIndex[i]!] = i;
 
@@ -90,6 +91,14 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
   }
   const offsetArr = Int32Array.from(offsets);
   const costArr = Float64Array.from(costs);
+  // Each solid voxel's 26 neighbours as solid ids (−1 for air), in one array: each voxel is
+  // settled up to k times and each time reads all 26, through the whole grid's index otherwise
+  // (scattered over megabytes); built once, in order, they are read contiguously.
+  const nbrs = new Int32Array(solidCount * 26);
+  for (let v = 0; v < solidCount; v++) {
+    const cell = cells[v]!;
+    for (let o = 0; o < 26; o++) nbrs[v * 26 + o] = solidIndex[cell + offsetArr[o]!]!;
+  }
 
   const run = (frozen: Uint8Array | null): void => {
     while (heap.pop()) {
@@ -110,10 +119,10 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
       labels[settled] = l;
       dists[settled] = d;
       counts[v] = c + 1;
-      const cell = cells[v]!;
       // The offer of `offer` inlined: this loop runs 26·k times per solid voxel.
+      const nb = v * 26;
       for (let o = 0; o < 26; o++) {
-        const u = solidIndex[cell + offsetArr[o]!]!;
+        const u = nbrs[nb + o]!;
         if (u < 0) continue;
         const cu = counts[u]!;
         if (cu === k || (frozen !== null && frozen[u] === 1)) continue;

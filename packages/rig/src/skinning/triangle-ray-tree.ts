@@ -70,20 +70,39 @@ export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Arr
   // Depth is bounded by the halving fallback only loosely: grow the stack if needed.
   let stack = new Int32Array(256);
 
-  const hitsFrontFace = (t: number, px: number, py: number, pz: number, dx: number, dy: number, dz: number): boolean => {
+  // Per triangle, in the tree's leaf order (a leaf's triangles side by side in memory): its first
+  // corner, two edges, normal and the normal's length, computed once here rather than per ray
+  // (the same doubles: positions are float32, every product below is formed as before).
+  const TRI = 13;
+  const tri = new Float64Array(TRI * tc);
+  for (let i = 0; i < tc; i++) {
+    const t = order[i]!;
     const i0 = 3 * indices[3 * t]!, i1 = 3 * indices[3 * t + 1]!, i2 = 3 * indices[3 * t + 2]!;
     const e1x = positions[i1]! - positions[i0]!, e1y = positions[i1 + 1]! - positions[i0 + 1]!, e1z = positions[i1 + 2]! - positions[i0 + 2]!;
     const e2x = positions[i2]! - positions[i0]!, e2y = positions[i2 + 1]! - positions[i0 + 1]!, e2z = positions[i2 + 2]! - positions[i0 + 2]!;
-    // Facing: the normal e1 × e2 points against the segment.
     const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-    const nlen = Math.sqrt(nx * nx + ny * ny + nz * nz), dlen = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (!(nx * dx + ny * dy + nz * dz < -1e-5 * nlen * dlen)) return false;
+    const o = TRI * i;
+    tri[o] = positions[i0]!; tri[o + 1] = positions[i0 + 1]!; tri[o + 2] = positions[i0 + 2]!;
+    tri[o + 3] = e1x; tri[o + 4] = e1y; tri[o + 5] = e1z;
+    tri[o + 6] = e2x; tri[o + 7] = e2y; tri[o + 8] = e2z;
+    tri[o + 9] = nx; tri[o + 10] = ny; tri[o + 11] = nz;
+    tri[o + 12] = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  }
+
+  /** Whether the segment from p along d (|d| = dlen) enters the triangle at leaf position i from its front. */
+  const hitsFrontFace = (i: number, px: number, py: number, pz: number, dx: number, dy: number, dz: number, dlen: number): boolean => {
+    const o = TRI * i;
+    // Facing: the normal e1 × e2 points against the segment.
+    const nx = tri[o + 9]!, ny = tri[o + 10]!, nz = tri[o + 11]!;
+    if (!(nx * dx + ny * dy + nz * dz < -1e-5 * tri[o + 12]! * dlen)) return false;
+    const e1x = tri[o + 3]!, e1y = tri[o + 4]!, e1z = tri[o + 5]!;
+    const e2x = tri[o + 6]!, e2y = tri[o + 7]!, e2z = tri[o + 8]!;
     // Möller–Trumbore, segment parameter in (0, 1).
     const hx = dy * e2z - dz * e2y, hy = dz * e2x - dx * e2z, hz = dx * e2y - dy * e2x;
     const det = e1x * hx + e1y * hy + e1z * hz;
     if (det === 0) return false;
     const inv = 1 / det;
-    const sx = px - positions[i0]!, sy = py - positions[i0 + 1]!, sz = pz - positions[i0 + 2]!;
+    const sx = px - tri[o]!, sy = py - tri[o + 1]!, sz = pz - tri[o + 2]!;
     const u = (sx * hx + sy * hy + sz * hz) * inv;
     if (u < 0 || u > 1) return false;
     const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
@@ -102,6 +121,7 @@ export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Arr
       dx *= 1 - 2e-5; dy *= 1 - 2e-5; dz *= 1 - 2e-5;
       // A huge finite inverse for an axis-parallel segment keeps the slab test free of NaN (0 × ∞).
       const ix = dx !== 0 ? 1 / dx : 1e300, iy = dy !== 0 ? 1 / dy : 1e300, iz = dz !== 0 ? 1 / dz : 1e300;
+      const dlen = Math.sqrt(dx * dx + dy * dy + dz * dz);
       let top = 0;
       stack[top++] = 0;
       while (top > 0) {
@@ -117,7 +137,7 @@ export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Arr
         t0 = Math.max(t0, Math.min(a, b)); t1 = Math.min(t1, Math.max(a, b));
         if (!(t0 <= t1)) continue;
         if (L[node]! < 0) {
-          for (let i = S[node]!; i < S[node]! + C[node]!; i++) if (hitsFrontFace(order[i]!, px, py, pz, dx, dy, dz)) return true;
+          for (let i = S[node]!; i < S[node]! + C[node]!; i++) if (hitsFrontFace(i, px, py, pz, dx, dy, dz, dlen)) return true;
         } else {
           if (top + 2 > stack.length) {
             const grown = new Int32Array(2 * stack.length);

@@ -12,8 +12,10 @@ import { EMPTY, voxelizeSkinGrid, type SkinVoxelGrid } from './skin-voxel-grid';
 const MAX_SOLID_CELLS = 150_000;
 
 function countSolidCells(grid: SkinVoxelGrid): number {
+  // Locals: under tsx an imported constant is a getter call per read (2% of the dev set's rig time).
+  const { state } = grid, empty = EMPTY;
   let solid = 0;
-  for (let i = 0; i < grid.state.length; i++) if (grid.state[i] !== EMPTY) solid++;
+  for (let i = 0; i < state.length; i++) if (state[i] !== empty) solid++;
   return solid;
 }
 

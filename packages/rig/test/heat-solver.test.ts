@@ -1,0 +1,58 @@
+import { ConjugateGradientWork, conjugateGradient, type HeatPreconditioner } from '../src/skinning/heat-solver';
+
+/**
+ * A screened Laplacian on a w×h grid graph (unit couplings, strong screening towards 1 on the first
+ * column, weak towards 0 elsewhere), the shape of one bone's heat system: heat near 1 on the
+ * left, decaying to the right.
+ */
+function screenedGrid(w: number, h: number): { rowStart: Uint32Array; cols: Uint32Array; vals: Float64Array; diag: Float64Array; rhs: Float64Array } {
+  const m = w * h;
+  const rowStart = new Uint32Array(m + 1);
+  const cols: number[] = [];
+  const diag = new Float64Array(m);
+  const rhs = new Float64Array(m);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = x + w * y;
+      for (const [dx, dy] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+        const nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        cols.push(nx + w * ny);
+        diag[i]! += 1;
+      }
+      rowStart[i + 1] = cols.length;
+      if (x === 0) { diag[i]! += 10; rhs[i] = 10; } else diag[i]! += 0.05; // heat sources on the left, a weak sink elsewhere
+    }
+  }
+  return { rowStart, cols: Uint32Array.from(cols), vals: new Float64Array(cols.length).fill(1), diag, rhs };
+}
+
+function solve(pc: HeatPreconditioner, tolerance: number): { x: Float64Array; iterations: number; residual: number } {
+  const s = screenedGrid(30, 12);
+  const work = new ConjugateGradientWork(s.rhs.length, s.cols.length);
+  const { x, iterations } = conjugateGradient(s.rowStart, s.cols, s.vals, s.diag, s.rhs, tolerance, 5000, work, pc);
+  let residual = 0;
+  for (let i = 0; i < s.rhs.length; i++) {
+    let ax = s.diag[i]! * x[i]!;
+    for (let e = s.rowStart[i]!; e < s.rowStart[i + 1]!; e++) ax -= s.vals[e]! * x[s.cols[e]!]!;
+    residual = Math.max(residual, Math.abs(s.rhs[i]! - ax) / s.diag[i]!);
+  }
+  return { x: Float64Array.from(x), iterations, residual };
+}
+
+describe('heat solver', () => {
+  it.each(['jacobi', 'ic0'] as const)('%s stops with every residual in weight units under the tolerance', (pc) => {
+    const { residual, x } = solve(pc, 1e-6);
+    expect(residual).toBeLessThanOrEqual(1e-6);
+    // Heat held at 1 on the screened column, decaying away from it.
+    expect(x[0]!).toBeGreaterThan(0.9);
+    expect(x[29]!).toBeLessThan(x[0]!);
+  });
+
+  it('IC(0) reaches the same solution in fewer iterations than Jacobi', () => {
+    const jacobi = solve('jacobi', 1e-8);
+    const ic = solve('ic0', 1e-8);
+    for (let i = 0; i < jacobi.x.length; i++) expect(Math.abs(ic.x[i]! - jacobi.x[i]!)).toBeLessThan(1e-6);
+    expect(ic.iterations).toBeLessThan(jacobi.iterations / 1.5);
+  });
+});
