@@ -74,3 +74,23 @@ describe('ground contacts', () => {
     expect(groundContact(one, -1)).toBeNull();
   });
 });
+
+describe('bean-bodied biped without a neck', () => {
+  // One tall mass from the hips to the crown, arms out, legs under it: the path from the hips
+  // only thins towards the crown and never widens again, so it has no neck.
+  const prims: Primitive[] = [ellipsoid([0, 0.62, 0], [0.3, 0.38, 0.22], 'body')];
+  for (const s of [1, -1]) {
+    prims.push(
+      capsule([0.12 * s, 0.3, 0], [0.12 * s, 0.04, 0], 0.07, 'leg'),
+      capsule([0.25 * s, 0.6, 0], [0.6 * s, 0.55, 0], 0.06, 'arm'),
+    );
+  }
+  const r = fitSkeleton(primitivesToMesh(prims).mesh, 'biped');
+  const at = (name: string) => r.skeleton.joints.find((j) => j.name === name)!.position;
+
+  test('the neck is not put in the taper to the crown, and the spine stays below it', () => {
+    expect(at('neck')[1]).toBeLessThan(0.85);
+    for (const name of ['spine', 'chest', 'upper_chest']) expect(at(name)[1]).toBeLessThanOrEqual(at('neck')[1] + 1e-6);
+    expect(at('head')[1]).toBeGreaterThan(at('neck')[1]);
+  });
+});

@@ -28,6 +28,9 @@ export const BIPED_JOINTS = [
  */
 const HEAD_JOINT_FRACTION = 0.35;
 
+/** Neck and head joints as fractions of the hips-to-crown path when the shape shows no neck. */
+const NO_NECK_FRACTION = { neck: 0.6, head: 0.75 } as const;
+
 /** Fall in depth below the head's deepest point that marks the way down into the neck. */
 const HEAD_DEPTH_DROP = 0.15;
 
@@ -133,8 +136,11 @@ export function fitBiped(fit: PlanFit): void {
     if (narrow && neckIdx < 0) neckIdx = i;
     if (neckIdx >= 0) { if (narrow) headIdx = i; else { widened = true; break; } }
   }
+  // A narrow stretch the path never widens above is the head's own taper to the crown (a hood, a
+  // bean-shaped body, a head whose widest part lies past the search): no neck.
+  const hasNeck = widened && neckIdx >= 0 && arcs[headIdx]! - arcs[neckIdx]! >= shape.cell;
   let neckPos: Vec3, headPos: Vec3;
-  if (neckIdx >= 0 && arcs[headIdx]! - arcs[neckIdx]! >= shape.cell) {
+  if (hasNeck) {
     neckPos = central[neckIdx]!;
     // The head joint is the skull's base, at most HEAD_JOINT_FRACTION of the way from the neck
     // to the crown: a beard, a collar or a narrow face extends the narrow stretch upwards.
@@ -142,8 +148,8 @@ export function fitBiped(fit: PlanFit): void {
     headPos = arcs[headIdx]! <= capArc ? central[headIdx]! : pointAtFraction(central, capArc / total, arcs);
   } else {
     // No visible neck (a hood, a helmet on the shoulders): anthropometric fractions.
-    neckPos = pointAtFraction(central, 0.6, arcs);
-    headPos = pointAtFraction(central, 0.75, arcs);
+    neckPos = pointAtFraction(central, NO_NECK_FRACTION.neck, arcs);
+    headPos = pointAtFraction(central, NO_NECK_FRACTION.head, arcs);
   }
   // No neck and no arms: the upper body is one mass (a walker whose body is a ball or a box) that
   // turns and tilts whole about where the legs carry it; artists rig it with a single joint at
@@ -159,8 +165,11 @@ export function fitBiped(fit: PlanFit): void {
     for (const side of ['left', 'right']) for (const part of ['shoulder', 'upper_arm', 'lower_arm', 'hand']) fit.standIns.add(`${side}_${part}`);
     fit.warnings.push('biped: no arms and no neck: the upper body is one mass, skinned to the hips; its spine, head and arm joints are stand-ins that carry no weight');
   }
-  const spinePts = central.slice(0, Math.max(2, neckIdx + 1));
-  if (neckIdx < 0 || oneMass) spinePts.splice(0, spinePts.length, hipsPos, neckPos);
+  // The spine follows the medial path up to the neck joint (the found neck, or the fraction that
+  // stands in for it), a straight line only when the upper body is one mass.
+  const neckArc = hasNeck ? arcs[neckIdx]! : NO_NECK_FRACTION.neck * total;
+  const spinePts = [...central.filter((_, i) => arcs[i]! < neckArc), neckPos];
+  if (spinePts.length < 2 || oneMass) spinePts.splice(0, spinePts.length, hipsPos, neckPos);
   addChain(fit, ['hips', 'spine', 'chest', 'upper_chest', 'neck', 'head'], null, [
     hipsPos,
     pointAtFraction(spinePts, 0.25),
