@@ -1,3 +1,4 @@
+/** One JSON log line per request, so an operator can follow any request by its id. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';

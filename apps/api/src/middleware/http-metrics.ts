@@ -1,3 +1,4 @@
+/** Request timings and refusal counts for Prometheus, labelled by route pattern so series stay bounded. */
 import type { Request, RequestHandler } from 'express';
 import type { ServiceMetrics } from '@rigforge/observability';
 

@@ -1,3 +1,4 @@
+/** The per-key request limit, counted in Redis so every API replica enforces the same budget. */
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';

@@ -1,3 +1,4 @@
+/** Mounts Bull Board for operators, so queue state can be inspected without a Redis client. */
 import type { Express } from 'express';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';

@@ -1,3 +1,4 @@
+/** Resolves where a new job's webhooks go, once at submission. */
 import { DEFAULT_WEBHOOK_EVENTS, type JobWebhook, type WebhookEvent } from '@rigforge/contracts';
 import { readAccountWebhook } from '@rigforge/db';
 import { checkOutboundUrl } from '@rigforge/outbound';
