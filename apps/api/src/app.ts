@@ -1,3 +1,4 @@
+/** The Express app: the one place its middleware and routes are put in order (ops paths, open paths, then /v1 behind auth). */
 import express, { Router } from 'express';
 import type { AppContext } from './context';
 import { createErrorMiddleware, notFoundHandler } from './errors/error-middleware';

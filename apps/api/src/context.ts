@@ -1,3 +1,4 @@
+/** The API's dependencies, built once at startup and handed to every route, so no module holds a singleton and tests build their own. */
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { createDb, DEFAULT_MIGRATIONS_DIR, MigrationStatus, type Db } from '@rigforge/db';

@@ -1,3 +1,4 @@
+/** The MCP server's public surface, for the HTTP entry and tests. */
 export * from './create-server';
 export * from './env';
 export * from './http';

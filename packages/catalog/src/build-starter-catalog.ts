@@ -1,3 +1,4 @@
+/** Builds the starter catalog's files from its code definitions, deterministically, so the seed is reproducible. */
 import { createHash } from 'node:crypto';
 import { renderThumbnail, withDefaults, writeGlb } from '@rigforge/mesh';
 import { CATALOG_LICENSE, type BuiltAsset, type BuiltCatalog } from './built-asset';

@@ -1,3 +1,4 @@
+/** The error value of a refused pack import, listing every problem at once. */
 export type CatalogImportErrorCode = 'license_not_allowed' | 'invalid_manifest' | 'invalid_asset';
 
 /**

@@ -1,3 +1,4 @@
+/** A fake catalog of any size, so the search can be benchmarked at scale without real content. */
 import { createRandom } from './geometry/random';
 
 export interface SyntheticCatalogRow {

@@ -1,3 +1,4 @@
+/** The catalog package's public surface: the builder, the importer and the geometry kit. */
 export * from './geometry';
 export * from './built-asset';
 export * from './content/asset-definition';

@@ -1,3 +1,4 @@
+/** Reads an operator's asset pack folder into checked assets, refusing the whole pack on any fault. */
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { WebIO } from '@gltf-transform/core';

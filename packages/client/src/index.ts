@@ -1,3 +1,4 @@
+/** The typed client's public surface. */
 export * from './client-error';
 export * from './poll-interval';
 export * from './rigforge-client';

@@ -1,3 +1,4 @@
+/** Field schemas every request shares (ids, URLs, base64), written once. */
 import { z } from 'zod';
 
 export const uuidSchema = z.uuid({ error: 'must be a UUID' });

@@ -1,3 +1,4 @@
+/** The wire contract's public surface: every schema, the operations table and the OpenAPI builder. */
 export * from './errors';
 export * from './common';
 export * from './job';

@@ -1,3 +1,4 @@
+/** The job object every endpoint answers with, and the job list. */
 import { z } from 'zod';
 import { JOB_ERROR_CODES } from './errors';
 import { uuidSchema } from './common';

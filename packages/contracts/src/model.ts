@@ -1,3 +1,4 @@
+/** The request and answer of POST /v1/models (image to model). */
 import { z } from 'zod';
 import { base64Schema, httpUrlSchema } from './common';
 import { jobSchema } from './job';

@@ -1,3 +1,4 @@
+/** The requests and answers of POST /v1/rigs and the free rig check. */
 import { z } from 'zod';
 import { base64Schema, httpUrlSchema, uuidSchema } from './common';
 import { jobSchema } from './job';

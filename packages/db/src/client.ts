@@ -1,3 +1,4 @@
+/** Builds the Prisma client with the fail-fast connection settings every process uses. */
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Client, Pool, type PoolClient } from 'pg';

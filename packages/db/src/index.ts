@@ -1,3 +1,4 @@
+/** The database package's public surface: the client, the repositories and migrations. */
 export * from './client';
 export * from './repositories/accounts';
 export * from './repositories/api-keys';

@@ -1,3 +1,4 @@
+/** Decodes the input image at working resolution, so segmentation and meshing stay cheap. */
 import sharp from 'sharp';
 import { EngineError, probeImage, type ImageFormat } from '@rigforge/mesh';
 

@@ -1,3 +1,4 @@
+/** The generate engine's public surface. */
 export * from './generate-model';
 export { decodeImage, type DecodedImage, type RgbaImage } from './decode-image';
 export { segmentSubject, SEGMENT_SUBJECT_DEFAULTS, type SegmentSubjectOptions, type SubjectMask } from './segment-subject';

@@ -1,3 +1,4 @@
+/** The mesh package's public surface: readers, writers, thumbnails, checks and the engine error. */
 export * from './mesh-model';
 export * from './mesh-error';
 export * from './write-glb';

@@ -1,3 +1,4 @@
+/** Reads animation clips from GLB, glTF or FBX, so the retargeter gets one clip shape whatever the file. */
 import { readFbxAnimations } from './animation/read-fbx-animation';
 import { readGltfAnimations } from './animation/read-gltf-animations';
 import { EngineError, isEngineError } from './mesh-error';

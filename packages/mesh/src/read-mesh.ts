@@ -1,3 +1,4 @@
+/** The one mesh reader entry: sniffs the format and refuses bad input with a coded error. */
 import { EngineError, isEngineError } from './mesh-error';
 import type { Mesh } from './mesh-model';
 import { MeshWorkloadGate } from './check/mesh-workload';

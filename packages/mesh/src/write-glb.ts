@@ -1,3 +1,4 @@
+/** Writes meshes (rigged or not) as GLB, the service's default output. */
 import { Document, WebIO, type Material, type Node, type Texture } from '@gltf-transform/core';
 import { EXTTextureWebP } from '@gltf-transform/extensions';
 import { computeVertexNormals, normalizeNormals } from './glb/compute-vertex-normals';

@@ -1,3 +1,4 @@
+/** The admin token check the API and the worker share, so the operator endpoints are guarded alike. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**

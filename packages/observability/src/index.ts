@@ -1,3 +1,4 @@
+/** The observability package's public surface: metrics, logs and readiness checks. */
 export * from './metric-names';
 export * from './metrics';
 export * from './admin-token';

@@ -1,3 +1,4 @@
+/** Which addresses user URLs may reach, so a URL cannot make us call our own network. */
 import { BlockList, isIP } from 'node:net';
 
 /**

@@ -1,3 +1,4 @@
+/** Checks a user URL against the address policy before any request is made. */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { AddressPolicy } from './address-policy';

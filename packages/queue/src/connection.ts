@@ -1,3 +1,4 @@
+/** Builds Redis connections for both roles: the API's fail fast, the workers' wait Redis out as BullMQ requires. */
 import { Redis, type RedisOptions } from 'ioredis';
 import { DeadlineRedis } from './deadline-redis';
 

@@ -1,3 +1,4 @@
+/** A Redis command deadline that a stalled event loop cannot trip early. */
 import { Redis, type Command, type RedisOptions } from 'ioredis';
 import { lagTolerantDeadline } from '@rigforge/server';
 

@@ -1,3 +1,4 @@
+/** The queue package's public surface. */
 export * from './queue-names';
 export * from './job-payload';
 export * from './connection';

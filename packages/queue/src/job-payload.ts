@@ -1,3 +1,4 @@
+/** What a queued job carries (its id only), so Postgres stays the one record. */
 import { z } from 'zod';
 
 /**

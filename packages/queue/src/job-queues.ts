@@ -1,3 +1,4 @@
+/** The producer side of every job queue, shared by all requests of a process. */
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { QUEUE_NAMES, type QueueName } from './queue-names';
 import type { JobPayload } from './job-payload';

@@ -1,3 +1,4 @@
+/** The queue-depth limit, exact across API replicas, so overload is refused before work starts. */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { JobQueues } from './job-queues';

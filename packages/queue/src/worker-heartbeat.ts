@@ -1,3 +1,4 @@
+/** Workers announce themselves per queue, so the API refuses jobs no worker would run. */
 import type { Redis } from 'ioredis';
 import type { QueueName } from './queue-names';
 

@@ -1,3 +1,4 @@
+/** The rig engine's public surface. */
 export * from './body-plan';
 export * from './fit-skeleton';
 export * from './rotate-mesh-y';

@@ -1,3 +1,4 @@
+/** Stands a mesh up (its up axis onto +Y) before fitting, so Z-up exports rig like Y-up ones. */
 import type { Mesh } from '@rigforge/mesh';
 import type { UpAxis } from './up-axis';
 

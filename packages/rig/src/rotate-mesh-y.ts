@@ -1,3 +1,4 @@
+/** Turns a mesh about +Y before fitting, so a model facing any way is rigged facing +Z. */
 import type { Mesh } from '@rigforge/mesh';
 
 /**

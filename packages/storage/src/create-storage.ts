@@ -1,3 +1,4 @@
+/** Builds the configured object storage, so processes choose local or S3 from settings alone. */
 import { LocalStorage, type LocalStorageOptions } from './local-storage';
 import type { ObjectStorage } from './object-storage';
 import { S3Storage, type S3StorageOptions } from './s3-storage';

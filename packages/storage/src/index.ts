@@ -1,3 +1,4 @@
+/** The storage package's public surface: the object stores and the key layouts. */
 export * from './object-storage';
 export * from './local-storage';
 export * from './s3-storage';

@@ -1,3 +1,4 @@
+/** Object storage as files in one directory, the default for a single machine. */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';

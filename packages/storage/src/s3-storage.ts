@@ -1,3 +1,4 @@
+/** Object storage in an S3-compatible bucket, for API and workers on several machines. */
 import {
   DeleteObjectCommand,
   GetObjectCommand,

@@ -1,3 +1,4 @@
+/** The error value routes throw, so every refusal carries a documented code and status instead of an ad-hoc response. */
 import { statusForErrorCode, type ApiErrorCode } from '@rigforge/contracts';
 
 /** The one error a route throws; the error middleware renders it as `{error:{code,message,param?}}`. */

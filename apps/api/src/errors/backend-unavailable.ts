@@ -1,3 +1,4 @@
+/** Turns a Postgres or Redis outage into a 503 with Retry-After, so clients back off instead of seeing a 500. */
 import { classifyBackendOutage } from '@rigforge/server';
 import { ApiError } from './api-error';
 

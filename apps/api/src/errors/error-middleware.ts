@@ -1,3 +1,4 @@
+/** The last middleware: every error becomes the standard error envelope, and nothing unexpected leaks a stack to the client. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ApiError } from './api-error';
 import { outageToApiError } from './backend-unavailable';

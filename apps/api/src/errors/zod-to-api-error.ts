@@ -1,3 +1,4 @@
+/** Turns a request schema's failure into a 400 naming the field, so clients learn what to fix. */
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 

@@ -1,3 +1,4 @@
+/** Keeps the operator endpoints behind ADMIN_TOKEN, apart from customer API keys. */
 import type { RequestHandler } from 'express';
 import { ADMIN_AUTH_CHALLENGE, adminTokenRefusal, checkAdminToken } from '@rigforge/observability';
 import { ApiError } from '../errors/api-error';

@@ -1,3 +1,4 @@
+/** Resolves the request's API key to its account before any /v1 route runs. */
 import type { RequestHandler } from 'express';
 import { API_KEY_PATTERN } from '@rigforge/db';
 import { ApiError } from '../errors/api-error';

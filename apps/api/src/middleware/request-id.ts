@@ -1,3 +1,4 @@
+/** Gives every request an id that its response and log lines share, to match bug reports to logs. */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { logContext } from '@rigforge/observability';

@@ -1,3 +1,4 @@
+/** Mounts Bull Board for operators, so queue state can be inspected without a Redis client. */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';

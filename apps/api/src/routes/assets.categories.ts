@@ -1,3 +1,4 @@
+/** The catalog's categories and packs, so clients can build filters without paging every asset. */
 import type { Router } from 'express';
 import { listAssetCategoriesQuerySchema, type AssetCategories } from '@rigforge/contracts';
 import { readAssetFacets } from '@rigforge/db';

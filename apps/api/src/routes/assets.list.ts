@@ -1,3 +1,4 @@
+/** Searching and paging the CC0 catalog over HTTP. */
 import type { Router } from 'express';
 import { ASSET_LICENSE, listAssetsQuerySchema, type AssetList } from '@rigforge/contracts';
 import { AssetCatalogIndex, AssetTotalCache } from '@rigforge/db';

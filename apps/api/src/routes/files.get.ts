@@ -1,3 +1,4 @@
+/** Serves local storage over HTTP, so output URLs work without S3. */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Router } from 'express';

@@ -1,3 +1,4 @@
+/** The liveness probe, kept independent of Postgres and Redis so an outage does not restart every replica. */
 import type { Router } from 'express';
 import { OPS_PATHS } from '@rigforge/observability';
 

@@ -1,3 +1,4 @@
+/** Canceling a job: failed and refunded at once, its running engine then stopped by its worker. */
 import type { Router } from 'express';
 import { JOB_CANCELED_MESSAGE, jobIdParamsSchema } from '@rigforge/contracts';
 import { failJob, findJob, toJobObject } from '@rigforge/db';

@@ -1,3 +1,4 @@
+/** A server-sent event stream of a job, so clients follow it without polling. */
 import type { Router } from 'express';
 import { jobIdParamsSchema, TERMINAL_STATUSES, type JobStatus } from '@rigforge/contracts';
 import { findJob, toJobObject } from '@rigforge/db';

@@ -1,3 +1,4 @@
+/** Reading one job (and its rig alias), the endpoint every client polls. */
 import type { Request, Response, Router } from 'express';
 import { jobIdParamsSchema, type JobOperation } from '@rigforge/contracts';
 import { findJob, toJobObject } from '@rigforge/db';

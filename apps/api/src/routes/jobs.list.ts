@@ -1,3 +1,4 @@
+/** Listing the caller's jobs, filtered and paged. */
 import type { Router } from 'express';
 import { listJobsQuerySchema, type JobList } from '@rigforge/contracts';
 import { listJobs, toJobObject } from '@rigforge/db';

@@ -1,3 +1,4 @@
+/** A job's webhook delivery attempts, so a customer can see why a webhook did not arrive. */
 import type { Router } from 'express';
 import { jobIdParamsSchema, webhookAttemptListSchema, type WebhookAttemptList } from '@rigforge/contracts';
 import { findJob, listWebhookAttempts } from '@rigforge/db';

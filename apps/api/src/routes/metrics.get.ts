@@ -1,3 +1,4 @@
+/** Exposes the API's Prometheus metrics to the operator's scraper. */
 import type { Router } from 'express';
 import { OPS_PATHS } from '@rigforge/observability';
 import type { AppContext } from '../context';

@@ -1,3 +1,4 @@
+/** Publishes the OpenAPI document built from the contracts, so the description cannot drift from the code. */
 import type { Router } from 'express';
 import { buildOpenApiDocument } from '@rigforge/contracts';
 

@@ -1,3 +1,4 @@
+/** The readiness probe: a replica that cannot reach its backends is taken out of the load balancer. */
 import type { Router } from 'express';
 import { OPS_PATHS, READINESS_RETRY_AFTER_SECONDS, runReadinessChecks } from '@rigforge/observability';
 import type { AppContext } from '../context';

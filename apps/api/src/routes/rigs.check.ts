@@ -1,3 +1,4 @@
+/** The free pre-rig check, so a client learns whether a mesh can be rigged before paying for it. */
 import type { Router } from 'express';
 import { checkRigRequestSchema, checkRigResponseSchema, type CheckRigResponse } from '@rigforge/contracts';
 import type { AppContext } from '../context';

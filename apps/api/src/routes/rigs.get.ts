@@ -1,3 +1,4 @@
+/** The rig alias of GET /v1/jobs/{id} that the spec names. */
 import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { loadJobObject } from './jobs.get';

@@ -1,3 +1,4 @@
+/** Caches API key lookups so authentication does not cost a database round trip per request. */
 import { findActiveApiKey, hashApiKey, touchApiKey, type ActiveApiKey, type Db } from '@rigforge/db';
 
 export interface ApiKeyCacheOptions {

@@ -1,3 +1,4 @@
+/** Revokes a key and tells every replica at once, so a revoked key stops working before the cache expires. */
 import type { Redis } from 'ioredis';
 import { revokeApiKey, type Db } from '@rigforge/db';
 

@@ -1,3 +1,4 @@
+/** Decides at submission whether a queue can take a job (a live worker, room in the queue), so overload is a cheap 503. */
 import type { Redis } from 'ioredis';
 import { countLiveWorkers, QueueAdmission, type JobQueues, type QueueName } from '@rigforge/queue';
 import { backendUnavailable, CAPACITY_RETRY_AFTER_SECONDS } from '../errors/backend-unavailable';

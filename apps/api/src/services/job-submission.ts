@@ -1,3 +1,4 @@
+/** Accepting a job in the one safe order (slot, capture, store, reserve and insert, enqueue) shared by every submission route. */
 import { randomUUID } from 'node:crypto';
 import { reserveJob, withdrawJob, type Db } from '@rigforge/db';
 import type { ServiceMetrics } from '@rigforge/observability';

@@ -1,3 +1,4 @@
+/** The exactly-one-input rule every submission route applies, written once. */
 import { ApiError } from '../errors/api-error';
 
 /**

@@ -1,3 +1,4 @@
+/** The 202 answer of every submission route (Location, Prefer: wait), written once. */
 import type { Response } from 'express';
 import type { JobObject } from '@rigforge/contracts';
 import type { AppContext } from '../context';

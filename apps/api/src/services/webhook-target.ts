@@ -1,3 +1,4 @@
+/** Resolves where a new job's webhooks go, once at submission. */
 import { DEFAULT_WEBHOOK_EVENTS, type JobWebhook, type WebhookEvent } from '@rigforge/contracts';
 import { checkOutboundUrl } from '@rigforge/outbound';
 import type { AppContext } from '../context';

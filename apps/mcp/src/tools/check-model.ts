@@ -1,3 +1,4 @@
+/** The MCP tool for the free pre-rig check, so an agent can test a mesh before rigging it. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { checkRigRequestSchema } from '@rigforge/contracts';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+/** The MCP tool that turns an image into a model through the API. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createModelRequestSchema, MODEL_FORMATS } from '@rigforge/contracts';
 import { z } from 'zod';

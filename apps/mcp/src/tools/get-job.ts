@@ -1,3 +1,4 @@
+/** The MCP tool that reads one job through the API. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { jobIdParamsSchema } from '@rigforge/contracts';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+/** The MCP tool that lists the catalog's categories and packs. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolDeps } from './tool-deps';
 import { assetCategoriesOutput } from './tool-output';

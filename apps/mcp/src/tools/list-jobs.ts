@@ -1,3 +1,4 @@
+/** The MCP tool that lists the caller's jobs. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { JOB_OPERATIONS, JOB_STATUSES, listJobsQuerySchema } from '@rigforge/contracts';
 import { z } from 'zod';

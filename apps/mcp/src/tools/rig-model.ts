@@ -1,3 +1,4 @@
+/** The MCP tool that submits a rig job through the API. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createRigRequestSchema, RIG_ENGINES, MODEL_FORMATS, RIG_TYPES } from '@rigforge/contracts';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+/** The MCP tool that searches our CC0 catalog. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ASSET_LIST_DEFAULT_LIMIT, ASSET_LIST_MAX_LIMIT, ASSET_LIST_MAX_OFFSET, listAssetsQuerySchema } from '@rigforge/contracts';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+/** The MCP tool that searches external CC0 providers, which the HTTP API does not. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { PROVIDER_IDS } from '../providers/asset-provider';

@@ -1,3 +1,4 @@
+/** What every MCP tool receives, so tools take their client and providers as arguments, not globals. */
 import type { RigforgeClient } from '@rigforge/client';
 import type { AssetProvider } from '../providers/asset-provider';
 

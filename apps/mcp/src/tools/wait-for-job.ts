@@ -1,3 +1,4 @@
+/** The MCP tool that waits for a job with progress, so an agent need not write its own polling loop. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { JOB_DEADLINE_MS, waitForJob } from '@rigforge/client';
 import { jobIdParamsSchema, RIG_ENGINES } from '@rigforge/contracts';

@@ -1,3 +1,4 @@
+/** Maps each queue to its engine, so a deployment can add or replace engines without editing the worker. */
 import type { QueueName } from '@rigforge/queue';
 import type { Engine } from './engine';
 

@@ -1,3 +1,4 @@
+/** Runs an engine in a thread or in the main loop by what it declares, so the processor does not care which. */
 import { isEngineError } from '@rigforge/mesh';
 import type { Engine, EngineInput, EngineResult } from './engine';
 import { EngineCanceledError, EngineCrashError, EngineTimeoutError, type EnginePool } from './engine-pool';

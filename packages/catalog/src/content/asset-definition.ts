@@ -1,3 +1,4 @@
+/** The shape of one authored catalog asset, shared by every content file. */
 import type { Mesh } from '@rigforge/mesh';
 import { MeshBuilder } from '../geometry/mesh-builder';
 import { createRandom, seedFromString, type Random } from '../geometry/random';

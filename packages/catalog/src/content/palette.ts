@@ -1,3 +1,4 @@
+/** The starter packs' shared materials, so related assets look like one set. */
 import type { MaterialSpec } from '../geometry/material-spec';
 
 const m = (name: string, color: string, metallic = 0, roughness = 0.8): MaterialSpec => ({ name, color, metallic, roughness });

@@ -1,3 +1,4 @@
+/** Part helpers the content files share, so each asset file describes shapes, not arithmetic. */
 import { box } from '../geometry/box';
 import { cylinder } from '../geometry/cylinder';
 import type { Shape, Vec3 } from '../geometry/shape';

@@ -1,3 +1,4 @@
+/** The starter packs' metadata and asset lists, in one place for the builder and the seed. */
 import type { AssetDefinition } from './asset-definition';
 import { BARRELS } from './starter-props/barrels';
 import { CONTAINERS } from './starter-props/containers';

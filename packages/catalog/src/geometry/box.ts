@@ -1,3 +1,4 @@
+/** Bevelled boxes, the most used primitive of the catalog content. */
 import { withDefaults } from '@rigforge/mesh';
 import type { Shape, Vec3 } from './shape';
 

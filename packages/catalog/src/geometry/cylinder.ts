@@ -1,3 +1,4 @@
+/** Cylinders and cones for the catalog content. */
 import { withDefaults } from '@rigforge/mesh';
 import { lathe } from './lathe';
 import type { Shape } from './shape';

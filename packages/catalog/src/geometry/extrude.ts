@@ -1,3 +1,4 @@
+/** Extruded outlines (with holes) for the catalog content: signs, arches, panels. */
 import { withDefaults } from '@rigforge/mesh';
 import earcut from 'earcut';
 import type { Shape, Vec2 } from './shape';

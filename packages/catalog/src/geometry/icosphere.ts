@@ -1,3 +1,4 @@
+/** Geodesic spheres for the catalog content, even triangles where a UV sphere bunches at the poles. */
 import type { Shape } from './shape';
 
 /**

@@ -1,3 +1,4 @@
+/** The content geometry kit's public surface, for the content files and the builder. */
 export * from './shape';
 export * from './transforms';
 export * from './box';

@@ -1,3 +1,4 @@
+/** Surfaces of revolution, the base of the round catalog shapes. */
 import { withDefaults } from '@rigforge/mesh';
 import type { Shape, Vec2 } from './shape';
 

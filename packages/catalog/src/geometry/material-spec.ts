@@ -1,3 +1,4 @@
+/** How content authors name a material, so assets share colours and PBR factors by value. */
 import type { MeshMaterial } from '@rigforge/mesh';
 
 /** A material as content authors write it: an sRGB hex colour plus PBR factors. */

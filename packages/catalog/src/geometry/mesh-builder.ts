@@ -1,3 +1,4 @@
+/** Collects placed shapes and materials into one mesh, so each asset is a list of parts. */
 import { withDefaults, type Mesh, type MeshGroup } from '@rigforge/mesh';
 import type { Shape } from './shape';
 import { toMeshMaterial, type MaterialSpec } from './material-spec';

@@ -1,3 +1,4 @@
+/** UV spheres for the catalog content. */
 import { lathe } from './lathe';
 import type { Shape, Vec2 } from './shape';
 

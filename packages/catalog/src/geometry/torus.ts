@@ -1,3 +1,4 @@
+/** Rings for the catalog content (bands, handles, hoops). */
 import { lathe } from './lathe';
 import type { Shape, Vec2 } from './shape';
 

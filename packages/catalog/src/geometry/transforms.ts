@@ -1,3 +1,4 @@
+/** Moving, turning and scaling shapes without mutating them, so one shape can be placed many times. */
 import type { Shape, Vec3 } from './shape';
 
 /**

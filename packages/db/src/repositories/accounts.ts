@@ -1,3 +1,4 @@
+/** Accounts, plans and credit grants, the statements the admin CLI and tests use. */
 import type { Db } from '../client';
 import type { Account, Plan } from '../generated/prisma/client';
 

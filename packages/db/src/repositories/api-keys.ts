@@ -1,3 +1,4 @@
+/** Issuing, resolving and revoking API keys; only their hash is stored. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../client';
 

@@ -1,3 +1,4 @@
+/** Splits node matrices into translation, rotation and scale, so animation channels can be written from them. */
 import type { JointRestTransform } from '../mesh-model';
 import { quatFromRotationColumns, type Quat } from './quat';
 

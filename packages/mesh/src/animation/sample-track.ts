@@ -1,3 +1,4 @@
+/** Samples an animation track at any time, so clips can be resampled onto a common timeline. */
 import type { AnimationTrack } from '../mesh-model';
 import { quatSlerp, type Quat } from './quat';
 

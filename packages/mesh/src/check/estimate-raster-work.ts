@@ -1,3 +1,4 @@
+/** Measures how much grid work a mesh would cost, so a hostile file is refused before it holds a worker. */
 import { emptyBounds, extendBounds, longestBoundsSide } from '../bounding-box';
 import type { Mesh } from '../mesh-model';
 

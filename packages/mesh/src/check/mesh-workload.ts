@@ -1,3 +1,4 @@
+/** The engines' work budget, checked once so every reader and engine refuses the same meshes. */
 import { emptyBounds, extendBounds, longestBoundsSide } from '../bounding-box';
 import { EngineError } from '../mesh-error';
 import type { Mesh } from '../mesh-model';

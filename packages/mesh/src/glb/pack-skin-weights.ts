@@ -1,3 +1,4 @@
+/** Packs skin weights into glTF's four-influence layout for the GLB writer. */
 import type { Skeleton, SkinWeights } from '../mesh-model';
 
 /** JOINTS_0 / WEIGHTS_0 arrays ready for glTF: at most 4 influences, each vertex summing to 1. */

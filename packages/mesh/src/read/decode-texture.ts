@@ -1,3 +1,4 @@
+/** Keeps a material's image only when it is a format we can embed again. */
 import type { MeshTexture } from '../mesh-model';
 import { IMAGE_MIME_TYPES, sniffImageFormat } from '../sniff-image-format';
 

@@ -1,3 +1,4 @@
+/** Merges the parts a reader extracted into one mesh, the same way for every format. */
 import { EngineError } from '../mesh-error';
 import type { Mesh, MeshGroup, MeshMaterial } from '../mesh-model';
 import { computeVertexNormals } from '../glb/compute-vertex-normals';

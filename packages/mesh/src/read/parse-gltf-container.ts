@@ -1,3 +1,4 @@
+/** Opens GLB and glTF containers once for the mesh and the animation readers. */
 import { fail } from './mesh-assembler';
 
 export type GltfJson = Record<string, unknown>;

@@ -1,3 +1,4 @@
+/** Reads FBX meshes on our own parsers (not three.js's loader) into the common mesh shape. */
 import type { MeshMaterial } from '../mesh-model';
 import { decodeDataUri, textureFromBytes } from './decode-texture';
 import { asNumber, asString, child, numbers, type FbxNode } from './fbx/fbx-node';

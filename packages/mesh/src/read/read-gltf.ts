@@ -1,3 +1,4 @@
+/** Reads GLB and glTF meshes into the common mesh shape. */
 import type { MeshMaterial } from '../mesh-model';
 import { decodeDataUri, textureFromBytes } from './decode-texture';
 import { fromQuat, identity, isIdentity, mirrors, multiply, scaling, translation, flipWinding, transformNormals, transformPositions, type Mat4 } from './mat4';

@@ -1,3 +1,4 @@
+/** Reads Wavefront OBJ meshes into the common mesh shape. */
 import type { MeshMaterial } from '../mesh-model';
 import { fail, type MeshAssembler } from './mesh-assembler';
 import { MAX_MATERIALS, MAX_POLYGON_CORNERS } from './read-limits';

@@ -1,3 +1,4 @@
+/** Reads binary and ASCII STL meshes into the common mesh shape. */
 import { fail, type MeshAssembler } from './mesh-assembler';
 
 /*

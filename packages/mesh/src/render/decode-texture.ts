@@ -1,3 +1,4 @@
+/** Decodes a material's image for the thumbnail renderer, within a size budget. */
 import { PNG } from 'pngjs';
 import type { MeshTexture } from '../mesh-model';
 import { MAX_DECODED_TEXTURE_PIXELS } from '../read/read-limits';

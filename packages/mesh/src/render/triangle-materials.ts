@@ -1,3 +1,4 @@
+/** Which material each triangle uses, for the thumbnail renderer. */
 import type { Mesh } from '../mesh-model';
 
 /**

@@ -1,3 +1,4 @@
+/** The quaternion and pose helpers the retargeter uses. */
 import { quatMultiply, quatNormalize, quatRotate, type AnimationJoint, type Quat, type Vec3 } from '@rigforge/mesh';
 
 // The shortest arc lives with the other quaternion helpers (the FBX writer orients joints with it).

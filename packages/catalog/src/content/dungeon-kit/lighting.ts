@@ -1,3 +1,4 @@
+/** The dungeon kit's light sources, authored as code so they rebuild identically. */
 import { cone, cylinder } from '../../geometry/cylinder';
 import { icosphere } from '../../geometry/icosphere';
 import { lathe } from '../../geometry/lathe';

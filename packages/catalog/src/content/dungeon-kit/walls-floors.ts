@@ -1,3 +1,4 @@
+/** The dungeon kit's snapping walls and floors, authored as code so they rebuild identically. */
 import { box } from '../../geometry/box';
 import { cylinder } from '../../geometry/cylinder';
 import { extrude } from '../../geometry/extrude';

@@ -1,3 +1,4 @@
+/** The nature pack's plants, authored as code so they rebuild identically. */
 import { cone, cylinder } from '../../geometry/cylinder';
 import { icosphere } from '../../geometry/icosphere';
 import { lathe } from '../../geometry/lathe';

@@ -1,3 +1,4 @@
+/** The nature pack's rocks, authored as code so they rebuild identically. */
 import { icosphere } from '../../geometry/icosphere';
 import type { MaterialSpec } from '../../geometry/material-spec';
 import type { MeshBuilder } from '../../geometry/mesh-builder';

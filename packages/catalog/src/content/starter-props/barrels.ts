@@ -1,3 +1,4 @@
+/** The starter props' barrels, authored as code so they rebuild identically. */
 import { cylinder } from '../../geometry/cylinder';
 import { lathe } from '../../geometry/lathe';
 import type { MaterialSpec } from '../../geometry/material-spec';

@@ -1,3 +1,4 @@
+/** The starter props' chests and containers, authored as code so they rebuild identically. */
 import { cylinder } from '../../geometry/cylinder';
 import { extrude } from '../../geometry/extrude';
 import { icosphere } from '../../geometry/icosphere';

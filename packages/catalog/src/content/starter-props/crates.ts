@@ -1,3 +1,4 @@
+/** The starter props' crates, authored as code so they rebuild identically. */
 import type { MaterialSpec } from '../../geometry/material-spec';
 import type { MeshBuilder } from '../../geometry/mesh-builder';
 import { rotateY, translate } from '../../geometry/transforms';

@@ -1,3 +1,4 @@
+/** The starter props' furniture, authored as code so they rebuild identically. */
 import { cylinder } from '../../geometry/cylinder';
 import type { MaterialSpec } from '../../geometry/material-spec';
 import type { MeshBuilder } from '../../geometry/mesh-builder';

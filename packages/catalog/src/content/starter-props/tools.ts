@@ -1,3 +1,4 @@
+/** The starter props' tools, authored as code so they rebuild identically. */
 import { extrude } from '../../geometry/extrude';
 import type { MeshBuilder } from '../../geometry/mesh-builder';
 import { rotateX, rotateY, translate } from '../../geometry/transforms';

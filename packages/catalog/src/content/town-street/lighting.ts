@@ -1,3 +1,4 @@
+/** The town street pack's lamps and lanterns, authored as code so they rebuild identically. */
 import { box } from '../../geometry/box';
 import { cylinder } from '../../geometry/cylinder';
 import { icosphere } from '../../geometry/icosphere';

@@ -1,3 +1,4 @@
+/** The town street pack's benches and street furniture, authored as code so they rebuild identically. */
 import { box } from '../../geometry/box';
 import { cone, cylinder } from '../../geometry/cylinder';
 import { extrude } from '../../geometry/extrude';

@@ -1,3 +1,4 @@
+/** Indexes an FBX scene's objects and connections once, for the mesh and the clip readers. */
 import { fail } from '../mesh-assembler';
 import { asString, childrenNamed, idKey, type FbxNode } from './fbx-node';
 

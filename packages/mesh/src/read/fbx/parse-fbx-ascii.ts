@@ -1,3 +1,4 @@
+/** Parses ASCII FBX into the node tree the binary parser also produces. */
 import { fail } from '../mesh-assembler';
 import type { FbxNode, FbxValue } from './fbx-node';
 

@@ -1,3 +1,4 @@
+/** Parses binary FBX into the node tree the readers walk. */
 import { inflateSync } from 'node:zlib';
 import { fail } from '../mesh-assembler';
 import { inflatedBytesBudget } from '../read-limits';

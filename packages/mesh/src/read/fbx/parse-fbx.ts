@@ -1,3 +1,4 @@
+/** Chooses the FBX parser by the file's encoding. */
 import type { FbxNode } from './fbx-node';
 import { parseFbxAscii } from './parse-fbx-ascii';
 import { parseFbxBinary } from './parse-fbx-binary';
