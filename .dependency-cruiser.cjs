@@ -34,7 +34,7 @@ const ALLOWED = {
   'apps/cli': ['client', 'contracts'],
   'apps/mcp': ['client', 'contracts', 'server'],
   // The browser page: only the browser-safe subpaths (no Node module behind them).
-  'apps/playground': ['contracts/src/wire.ts', 'client/src/poll-interval.ts', 'client/src/client-error.ts'],
+  'apps/playground': ['contracts/src/wire.ts', 'client/src/browser.ts'],
 };
 
 function allowListRule(dir, allowed) {
