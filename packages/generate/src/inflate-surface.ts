@@ -15,11 +15,24 @@
  * We use the last: −Δu = 1 with the cotangent Laplacian on the Delaunay mesh (its weights are
  * non-negative there, so the system is symmetric positive definite), solved by Jacobi-preconditioned
  * conjugate gradients, then h = thickness · sqrt(4u).
+ * Parts only a few pixels wide (an antenna, a whisker) get almost no height from that and would
+ * come out as a flat sliver, so every interior vertex is raised to at least `minHeight`.
  */
+import { withDefaults } from '@rigforge/mesh';
 import type { PlanarMesh } from './triangulate-outline';
 
+export interface InflateSurfaceOptions {
+  /** Least height (pixels, per side) of an interior vertex, so thin parts keep some depth. */
+  minHeight?: number;
+}
+
+export const INFLATE_SURFACE_DEFAULTS: Required<InflateSurfaceOptions> = {
+  minHeight: 1,
+};
+
 /** Heights (pixels, ≥ 0) per vertex of the planar mesh; 0 on the outline. */
-export function inflateSurface(mesh: PlanarMesh, thickness: number): Float64Array {
+export function inflateSurface(mesh: PlanarMesh, thickness: number, options: InflateSurfaceOptions = {}): Float64Array {
+  const { minHeight } = withDefaults(INFLATE_SURFACE_DEFAULTS, options);
   const { points, triangles, boundary } = mesh;
   const n = points.length / 2;
   // Interior unknowns get compact indices.
@@ -74,7 +87,7 @@ export function inflateSurface(mesh: PlanarMesh, thickness: number): Float64Arra
   const u = conjugateGradient(apply, rhs, diag, m);
   for (let v = 0; v < n; v++) {
     const s = slot[v]!;
-    if (s >= 0) heights[v] = thickness * Math.sqrt(4 * Math.max(0, u[s]!));
+    if (s >= 0) heights[v] = Math.max(minHeight, thickness * Math.sqrt(4 * Math.max(0, u[s]!)));
   }
   return heights;
 }

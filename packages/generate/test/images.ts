@@ -48,6 +48,22 @@ export const star: Shape = (x, y) => {
   return r <= 0.38 * (0.55 + 0.45 * k * k * k * k);
 };
 
+/** A figure whose two arms float beside its body without touching it: three separate pieces. */
+export const armsApart: Shape = union(
+  disc(0.5, 0.2, 0.1),
+  capsule(0.5, 0.35, 0.5, 0.85, 0.12),
+  capsule(0.22, 0.35, 0.22, 0.7, 0.06),
+  capsule(0.78, 0.35, 0.78, 0.7, 0.06),
+);
+/**
+ * A round figure with an antenna `px` pixels wide on top, for an image `size` pixels square. The
+ * antenna's sides fall on pixel edges so it is exactly `px` pixels wide; it rises from y = 0.1.
+ */
+export function antennaFigure(size: number, px: number): Shape {
+  const x0 = Math.round(size / 2) / size;
+  return union(disc(0.5, 0.6, 0.3), box(x0, 0.1, x0 + px / size - 1e-6, 0.4));
+}
+
 export const characterPaint: Paint = (x, y) => (y < 0.27 ? [235, 190, 150] : y < 0.6 ? [40, 110, 200] : [60, 60, 70]);
 export const logoPaint: Paint = (x) => (x < 0.5 ? [200, 30, 40] : [20, 60, 170]);
 
