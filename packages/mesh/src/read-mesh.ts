@@ -4,7 +4,9 @@ import { MeshWorkloadGate } from './check/mesh-workload';
 import { MeshAssembler } from './read/mesh-assembler';
 import { MAX_TRIANGLES } from './read/read-limits';
 import { readFbx } from './read/read-fbx';
-import { readGltf } from './read/read-gltf';
+import { readGltfDocument } from './read/read-gltf';
+import { gltfDecodersFor } from './read/gltf-decoders';
+import { parseGltfContainer } from './read/parse-gltf-container';
 import { readObj } from './read/read-obj';
 import { readStl } from './read/read-stl';
 import { sniffMeshFormat, type MeshFormat } from './sniff-mesh-format';
@@ -54,7 +56,11 @@ export async function readMesh(bytes: Uint8Array, options: ReadMeshOptions = {})
   }
   const asm = new MeshAssembler(format, maxTriangles, boundWorkload ? new MeshWorkloadGate() : undefined);
   try {
-    if (format === 'glb' || format === 'gltf') readGltf(bytes, format, asm);
+    if (format === 'glb' || format === 'gltf') {
+      const { json, bin } = parseGltfContainer(bytes, format);
+      // Draco and meshopt decoders are WASM modules created once per process, and only for files that use them.
+      readGltfDocument(format, json, bin, bytes.length, asm, await gltfDecodersFor(json));
+    }
     else if (format === 'obj') readObj(bytes, asm);
     else if (format === 'stl') readStl(bytes, asm);
     else readFbx(bytes, asm);
