@@ -1,10 +1,7 @@
 // Draco, meshopt and quantized GLBs, written by glTF-Transform with the official encoders, read back equal to the mesh they came from.
-import { Document, Logger, WebIO, type Transform } from '@gltf-transform/core';
-import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { draco, meshopt, quantize } from '@gltf-transform/functions';
-import draco3d from 'draco3dgltf';
-import { MeshoptEncoder } from 'meshoptimizer/encoder';
+import { Document, Logger, type Transform } from '@gltf-transform/core';
 import { EngineError, readMesh } from '../src';
+import { compressionIo, compressionTransform } from '../testing';
 
 /** A torus: every vertex distinct, so decoded vertices map back to the original ones by position. */
 function torus(rings = 16, sides = 8) {
@@ -30,15 +27,6 @@ function torus(rings = 16, sides = 8) {
   return { positions: new Float32Array(positions), normals: new Float32Array(normals), uvs: new Float32Array(uvs), indices: new Uint32Array(indices) };
 }
 
-async function io(): Promise<WebIO> {
-  await MeshoptEncoder.ready;
-  return new WebIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({
-    'draco3d.encoder': await draco3d.createEncoderModule({}),
-    'draco3d.decoder': await draco3d.createDecoderModule({}),
-    'meshopt.encoder': MeshoptEncoder,
-  });
-}
-
 async function glbOf(t: ReturnType<typeof torus>, ...transforms: Transform[]): Promise<Uint8Array> {
   const doc = new Document().setLogger(new Logger(Logger.Verbosity.WARN));
   const buffer = doc.createBuffer();
@@ -51,7 +39,7 @@ async function glbOf(t: ReturnType<typeof torus>, ...transforms: Transform[]): P
     .setIndices(acc('SCALAR', t.indices));
   doc.createScene().addChild(doc.createNode().setMesh(doc.createMesh().addPrimitive(prim)));
   await doc.transform(...transforms);
-  return (await io()).writeBinary(doc);
+  return (await compressionIo()).writeBinary(doc);
 }
 
 function extensionsOf(glb: Uint8Array): string[] {
@@ -114,7 +102,7 @@ describe('readMesh: compressed and quantized glTF', () => {
   const t = torus();
 
   test('a Draco (edgebreaker) GLB decodes to the original mesh', async () => {
-    const glb = await glbOf(t, draco({ method: 'edgebreaker' }));
+    const glb = await glbOf(t, compressionTransform('draco-edgebreaker'));
     expect(extensionsOf(glb)).toContain('KHR_draco_mesh_compression');
     const { mesh, format, warnings } = await readMesh(glb);
     expect(format).toBe('glb');
@@ -123,12 +111,12 @@ describe('readMesh: compressed and quantized glTF', () => {
   });
 
   test('a Draco (sequential) GLB decodes to the original mesh', async () => {
-    const { mesh } = await readMesh(await glbOf(t, draco({ method: 'sequential' })));
+    const { mesh } = await readMesh(await glbOf(t, compressionTransform('draco-sequential')));
     expectSameMesh(mesh, t, 1e-3);
   });
 
   test('a meshopt GLB (quantized, filtered) decodes to the original mesh', async () => {
-    const glb = await glbOf(t, meshopt({ encoder: MeshoptEncoder, level: 'high' }));
+    const glb = await glbOf(t, compressionTransform('meshopt'));
     expect(extensionsOf(glb)).toEqual(expect.arrayContaining(['EXT_meshopt_compression', 'KHR_mesh_quantization']));
     const { mesh, warnings } = await readMesh(glb);
     expect(warnings).toEqual([]);
@@ -136,14 +124,14 @@ describe('readMesh: compressed and quantized glTF', () => {
   });
 
   test('a quantized GLB (normalized short/byte attributes, no compression) reads correctly', async () => {
-    const glb = await glbOf(t, quantize({ quantizePosition: 14, quantizeNormal: 8, quantizeTexcoord: 12 }));
+    const glb = await glbOf(t, compressionTransform('quantize'));
     expect(extensionsOf(glb)).toContain('KHR_mesh_quantization');
     const { mesh } = await readMesh(glb);
     expectSameMesh(mesh, t, 1e-3);
   });
 
   test('a corrupt Draco stream is unsupported_format, and the decoder still works afterwards', async () => {
-    const glb = await glbOf(t, draco({ method: 'edgebreaker' }));
+    const glb = await glbOf(t, compressionTransform('draco-edgebreaker'));
     // The binary chunk holds only the Draco stream: garble everything after its header.
     const error = await refusal(corrupt(glb, 12, 1 << 20, (i) => (i * 131 + 7) & 0xff));
     expect(error.message).toMatch(/Draco/);
@@ -152,13 +140,13 @@ describe('readMesh: compressed and quantized glTF', () => {
   });
 
   test('a corrupt meshopt stream is unsupported_format', async () => {
-    const glb = await glbOf(t, meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
+    const glb = await glbOf(t, compressionTransform('meshopt'));
     const error = await refusal(corrupt(glb, 0, 1 << 20, (i) => (i * 37 + 11) & 0xff));
     expect(error.message).toMatch(/meshopt|out of range|reads past/);
   });
 
   test('a meshopt view declaring more than the decompression budget is refused before it is allocated', async () => {
-    const glb = await glbOf(t, meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
+    const glb = await glbOf(t, compressionTransform('meshopt'));
     const jsonLength = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
     type MeshoptView = { byteLength: number; extensions?: { EXT_meshopt_compression?: { count: number; byteStride: number } } };
     const json = JSON.parse(Buffer.from(glb.subarray(20, 20 + jsonLength)).toString('utf8')) as { bufferViews: MeshoptView[] };
