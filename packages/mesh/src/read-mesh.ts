@@ -39,7 +39,7 @@ export interface ReadMeshResult {
 }
 
 /**
- * Reads a GLB, glTF, OBJ, STL or FBX file, recognised from its content, into one Mesh with all
+ * Reads a GLB, glTF (also Draco- or meshopt-compressed), OBJ, STL or FBX file, recognised from its content, into one Mesh with all
  * scene transforms baked and all meshes merged. Bad input of any kind throws
  * `EngineError('unsupported_format', '<format>: <what is wrong>')` and nothing else, except that
  * with `boundWorkload` a mesh past the engines' work budget is refused as `boundMeshWorkload`
