@@ -34,12 +34,23 @@ const MAX_NODE_VISITS = 100_000;
 /** Reads a GLB or glTF file into the assembler (parts in world space, materials). */
 export function readGltf(bytes: Uint8Array, format: 'glb' | 'gltf', asm: MeshAssembler, decoders: GltfDecoders = {}): void {
   const { json, bin } = parseGltfContainer(bytes, format);
-  readGltfDocument(format, json, bin, bytes.length, asm, decoders);
+  readGltfDocument(format, json, bin, bytes.length, asm, decoders, null);
 }
 
-/** Reads an already parsed glTF container (see `parseGltfContainer`); `fileBytes` sizes the decompression budget. */
-export function readGltfDocument(format: 'glb' | 'gltf', json: GltfJson, bin: Uint8Array | null, fileBytes: number, asm: MeshAssembler, decoders: GltfDecoders): void {
-  new GltfDocument(format, json, bin, asm, decoders, inflatedBytesBudget(fileBytes)).read();
+/**
+ * Reads an already parsed glTF container (see `parseGltfContainer`); `fileBytes` sizes the
+ * decompression budget; `external` resolves relative `uri`s (a zip's other entries), never the file system.
+ */
+export function readGltfDocument(
+  format: 'glb' | 'gltf',
+  json: GltfJson,
+  bin: Uint8Array | null,
+  fileBytes: number,
+  asm: MeshAssembler,
+  decoders: GltfDecoders,
+  external: ((uri: string) => Uint8Array | null) | null,
+): void {
+  new GltfDocument(format, json, bin, asm, decoders, inflatedBytesBudget(fileBytes), external).read();
 }
 
 class GltfDocument {
@@ -57,6 +68,7 @@ class GltfDocument {
     private readonly asm: MeshAssembler,
     private readonly decoders: GltfDecoders,
     private readonly decompressedBudget: number,
+    private readonly external: ((uri: string) => Uint8Array | null) | null,
   ) {}
 
   read(): void {
@@ -189,9 +201,9 @@ class GltfDocument {
       data = this.bin;
     } else {
       const uri = String(def.uri);
-      const decoded = decodeDataUri(uri);
+      const decoded = decodeDataUri(uri) ?? this.external?.(uri);
       if (!decoded) {
-        fail(this.f, `buffer ${index} refers to the external file "${uri.slice(0, 80)}"; only GLB or glTF with embedded (data: URI) buffers can be read`);
+        fail(this.f, `buffer ${index} refers to the external file "${uri.slice(0, 80)}"; send GLB, glTF with embedded (data: URI) buffers, or a .zip holding the .gltf and its files`);
       }
       data = decoded;
     }
@@ -509,7 +521,7 @@ class GltfDocument {
     }
     let bytes: Uint8Array | null = null;
     if (image.bufferView !== undefined) bytes = this.bufferView(image.bufferView).bytes;
-    else if (typeof image.uri === 'string') bytes = decodeDataUri(image.uri);
+    else if (typeof image.uri === 'string') bytes = decodeDataUri(image.uri) ?? this.external?.(image.uri) ?? null;
     const decoded = bytes ? textureFromBytes(bytes) : null;
     if (!decoded) {
       this.asm.warn(`${this.f}: image ${source} is external or not PNG/JPEG/WebP and was dropped`);
