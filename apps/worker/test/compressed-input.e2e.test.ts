@@ -1,10 +1,10 @@
 /**
- * Compressed glTF end to end: a biped GLB rewritten with Draco and with meshopt (as glTF-Transform
- * pipelines and web exporters ship them) is submitted over HTTP, checked by the API's upload-check
+ * Compressed and packed glTF end to end: a biped GLB rewritten with Draco, with meshopt (as
+ * glTF-Transform pipelines and web exporters ship them) and as a zip of .gltf + .bin is submitted over HTTP, checked by the API's upload-check
  * threads (files with extensions never take the inline path) and rigged by a real rig.fast worker.
  */
 import { readMesh, writeGlb } from '@rigforge/mesh';
-import { compressGlb } from '@rigforge/mesh/testing';
+import { compressGlb, zipAsGltf, zipFiles } from '@rigforge/mesh/testing';
 import { buildCreature } from '@rigforge/rig/testing';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { fetchOutput, workerEnvFor } from './e2e-env';
@@ -28,9 +28,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-test.each(['draco-edgebreaker', 'meshopt'] as const)('a %s-compressed biped GLB rigs over HTTP', async (compression) => {
+test.each(['draco-edgebreaker', 'meshopt', 'zip'] as const)('a biped as %s rigs over HTTP', async (packing) => {
   const mesh = buildCreature('biped').mesh;
-  const glb = await compressGlb(await writeGlb(mesh), compression);
+  const plain = await writeGlb(mesh);
+  const glb = packing === 'zip' ? await zipAsGltf(plain) : await compressGlb(plain, packing);
   const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: Buffer.from(glb).toString('base64'), rig_type: 'biped' });
   expect(res.status).toBe(202);
   const job = await waitFor(
@@ -49,6 +50,14 @@ test.each(['draco-edgebreaker', 'meshopt'] as const)('a %s-compressed biped GLB 
   const rigged = (await readMesh(out)).mesh;
   expect(rigged.indices.length).toBe(mesh.indices.length);
 }, 240_000);
+
+test('a hostile zip (path traversal) is refused at submission with 400 unsupported_format', async () => {
+  const zip = zipFiles({ '../../model.glb': await writeGlb(buildCreature('biped').mesh) });
+  const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: Buffer.from(zip).toString('base64'), rig_type: 'biped' });
+  expect(res.status).toBe(400);
+  expect(res.body.error).toMatchObject({ code: 'unsupported_format', param: 'model_base64' });
+  expect(res.body.error.message).toMatch(/parent path/);
+}, 60_000);
 
 test('a corrupt Draco GLB is refused at submission with 400 unsupported_format', async () => {
   const glb = Buffer.from(await compressGlb(await writeGlb(buildCreature('biped').mesh), 'draco-edgebreaker'));

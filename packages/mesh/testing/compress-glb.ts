@@ -1,9 +1,10 @@
-// Rewrites a GLB with Draco or meshopt compression (or quantization), as glTF-Transform pipelines ship them, for reader and end-to-end tests.
+// Rewrites a GLB with Draco or meshopt compression (or quantization), or as a zipped .gltf with its files, as pipelines ship them, for reader and end-to-end tests.
 import { Document, Logger, WebIO, type Transform } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { draco, meshopt, quantize } from '@gltf-transform/functions';
 import draco3d from 'draco3dgltf';
 import { MeshoptEncoder } from 'meshoptimizer/encoder';
+import { zipSync } from 'fflate';
 
 export type GlbCompression = 'draco-edgebreaker' | 'draco-sequential' | 'meshopt' | 'quantize';
 
@@ -34,4 +35,18 @@ export async function compressGlb(glb: Uint8Array, compression: GlbCompression):
   doc.setLogger(new Logger(Logger.Verbosity.WARN));
   await doc.transform(compressionTransform(compression));
   return io.writeBinary(doc);
+}
+
+/** `glb` as a zip of `folder/name.gltf` with its `.bin` and textures beside it, as exporters write "glTF separate". */
+export async function zipAsGltf(glb: Uint8Array, folder = 'model', name = 'model'): Promise<Uint8Array> {
+  const io = new WebIO();
+  const { json, resources } = await io.writeJSON(await io.readBinary(glb), { basename: name });
+  const files: Record<string, Uint8Array> = { [`${folder}/${name}.gltf`]: new Uint8Array(Buffer.from(JSON.stringify(json))) };
+  for (const [uri, data] of Object.entries(resources)) files[`${folder}/${decodeURIComponent(uri)}`] = data;
+  return zipSync(files);
+}
+
+/** A zip of exactly these entries (names as given, e.g. hostile ones), for tests outside this package. */
+export function zipFiles(files: Record<string, Uint8Array>): Uint8Array {
+  return zipSync(files);
 }
