@@ -1,10 +1,10 @@
 /**
  * Compressed and packed glTF end to end: a biped GLB rewritten with Draco, with meshopt (as
- * glTF-Transform pipelines and web exporters ship them) and as a zip of .gltf + .bin is submitted over HTTP, checked by the API's upload-check
+ * glTF-Transform pipelines and web exporters ship them) as a zip of .gltf + .bin and as a .vrm is submitted over HTTP, checked by the API's upload-check
  * threads (files with extensions never take the inline path) and rigged by a real rig.fast worker.
  */
 import { readMesh, writeGlb } from '@rigforge/mesh';
-import { compressGlb, zipAsGltf, zipFiles } from '@rigforge/mesh/testing';
+import { asVrm, compressGlb, zipAsGltf, zipFiles } from '@rigforge/mesh/testing';
 import { buildCreature } from '@rigforge/rig/testing';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { fetchOutput, workerEnvFor } from './e2e-env';
@@ -28,10 +28,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-test.each(['draco-edgebreaker', 'meshopt', 'zip'] as const)('a biped as %s rigs over HTTP', async (packing) => {
+test.each(['draco-edgebreaker', 'meshopt', 'zip', 'vrm'] as const)('a biped as %s rigs over HTTP', async (packing) => {
   const mesh = buildCreature('biped').mesh;
   const plain = await writeGlb(mesh);
-  const glb = packing === 'zip' ? await zipAsGltf(plain) : await compressGlb(plain, packing);
+  const glb = packing === 'zip' ? await zipAsGltf(plain) : packing === 'vrm' ? asVrm(plain) : await compressGlb(plain, packing);
   const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: Buffer.from(glb).toString('base64'), rig_type: 'biped' });
   expect(res.status).toBe(202);
   const job = await waitFor(

@@ -50,3 +50,19 @@ export async function zipAsGltf(glb: Uint8Array, folder = 'model', name = 'model
 export function zipFiles(files: Record<string, Uint8Array>): Uint8Array {
   return zipSync(files);
 }
+
+/** `glb` as a .vrm: the same GLB with a VRM 1.0 (`VRMC_vrm`) or 0.x (`VRM`) extension declared, as VRM exporters write it. */
+export function asVrm(glb: Uint8Array, extension: 'VRMC_vrm' | 'VRM' = 'VRMC_vrm'): Uint8Array {
+  const b = Buffer.from(glb.buffer, glb.byteOffset, glb.byteLength);
+  const jsonLength = b.readUInt32LE(12);
+  const json = JSON.parse(b.subarray(20, 20 + jsonLength).toString('utf8')) as Record<string, unknown>;
+  const rest = b.subarray(20 + jsonLength);
+  json.extensionsUsed = [...((json.extensionsUsed as string[] | undefined) ?? []), extension, 'VRMC_springBone'];
+  json.extensions = { [extension]: extension === 'VRMC_vrm' ? { specVersion: '1.0', meta: { name: 'test' }, humanoid: { humanBones: {} } } : { exporterVersion: 'test', humanoid: { humanBones: [] } } };
+  const text = Buffer.from(JSON.stringify(json));
+  const padded = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
+  const out = Buffer.concat([b.subarray(0, 20), padded, rest]);
+  out.writeUInt32LE(out.length, 8);
+  out.writeUInt32LE(padded.length, 12);
+  return new Uint8Array(out);
+}
