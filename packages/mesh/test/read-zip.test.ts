@@ -3,6 +3,7 @@ import { WebIO } from '@gltf-transform/core';
 import { zipSync, type Zippable } from 'fflate';
 import { EngineError, readMesh, sniffMeshFormat, writeFbx, writeGlb } from '../src';
 import { MAX_ZIP_ENTRIES } from '../src/read/unzip-model';
+import { encodeBinaryFbx, fbxScene } from './fixtures/fbx';
 import { cubeMesh } from './fixtures/meshes';
 
 async function refusal(bytes: Uint8Array, pattern: RegExp): Promise<void> {
@@ -46,6 +47,18 @@ describe('readMesh: zip archives', () => {
     const fbx = writeFbx(cubeMesh());
     const { mesh } = await readMesh(zipSync({ 'cube.fbx': fbx, 'readme.txt': new Uint8Array(Buffer.from('hi')) }));
     expect(mesh.positions).toEqual((await readMesh(fbx)).mesh.positions);
+  });
+
+  test('an .fbx whose textures are files beside it gets them from the archive (by relative path, else by unique base name)', async () => {
+    const cube = cubeMesh();
+    const fbx = encodeBinaryFbx(fbxScene([{ id: 1, parent: 0, name: 'cube', mesh: cube }], { externalTextures: true }));
+    const texture = cube.materials.find((m) => m.baseColorTexture)!;
+    const alone = await readMesh(fbx);
+    expect(alone.warnings.join()).toMatch(/not embedded/);
+    expect(alone.mesh.materials.some((m) => m.baseColorTexture)).toBe(false);
+    const zipped = await readMesh(zipSync({ 'cube.fbx': fbx, [`maps/${texture.name}.png`]: texture.baseColorTexture!.bytes }));
+    expect(zipped.warnings).toEqual([]);
+    expect(zipped.mesh.materials.find((m) => m.name === texture.name)!.baseColorTexture!.bytes).toEqual(texture.baseColorTexture!.bytes);
   });
 
   test('a glTF uri that climbs out of the archive is never resolved', async () => {
