@@ -1,6 +1,7 @@
 // Draco, meshopt and quantized GLBs, written by glTF-Transform with the official encoders, read back equal to the mesh they came from.
 import { Document, Logger, type Transform } from '@gltf-transform/core';
 import { EngineError, readMesh } from '../src';
+import { dracoHeaderCounts } from '../src/read/decode-draco-primitive';
 import { compressionIo, compressionTransform } from '../testing';
 
 /** A torus: every vertex distinct, so decoded vertices map back to the original ones by position. */
@@ -137,6 +138,23 @@ describe('readMesh: compressed and quantized glTF', () => {
     expect(error.message).toMatch(/Draco/);
     await refusal(corrupt(glb, 0, 1 << 20, () => 0));
     expectSameMesh((await readMesh(glb)).mesh, t, 1e-3);
+  });
+
+  test.each(['draco-edgebreaker', 'draco-sequential'] as const)('%s: the stream header is checked against the accessors before decoding', async (method) => {
+    const glb = await glbOf(t, compressionTransform(method));
+    const jsonLength = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+    const stream = glb.subarray(20 + jsonLength + 8);
+    const counts = dracoHeaderCounts(stream, 'glb');
+    expect(counts.faces).toBe(t.indices.length / 3);
+    if (method === 'draco-sequential') expect(counts.points).toBe(t.positions.length / 3);
+    // The same stream under accessors declaring fewer triangles: refused from the header, not after decoding.
+    const json = JSON.parse(Buffer.from(glb.subarray(20, 20 + jsonLength)).toString('utf8')) as { meshes: Array<{ primitives: Array<{ indices: number }> }>; accessors: Array<{ count: number }> };
+    json.accessors[json.meshes[0]!.primitives[0]!.indices]!.count = 3;
+    const text = Buffer.from(JSON.stringify(json).padEnd(Math.ceil(JSON.stringify(json).length / 4) * 4, ' '));
+    const out = Buffer.concat([Buffer.from(glb.subarray(0, 20)), text, Buffer.from(glb.subarray(20 + jsonLength))]);
+    out.writeUInt32LE(out.length, 8);
+    out.writeUInt32LE(text.length, 12);
+    expect((await refusal(new Uint8Array(out))).message).toMatch(/Draco header declares 256 triangles/);
   });
 
   test('a corrupt meshopt stream is unsupported_format', async () => {

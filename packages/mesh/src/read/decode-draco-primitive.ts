@@ -21,7 +21,9 @@ const DATA_TYPE: Record<number, string> = { 5120: 'DT_INT8', 5121: 'DT_UINT8', 5
 
 /**
  * Decodes `data` (the primitive's Draco bufferView) and returns the bytes of each requested
- * attribute and of the indices (as uint32). The decoded point and face counts must equal the
+ * attribute and of the indices (as uint32). The stream header's face count (and, for sequential
+ * streams, point count) is read first and must match the accessors, so the WASM heap (outside the
+ * upload-check threads' V8 heap cap) never grows for more than the triangle cap allows. The decoded point and face counts must equal the
  * counts the accessors declare (the extension requires it), and those declared counts are what the
  * reader already charged against the triangle cap, so a stream that decodes to more than it
  * declared is refused before anything is copied out of the decoder's heap.
@@ -34,6 +36,12 @@ export function decodeDracoPrimitive(
   indices: { accessor: number; count: number } | null,
   f: string,
 ): Map<number, DecodedAccessor> {
+  // Before the decoder allocates anything: the stream's own header must declare the counts the accessors do.
+  const header = dracoHeaderCounts(data, f);
+  if (header.faces * 3 !== (indices ? indices.count : vertexCount)) {
+    fail(f, `Draco header declares ${header.faces} triangles but the indices accessor ${indices ? indices.count : vertexCount} indices`);
+  }
+  if (header.points !== null && header.points !== vertexCount) fail(f, `Draco header declares ${header.points} vertices but its accessors ${vertexCount}`);
   // The typings omit the enum values the Emscripten module exposes as plain numbers.
   const constants = draco as unknown as Record<string, number>;
   const out = new Map<number, DecodedAccessor>();
@@ -80,4 +88,73 @@ export function decodeDracoPrimitive(
     draco.destroy(buffer);
     draco.destroy(decoder);
   }
+}
+
+/**
+ * The face count (and the point count, which only sequential streams state up front; edgebreaker
+ * points are bounded by three per face) from a Draco stream's header, per the Draco bitstream
+ * specification (header, optional metadata, connectivity header). Read by hand because the
+ * decoder only reports counts after it has decoded everything.
+ */
+export function dracoHeaderCounts(data: Uint8Array, f: string): { faces: number; points: number | null } {
+  let at = 0;
+  const byte = (): number => {
+    if (at >= data.length) fail(f, 'Draco stream is truncated');
+    return data[at++]!;
+  };
+  const varint = (): number => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (shift > 28) fail(f, 'Draco stream has an invalid varint');
+      const b = byte();
+      value += (b & 0x7f) * 2 ** shift;
+      if ((b & 0x80) === 0) return value;
+    }
+  };
+  const skip = (n: number) => {
+    at += n;
+    if (at > data.length) fail(f, 'Draco stream is truncated');
+  };
+  if (String.fromCharCode(...data.subarray(0, 5)) !== 'DRACO') fail(f, 'Draco stream has no DRACO header');
+  at = 5;
+  const version = (byte() << 8) | byte();
+  const type = byte();
+  const method = byte();
+  const flags = byte() | (byte() << 8);
+  if (type !== 1) fail(f, 'Draco stream is not a triangle mesh');
+  if (version < 0x200 || version > 0x202) fail(f, `Draco bitstream version ${version >> 8}.${version & 0xff} is not supported`);
+  if (flags & 0x8000) {
+    // Metadata: skipped, with every size bounded by the stream.
+    let elements = 0;
+    const element = (depth: number): void => {
+      if (depth > 32 || ++elements > 100_000) fail(f, 'Draco metadata is too deep');
+      const entries = varint();
+      for (let i = 0; i < entries; i++) {
+        skip(byte());
+        skip(byte());
+      }
+      const children = varint();
+      for (let i = 0; i < children; i++) {
+        skip(byte());
+        element(depth + 1);
+      }
+    };
+    const attributeMetadata = varint();
+    for (let i = 0; i < attributeMetadata; i++) {
+      varint();
+      element(0);
+    }
+    element(0);
+  }
+  if (method === 0) {
+    // Bitstreams before 2.2 wrote these two as uint32.
+    const count = version < 0x202 ? () => byte() + byte() * 2 ** 8 + byte() * 2 ** 16 + byte() * 2 ** 24 : varint;
+    const faces = count();
+    return { faces, points: count() };
+  }
+  if (method !== 1) fail(f, `Draco stream has an unknown encoder method ${method}`);
+  byte(); // traversal type
+  if (version < 0x202) varint(); // new vertices (bitstream 2.0 and 2.1)
+  varint(); // encoded vertices
+  return { faces: varint(), points: null };
 }
