@@ -3,7 +3,7 @@
  * workspace packages resolve to their `src/index.ts` through their package.json exports.
  * ESM-only dependencies are let through the transform so jest can load them as CommonJS.
  */
-const esmOnly = ['d3-contour', 'd3-array', 'internmap', 'earcut', 'three', 'property-graph', 'eventsource-parser'];
+const esmOnly = ['meshoptimizer', 'd3-contour', 'd3-array', 'internmap', 'earcut', 'three', 'property-graph', 'eventsource-parser'];
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/packages', '<rootDir>/scripts'],

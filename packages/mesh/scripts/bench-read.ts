@@ -1,10 +1,13 @@
 /**
- * Read/write timings for large meshes: a grid of `n` triangles written as GLB, binary STL, OBJ and
- * binary FBX, then read back with readMesh. Usage: npx tsx packages/mesh/scripts/bench-read.ts [triangles]
+ * Read/write timings for large meshes: a grid of `n` triangles written as GLB, binary STL, OBJ,
+ * binary FBX, Draco and meshopt GLB (glTF-Transform with the official encoders) and a zipped
+ * .gltf + .bin, then read back with readMesh (with the process's peak RSS after each); last, a zip
+ * bomb's refusal. Usage: npx tsx packages/mesh/scripts/bench-read.ts [triangles]
  */
 import { readMesh, writeGlb, type Mesh } from '../src';
 import { encodeBinaryFbx, fbxScene } from '../test/fixtures/fbx';
 import { toBinaryStl, toObj } from '../test/fixtures/formats';
+import { compressGlb, zipAsGltf, zipFiles } from '../testing';
 
 function grid(triangles: number): Mesh {
   const side = Math.ceil(Math.sqrt(triangles / 2));
@@ -46,10 +49,17 @@ async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
     ['stl (binary)', toBinaryStl(mesh)],
     ['obj', new Uint8Array(Buffer.from(toObj(mesh)))],
     ['fbx (binary 7.4, zlib)', encodeBinaryFbx(fbxScene([{ id: 1, parent: 0, name: 'grid', mesh: { ...mesh, uvs: mesh.uvs! } }]))],
+    ['glb (Draco edgebreaker)', await compressGlb(glb, 'draco-edgebreaker')],
+    ['glb (meshopt)', await compressGlb(glb, 'meshopt')],
+    ['zip (.gltf + .bin)', await zipAsGltf(glb)],
   ];
   for (const [name, bytes] of files) {
     await readMesh(bytes); // warm-up
     const [r, ms] = await time(() => readMesh(bytes));
-    console.log(`readMesh ${name}: ${ms.toFixed(0)} ms for ${r.mesh.indices.length / 3} triangles (${(bytes.length / 1e6).toFixed(1)} MB)`);
+    console.log(`readMesh ${name}: ${ms.toFixed(0)} ms for ${r.mesh.indices.length / 3} triangles (${(bytes.length / 1e6).toFixed(1)} MB), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   }
+  const zeros = new Uint8Array(64 * 1024 * 1024);
+  const bomb = zipFiles(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`pad${i}.bin`, zeros])));
+  const [refusal, ms] = await time(() => readMesh(bomb).then(() => 'read', (e: Error) => e.message));
+  console.log(`readMesh zip bomb (${(bomb.length / 1e6).toFixed(1)} MB declaring 512 MB): ${ms.toFixed(1)} ms: ${refusal}`);
 })();

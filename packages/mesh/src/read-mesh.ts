@@ -3,9 +3,12 @@ import { EngineError, isEngineError } from './mesh-error';
 import type { Mesh } from './mesh-model';
 import { MeshWorkloadGate } from './check/mesh-workload';
 import { MeshAssembler } from './read/mesh-assembler';
-import { MAX_TRIANGLES } from './read/read-limits';
+import { inflatedBytesBudget, MAX_TRIANGLES } from './read/read-limits';
+import { unzipModel, type ArchiveFiles } from './read/unzip-model';
 import { readFbx } from './read/read-fbx';
-import { readGltf } from './read/read-gltf';
+import { readGltfDocument } from './read/read-gltf';
+import { gltfDecodersFor } from './read/gltf-decoders';
+import { parseGltfContainer } from './read/parse-gltf-container';
 import { readObj } from './read/read-obj';
 import { readStl } from './read/read-stl';
 import { sniffMeshFormat, type MeshFormat } from './sniff-mesh-format';
@@ -38,7 +41,8 @@ export interface ReadMeshResult {
 }
 
 /**
- * Reads a GLB, glTF, OBJ, STL or FBX file, recognised from its content, into one Mesh with all
+ * Reads a GLB, glTF (also Draco- or meshopt-compressed), OBJ, STL or FBX file, or a zip holding one
+ * of them with the files it refers to, recognised from its content, into one Mesh with all
  * scene transforms baked and all meshes merged. Bad input of any kind throws
  * `EngineError('unsupported_format', '<format>: <what is wrong>')` and nothing else, except that
  * with `boundWorkload` a mesh past the engines' work budget is refused as `boundMeshWorkload`
@@ -51,14 +55,26 @@ export async function readMesh(bytes: Uint8Array, options: ReadMeshOptions = {})
   }
   const format = sniffMeshFormat(bytes);
   if (!format) {
-    throw new EngineError('unsupported_format', 'mesh: unknown file format (expected GLB, glTF, OBJ, STL or FBX content)');
+    throw new EngineError('unsupported_format', 'mesh: unknown file format (expected GLB, glTF, OBJ, STL, FBX or zip content)');
   }
-  const asm = new MeshAssembler(format, maxTriangles, boundWorkload ? new MeshWorkloadGate() : undefined);
+  let asm = new MeshAssembler(format, maxTriangles, boundWorkload ? new MeshWorkloadGate() : undefined);
   try {
-    if (format === 'glb' || format === 'gltf') readGltf(bytes, format, asm);
-    else if (format === 'obj') readObj(bytes, asm);
-    else if (format === 'stl') readStl(bytes, asm);
-    else readFbx(bytes, asm);
+    let model = bytes;
+    let modelFormat = format;
+    let files: ArchiveFiles | null = null;
+    if (format === 'zip') {
+      // The archive may expand to what any compressed input may (FBX arrays, meshopt views), and never past maxBytes.
+      const zip = unzipModel(bytes, Math.min(maxBytes, inflatedBytesBudget(bytes.length)));
+      [model, modelFormat, files] = [zip.bytes, zip.format, zip.files];
+      asm = new MeshAssembler(`zip: ${zip.path.slice(0, 80)}: ${zip.format}`, maxTriangles, boundWorkload ? new MeshWorkloadGate() : undefined);
+    }
+    if (modelFormat === 'glb' || modelFormat === 'gltf') {
+      const { json, bin } = parseGltfContainer(model, modelFormat);
+      // Draco and meshopt decoders are WASM modules created once per process, and only for files that use them.
+      readGltfDocument(modelFormat, json, bin, model.length, asm, await gltfDecodersFor(json), files && ((uri) => files.resolve(uri)));
+    } else if (modelFormat === 'obj') readObj(model, asm);
+    else if (modelFormat === 'stl') readStl(model, asm);
+    else readFbx(model, asm, files && ((path) => files.find(path)));
     const mesh = asm.build();
     return { mesh, format, warnings: asm.warnings };
   } catch (e) {

@@ -1,12 +1,12 @@
 /** The mesh file formats the readers understand. */
-export type MeshFormat = 'glb' | 'gltf' | 'obj' | 'stl' | 'fbx';
+export type MeshFormat = 'glb' | 'gltf' | 'obj' | 'stl' | 'fbx' | 'zip';
 
 const TEXT_PROBE = 64 * 1024;
 
 /**
  * Names the format of a mesh file from its bytes alone (file names and MIME types lie), or null.
  *
- * Binary signatures are exact (glTF and FBX magic); text formats are recognised by their first
+ * Binary signatures are exact (glTF, FBX and zip magic; a zip is opened by `readMesh`, which finds the model in it); text formats are recognised by their first
  * keywords. Binary STL has no magic, only a size rule (84 + 50 × triangles); because many binary
  * STL headers start with "solid", a size match wins over the ASCII test unless the body is pure
  * text with "facet" in it. Only the first 64 KiB are decoded, except for a byte search of OBJ faces
@@ -16,6 +16,8 @@ export function sniffMeshFormat(bytes: Uint8Array): MeshFormat | null {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.length >= 12 && buf.readUInt32LE(0) === 0x46546c67) return 'glb';
   if (buf.length >= 23 && buf.toString('latin1', 0, 18) === 'Kaydara FBX Binary') return 'fbx';
+  // A local file header, or the end record of an empty archive.
+  if (buf.length >= 22 && (buf.readUInt32LE(0) === 0x04034b50 || buf.readUInt32LE(0) === 0x06054b50)) return 'zip';
 
   const head = buf.toString('latin1', 0, Math.min(buf.length, TEXT_PROBE));
   const text = !/[\x00-\x08\x0e-\x1a\x7f]/.test(head.slice(0, 4096));

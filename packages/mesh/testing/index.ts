@@ -1,2 +1,3 @@
 /** Fixtures for tests and scripts (never in the production barrel): `@rigforge/mesh/testing`. */
 export * from './build-humanoid-clip';
+export * from './compress-glb';

@@ -23,8 +23,8 @@ import { MAX_POLYGON_CORNERS } from './read-limits';
  */
 
 /** Reads a binary or ASCII FBX into the assembler. */
-export function readFbx(bytes: Uint8Array, asm: MeshAssembler): void {
-  new FbxScene(parseFbx(bytes), asm).read();
+export function readFbx(bytes: Uint8Array, asm: MeshAssembler, external: ((path: string) => Uint8Array | null) | null = null): void {
+  new FbxScene(parseFbx(bytes), asm, external).read();
 }
 
 class FbxScene {
@@ -36,6 +36,7 @@ class FbxScene {
   constructor(
     private readonly top: FbxNode[],
     private readonly asm: MeshAssembler,
+    private readonly external: ((path: string) => Uint8Array | null) | null,
   ) {
     this.scene = new FbxSceneIndex(top);
   }
@@ -263,6 +264,9 @@ class FbxScene {
       if (texture) return { mimeType: texture.mimeType, bytes: texture.bytes.slice() };
     }
     const file = asString(child(t.node, 'RelativeFilename')?.props[0]) || asString(child(t.node, 'FileName')?.props[0]);
+    // Beside the FBX in a zip: looked up among the archive's entries only.
+    const beside = file && this.external ? textureFromBytes(this.external(file) ?? new Uint8Array(0)) : null;
+    if (beside) return { mimeType: beside.mimeType, bytes: beside.bytes.slice() };
     this.asm.warn(`fbx: texture "${file || t.name}" is not embedded (or not PNG/JPEG) and was dropped`);
     return undefined;
   }

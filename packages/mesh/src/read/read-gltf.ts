@@ -4,7 +4,11 @@ import { decodeDataUri, textureFromBytes } from './decode-texture';
 import { fromQuat, identity, isIdentity, mirrors, multiply, scaling, translation, flipWinding, transformNormals, transformPositions, type Mat4 } from './mat4';
 import type { TriangleLayout } from '../check/mesh-workload';
 import { fail, type MeshAssembler } from './mesh-assembler';
-import { int, isObject, list, parseGltfContainer } from './parse-gltf-container';
+import { int, isObject, list, parseGltfContainer, type GltfJson } from './parse-gltf-container';
+import { decodeDracoPrimitive, type DecodedAccessor } from './decode-draco-primitive';
+import { discardDracoModule, DRACO_EXTENSION, extensionOf, MESHOPT_EXTENSIONS, type GltfDecoders } from './gltf-decoders';
+import { inflatedBytesBudget } from './read-limits';
+import { isEngineError } from '../mesh-error';
 
 /*
  * glTF 2.0 reader (GLB and JSON with embedded/data-URI buffers).
@@ -14,6 +18,11 @@ import { int, isObject, list, parseGltfContainer } from './parse-gltf-container'
  * triangle cap), to read attributes straight into typed arrays, and to turn every defect into a
  * precise message. glTF-Transform's reader builds a full property graph first and throws plain
  * Errors, which would cost memory and give worse messages for the same result.
+ *
+ * Compressed geometry is decoded with the official decoders (`gltf-decoders.ts`), handed in
+ * ready: Draco primitives after their declared counts were charged against the triangle cap, and
+ * meshopt bufferViews lazily, each one's declared `count` × `byteStride` charged against the same
+ * decompressed-bytes budget as FBX's zlib arrays before its output is allocated.
  */
 
 type Json = Record<string, unknown>;
@@ -21,32 +30,53 @@ type View = { bytes: Uint8Array; stride: number | undefined };
 
 const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 const TYPE_SIZE: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
-const UNSUPPORTED_REQUIRED = new Set(['KHR_draco_mesh_compression', 'EXT_meshopt_compression', 'KHR_meshopt_compression']);
 const MAX_NODE_VISITS = 100_000;
 
 /** Reads a GLB or glTF file into the assembler (parts in world space, materials). */
-export function readGltf(bytes: Uint8Array, format: 'glb' | 'gltf', asm: MeshAssembler): void {
+export function readGltf(bytes: Uint8Array, format: 'glb' | 'gltf', asm: MeshAssembler, decoders: GltfDecoders = {}): void {
   const { json, bin } = parseGltfContainer(bytes, format);
-  new GltfDocument(format, json, bin, asm).read();
+  readGltfDocument(format, json, bin, bytes.length, asm, decoders, null);
+}
+
+/**
+ * Reads an already parsed glTF container (see `parseGltfContainer`); `fileBytes` sizes the
+ * decompression budget; `external` resolves relative `uri`s (a zip's other entries), never the file system.
+ */
+export function readGltfDocument(
+  format: 'glb' | 'gltf',
+  json: GltfJson,
+  bin: Uint8Array | null,
+  fileBytes: number,
+  asm: MeshAssembler,
+  decoders: GltfDecoders,
+  external: ((uri: string) => Uint8Array | null) | null,
+): void {
+  new GltfDocument(format, json, bin, asm, decoders, inflatedBytesBudget(fileBytes), external).read();
 }
 
 class GltfDocument {
   private readonly buffers = new Map<number, Uint8Array>();
   private readonly materialMap = new Map<number, number>();
+  private readonly views = new Map<number, View>();
+  /** Accessors whose data came out of a Draco stream, in place of their bufferView. */
+  private readonly decoded = new Map<number, DecodedAccessor>();
+  private decompressedBytes = 0;
 
   constructor(
     private readonly f: string,
     private readonly json: Json,
     private readonly bin: Uint8Array | null,
     private readonly asm: MeshAssembler,
+    private readonly decoders: GltfDecoders,
+    private readonly decompressedBudget: number,
+    private readonly external: ((uri: string) => Uint8Array | null) | null,
   ) {}
 
   read(): void {
     const { f, json, asm } = this;
     for (const ext of list(json.extensionsRequired)) {
-      if (typeof ext === 'string' && UNSUPPORTED_REQUIRED.has(ext)) {
-        fail(f, `compressed geometry (${ext}) is not supported; export without mesh compression`);
-      }
+      const missing = ext === DRACO_EXTENSION ? !this.decoders.draco : MESHOPT_EXTENSIONS.some((e) => e === ext) && !this.decoders.meshopt;
+      if (missing) fail(f, `compressed geometry (${String(ext)}) needs its decoder, which was not loaded`);
     }
     if (list(json.skins).length > 0) asm.warn(`${f}: the existing skin was dropped; the mesh is read in its bind pose`);
     if (list(json.animations).length > 0) asm.warn(`${f}: animations were dropped`);
@@ -105,6 +135,7 @@ class GltfDocument {
           asm.warn(`${f}: point and line primitives were dropped (mesh ${d.mesh})`);
           continue;
         }
+        this.decodeDraco(p);
         const pos = this.readFloat((p.attributes as Json).POSITION, 'POSITION', ['VEC3']).data;
         if (!isIdentity(d.matrix)) transformPositions(d.matrix, pos);
         asm.includeExtent(pos);
@@ -171,9 +202,9 @@ class GltfDocument {
       data = this.bin;
     } else {
       const uri = String(def.uri);
-      const decoded = decodeDataUri(uri);
+      const decoded = decodeDataUri(uri) ?? this.external?.(uri);
       if (!decoded) {
-        fail(this.f, `buffer ${index} refers to the external file "${uri.slice(0, 80)}"; only GLB or glTF with embedded (data: URI) buffers can be read`);
+        fail(this.f, `buffer ${index} refers to the external file "${uri.slice(0, 80)}"; send GLB, glTF with embedded (data: URI) buffers, or a .zip holding the .gltf and its files`);
       }
       data = decoded;
     }
@@ -186,8 +217,17 @@ class GltfDocument {
   }
 
   private bufferView(index: unknown): View {
+    const cached = this.views.get(int(index));
+    if (cached) return cached;
     const v = list(this.json.bufferViews)[int(index)];
     if (!isObject(v)) fail(this.f, `bufferView ${String(index)} does not exist`);
+    const compressed = MESHOPT_EXTENSIONS.map((e) => extensionOf(v, e)).find((e) => e !== undefined);
+    const view = compressed ? this.meshoptView(index, v, compressed) : this.plainView(index, v);
+    this.views.set(int(index), view);
+    return view;
+  }
+
+  private plainView(index: unknown, v: Json): View {
     const buf = this.buffer(int(v.buffer));
     const offset = int(v.byteOffset, 0);
     const length = int(v.byteLength);
@@ -197,24 +237,97 @@ class GltfDocument {
     return { bytes: buf.subarray(offset, offset + length), stride };
   }
 
+  /**
+   * A meshopt-compressed bufferView, decoded. Its declared size (count × byteStride, which must
+   * equal the view's byteLength) is charged against the decompression budget before the output is
+   * allocated; the decoder writes exactly that many bytes or reports the stream as corrupt.
+   */
+  private meshoptView(index: unknown, v: Json, ext: Json): View {
+    const meshopt = this.decoders.meshopt;
+    if (!meshopt) fail(this.f, `bufferView ${String(index)} is meshopt-compressed and the decoder was not loaded`);
+    const count = int(ext.count);
+    const stride = int(ext.byteStride);
+    const mode = String(ext.mode);
+    if (count < 0 || stride < 1 || stride > 256 || !['ATTRIBUTES', 'TRIANGLES', 'INDICES'].includes(mode)) {
+      fail(this.f, `bufferView ${String(index)} has an invalid meshopt extension`);
+    }
+    const length = count * stride;
+    if (length !== int(v.byteLength)) fail(this.f, `bufferView ${String(index)} declares ${String(v.byteLength)} bytes but its meshopt stream ${length}`);
+    this.decompressedBytes += length;
+    if (this.decompressedBytes > this.decompressedBudget) {
+      fail(this.f, `meshopt streams decompress to more than ${this.decompressedBudget} bytes, the limit for a file of this size`);
+    }
+    const buf = this.buffer(int(ext.buffer));
+    const offset = int(ext.byteOffset, 0);
+    const sourceLength = int(ext.byteLength);
+    if (sourceLength < 0 || offset + sourceLength > buf.length) fail(this.f, `bufferView ${String(index)}'s meshopt stream reads past its buffer`);
+    const filter = ext.filter === undefined ? undefined : String(ext.filter);
+    const out = new Uint8Array(length);
+    try {
+      meshopt.decodeGltfBuffer(out, count, stride, buf.subarray(offset, offset + sourceLength), mode, filter);
+    } catch (e) {
+      fail(this.f, `corrupt meshopt stream in bufferView ${String(index)} (${e instanceof Error ? e.message.slice(0, 120) : String(e)})`);
+    }
+    return { bytes: out, stride: v.byteStride === undefined ? undefined : int(v.byteStride) };
+  }
+
+  /**
+   * Decodes a KHR_draco_mesh_compression primitive into `decoded`, once per primitive. Its
+   * accessors' declared counts were charged against the cap by `countPrimitive`, and the decoder
+   * must produce exactly those counts.
+   */
+  private decodeDraco(p: Json): void {
+    const ext = extensionOf(p, DRACO_EXTENSION);
+    if (!ext) return;
+    const draco = this.decoders.draco;
+    if (!draco) fail(this.f, 'a primitive is Draco-compressed and the decoder was not loaded');
+    const attributes = p.attributes as Json;
+    const ids = isObject(ext.attributes) ? ext.attributes : {};
+    if (p.indices === undefined) fail(this.f, 'a Draco-compressed primitive has no indices accessor');
+    const requests = Object.entries(ids)
+      .filter(([name]) => attributes[name] !== undefined)
+      .map(([name, id]) => {
+        const accessor = int(attributes[name]);
+        const a = this.accessorDef(accessor, name);
+        return { accessor, uniqueId: int(id), componentType: Number(a.componentType), components: TYPE_SIZE[String(a.type)] ?? 0 };
+      });
+    if (requests.every((r) => r.accessor !== int(attributes.POSITION))) fail(this.f, 'a Draco-compressed primitive does not compress POSITION');
+    if (requests.some((r) => this.decoded.has(r.accessor))) return; // the same compressed primitive drawn again
+    const vertexCount = this.declaredCount(this.accessorDef(attributes.POSITION, 'POSITION'));
+    const indexAccessor = int(p.indices);
+    const indexCount = this.declaredCount(this.accessorDef(indexAccessor, 'indices'));
+    const view = this.bufferView(ext.bufferView);
+    let decoded: Map<number, DecodedAccessor>;
+    try {
+      decoded = decodeDracoPrimitive(draco, view.bytes, requests, vertexCount, { accessor: indexAccessor, count: indexCount }, this.f);
+    } catch (e) {
+      if (isEngineError(e)) throw e;
+      // A trap inside the WASM (e.g. its heap exhausted) leaves the module unusable: start afresh next time.
+      discardDracoModule();
+      fail(this.f, `corrupt Draco stream (${e instanceof Error ? e.message.slice(0, 120) : String(e)})`);
+    }
+    for (const [k, v] of decoded) this.decoded.set(k, v);
+  }
+
   /** Decodes an accessor into float32 (normalised integers mapped to [-1, 1] / [0, 1]). */
   private readFloat(index: unknown, what: string, types: string[], expected?: number): { data: Float32Array; size: number; count: number } {
     const a = this.accessorDef(index, what);
     const type = String(a.type);
     if (!types.includes(type)) fail(this.f, `${what} accessor has type ${type}, expected ${types.join(' or ')}`);
     const size = TYPE_SIZE[type]!;
-    const componentType = Number(a.componentType);
+    const draco = this.decoded.get(int(index));
+    const componentType = draco ? draco.componentType : Number(a.componentType);
     const componentBytes = COMPONENT_BYTES[componentType];
     if (!componentBytes) fail(this.f, `${what} accessor has an invalid componentType ${String(a.componentType)}`);
     const count = this.declaredCount(a);
     // Checked before allocating: only POSITION's count was charged against the vertex budget.
     if (expected !== undefined && count !== expected) fail(this.f, `${what} has ${count} elements but POSITION has ${expected}`);
     const out = new Float32Array(count * size);
-    if (a.bufferView !== undefined) {
-      const view = this.bufferView(a.bufferView);
+    if (a.bufferView !== undefined || draco) {
+      const view = draco ? { bytes: draco.bytes, stride: undefined } : this.bufferView(a.bufferView);
       const elementBytes = componentBytes * size;
       const stride = view.stride ?? elementBytes;
-      const offset = int(a.byteOffset, 0);
+      const offset = draco ? 0 : int(a.byteOffset, 0);
       if (count > 0 && offset + stride * (count - 1) + elementBytes > view.bytes.length) {
         fail(this.f, `${what} accessor reads past its buffer (${count} elements)`);
       }
@@ -233,7 +346,7 @@ class GltfDocument {
         }
       }
     }
-    if (isObject(a.sparse)) this.applySparse(a.sparse, out, size, count, componentType, a.normalized === true, what);
+    if (isObject(a.sparse) && !draco) this.applySparse(a.sparse, out, size, count, componentType, a.normalized === true, what);
     return { data: out, size, count };
   }
 
@@ -273,6 +386,8 @@ class GltfDocument {
     if (String(a.type) !== 'SCALAR') fail(this.f, 'indices accessor is not SCALAR');
     const ct = Number(a.componentType);
     if (ct !== 5121 && ct !== 5123 && ct !== 5125) fail(this.f, `indices accessor has an invalid componentType ${ct}`);
+    const draco = this.decoded.get(int(index));
+    if (draco) return new Uint32Array(draco.bytes.buffer, draco.bytes.byteOffset, draco.bytes.byteLength / 4);
     if (a.bufferView === undefined || isObject(a.sparse)) return null;
     const count = this.declaredCount(a);
     const view = this.bufferView(a.bufferView);
@@ -407,7 +522,7 @@ class GltfDocument {
     }
     let bytes: Uint8Array | null = null;
     if (image.bufferView !== undefined) bytes = this.bufferView(image.bufferView).bytes;
-    else if (typeof image.uri === 'string') bytes = decodeDataUri(image.uri);
+    else if (typeof image.uri === 'string') bytes = decodeDataUri(image.uri) ?? this.external?.(image.uri) ?? null;
     const decoded = bytes ? textureFromBytes(bytes) : null;
     if (!decoded) {
       this.asm.warn(`${this.f}: image ${source} is external or not PNG/JPEG/WebP and was dropped`);
