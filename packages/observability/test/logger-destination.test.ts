@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+// node with tsx's loader, one process: the tsx CLI would run the script in a child of its own,
+// which a SIGKILL of the CLI leaves running (holding the test's stderr open, so jest never exits).
+const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
 const LOGGER = path.join(ROOT, 'packages/observability/src/logger.ts');
 
 /** Runs a script that builds the default logger, with stdout a pipe as under a supervisor. */
@@ -16,7 +18,7 @@ function run(body: string): Promise<{ lines: Record<string, unknown>[] }> {
 const logger = createLogger({ service: 'test', level: 'info' });
 ${body}`;
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -36,7 +38,7 @@ process.exit(3);`);
 test('a lone line of a quiet process is written while it runs, not only at exit', async () => {
   // The child logs once and then idles; it is killed with SIGKILL (no exit handler runs) as soon
   // as the line arrives. Without a periodic flush the line would wait in the buffer for ever.
-  const child = spawn(TSX, ['-e', `const { createLogger } = require(${JSON.stringify(LOGGER)});
+  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), '-e', `const { createLogger } = require(${JSON.stringify(LOGGER)});
 createLogger({ service: 'test', level: 'info' }).info('alone');
 setInterval(() => undefined, 1000);`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve) => {
