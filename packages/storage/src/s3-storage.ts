@@ -144,6 +144,12 @@ export class S3Storage implements ObjectStorage {
     if (o.publicBaseUrl) return `${o.publicBaseUrl.replace(/\/+$/, '')}/${key}`;
     const windowMs = Math.min(3600, Math.floor(o.urlExpirySeconds / 10)) * 1000;
     const signedAt = windowMs > 0 ? new Date(Math.floor(now.getTime() / windowMs) * windowMs) : now;
+    return this.presignGet(key, o.urlExpirySeconds, signedAt);
+  }
+
+  /** A GET of `key` signed at `signedAt` for `expiresInSeconds`, with this storage's credentials. */
+  private presignGet(key: string, expiresInSeconds: number, signedAt: Date): string {
+    const o = this.options;
     return presignS3Url({
       origin: this.objectOrigin,
       path: `${this.objectPathPrefix}${key}`,
@@ -151,7 +157,7 @@ export class S3Storage implements ObjectStorage {
       accessKeyId: o.accessKeyId ?? '',
       secretAccessKey: o.secretAccessKey ?? '',
       sessionToken: o.sessionToken,
-      expiresInSeconds: o.urlExpirySeconds,
+      expiresInSeconds,
       now: signedAt,
     });
   }
@@ -177,16 +183,7 @@ export class S3Storage implements ObjectStorage {
     if (key === null || !date || !Number.isInteger(expires) || expires < 1) return null;
     const signedAt = new Date(Date.UTC(+date[1]!, +date[2]! - 1, +date[3]!, +date[4]!, +date[5]!, +date[6]!));
     if (now.getTime() > signedAt.getTime() + expires * 1000) return null;
-    const expected = presignS3Url({
-      origin: this.objectOrigin,
-      path: `${this.objectPathPrefix}${key}`,
-      region: o.region,
-      accessKeyId: o.accessKeyId ?? '',
-      secretAccessKey: o.secretAccessKey ?? '',
-      sessionToken: o.sessionToken,
-      expiresInSeconds: expires,
-      now: signedAt,
-    });
+    const expected = this.presignGet(key, expires, signedAt);
     const signature = parsed.searchParams.get('X-Amz-Signature');
     return signature !== null && new URL(expected).searchParams.get('X-Amz-Signature') === signature ? key : null;
   }

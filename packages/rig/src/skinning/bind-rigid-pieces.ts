@@ -39,6 +39,18 @@ export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
   ownerShare: 0.7,
 };
 
+/** The weight each joint holds over a piece's vertices (`slots` per vertex, joint −1 = none). */
+export function pieceWeightByJoint(piece: readonly number[], joints: Int32Array, weights: Float32Array, slots: number): Map<number, number> {
+  const sum = new Map<number, number>();
+  for (const v of piece) {
+    for (let s = v * slots; s < v * slots + slots; s++) {
+      const j = joints[s]!;
+      if (j >= 0) sum.set(j, (sum.get(j) ?? 0) + weights[s]!);
+    }
+  }
+  return sum;
+}
+
 /**
  * Rebinds the weights (`slots` per vertex, joint −1 = none) of every separate piece of the welded
  * mesh (`positions`, `indices`) that no joint plane splits, in place. `parents` is each joint's
@@ -63,16 +75,9 @@ export function bindRigidPieces(
   const children = skeleton.joints.map(() => [] as number[]);
   parents.forEach((p, j) => { if (p >= 0) children[p]!.push(j); });
   for (const piece of pieces) {
-    const share = new Map<number, number>();
+    const share = pieceWeightByJoint(piece, joints, weights, slots);
     let total = 0;
-    for (const v of piece) {
-      for (let s = v * slots; s < v * slots + slots; s++) {
-        const j = joints[s]!;
-        if (j < 0) continue;
-        share.set(j, (share.get(j) ?? 0) + weights[s]!);
-        total += weights[s]!;
-      }
-    }
+    for (const w of share.values()) total += w;
     if (total <= 0) continue;
     if (share.size === 1) {
       rigid.push({ vertices: piece, joint: [...share.keys()][0]! });

@@ -8,7 +8,7 @@
  * owns the surface around it. A leaf with no piece of its own (a hand, a tail tip) keeps its weights.
  */
 import type { Skeleton } from '@rigforge/mesh';
-import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, regionShare } from './bind-rigid-pieces';
+import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, pieceWeightByJoint, regionShare } from './bind-rigid-pieces';
 
 /**
  * In place, on weights with `slots` per vertex (joint −1 = none): each separate piece of the welded
@@ -34,10 +34,7 @@ export function confineLeavesToPieces(
   if (pieces.length < 2) return 0;
   const childless: number[][] = parents.map(() => []);
   const strongest = pieces.map((piece) => {
-    const sum = new Map<number, number>();
-    for (const v of piece) {
-      for (let s = v * slots; s < v * slots + slots; s++) if (joints[s]! >= 0) sum.set(joints[s]!, (sum.get(joints[s]!) ?? 0) + weights[s]!);
-    }
+    const sum = pieceWeightByJoint(piece, joints, weights, slots);
     let top = -1, topSum = 0;
     for (const [j, w] of sum) if (w > topSum) { top = j; topSum = w; }
     return top;
