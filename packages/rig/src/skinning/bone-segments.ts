@@ -1,3 +1,4 @@
+/** Bones as straight segments that pull vertices to joints: what the geodesic and heat weights measure distances to. */
 import type { Skeleton } from '@rigforge/mesh';
 
 /**
