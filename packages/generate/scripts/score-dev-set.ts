@@ -330,8 +330,12 @@ async function main(): Promise<void> {
         const area = covered * (2 * half) ** 2;
         if (area > bestArea) [bestArea, row.view] = [area, v];
       }
-      const truth = turnToView(mesh, row.view);
-      const trueHeight = extent(bounds(truth.positions), 1);
+      // Scaled to stand 1 tall: files come in any unit (an FBX export at 100× is 10⁵ tall), the
+      // engine takes a height in metres, and every score is relative (CD / diagonal, IoU, ratios).
+      const turned = turnToView(mesh, row.view);
+      const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
+      const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
+      const trueHeight = 1;
       const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
       const t0 = performance.now();
       const made = await generateModel(picture, { height: trueHeight });
