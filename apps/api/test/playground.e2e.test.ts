@@ -7,17 +7,23 @@
  * must move vertices.
  * Screenshots are kept in test-output/playground/ (gitignored): rigged.png (model and skeleton),
  * bent.png (a bent arm), heatmap.png (the chosen joint's weights), animation.png (the clip
- * playing), page.png and catalog.png (a
- * catalog asset opened in the viewer).
+ * playing), page.png, catalog-cards.png (the catalog's cards) and catalog.png (a catalog asset
+ * opened in the viewer), quadruped-fbx.png (a quadruped rigged as FBX) and generated-quadruped.png
+ * (a model generated from a drawn quadruped, then rigged as one).
+ * A second test rigs examples/quadruped.glb as FBX, whose picker must list as many joints as the
+ * same rig as GLB (FBXLoader leaves joints without skin weights out of the skeleton), and
+ * generates a model from a drawn quadruped with a real generate_model worker, then rigs it with
+ * the body plan chosen on the page.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildStarterCatalog, STARTER_ASSETS, STARTER_PACKS, type BuiltAsset } from '@rigforge/catalog';
 import { buildHumanoidClipGlb } from '@rigforge/mesh/testing';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { storeCatalogPacks } from '../src/services/catalog-import';
 import { fetchOutput, workerEnvFor } from '../../worker/test/e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from '../../worker/test/worker-process';
@@ -26,6 +32,7 @@ import { startIsolatedHarness, type Harness, type SeededAccount } from './harnes
 
 const ROOT = path.resolve(__dirname, '../../..');
 const HUMANOID = path.join(ROOT, 'examples/humanoid.glb');
+const QUADRUPED = path.join(ROOT, 'examples/quadruped.glb');
 const SHOTS = path.join(ROOT, 'test-output/playground');
 const maybe = browserTest('playground.e2e');
 
@@ -34,6 +41,7 @@ let api: Server;
 let base: string;
 let account: SeededAccount;
 let worker: WorkerProcess | undefined;
+let generator: WorkerProcess | undefined;
 let browser: Browser | undefined;
 let catalog: BuiltAsset[] = [];
 let clipServer: Server | undefined;
@@ -72,6 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await worker?.stop();
+  await generator?.stop();
   await new Promise((resolve) => (api ? api.close(resolve) : resolve(undefined)));
   await new Promise((resolve) => (clipServer ? clipServer.close(resolve) : resolve(undefined)));
   await h?.close();
@@ -123,17 +132,22 @@ interface PageGlobals {
 const snapshot = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).__playground.snapshot());
 const displacement = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).__playground.maxVertexDisplacement());
 
-maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', async () => {
-  worker = startWorkerProcess('rig.fast', workerEnvFor(h, { SWEEP_INTERVAL_MS: '3600000', REQUEUE_AFTER_MS: '3600000', FETCH_ALLOW_HOSTS: '127.0.0.1' }));
-  await waitFor(async () => worker!.output().includes('ready'), 90_000, 'the rig.fast worker').catch((error: Error) => {
-    throw new Error(`${error.message}\n${worker!.output()}`);
+/** A real worker process for `queue` (this run's database and Redis), started once and ready. */
+async function startWorker(queue: string): Promise<WorkerProcess> {
+  const started = startWorkerProcess(queue, workerEnvFor(h, { SWEEP_INTERVAL_MS: '3600000', REQUEUE_AFTER_MS: '3600000', FETCH_ALLOW_HOSTS: '127.0.0.1' }));
+  await waitFor(async () => started.output().includes('ready'), 90_000, `the ${queue} worker`).catch((error: Error) => {
+    throw new Error(`${error.message}\n${started.output()}`);
   });
-  browser = await launchChromium();
+  return started;
+}
+
+/** A page on the playground that records every page error, console error and offsite request. */
+async function openPlayground(problems: string[]): Promise<Page> {
+  browser ??= await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   // Generous waits: on a shared 2-core machine Chromium's software WebGL and the bundle's parse
   // can take far longer than playwright's 30 s default. No assertion depends on time.
   page.setDefaultTimeout(120_000);
-  const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -142,8 +156,32 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
     const url = request.url();
     if (!url.startsWith(base) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`offsite request: ${url}`);
   });
-
   await page.goto(`${base}/playground/`);
+  return page;
+}
+
+/** Waits until the page's job (the one it follows now, not `previous`) has ended or failed to submit. */
+async function waitForShownJob(page: Page, previous: string | null): Promise<void> {
+  await page.waitForFunction(
+    (before) => {
+      const s = (globalThis as unknown as PageGlobals).__playground.snapshot();
+      return s.job.error !== null || (s.job.id !== before && (s.job.status === 'failed' || s.job.status === 'succeeded'));
+    },
+    previous,
+    { timeout: 280_000, polling: 250 },
+  );
+}
+
+/** Waits until the viewer shows job `id`'s output (its title names the job). */
+async function shownInViewer(page: Page, id: string): Promise<void> {
+  await page.waitForFunction((short) => (globalThis as unknown as PageGlobals).__playground.snapshot().viewer.title.includes(short), id.slice(0, 8));
+}
+
+maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', async () => {
+  worker ??= await startWorker('rig.fast');
+  const problems: string[] = [];
+  const page = await openPlayground(problems);
+
   // Keyboard: from the key field, Tab reaches the key's button and then the file picker.
   await page.locator('#api-key').focus();
   await page.keyboard.press('Tab');
@@ -244,7 +282,20 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
   // The history lists the job with its thumbnail.
   await page.locator('#history img').first().waitFor({ state: 'visible' });
 
-  // The catalog: filter by search text and pack, open an asset in the viewer.
+  // The catalog: every card's picture sits inside a margin (renderThumbnail frames a model edge to
+  // edge, so without one a model touches the card and reads as cropped).
+  await page.locator('#catalog li img').nth(catalog.length - 1).waitFor({ state: 'visible' });
+  const framing = await page.locator('#catalog li img').evaluateAll((imgs) =>
+    imgs.map((img) => {
+      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { paddingLeft: string; paddingTop: string } }).getComputedStyle(img);
+      return { width: (img as unknown as { clientWidth: number }).clientWidth, padding: Math.min(parseFloat(style.paddingLeft), parseFloat(style.paddingTop)) };
+    }),
+  );
+  expect(framing).toHaveLength(catalog.length);
+  for (const { width, padding } of framing) expect(padding / width).toBeGreaterThanOrEqual(0.05);
+  await page.locator('#catalog').screenshot({ path: path.join(SHOTS, 'catalog-cards.png') });
+
+  // Filter by search text and pack, open an asset in the viewer.
   const asset = catalog[1]!;
   await page.locator('#catalog-query').fill(asset.name.slice(0, 4).toLowerCase());
   await page.getByLabel('Pack').selectOption(asset.pack);
@@ -264,3 +315,95 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
   expect(problems).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
   process.stderr.write(`playground.e2e: the page showed the rig succeeded ${shownAfterMs} ms after the job ended; screenshots in ${SHOTS} (rigged.png, bent.png, heatmap.png, animation.png, page.png, catalog.png); ${expectedJoints} joints, a bent vertex moved ${moved.toFixed(3)}\n`);
 }, 480_000);
+
+/** A four-legged animal seen from the side (head right, tail left) on a transparent background. */
+async function quadrupedPng(): Promise<Buffer> {
+  const w = 320;
+  const hgt = 220;
+  const rgba = Buffer.alloc(w * hgt * 4);
+  const inside = (x: number, y: number) =>
+    ((x - 160) / 100) ** 2 + ((y - 95) / 40) ** 2 < 1 || // body
+    (x - 272) ** 2 + (y - 55) ** 2 < 26 ** 2 || // head
+    (Math.abs(x - 250) < 14 && y > 60 && y < 100) || // neck
+    (Math.abs(y - 80) < 6 && x > 30 && x < 70) || // tail
+    [90, 120, 205, 230].some((lx) => Math.abs(x - lx) < 11 && y >= 110 && y < 205); // legs
+  for (let y = 0; y < hgt; y++) for (let x = 0; x < w; x++) if (inside(x, y)) rgba.set([150, 100, 60, 255], (y * w + x) * 4);
+  return sharp(rgba, { raw: { width: w, height: hgt, channels: 4 } }).png().toBuffer();
+}
+
+maybe('in Chromium: a quadruped rigged as FBX lists every joint; a generated model is rigged as a quadruped', async () => {
+  worker ??= await startWorker('rig.fast');
+  generator ??= await startWorker('generate_model');
+  const problems: string[] = [];
+  const page = await openPlayground(problems);
+  await page.getByLabel('Key (kept in this browser\'s local storage only)').fill(account.key);
+  await mkdir(SHOTS, { recursive: true });
+
+  // The same mesh and body plan as GLB, over the API: the joints the rig has.
+  const glbJob = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: (await readFile(QUADRUPED)).toString('base64'), rig_type: 'quadruped', output_format: 'glb' });
+  expect(glbJob.status).toBe(202);
+
+  // As FBX in the page: every joint is in the picker, also those that weigh no vertex.
+  await page.setInputFiles('#file', QUADRUPED);
+  await page.getByLabel('Body plan').selectOption('quadruped');
+  await page.getByLabel('Output format').selectOption('fbx');
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await waitForShownJob(page, null);
+  let state = await snapshot(page);
+  expect(state.job.error).toBeNull();
+  expect(state.job.status).toBe('succeeded');
+  const fbxJob = (await h.request.get(`/v1/jobs/${state.job.id}`).set(account.auth)).body;
+  expect(fbxJob.output.model_url).toMatch(/\.fbx$/);
+  await shownInViewer(page, fbxJob.id);
+  const glbDone = await waitFor(
+    async () => {
+      const job = (await h.request.get(`/v1/jobs/${glbJob.body.id}`).set(account.auth)).body;
+      return job.status === 'succeeded' || job.status === 'failed' ? job : null;
+    },
+    280_000,
+    'the GLB rig',
+  );
+  expect(glbDone.status).toBe('succeeded');
+  const glbJoints = glbJointCount(await fetchOutput(h, glbDone.output.model_url));
+  state = await snapshot(page);
+  expect(state.viewer.skinnedMeshCount).toBeGreaterThanOrEqual(1);
+  expect(state.viewer.jointCount).toBe(glbJoints);
+  expect(new Set(state.viewer.jointNames).size).toBe(glbJoints);
+  expect(await page.locator('#joint option').count()).toBe(glbJoints);
+  await page.waitForTimeout(300);
+  await page.locator('#viewer').screenshot({ path: path.join(SHOTS, 'quadruped-fbx.png') });
+
+  // A model generated from a drawn quadruped, then rigged as one with the options shown once the
+  // generated job succeeds.
+  await page.getByLabel('Output format').selectOption('glb');
+  await page.setInputFiles('#file', { name: 'dog.png', mimeType: 'image/png', buffer: await quadrupedPng() });
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await waitForShownJob(page, fbxJob.id);
+  state = await snapshot(page);
+  expect(state.job.error).toBeNull();
+  expect(state.job.status).toBe('succeeded');
+  const generatedId = state.job.id;
+  expect((await h.request.get(`/v1/jobs/${generatedId}`).set(account.auth)).body.operation).toBe('generate_model');
+  const rigThis = page.getByRole('button', { name: 'Rig this generated model (body plan above)' });
+  await rigThis.waitFor({ state: 'visible' });
+  await page.getByLabel('Body plan').selectOption('quadruped');
+  const creating = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/v1/rigs');
+  await rigThis.click();
+  const created = await creating;
+  expect(created.request().postDataJSON()).toMatchObject({ from_job: generatedId, rig_type: 'quadruped' });
+  expect(created.status()).toBe(202);
+  const createdRig = (await created.json()) as { id: string; operation: string; rig_type: string };
+  expect(createdRig).toMatchObject({ operation: 'rig', rig_type: 'quadruped' });
+  await waitForShownJob(page, generatedId);
+  state = await snapshot(page);
+  expect(state.job.error).toBeNull();
+  expect(state.job.id).toBe(createdRig.id);
+  const rig = (await h.request.get(`/v1/jobs/${createdRig.id}`).set(account.auth)).body;
+  expect(rig).toMatchObject({ operation: 'rig', status: 'succeeded' });
+  await shownInViewer(page, rig.id);
+  expect((await snapshot(page)).viewer.jointCount).toBe(glbJoints);
+  await page.waitForTimeout(300);
+  await page.locator('#viewer').screenshot({ path: path.join(SHOTS, 'generated-quadruped.png') });
+  expect(problems).toEqual([]);
+  process.stderr.write(`playground.e2e: quadruped as FBX and as GLB: ${glbJoints} joints in the picker; generated model ${generatedId} rigged as a quadruped by job ${rig.id}\n`);
+}, 600_000);

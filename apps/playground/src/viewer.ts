@@ -113,17 +113,23 @@ export class Viewer {
     this.scene.add(root);
     root.updateMatrixWorld(true);
 
+    // Every joint of the rig, not only its skeletons' bones: FBXLoader builds a skeleton from the
+    // skin's clusters, and a joint that weighs no vertex (a hip or tail joint whose neighbours take
+    // its weight) has no cluster, so it is a Bone in the tree but in no skeleton. GLB lists every
+    // joint in the skin, so both formats show the same joints in the tree's order.
     const bones = new Set<THREE.Bone>();
     root.traverse((object) => {
+      if ((object as THREE.Bone).isBone) bones.add(object as THREE.Bone);
       if ((object as THREE.Mesh).isMesh) this.meshCount += 1;
       if ((object as THREE.SkinnedMesh).isSkinnedMesh) {
         const mesh = object as THREE.SkinnedMesh;
         // Skinned bounds move with the pose; never cull the model while a joint is bent.
         mesh.frustumCulled = false;
         this.skinned.push(mesh);
-        for (const bone of mesh.skeleton.bones) bones.add(bone);
       }
     });
+    // A skeleton's bone outside the loaded tree (not seen in files so far) is still a joint.
+    for (const mesh of this.skinned) for (const bone of mesh.skeleton.bones) bones.add(bone);
     this.bones = [...bones];
     for (const bone of this.bones) {
       this.rest.set(bone, { position: bone.position.clone(), quaternion: bone.quaternion.clone(), scale: bone.scale.clone() });
