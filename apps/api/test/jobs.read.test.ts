@@ -67,6 +67,30 @@ describe('GET /v1/jobs/{id}', () => {
     expect(alias.body).toEqual(res.body);
   });
 
+  test('a finished job shows its report\'s warnings, and the plan a rig_type auto job chose with its confidence; a report that does not parse adds nothing', async () => {
+    const files = { files: [{ type: 'model', format: 'glb', key: 'jobs/x/output/model.glb', bytes: 1 }] };
+    const warning = 'rig: body plan "avian" chosen automatically with confidence 0.42; pass rig_type to choose it';
+    const auto = await submit(account, { rig_type: 'auto' });
+    await markJobProcessing(h.ctx.db, auto.id);
+    await markJobSucceeded(h.ctx.db, auto.id, files, { bodyPlan: 'avian', bodyPlanSource: 'found', bodyPlanConfidence: 0.42, warnings: [warning] });
+    const got = (await h.request.get(`/v1/jobs/${auto.id}`).set(account.auth)).body;
+    expect(got).toMatchObject({ status: 'succeeded', rig_type_chosen: 'avian', rig_type_confidence: 0.42, warnings: [warning] });
+    // A named plan is no choice: nothing is added, and no warnings means no field.
+    const named = await submit();
+    await markJobProcessing(h.ctx.db, named.id);
+    await markJobSucceeded(h.ctx.db, named.id, files, { bodyPlan: 'biped', bodyPlanSource: 'given', warnings: [] });
+    expect(Object.keys((await h.request.get(`/v1/jobs/${named.id}`).set(account.auth)).body).sort()).toEqual(
+      [...JOB_FIELDS, 'completed_at', 'duration_seconds'].sort(),
+    );
+    const odd = await submit();
+    await markJobProcessing(h.ctx.db, odd.id);
+    await markJobSucceeded(h.ctx.db, odd.id, files, { bodyPlan: 'dragon', bodyPlanSource: 'found', warnings: 'none' });
+    const oddJob = await h.request.get(`/v1/jobs/${odd.id}`).set(account.auth);
+    expect(oddJob.status).toBe(200);
+    expect(oddJob.body.rig_type_chosen).toBeUndefined();
+    expect(oddJob.body.warnings).toBeUndefined();
+  });
+
   test('a failed job is a 200 with error {code, message}, output null, and the credits come back', async () => {
     const who = await h.seedAccount({ credits: 10 });
     const job = await submit(who);

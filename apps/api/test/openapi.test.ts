@@ -17,10 +17,12 @@ test('GET /v1/openapi.json: an OpenAPI 3.1 document of every endpoint, built fro
   expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['202', '400', '401', '402', '413', '429', '503']));
   const request = doc.components.schemas.CreateRigRequest;
   expect(request.additionalProperties).toBe(false);
-  expect(request.properties.rig_type.enum).toEqual(['biped', 'quadruped', 'hexapod', 'octopod', 'avian', 'serpentine', 'aquatic', 'others']);
+  expect(request.properties.rig_type.enum).toEqual(['biped', 'quadruped', 'hexapod', 'octopod', 'avian', 'serpentine', 'aquatic', 'others', 'auto']);
   expect(request.properties.rig_type.default).toBe('biped');
   expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(API_ERROR_CODES);
   expect(doc.components.schemas.Job.required).toEqual(expect.arrayContaining(['id', 'object', 'operation', 'status', 'output', 'error', 'created_at']));
+  // rig_type auto: the finished job says what was chosen, and the engine's warnings reach it.
+  expect(Object.keys(doc.components.schemas.Job.properties)).toEqual(expect.arrayContaining(['rig_type_chosen', 'rig_type_confidence', 'warnings']));
   // Every $ref resolves inside the document.
   const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
   for (const ref of refs) {

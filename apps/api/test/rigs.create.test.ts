@@ -261,6 +261,21 @@ describe('POST /v1/rigs rejects', () => {
     expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 100, ledgerSum: 100 });
   });
 
+  test('rig_type auto is accepted and kept as asked; with animation_url it is 400 asking to name the plan, nothing charged', async () => {
+    const who = await h.seedAccount({ credits: 100 });
+    const auto = await post({ model_base64: glb64, rig_type: 'auto' }, who);
+    expect(auto.status).toBe(202);
+    expect(auto.body.rig_type).toBe('auto');
+    const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: auto.body.id } });
+    expect(row.params).toMatchObject({ rig_type: 'auto' });
+    const balance = await readCreditBalance(h.ctx.db, who.accountId);
+    const clip = await post({ model_base64: glb64, rig_type: 'auto', animation_url: `${fileBase}/clip.glb` }, who);
+    expect(clip.status).toBe(400);
+    expect(clip.body.error).toMatchObject({ code: 'invalid_request', param: 'rig_type' });
+    expect(clip.body.error.message).toMatch(/biped or quadruped.*not "auto"/);
+    expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual(balance);
+  });
+
   test('a file that is not a mesh: 400 unsupported_format', async () => {
     const res = await post({ model_base64: Buffer.from('just some text, no mesh here').toString('base64') });
     expect(res.status).toBe(400);

@@ -5,7 +5,8 @@
 import type { AccountObject, AssetCategories, AssetList, CheckRigResponse, JobList, JobObject } from '@rigforge/contracts';
 import type { CliContext } from './context';
 
-type JobLike = Pick<JobObject, 'id' | 'operation' | 'status' | 'created_at'> & Partial<Pick<JobObject, 'output' | 'error'>>;
+type JobLike = Pick<JobObject, 'id' | 'operation' | 'status' | 'created_at'> &
+  Partial<Pick<JobObject, 'output' | 'error' | 'rig_type_chosen' | 'rig_type_confidence' | 'warnings'>>;
 
 function jobLine(job: JobLike): string {
   const detail = job.status === 'failed' ? `${job.error?.code ?? ''}` : (job.output?.model_url ?? '');
@@ -16,6 +17,8 @@ function jobLine(job: JobLike): string {
 export function printJob(ctx: CliContext, job: JobLike): void {
   if (ctx.json) return ctx.out(JSON.stringify(job, null, 2));
   ctx.out(jobLine(job));
+  if (job.rig_type_chosen) ctx.out(`body plan: ${job.rig_type_chosen} (chosen automatically, confidence ${job.rig_type_confidence?.toFixed(2) ?? '?'})`);
+  for (const w of job.warnings ?? []) ctx.out(`warning: ${w}`);
 }
 
 /** GET /v1/account for people: plan, balance, rate limit, this month's usage. */

@@ -63,6 +63,13 @@ test('rig --type quadruped --format fbx --json writes an FBX and prints the job'
   expect(z.object({ total: z.number(), jobs: z.array(jobShape) }).parse(JSON.parse(list.stdout)).jobs.map((j) => j.id)).toContain(job.id);
 }, 240_000);
 
+test('rig --type auto: the finished job says the body plan chosen and its confidence', async () => {
+  const out = path.join(tmp, 'auto.glb');
+  const run = await runCli(['rig', path.join(ROOT, 'examples/quadruped.glb'), '--type', 'auto', '--out', out], env);
+  expect({ code: run.code, stderr: run.stderr }).toMatchObject({ code: 0 });
+  expect(run.stdout).toMatch(/body plan: quadruped \(chosen automatically, confidence 0\.\d\d\)/);
+}, 240_000);
+
 test('generate examples/hero.png writes a GLB', async () => {
   const out = path.join(tmp, 'hero.glb');
   const run = await runCli(['generate', 'examples/hero.png', '--out', out], env);

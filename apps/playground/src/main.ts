@@ -3,7 +3,7 @@
  * job watched until terminal, the result in the 3D viewer, the caller's job history and the CC0
  * catalog. Plain DOM (the page is one form, two lists and a viewer; no framework needed).
  */
-import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, type AssetObject, type CreateRigRequest, type JobObject, type RigEngine } from '@rigforge/contracts/wire';
+import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPE_CHOICES, type AssetObject, type CreateRigRequest, type JobObject, type RigEngine } from '@rigforge/contracts/wire';
 import { createPlaygroundClient, filled, fileToBase64, RigforgeClientError, sameOriginFileUrl, waitForJob } from './api';
 import './style.css';
 import { Viewer, type ModelFormat, type ViewerSnapshot } from './viewer';
@@ -112,7 +112,7 @@ ui.forgetKey.addEventListener('click', () => {
 });
 
 // ---- Submission options, from the contract's own lists ----
-fillSelect(ui.rigType, RIG_TYPES);
+fillSelect(ui.rigType, RIG_TYPE_CHOICES);
 fillSelect(ui.engine, RIG_ENGINES);
 fillSelect(ui.outputFormat, MODEL_FORMATS);
 
@@ -184,7 +184,7 @@ function pick<T extends string>(values: readonly T[], value: string): T {
 function rigOptions(): Partial<CreateRigRequest> {
   const clip = ui.clipUrl.value.trim();
   return {
-    rig_type: pick(RIG_TYPES, ui.rigType.value),
+    rig_type: pick(RIG_TYPE_CHOICES, ui.rigType.value),
     engine: pick(RIG_ENGINES, ui.engine.value),
     output_format: pick(MODEL_FORMATS, ui.outputFormat.value),
     rotation_y: Number(ui.rotation.value),
@@ -295,7 +295,10 @@ async function follow(id: string, operation: string, engine: RigEngine | undefin
     showCodedError(job.error?.code ?? 'internal_error', job.error?.message ?? 'the job failed');
     return;
   }
-  setStatus(`${operation} job ${id}: succeeded in ${job.duration_seconds?.toFixed(1) ?? '?'} s`);
+  // With rig_type auto the job says which plan the rigger chose; warnings (a low confidence among them) follow.
+  const chosen = job.rig_type_chosen ? `; body plan ${job.rig_type_chosen} chosen (confidence ${job.rig_type_confidence?.toFixed(2) ?? '?'})` : '';
+  const warned = job.warnings?.length ? `; ${job.warnings.join('; ')}` : '';
+  setStatus(`${operation} job ${id}: succeeded in ${job.duration_seconds?.toFixed(1) ?? '?'} s${chosen}${warned}`);
   if (job.operation === 'generate_model') {
     state.generatedJobId = job.id;
     ui.rigGenerated.hidden = false;

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { JobOperation } from './job';
 import type { CreateModelRequest } from './model';
-import { animationClipsSchema, AUTO, MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, UP_AXES, type CreateRigRequest } from './rig';
+import { animationClipsSchema, AUTO, MODEL_FORMATS, RIG_ENGINES, RIG_TYPE_CHOICES, UP_AXES, type CreateRigRequest } from './rig';
 import { jobWebhookSchema } from './webhook';
 import { OPERATION_SOURCES } from './operations';
 
@@ -24,7 +24,8 @@ export const RIG_SOURCES = OPERATION_SOURCES.rig;
 export const MODEL_SOURCES = OPERATION_SOURCES.generate_model;
 
 export const rigJobParamsSchema = z.strictObject({
-  rig_type: z.enum(RIG_TYPES),
+  /** A body plan, or `auto`: the engine chooses (its report says which). */
+  rig_type: z.enum(RIG_TYPE_CHOICES),
   engine: z.enum(RIG_ENGINES),
   output_format: z.enum(MODEL_FORMATS),
   /** Jobs stored before the field existed have none and mean +y; `auto` is found by the engine. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { JOB_ERROR_CODES } from './errors';
 import { uuidSchema } from './common';
+import { BODY_PLANS } from '@rigforge/vocabulary';
 
 export const JOB_OPERATIONS = ['rig', 'generate_model'] as const;
 export type JobOperation = (typeof JOB_OPERATIONS)[number];
@@ -44,9 +45,31 @@ export const jobSchema = z
     created_at: z.string().describe('ISO 8601 UTC with milliseconds'),
     completed_at: z.string().optional().describe('Present on terminal jobs'),
     duration_seconds: z.number().optional().describe('Seconds from creation to completion'),
+    rig_type_chosen: z
+      .enum(BODY_PLANS)
+      .optional()
+      .describe('Rig jobs submitted with rig_type auto, once succeeded: the body plan the rigger chose from the mesh (the one POST /v1/rigs/check recommends)'),
+    rig_type_confidence: z.number().min(0).max(1).optional().describe('With rig_type_chosen: the classifier\'s confidence in that plan (0..1)'),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .describe('Finished jobs whose engine warned: what to know about the result, e.g. a body plan chosen automatically with low confidence'),
   })
   .meta({ id: 'Job' });
 export type JobObject = z.infer<typeof jobSchema>;
+
+/**
+ * The parts of an engine's stored report that the job object shows (the report itself is kept for
+ * debugging): its warnings and, for a rig whose plan was found (`auto`), the plan and confidence.
+ * The report crosses the database, so it is parsed; other fields are the engine's own.
+ */
+export const jobReportViewSchema = z.looseObject({
+  warnings: z.array(z.string()).optional(),
+  bodyPlan: z.enum(BODY_PLANS).optional(),
+  bodyPlanSource: z.enum(['given', 'found']).optional(),
+  bodyPlanConfidence: z.number().min(0).max(1).optional(),
+});
+export type JobReportView = z.infer<typeof jobReportViewSchema>;
 
 export const jobListSchema = z
   .object({ object: z.literal('list'), total: z.int().nonnegative(), jobs: z.array(jobSchema) })

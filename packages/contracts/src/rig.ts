@@ -20,6 +20,9 @@ export const FACINGS = ['+z', '-z', '+x', '-x'] as const;
 /** `auto` (the default of up_axis and rotation_y): the rigger finds it from the mesh, as POST /v1/rigs/check does. */
 export const AUTO = 'auto' as const;
 export type ModelFormat = (typeof MODEL_FORMATS)[number];
+/** What rig_type takes: a body plan, or `auto` (the plan POST /v1/rigs/check recommends, chosen by the rigger from the mesh). */
+export const RIG_TYPE_CHOICES = [...RIG_TYPES, AUTO] as const;
+export type RigTypeChoice = (typeof RIG_TYPE_CHOICES)[number];
 
 /** Clip names chosen from an animation file: what the request carries and the job's params keep. */
 export const animationClipsSchema = z.array(z.string().min(1).max(256)).min(1).max(256);
@@ -33,7 +36,12 @@ export const createRigRequestSchema = z
     model_url: httpUrlSchema.optional().describe('Publicly reachable URL of the mesh'),
     model_base64: base64Schema.optional().describe('Mesh inline, base64; at most about 10 MB decoded'),
     from_job: uuidSchema.optional().describe('Id of a succeeded job whose output model is rigged'),
-    rig_type: z.enum(RIG_TYPES).default('biped'),
+    rig_type: z
+      .enum(RIG_TYPE_CHOICES)
+      .default('biped')
+      .describe(
+        'Body plan of the model. auto: the plan POST /v1/rigs/check recommends, chosen from the mesh by the rigger; the finished job shows it as rig_type_chosen with rig_type_confidence, and a confidence below 0.6 is a warning on the job. auto cannot be combined with animation_url (name the plan the clips are for)',
+      ),
     engine: z.enum(RIG_ENGINES).default(operationEngine('rig').engine),
     output_format: z.enum(MODEL_FORMATS).default('glb'),
     up_axis: z
@@ -62,7 +70,7 @@ export type CreateRigRequest = z.infer<typeof createRigRequestSchema>;
 export const createRigResponseSchema = jobSchema
   .extend({
     engine: z.enum(RIG_ENGINES),
-    rig_type: z.enum(RIG_TYPES),
+    rig_type: z.enum(RIG_TYPE_CHOICES).describe('As requested; with auto the job shows the plan chosen (rig_type_chosen) once it succeeds'),
     output_format: z.enum(MODEL_FORMATS),
     poll_url: z.string().describe('/v1/jobs/<id>'),
     estimated_seconds: z.int(),

@@ -2,7 +2,7 @@
  * The job object of the contract, from a job row: the API's answers, the status stream and the
  * webhook payloads (built by the worker) all build it here.
  */
-import type { JobObject, JobOperation, JobOutput, OutputFile } from '@rigforge/contracts';
+import { jobReportViewSchema, type JobObject, type JobOperation, type JobOutput, type OutputFile } from '@rigforge/contracts';
 import { parseStoredJobOutput, type ObjectStorage, type StoredOutputFile } from '@rigforge/storage';
 import type { JobRow } from './repositories/jobs';
 
@@ -44,7 +44,24 @@ export function toJobObject(row: JobRow, storage: ObjectStorage): JobObject {
     job.completed_at = row.completedAt.toISOString();
     job.duration_seconds = Math.round(row.completedAt.getTime() - row.createdAt.getTime()) / 1000;
   }
+  if (row.status === 'succeeded' || row.status === 'failed') Object.assign(job, reportFields(row.report));
   return job;
+}
+
+/**
+ * What a finished job's report adds to the job object: its warnings (when any), and the body plan
+ * a rig chose itself (rig_type auto) with its confidence. A report that does not parse (an older
+ * engine's, or none) adds nothing: it is debugging data, never a reason to fail a read.
+ */
+function reportFields(report: unknown): Pick<JobObject, 'rig_type_chosen' | 'rig_type_confidence' | 'warnings'> {
+  const parsed = jobReportViewSchema.safeParse(report);
+  if (!parsed.success) return {};
+  const r = parsed.data;
+  return {
+    ...(r.bodyPlanSource === 'found' && r.bodyPlan ? { rig_type_chosen: r.bodyPlan } : {}),
+    ...(r.bodyPlanSource === 'found' && r.bodyPlanConfidence !== undefined ? { rig_type_confidence: r.bodyPlanConfidence } : {}),
+    ...(r.warnings && r.warnings.length > 0 ? { warnings: r.warnings } : {}),
+  };
 }
 
 /** The job object of a job just accepted: queued, no output, no error. */

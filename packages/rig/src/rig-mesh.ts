@@ -21,16 +21,23 @@ import {
   type Mesh,
 } from '@rigforge/mesh';
 import { isBodyPlan, isRetargetBodyPlan, type BodyPlan } from './body-plan';
+import { classifyBodyPlan } from './fit/classify-body-plan';
+import { analyzeShape } from './fit/shape-analysis';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
-import { fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
+import { FIT_SKELETON_DEFAULTS, fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
 import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
 import { facingOf, findOrientation, type Facing, type FindOrientationOptions, type UpAxisReason } from './find-orientation';
 
 export interface RigMeshOptions {
-  /** Body plan of the model. Default `biped`. */
-  rigType?: BodyPlan;
+  /**
+   * Body plan of the model. Default `biped`. `auto`: the plan the pre-rig check recommends
+   * (classifyBodyPlan on the oriented mesh), reported with its confidence.
+   */
+  rigType?: BodyPlan | 'auto';
+  /** Below this confidence an `auto` choice is a warning in the report. Default 0.6. */
+  autoRigTypeMinConfidence?: number;
   /**
    * The file's axis that points up on the character; the model is stood up (that axis turned
    * onto +Y) before `rotationY` and rigging. Default `auto`: found from the mesh (findOrientation),
@@ -67,6 +74,7 @@ export interface RigMeshOptions {
 
 export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget' | 'orientation'>> = {
   rigType: 'biped',
+  autoRigTypeMinConfidence: 0.6,
   upAxis: 'auto',
   rotationY: 'auto',
   outputFormat: 'glb',
@@ -77,6 +85,10 @@ export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | '
 
 export interface RigReport {
   bodyPlan: BodyPlan;
+  /** `given` (rig_type named) or `found` (`auto`: the classifier's recommendation). */
+  bodyPlanSource: 'given' | 'found';
+  /** The classifier's score of the plan chosen (0..1), when it was found. */
+  bodyPlanConfidence?: number;
   /** Format the input was read as. */
   inputFormat: string;
   joints: number;
@@ -115,8 +127,8 @@ export interface RigMeshResult {
 }
 
 export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): Promise<RigMeshResult> {
-  const { rigType, upAxis, rotationY, outputFormat, thumbnailSize, thumbnailSkeleton, maxTriangles } = withDefaults(RIG_MESH_DEFAULTS, options);
-  if (!isBodyPlan(rigType)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(rigType)}"`);
+  const { rigType, autoRigTypeMinConfidence, upAxis, rotationY, outputFormat, thumbnailSize, thumbnailSkeleton, maxTriangles } = withDefaults(RIG_MESH_DEFAULTS, options);
+  if (rigType !== 'auto' && !isBodyPlan(rigType)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(rigType)}"`);
   if (upAxis !== 'auto' && !isUpAxis(upAxis)) throw new EngineError('invalid_input', `rig: up_axis must be one of ${UP_AXES.join(', ')}, got "${String(upAxis)}"`);
   if (rotationY !== 'auto' && (typeof rotationY !== 'number' || !Number.isFinite(rotationY))) {
     throw new EngineError('invalid_input', `rig: rotation_y must be a finite number of degrees, got ${String(rotationY)}`);
@@ -126,6 +138,8 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   }
   let clips: AnimationClip[] = [];
   if (options.animation) {
+    // Clips are for a plan named up front: with `auto` the plan is not known until the mesh is read.
+    if (rigType === 'auto') throw new EngineError('invalid_input', 'rig: clips need the rig type named (biped or quadruped), not "auto"');
     if (!isRetargetBodyPlan(rigType)) {
       throw new EngineError('invalid_input', `rig: clips are retargeted onto biped and quadruped skeletons, not rig type "${rigType}"`);
     }
@@ -140,14 +154,16 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const t1 = performance.now();
   const orientation = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation);
   const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, orientation.upAxis), orientation.rotationY);
-  const fitted = fitSkeleton(mesh, rigType, options.fit);
+  const plan = choosePlan(mesh, rigType, autoRigTypeMinConfidence, quarterTurnLeft(orientation), options.fit?.resolution);
+  const bodyPlan = plan.bodyPlan;
+  const fitted = fitSkeleton(mesh, bodyPlan, options.fit);
   const t2 = performance.now();
   const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips });
   const t3 = performance.now();
   const rig = { skeleton: fitted.skeleton, skin };
   // Clips are read +Y up and the model is rigged upright (+Y up, after rotation), so both ups are
   // known rather than estimated from the legs.
-  const retargetOptions: RetargetClipOptions = { bodyPlan: isRetargetBodyPlan(rigType) ? rigType : 'biped', up: { source: [0, 1, 0], target: [0, 1, 0] }, ...options.retarget };
+  const retargetOptions: RetargetClipOptions = { bodyPlan: isRetargetBodyPlan(bodyPlan) ? bodyPlan : 'biped', up: { source: [0, 1, 0], target: [0, 1, 0] }, ...options.retarget };
   const results: RetargetResult[] = clips.map((c) => retargetClip(c, fitted.skeleton, retargetOptions));
   const retargeted = results[0] ?? null;
   const animations = results.map((r) => r.clip);
@@ -165,7 +181,9 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
     format: outputFormat,
     thumbnail,
     report: {
-      bodyPlan: rigType,
+      bodyPlan,
+      bodyPlanSource: plan.source,
+      ...(plan.confidence !== undefined ? { bodyPlanConfidence: plan.confidence } : {}),
       orientation,
       inputFormat: read.format,
       joints: fitted.skeleton.joints.length,
@@ -177,7 +195,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
         ...(retargeted ? { retarget: ms(tr - t3) } : {}),
       },
       // A file's clips share a skeleton: one clip's mapping warnings stand for all of them.
-      warnings: [...read.warnings, ...bounded.warnings, ...fitted.report.warnings, ...(retargeted?.warnings ?? [])],
+      warnings: [...read.warnings, ...bounded.warnings, ...plan.warnings, ...fitted.report.warnings, ...(retargeted?.warnings ?? [])],
       ...(retargeted
         ? {
             animations: results.length,
@@ -192,6 +210,36 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
         : {}),
     },
   };
+}
+
+/**
+ * The body plan step: a named plan is kept; `auto` takes the plan the pre-rig check recommends,
+ * classified on the mesh as it will be rigged (stood up and facing +Z, as checkMesh turns it), at
+ * the fitter's resolution. A weak choice is a warning telling the caller how to pick.
+ */
+function choosePlan(
+  mesh: Mesh,
+  rigType: BodyPlan | 'auto',
+  minConfidence: number,
+  sideways: boolean,
+  resolution = FIT_SKELETON_DEFAULTS.resolution,
+): { bodyPlan: BodyPlan; source: 'given' | 'found'; confidence?: number; warnings: string[] } {
+  if (rigType !== 'auto') return { bodyPlan: rigType, source: 'given', warnings: [] };
+  // The classifier reads length along Z: a model the finder thinks faces sideways is turned for it
+  // (only for the reading; the rig keeps the orientation step's frame).
+  const { recommended, scores } = classifyBodyPlan(analyzeShape(sideways ? rotateMeshY(mesh, 90) : mesh, resolution));
+  const confidence = scores[recommended];
+  const warnings = confidence < minConfidence
+    ? [`rig: body plan "${recommended}" chosen automatically with confidence ${confidence.toFixed(2)}; pass rig_type to choose it`]
+    : [];
+  return { bodyPlan: recommended, source: 'found', confidence, warnings };
+}
+
+/** Whether the finder's best facing is a quarter turn from the one applied (the model faces ±X). */
+function quarterTurnLeft(orientation: RigReport['orientation']): boolean {
+  const best = orientation.best;
+  if (!best || best.upAxis !== orientation.upAxis) return false;
+  return (((best.rotationY - orientation.rotationY) % 180) + 180) % 180 === 90;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** POST /v1/rigs: a rig job from a mesh (and optional clips), its engine's row of the operations table deciding queue, price and plan. */
 import type { Router } from 'express';
 import {
+  AUTO,
   createRigRequestSchema,
   OPERATION_ENGINES,
   operationEngine,
@@ -66,6 +67,14 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
     throw new ApiError('invalid_request', `rigs: animation_url is supported by the ${CLIP_ENGINES.join(' and ')} engine only`, {
       param: 'animation_url',
     });
+  }
+  // With auto the plan is known only once the mesh is read, after the clips were billed: the caller names it.
+  if (body.animation_url && body.rig_type === AUTO) {
+    throw new ApiError(
+      'invalid_request',
+      `rigs: animation_url needs the body plan named (rig_type ${RETARGET_RIG_TYPES.join(' or ')}), not "auto"; POST /v1/rigs/check recommends one`,
+      { param: 'rig_type' },
+    );
   }
   if (body.animation_url && !(RETARGET_RIG_TYPES as readonly string[]).includes(body.rig_type)) {
     throw new ApiError(

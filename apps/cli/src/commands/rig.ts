@@ -1,6 +1,6 @@
 /** `rigforge rig <model>`: POST /v1/rigs from a local file, a URL or an earlier job; waits and downloads. */
 import { readFileAsBase64, type CreateRigInput } from '@rigforge/client';
-import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPES, UP_AXES } from '@rigforge/contracts';
+import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPE_CHOICES, UP_AXES } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { CliError } from '../cli-error';
 import { createContext, type GlobalOptions } from '../context';
@@ -9,7 +9,7 @@ import { printJob } from '../print';
 import { waitWithProgress } from '../wait-with-progress';
 
 interface RigOptions {
-  type: (typeof RIG_TYPES)[number];
+  type: (typeof RIG_TYPE_CHOICES)[number];
   engine: (typeof RIG_ENGINES)[number];
   format: (typeof MODEL_FORMATS)[number];
   upAxis?: (typeof UP_AXES)[number];
@@ -26,7 +26,7 @@ export function rigCommand(): Command {
   return new Command('rig')
     .description('rig a mesh (glb, glTF, OBJ, STL or FBX): a local file, an http(s) URL, or --from-job')
     .argument('[model]', 'local mesh file or http(s) URL')
-    .addOption(new Option('-t, --type <rig_type>', 'body plan').choices(RIG_TYPES).default('biped'))
+    .addOption(new Option('-t, --type <rig_type>', 'body plan; auto: the one rigforge check recommends (the job says which)').choices(RIG_TYPE_CHOICES).default('biped'))
     .addOption(new Option('-e, --engine <engine>', 'rig engine').choices(RIG_ENGINES).default('fast'))
     .addOption(new Option('-f, --format <format>', 'output format').choices(MODEL_FORMATS).default('glb'))
     .addOption(new Option('--up-axis <axis>', 'the file axis pointing up on the character (+z for a Z-up export); see rigforge check').choices(UP_AXES))

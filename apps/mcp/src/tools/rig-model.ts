@@ -1,6 +1,6 @@
 /** The MCP tool that submits a rig job through the API. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { createRigRequestSchema, RIG_ENGINES, MODEL_FORMATS, RIG_TYPES } from '@rigforge/contracts';
+import { createRigRequestSchema, RIG_ENGINES, MODEL_FORMATS, RIG_TYPES, AUTO } from '@rigforge/contracts';
 import { z } from 'zod';
 import type { ToolDeps } from './tool-deps';
 import { submittedJobOutput } from './tool-output';
@@ -13,7 +13,9 @@ import { guarded, jobView, jsonResult } from './tool-result';
 const shape = createRigRequestSchema.shape;
 export const rigModelInput = z.strictObject({
   ...shape,
-  rig_type: shape.rig_type.describe(`Body plan, one of ${RIG_TYPES.join(', ')} (default biped; check_model recommends one)`),
+  rig_type: shape.rig_type.describe(
+    `Body plan, one of ${RIG_TYPES.join(', ')}, or ${AUTO} (the plan check_model recommends, chosen by the rigger; the finished job shows rig_type_chosen and its confidence). Default biped`,
+  ),
   engine: shape.engine.describe(`${RIG_ENGINES.join(' or ')}: fast (default, seconds) or pro (slower, higher quality)`),
   output_format: shape.output_format.describe(`${MODEL_FORMATS.join(' or ')} (default glb)`),
 });
@@ -28,7 +30,8 @@ export function registerRigModel(server: McpServer, deps: ToolDeps): void {
         'Queue a rigging job: adds a skeleton and skin weights to a mesh so it can be animated. Give exactly one ' +
         'source: model_url (a model_url from search_external_assets, or the url of a search_catalog asset), model_base64 (a small ' +
         'file inline), or from_job (the id of a succeeded generate_model or rig job). Choose rig_type from the body ' +
-        'plan (biped for humanoids, quadruped for four-legged animals, ...); engine fast (default, seconds) or pro ' +
+        'plan (biped for humanoids, quadruped for four-legged animals, ..., or auto to let the rigger choose as check_model ' +
+        'would; name the plan when giving animation_url); engine fast (default, seconds) or pro ' +
         '(higher quality, slower). Costs credits. Returns at once with the job id; then call wait_for_job with that ' +
         'id (and the engine) to get the rigged model URL and thumbnail.',
       inputSchema: rigModelInput,

@@ -4,7 +4,7 @@
  * from the contracts' own response schemas as fresh inline objects (MCP clients want an inline
  * object at the top, not the `$ref` an OpenAPI id would make).
  */
-import { accountSchema, assetCategoriesSchema, assetListSchema, checkRigResponseSchema, JOB_OPERATIONS, JOB_STATUSES } from '@rigforge/contracts';
+import { accountSchema, assetCategoriesSchema, assetListSchema, checkRigResponseSchema, JOB_OPERATIONS, JOB_STATUSES, jobSchema } from '@rigforge/contracts';
 import { z } from 'zod';
 
 /** A job as every job tool shows it (`jobView` in tool-result.ts): one id name, `job_id`, throughout. */
@@ -19,6 +19,9 @@ export const jobViewOutput = z.object({
   created_at: z.string(),
   completed_at: z.string().optional(),
   duration_seconds: z.number().optional(),
+  rig_type_chosen: jobSchema.shape.rig_type_chosen,
+  rig_type_confidence: jobSchema.shape.rig_type_confidence,
+  warnings: jobSchema.shape.warnings,
 });
 
 export const submittedJobOutput = jobViewOutput.extend({

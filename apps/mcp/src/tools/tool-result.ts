@@ -61,6 +61,9 @@ export function jobView(job: JobObject): z.infer<typeof jobViewOutput> {
     created_at: job.created_at,
     ...(job.completed_at ? { completed_at: job.completed_at } : {}),
     ...(job.duration_seconds !== undefined ? { duration_seconds: job.duration_seconds } : {}),
+    ...(job.rig_type_chosen !== undefined ? { rig_type_chosen: job.rig_type_chosen } : {}),
+    ...(job.rig_type_confidence !== undefined ? { rig_type_confidence: job.rig_type_confidence } : {}),
+    ...(job.warnings !== undefined ? { warnings: job.warnings } : {}),
   };
 }
 
