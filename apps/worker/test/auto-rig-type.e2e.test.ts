@@ -5,27 +5,19 @@
  */
 import { writeGlb } from '@rigforge/mesh';
 import { buildCreature } from '@rigforge/rig/testing';
-import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
-import { fetchOutput, workerEnvFor } from './e2e-env';
-import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
+import type { Harness, SeededAccount } from '../../api/test/harness';
+import { fetchOutput, startRigService } from './e2e-env';
+import { waitFor } from './worker-process';
 
 let h: Harness;
 let account: SeededAccount;
-let worker: WorkerProcess;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true' });
-  account = await h.seedAccount({ plan: 'standard', credits: 1000 });
-  worker = startWorkerProcess('rig.fast', workerEnvFor(h));
-  await waitFor(async () => worker.output().includes('ready'), 90_000, 'worker').catch((error: Error) => {
-    throw new Error(`${error.message}\n${worker.output()}`);
-  });
+  ({ h, account, stop } = await startRigService());
 }, 120_000);
 
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
+afterAll(() => stop?.());
 
 test('rig_type auto: the job answers auto at once, and once done shows rig_type_chosen quadruped with the check\'s confidence', async () => {
   const model = Buffer.from(await writeGlb(buildCreature('quadruped').mesh)).toString('base64');

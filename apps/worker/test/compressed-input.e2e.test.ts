@@ -6,27 +6,19 @@
 import { readMesh, writeGlb } from '@rigforge/mesh';
 import { asVrm, compressGlb, zipAsGltf, zipFiles } from '@rigforge/mesh/testing';
 import { buildCreature } from '@rigforge/rig/testing';
-import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
-import { fetchOutput, workerEnvFor } from './e2e-env';
-import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
+import type { Harness, SeededAccount } from '../../api/test/harness';
+import { fetchOutput, startRigService } from './e2e-env';
+import { waitFor } from './worker-process';
 
 let h: Harness;
 let account: SeededAccount;
-let worker: WorkerProcess;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true' });
-  account = await h.seedAccount({ plan: 'standard', credits: 1000 });
-  worker = startWorkerProcess('rig.fast', workerEnvFor(h));
-  await waitFor(async () => worker.output().includes('ready'), 90_000, 'worker').catch((error: Error) => {
-    throw new Error(`${error.message}\n${worker.output()}`);
-  });
+  ({ h, account, stop } = await startRigService());
 }, 120_000);
 
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
+afterAll(() => stop?.());
 
 test.each(['draco-edgebreaker', 'meshopt', 'zip', 'vrm'] as const)('a biped as %s rigs over HTTP', async (packing) => {
   const mesh = buildCreature('biped').mesh;

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Harness } from '../../api/test/harness';
+import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
+import { startWorkerProcess, waitFor } from './worker-process';
 
 /** The environment a worker process needs to share the harness's database, Redis prefix and storage. */
 export function workerEnvFor(h: Harness, extra: Record<string, string> = {}): Record<string, string> {
@@ -27,4 +28,32 @@ export async function fetchOutput(h: Harness, url: string): Promise<Buffer> {
     });
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
   return res.body as Buffer;
+}
+
+export interface RigService {
+  h: Harness;
+  account: SeededAccount;
+  /** Stops the worker process, then the harness. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * The API in-process on an isolated database (live workers required), a funded account, and a real
+ * rig.fast worker process that has said it is ready: what an end-to-end rig test over HTTP needs.
+ */
+export async function startRigService(): Promise<RigService> {
+  const h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true' });
+  const account = await h.seedAccount({ plan: 'standard', credits: 1000 });
+  const worker = startWorkerProcess('rig.fast', workerEnvFor(h));
+  await waitFor(async () => worker.output().includes('ready'), 90_000, 'worker').catch((error: Error) => {
+    throw new Error(`${error.message}\n${worker.output()}`);
+  });
+  return {
+    h,
+    account,
+    stop: async () => {
+      await worker.stop();
+      await h.close();
+    },
+  };
 }
