@@ -6,15 +6,15 @@
 import { writeGlb } from '@rigforge/mesh';
 import { buildCreature } from '@rigforge/rig/testing';
 import type { Harness, SeededAccount } from '../../api/test/harness';
-import { fetchOutput, startRigService } from './e2e-env';
-import { waitFor } from './worker-process';
+import { fetchOutput, startRigService, type RigService } from './e2e-env';
 
 let h: Harness;
 let account: SeededAccount;
 let stop: (() => Promise<void>) | undefined;
+let finished: RigService['finished'];
 
 beforeAll(async () => {
-  ({ h, account, stop } = await startRigService());
+  ({ h, account, stop, finished } = await startRigService());
 }, 120_000);
 
 afterAll(() => stop?.());
@@ -29,14 +29,7 @@ test('rig_type auto: the job answers auto at once, and once done shows rig_type_
   expect(res.status).toBe(202);
   expect(res.body.rig_type).toBe('auto');
   expect(res.body.rig_type_chosen).toBeUndefined();
-  const job = await waitFor(
-    async () => {
-      const j = (await h.request.get(`/v1/jobs/${res.body.id}`).set(account.auth)).body;
-      return j.status === 'succeeded' || j.status === 'failed' ? j : null;
-    },
-    120_000,
-    `job ${res.body.id}`,
-  );
+  const job = await finished(res.body.id);
   expect(job).toMatchObject({ status: 'succeeded', rig_type_chosen: 'quadruped', rig_type_confidence: checked.body.rig_type_scores.quadruped });
   // A confident choice is no warning.
   expect((job.warnings ?? []).join('\n')).not.toMatch(/chosen automatically/);

@@ -7,15 +7,15 @@ import { readMesh, writeGlb } from '@rigforge/mesh';
 import { asVrm, compressGlb, zipAsGltf, zipFiles } from '@rigforge/mesh/testing';
 import { buildCreature } from '@rigforge/rig/testing';
 import type { Harness, SeededAccount } from '../../api/test/harness';
-import { fetchOutput, startRigService } from './e2e-env';
-import { waitFor } from './worker-process';
+import { fetchOutput, startRigService, type RigService } from './e2e-env';
 
 let h: Harness;
 let account: SeededAccount;
 let stop: (() => Promise<void>) | undefined;
+let finished: RigService['finished'];
 
 beforeAll(async () => {
-  ({ h, account, stop } = await startRigService());
+  ({ h, account, stop, finished } = await startRigService());
 }, 120_000);
 
 afterAll(() => stop?.());
@@ -26,14 +26,7 @@ test.each(['draco-edgebreaker', 'meshopt', 'zip', 'vrm'] as const)('a biped as %
   const glb = packing === 'zip' ? await zipAsGltf(plain) : packing === 'vrm' ? asVrm(plain) : await compressGlb(plain, packing);
   const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: Buffer.from(glb).toString('base64'), rig_type: 'biped' });
   expect(res.status).toBe(202);
-  const job = await waitFor(
-    async () => {
-      const j = (await h.request.get(`/v1/jobs/${res.body.id}`).set(account.auth)).body;
-      return j.status === 'succeeded' || j.status === 'failed' ? j : null;
-    },
-    120_000,
-    `job ${res.body.id}`,
-  );
+  const job = await finished(res.body.id);
   expect(job).toMatchObject({ status: 'succeeded' });
   const out = await fetchOutput(h, job.output.model_url);
   const json = JSON.parse(out.subarray(20, 20 + out.readUInt32LE(12)).toString('utf8')) as { skins?: unknown[] };

@@ -33,6 +33,8 @@ export async function fetchOutput(h: Harness, url: string): Promise<Buffer> {
 export interface RigService {
   h: Harness;
   account: SeededAccount;
+  /** Polls GET /v1/jobs/{id} as the account until the job succeeds or fails; resolves with its body. */
+  finished: (id: string) => Promise<{ status: string; output: { model_url: string }; warnings?: string[]; [field: string]: unknown }>;
   /** Stops the worker process, then the harness. */
   stop: () => Promise<void>;
 }
@@ -51,6 +53,15 @@ export async function startRigService(): Promise<RigService> {
   return {
     h,
     account,
+    finished: (id) =>
+      waitFor(
+        async () => {
+          const j = (await h.request.get(`/v1/jobs/${id}`).set(account.auth)).body;
+          return j.status === 'succeeded' || j.status === 'failed' ? j : null;
+        },
+        120_000,
+        `job ${id}`,
+      ),
     stop: async () => {
       await worker.stop();
       await h.close();

@@ -6,15 +6,15 @@
 import { writeGlb } from '@rigforge/mesh';
 import { buildCreature, layDownMesh } from '@rigforge/rig/testing';
 import type { Harness, SeededAccount } from '../../api/test/harness';
-import { fetchOutput, startRigService } from './e2e-env';
-import { waitFor } from './worker-process';
+import { fetchOutput, startRigService, type RigService } from './e2e-env';
 
 let h: Harness;
 let account: SeededAccount;
 let stop: (() => Promise<void>) | undefined;
+let finished: RigService['finished'];
 
 beforeAll(async () => {
-  ({ h, account, stop } = await startRigService());
+  ({ h, account, stop, finished } = await startRigService());
 }, 120_000);
 
 afterAll(() => stop?.());
@@ -46,14 +46,7 @@ test('a biped lying on its back: the check finds up +z, and rigging with up_axis
 
   const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: lying, up_axis: checked.body.up_axis, rotation_y: checked.body.rotation_y });
   expect(res.status).toBe(202);
-  const job = await waitFor(
-    async () => {
-      const j = (await h.request.get(`/v1/jobs/${res.body.id}`).set(account.auth)).body;
-      return j.status === 'succeeded' || j.status === 'failed' ? j : null;
-    },
-    120_000,
-    `job ${res.body.id}`,
-  );
+  const job = await finished(res.body.id);
   expect(job).toMatchObject({ status: 'succeeded' });
   const joints = jointPositions(await fetchOutput(h, job.output.model_url));
   const head = joints.get('head')!, hips = joints.get('hips')!, foot = joints.get('left_foot')!;
