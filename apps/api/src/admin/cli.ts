@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { httpUrlSchema } from '@rigforge/contracts';
+import { ACCOUNT_PLANS, httpUrlSchema } from '@rigforge/contracts';
 import {
   createAccount,
   createDb,
@@ -35,7 +35,8 @@ import { CatalogCommandError, runCatalogCommand } from './catalog-cli';
 import { setAccountWebhookUrlEverywhere } from '../services/account-webhook-cache';
 import { revokeApiKeyEverywhere } from '../services/api-key-revocation';
 
-const PLANS: Plan[] = ['none', 'standard', 'pro'];
+// The contract's list (what GET /v1/account answers), checked here against the database's enum.
+const PLANS: readonly Plan[] = ACCOUNT_PLANS;
 
 class UsageError extends Error {}
 
