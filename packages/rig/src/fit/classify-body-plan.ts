@@ -1,14 +1,20 @@
 /**
  * Which body plan a shape is, from the same analysis the fitters read (voxel solid, medial tree,
- * traced limbs): no learned model, only what the plans mean.
+ * traced limbs) and a few measures of the solid itself (shape-features.ts): no learned model, only
+ * what the plans mean.
  *
- * - **Legs** are limbs that reach the ground (tip in the lowest GROUND_BAND of the height) going
- *   down. Tips whose medial paths join before the body (toes of one foot, two claws of one hoof)
- *   are one leg: their path through the tree is short against the legs' own length.
+ * - **Legs** are limbs that reach the ground (body-plan-features.ts); when more pieces stand apart
+ *   at the ground (six or more) than the tree found legs, the pieces are the legs (an insect's legs
+ *   meet so close that the tree merges them).
  * - Two legs: biped (unless they stand front and back: a quadruped with legs missed), or avian
  *   when long lateral wings span a shape clearly wider than tall and than long (a T-posed human
  *   is about as tall as wide). Four: quadruped (longer than wide; a four-legged
  *   stance much wider than long, a crab's, is `others`). Six: hexapod; eight or more: octopod.
+ * - An **upright** body is a biped however its legs read: about as tall as its widest span, short
+ *   front to back, standing on a base narrower than itself (a big-headed mini whose feet merge
+ *   into one piece, or whose hanging arms read as legs).
+ * - **Sheets**: a shape almost all skin-deep and not a thin tube is a winged flier (a butterfly's
+ *   wings, spread flat or folded up, are sheets; no body of another plan is).
  * - No legs: serpentine when the body is a long thin tube, avian when wings spread wider than the
  *   body is long, aquatic when the body is elongated front to back, `others` otherwise.
  *
@@ -17,41 +23,18 @@
  */
 import type { BodyPlan } from '../body-plan';
 import { BODY_PLANS } from '../body-plan';
-import { pathBetween } from './medial-tree';
-import { startPlanFit } from './plan-fit';
-import type { Limb, ShapeAnalysis } from './shape-analysis';
+import { measureBodyPlanFeatures, type BodyPlanFeatures } from './body-plan-features';
+import type { ShapeAnalysis } from './shape-analysis';
+import { measureShapeFeatures, type ShapeFeatures } from './shape-features';
 
-/** Share of the height, from the bottom, where a limb's tip counts as standing on the ground. */
-const GROUND_BAND = 0.12;
-
-export interface BodyPlanFeatures {
-  /** Ground-reaching legs (clusters of tips). */
-  legs: number;
-  /** Long lateral limbs off the ground (wings, or arms held out). */
-  wings: number;
-  /**
-   * Legs standing under the body, long against the height (35% of it or more) and carrying it
-   * (the centroid over their feet), meeting in the trunk, in left-right pairs: what a creature
-   * stands on. A fish stood on its tail has lobes
-   * at the bottom, but short ones. 0 when fewer than two.
-   */
-  standingLegs: number;
-  /** Mean fore-aft direction of the legs from hip to toe (-1..1): feet point forward. */
-  toesForward: number;
-  /** Fore-aft spread of the legs' tips over their length (0 side by side). */
-  staggered: number;
-  /** Extents normalised by the largest: width (x), height (y), length (z). */
-  width: number;
-  height: number;
-  length: number;
-  /** Medial length of the body over its thickness (a snake's is large). */
-  slenderness: number;
-}
+// The leg reading keeps its home here for its callers (the orientation finder).
+export { measureBodyPlanFeatures, type BodyPlanFeatures };
 
 export interface BodyPlanScores {
   recommended: BodyPlan;
   scores: Record<BodyPlan, number>;
   features: BodyPlanFeatures;
+  shape: ShapeFeatures;
 }
 
 /** Smooth step from 0 (x ≤ a) to 1 (x ≥ b). */
@@ -67,95 +50,34 @@ function near(n: number, k: number): number {
   return Math.exp(-((n - k) ** 2) / 1.2);
 }
 
-export function measureBodyPlanFeatures(shape: ShapeAnalysis): BodyPlanFeatures {
-  const fit = startPlanFit(shape);
-  const { min, size } = shape;
-  const diag = Math.hypot(...size) || 1;
-  const top = Math.max(...size) || 1;
-  const dir = (l: Limb): [number, number, number] => {
-    const d: [number, number, number] = [l.tipPos[0] - l.entryPos[0], l.tipPos[1] - l.entryPos[1], l.tipPos[2] - l.entryPos[2]];
-    const n = Math.hypot(...d) || 1;
-    return [d[0] / n, d[1] / n, d[2] / n];
-  };
-  const significant = fit.candidates.filter((l) => l.length >= 0.06 * diag);
-  const grounded = significant.filter((l) => (l.tipPos[1] - min[1]) / (size[1] || 1) < GROUND_BAND && dir(l)[1] < -0.3);
-  // Cluster tips of one leg: the tree path between them is short against the legs' length.
-  const leader: number[] = grounded.map((_, i) => i);
-  const find = (i: number): number => (leader[i] === i ? i : (leader[i] = find(leader[i]!)));
-  for (let i = 0; i < grounded.length; i++) {
-    for (let j = i + 1; j < grounded.length; j++) {
-      const a = grounded[i]!, b = grounded[j]!;
-      const steps = pathBetween(shape.tree, a.tip, b.tip).length * shape.cell;
-      if (steps < 0.75 * (a.length + b.length)) leader[find(i)] = find(j);
-    }
-  }
-  const clusters = new Map<number, Limb[]>();
-  grounded.forEach((l, i) => clusters.set(find(i), [...(clusters.get(find(i)) ?? []), l]));
-  const all = [...clusters.values()];
-  // Sprawling legs (a frog's, a spider's) reach out as much as down; with fewer than four, only
-  // legs that stand under the body count, so a fish's pectoral fins or tail lobes are not legs.
-  const upright = all.filter((c) => c.some((l) => dir(l)[1] < -0.75));
-  const legs = all.length >= 4 ? all.length : upright.length;
-  // Fore-aft spread of the legs against their length: a quadruped's stand front and back, a
-  // biped's side by side (one leg of four missed still leaves the stagger).
-  const counted = all.length >= 4 ? all : upright;
-  const legZ = counted.map((c) => c.reduce((t, l) => t + l.tipPos[2], 0) / c.length);
-  const meanLeg = counted.reduce((t, c) => t + c[0]!.length, 0) / Math.max(counted.length, 1);
-  const staggered = legZ.length >= 2 ? (Math.max(...legZ) - Math.min(...legZ)) / Math.max(meanLeg, 1e-9) : 0;
-  const wings = significant.filter((l) => !grounded.includes(l) && Math.abs(dir(l)[0]) > 0.7 && l.length >= 0.15 * diag
-    && Math.abs(l.tipPos[0] - shape.cx) > 0.7 * (size[0] / 2)).length;
-  // Slenderness: the longest medial path against the body's thickness.
-  let longest = 0;
-  for (const b of shape.tree.branches) longest = Math.max(longest, shape.tree.rootDistance[b.tip]!);
-  const slenderness = (2 * longest) / Math.max(2 * shape.maxDt, 1);
-  const standing = upright.filter((c) => c.some((l) => dir(l)[1] < -0.75 && (l.entryPos[1] - l.tipPos[1]) >= 0.35 * size[1]));
-  // Legs carry the body: its centroid is over the area their feet span (a margin of 15% of the
-  // body's footprint), not off to one side as over an upturned bee's antennae.
-  let cxSum = 0, czSum = 0, solidCount = 0;
-  for (let v = 0; v < shape.grid.solid.length; v++) {
-    if (!shape.grid.solid[v]) continue;
-    const p = shape.center(v);
-    cxSum += p[0]; czSum += p[2]; solidCount++;
-  }
-  const feet = standing.map((c) => c[0]!.tipPos);
-  const margin = 0.15 * Math.max(size[0], size[2]);
-  const carried = feet.length >= 2 && solidCount > 0
-    && cxSum / solidCount >= Math.min(...feet.map((p) => p[0])) - margin && cxSum / solidCount <= Math.max(...feet.map((p) => p[0])) + margin
-    && czSum / solidCount >= Math.min(...feet.map((p) => p[2])) - margin && czSum / solidCount <= Math.max(...feet.map((p) => p[2])) + margin;
-  // ...and meet in the body: the path between two feet runs through the thick trunk (a pelvis),
-  // where a fish's tail lobes meet at its thin tail stock.
-  let junction = 0;
-  if (standing.length >= 2) for (const v of pathBetween(shape.tree, standing[0]![0]!.tip, standing[1]![0]!.tip)) junction = Math.max(junction, shape.dt[v]!);
-  // ...and come in left-right pairs, as the legs of a bilateral animal do (a fish stood on end
-  // hangs its tail in the middle).
-  const sides = feet.map((p) => p[0] - shape.cx);
-  const paired = sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
-  const standingLegs = carried && paired && junction >= 0.5 * shape.maxDt ? standing.length : 0;
-  const toesForward = counted.length ? counted.reduce((t, c) => t + dir(c[0]!)[2], 0) / counted.length : 0;
-  return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
-}
-
 export function classifyBodyPlan(shape: ShapeAnalysis): BodyPlanScores {
   const f = measureBodyPlanFeatures(shape);
-  const legged = f.legs >= 2 ? 1 : f.legs === 1 ? 0.3 : 0;
+  const s = measureShapeFeatures(shape);
+  const legs = s.feet >= 6 && s.feet > f.legs ? s.feet : f.legs;
+  const legged = legs >= 2 ? 1 : legs === 1 ? 0.3 : 0;
   // Wings: long lateral limbs spanning a shape clearly wider than tall, with a body of some length.
   // A flat star (wider than tall many times over) spreads arms, not wings from a body.
   const winged = ramp(f.wings, 0, 2) * ramp(f.width / Math.max(f.height, 1e-6), 1.05, 1.35) * ramp(f.length / f.width, 0.2, 0.35)
     * ramp(f.height / f.width, 0.12, 0.25) * ramp(f.width / f.length, 0.9, 1.15);
+  // Wings as sheets: nearly all the solid skin-deep, and wider than a tube.
+  const sheet = ramp(s.thinShare, 0.85, 0.9) * ramp(f.width / Math.max(f.length, 1e-6), 0.25, 0.4);
+  const flier = Math.max(winged, sheet);
+  // Upright: as tall as its widest span, short front to back, on a base narrower than itself.
+  const upright = ramp(s.heightOverSpan, 0.75, 0.85) * (1 - ramp(f.length / Math.max(f.height, 1e-6), 0.7, 0.9)) * (1 - ramp(s.footprint, 0.6, 0.75)) * (1 - flier);
   const stagger = ramp(f.staggered, 0.3, 0.6);
   const wideStance = ramp(f.width / Math.max(f.length, 1e-6), 1.2, 1.6);
   // A snake: a tube many times longer than thick, with nothing wider than a fraction of its length.
   const serpent = ramp(f.slenderness, 10, 14) * ramp(f.length / Math.max(f.width, f.height, 1e-6), 2.5, 4);
   const elongated = ramp(f.length / Math.max(f.width, f.height, 1e-6), 0.9, 1.2);
   const raw: Record<BodyPlan, number> = {
-    biped: legged * near(f.legs, 2) * (1 - winged) * (1 - 0.8 * stagger),
-    quadruped: legged * Math.max(near(f.legs, 4), f.legs < 4 ? stagger * ramp(f.legs, 1.5, 2.5) : 0) * (1 - wideStance),
-    hexapod: legged * near(f.legs, 6),
-    octopod: legged * (f.legs >= 8 ? 1 : near(f.legs, 8)),
-    avian: winged * (f.legs <= 2 ? 1 : 0.3),
-    serpentine: (1 - legged) * serpent,
-    aquatic: (1 - legged) * (1 - winged) * (1 - serpent) * elongated,
-    others: 0.1 + legged * near(f.legs, 4) * wideStance + (1 - legged) * (1 - winged) * (1 - serpent) * (1 - elongated),
+    biped: Math.max(legged * near(legs, 2) * (1 - winged) * (1 - 0.8 * stagger), upright),
+    quadruped: legged * Math.max(near(legs, 4), legs < 4 ? stagger * ramp(legs, 1.5, 2.5) : 0) * (1 - wideStance) * (1 - upright),
+    hexapod: legged * near(legs, 6),
+    octopod: legged * (legs >= 8 ? 1 : near(legs, 8)),
+    avian: Math.max(winged * (legs <= 2 ? 1 : 0.3), sheet),
+    serpentine: (1 - legged) * serpent * (1 - sheet),
+    aquatic: (1 - legged) * (1 - flier) * (1 - serpent) * elongated * (1 - upright),
+    others: 0.1 + (legged * near(legs, 4) * wideStance + (1 - legged) * (1 - flier) * (1 - serpent) * (1 - elongated)) * (1 - upright),
   };
   const FLOOR = 0.01;
   let total = 0;
@@ -163,5 +85,5 @@ export function classifyBodyPlan(shape: ShapeAnalysis): BodyPlanScores {
   const scores = Object.fromEntries(BODY_PLANS.map((p) => [p, Math.round(((raw[p] + FLOOR) / total) * 1000) / 1000])) as Record<BodyPlan, number>;
   let recommended: BodyPlan = 'others';
   for (const p of BODY_PLANS) if (raw[p] > raw[recommended]) recommended = p;
-  return { recommended, scores, features: f };
+  return { recommended, scores, features: f, shape: s };
 }

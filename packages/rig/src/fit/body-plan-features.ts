@@ -1,0 +1,106 @@
+/**
+ * The medial-tree reading of a shape's legs and wings (what the body-plan model and the
+ * orientation finder read): legs are limbs that reach the ground (tip in the lowest GROUND_BAND
+ * of the height) going down; tips whose medial paths join before the body (toes of one foot, two
+ * claws of one hoof) are one leg, their path through the tree being short against the legs' own
+ * length.
+ */
+import { pathBetween } from './medial-tree';
+import { startPlanFit } from './plan-fit';
+import type { Limb, ShapeAnalysis } from './shape-analysis';
+
+/** Share of the height, from the bottom, where a limb's tip counts as standing on the ground. */
+const GROUND_BAND = 0.12;
+
+export interface BodyPlanFeatures {
+  /** Ground-reaching legs (clusters of tips). */
+  legs: number;
+  /** Long lateral limbs off the ground (wings, or arms held out). */
+  wings: number;
+  /**
+   * Legs standing under the body, long against the height (35% of it or more) and carrying it
+   * (the centroid over their feet), meeting in the trunk, in left-right pairs: what a creature
+   * stands on. A fish stood on its tail has lobes
+   * at the bottom, but short ones. 0 when fewer than two.
+   */
+  standingLegs: number;
+  /** Mean fore-aft direction of the legs from hip to toe (-1..1): feet point forward. */
+  toesForward: number;
+  /** Fore-aft spread of the legs' tips over their length (0 side by side). */
+  staggered: number;
+  /** Extents normalised by the largest: width (x), height (y), length (z). */
+  width: number;
+  height: number;
+  length: number;
+  /** Medial length of the body over its thickness (a snake's is large). */
+  slenderness: number;
+}
+
+export function measureBodyPlanFeatures(shape: ShapeAnalysis): BodyPlanFeatures {
+  const fit = startPlanFit(shape);
+  const { min, size } = shape;
+  const diag = Math.hypot(...size) || 1;
+  const top = Math.max(...size) || 1;
+  const dir = (l: Limb): [number, number, number] => {
+    const d: [number, number, number] = [l.tipPos[0] - l.entryPos[0], l.tipPos[1] - l.entryPos[1], l.tipPos[2] - l.entryPos[2]];
+    const n = Math.hypot(...d) || 1;
+    return [d[0] / n, d[1] / n, d[2] / n];
+  };
+  const significant = fit.candidates.filter((l) => l.length >= 0.06 * diag);
+  const grounded = significant.filter((l) => (l.tipPos[1] - min[1]) / (size[1] || 1) < GROUND_BAND && dir(l)[1] < -0.3);
+  // Cluster tips of one leg: the tree path between them is short against the legs' length.
+  const leader: number[] = grounded.map((_, i) => i);
+  const find = (i: number): number => (leader[i] === i ? i : (leader[i] = find(leader[i]!)));
+  for (let i = 0; i < grounded.length; i++) {
+    for (let j = i + 1; j < grounded.length; j++) {
+      const a = grounded[i]!, b = grounded[j]!;
+      const steps = pathBetween(shape.tree, a.tip, b.tip).length * shape.cell;
+      if (steps < 0.75 * (a.length + b.length)) leader[find(i)] = find(j);
+    }
+  }
+  const clusters = new Map<number, Limb[]>();
+  grounded.forEach((l, i) => clusters.set(find(i), [...(clusters.get(find(i)) ?? []), l]));
+  const all = [...clusters.values()];
+  // Sprawling legs (a frog's, a spider's) reach out as much as down; with fewer than four, only
+  // legs that stand under the body count, so a fish's pectoral fins or tail lobes are not legs.
+  const upright = all.filter((c) => c.some((l) => dir(l)[1] < -0.75));
+  const legs = all.length >= 4 ? all.length : upright.length;
+  // Fore-aft spread of the legs against their length: a quadruped's stand front and back, a
+  // biped's side by side (one leg of four missed still leaves the stagger).
+  const counted = all.length >= 4 ? all : upright;
+  const legZ = counted.map((c) => c.reduce((t, l) => t + l.tipPos[2], 0) / c.length);
+  const meanLeg = counted.reduce((t, c) => t + c[0]!.length, 0) / Math.max(counted.length, 1);
+  const staggered = legZ.length >= 2 ? (Math.max(...legZ) - Math.min(...legZ)) / Math.max(meanLeg, 1e-9) : 0;
+  const wings = significant.filter((l) => !grounded.includes(l) && Math.abs(dir(l)[0]) > 0.7 && l.length >= 0.15 * diag
+    && Math.abs(l.tipPos[0] - shape.cx) > 0.7 * (size[0] / 2)).length;
+  // Slenderness: the longest medial path against the body's thickness.
+  let longest = 0;
+  for (const b of shape.tree.branches) longest = Math.max(longest, shape.tree.rootDistance[b.tip]!);
+  const slenderness = (2 * longest) / Math.max(2 * shape.maxDt, 1);
+  const standing = upright.filter((c) => c.some((l) => dir(l)[1] < -0.75 && (l.entryPos[1] - l.tipPos[1]) >= 0.35 * size[1]));
+  // Legs carry the body: its centroid is over the area their feet span (a margin of 15% of the
+  // body's footprint), not off to one side as over an upturned bee's antennae.
+  let cxSum = 0, czSum = 0, solidCount = 0;
+  for (let v = 0; v < shape.grid.solid.length; v++) {
+    if (!shape.grid.solid[v]) continue;
+    const p = shape.center(v);
+    cxSum += p[0]; czSum += p[2]; solidCount++;
+  }
+  const feet = standing.map((c) => c[0]!.tipPos);
+  const margin = 0.15 * Math.max(size[0], size[2]);
+  const carried = feet.length >= 2 && solidCount > 0
+    && cxSum / solidCount >= Math.min(...feet.map((p) => p[0])) - margin && cxSum / solidCount <= Math.max(...feet.map((p) => p[0])) + margin
+    && czSum / solidCount >= Math.min(...feet.map((p) => p[2])) - margin && czSum / solidCount <= Math.max(...feet.map((p) => p[2])) + margin;
+  // ...and meet in the body: the path between two feet runs through the thick trunk (a pelvis),
+  // where a fish's tail lobes meet at its thin tail stock.
+  let junction = 0;
+  if (standing.length >= 2) for (const v of pathBetween(shape.tree, standing[0]![0]!.tip, standing[1]![0]!.tip)) junction = Math.max(junction, shape.dt[v]!);
+  // ...and come in left-right pairs, as the legs of a bilateral animal do (a fish stood on end
+  // hangs its tail in the middle).
+  const sides = feet.map((p) => p[0] - shape.cx);
+  const paired = sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
+  const standingLegs = carried && paired && junction >= 0.5 * shape.maxDt ? standing.length : 0;
+  const toesForward = counted.length ? counted.reduce((t, c) => t + dir(c[0]!)[2], 0) / counted.length : 0;
+  return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
+}
+
