@@ -10,7 +10,7 @@
 import { boundMeshWorkload, readMesh, withDefaults, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from './body-plan';
 import { classifyBodyPlan } from './fit/classify-body-plan';
-import { analyzeShape } from './fit/shape-analysis';
+import { analyzeShape, type ShapeAnalysis } from './fit/shape-analysis';
 import { chooseOrientation, findOrientation, measureOrientationCandidates, type Facing } from './find-orientation';
 import { rotateMeshUp, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
@@ -62,21 +62,13 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
   const warnings = [...read.warnings, ...bounded.warnings];
   const problems: CheckMeshReport['problems'] = [];
 
-  // The up axis as the rig will find it; the facing is the finder's best for that up axis, with its
-  // probability: advice for rotation_y (the rig itself turns a file that stands up only when told).
-  const found = findOrientation(mesh);
-  const { upAxis } = found;
-  const faced = chooseOrientation(measureOrientationCandidates(mesh), { upAxis });
-  const { rotationY, facing } = faced;
-  const upright = rotateMeshUp(mesh, upAxis);
-  const shape = analyzeShape(upright, o.resolution);
+  const { upAxis, rotationY, facing, faced, shape, planShape } = orientForCheck(mesh, o.resolution);
   // No voxel deeper than the first layer: a sheet or a line, however wide (a closed surface has
   // an inside once its smallest extent spans a few of the 80 voxels).
   if (!shape.grid.solid.some((v) => v === 1) || shape.maxDt < 1.5) {
     problems.push({ code: 'no_volume', message: 'the mesh encloses no volume the rigger can fit a skeleton into (a flat sheet or loose lines)' });
   }
-  // The classifier reads length along Z: a model facing sideways is turned first.
-  const plan = classifyBodyPlan(Math.abs(rotationY) === 90 ? analyzeShape(rotateMeshY(upright, rotationY), o.resolution) : shape);
+  const plan = classifyBodyPlan(planShape);
   if (!topology.watertight) warnings.push('mesh: not watertight (open edges); rigging works, but weights near holes may be rougher');
   if (topology.parts > 1) warnings.push(`mesh: ${topology.parts} separate parts; parts that do not touch the body are weighted to their nearest bone`);
   return {
@@ -97,6 +89,37 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
     warnings,
   };
 }
+
+/**
+ * The check's reading of a mesh's orientation and shape: the up axis as the rig will find it; the
+ * facing, the finder's best for that up axis with its probability (advice for rotation_y: the rig
+ * itself turns a file that stands up only when told); the stood-up shape; and the shape the plan
+ * classifier reads, which reads length along Z, so a model facing sideways is turned first.
+ * Exported for the scripts that fit and score the classifier on what the check sees.
+ */
+export function orientForCheck(mesh: Mesh, resolution: number): {
+  upAxis: UpAxis; rotationY: number; facing: Facing; faced: ReturnType<typeof chooseOrientation>; shape: ShapeAnalysis; planShape: ShapeAnalysis;
+} {
+  const { upAxis } = findOrientation(mesh);
+  const candidates = measureOrientationCandidates(mesh);
+  const faced = chooseOrientation(candidates, { upAxis });
+  const { rotationY, facing } = faced;
+  const upright = rotateMeshUp(mesh, upAxis);
+  const shape = analyzeShape(upright, resolution);
+  // The plan is a property of the creature, not of how it was filed: when the up axis kept is all
+  // but ruled out (the rig keeps +Y unless sure), the shape is read stood up the likeliest way.
+  const likeliest = chooseOrientation(candidates);
+  if (likeliest.upAxis !== upAxis && faced.upConfidence < PLAN_READ_MAX_UP_CONFIDENCE) {
+    const stood = rotateMeshUp(mesh, likeliest.upAxis);
+    const planShape = analyzeShape(Math.abs(likeliest.rotationY) === 90 ? rotateMeshY(stood, likeliest.rotationY) : stood, resolution);
+    return { upAxis, rotationY, facing, faced, shape, planShape };
+  }
+  const planShape = Math.abs(rotationY) === 90 ? analyzeShape(rotateMeshY(upright, rotationY), resolution) : shape;
+  return { upAxis, rotationY, facing, faced, shape, planShape };
+}
+
+/** Probability of the kept up axis below which the plan is read in the likeliest orientation. */
+const PLAN_READ_MAX_UP_CONFIDENCE = 0.05;
 
 /** Parts (union-find over welded triangles) and watertightness (every edge used exactly twice). */
 function measureTopology(mesh: Mesh): { parts: number; watertight: boolean } {

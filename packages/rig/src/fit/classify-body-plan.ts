@@ -26,6 +26,7 @@ import { BODY_PLANS } from '../body-plan';
 import { measureBodyPlanFeatures, type BodyPlanFeatures } from './body-plan-features';
 import type { ShapeAnalysis } from './shape-analysis';
 import { measureShapeFeatures, type ShapeFeatures } from './shape-features';
+import { PLAN_RULES, type PlanRules } from './plan-rules';
 
 // The leg reading keeps its home here for its callers (the orientation finder).
 export { measureBodyPlanFeatures, type BodyPlanFeatures };
@@ -50,20 +51,27 @@ function near(n: number, k: number): number {
   return Math.exp(-((n - k) ** 2) / 1.2);
 }
 
-export function classifyBodyPlan(shape: ShapeAnalysis): BodyPlanScores {
+export function classifyBodyPlan(shape: ShapeAnalysis, rules: PlanRules = PLAN_RULES): BodyPlanScores {
   const f = measureBodyPlanFeatures(shape);
   const s = measureShapeFeatures(shape);
-  const legs = s.feet >= 6 && s.feet > f.legs ? s.feet : f.legs;
+  return { ...classifyFeatures(f, s, rules), features: f, shape: s };
+}
+
+/** The plan of measured features under the rules' thresholds (what scripts/fit-plan-rules.ts sweeps). */
+export function classifyFeatures(f: BodyPlanFeatures, s: ShapeFeatures, rules: PlanRules = PLAN_RULES): { recommended: BodyPlan; scores: Record<BodyPlan, number> } {
+  const legs = s.feet >= rules.groundFeet && s.feet > f.legs ? s.feet : f.legs;
   const legged = legs >= 2 ? 1 : legs === 1 ? 0.3 : 0;
   // Wings: long lateral limbs spanning a shape clearly wider than tall, with a body of some length.
   // A flat star (wider than tall many times over) spreads arms, not wings from a body.
   const winged = ramp(f.wings, 0, 2) * ramp(f.width / Math.max(f.height, 1e-6), 1.05, 1.35) * ramp(f.length / f.width, 0.2, 0.35)
     * ramp(f.height / f.width, 0.12, 0.25) * ramp(f.width / f.length, 0.9, 1.15);
   // Wings as sheets: nearly all the solid skin-deep, and wider than a tube.
-  const sheet = ramp(s.thinShare, 0.85, 0.9) * ramp(f.width / Math.max(f.length, 1e-6), 0.25, 0.4);
+  const sheet = ramp(s.thinShare, rules.sheetThinShare, rules.sheetThinShare + 0.05) * ramp(f.width / Math.max(f.length, 1e-6), rules.sheetWidth, rules.sheetWidth + 0.15);
   const flier = Math.max(winged, sheet);
   // Upright: as tall as its widest span, short front to back, on a base narrower than itself.
-  const upright = ramp(s.heightOverSpan, 0.75, 0.85) * (1 - ramp(f.length / Math.max(f.height, 1e-6), 0.7, 0.9)) * (1 - ramp(s.footprint, 0.6, 0.75)) * (1 - flier);
+  const upright = ramp(s.heightOverSpan, rules.uprightHeight, rules.uprightHeight + 0.1)
+    * (1 - ramp(f.length / Math.max(f.height, 1e-6), rules.uprightLength, rules.uprightLength + 0.2))
+    * (1 - ramp(s.footprint, rules.uprightFootprint, rules.uprightFootprint + 0.15)) * (1 - flier);
   const stagger = ramp(f.staggered, 0.3, 0.6);
   const wideStance = ramp(f.width / Math.max(f.length, 1e-6), 1.2, 1.6);
   // A snake: a tube many times longer than thick, with nothing wider than a fraction of its length.
@@ -85,5 +93,5 @@ export function classifyBodyPlan(shape: ShapeAnalysis): BodyPlanScores {
   const scores = Object.fromEntries(BODY_PLANS.map((p) => [p, Math.round(((raw[p] + FLOOR) / total) * 1000) / 1000])) as Record<BodyPlan, number>;
   let recommended: BodyPlan = 'others';
   for (const p of BODY_PLANS) if (raw[p] > raw[recommended]) recommended = p;
-  return { recommended, scores, features: f, shape: s };
+  return { recommended, scores };
 }
