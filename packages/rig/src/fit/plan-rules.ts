@@ -3,26 +3,24 @@
  * body, wings as sheets; classify-body-plan.ts says what each means). Chosen by
  * `scripts/fit-plan-rules.ts` on the artist-rigged development set and the procedural creatures
  * (grid search, ties to the middle of the best interval, validated leave one artist out) and
- * shipped as `plan-rules.json`: thresholds only, no character's data. Parsed with its schema.
+ * shipped as `plan-rules.json`: thresholds only, no character's data. The file is part of the
+ * build, not input: the compiler checks it against PlanRules (as orientation-model.json is).
  */
-import { z } from 'zod';
 import rulesJson from './plan-rules.json';
 
-export const planRulesSchema = z.object({
+export interface PlanRules {
   /** Pieces at the ground that count as legs when the medial tree found fewer. */
-  groundFeet: z.number().int().min(2),
+  groundFeet: number;
   /** Upright: height over widest span from this (full 0.1 above). */
-  uprightHeight: z.number(),
+  uprightHeight: number;
   /** Upright: length front to back over height up to this (none 0.2 above). */
-  uprightLength: z.number(),
+  uprightLength: number;
   /** Upright: the bottom fifth's span over the widest span up to this (none 0.15 above). */
-  uprightFootprint: z.number(),
+  uprightFootprint: number;
   /** Sheet: share of the solid skin-deep from this (full 0.05 above). */
-  sheetThinShare: z.number(),
+  sheetThinShare: number;
   /** Sheet: width over length from this (full 0.15 above), so a thin tube is no sheet. */
-  sheetWidth: z.number(),
-});
+  sheetWidth: number;
+}
 
-export type PlanRules = z.infer<typeof planRulesSchema>;
-
-export const PLAN_RULES: PlanRules = planRulesSchema.parse(rulesJson);
+export const PLAN_RULES: PlanRules = rulesJson;
