@@ -1,11 +1,12 @@
 /**
  * Which body plan a shape is, from the same analysis the fitters read (voxel solid, medial tree,
- * traced limbs) and a few measures of the solid itself (shape-features.ts): no learned model, only
- * what the plans mean.
+ * traced limbs) and a few measures of the solid itself (shape-features.ts): rules of what the
+ * plans mean; the thresholds of the rules on the solid (plan-rules.json) are chosen on the
+ * development set by scripts/fit-plan-rules.ts, which validates them leave one artist out.
  *
- * - **Legs** are limbs that reach the ground (body-plan-features.ts); when more pieces stand apart
- *   at the ground (six or more) than the tree found legs, the pieces are the legs (an insect's legs
- *   meet so close that the tree merges them).
+ * - **Legs** are limbs that reach the ground (body-plan-features.ts); when at least `groundFeet`
+ *   pieces stand apart at the ground and more than the tree found legs, the pieces are the legs
+ *   (an insect's legs meet so close that the tree merges them).
  * - Two legs: biped (unless they stand front and back: a quadruped with legs missed), or avian
  *   when long lateral wings span a shape clearly wider than tall and than long (a T-posed human
  *   is about as tall as wide). Four: quadruped (longer than wide; a four-legged
