@@ -27,3 +27,9 @@ export async function deleteUploads(db: Db, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
   return (await db.upload.deleteMany({ where: { id: { in: ids } } })).count;
 }
+
+/** Which of `keys` belong to an upload row (the sweep deletes files under uploads/ that none does). */
+export async function findUploadKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  return new Set((await db.upload.findMany({ where: { key: { in: keys } }, select: { key: true } })).map((r) => r.key));
+}
