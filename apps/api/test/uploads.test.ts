@@ -127,6 +127,11 @@ test('the PUT is held to the declared size and type, streaming, and keeps nothin
   const fine = await put(upload.upload_url, { 'Content-Type': 'application/octet-stream' }, [Buffer.alloc(600), Buffer.alloc(400)]);
   expect(fine.status).toBe(200);
   expect((await h.ctx.storage.stat(key))?.bytes).toBe(1000);
+  // A chunked body ending short is refused and leaves the stored file as it was.
+  const short = await put(upload.upload_url, { 'Content-Type': 'application/octet-stream' }, [Buffer.alloc(999, 7)]);
+  expect(short.status).toBe(400);
+  expect(JSON.parse(short.body).error).toMatchObject({ code: 'invalid_request', param: 'Content-Length' });
+  expect(await h.ctx.storage.get(key)).toEqual(Buffer.alloc(1000));
 });
 
 test('a wrong token or an expired upload is 404; another account, an expired or an empty upload is no source', async () => {

@@ -12,6 +12,14 @@ export class StreamTooLargeError extends Error {
   override readonly name = 'StreamTooLargeError';
 }
 
+/** Thrown by `LocalStorage.putStream` when a stream that must fill its limit ends short (nothing is written). */
+export class StreamTooShortError extends Error {
+  override readonly name = 'StreamTooShortError';
+  constructor(readonly bytes: number, limit: number) {
+    super(`storage: the stream ended at ${bytes} of its ${limit} bytes`);
+  }
+}
+
 export interface LocalStorageOptions {
   /** Directory holding the objects; created on first write. */
   rootDir: string;
@@ -59,9 +67,11 @@ export class LocalStorage implements ObjectStorage {
   /**
    * Writes a stream to `key` through a temp file and a rename, never holding it in memory: a reader
    * sees the old object or the whole new one. More than `maxBytes` stops the write with
-   * `StreamTooLargeError` as soon as the limit is passed, leaving nothing behind. Returns the size.
+   * `StreamTooLargeError` as soon as the limit is passed, leaving nothing behind; with `exact`, a
+   * stream ending short of `maxBytes` is `StreamTooShortError`, also before anything replaces the
+   * key. Returns the size.
    */
-  async putStream(key: string, source: Readable, maxBytes: number): Promise<number> {
+  async putStream(key: string, source: Readable, maxBytes: number, exact = false): Promise<number> {
     const file = this.pathOf(key);
     await this.ensureDirectory(path.dirname(file));
     const temp = `${file}.${randomUUID()}.tmp`;
@@ -84,6 +94,7 @@ export class LocalStorage implements ObjectStorage {
     source.pipe(meter);
     try {
       await written;
+      if (exact && bytes !== maxBytes) throw new StreamTooShortError(bytes, maxBytes);
       await rename(temp, file);
     } catch (error) {
       source.unpipe(meter);

@@ -3,7 +3,7 @@ import type { Request, Router } from 'express';
 import type { ApiErrorCode } from '@rigforge/contracts';
 import { uuidSchema } from '@rigforge/contracts';
 import { findUpload } from '@rigforge/db';
-import { LocalStorage, StreamTooLargeError } from '@rigforge/storage';
+import { LocalStorage, StreamTooLargeError, StreamTooShortError } from '@rigforge/storage';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { uploadTokenMatches } from '../services/local-upload-url';
@@ -37,18 +37,16 @@ export function registerUploadsPut(router: Router, ctx: AppContext): void {
       if (n > row.bytes) throw refuse(req, 'payload_too_large', `uploads: ${n} bytes is over the declared ${row.bytes}`, 'Content-Length');
       if (n !== row.bytes) throw refuse(req, 'invalid_request', `uploads: Content-Length must be the declared ${row.bytes}, not ${n}`, 'Content-Length');
     }
-    let written: number;
     try {
-      written = await storage.putStream(row.key, req, row.bytes);
+      await storage.putStream(row.key, req, row.bytes, true);
     } catch (error) {
       if (error instanceof StreamTooLargeError) throw refuse(req, 'payload_too_large', `uploads: the body is over the declared ${row.bytes} bytes`, 'Content-Length');
+      if (error instanceof StreamTooShortError) {
+        throw new ApiError('invalid_request', `uploads: the body was ${error.bytes} bytes, not the declared ${row.bytes}`, { param: 'Content-Length' });
+      }
       // The client went away mid-body: nothing was kept, and there is nobody to answer.
       if (req.destroyed || !req.complete) return void res.destroy();
       throw error;
-    }
-    if (written !== row.bytes) {
-      await storage.delete(row.key);
-      throw new ApiError('invalid_request', `uploads: the body was ${written} bytes, not the declared ${row.bytes}`, { param: 'Content-Length' });
     }
     res.status(200).end();
   });
