@@ -27,6 +27,8 @@ import { registerReadyzGet } from './routes/readyz.get';
 import { registerRigsCheck } from './routes/rigs.check';
 import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
+import { registerUploadsCreate } from './routes/uploads.create';
+import { registerUploadsPut } from './routes/uploads.put';
 import { largeJsonBody, verifyJsonShape } from './upload-check/large-json-body';
 
 /** Base64 of a 10 MB mesh is 13.4 MB; leave room for the other fields. */
@@ -55,6 +57,8 @@ export function createApp(ctx: AppContext): express.Express {
   registerDocsGet(open);
   registerPlaygroundGet(open);
   registerFilesGet(open, ctx);
+  // The upload URL of local storage: its token is the credential, as a presigned URL's signature is.
+  registerUploadsPut(open, ctx);
   app.use(open);
 
   const v1 = Router();
@@ -67,6 +71,8 @@ export function createApp(ctx: AppContext): express.Express {
   registerRigsCheck(v1, ctx);
   registerRigsCreate(v1, ctx);
   registerRigsGet(v1, ctx);
+  // Uploads
+  registerUploadsCreate(v1, ctx);
   // Models
   registerModelsCreate(v1, ctx);
   // Jobs

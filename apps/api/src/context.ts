@@ -109,6 +109,7 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
       maxBytes: env.MAX_INPUT_BYTES,
       timeoutMs: env.DOWNLOAD_TIMEOUT_MS,
       storage,
+      uploads: { db, maxBytes: env.MAX_UPLOAD_BYTES },
     },
     uploadCheck,
     jobEvents,

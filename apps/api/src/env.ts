@@ -3,7 +3,7 @@
  * process with a message naming the variable. The README's configuration table mirrors this file.
  */
 import { z } from 'zod';
-import { OPERATION_ENGINES, operationEnvDefaults, type OperationEngine, type OperationEnvKey } from '@rigforge/contracts';
+import { DEFAULT_MAX_UPLOAD_BYTES, OPERATION_ENGINES, operationEnvDefaults, type OperationEngine, type OperationEnvKey } from '@rigforge/contracts';
 import { envBool, envInt, parseEnv, refineStorageEnv, serviceEnvShape } from '@rigforge/server';
 
 /**
@@ -23,6 +23,10 @@ export const apiEnvSchema = z.object({
   /** Decoded size cap of `model_base64` and of downloaded inputs. */
   MAX_INPUT_BYTES: envInt(10 * 1024 * 1024),
   DOWNLOAD_TIMEOUT_MS: envInt(20000),
+  /** The largest file POST /v1/uploads takes (its PUT is cut off past the declared size). */
+  MAX_UPLOAD_BYTES: envInt(DEFAULT_MAX_UPLOAD_BYTES),
+  /** How long an upload can be PUT and used as a source; the worker's sweep deletes it after. At most 7 days (presigned S3 URLs). */
+  UPLOAD_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(86400),
   /** Threads that read uploaded meshes at submission, off the event loop (see upload-check/). */
   UPLOAD_CHECK_THREADS: envInt(2),
   /** Heap limit of one upload-check thread, MB. */

@@ -65,6 +65,21 @@ describe('API with S3 storage', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(model)).toBe(true);
   });
 
+  test('an upload is a presigned PUT to the bucket; its model_url is then a source read from the bucket', async () => {
+    const glb = Buffer.from(glb64, 'base64');
+    const created = await h.request.post('/v1/uploads').set(account.auth).send({ bytes: glb.length, content_type: 'model/gltf-binary' });
+    expect(created.status).toBe(201);
+    const upload = new URL(created.body.upload_url as string);
+    expect(`${upload.origin}${upload.pathname}`).toBe(`${s3.endpoint}/${s3.bucket}/uploads/${(created.body.id as string).slice(0, 2)}/${created.body.id}`);
+    expect(upload.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    // No API route takes the PUT: the client sends it to the bucket.
+    expect((await h.request.put(upload.pathname).send('x')).status).toBe(404);
+    const put = await fetch(upload, { method: 'PUT', body: glb, headers: created.body.headers });
+    expect(put.status).toBe(200);
+    const checked = await h.request.post('/v1/rigs/check').set(account.auth).send({ model_url: created.body.model_url });
+    expect(checked.status).toBe(200);
+  });
+
   test('/files is not served when objects live in S3', async () => {
     const res = await h.request.get('/files/jobs/anything/output/model.glb');
     expect(res.status).toBe(404);

@@ -22,6 +22,10 @@ export const workerEnvSchema = z.object({
   ORPHAN_INPUT_SWEEP_MS: envInt(3_600_000),
   /** Inputs written more recently than this are never taken for orphans (a submission in flight). */
   ORPHAN_INPUT_GRACE_MS: envInt(900_000),
+  /** How often uploads past their lifetime (and upload files no upload refers to) are deleted; 0 disables. */
+  UPLOAD_SWEEP_MS: envInt(600_000),
+  /** A file under uploads/ with no upload row is left alone this long after its last write. */
+  UPLOAD_STRAY_GRACE_MS: envInt(3_600_000),
   /** A queued job missing from Redis for this long is re-enqueued. */
   REQUEUE_AFTER_MS: envInt(30000),
   /**

@@ -34,6 +34,7 @@ import { JobCancels } from './job-cancels';
 import { createJobProcessor, RecordedJobFailure } from './processors/process-job';
 import { settleAbandonedJob } from './processors/settle-abandoned-job';
 import { waitOutOutage } from './processors/wait-out-outage';
+import { startExpiredUploadSweeper } from './expired-uploads';
 import { startOrphanInputSweeper } from './orphan-inputs';
 import { startSweeper } from './sweeper';
 import { startWebhookWorker } from './webhooks/webhook-worker';
@@ -172,6 +173,7 @@ async function main(): Promise<void> {
     metrics,
   });
   const stopOrphanSweeper = startOrphanInputSweeper({ db, storage, graceMs: env.ORPHAN_INPUT_GRACE_MS, intervalMs: env.ORPHAN_INPUT_SWEEP_MS, log });
+  const stopUploadSweeper = startExpiredUploadSweeper({ db, storage, graceMs: env.UPLOAD_STRAY_GRACE_MS, intervalMs: env.UPLOAD_SWEEP_MS, log });
   // /metrics, /healthz, /readyz for Prometheus and the orchestrator's probes. Ready means this
   // worker can take and finish jobs: its queue connection answers and is consuming, Postgres and
   // Redis answer, and the database has every migration this code expects.
@@ -212,6 +214,7 @@ async function main(): Promise<void> {
     }
     await stopSweeper();
     await stopOrphanSweeper();
+    await stopUploadSweeper();
     await pool?.close();
     await queues.close();
     await webhooks.close();

@@ -8,6 +8,7 @@
  */
 import type { Db } from '@rigforge/db';
 import { JOB_INPUTS_PREFIX, jobIdOfInputKey, type ObjectStorage } from '@rigforge/storage';
+import { startPeriodicSweep } from './periodic-sweep';
 
 export interface OrphanInputSweepOptions {
   db: Db;
@@ -49,29 +50,7 @@ export async function sweepOrphanInputs(options: OrphanInputSweepOptions, now = 
   return { scanned, deleted };
 }
 
-/**
- * Sweeps every `intervalMs` (0 disables), the first time after a random share of the interval so
- * a fleet of workers started together does not list the bucket together; the returned function
- * stops and awaits the sweep in flight. Every worker runs it: deletes are idempotent.
- */
+/** Sweeps every `intervalMs` (0 disables); see periodic-sweep.ts. */
 export function startOrphanInputSweeper(options: OrphanInputSweepOptions & { intervalMs: number }): () => Promise<void> {
-  if (options.intervalMs <= 0) return async () => undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweepOrphanInputs(options)
-        .catch((error: unknown) => options.log('orphan inputs: sweep failed; trying again next interval', error))
-        .finally(() => schedule(options.intervalMs));
-    }, delay);
-    timer.unref();
-  };
-  schedule(Math.random() * options.intervalMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startPeriodicSweep('orphan inputs', options.intervalMs, () => sweepOrphanInputs(options), options.log);
 }

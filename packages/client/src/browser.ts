@@ -1,6 +1,7 @@
 /**
  * The client for browsers (and any runtime without Node's file system): everything but the
- * helpers that read and write local files (`readFileAsBase64`, `downloadFile`, `run`'s download).
+ * helpers that read and write local files (`readFileAsBase64`, `uploadFile`, `meshFileSource`,
+ * `downloadFile`, `run`'s download).
  */
 export * from './client-error';
 export * from './poll-interval';

@@ -16,6 +16,7 @@ import {
   errorBodySchema,
   jobListSchema,
   jobSchema,
+  uploadSchema,
   webhookAttemptListSchema,
   type AccountObject,
   type AssetCategories,
@@ -28,9 +29,10 @@ import {
   type JobObject,
   type JobOperation,
   type JobStatus,
+  type UploadObject,
   type WebhookAttemptList,
 } from '@rigforge/contracts/wire';
-import type { createModelRequestSchema, createRigRequestSchema } from '@rigforge/contracts/wire';
+import type { createModelRequestSchema, createRigRequestSchema, createUploadRequestSchema } from '@rigforge/contracts/wire';
 import type { z } from 'zod';
 import { clientError, RigforgeClientError } from './client-error';
 import { readJobEvents } from './job-events';
@@ -55,6 +57,7 @@ export const RIGFORGE_CLIENT_DEFAULTS = { timeoutMs: 30_000, userAgent: 'rigforg
 /** Request bodies as callers write them: fields with a server default may be left out. */
 export type CreateRigInput = z.input<typeof createRigRequestSchema>;
 export type CreateModelInput = z.input<typeof createModelRequestSchema>;
+export type CreateUploadInput = z.input<typeof createUploadRequestSchema>;
 
 export interface ListJobsInput {
   operation?: JobOperation;
@@ -135,6 +138,14 @@ export class RigforgeClient {
   /** POST /v1/models: queue an image-to-model job (charged). */
   createModel(body: CreateModelInput, options: CreateOptions = {}): Promise<CreateModelResponse> {
     return this.send('POST', '/v1/models', createModelResponseSchema, { body, ...options, idempotencyKey: options.idempotencyKey ?? randomKey() });
+  }
+
+  /**
+   * POST /v1/uploads: where to PUT a file past the inline limit (free), and the `model_url` to pass
+   * once it is there. `uploadFile` (Node) does both steps for a file on disk.
+   */
+  createUpload(body: CreateUploadInput, options?: RequestOptions): Promise<UploadObject> {
+    return this.send('POST', '/v1/uploads', uploadSchema, { body, ...options });
   }
 
   /** GET /v1/jobs/{id}: any job of the caller, in any status. */

@@ -10,3 +10,4 @@ export * from './job-params';
 export * from './operations';
 export * from './webhook';
 export * from './account';
+export * from './upload';

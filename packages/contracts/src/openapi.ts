@@ -385,7 +385,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string; engines?: re
     servers: [{ url: options.serverUrl ?? '/' }],
     security: [{ bearerAuth: [] }],
     // The order Redoc shows them in: the operations a client calls, then what the service sends.
-    tags: ['rigs', 'models', 'jobs', 'assets', 'account', 'webhooks'].map((name) => ({ name })),
+    tags: ['rigs', 'uploads', 'models', 'jobs', 'assets', 'account', 'webhooks'].map((name) => ({ name })),
     paths,
     webhooks: webhookEntries(),
     components: {

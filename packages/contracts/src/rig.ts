@@ -33,7 +33,7 @@ export const RETARGET_RIG_TYPES = RETARGET_BODY_PLANS;
 /** POST /v1/rigs. Unknown fields are rejected so typos never pass silently. */
 export const createRigRequestSchema = z
   .strictObject({
-    model_url: httpUrlSchema.optional().describe('Publicly reachable URL of the mesh'),
+    model_url: httpUrlSchema.optional().describe('Publicly reachable URL of the mesh, or the model_url of an upload (POST /v1/uploads) for files past the inline limit'),
     model_base64: base64Schema.optional().describe('Mesh inline, base64; at most about 10 MB decoded'),
     from_job: uuidSchema.optional().describe('Id of a succeeded job whose output model is rigged'),
     rig_type: z
@@ -81,7 +81,7 @@ export type CreateRigResponse = z.infer<typeof createRigResponseSchema>;
 /** POST /v1/rigs/check: the same three sources as POST /v1/rigs, nothing else. */
 export const checkRigRequestSchema = z
   .strictObject({
-    model_url: httpUrlSchema.optional().describe('Publicly reachable URL of the mesh'),
+    model_url: httpUrlSchema.optional().describe('Publicly reachable URL of the mesh, or the model_url of an upload (POST /v1/uploads) for files past the inline limit'),
     model_base64: base64Schema.optional().describe('Mesh inline, base64; at most about 10 MB decoded'),
     from_job: uuidSchema.optional().describe('Id of a succeeded job whose output model is checked'),
   })

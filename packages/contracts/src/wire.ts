@@ -11,3 +11,4 @@ export * from './model';
 export * from './assets';
 export * from './webhook';
 export * from './account';
+export * from './upload';

@@ -5,6 +5,7 @@ export * from './repositories/api-keys';
 export * from './repositories/jobs';
 export * from './repositories/idempotency-keys';
 export * from './repositories/webhooks';
+export * from './repositories/uploads';
 export * from './job-view';
 export * from './repositories/assets';
 export * from './repositories/asset-catalog-index';

@@ -5,4 +5,5 @@ export * from './s3-storage';
 export * from './presign-s3-url';
 export * from './create-storage';
 export * from './job-objects';
+export * from './upload-objects';
 export * from './catalog-objects';

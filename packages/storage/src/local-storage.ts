@@ -1,8 +1,24 @@
 /** Object storage as files in one directory, the default for a single machine. */
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { assertStorageKey, contentTypeForKey, keyUnderBase, type ObjectStorage, type StoredObject } from './object-storage';
+
+/** Thrown by `LocalStorage.putStream` when the stream goes past its byte limit (nothing is written). */
+export class StreamTooLargeError extends Error {
+  override readonly name = 'StreamTooLargeError';
+}
+
+/** Thrown by `LocalStorage.putStream` when a stream that must fill its limit ends short (nothing is written). */
+export class StreamTooShortError extends Error {
+  override readonly name = 'StreamTooShortError';
+  constructor(readonly bytes: number, limit: number) {
+    super(`storage: the stream ended at ${bytes} of its ${limit} bytes`);
+  }
+}
 
 export interface LocalStorageOptions {
   /** Directory holding the objects; created on first write. */
@@ -46,6 +62,46 @@ export class LocalStorage implements ObjectStorage {
     const temp = `${file}.${randomUUID()}.tmp`;
     await writeFile(temp, bytes);
     await rename(temp, file);
+  }
+
+  /**
+   * Writes a stream to `key` through a temp file and a rename, never holding it in memory: a reader
+   * sees the old object or the whole new one. More than `maxBytes` stops the write with
+   * `StreamTooLargeError` as soon as the limit is passed, leaving nothing behind; with `exact`, a
+   * stream ending short of `maxBytes` is `StreamTooShortError`, also before anything replaces the
+   * key. Returns the size.
+   */
+  async putStream(key: string, source: Readable, maxBytes: number, exact = false): Promise<number> {
+    const file = this.pathOf(key);
+    await this.ensureDirectory(path.dirname(file));
+    const temp = `${file}.${randomUUID()}.tmp`;
+    let bytes = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        done(bytes > maxBytes ? new StreamTooLargeError(`storage: the stream is over its ${maxBytes}-byte limit`) : null, chunk);
+      },
+    });
+    // The source is piped, not put in the pipeline: a refusal stops reading it without destroying
+    // it, so an HTTP request's socket stays open for the answer that says why.
+    let ended = false;
+    source.once('end', () => (ended = true));
+    source.once('error', (error) => meter.destroy(error));
+    source.once('close', () => {
+      if (!ended) meter.destroy(new Error('storage: the stream closed before its end'));
+    });
+    const written = pipeline(meter, createWriteStream(temp, { flags: 'wx' }));
+    source.pipe(meter);
+    try {
+      await written;
+      if (exact && bytes !== maxBytes) throw new StreamTooShortError(bytes, maxBytes);
+      await rename(temp, file);
+    } catch (error) {
+      source.unpipe(meter);
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return bytes;
   }
 
   /**
@@ -108,5 +164,10 @@ export class LocalStorage implements ObjectStorage {
 
   keyOfUrl(url: string): string | null {
     return keyUnderBase(url, this.publicBaseUrl);
+  }
+
+  /** A directory takes no direct writes: the API accepts the upload's PUT itself (routes/uploads.put.ts). */
+  presignPut(): null {
+    return null;
   }
 }

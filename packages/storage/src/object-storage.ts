@@ -18,6 +18,20 @@ export interface ObjectStorage {
    * straight from storage instead of fetching them over the network.
    */
   keyOfUrl(url: string): string | null;
+  /**
+   * A URL a client can PUT the object's bytes to without credentials, held to exactly the
+   * declared size and content type (requests with other `Content-Length`/`Content-Type` headers are
+   * refused by the store), or null when this storage takes no direct writes: then the API accepts
+   * the PUT itself (local storage).
+   */
+  presignPut(key: string, upload: PresignedPut): string | null;
+}
+
+/** What a presigned PUT allows: one object, of this size and type, until the URL expires. */
+export interface PresignedPut {
+  bytes: number;
+  contentType: string;
+  expiresInSeconds: number;
 }
 
 /** The key of `url` when it is `base` + `/` + a valid key (no query, no fragment), else null. */

@@ -30,6 +30,12 @@ export interface PresignS3UrlOptions {
   service?: string;
   /** Extra query parameters, signed with the rest (e.g. `response-content-disposition`). */
   query?: Record<string, string>;
+  /**
+   * Headers the request must carry with exactly these values (besides `host`), e.g. a PUT's
+   * `content-length` and `content-type`: the store refuses a request whose headers differ, which
+   * is how a presigned upload is held to its declared size and type.
+   */
+  headers?: Record<string, string>;
 }
 
 const MAX_EXPIRY_SECONDS = 7 * 24 * 3600;
@@ -43,6 +49,11 @@ export function presignS3Url(options: PresignS3UrlOptions): string {
     throw new RangeError(`presign: expiry must be a whole number of seconds from 1 to ${MAX_EXPIRY_SECONDS}, got ${expiresInSeconds}`);
   }
   const origin = new URL(options.origin);
+  // Canonical headers: lowercase names, trimmed values, sorted by name, host among them.
+  const headers = Object.entries({ ...lowercaseKeys(options.headers ?? {}), host: origin.host })
+    .map(([name, value]) => [name, value.trim().replace(/\s+/g, ' ')] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const signedHeaders = headers.map(([name]) => name).join(';');
   const amzDate = amzTimestamp(options.now ?? new Date());
   const day = amzDate.slice(0, 8);
   const scope = `${day}/${region}/${service}/aws4_request`;
@@ -56,7 +67,7 @@ export function presignS3Url(options: PresignS3UrlOptions): string {
     ['X-Amz-Credential', `${accessKeyId}/${scope}`],
     ['X-Amz-Date', amzDate],
     ['X-Amz-Expires', String(expiresInSeconds)],
-    ['X-Amz-SignedHeaders', 'host'],
+    ['X-Amz-SignedHeaders', signedHeaders],
   ];
   if (sessionToken) params.push(['X-Amz-Security-Token', sessionToken]);
   for (const [name, value] of Object.entries(options.query ?? {})) {
@@ -73,13 +84,24 @@ export function presignS3Url(options: PresignS3UrlOptions): string {
     .join('&');
 
   // `URL.host` keeps a non-default port, which is what a client sends in its Host header.
-  const canonicalRequest = [method, canonicalPath, query, `host:${origin.host}\n`, 'host', 'UNSIGNED-PAYLOAD'].join('\n');
+  const canonicalHeaders = headers.map(([name, value]) => `${name}:${value}\n`).join('');
+  const canonicalRequest = [method, canonicalPath, query, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
   let key: Buffer = hmac(`AWS4${secretAccessKey}`, day);
   for (const part of [region, service, 'aws4_request']) key = hmac(key, part);
   const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
 
   return `${origin.protocol}//${origin.host}${canonicalPath}?${query}&X-Amz-Signature=${signature}`;
+}
+
+function lowercaseKeys(record: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(record)) {
+    const lower = name.toLowerCase();
+    if (lower === 'host') throw new Error('presign: the host header is signed from the origin');
+    out[lower] = value;
+  }
+  return out;
 }
 
 /** `YYYYMMDDTHHMMSSZ` in UTC. */

@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { withDefaults } from '@rigforge/mesh/with-defaults';
-import { assertStorageKey, contentTypeForKey, keyUnderBase, type ObjectStorage, type StoredObject } from './object-storage';
+import { assertStorageKey, contentTypeForKey, keyUnderBase, type ObjectStorage, type PresignedPut, type StoredObject } from './object-storage';
 import { presignS3Url } from './presign-s3-url';
 
 export interface S3StorageOptions {
@@ -186,6 +186,29 @@ export class S3Storage implements ObjectStorage {
     const expected = this.presignGet(key, expires, signedAt);
     const signature = parsed.searchParams.get('X-Amz-Signature');
     return signature !== null && new URL(expected).searchParams.get('X-Amz-Signature') === signature ? key : null;
+  }
+
+  /**
+   * A PUT signed with `content-length` and `content-type` among its headers, so the store itself
+   * refuses a body of another size or type (403 SignatureDoesNotMatch): the API never sees the
+   * bytes, and nothing larger than declared can land in the bucket.
+   */
+  presignPut(key: string, upload: PresignedPut, now: Date = new Date()): string {
+    assertStorageKey(key);
+    const o = this.options;
+    if (!o.accessKeyId) throw new Error('s3 storage: presigned uploads need a static accessKeyId and secretAccessKey');
+    return presignS3Url({
+      method: 'PUT',
+      origin: this.objectOrigin,
+      path: `${this.objectPathPrefix}${key}`,
+      region: o.region,
+      accessKeyId: o.accessKeyId,
+      secretAccessKey: o.secretAccessKey ?? '',
+      sessionToken: o.sessionToken,
+      expiresInSeconds: upload.expiresInSeconds,
+      now,
+      headers: { 'content-length': String(upload.bytes), 'content-type': upload.contentType },
+    });
   }
 
   /** Closes the client's sockets; the storage cannot be used afterwards. */

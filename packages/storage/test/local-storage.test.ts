@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalStorage, StorageKeyError } from '../src';
+import { PassThrough, Readable } from 'node:stream';
+import { LocalStorage, StorageKeyError, StreamTooLargeError } from '../src';
 
 let dir: string;
 let storage: LocalStorage;
@@ -55,4 +56,22 @@ test('keys that could escape the directory are refused', async () => {
   for (const key of ['../etc/passwd', 'a/../../b', '/abs', 'a//b', '.hidden', 'a/./b', '']) {
     await expect(storage.put(key, new Uint8Array(1), 'x')).rejects.toBeInstanceOf(StorageKeyError);
   }
+});
+
+test('putStream writes a stream whole; past its limit it stops, keeps nothing, and leaves the source undestroyed', async () => {
+  const key = 'uploads/ab/streamed';
+  expect(await storage.putStream(key, Readable.from([Buffer.alloc(300, 1), Buffer.alloc(200, 2)]), 500)).toBe(500);
+  expect((await storage.get(key)).length).toBe(500);
+
+  const source = new PassThrough();
+  const writing = storage.putStream('uploads/ab/too-big', source, 500);
+  source.write(Buffer.alloc(400));
+  source.write(Buffer.alloc(400));
+  await expect(writing).rejects.toBeInstanceOf(StreamTooLargeError);
+  // An HTTP request stays open for the 413 that says why.
+  expect(source.destroyed).toBe(false);
+  expect(await storage.stat('uploads/ab/too-big')).toBeNull();
+  expect((await readdir(path.join(dir, 'uploads/ab'))).sort()).toEqual(['streamed']);
+  // The first object is untouched by the refused one.
+  expect((await storage.get(key)).length).toBe(500);
 });

@@ -1,4 +1,4 @@
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { presignS3Url } from '../src/presign-s3-url';
 
@@ -15,6 +15,40 @@ const AWS_EXAMPLE = {
 };
 
 describe('presignS3Url', () => {
+  test("a PUT with signed content-length and content-type signs exactly as the AWS SDK's presigner does", async () => {
+    const now = new Date('2026-01-02T03:04:05.678Z');
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:4568',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+      // As S3Storage's client: no checksum parameters the store may not understand.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const command = new PutObjectCommand({ Bucket: 'rig-bucket', Key: 'uploads/ab/u1', ContentLength: 52428800, ContentType: 'model/gltf-binary' });
+    const sdk = new URL(
+      await getSignedUrl(client, command, { expiresIn: 3600, signingDate: now, signableHeaders: new Set(['content-length', 'content-type']) }),
+    );
+    client.destroy();
+    const extra = Object.fromEntries([...sdk.searchParams].filter(([name]) => ['X-Amz-Content-Sha256', 'x-id'].includes(name)));
+    const ours = new URL(
+      presignS3Url({
+        method: 'PUT',
+        origin: 'http://127.0.0.1:4568',
+        path: '/rig-bucket/uploads/ab/u1',
+        region: 'us-east-1',
+        accessKeyId: 'AKID',
+        secretAccessKey: 'secret',
+        expiresInSeconds: 3600,
+        now,
+        query: extra,
+        headers: { 'Content-Type': 'model/gltf-binary', 'Content-Length': '52428800' },
+      }),
+    );
+    expect(sdk.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(Object.fromEntries(ours.searchParams)).toEqual(Object.fromEntries(sdk.searchParams));
+  });
+
   test("reproduces the AWS documentation's presigned GET URL", () => {
     expect(presignS3Url(AWS_EXAMPLE)).toBe(
       'https://examplebucket.s3.amazonaws.com/test.txt' +

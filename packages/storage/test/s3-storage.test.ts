@@ -68,6 +68,19 @@ describe('S3Storage against s3rver', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  test('a presigned PUT with the declared headers stores the object, and its public URL is a source', async () => {
+    // s3rver does not check V4 signatures' signed headers; that the store refuses another size or
+    // type rests on signing them as AWS does (presign-s3-url.test.ts checks against the SDK).
+    const key = 'uploads/ab/presigned-put';
+    const body = randomBytes(1000);
+    const url = storage.presignPut(key, { bytes: body.length, contentType: 'model/gltf-binary', expiresInSeconds: 600 });
+    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    const stored = await fetch(url, { method: 'PUT', body, headers: { 'Content-Type': 'model/gltf-binary' } });
+    expect(stored.status).toBe(200);
+    expect(await storage.stat(key)).toEqual({ bytes: 1000, contentType: 'model/gltf-binary' });
+    expect(storage.keyOfUrl(storage.publicUrl(key))).toBe(key);
+  });
+
   test('an expired presigned URL is refused', async () => {
     const key = 'jobs/expired/output/model.glb';
     await storage.put(key, Buffer.from('x'), 'model/gltf-binary');

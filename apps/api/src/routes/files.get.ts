@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Router } from 'express';
-import { contentHashOfCatalogKey, isJobInputKey, LocalStorage, StorageKeyError } from '@rigforge/storage';
+import { contentHashOfCatalogKey, isJobInputKey, isUploadKey, LocalStorage, StorageKeyError } from '@rigforge/storage';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 
@@ -23,7 +23,8 @@ export function registerFilesGet(router: Router, ctx: AppContext): void {
       if (error instanceof StorageKeyError) return next(new ApiError('not_found', 'files: no such file'));
       return next(error);
     }
-    if (isJobInputKey(key) || path.basename(file).endsWith('.tmp')) {
+    // Inputs and uploads are private: their URLs are sources read from storage, never downloads.
+    if (isJobInputKey(key) || isUploadKey(key) || path.basename(file).endsWith('.tmp')) {
       return next(new ApiError('not_found', 'files: no such file'));
     }
     // The app turns Express's ETag off (and sendFile obeys that), so set one here; `send` then

@@ -61,7 +61,7 @@ async function createModel(ctx: AppContext, requestBody: unknown, accountId: str
     const bytes =
       body.image_base64 !== undefined
         ? decodeBase64Input(body.image_base64, param, ctx.env.MAX_INPUT_BYTES)
-        : await downloadInput(body.image_url!, param, ctx.download);
+        : await downloadInput(body.image_url!, param, ctx.download, accountId);
     let format: 'png' | 'jpeg' | 'webp';
     try {
       format = (await probeImage(bytes)).format;

@@ -23,7 +23,7 @@ export function registerRigsCheck(router: Router, ctx: AppContext): void {
       ? await ctx.storage.get(await fromJobModelKey(ctx, body.from_job, res.locals.accountId, 'rigs/check'))
       : body.model_base64 !== undefined
         ? decodeBase64Input(body.model_base64, param, ctx.env.MAX_INPUT_BYTES)
-        : await downloadInput(body.model_url!, param, ctx.download);
+        : await downloadInput(body.model_url!, param, ctx.download, res.locals.accountId);
     const checked = await ctx.uploadCheck.check('rig-check', bytes);
     if (!checked.ok) throw new ApiError('unsupported_format', checked.message, { param });
     // The report crossed a thread boundary: parsed again on arrival.

@@ -97,7 +97,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
     let animation: (StoredAttachment & { clipCount: number }) | undefined;
     let clips = 0;
     if (body.animation_url) {
-      const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download);
+      const clip = await downloadInput(body.animation_url, 'animation_url', ctx.download, accountId);
       // The clip is read now, so a job that could never deliver its retarget is never charged.
       const checked = await ctx.uploadCheck.check('animation', clip);
       if (!checked.ok) throw new ApiError('unsupported_format', `animation_url: ${checked.message}`, { param: 'animation_url' });
@@ -144,7 +144,7 @@ async function captureMesh(
   const bytes =
     body.model_base64 !== undefined
       ? decodeBase64Input(body.model_base64, param, ctx.env.MAX_INPUT_BYTES)
-      : await downloadInput(body.model_url!, param, ctx.download);
+      : await downloadInput(body.model_url!, param, ctx.download, accountId);
   // Read in a bounded thread (or inline when provably small): a hostile file must not stall other requests.
   const checked = await checkUpload(ctx.uploadCheck, 'mesh', bytes);
   if (!checked.ok) throw new ApiError('unsupported_format', checked.message, { param });

@@ -3,7 +3,8 @@
  * immutable and an unreadable input is a 400 at submission rather than a failed job later.
  */
 import { randomBytes } from 'node:crypto';
-import { isJobInputKey, type ObjectStorage } from '@rigforge/storage';
+import { findUploadByKey, type Db } from '@rigforge/db';
+import { isJobInputKey, isUploadKey, type ObjectStorage } from '@rigforge/storage';
 import { ApiError } from '../errors/api-error';
 import { DownloadError, guardedDownload, type GuardedDownloadOptions } from '../fetch/guarded-download';
 
@@ -52,6 +53,8 @@ export function decodeBase64Input(value: string, param: string, maxBytes: number
 export interface InputDownloadOptions extends GuardedDownloadOptions {
   /** The service's own storage: URLs of its objects are read from it, never fetched. */
   storage: ObjectStorage;
+  /** Uploads (POST /v1/uploads): their rows say whose they are and until when; up to `maxBytes` each. */
+  uploads: { db: Db; maxBytes: number };
 }
 
 /**
@@ -60,8 +63,9 @@ export interface InputDownloadOptions extends GuardedDownloadOptions {
  * storage: on a default install they are on localhost, which the SSRF guard rightly refuses to
  * fetch, and reading them directly leaves that guard as strict as ever for every other address.
  */
-export async function downloadInput(url: string, param: string, options: InputDownloadOptions): Promise<Buffer> {
+export async function downloadInput(url: string, param: string, options: InputDownloadOptions, accountId: string): Promise<Buffer> {
   const key = options.storage.keyOfUrl(url);
+  if (key !== null && isUploadKey(key)) return readUpload(options, key, param, accountId);
   if (key !== null) return readOwnObject(options.storage, key, param, options.maxBytes);
   try {
     const bytes = await guardedDownload(url, options);
@@ -76,10 +80,29 @@ export async function downloadInput(url: string, param: string, options: InputDo
   }
 }
 
+/**
+ * An upload given by its model_url: read from storage like any own object, for its account only
+ * and only before it expires (another account's upload is as unknown as a missing one), with the
+ * upload limit rather than the download one.
+ */
+async function readUpload(options: InputDownloadOptions, key: string, param: string, accountId: string): Promise<Buffer> {
+  const row = await findUploadByKey(options.uploads.db, key);
+  if (!row || row.accountId !== accountId) throw new ApiError('invalid_request', `${param}: no upload of yours at this URL`, { param });
+  if (row.expiresAt.getTime() <= Date.now()) {
+    throw new ApiError('invalid_request', `${param}: the upload expired at ${row.expiresAt.toISOString()}; upload the file again`, { param });
+  }
+  const info = await options.storage.stat(key);
+  if (!info) throw new ApiError('invalid_request', `${param}: the upload has no file yet; PUT it to its upload_url first`, { param });
+  // The PUT was held to the declared size; this guards a store that did not hold it.
+  const limit = Math.min(row.bytes, options.uploads.maxBytes);
+  if (info.bytes > limit) throw new ApiError('payload_too_large', `${param}: the uploaded file is ${info.bytes} bytes, over its ${limit}-byte limit`, { param });
+  return options.storage.get(key);
+}
+
 /** One of our own objects given by URL: what GET of that URL would give, without the network. */
 async function readOwnObject(storage: ObjectStorage, key: string, param: string, maxBytes: number): Promise<Buffer> {
   // Submitted inputs are private (never served under /files), so they are not sources either.
-  const info = isJobInputKey(key) ? null : await storage.stat(key);
+  const info = isJobInputKey(key) || isUploadKey(key) ? null : await storage.stat(key);
   if (!info) throw new ApiError('invalid_request', `${param}: no file at this service's URL "${key}"`, { param });
   if (info.bytes > maxBytes) throw new ApiError('payload_too_large', `${param}: the file is ${info.bytes} bytes, over the ${maxBytes}-byte limit`, { param });
   if (info.bytes === 0) throw new ApiError('invalid_request', `${param}: the URL returned an empty body`, { param });

@@ -1,5 +1,5 @@
 /** `rigforge check <model>`: POST /v1/rigs/check, the free pre-rig check of a file, a URL or a job's output. */
-import { readFileAsBase64 } from '@rigforge/client';
+import { meshFileSource } from '@rigforge/client';
 import type { CheckRigRequest } from '@rigforge/contracts';
 import { Command } from 'commander';
 import { CliError } from '../cli-error';
@@ -10,7 +10,7 @@ import { printCheck } from '../print';
 export function checkCommand(): Command {
   return new Command('check')
     .description('check a mesh before rigging (free): riggable, triangles, parts, up axis, facing, recommended body plan')
-    .argument('[model]', 'local mesh file or http(s) URL')
+    .argument('[model]', 'local mesh file (over 10 MB it is uploaded first, up to 200 MB) or http(s) URL')
     .option('--from-job <id>', 'check the output of an earlier succeeded job instead of a file')
     .addHelpText('after', '\nExamples:\n  rigforge check examples/quadruped.glb\n  rigforge check knight.fbx --json')
     .action(async (model: string | undefined, options: { fromJob?: string }, command: Command) => {
@@ -21,7 +21,7 @@ export function checkCommand(): Command {
       const body: CheckRigRequest =
         options.fromJob !== undefined ? { from_job: options.fromJob }
         : isUrl(model!) ? { model_url: model! }
-        : { model_base64: await readFileAsBase64(model!) };
+        : await meshFileSource(ctx.client, model!);
       printCheck(ctx, await ctx.client.checkRig(body));
     });
 }

@@ -1,5 +1,5 @@
 /** `rigforge rig <model>`: POST /v1/rigs from a local file, a URL or an earlier job; waits and downloads. */
-import { readFileAsBase64, type CreateRigInput } from '@rigforge/client';
+import { meshFileSource, type CreateRigInput } from '@rigforge/client';
 import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPE_CHOICES, UP_AXES } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { CliError } from '../cli-error';
@@ -25,7 +25,7 @@ interface RigOptions {
 export function rigCommand(): Command {
   return new Command('rig')
     .description('rig a mesh (glb, glTF, OBJ, STL or FBX): a local file, an http(s) URL, or --from-job')
-    .argument('[model]', 'local mesh file or http(s) URL')
+    .argument('[model]', 'local mesh file (over 10 MB it is uploaded first, up to 200 MB) or http(s) URL')
     .addOption(new Option('-t, --type <rig_type>', 'body plan; auto: the one rigforge check recommends (the job says which)').choices(RIG_TYPE_CHOICES).default('biped'))
     .addOption(new Option('-e, --engine <engine>', 'rig engine').choices(RIG_ENGINES).default('fast'))
     .addOption(new Option('-f, --format <format>', 'output format').choices(MODEL_FORMATS).default('glb'))
@@ -54,7 +54,8 @@ export function rigCommand(): Command {
       };
       if (options.fromJob !== undefined) body.from_job = options.fromJob;
       else if (model !== undefined && isUrl(model)) body.model_url = model;
-      else if (model !== undefined) body.model_base64 = await readFileAsBase64(model);
+      // Past the inline limit the file is uploaded (POST /v1/uploads, a streamed PUT) and given by URL.
+      else if (model !== undefined) Object.assign(body, await meshFileSource(ctx.client, model));
       const queued = await ctx.client.createRig(body, { idempotencyKey: options.idempotencyKey });
       if (!options.wait) return printJob(ctx, queued);
       const base = model === undefined ? `job-${queued.id}` : stemOf(model);
