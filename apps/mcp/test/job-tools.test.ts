@@ -46,6 +46,7 @@ test('rig_model answers job_id; cancel_job takes it, fails the job as canceled a
   const model_base64 = Buffer.from(await writeGlb(buildCreature('biped').mesh)).toString('base64');
   const queued = await call('rig_model', { model_base64 });
   expect(queued.isError).toBeFalsy();
+  expect(queued.structuredContent).toMatchObject({ status: 'queued', progress: 0 });
   const jobId = z.object({ job_id: z.uuid() }).parse(queued.structuredContent).job_id;
   expect((await call('get_account')).structuredContent).toMatchObject({ credit_balance: 40, usage: { jobs: { rig: 1 }, credits_reserved: 10 } });
 
@@ -93,7 +94,7 @@ test('wait_for_job sends an MCP progress notification per stage of the job (from
     }),
   );
   await playing;
-  expect(waited.structuredContent).toMatchObject({ job_id: jobId, status: 'succeeded' });
+  expect(waited.structuredContent).toMatchObject({ job_id: jobId, status: 'succeeded', progress: 1 });
   expect(notes.map((n) => n.message?.replace(/ after \d+ s$/, ''))).toEqual([
     `job ${jobId}: queued (0%)`,
     `job ${jobId}: processing (0%)`,
