@@ -495,7 +495,7 @@ async function refreshHistory(): Promise<void> {
       ...page.jobs.map((job) =>
         card(
           `${job.operation} ${job.id.slice(0, 8)}`,
-          [`${job.status}${job.error ? ` — ${job.error.code}: ${job.error.message}` : ''}`, new Date(job.created_at).toLocaleString()],
+          [`${job.status}${job.status === 'processing' && job.stage ? ` — ${job.stage}, ${Math.round((job.progress ?? 0) * 100)}%` : ''}${job.error ? ` — ${job.error.code}: ${job.error.message}` : ''}`, new Date(job.created_at).toLocaleString()],
           job.output?.thumbnail_url,
           job.status === 'succeeded' ? { label: `Open job ${job.id.slice(0, 8)} in the viewer`, run: () => void openJob(job) } : null,
         ),
