@@ -19,7 +19,10 @@ export { GENERATE_MODEL_STAGES, JOB_STAGES, RIG_STAGES, type GenerateModelStage,
  * The stage a processing job is in: rig `read`, `fit`, `skin`, `retarget` (only with clips),
  * `write`, `thumbnail`; generate_model `decode`, `segment`, `mesh`, `texture`, `write`, `thumbnail`.
  */
-export const jobStageSchema = z.enum(JOB_STAGES).meta({ id: 'JobStage' });
+export const jobStageSchema = z.enum(JOB_STAGES).meta({
+  id: 'JobStage',
+  description: 'An engine stage. rig: read, fit, skin, retarget (only with clips), write, thumbnail; generate_model: decode, segment, mesh, texture, write, thumbnail',
+});
 
 /** Job operations as the stage tables know them (the job's `operation`). */
 type StagedOperation = 'rig' | 'generate_model';
