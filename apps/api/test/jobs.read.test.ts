@@ -1,4 +1,4 @@
-import { markJobFailed, markJobProcessing, markJobSucceeded } from '@rigforge/db';
+import { markJobFailed, markJobProcessing, markJobStage, markJobSucceeded } from '@rigforge/db';
 import { boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
@@ -19,7 +19,7 @@ const submit = async (who: SeededAccount = account, body: object = {}) => {
   return res.body as { id: string; created_at: string };
 };
 
-const JOB_FIELDS = ['id', 'object', 'operation', 'status', 'output', 'error', 'created_at'];
+const JOB_FIELDS = ['id', 'object', 'operation', 'status', 'output', 'error', 'created_at', 'progress'];
 
 describe('GET /v1/jobs/{id}', () => {
   test('a queued job: exactly the job fields, no completion fields', async () => {
@@ -65,6 +65,29 @@ describe('GET /v1/jobs/{id}', () => {
     const alias = await h.request.get(`/v1/rigs/${job.id}`).set(account.auth);
     expect(alias.status).toBe(200);
     expect(alias.body).toEqual(res.body);
+  });
+
+  test('a processing job shows the stage its engine entered and its progress, which never goes back; a failed job keeps the stage it failed in', async () => {
+    const job = await submit();
+    const read = async () => (await h.request.get(`/v1/jobs/${job.id}`).set(account.auth)).body;
+    expect(await read()).toMatchObject({ status: 'queued', progress: 0 });
+    expect(await markJobStage(h.ctx.db, job.id, 'read', 0.02)).toBe(false); // not processing yet: left alone
+    await markJobProcessing(h.ctx.db, job.id);
+    expect(await markJobStage(h.ctx.db, job.id, 'skin', 0.55)).toBe(true);
+    expect(await read()).toMatchObject({ status: 'processing', stage: 'skin', progress: 0.55 });
+    // A retry goes through the stages again: the stage follows, the progress does not fall.
+    expect(await markJobStage(h.ctx.db, job.id, 'read', 0.02)).toBe(true);
+    expect(await read()).toMatchObject({ status: 'processing', stage: 'read', progress: 0.55 });
+    // A stage this build does not know (a newer worker's) is left out, never a failed read.
+    await h.ctx.db.job.update({ where: { id: job.id }, data: { stage: 'polish' } });
+    const unknown = await h.request.get(`/v1/jobs/${job.id}`).set(account.auth);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.stage).toBeUndefined();
+    await markJobStage(h.ctx.db, job.id, 'fit', 0.05);
+    await markJobFailed(h.ctx.db, job.id, { code: 'invalid_input', message: 'no body found' });
+    expect(await read()).toMatchObject({ status: 'failed', stage: 'fit', progress: 0.55 });
+    expect(await markJobStage(h.ctx.db, job.id, 'write', 0.8)).toBe(false); // terminal: left alone
+    expect(await read()).toMatchObject({ stage: 'fit' });
   });
 
   test('a finished job shows its report\'s warnings, and the plan a rig_type auto job chose with its confidence; a report that does not parse adds nothing', async () => {

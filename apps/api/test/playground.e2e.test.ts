@@ -2,7 +2,7 @@
  * The web playground in a real browser against a started service: the API on a real port (its own
  * database), a real rig.fast worker process with the real engines, and headless Chromium (Debian's
  * `chromium` through playwright-core; skipped, saying so, without it). The browser pastes a key,
- * uploads examples/humanoid.glb with a walk clip to retarget, waits for the job (polling at the contract's 5 s), and the viewer
+ * uploads examples/humanoid.glb with a walk clip to retarget, follows the job (its engine stages and progress bar shown as its events come), and the viewer
  * must hold a skinned mesh with the output's joint count; bending a joint and playing the clip
  * must move vertices.
  * Screenshots are kept in test-output/playground/ (gitignored): rigged.png (model and skeleton),
@@ -21,6 +21,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildStarterCatalog, STARTER_ASSETS, STARTER_PACKS, type BuiltAsset } from '@rigforge/catalog';
+import { RIG_STAGES } from '@rigforge/contracts';
 import { buildHumanoidClipGlb } from '@rigforge/mesh/testing';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -119,7 +120,7 @@ function glbJointCount(glb: Buffer): number {
 interface PageGlobals {
   __playground: {
     snapshot(): {
-      job: { id: string | null; status: string | null; error: { code: string; message: string } | null };
+      job: { id: string | null; status: string | null; error: { code: string; message: string } | null; stage: string | null; progress: number; stages: string[] };
       viewer: { title: string; meshCount: number; skinnedMeshCount: number; jointCount: number; jointNames: string[]; selectedJoint: string | null; bendDegrees: number[]; heatMap: boolean; animations: string[]; playing: string | null };
     };
     maxVertexDisplacement(): number;
@@ -206,6 +207,16 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
       if (g.__succeededShownAt === undefined && status.textContent?.includes('succeeded')) g.__succeededShownAt = Date.now();
     }).observe(status, { childList: true, characterData: true, subtree: true });
   });
+  // Every value the progress bar takes (the IDL value reflects to the attribute).
+  await page.evaluate(() => {
+    const g = globalThis as unknown as { document: { getElementById(id: string): { getAttribute(name: string): string | null } }; MutationObserver: new (cb: () => void) => { observe(node: unknown, options: object): void }; __barValues: number[] };
+    const bar = g.document.getElementById('job-progress');
+    g.__barValues = [];
+    new g.MutationObserver(() => {
+      const value = bar.getAttribute('value');
+      if (value !== null) g.__barValues.push(Number(value));
+    }).observe(bar, { attributes: true, attributeFilter: ['value'] });
+  });
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
 
   // The page follows the job's event stream; the viewer has loaded the output once joints show.
@@ -235,6 +246,16 @@ maybe('in Chromium: upload a mesh, watch the job, view the rig, bend a joint', a
   expect(await displacement(page)).toBeLessThan(1e-4);
   expect(await page.locator('#job-status').textContent()).toContain('succeeded');
   expect(await page.getByRole('link', { name: /Download model \(glb/ }).isVisible()).toBe(true);
+  // The page showed the rigger's stages as they came, in its order (the long fit and skin always),
+  // and the bar moved with them: up through the stages, never back, to 1.
+  expect(state.job.progress).toBe(1);
+  expect(state.job.stages).toEqual(expect.arrayContaining(['fit', 'skin']));
+  const order = state.job.stages.map((s) => (RIG_STAGES as readonly string[]).indexOf(s));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  const bar = await page.evaluate(() => (globalThis as unknown as { __barValues: number[] }).__barValues);
+  expect(bar.filter((v) => v > 0 && v < 1).length).toBeGreaterThanOrEqual(2);
+  expect(bar).toEqual([...bar].sort((a, b) => a - b));
+  expect(bar.at(-1)).toBe(1);
 
   await mkdir(SHOTS, { recursive: true });
   await page.waitForTimeout(300); // a few frames after the load, for the screenshot only

@@ -75,7 +75,7 @@ describe('POST /v1/rigs accepts', () => {
     const res = await post({ model_base64: glb64 });
     expect(res.status).toBe(202);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['id', 'object', 'operation', 'status', 'output', 'error', 'created_at', 'engine', 'rig_type', 'output_format', 'poll_url', 'estimated_seconds'].sort(),
+      ['id', 'object', 'operation', 'status', 'output', 'error', 'created_at', 'progress', 'engine', 'rig_type', 'output_format', 'poll_url', 'estimated_seconds'].sort(),
     );
     expect(res.body).toMatchObject({
       object: 'job',

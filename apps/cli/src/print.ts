@@ -6,10 +6,17 @@ import type { AccountObject, AssetCategories, AssetList, CheckRigResponse, JobLi
 import type { CliContext } from './context';
 
 type JobLike = Pick<JobObject, 'id' | 'operation' | 'status' | 'created_at'> &
-  Partial<Pick<JobObject, 'output' | 'error' | 'rig_type_chosen' | 'rig_type_confidence' | 'warnings'>>;
+  Partial<Pick<JobObject, 'output' | 'error' | 'rig_type_chosen' | 'rig_type_confidence' | 'warnings' | 'progress' | 'stage'>>;
+
+/** The last column: the output (succeeded), the error code and the stage it failed in (failed), the stage and share (processing). */
+function jobDetail(job: JobLike): string {
+  if (job.status === 'failed') return `${job.error?.code ?? ''}${job.stage ? ` (in ${job.stage})` : ''}`;
+  if (job.status === 'processing') return `${job.stage ? `${job.stage} ` : ''}${Math.round((job.progress ?? 0) * 100)}%`;
+  return job.output?.model_url ?? '';
+}
 
 function jobLine(job: JobLike): string {
-  const detail = job.status === 'failed' ? `${job.error?.code ?? ''}` : (job.output?.model_url ?? '');
+  const detail = jobDetail(job);
   return [job.id, job.operation, job.status, job.created_at, detail].join('  ').trimEnd();
 }
 

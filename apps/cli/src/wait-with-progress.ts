@@ -1,5 +1,6 @@
 /**
- * Waits for a job with a spinner on stderr showing its status and the time waited (ora; silent
+ * Waits for a job with a spinner on stderr showing its status, the engine stage and progress as
+ * they move (a bar), and the time waited (ora; silent
  * with --json or when stderr is not a terminal, so scripts get clean output), then downloads its
  * output when asked. A failed job becomes a `job_failed` CliError carrying the job.
  */
@@ -8,6 +9,7 @@ import type { JobObject, RigEngine } from '@rigforge/contracts';
 import ora from 'ora';
 import { CliError } from './cli-error';
 import type { CliContext } from './context';
+import { progressLine, type ProgressLineState } from './progress-line';
 import { isUnsizedTerminal } from './terminal';
 
 export interface WaitOptions {
@@ -29,20 +31,20 @@ export async function waitWithProgress(ctx: CliContext, queued: { id: string }, 
   }).start();
   const succeed = (text: string) => (plain ? spinner.stopAndPersist({ symbol: '✔', text }) : spinner.succeed(text));
   const fail = (text: string) => (plain ? spinner.stopAndPersist({ symbol: '✖', text }) : spinner.fail(text));
-  // The time waited ticks every second between polls (5-20 s apart), so a live terminal never
-  // looks stuck; the status changes when a poll answers.
+  // The time waited ticks every second, so a live terminal never looks stuck; the status, stage
+  // and progress change as the job's events (or polls) tell them.
   const started = Date.now();
-  let status = 'queued';
+  let state: ProgressLineState = { status: 'queued', progress: 0 };
   const render = () => {
-    spinner.text = `job ${queued.id}: ${status} (${Math.round((Date.now() - started) / 1000)} s)`;
+    spinner.text = progressLine(queued.id, state, Date.now() - started);
   };
   const ticker = spinner.isSpinning ? setInterval(render, 1000) : undefined;
   let job: JobObject;
   try {
     job = await waitForJob(ctx.client, queued.id, {
       engine: options.engine,
-      onPoll: (polled) => {
-        status = polled.status;
+      onProgress: (moved) => {
+        state = moved;
         render();
       },
     });

@@ -77,10 +77,14 @@ interface JobView {
   operation: string | null;
   status: string | null;
   error: { code: string; message: string } | null;
+  /** The engine stage and progress last shown, and every stage shown for this job, in order (the browser test reads them). */
+  stage: string | null;
+  progress: number;
+  stages: string[];
 }
 const state = {
   file: null as File | null,
-  job: { id: null, operation: null, status: null, error: null } as JobView,
+  job: { id: null, operation: null, status: null, error: null, stage: null, progress: 0, stages: [] } as JobView,
   watching: null as AbortController | null,
   generatedJobId: null as string | null,
   historyOffset: 0,
@@ -257,7 +261,7 @@ async function follow(id: string, operation: string, engine: RigEngine | undefin
   state.watching?.abort();
   const watching = new AbortController();
   state.watching = watching;
-  state.job = { id, operation, status: 'queued', error: null };
+  state.job = { id, operation, status: 'queued', error: null, stage: null, progress: 0, stages: [] };
   state.generatedJobId = null;
   ui.rigGenerated.hidden = true;
   ui.progress.hidden = false;
@@ -269,15 +273,20 @@ async function follow(id: string, operation: string, engine: RigEngine | undefin
     job = await waitForJob(api, id, {
       engine,
       signal: watching.signal,
-      onPoll: (update, elapsedMs) => {
+      // The job's own stage and progress, one move per engine stage (from its event stream): the
+      // bar moves as the engine does, not by a guess from the typical time.
+      onProgress: (update) => {
         if (state.watching !== watching) return;
         state.job.status = update.status;
-        const seconds = Math.round(elapsedMs / 1000);
-        setStatus(`${operation} job ${id}: ${update.status} (${seconds} s; typically ${estimatedSeconds} s)`);
-        if (update.status === 'processing') {
-          ui.progress.max = 1;
-          ui.progress.value = Math.min(0.95, elapsedMs / 1000 / Math.max(1, estimatedSeconds));
-        }
+        state.job.stage = update.stage ?? null;
+        state.job.progress = update.progress;
+        if (update.stage && state.job.stages.at(-1) !== update.stage) state.job.stages.push(update.stage);
+        const seconds = Math.round(update.elapsedMs / 1000);
+        const stage = update.stage ? `: ${update.stage}, ${Math.round(update.progress * 100)}%` : '';
+        setStatus(`${operation} job ${id}: ${update.status}${stage} (${seconds} s; typically ${estimatedSeconds} s)`);
+        if (update.status === 'queued') return; // the bar stays indeterminate until the job starts
+        ui.progress.max = 1;
+        ui.progress.value = update.progress;
       },
     });
   } catch (error) {
@@ -486,7 +495,7 @@ async function refreshHistory(): Promise<void> {
       ...page.jobs.map((job) =>
         card(
           `${job.operation} ${job.id.slice(0, 8)}`,
-          [`${job.status}${job.error ? ` — ${job.error.code}: ${job.error.message}` : ''}`, new Date(job.created_at).toLocaleString()],
+          [`${job.status}${job.status === 'processing' && job.stage ? ` — ${job.stage}, ${Math.round((job.progress ?? 0) * 100)}%` : ''}${job.error ? ` — ${job.error.code}: ${job.error.message}` : ''}`, new Date(job.created_at).toLocaleString()],
           job.output?.thumbnail_url,
           job.status === 'succeeded' ? { label: `Open job ${job.id.slice(0, 8)} in the viewer`, run: () => void openJob(job) } : null,
         ),

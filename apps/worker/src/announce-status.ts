@@ -4,9 +4,9 @@
  * is queued when it asked for the event. Never throws and never waits long: the status is already
  * recorded in Postgres, and a listener that misses the message re-reads the row.
  */
-import type { JobStatus } from '@rigforge/contracts';
+import type { JobStage, JobStatus } from '@rigforge/contracts';
 import { findJob, type Db } from '@rigforge/db';
-import { announceJobStatus, type Redis, type WebhookQueue } from '@rigforge/queue';
+import { announceJobStage, announceJobStatus, type Redis, type WebhookQueue } from '@rigforge/queue';
 
 /** `params`: the job's stored params when the caller has them (else they are read). */
 export type AnnounceStatus = (jobId: string, status: JobStatus, params?: unknown) => Promise<void>;
@@ -25,4 +25,11 @@ export function createStatusAnnouncer(options: StatusAnnouncerOptions): Announce
     const known = params !== undefined ? params : (await findJob(options.db, jobId).catch(() => null))?.params;
     await announceJobStatus(options, { id: jobId, status, params: known });
   };
+}
+
+/** Tells listeners the engine stage a processing job entered, once it is recorded (no webhook has a stage event). */
+export type AnnounceStage = (jobId: string, stage: JobStage) => Promise<void>;
+
+export function createStageAnnouncer(options: Pick<StatusAnnouncerOptions, 'redis' | 'prefix' | 'log'>): AnnounceStage {
+  return (jobId, stage) => announceJobStage(options, { id: jobId, stage });
 }

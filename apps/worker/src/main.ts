@@ -28,7 +28,7 @@ import { register as registerBuiltins } from './engines/builtin-engines';
 import { EnginePool } from './engines/engine-pool';
 import { EngineRegistry, loadEngineModules } from './engines/engine-registry';
 import { createRemoteGenerateEngine } from './engines/remote-generate-engine';
-import { createStatusAnnouncer } from './announce-status';
+import { createStageAnnouncer, createStatusAnnouncer } from './announce-status';
 import { parseWorkerEnv } from './env';
 import { JobCancels } from './job-cancels';
 import { createJobProcessor, RecordedJobFailure } from './processors/process-job';
@@ -94,6 +94,7 @@ async function main(): Promise<void> {
   publisher.on('error', () => undefined);
   const webhooks = new WebhookQueue({ connection: publisher, prefix: env.REDIS_PREFIX });
   const announce = createStatusAnnouncer({ redis: publisher, prefix: env.REDIS_PREFIX, webhooks, db, log });
+  const announceStage = createStageAnnouncer({ redis: publisher, prefix: env.REDIS_PREFIX, log });
   const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
   subscriber.on('error', () => undefined);
   const cancels = new JobCancels();
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
 
   // The worker's own connection (BullMQ duplicates it for its blocking reads): what `/readyz` pings.
   const workerConnection = createRedis({ url: env.REDIS_URL, role: 'worker' });
-  const processJob = createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log, metrics, announce, cancels });
+  const processJob = createJobProcessor({ db, storage, registry, queue, pool, timeoutMs, log, metrics, announce, announceStage, cancels });
   const worker = new Worker<JobPayload>(
     queue,
     (bullJob) => logContext.run({ job_id: bullJob.id }, () => processJob(bullJob)),

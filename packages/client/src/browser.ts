@@ -7,4 +7,5 @@ export * from './client-error';
 export * from './poll-interval';
 export * from './rigforge-client';
 export * from './wait-for-job';
+export * from './job-progress';
 export * from './verify-webhook';

@@ -36,6 +36,7 @@ import type { createModelRequestSchema, createRigRequestSchema, createUploadRequ
 import type { z } from 'zod';
 import { clientError, RigforgeClientError } from './client-error';
 import { readJobEvents } from './job-events';
+import { progressReporter, type OnJobProgress } from './job-progress';
 
 export interface RigforgeClientOptions {
   /** The API's origin, e.g. `http://localhost:3000` (no `/v1`). */
@@ -82,6 +83,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Extra headers (e.g. `Prefer: wait=30`). */
   headers?: Record<string, string>;
+}
+
+export interface EventsOptions extends Omit<RequestOptions, 'timeoutMs'> {
+  /** Told the job's status, stage and progress each time they move (see JobProgress). */
+  onProgress?: OnJobProgress;
 }
 
 export interface CreateOptions extends RequestOptions {
@@ -179,11 +185,15 @@ export class RigforgeClient {
   /**
    * GET /v1/jobs/{id}/events: the job now, then the job at each change, ending after the terminal
    * one (server-sent events). Ends early, without an error, if the connection drops: the caller
-   * decides whether to read again (waitForJob does).
+   * decides whether to read again (waitForJob does). Each job carries its `stage` and `progress`;
+   * `onProgress` is told each time they (or the status) move.
    */
-  async *events(id: string, options: Omit<RequestOptions, 'timeoutMs'> = {}): AsyncGenerator<JobObject> {
+  async *events(id: string, options: EventsOptions = {}): AsyncGenerator<JobObject> {
+    const { onProgress, ...request } = options;
+    const reportProgress = progressReporter(onProgress);
+    const opened = Date.now();
     const what = `GET /v1/jobs/${id}/events`;
-    const response = await this.fetchWithRetries('GET', new URL(`${this.baseUrl}/v1/jobs/${encodeURIComponent(id)}/events`), { ...options, stream: true, headers: { accept: 'text/event-stream', ...options.headers } }, what, 0);
+    const response = await this.fetchWithRetries('GET', new URL(`${this.baseUrl}/v1/jobs/${encodeURIComponent(id)}/events`), { ...request, stream: true, headers: { accept: 'text/event-stream', ...request.headers } }, what, 0);
     if (!response.ok) throw await apiError(what, response);
     if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream') || !response.body) {
       throw clientError({ code: 'invalid_response', status: response.status, message: `${what}: not an event stream` });
@@ -191,6 +201,7 @@ export class RigforgeClient {
     for await (const data of readJobEvents(response.body, options.signal)) {
       const parsed = jobSchema.safeParse(parseJson(data));
       if (!parsed.success) throw clientError({ code: 'invalid_response', message: `${what}: an event is not a job (${parsed.error.issues[0]?.message})` });
+      await reportProgress(parsed.data, Date.now() - opened);
       yield parsed.data;
     }
   }

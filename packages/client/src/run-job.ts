@@ -22,10 +22,10 @@ export interface RunResult {
 }
 
 export async function run(client: RigforgeClient, input: RunInput, options: RunOptions = {}): Promise<RunResult> {
-  const { out, deadlineMs, intervalMs, stream, onPoll, sleep, ...create } = options;
+  const { out, deadlineMs, intervalMs, stream, onPoll, onProgress, sleep, ...create } = options;
   const queued = 'rig' in input ? await client.createRig(input.rig, create) : await client.createModel(input.model, create);
   const engine = 'rig' in input ? (queued as CreateRigResponse).engine : undefined;
-  const job = await waitForJob(client, queued.id, { engine, deadlineMs, intervalMs, stream, onPoll, sleep, signal: options.signal });
+  const job = await waitForJob(client, queued.id, { engine, deadlineMs, intervalMs, stream, onPoll, onProgress, sleep, signal: options.signal });
   if (job.status === 'failed') throw new JobFailedError(job);
   if (!out || !job.output) return { job };
   return { job, bytes: await downloadFile(job.output.model_url, out, { signal: options.signal }) };

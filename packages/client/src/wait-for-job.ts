@@ -1,5 +1,6 @@
 /**
- * Waits for a job to succeed or fail, as promptly as the server allows: on its event stream
+ * Waits for a job to succeed or fail, as promptly as the server allows (telling its progress as it
+ * moves, stage by stage, to `onProgress`): on its event stream
  * (GET /v1/jobs/{id}/events, every change as it happens), read again if the connection drops;
  * where no stream can be had (a proxy that buffers, an older server), by long polls
  * (`Prefer: wait=N`), and where the server does not hold those, by polls at the contract's interval.
@@ -8,6 +9,7 @@
  */
 import { TERMINAL_STATUSES, type JobObject, type RigEngine } from '@rigforge/contracts/wire';
 import { clientError, RigforgeClientError } from './client-error';
+import { progressReporter, type OnJobProgress } from './job-progress';
 import { JOB_DEADLINE_MS, pollIntervalMs } from './poll-interval';
 import { sleep as timerSleep, type RigforgeClient } from './rigforge-client';
 
@@ -23,6 +25,11 @@ export interface WaitForJobOptions {
   signal?: AbortSignal;
   /** Called with every state of the job seen (each event or poll), terminal or not. */
   onPoll?: (job: JobObject, elapsedMs: number) => void | Promise<void>;
+  /**
+   * Called when the job's status, stage or progress (0..1) moves, with the three read from the job
+   * (its first state included): what a progress bar or a status line shows.
+   */
+  onProgress?: OnJobProgress;
   /** How to wait between polls; default a timer (tests pass one that records the waits). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -42,9 +49,12 @@ export async function waitForJob(client: RigforgeClient, id: string, options: Wa
   const remaining = () => deadlineMs - (Date.now() - started);
   const sleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => timerSleep(ms, signal, 'waitForJob'));
   let last: JobObject | undefined;
+  const reportProgress = progressReporter(options.onProgress);
   const seen = async (job: JobObject): Promise<boolean> => {
     last = job;
-    await options.onPoll?.(job, Date.now() - started);
+    const elapsedMs = Date.now() - started;
+    await options.onPoll?.(job, elapsedMs);
+    await reportProgress(job, elapsedMs);
     return TERMINAL_STATUSES.includes(job.status);
   };
   const timedOut = () =>

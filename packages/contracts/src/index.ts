@@ -2,6 +2,7 @@
 export * from './errors';
 export * from './common';
 export * from './job';
+export * from './job-stage';
 export * from './rig';
 export * from './model';
 export * from './openapi';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { JOB_ERROR_CODES } from './errors';
 import { uuidSchema } from './common';
 import { BODY_PLANS } from '@rigforge/vocabulary';
+import { jobStageSchema } from './job-stage';
 
 export const JOB_OPERATIONS = ['rig', 'generate_model'] as const;
 export type JobOperation = (typeof JOB_OPERATIONS)[number];
@@ -43,6 +44,15 @@ export const jobSchema = z
     output: jobOutputSchema.nullable().describe('Non-null only when status is succeeded'),
     error: jobErrorSchema.nullable().describe('Non-null only when status is failed'),
     created_at: z.string().describe('ISO 8601 UTC with milliseconds'),
+    progress: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('Share of the work done, 0 to 1: 0 while queued, rising once per stage, 1 when succeeded; never decreases. Always sent by this API (optional for older servers)'),
+    stage: jobStageSchema
+      .optional()
+      .describe('Processing jobs: the stage the engine is in (the order of stages is fixed per operation). Failed jobs: the stage it failed in. Absent before the first stage and once succeeded'),
     completed_at: z.string().optional().describe('Present on terminal jobs'),
     duration_seconds: z.number().optional().describe('Seconds from creation to completion'),
     rig_type_chosen: z

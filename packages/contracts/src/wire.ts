@@ -6,6 +6,7 @@
 export * from './errors';
 export * from './common';
 export * from './job';
+export * from './job-stage';
 export * from './rig';
 export * from './model';
 export * from './assets';

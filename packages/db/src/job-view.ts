@@ -2,7 +2,7 @@
  * The job object of the contract, from a job row: the API's answers, the status stream and the
  * webhook payloads (built by the worker) all build it here.
  */
-import { jobReportViewSchema, type JobObject, type JobOperation, type JobOutput, type OutputFile } from '@rigforge/contracts';
+import { jobReportViewSchema, jobStageSchema, type JobObject, type JobOperation, type JobOutput, type OutputFile } from '@rigforge/contracts';
 import { parseStoredJobOutput, type ObjectStorage, type StoredOutputFile } from '@rigforge/storage';
 import type { JobRow } from './repositories/jobs';
 
@@ -21,6 +21,7 @@ export function toJobObject(row: JobRow, storage: ObjectStorage): JobObject {
     output: null,
     error: null,
     created_at: row.createdAt.toISOString(),
+    ...progressFields(row),
   };
   if (row.status === 'succeeded') {
     const files: OutputFile[] = storedOutputFiles(row).map((f) => ({
@@ -49,6 +50,17 @@ export function toJobObject(row: JobRow, storage: ObjectStorage): JobObject {
 }
 
 /**
+ * The job's progress and stage: a succeeded job is done (1, no stage); a failed one keeps the stage
+ * it failed in. The stage crosses the database, so it is parsed; a name this build does not know (a
+ * newer worker's) is left out rather than failing the read.
+ */
+function progressFields(row: JobRow): Pick<JobObject, 'progress' | 'stage'> {
+  if (row.status === 'succeeded') return { progress: 1 };
+  const stage = jobStageSchema.safeParse(row.stage);
+  return { progress: Math.min(1, Math.max(0, row.progress)), ...(stage.success ? { stage: stage.data } : {}) };
+}
+
+/**
  * What a finished job's report adds to the job object: its warnings (when any), and the body plan
  * a rig chose itself (rig_type auto) with its confidence. A report that does not parse (an older
  * engine's, or none) adds nothing: it is debugging data, never a reason to fail a read.
@@ -66,5 +78,5 @@ function reportFields(report: unknown): Pick<JobObject, 'rig_type_chosen' | 'rig
 
 /** The job object of a job just accepted: queued, no output, no error. */
 export function queuedJobObject(id: string, operation: JobOperation, createdAt: Date): JobObject {
-  return { id, object: 'job', operation, status: 'queued', output: null, error: null, created_at: createdAt.toISOString() };
+  return { id, object: 'job', operation, status: 'queued', output: null, error: null, created_at: createdAt.toISOString(), progress: 0 };
 }

@@ -8,7 +8,7 @@
  * smooth outline does not), the texture is cut from the full-resolution image.
  */
 import { EngineError, PROBE_IMAGE_DEFAULTS, renderThumbnail, withDefaults, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
-import { GENERATE_MODEL_OPTIONS } from '@rigforge/vocabulary';
+import { GENERATE_MODEL_OPTIONS, type GenerateModelStage } from '@rigforge/vocabulary';
 import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
@@ -39,9 +39,18 @@ export interface GenerateModelOptions {
   thumbnailSize?: number;
   /** Largest accepted image, width × height. Default 4096 × 4096. */
   maxPixels?: number;
+  /**
+   * Called as each stage starts (`decode`, `segment`, `mesh`, `texture`, `write`, `thumbnail`:
+   * @rigforge/vocabulary's GENERATE_MODEL_STAGES, in that order), so a caller can show progress.
+   * It must return at once and must not throw. Default: nothing.
+   */
+  onStage?: (stage: GenerateModelStage) => void;
 }
 
-export const GENERATE_MODEL_DEFAULTS: Required<GenerateModelOptions> = {
+/** The options that have a value by default (all but the stage callback). */
+type ValuedOptions = Required<Omit<GenerateModelOptions, 'onStage'>>;
+
+export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
   thickness: GENERATE_MODEL_OPTIONS.thickness.default,
   outputFormat: 'glb',
   height: GENERATE_MODEL_OPTIONS.height.default,
@@ -90,13 +99,17 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   let mark = started;
   const lap = (): number => { const now = performance.now(); const d = now - mark; mark = now; return Math.round(d * 10) / 10; };
 
+  const stage = options.onStage ?? (() => undefined);
+  stage('decode');
   const decoded = await decodeImage(image, { maxSide: o.resolution, maxPixels: o.maxPixels });
   const tDecode = lap();
+  stage('segment');
   const subject = segmentSubject(decoded, { hasAlpha: decoded.hasAlpha });
   const tSegment = lap();
 
   const workToOriginal = decoded.originalWidth / decoded.width;
   const spacing = o.spacing > 0 ? o.spacing : Math.max(2, Math.max(decoded.width, decoded.height) / 64);
+  stage('mesh');
   const polygons = traceOutline(subject.mask, subject.width, subject.height, { maxEdge: spacing });
   if (polygons.length === 0) throw new EngineError('invalid_input', 'generate: no subject found (its outline is too small to model)');
   const tOutline = lap();
@@ -126,6 +139,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
   const tInflate = lap();
 
+  stage('texture');
   const texture = await bakeTexture(image, { maxSize: o.textureSize, crop, subject, workToOriginal });
   mesh.materials.push({
     name: 'generated',
@@ -136,8 +150,10 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   });
   const tTexture = lap();
 
+  stage('write');
   const model = o.outputFormat === 'fbx' ? writeFbx(mesh) : await writeGlb(mesh, { generator: 'rigforge generate' });
   const tEncode = lap();
+  stage('thumbnail');
   const thumbnail = renderThumbnail(mesh, { size: o.thumbnailSize });
   const tThumbnail = lap();
 
@@ -181,7 +197,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   };
 }
 
-function resolveOptions(options: GenerateModelOptions): Required<GenerateModelOptions> {
+function resolveOptions(options: GenerateModelOptions): ValuedOptions {
   const o = withDefaults(GENERATE_MODEL_DEFAULTS, options);
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {

@@ -1,4 +1,5 @@
 import { EngineError, readMesh } from '@rigforge/mesh';
+import { GENERATE_MODEL_STAGES } from '@rigforge/vocabulary';
 import { generateModel, GENERATE_MODEL_DEFAULTS, type GenerateModelResult } from '../src';
 import { character, characterPaint, draw, encode, logo, logoPaint, star, type Drawn } from './images';
 import { manifoldProblems, signedVolume, silhouetteIoU } from './mesh-checks';
@@ -83,7 +84,9 @@ describe('generateModel', () => {
 
   it('scales to the requested height and thickness', async () => {
     const png = await encode(draw(star, 120, () => [200, 50, 50]), 'png');
-    const thin = await generateModel(png, { ...fast, height: 2, thickness: 0.25 });
+    const stages: string[] = [];
+    const thin = await generateModel(png, { ...fast, height: 2, thickness: 0.25, onStage: (s) => void stages.push(s) });
+    expect(stages).toEqual([...GENERATE_MODEL_STAGES]); // each stage told once as it starts, in order
     const thick = await generateModel(png, { ...fast, height: 2, thickness: 1 });
     expect(thin.report.dimensions[1]).toBeCloseTo(2, 4);
     expect(thick.report.dimensions[2] / thin.report.dimensions[2]).toBeCloseTo(4, 1);

@@ -6,10 +6,14 @@
  */
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { JOB_STATUSES, jobWebhookOf, webhookEventOf, type JobStatus } from '@rigforge/contracts';
+import { JOB_STATUSES, jobStageSchema, jobWebhookOf, webhookEventOf, type JobStage, type JobStatus } from '@rigforge/contracts';
 import type { WebhookQueue } from './webhook-queue';
 
-export const jobStatusEventSchema = z.strictObject({ jobId: z.uuid(), status: z.enum(JOB_STATUSES) });
+/**
+ * A change of a job: its status, or (with `stage`) the engine stage a processing job entered. Both
+ * travel on the one status channel, so a listener hears them in the order they were written.
+ */
+export const jobStatusEventSchema = z.strictObject({ jobId: z.uuid(), status: z.enum(JOB_STATUSES), stage: jobStageSchema.optional() });
 export type JobStatusEvent = z.infer<typeof jobStatusEventSchema>;
 
 export const jobCancelSchema = z.strictObject({ jobId: z.uuid() });
@@ -29,6 +33,19 @@ export async function publishJobStatus(redis: Redis, prefix: string, event: JobS
 
 export async function publishJobCancel(redis: Redis, prefix: string, cancel: JobCancel): Promise<void> {
   await redis.publish(jobCancelChannel(prefix), JSON.stringify(jobCancelSchema.parse(cancel)));
+}
+
+/**
+ * What the worker does after it recorded the stage a job entered: publish it, so event streams
+ * send the job's new progress. No webhook has a stage event. Never throws: the stage is recorded.
+ */
+export async function announceJobStage(
+  deps: { redis: Redis; prefix: string; log: (message: string, error?: unknown) => void },
+  job: { id: string; stage: JobStage },
+): Promise<void> {
+  await publishJobStatus(deps.redis, deps.prefix, { jobId: job.id, status: 'processing', stage: job.stage }).catch((error: unknown) =>
+    deps.log(`job ${job.id}: could not announce stage ${job.stage}`, error),
+  );
 }
 
 /**

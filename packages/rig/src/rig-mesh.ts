@@ -1,7 +1,7 @@
 /**
  * The rigging pipeline end to end (both engines, fast and pro, run it with their presets from
  * rig-engine-presets.ts): bytes of any supported mesh in, a rigged GLB or FBX, a PNG
- * thumbnail and a report out. Stages: readMesh → rotate about Y → fitSkeleton →
+ * thumbnail and a report out (and, optionally, a call at each stage). Stages: readMesh → rotate about Y → fitSkeleton →
  * computeSkinWeights → (retargetClip of every clip of an optional animation file) → writeGlb / writeFbx →
  * renderThumbnail. The output keeps the input's units
  * and the rotated orientation: the rigged model faces +Z with +Y up. The thumbnail shows the fitted
@@ -20,6 +20,7 @@ import {
   type AnimationClip,
   type Mesh,
 } from '@rigforge/mesh';
+import type { RigStage } from '@rigforge/vocabulary';
 import { isBodyPlan, isRetargetBodyPlan, type BodyPlan } from './body-plan';
 import { classifyBodyPlan } from './fit/classify-body-plan';
 import { analyzeShape } from './fit/shape-analysis';
@@ -70,9 +71,15 @@ export interface RigMeshOptions {
   /** Names of the clips of `animation` to keep (default all); an unknown name is invalid_input. */
   animationClips?: string[];
   retarget?: RetargetClipOptions;
+  /**
+   * Called as each stage starts (`read`, `fit`, `skin`, `retarget` when there are clips, `write`,
+   * `thumbnail`: @rigforge/vocabulary's RIG_STAGES, in that order), so a caller can show progress.
+   * It must return at once (the pipeline does not wait) and must not throw. Default: nothing.
+   */
+  onStage?: (stage: RigStage) => void;
 }
 
-export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget' | 'orientation'>> = {
+export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget' | 'orientation' | 'onStage'>> = {
   rigType: 'biped',
   autoRigTypeMinConfidence: 0.6,
   upAxis: 'auto',
@@ -136,6 +143,9 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   if (outputFormat !== 'glb' && outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `rig: unknown output format "${String(outputFormat)}"`);
   }
+  const stage = options.onStage ?? (() => undefined);
+  // Reading covers the clip file too, read first so a bad clip or an unknown name fails fast.
+  stage('read');
   let clips: AnimationClip[] = [];
   if (options.animation) {
     // Clips are for a plan named up front: with `auto` the plan is not known until the mesh is read.
@@ -152,24 +162,29 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // Degenerate or pathological geometry is simplified or refused here, before the grid stages.
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
+  stage('fit');
   const orientation = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation);
   const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, orientation.upAxis), orientation.rotationY);
   const plan = choosePlan(mesh, rigType, autoRigTypeMinConfidence, quarterTurnLeft(orientation), options.fit?.resolution);
   const bodyPlan = plan.bodyPlan;
   const fitted = fitSkeleton(mesh, bodyPlan, options.fit);
   const t2 = performance.now();
+  stage('skin');
   const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips });
   const t3 = performance.now();
   const rig = { skeleton: fitted.skeleton, skin };
   // Clips are read +Y up and the model is rigged upright (+Y up, after rotation), so both ups are
   // known rather than estimated from the legs.
   const retargetOptions: RetargetClipOptions = { bodyPlan: isRetargetBodyPlan(bodyPlan) ? bodyPlan : 'biped', up: { source: [0, 1, 0], target: [0, 1, 0] }, ...options.retarget };
+  if (clips.length > 0) stage('retarget');
   const results: RetargetResult[] = clips.map((c) => retargetClip(c, fitted.skeleton, retargetOptions));
   const retargeted = results[0] ?? null;
   const animations = results.map((r) => r.clip);
   const tr = performance.now();
+  stage('write');
   const model = outputFormat === 'glb' ? await writeGlb(mesh, { rig, animations }) : writeFbx(mesh, { rig, animations });
   const t4 = performance.now();
+  stage('thumbnail');
   const thumbnail = renderThumbnail(mesh, {
     size: thumbnailSize,
     skeleton: thumbnailSkeleton ? fitted.skeleton : undefined,

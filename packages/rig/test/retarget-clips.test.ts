@@ -12,6 +12,7 @@ import {
   type Vec3,
 } from '@rigforge/mesh';
 import { buildHumanoidClip } from '@rigforge/mesh/testing';
+import { RIG_STAGES } from '@rigforge/vocabulary';
 import { fitSkeleton } from '../src/fit-skeleton';
 import { forwardKinematics } from '../src/retarget/pose-math';
 import { quadrupedJointRole } from '../src/retarget/quadruped-joint-role';
@@ -53,7 +54,9 @@ describe('rigMesh: every clip of the animation file', () => {
   test.each(['glb', 'fbx'] as const)('a %s file of 3 clips gives one animation per clip in GLB and FBX output, names and lengths kept', async (format) => {
     const animation = await clipFile(THREE_CLIPS(), format);
     for (const outputFormat of ['glb', 'fbx'] as const) {
-      const result = await rigMesh(input, { animation, outputFormat, thumbnailSize: 32 });
+      const stages: string[] = [];
+      const result = await rigMesh(input, { animation, outputFormat, thumbnailSize: 32, onStage: (s) => void stages.push(s) });
+      expect(stages).toEqual([...RIG_STAGES]); // with clips, every stage, the retarget among them
       expect(result.report.animations).toBe(3);
       expect(result.report.clips?.map((c) => c.name)).toEqual(['idle', 'walk', 'run']);
       const back = await readAnimationClip(result.model);

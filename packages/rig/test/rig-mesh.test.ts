@@ -1,4 +1,5 @@
 import { EngineError, isEngineError, readMesh, writeGlb } from '@rigforge/mesh';
+import { RIG_STAGES } from '@rigforge/vocabulary';
 import { rigMesh } from '../src/rig-mesh';
 import { buildCreature } from '../testing/build-creature';
 import { rotateMeshY } from '../src/rotate-mesh-y';
@@ -15,7 +16,10 @@ describe('rigMesh', () => {
   test('rigs a GLB biped into a validator-clean skinned GLB with a thumbnail and a report', async () => {
     const creature = buildCreature('biped');
     const input = await writeGlb(creature.mesh);
-    const result = await rigMesh(input, { rigType: 'biped' });
+    const stages: string[] = [];
+    const result = await rigMesh(input, { rigType: 'biped', onStage: (s) => void stages.push(s) });
+    // Each stage told once as it starts, in the vocabulary's order; no clips, no retarget stage.
+    expect(stages).toEqual(RIG_STAGES.filter((s) => s !== 'retarget'));
     expect(result.format).toBe('glb');
     const report = await validator.validateBytes(result.model, { maxIssues: 20 });
     expect(report.issues.messages.filter((m) => m.severity === 0)).toEqual([]);

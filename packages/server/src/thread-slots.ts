@@ -39,6 +39,8 @@ export interface Exchange<R> {
   /** Counted from the thread's `ready`, so a replaced thread's start-up is never charged to the work. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Every other message of the thread while the exchange runs (an engine's stage reports). */
+  onMessage?: (raw: unknown) => void;
 }
 
 export class ThreadSlots {
@@ -97,6 +99,7 @@ export class ThreadSlots {
       const onMessage = (raw: unknown) => {
         const reply = exchange.match(raw);
         if (reply !== undefined) finish({ kind: 'reply', reply });
+        else exchange.onMessage?.(raw);
       };
       const onError = (error: Error) => finish({ kind: 'died', reason: error.message });
       const onExit = (code: number) => finish({ kind: 'died', reason: `${this.options.what} exited with code ${code}` });

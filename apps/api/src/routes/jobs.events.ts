@@ -1,6 +1,6 @@
 /** A server-sent event stream of a job, so clients follow it without polling. */
 import type { Router } from 'express';
-import { jobIdParamsSchema, TERMINAL_STATUSES, type JobStatus } from '@rigforge/contracts';
+import { jobIdParamsSchema, TERMINAL_STATUSES } from '@rigforge/contracts';
 import { findJob, toJobObject } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
@@ -8,7 +8,8 @@ import { ApiError } from '../errors/api-error';
 /**
  * GET /v1/jobs/{id}/events: a `text/event-stream` of the job. The job as it is comes at once, then
  * one event per status change (each the whole job object as `data`), and the stream ends after
- * the terminal one. A comment line every SSE_KEEPALIVE_MS (15 s) keeps proxies from closing an
+ * the terminal one; a processing job also gets one event per engine stage it enters (its `stage`
+ * and `progress` moved). A comment line every SSE_KEEPALIVE_MS (15 s) keeps proxies from closing an
  * idle stream. Changes arrive as Redis status events, so any replica can serve the stream; each
  * event re-reads the row (Postgres is the record), and so does each keep-alive, which bounds how
  * long a lost event can delay the stream.
@@ -28,7 +29,8 @@ export function registerJobsEvents(router: Router, ctx: AppContext): void {
     res.setHeader('X-Accel-Buffering', 'no'); // nginx: do not buffer the stream
     res.flushHeaders();
 
-    let last: JobStatus | undefined;
+    // What the last event showed: a new event goes out when the status, stage or progress moved.
+    let last: string | undefined;
     let ended = false;
     let chain: Promise<void> = Promise.resolve();
     const end = () => {
@@ -39,7 +41,7 @@ export function registerJobsEvents(router: Router, ctx: AppContext): void {
       offClose();
       res.end();
     };
-    // Sends the job if its status moved since the last event. Runs one at a time (chained), so
+    // Sends the job if it moved since the last event. Runs one at a time (chained), so
     // events leave in the order of the reads.
     const refresh = () => {
       chain = chain
@@ -47,9 +49,11 @@ export function registerJobsEvents(router: Router, ctx: AppContext): void {
           if (ended) return;
           const row = await findJob(ctx.db, jobId, accountId);
           if (!row) return end();
-          if (row.status === last) return;
-          last = row.status;
-          res.write(`data: ${JSON.stringify(toJobObject(row, ctx.storage))}\n\n`);
+          const job = toJobObject(row, ctx.storage);
+          const seen = `${job.status} ${job.stage ?? ''} ${job.progress ?? ''}`;
+          if (seen === last) return;
+          last = seen;
+          res.write(`data: ${JSON.stringify(job)}\n\n`);
           if (TERMINAL_STATUSES.includes(row.status)) end();
         })
         .catch((error: unknown) => {

@@ -17,6 +17,8 @@ export const jobViewOutput = z.object({
   files: z.array(z.looseObject({})).describe('Every output file, when succeeded'),
   error: z.object({ code: z.string(), message: z.string() }).nullable().describe('Why it failed, when failed'),
   created_at: z.string(),
+  progress: jobSchema.shape.progress,
+  stage: jobSchema.shape.stage,
   completed_at: z.string().optional(),
   duration_seconds: z.number().optional(),
   rig_type_chosen: jobSchema.shape.rig_type_chosen,

@@ -59,6 +59,8 @@ export function jobView(job: JobObject): z.infer<typeof jobViewOutput> {
     files: job.output?.files ?? [],
     error: job.error,
     created_at: job.created_at,
+    ...(job.progress !== undefined ? { progress: job.progress } : {}),
+    ...(job.stage !== undefined ? { stage: job.stage } : {}),
     ...(job.completed_at ? { completed_at: job.completed_at } : {}),
     ...(job.duration_seconds !== undefined ? { duration_seconds: job.duration_seconds } : {}),
     ...(job.rig_type_chosen !== undefined ? { rig_type_chosen: job.rig_type_chosen } : {}),

@@ -55,8 +55,8 @@ function rigEngine(name: string, quality: Pick<RigMeshOptions, 'fit' | 'skin'>):
   return {
     name,
     runsIn: 'thread',
-    async run({ input, job, attachments }) {
-      const result = await rigMesh(input, rigOptionsFromParams(rigParams(name, job), attachments, quality));
+    async run({ input, job, attachments }, { onStage }) {
+      const result = await rigMesh(input, { ...rigOptionsFromParams(rigParams(name, job), attachments, quality), ...(onStage ? { onStage } : {}) });
       return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
     },
   };
@@ -67,8 +67,8 @@ function generateEngine(name: string): Engine {
   return {
     name,
     runsIn: 'thread',
-    async run({ input, job }) {
-      const result = await generateModel(input, generateOptionsFromParams(generateModelParams(name, job)));
+    async run({ input, job }, { onStage }) {
+      const result = await generateModel(input, { ...generateOptionsFromParams(generateModelParams(name, job)), ...(onStage ? { onStage } : {}) });
       return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
     },
   };

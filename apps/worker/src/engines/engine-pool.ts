@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { EngineError } from '@rigforge/mesh';
+import type { JobStage } from '@rigforge/contracts';
 import type { QueueName } from '@rigforge/queue';
 import { ThreadSlots } from '@rigforge/server';
 import type { EngineInput, EngineResult } from './engine';
@@ -67,7 +68,13 @@ export class EnginePool {
    * Runs one job in a free thread. Past `timeoutMs`, or when `signal` aborts (the job was
    * canceled), the thread is terminated and replaced: only that stops a CPU-bound engine.
    */
-  async run(input: EngineInput, timeoutMs: number, engineName: string, signal?: AbortSignal): Promise<EngineResult> {
+  async run(
+    input: EngineInput,
+    timeoutMs: number,
+    engineName: string,
+    signal?: AbortSignal,
+    onStage?: (stage: JobStage) => void,
+  ): Promise<EngineResult> {
     if (signal?.aborted) throw new EngineCanceledError(`${engineName}: the job was canceled`);
     const slot = this.threads.take();
     if (!slot) throw new EngineCrashError('engine pool: no free thread (concurrency exceeds pool size)');
@@ -79,6 +86,9 @@ export class EnginePool {
         match: (raw) => (isThreadMessage(raw) && raw.kind === 'result' && raw.id === id ? raw : undefined),
         timeoutMs,
         ...(signal ? { signal } : {}),
+        onMessage: (raw) => {
+          if (onStage && isThreadMessage(raw) && raw.kind === 'stage' && raw.id === id) onStage(raw.stage);
+        },
       });
     } catch (error) {
       throw new EngineCrashError(error instanceof Error ? error.message : String(error));

@@ -3,7 +3,7 @@
  * time as the pool sends them, posting results back with the output buffers transferred.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { JobErrorCode } from '@rigforge/contracts';
+import type { JobErrorCode, JobStage } from '@rigforge/contracts';
 import { isEngineError, type EngineErrorCode } from '@rigforge/mesh';
 import type { QueueName } from '@rigforge/queue';
 import type { EngineInput } from './engine';
@@ -22,6 +22,8 @@ export interface EngineThreadRequest {
 
 export type EngineThreadMessage =
   | { kind: 'ready' }
+  /** The job `id` entered an engine stage (sent as it happens, before its result). */
+  | { kind: 'stage'; id: number; stage: JobStage }
   | { kind: 'result'; id: number; ok: true; files: { type: string; format: string; contentType: string; bytes: Uint8Array }[]; report: Record<string, unknown> }
   | { kind: 'result'; id: number; ok: false; engineError: true; code: EngineErrorCode; message: string }
   | { kind: 'result'; id: number; ok: false; engineError: false; code: Extract<JobErrorCode, 'engine_error'>; message: string };
@@ -41,7 +43,8 @@ async function startThread(): Promise<void> {
       if (!engine) throw new Error(`no engine for ${data.queue}`);
       // The params were parsed once, by the main thread of this process, from the job row; the
       // structured clone that carried them here keeps every value, so they are not parsed again.
-      const result = await engine.run(input, { signal: new AbortController().signal });
+      const onStage = (stage: JobStage) => port.postMessage({ kind: 'stage', id, stage } satisfies EngineThreadMessage);
+      const result = await engine.run(input, { signal: new AbortController().signal, onStage });
       message = { kind: 'result', id, ok: true, files: result.files, report: result.report };
       transfer = [...new Set(result.files.map((f) => f.bytes.buffer as ArrayBuffer))];
     } catch (error) {

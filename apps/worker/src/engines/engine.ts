@@ -4,7 +4,7 @@
  * @rigforge/contracts) and returns files and a report; it knows nothing of queues, storage or the
  * database. Bad input is an `EngineError` (from @rigforge/mesh) with a code.
  */
-import type { TypedJobParams } from '@rigforge/contracts';
+import type { JobStage, TypedJobParams } from '@rigforge/contracts';
 
 export interface EngineInput {
   input: Uint8Array;
@@ -26,6 +26,16 @@ export interface EngineResult {
   report: Record<string, unknown>;
 }
 
+export interface EngineRunOptions {
+  signal: AbortSignal;
+  /**
+   * Called as the engine enters each of its operation's stages (in order; see @rigforge/vocabulary),
+   * so the job shows its progress. Returns at once; an engine that never calls it is fine (the job
+   * goes from 0 to 1).
+   */
+  onStage?: (stage: JobStage) => void;
+}
+
 export interface Engine {
   name: string;
   /**
@@ -33,5 +43,5 @@ export interface Engine {
    * keeps going and a runaway job can be terminated; `main`: I/O-bound (a remote engine).
    */
   runsIn: 'thread' | 'main';
-  run(input: EngineInput, options: { signal: AbortSignal }): Promise<EngineResult>;
+  run(input: EngineInput, options: EngineRunOptions): Promise<EngineResult>;
 }

@@ -1,5 +1,6 @@
 /** Runs an engine in a thread or in the main loop by what it declares, so the processor does not care which. */
 import { isEngineError } from '@rigforge/mesh';
+import type { JobStage } from '@rigforge/contracts';
 import type { Engine, EngineInput, EngineResult } from './engine';
 import { EngineCanceledError, EngineCrashError, EngineTimeoutError, type EnginePool } from './engine-pool';
 
@@ -14,11 +15,11 @@ export { EngineCanceledError, EngineCrashError, EngineTimeoutError } from './eng
 export async function runEngine(
   engine: Engine,
   input: EngineInput,
-  options: { pool: EnginePool | null; timeoutMs: number; signal?: AbortSignal },
+  options: { pool: EnginePool | null; timeoutMs: number; signal?: AbortSignal; onStage?: (stage: JobStage) => void },
 ): Promise<EngineResult> {
   if (engine.runsIn === 'thread') {
     if (!options.pool) throw new EngineCrashError(`${engine.name}: no engine threads in this worker`);
-    return options.pool.run(input, options.timeoutMs, engine.name, options.signal);
+    return options.pool.run(input, options.timeoutMs, engine.name, options.signal, options.onStage);
   }
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -36,7 +37,8 @@ export async function runEngine(
     else options.signal?.addEventListener('abort', onCancel, { once: true });
   });
   try {
-    return await Promise.race([engine.run(input, { signal: controller.signal }), deadline]);
+    const onStage = options.onStage;
+    return await Promise.race([engine.run(input, { signal: controller.signal, ...(onStage ? { onStage } : {}) }), deadline]);
   } catch (error) {
     if (isEngineError(error) || error instanceof EngineTimeoutError || error instanceof EngineCanceledError) throw error;
     throw new EngineCrashError(error instanceof Error ? error.message : String(error));

@@ -18,7 +18,7 @@ import { isEngineError } from '@rigforge/mesh';
 import { JOB_CANCELED_MESSAGE, parseJobParams, type JobFailure, type TypedJobParams } from '@rigforge/contracts';
 import { jobOutputKey, readSavedJobResult, saveJobResult, type ObjectStorage, type SavedJobResult } from '@rigforge/storage';
 import type { EngineInput } from '../engines/engine';
-import type { AnnounceStatus } from '../announce-status';
+import type { AnnounceStage, AnnounceStatus } from '../announce-status';
 import type { EnginePool } from '../engines/engine-pool';
 import type { EngineRegistry } from '../engines/engine-registry';
 import { EngineCanceledError, EngineTimeoutError, runEngine } from '../engines/run-engine';
@@ -26,6 +26,7 @@ import type { JobCancels } from '../job-cancels';
 import { jobDeadline, OVERDUE_GRACE_MS } from '../job-deadline';
 import { observeJob } from './job-metrics';
 import { settleAbandonedJob } from './settle-abandoned-job';
+import { createStageRecorder } from './stage-recorder';
 import { OutageDeadlineError, waitOutOutage } from './wait-out-outage';
 
 export interface ProcessJobDeps {
@@ -39,6 +40,8 @@ export interface ProcessJobDeps {
   log: (message: string, error?: unknown) => void;
   /** Publishes each status this processor writes (after the write committed). */
   announce: AnnounceStatus;
+  /** Publishes each engine stage this processor records (after the write committed). */
+  announceStage?: AnnounceStage;
   /** Where cancel requests for running jobs arrive. */
   cancels: JobCancels;
   metrics?: ServiceMetrics;
@@ -111,10 +114,14 @@ export function createJobProcessor(deps: ProcessJobDeps) {
       if (job.operation === 'rig' && job.params.animation) attachments.animation = await deps.storage.get(job.params.animation.key);
 
       const started = Date.now();
+      // Each stage the engine enters is written to the row and announced, behind the engine.
+      const stages = createStageRecorder(deps, { id: jobId, operation: row.operation });
       let result;
       try {
-        result = await runEngine(engine, { input, job, attachments }, { pool: deps.pool, timeoutMs: remainingMs, signal: cancel.signal });
+        result = await runEngine(engine, { input, job, attachments }, { pool: deps.pool, timeoutMs: remainingMs, signal: cancel.signal, onStage: stages.onStage });
       } catch (error) {
+        // The stage it failed in is on the row before the failure is (a late stage write cannot follow it).
+        await stages.settled();
         if (isEngineError(error)) {
           const failure: JobFailure = { code: error.code, message: error.message };
           observed.engineError(error.code);
@@ -131,6 +138,7 @@ export function createJobProcessor(deps: ProcessJobDeps) {
         throw error;
       }
 
+      await stages.settled();
       const files: SavedJobResult['files'] = [];
       for (const file of result.files) {
         const key = jobOutputKey(jobId, file.type, file.format);

@@ -27,10 +27,10 @@ export interface DeliverWebhookDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-/** The job as the event saw it: a late `job.processing` delivery does not leak the final result. */
+/** The job as the event saw it: a late `job.processing` delivery does not leak the final result (nor a later stage). */
 function asOfEvent(job: JobObject, event: WebhookDelivery['event']): JobObject {
   if (event !== 'job.processing') return job;
-  return { id: job.id, object: 'job', operation: job.operation, status: 'processing', output: null, error: null, created_at: job.created_at };
+  return { id: job.id, object: 'job', operation: job.operation, status: 'processing', output: null, error: null, created_at: job.created_at, progress: 0 };
 }
 
 export function createWebhookDeliverer(deps: DeliverWebhookDeps) {

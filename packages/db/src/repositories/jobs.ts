@@ -108,7 +108,7 @@ const RESERVE_JOB_SQL = `
 const RESERVE_JOB_NAME = statementName(RESERVE_JOB_SQL);
 
 const JOB_COLUMNS = `id, account_id, operation::text AS operation, status::text AS status, queue, engine, params,
-  input_key, output, error_code, error_message, report, credits_reserved, attempts, created_at, started_at, completed_at`;
+  input_key, output, error_code, error_message, report, credits_reserved, attempts, progress, stage, created_at, started_at, completed_at`;
 const FIND_JOB_SQL = `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1::uuid`;
 const FIND_OWN_JOB_SQL = `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1::uuid AND account_id = $2::uuid`;
 const FIND_JOB_NAME = statementName(FIND_JOB_SQL);
@@ -129,6 +129,8 @@ interface JobSqlRow {
   report: Prisma.JsonValue | null;
   credits_reserved: number;
   attempts: number;
+  progress: number;
+  stage: string | null;
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
@@ -151,6 +153,8 @@ function toJobRow(r: JobSqlRow): JobRow {
     report: r.report,
     creditsReserved: r.credits_reserved,
     attempts: r.attempts,
+    progress: r.progress,
+    stage: r.stage,
     createdAt: r.created_at,
     startedAt: r.started_at,
     completedAt: r.completed_at,
@@ -201,6 +205,18 @@ export async function markJobProcessing(db: Db, id: string): Promise<JobRow | nu
   return rows.length ? findJob(db, id) : null;
 }
 
+/**
+ * Records the engine stage a processing job entered and the progress it stands for: one cheap
+ * statement per stage. Progress only rises (a retried job goes through its stages again without
+ * going backwards), and a job no longer processing (terminal, canceled) is left alone: false then.
+ */
+export async function markJobStage(db: Db, id: string, stage: string, progress: number): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE jobs SET stage = ${stage}, progress = GREATEST(progress, ${progress}::real)
+    WHERE id = ${id}::uuid AND status = 'processing'`;
+  return count === 1;
+}
+
 /** processing → succeeded. Returns false when the job was not processing (already terminal). */
 export async function markJobSucceeded(
   db: Db,
@@ -210,7 +226,7 @@ export async function markJobSucceeded(
 ): Promise<boolean> {
   const count = await db.$executeRaw`
     UPDATE jobs SET status = 'succeeded', output = ${JSON.stringify(output)}::jsonb,
-      report = ${report === null ? null : JSON.stringify(report)}::jsonb, completed_at = now()
+      report = ${report === null ? null : JSON.stringify(report)}::jsonb, completed_at = now(), progress = 1
     WHERE id = ${id}::uuid AND status = 'processing'`;
   return count === 1;
 }
