@@ -8,7 +8,7 @@ import { attachArm } from './arm-attachment';
 import { fitBipedLegs } from './biped-legs';
 import { groundContact } from './ground-contact';
 import { pathBetween } from './medial-tree';
-import { addChain, along, alongBody, isLeft, limbOrFallback, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, along, alongBody, alongSite, atSite, isLeft, limbOrFallback, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb, ShapeAnalysis } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
@@ -30,6 +30,9 @@ const HEAD_JOINT_FRACTION = 0.35;
 
 /** Neck and head joints as fractions of the hips-to-crown path when the shape shows no neck. */
 const NO_NECK_FRACTION = { neck: 0.6, head: 0.75 } as const;
+
+/** The wrist's fraction of the arm's path from the shoulder: the finger fit starts from it. */
+const WRIST_FRACTION = 0.79;
 
 /** Fall in depth below the head's deepest point that marks the way down into the neck. */
 const HEAD_DEPTH_DROP = 0.15;
@@ -171,12 +174,7 @@ export function fitBiped(fit: PlanFit): void {
   const spinePts = [...central.filter((_, i) => arcs[i]! < neckArc), neckPos];
   if (spinePts.length < 2 || oneMass) spinePts.splice(0, spinePts.length, hipsPos, neckPos);
   addChain(fit, ['hips', 'spine', 'chest', 'upper_chest', 'neck', 'head'], null, [
-    hipsPos,
-    pointAtFraction(spinePts, 0.25),
-    pointAtFraction(spinePts, 0.5),
-    pointAtFraction(spinePts, 0.75),
-    neckPos,
-    headPos,
+    hipsPos, ...atSite(fit, 'biped.spine', spinePts, ['spine', 'chest', 'upper_chest']), neckPos, headPos,
   ]);
   // A tail (a raptor's, a lizardfolk's): a central extremity reaching backwards from behind the
   // hips, at least half as long as the torso. A cape or a ponytail hangs down and is not one.
@@ -195,7 +193,8 @@ export function fitBiped(fit: PlanFit): void {
     let start = 0;
     while (start < full.points.length / 2 && Math.abs(full.points[start]![0] - cx) < minOffset) start++;
     const arm = start ? { ...full, points: full.points.slice(start), entryPos: full.points[start]! } : full;
-    const [upper, elbow, wrist] = along(fit, arm, [0, 0.43, 0.79]) as [Vec3, Vec3, Vec3];
+    // The wrist stays at WRIST_FRACTION: the fingers are fitted from it (fit-fingers.ts).
+    const [upper, elbow, wrist] = alongSite(fit, 'biped.elbow', arm, [`${side}_upper_arm`, `${side}_lower_arm`, `${side}_hand`], [0], [WRIST_FRACTION]) as [Vec3, Vec3, Vec3];
     const shoulder = lerp(upper, neckPos, 0.5);
     shoulder[1] = (upper[1] + neckPos[1]) / 2;
     addChain(fit, [`${side}_shoulder`, `${side}_upper_arm`, `${side}_lower_arm`, `${side}_hand`], 'upper_chest', [shoulder, upper, elbow, wrist]);
