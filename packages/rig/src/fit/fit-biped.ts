@@ -34,6 +34,13 @@ const NO_NECK_FRACTION = { neck: 0.6, head: 0.75 } as const;
 /** The wrist's fraction of the arm's path from the shoulder: the finger fit starts from it. */
 const WRIST_FRACTION = 0.79;
 
+/**
+ * A foot tip nearer the mirror plane than this share of the other foot's distance from it, on a
+ * symmetric body, was traced wrongly (feet standing apart are mirrored; legs together put both
+ * tips near the plane, and neither is replaced).
+ */
+const STRAY_FOOT = 0.35;
+
 /** Fall in depth below the head's deepest point that marks the way down into the neck. */
 const HEAD_DEPTH_DROP = 0.15;
 
@@ -48,6 +55,18 @@ export function fitBiped(fit: PlanFit): void {
     const more = takeLimb(fit, (l) => relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) < 0.3);
     if (more && !leftFoot && (!rightFoot || more.tipPos[0] > rightFoot.tipPos[0])) leftFoot = more;
     else if (more && !rightFoot) rightFoot = more;
+  }
+  // On a mirror-symmetric body the feet stand mirrored: a "foot" whose tip lies near the mirror
+  // plane while the other stands well out to its side is a stub of the tree between the feet
+  // (the real foot's branch was swallowed by its neighbour's cover); that side mirrors the other.
+  if (leftFoot && rightFoot && shape.symmetric) {
+    const [l, r] = [relX(fit, leftFoot.tipPos), relX(fit, rightFoot.tipPos)];
+    if (l < STRAY_FOOT * r || r < STRAY_FOOT * l) {
+      const good = l < r ? rightFoot : leftFoot;
+      fit.warnings.push(`biped: ${l < r ? 'left' : 'right'} foot traced on the mirror plane; mirrored from the other foot`);
+      if (l < r) leftFoot = mirrorLimb(shape, good);
+      else rightFoot = mirrorLimb(shape, good);
+    }
   }
   // The head is central (a raised hand is not) and does not reach backwards (a raised tail does).
   const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6 && relX(fit, l.tipPos) < 0.4
