@@ -23,6 +23,7 @@ import { fitLegged } from './fit/fit-legged';
 import { fitOthers } from './fit/fit-others';
 import { fitQuadruped } from './fit/fit-quadruped';
 import { fitSerpentine } from './fit/fit-serpentine';
+import type { FractionContext } from './fit/joint-fractions';
 import { startPlanFit, type PlanFit } from './fit/plan-fit';
 import { assessPlausibility } from './fit/plausibility';
 import { analyzeShape } from './fit/shape-analysis';
@@ -71,14 +72,18 @@ const FITTERS: Record<BodyPlan, (fit: PlanFit) => void> = {
   others: fitOthers,
 };
 
-export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}): FitSkeletonResult {
+/**
+ * `tuning` is for scripts/fit-joint-fractions.ts: other joint fractions to try, and a trace of
+ * where the fitters placed joints by fraction. The engine leaves it out.
+ */
+export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}, tuning?: FractionContext): FitSkeletonResult {
   if (!isBodyPlan(bodyPlan)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(bodyPlan)}"`);
   const { resolution, symmetrize } = withDefaults(FIT_SKELETON_DEFAULTS, options);
   const shape = analyzeShape(mesh, resolution);
   if (shape.tree.branches.length === 0 && !shape.grid.solid.some((v) => v === 1)) {
     throw new EngineError('invalid_input', 'rig: the mesh has no non-degenerate triangles');
   }
-  const fit = startPlanFit(shape);
+  const fit = startPlanFit(shape, tuning);
   FITTERS[bodyPlan](fit);
   const maxGap = 0.06 * Math.hypot(...shape.size);
   const b = fit.builder;

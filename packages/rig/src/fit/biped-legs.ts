@@ -14,9 +14,9 @@
  *   ankle carries the knee (the path's bend when bent, else halfway).
  */
 import type { PlanFit } from './plan-fit';
-import { along } from './plan-fit';
+import { alongSite, atSite } from './plan-fit';
 import { pathToRoot } from './medial-tree';
-import { pointAtFraction, smoothPolyline } from './polyline';
+import { smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import type { Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
@@ -68,7 +68,7 @@ export function fitBipedLegs(fit: PlanFit, limbs: { left: Limb; right: Limb }, s
   // Without arms there is no shoulder to measure against (a walker whose legs carry the body):
   // the legs' entries into the body are the hips.
   if (shoulderY === null) {
-    const left = legJoints(fit, limbs.left), right = legJoints(fit, limbs.right);
+    const left = legJoints(fit, limbs.left, 'left'), right = legJoints(fit, limbs.right, 'right');
     return { hipY: (left[0]![1] + right[0]![1]) / 2, crotchY: null, fromProportion: false, left, right };
   }
   const span = Math.max(shoulderY - ground, shape.cell);
@@ -121,13 +121,13 @@ export function fitBipedLegs(fit: PlanFit, limbs: { left: Limb; right: Limb }, s
     const hip: Vec3 = [legX, hipY, last[2]];
     const pts = [...lower.reverse()];
     pts.unshift(hip);
-    return legJoints(fit, { ...limbs[side], points: pts, entryPos: hip });
+    return legJoints(fit, { ...limbs[side], points: pts, entryPos: hip }, side);
   };
   return { hipY, crotchY: crotch, fromProportion, left: leg('left'), right: leg('right') };
 }
 
 /** Hip, knee, ankle and toes along a hip-to-toe polyline; the ankle is the path's corner. */
-function legJoints(fit: PlanFit, limb: Limb): Vec3[] {
+function legJoints(fit: PlanFit, limb: Limb, side: 'left' | 'right'): Vec3[] {
   const pts = limb.points;
   const a = pts[0]!, b = pts[pts.length - 1]!;
   const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
@@ -145,6 +145,6 @@ function legJoints(fit: PlanFit, limb: Limb): Vec3[] {
   if (ankle < 1 || ankle >= pts.length - 1) ankle = Math.floor(pts.length * 0.9);
   const legPart = pts.slice(0, ankle + 1);
   const footPart = pts.slice(ankle);
-  const knee = along(fit, { ...limb, points: legPart, length }, [0.5])[0]!;
-  return [pts[0]!, knee, pts[ankle]!, pointAtFraction(footPart, 0.6)];
+  const knee = alongSite(fit, 'biped.knee', { ...limb, points: legPart, length }, [`${side}_lower_leg`])[0]!;
+  return [pts[0]!, knee, pts[ankle]!, atSite(fit, 'biped.toes', footPart, [`${side}_toes`])[0]!];
 }

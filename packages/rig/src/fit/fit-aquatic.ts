@@ -3,9 +3,8 @@
  * and tail chains; the remaining extremities that stand out from the body are fins, named by
  * where they point: sideways = pectoral (left/right), up = dorsal, down = ventral.
  */
-import { addChain, along, isLeft, relX, type PlanFit } from './plan-fit';
+import { addChain, alongSite, atSite, isLeft, relX, type PlanFit } from './plan-fit';
 import { mainAxis } from './fit-serpentine';
-import { pointAtFraction } from './polyline';
 import { bodyCentreline } from './body-centreline';
 import type { Limb } from './shape-analysis';
 import { dist, type Vec3 } from './vec3';
@@ -26,16 +25,14 @@ export function fitAquatic(fit: PlanFit): void {
   // file that lies on its side or stands on its tail) has its spine along the medial axis.
   const alongZ = shape.size[2] >= ALONG_Z * Math.max(shape.size[0], shape.size[1]);
   const line = alongZ ? bodyCentreline(shape).points : [];
-  const at = (f: number): Vec3 => {
-    if (line.length < 2) return pointAtFraction(axis.points, f, axis.arcs);
-    return pointAtFraction(line, 1 - f);
-  };
-  // head, spine_1..3, tail_1..4 at these fractions of the axis from the snout.
-  const fractions = [0.12, 0.26, 0.4, 0.53, 0.65, 0.76, 0.85, 0.93];
+  // head, spine_1..3, tail_1..4 at the site's fractions of the axis from the snout.
+  const fromSnout = line.length < 2 ? axis.points : line.slice().reverse();
+  const [head, spine1, spine2, ...rest] = atSite(fit, 'aquatic.axis', fromSnout,
+    ['head', 'spine_1', 'spine_2', 'spine_3', 'tail_1', 'tail_2', 'tail_3', 'tail_4']) as [Vec3, Vec3, Vec3, ...Vec3[]];
   // The root sits mid-body so the fish bends from its centre.
-  fit.builder.add('spine_2', null, at(fractions[2]!));
-  addChain(fit, ['spine_1', 'head'], 'spine_2', [at(fractions[1]!), at(fractions[0]!)]);
-  addChain(fit, ['spine_3', 'tail_1', 'tail_2', 'tail_3', 'tail_4'], 'spine_2', fractions.slice(3).map(at));
+  fit.builder.add('spine_2', null, spine2);
+  addChain(fit, ['spine_1', 'head'], 'spine_2', [spine1, head]);
+  addChain(fit, ['spine_3', 'tail_1', 'tail_2', 'tail_3', 'tail_4'], 'spine_2', rest);
   // Extremities beside the axis's last (or first) stretch are tail-fin lobes or the snout.
   const fractionAlong = (p: readonly number[]): number => {
     let bi = 0, bd = Infinity;
@@ -73,7 +70,7 @@ export function fitAquatic(fit: PlanFit): void {
     // A fin moves as one plate: one joint near its root turns it. Only a long paired flipper
     // (a whale's, a dolphin's) bends along its length and gets a second joint. Artists rig fish
     // the same way; extra joints out in a fin also pull the weights away from the body.
-    if (kind.startsWith('pectoral') && limb.length >= 0.2 * total) addChain(fit, [`${base}_1`, `${base}_2`], parent, along(fit, limb, [0.15, 0.6]), limb.tipPos);
-    else addChain(fit, [`${base}_1`], parent, along(fit, limb, [0.25]), limb.tipPos);
+    const names = kind.startsWith('pectoral') && limb.length >= 0.2 * total ? [`${base}_1`, `${base}_2`] : [`${base}_1`];
+    addChain(fit, names, parent, alongSite(fit, names.length === 2 ? 'aquatic.flipper' : 'aquatic.fin', limb, names), limb.tipPos);
   }
 }

@@ -9,7 +9,7 @@
  */
 import { pathBetween } from './medial-tree';
 import { bodyCore, isUpright, onColumn } from './body-core';
-import { addChain, alongBody, along, centreVertically, fallbackLimb, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, zRun, type PlanFit } from './plan-fit';
+import { addChain, alongBody, along, alongSite, atSite, centreVertically, fallbackLimb, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, zRun, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { dist, lerp, type Vec3 } from './vec3';
@@ -116,10 +116,10 @@ export function fitAvian(fit: PlanFit): void {
     let spine: Vec3[] = [hips, neck];
     if (hv >= 0 && nv >= 0 && shape.grid.solid[hv]) spine = smoothPolyline(pathBetween(shape.tree, hv, nv).map((v) => shape.center(v)), 3);
     addChain(fit, ['hips', 'spine', 'chest', 'neck', 'head'], null, [
-      hips, pointAtFraction(spine, 0.4), pointAtFraction(spine, 0.75), neck, along(fit, headLimb, [0.5])[0]!,
+      hips, ...atSite(fit, 'avian.spine', spine, ['spine', 'chest']), neck, alongSite(fit, 'avian.head', headLimb, ['head'])[0]!,
     ]);
   }
-  if (tail) addChain(fit, ['tail_1', 'tail_2'], 'hips', along(fit, tail, [0, 0.8]), tail.tipPos);
+  if (tail) addChain(fit, ['tail_1', 'tail_2'], 'hips', alongSite(fit, 'avian.tail', tail, ['tail_1', 'tail_2'], [0]), tail.tipPos);
   // Body thickness where the wings attach: at the hips of a bird, at the core of a round body
   // (whose hips are on the ground).
   const bv = voxelAt(shape.grid, round ? round.centre : hips);
@@ -137,10 +137,11 @@ export function fitAvian(fit: PlanFit): void {
     } else {
       const names = wings[side] && W[side].length < STUBBY_WING * bodyThickness
         ? [`${side}_wing_1`] : [`${side}_wing_1`, `${side}_wing_2`, `${side}_wing_3`, `${side}_wing_tip`];
-      addChain(fit, names, 'chest', along(fit, W[side], [0, 0.35, 0.68, 0.95].slice(0, names.length)), W[side].tipPos);
+      addChain(fit, names, 'chest', names.length === 1 ? along(fit, W[side], [0]) : alongSite(fit, 'avian.wing', W[side], names, [0]), W[side].tipPos);
       if (!wings[side]) for (const name of names) fit.standIns.add(name);
     }
     const leg = feet[side];
-    if (leg) addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', along(fit, leg, [0, 0.45, 0.8, 0.95]));
+    const legNames = [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`];
+    if (leg) addChain(fit, legNames, 'hips', alongSite(fit, 'avian.leg', leg, legNames, [0]));
   }
 }

@@ -8,7 +8,7 @@ import { attachArm } from './arm-attachment';
 import { fitBipedLegs } from './biped-legs';
 import { groundContact } from './ground-contact';
 import { pathBetween } from './medial-tree';
-import { addChain, along, alongBody, isLeft, limbOrFallback, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, along, alongBody, alongSite, atSite, isLeft, limbOrFallback, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb, ShapeAnalysis } from './shape-analysis';
 import { lerp, type Vec3 } from './vec3';
@@ -31,6 +31,16 @@ const HEAD_JOINT_FRACTION = 0.35;
 /** Neck and head joints as fractions of the hips-to-crown path when the shape shows no neck. */
 const NO_NECK_FRACTION = { neck: 0.6, head: 0.75 } as const;
 
+/** The wrist's fraction of the arm's path from the shoulder: the finger fit starts from it. */
+const WRIST_FRACTION = 0.79;
+
+/**
+ * A foot tip nearer the mirror plane than this share of the other foot's distance from it, on a
+ * symmetric body, was traced wrongly (feet standing apart are mirrored; legs together put both
+ * tips near the plane, and neither is replaced).
+ */
+const STRAY_FOOT = 0.35;
+
 /** Fall in depth below the head's deepest point that marks the way down into the neck. */
 const HEAD_DEPTH_DROP = 0.15;
 
@@ -45,6 +55,18 @@ export function fitBiped(fit: PlanFit): void {
     const more = takeLimb(fit, (l) => relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) < 0.3);
     if (more && !leftFoot && (!rightFoot || more.tipPos[0] > rightFoot.tipPos[0])) leftFoot = more;
     else if (more && !rightFoot) rightFoot = more;
+  }
+  // On a mirror-symmetric body the feet stand mirrored: a "foot" whose tip lies near the mirror
+  // plane while the other stands well out to its side is a stub of the tree between the feet
+  // (the real foot's branch was swallowed by its neighbour's cover); that side mirrors the other.
+  if (leftFoot && rightFoot && shape.symmetric) {
+    const [l, r] = [relX(fit, leftFoot.tipPos), relX(fit, rightFoot.tipPos)];
+    if (l < STRAY_FOOT * r || r < STRAY_FOOT * l) {
+      const good = l < r ? rightFoot : leftFoot;
+      fit.warnings.push(`biped: ${l < r ? 'left' : 'right'} foot traced on the mirror plane; mirrored from the other foot`);
+      if (l < r) leftFoot = mirrorLimb(shape, good);
+      else rightFoot = mirrorLimb(shape, good);
+    }
   }
   // The head is central (a raised hand is not) and does not reach backwards (a raised tail does).
   const head = takeLimb(fit, (l) => relX(fit, l.tipPos) - relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) > 0.6 && relX(fit, l.tipPos) < 0.4
@@ -171,12 +193,7 @@ export function fitBiped(fit: PlanFit): void {
   const spinePts = [...central.filter((_, i) => arcs[i]! < neckArc), neckPos];
   if (spinePts.length < 2 || oneMass) spinePts.splice(0, spinePts.length, hipsPos, neckPos);
   addChain(fit, ['hips', 'spine', 'chest', 'upper_chest', 'neck', 'head'], null, [
-    hipsPos,
-    pointAtFraction(spinePts, 0.25),
-    pointAtFraction(spinePts, 0.5),
-    pointAtFraction(spinePts, 0.75),
-    neckPos,
-    headPos,
+    hipsPos, ...atSite(fit, 'biped.spine', spinePts, ['spine', 'chest', 'upper_chest']), neckPos, headPos,
   ]);
   // A tail (a raptor's, a lizardfolk's): a central extremity reaching backwards from behind the
   // hips, at least half as long as the torso. A cape or a ponytail hangs down and is not one.
@@ -195,7 +212,8 @@ export function fitBiped(fit: PlanFit): void {
     let start = 0;
     while (start < full.points.length / 2 && Math.abs(full.points[start]![0] - cx) < minOffset) start++;
     const arm = start ? { ...full, points: full.points.slice(start), entryPos: full.points[start]! } : full;
-    const [upper, elbow, wrist] = along(fit, arm, [0, 0.43, 0.79]) as [Vec3, Vec3, Vec3];
+    // The wrist stays at WRIST_FRACTION: the fingers are fitted from it (fit-fingers.ts).
+    const [upper, elbow, wrist] = alongSite(fit, 'biped.elbow', arm, [`${side}_upper_arm`, `${side}_lower_arm`, `${side}_hand`], [0], [WRIST_FRACTION]) as [Vec3, Vec3, Vec3];
     const shoulder = lerp(upper, neckPos, 0.5);
     shoulder[1] = (upper[1] + neckPos[1]) / 2;
     addChain(fit, [`${side}_shoulder`, `${side}_upper_arm`, `${side}_lower_arm`, `${side}_hand`], 'upper_chest', [shoulder, upper, elbow, wrist]);

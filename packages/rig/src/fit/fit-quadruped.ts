@@ -7,8 +7,8 @@
 import { fitEars } from './fit-ears';
 import { pathBetween } from './medial-tree';
 import { groundLegs } from './ground-legs';
-import { addChain, alongBody, along, centreVertically, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, unused, type PlanFit } from './plan-fit';
-import { pointAtFraction, smoothPolyline } from './polyline';
+import { addChain, alongBody, alongSite, atSite, centreVertically, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, unused, type PlanFit } from './plan-fit';
+import { smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { dist, lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
@@ -107,18 +107,20 @@ export function fitQuadruped(fit: PlanFit): void {
   }
   const neck = headLimb.entryPos;
   addChain(fit, ['hips', 'spine_1', 'spine_2', 'chest', 'neck', 'head'], null, [
-    hips, pointAtFraction(spine, 1 / 3), pointAtFraction(spine, 2 / 3), chest, neck, along(fit, headLimb, [0.45])[0]!,
+    hips, ...atSite(fit, 'quadruped.spine', spine, ['spine_1', 'spine_2']), chest, neck, alongSite(fit, 'quadruped.head', headLimb, ['head'])[0]!,
   ]);
   fitEars(fit, fit.builder.get('head'), neck, head, dir);
-  addChain(fit, ['tail_1', 'tail_2', 'tail_3', 'tail_4'], 'hips', along(fit, tailLimb, [0, 0.33, 0.66, 0.92]));
+  const tailNames = ['tail_1', 'tail_2', 'tail_3', 'tail_4'];
+  addChain(fit, tailNames, 'hips', alongSite(fit, 'quadruped.tail', tailLimb, tailNames, [0]));
   for (const [key, limb] of Object.entries(L)) {
     const parent = key.startsWith('front') ? 'chest' : 'hips';
-    const joints = along(fit, limb, [0, 0.42, 0.82, 0.95]);
+    const names = [`${key}_upper_leg`, `${key}_lower_leg`, `${key}_foot`, `${key}_toe`];
+    const joints = alongSite(fit, 'quadruped.leg', limb, names, [0]);
     // The leg's medial path enters the body at the belly, but the hip and shoulder joints sit up
     // in the body, between the belly and the spine (artists put them there, as anatomy does).
     const top = key.startsWith('front') ? chest : hips;
     if (limb.tip >= 0 && top[1] > joints[0]![1]) joints[0]![1] += LEG_ROOT_RAISE * (top[1] - joints[0]![1]);
-    addChain(fit, [`${key}_upper_leg`, `${key}_lower_leg`, `${key}_foot`, `${key}_toe`], parent, joints);
+    addChain(fit, names, parent, joints);
   }
 }
 

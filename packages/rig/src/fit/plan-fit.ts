@@ -3,6 +3,7 @@
  * medial tree, traced back to where they enter the body), side tests, joint placement along a
  * limb, and bounding-box fallbacks for limbs the shape does not have.
  */
+import { placeAtSite, type FractionContext, type FractionSite } from './joint-fractions';
 import { shortestPathTree } from './medial-tree';
 import { placeAlong } from './polyline';
 import { traceLimb, type Limb, type ShapeAnalysis } from './shape-analysis';
@@ -27,9 +28,11 @@ export interface PlanFit {
   standIns: Set<string>;
   /** The extremity beyond a chain's last joint, where its leaf bone points (a fin's tip). */
   leafTips: Map<string, Vec3>;
+  /** The joint fractions in effect (joint-fractions.ts) and, for the fitting script, their trace. */
+  tuning: FractionContext;
 }
 
-export function startPlanFit(shape: ShapeAnalysis): PlanFit {
+export function startPlanFit(shape: ShapeAnalysis, tuning: FractionContext = { fractions: {} }): PlanFit {
   const branches = shape.tree.branches;
   const longest = branches.reduce((m, b) => Math.max(m, b.length), 0);
   const minLength = Math.max(4, 0.08 * longest);
@@ -38,7 +41,7 @@ export function startPlanFit(shape: ShapeAnalysis): PlanFit {
     .map((b) => traceLimb(shape, b.tip))
     .sort((a, b) => b.length - a.length)
     .slice(0, 24);
-  return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [], standIns: new Set(), leafTips: new Map() };
+  return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [], standIns: new Set(), leafTips: new Map(), tuning };
 }
 
 export function unused(fit: PlanFit): Limb[] {
@@ -126,7 +129,24 @@ export function mirrorLimb(shape: ShapeAnalysis, l: Limb): Limb {
 
 /** Joint positions along the limb from its entry (fraction 0) to its extremity (1). */
 export function along(fit: PlanFit, limb: Limb, fractions: number[]): Vec3[] {
-  return placeAlong(limb.points, fractions, Math.max(1.5 * fit.shape.cell, 0.08 * limb.length));
+  return placeAlong(limb.points, fractions, bendTolerance(fit, limb));
+}
+
+/** Bends of a limb's path smaller than this are noise, not an elbow or a knee. */
+const bendTolerance = (fit: PlanFit, limb: Limb): number => Math.max(1.5 * fit.shape.cell, 0.08 * limb.length);
+
+/**
+ * Joints `names` along the limb at the learned fractions of `site` (joint-fractions.ts), between
+ * the fixed `lead` (a limb's root at 0) and `trail` fractions, preferring the path's bends as
+ * `along` does.
+ */
+export function alongSite(fit: PlanFit, site: FractionSite, limb: Limb, names: string[], lead: number[] = [], trail: number[] = []): Vec3[] {
+  return placeAtSite(fit.tuning, site, limb.points, names, { lead, trail, bendTolerance: bendTolerance(fit, limb) });
+}
+
+/** Joints `names` at the learned fractions of `site` along a path (no snapping to bends). */
+export function atSite(fit: PlanFit, site: FractionSite, points: Vec3[], names: string[]): Vec3[] {
+  return placeAtSite(fit.tuning, site, points, names);
 }
 
 /**
