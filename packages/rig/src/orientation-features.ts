@@ -215,13 +215,11 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
       for (let x = 0; x < N; x++) {
         for (let y = 0; y < N; y++) {
           for (let z = 0; z < N; z++) {
-            const c = [x, y, z];
             const v = g[(x * N + y) * N + z]!;
-            const m = N - 1 - c[a]! + shift;
+            const m = N - 1 - (a === 0 ? x : a === 1 ? y : z) + shift;
             let w = 0;
             if (m >= 0 && m < N) {
-              c[a] = m;
-              w = g[(c[0]! * N + c[1]!) * N + c[2]!]!;
+              w = g[a === 0 ? (m * N + y) * N + z : a === 1 ? (x * N + m) * N + z : (x * N + y) * N + m]!;
             }
             if (v && w) both++;
             if (v || w) either++;
@@ -239,13 +237,19 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
 export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number, number, number], c: OrientationCandidate): number[] {
   const { axis, sign } = candidateFrame(c);
   const g = grid.occupied;
-  // Upright cell (x, y, z) → file cell.
-  const at = (x: number, y: number, z: number): number => {
-    const u = [x, y, z];
-    const f = [0, 0, 0];
-    for (let k = 0; k < 3; k++) f[axis[k]!] = sign[k]! > 0 ? u[k]! : N - 1 - u[k]!;
-    return (f[0]! * N + f[1]!) * N + f[2]!;
-  };
+  // Upright cell (x, y, z) → file cell: file axis axis[k] takes u_k (or N − 1 − u_k), so the
+  // index is a constant plus a signed stride per upright axis (no arrays per cell: this runs
+  // 2·N³ times for each of the 24 candidates).
+  const fileStride = [N * N, N, 1];
+  let base = 0;
+  const step = [0, 0, 0];
+  for (let k = 0; k < 3; k++) {
+    const s = fileStride[axis[k]!]!;
+    if (sign[k]! > 0) step[k] = s;
+    else { step[k] = -s; base += (N - 1) * s; }
+  }
+  const sx = step[0]!, sy = step[1]!, sz = step[2]!;
+  const at = (x: number, y: number, z: number): number => base + x * sx + y * sy + z * sz;
   const layer = new Float64Array(N); // occupied cells per height layer
   const sliceZ = new Float64Array(N); // per fore-aft slab
   const sumYinZ = new Float64Array(N);
