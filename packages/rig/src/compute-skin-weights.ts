@@ -60,7 +60,7 @@ export interface ComputeSkinWeightsOptions {
   weldTolerance?: number;
   /** How leaf joints get a bone: `extend` (onward to the end of the volume, ½–2× the parent bone) or `point`. Default `extend`. */
   leafJoints?: LeafJointMode;
-  /** Voxels along the longest side of the bounding box; more resolves thinner gaps. Default 128. */
+  /** Most voxels along the longest side of the bounding box (fewer where the mesh's detail is coarser: skinning/voxelize-within-budget); more resolves thinner gaps. Default 128. */
   resolution?: number;
   /** Laplacian smoothing passes over the welded mesh. Default 3. */
   smoothingIterations?: number;

@@ -92,36 +92,40 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
   const normals = new Float32Array(N * N * N * 3);
   const idx = mesh.indices;
   const cell = (v: number, k: number): number => ((v - min[k]!) / extent[k]!) * N;
+  // Corners, edges and the marked cells in scalars and one reused buffer: arrays per triangle
+  // were most of this loop's time on large meshes (the same doubles as before).
+  let marked = new Int32Array(1024);
   for (let t = 0; t + 2 < idx.length; t += 3) {
     const a = idx[t]! * 3, b = idx[t + 1]! * 3, c = idx[t + 2]! * 3;
-    const A = [cell(p[a]!, 0), cell(p[a + 1]!, 1), cell(p[a + 2]!, 2)];
-    const B = [cell(p[b]!, 0), cell(p[b + 1]!, 1), cell(p[b + 2]!, 2)];
-    const C = [cell(p[c]!, 0), cell(p[c + 1]!, 1), cell(p[c + 2]!, 2)];
+    const A0 = cell(p[a]!, 0), A1 = cell(p[a + 1]!, 1), A2 = cell(p[a + 2]!, 2);
+    const B0 = cell(p[b]!, 0), B1 = cell(p[b + 1]!, 1), B2 = cell(p[b + 2]!, 2);
+    const C0 = cell(p[c]!, 0), C1 = cell(p[c + 1]!, 1), C2 = cell(p[c + 2]!, 2);
     // Normal in world units (for the soles), area-weighted by its length.
-    const u = [p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!];
-    const w = [p[c]! - p[a]!, p[c + 1]! - p[a + 1]!, p[c + 2]! - p[a + 2]!];
-    const nx = u[1]! * w[2]! - u[2]! * w[1]!, ny = u[2]! * w[0]! - u[0]! * w[2]!, nz = u[0]! * w[1]! - u[1]! * w[0]!;
+    const u0 = p[b]! - p[a]!, u1 = p[b + 1]! - p[a + 1]!, u2 = p[b + 2]! - p[a + 2]!;
+    const w0 = p[c]! - p[a]!, w1 = p[c + 1]! - p[a + 1]!, w2 = p[c + 2]! - p[a + 2]!;
+    const nx = u1 * w2 - u2 * w1, ny = u2 * w0 - u0 * w2, nz = u0 * w1 - u1 * w0;
     const edge = Math.max(
-      Math.hypot(A[0]! - B[0]!, A[1]! - B[1]!, A[2]! - B[2]!),
-      Math.hypot(B[0]! - C[0]!, B[1]! - C[1]!, B[2]! - C[2]!),
-      Math.hypot(C[0]! - A[0]!, C[1]! - A[1]!, C[2]! - A[2]!),
+      Math.hypot(A0 - B0, A1 - B1, A2 - B2),
+      Math.hypot(B0 - C0, B1 - C1, B2 - C2),
+      Math.hypot(C0 - A0, C1 - A1, C2 - A2),
     );
     const steps = Math.min(Math.ceil(edge * 2), 256);
     let samples = 0;
-    const marked: number[] = [];
+    const needed = ((steps + 1) * (steps + 2)) / 2;
+    if (needed > marked.length) marked = new Int32Array(Math.max(needed, 2 * marked.length));
     for (let i = 0; i <= steps; i++) {
       for (let j = 0; j <= steps - i; j++) {
         const s = i / Math.max(steps, 1), r = j / Math.max(steps, 1), q = 1 - s - r;
-        const x = Math.min(N - 1, Math.max(0, Math.floor(q * A[0]! + s * B[0]! + r * C[0]!)));
-        const y = Math.min(N - 1, Math.max(0, Math.floor(q * A[1]! + s * B[1]! + r * C[1]!)));
-        const z = Math.min(N - 1, Math.max(0, Math.floor(q * A[2]! + s * B[2]! + r * C[2]!)));
+        const x = Math.min(N - 1, Math.max(0, Math.floor(q * A0 + s * B0 + r * C0)));
+        const y = Math.min(N - 1, Math.max(0, Math.floor(q * A1 + s * B1 + r * C1)));
+        const z = Math.min(N - 1, Math.max(0, Math.floor(q * A2 + s * B2 + r * C2)));
         const v = (x * N + y) * N + z;
         occupied[v] = 1;
-        marked.push(v);
-        samples++;
+        marked[samples++] = v;
       }
     }
-    for (const v of marked) {
+    for (let m = 0; m < samples; m++) {
+      const v = marked[m]!;
       add(normals, v * 3, nx / samples);
       add(normals, v * 3 + 1, ny / samples);
       add(normals, v * 3 + 2, nz / samples);
@@ -215,13 +219,11 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
       for (let x = 0; x < N; x++) {
         for (let y = 0; y < N; y++) {
           for (let z = 0; z < N; z++) {
-            const c = [x, y, z];
             const v = g[(x * N + y) * N + z]!;
-            const m = N - 1 - c[a]! + shift;
+            const m = N - 1 - (a === 0 ? x : a === 1 ? y : z) + shift;
             let w = 0;
             if (m >= 0 && m < N) {
-              c[a] = m;
-              w = g[(c[0]! * N + c[1]!) * N + c[2]!]!;
+              w = g[a === 0 ? (m * N + y) * N + z : a === 1 ? (x * N + m) * N + z : (x * N + y) * N + m]!;
             }
             if (v && w) both++;
             if (v || w) either++;
@@ -239,13 +241,19 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
 export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number, number, number], c: OrientationCandidate): number[] {
   const { axis, sign } = candidateFrame(c);
   const g = grid.occupied;
-  // Upright cell (x, y, z) → file cell.
-  const at = (x: number, y: number, z: number): number => {
-    const u = [x, y, z];
-    const f = [0, 0, 0];
-    for (let k = 0; k < 3; k++) f[axis[k]!] = sign[k]! > 0 ? u[k]! : N - 1 - u[k]!;
-    return (f[0]! * N + f[1]!) * N + f[2]!;
-  };
+  // Upright cell (x, y, z) → file cell: file axis axis[k] takes u_k (or N − 1 − u_k), so the
+  // index is a constant plus a signed stride per upright axis (no arrays per cell: this runs
+  // 2·N³ times for each of the 24 candidates).
+  const fileStride = [N * N, N, 1];
+  let base = 0;
+  const step = [0, 0, 0];
+  for (let k = 0; k < 3; k++) {
+    const s = fileStride[axis[k]!]!;
+    if (sign[k]! > 0) step[k] = s;
+    else { step[k] = -s; base += (N - 1) * s; }
+  }
+  const sx = step[0]!, sy = step[1]!, sz = step[2]!;
+  const at = (x: number, y: number, z: number): number => base + x * sx + y * sy + z * sz;
   const layer = new Float64Array(N); // occupied cells per height layer
   const sliceZ = new Float64Array(N); // per fore-aft slab
   const sumYinZ = new Float64Array(N);

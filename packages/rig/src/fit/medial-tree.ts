@@ -191,6 +191,10 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
   const done = new Uint8Array(n);
   const solid = grid.solid;
   const heap = new MinHeap(4096);
+  // Each voxel's step factor 1 + centring / thickness², once per voxel rather than once per
+  // relaxed edge (the same double either way).
+  const penalty = new Float64Array(n);
+  for (let i = 0; i < n; i++) if (solid[i]) { const t = dt[i]!; penalty[i] = 1 + centring / (t * t); }
   cost[source] = 0;
   distance[source] = 0;
   heap.push(0, source);
@@ -202,8 +206,7 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
     for (let k = 0; k < 26; k++) {
       const w = v + delta[k]!;
       if (!solid[w] || done[w]) continue;
-      const t = dt[w]!;
-      const c = key + length[k]! * (1 + centring / (t * t));
+      const c = key + length[k]! * penalty[w]!;
       if (c < cost[w]!) {
         cost[w] = c;
         parent[w] = v;

@@ -100,13 +100,20 @@ export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
 /** Intersection over union of the solid and its mirror image about the plane x = planeVox. */
 function mirrorIoU(solid: Uint8Array, nx: number, planeVox: number): number {
   let inter = 0, uni = 0;
-  for (let i = 0; i < solid.length; i++) {
-    const x = i % nx;
+  // Each x's mirror column once (−1 off the grid), then row by row: no division or rounding per voxel.
+  const mirror = new Int32Array(nx);
+  for (let x = 0; x < nx; x++) {
     const xm = Math.round(2 * planeVox - x - 1);
-    const b = xm >= 0 && xm < nx ? solid[i - x + xm]! : 0;
-    const a = solid[i]!;
-    if (a && b) inter++;
-    if (a || b) uni++;
+    mirror[x] = xm >= 0 && xm < nx ? xm : -1;
+  }
+  for (let row = 0; row < solid.length; row += nx) {
+    for (let x = 0; x < nx; x++) {
+      const xm = mirror[x]!;
+      const b = xm >= 0 ? solid[row + xm]! : 0;
+      const a = solid[row + x]!;
+      if (a && b) inter++;
+      if (a || b) uni++;
+    }
   }
   return uni ? inter / uni : 0;
 }

@@ -61,8 +61,9 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): Vox
     if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
     if (a === b || b === c || a === c) continue;
     let finite = true;
-    for (const v of [a, b, c]) {
-      for (let k = 0; k < 3; k++) if (!Number.isFinite(p[v * 3 + k]!)) finite = false;
+    // The three corners without an array per triangle (this loop runs over every triangle).
+    for (let k = 0; k < 3; k++) {
+      if (!Number.isFinite(p[a * 3 + k]!) || !Number.isFinite(p[b * 3 + k]!) || !Number.isFinite(p[c * 3 + k]!)) finite = false;
     }
     if (!finite) continue;
     // Zero-area (collinear) triangles carry no surface.
@@ -72,7 +73,8 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): Vox
     const scale = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz);
     if (cx * cx + cy * cy + cz * cz <= 1e-14 * scale * scale) continue;
     triOk[t / 3] = 1;
-    for (const v of [a, b, c]) {
+    for (let corner = 0; corner < 3; corner++) {
+      const v = corner === 0 ? a : corner === 1 ? b : c;
       for (let k = 0; k < 3; k++) {
         const x = p[v * 3 + k]!;
         if (x < min[k]!) min[k] = x;

@@ -212,6 +212,8 @@ export function boneHeatWeights(
   const nearest = new Float64Array(n);
   // Whether the vertex at (x, y, z) sees bone b's closest point (in `closest`). Defined once, not
   // per vertex: under tsx every closure made in the loop costs a naming call.
+  // The bones heating the current vertex; one list reused for every vertex.
+  const found: number[] = [];
   const sees = (x: number, y: number, z: number, b: number): boolean =>
     opts.visibility === 'off' || visible(x, y, z, closest[3 * b]!, closest[3 * b + 1]!, closest[3 * b + 2]!);
   for (let v = 0; v < n; v++) {
@@ -229,7 +231,7 @@ export function boneHeatWeights(
       if (dist[b]! < minAll) minAll = dist[b]!;
     }
     let mind = minAll;
-    const found: number[] = [];
+    found.length = 0;
     if (opts.visibility === 'nearest-visible') {
       // The paper: the nearest of the bones the vertex can see; bones tried nearest first.
       const order = Array.from({ length: nb }, (_, b) => b).sort((a, b) => dist[a]! - dist[b]!);
@@ -246,7 +248,7 @@ export function boneHeatWeights(
       const d = Math.max(mind, minDistance);
       // Row i of Blender's system times the vertex's area term: H_i · 2·area_i.
       screen[v] = (found.length * opts.heatWeight / (d * d)) * laplacian.rowScale[v]!;
-      sources.push(...found);
+      for (let f = 0; f < found.length; f++) sources.push(found[f]!);
     }
     sourceStart[v + 1] = sources.length;
   }
@@ -344,16 +346,17 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
   for (let t = 0; t < indices.length; t += 3) {
     const i1 = indices[t]!, i2 = indices[t + 1]!, i3 = indices[t + 2]!;
     if (i1 === i2 || i2 === i3 || i1 === i3) continue;
-    const e12 = [p[3 * i2]! - p[3 * i1]!, p[3 * i2 + 1]! - p[3 * i1 + 1]!, p[3 * i2 + 2]! - p[3 * i1 + 2]!];
-    const e13 = [p[3 * i3]! - p[3 * i1]!, p[3 * i3 + 1]! - p[3 * i1 + 1]!, p[3 * i3 + 2]! - p[3 * i1 + 2]!];
-    const e23 = [p[3 * i3]! - p[3 * i2]!, p[3 * i3 + 1]! - p[3 * i2 + 1]!, p[3 * i3 + 2]! - p[3 * i2 + 2]!];
-    const cx = e12[1]! * e13[2]! - e12[2]! * e13[1]!, cy = e12[2]! * e13[0]! - e12[0]! * e13[2]!, cz = e12[0]! * e13[1]! - e12[1]! * e13[0]!;
+    // Edges as scalars, not arrays per triangle (the same doubles).
+    const e12x = p[3 * i2]! - p[3 * i1]!, e12y = p[3 * i2 + 1]! - p[3 * i1 + 1]!, e12z = p[3 * i2 + 2]! - p[3 * i1 + 2]!;
+    const e13x = p[3 * i3]! - p[3 * i1]!, e13y = p[3 * i3 + 1]! - p[3 * i1 + 1]!, e13z = p[3 * i3 + 2]! - p[3 * i1 + 2]!;
+    const e23x = p[3 * i3]! - p[3 * i2]!, e23y = p[3 * i3 + 1]! - p[3 * i2 + 1]!, e23z = p[3 * i3 + 2]! - p[3 * i2 + 2]!;
+    const cx = e12y * e13z - e12z * e13y, cy = e12z * e13x - e12x * e13z, cz = e12x * e13y - e12y * e13x;
     const cross = Math.sqrt(cx * cx + cy * cy + cz * cz);
     if (cross === 0) continue; // a degenerate triangle adds nothing (Blender's cotangent is 0 there)
     // Cotangent at each corner: dot of the two edges leaving it over |cross| (the same for all three).
-    const dot1 = e12[0]! * e13[0]! + e12[1]! * e13[1]! + e12[2]! * e13[2]!;
-    const dot2 = -(e12[0]! * e23[0]! + e12[1]! * e23[1]! + e12[2]! * e23[2]!);
-    const dot3 = e13[0]! * e23[0]! + e13[1]! * e23[1]! + e13[2]! * e23[2]!;
+    const dot1 = e12x * e13x + e12y * e13y + e12z * e13z;
+    const dot2 = -(e12x * e23x + e12y * e23y + e12z * e23z);
+    const dot3 = e13x * e23x + e13y * e23y + e13z * e23z;
     const cot1 = dot1 / cross, cot2 = dot2 / cross, cot3 = dot3 / cross;
     // Mixed Voronoi area (×2, as Blender accumulates it; only its ratio to H matters).
     const triArea = 0.5 * cross;
@@ -362,9 +365,9 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
       area[i2]! += dot2 < 0 ? triArea : 0.5 * triArea;
       area[i3]! += dot3 < 0 ? triArea : 0.5 * triArea;
     } else {
-      const l23 = e23[0]! * e23[0]! + e23[1]! * e23[1]! + e23[2]! * e23[2]!;
-      const l13 = e13[0]! * e13[0]! + e13[1]! * e13[1]! + e13[2]! * e13[2]!;
-      const l12 = e12[0]! * e12[0]! + e12[1]! * e12[1]! + e12[2]! * e12[2]!;
+      const l23 = e23x * e23x + e23y * e23y + e23z * e23z;
+      const l13 = e13x * e13x + e13y * e13y + e13z * e13z;
+      const l12 = e12x * e12x + e12y * e12y + e12z * e12z;
       area[i1]! += 0.25 * (cot2 * l13 + cot3 * l12);
       area[i2]! += 0.25 * (cot1 * l23 + cot3 * l12);
       area[i3]! += 0.25 * (cot1 * l23 + cot2 * l13);
@@ -615,7 +618,8 @@ function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Ar
     const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (len === 0) continue;
     nx /= len; ny /= len; nz /= len;
-    for (const v of [a, b, c]) {
+    for (let corner = 0; corner < 3; corner++) {
+      const v = corner === 0 ? a : corner === 1 ? b : c;
       normals[3 * v]! += nx;
       normals[3 * v + 1]! += ny;
       normals[3 * v + 2]! += nz;

@@ -1,6 +1,7 @@
 /**
- * The skinning grid at the finest resolution a mesh can afford: the geodesic pass costs labels ×
- * solid cells × 26, so a bulky prop that fills its box is voxelised more coarsely than a character.
+ * The skinning grid at the finest resolution a mesh needs and can afford: no finer than the mesh's
+ * own detail (its short edges; `meshDetailResolution`), and since the geodesic pass costs labels ×
+ * solid cells × 26, a bulky prop that fills its box is voxelised more coarsely than a character.
  */
 import { EMPTY, voxelizeSkinGrid, type SkinVoxelGrid } from './skin-voxel-grid';
 
@@ -20,19 +21,20 @@ function countSolidCells(grid: SkinVoxelGrid): number {
 }
 
 /**
- * The finest grid up to `resolution` within MAX_SOLID_CELLS. A pass at a coarse probe resolution
+ * The finest grid up to `resolution` and the mesh's detail (at least MIN_DETAIL_RESOLUTION)
+ * within MAX_SOLID_CELLS. A pass at a coarse probe resolution
  * estimates the fill (solid grows with the cube of the resolution), so a bulky mesh is never
  * voxelised finely first.
  */
 export function voxelizeWithinBudget(positions: Float32Array, indices: Uint32Array, resolution: number): SkinVoxelGrid {
   const PROBE_RESOLUTION = 32;
-  let target = resolution;
-  if (resolution > PROBE_RESOLUTION) {
+  let target = Math.min(resolution, Math.max(MIN_DETAIL_RESOLUTION, Math.ceil(meshDetailResolution(positions, indices))));
+  if (target > PROBE_RESOLUTION) {
     const probe = countSolidCells(voxelizeSkinGrid(positions, indices, { resolution: PROBE_RESOLUTION }));
-    const estimate = probe * (resolution / PROBE_RESOLUTION) ** 3;
+    const estimate = probe * (target / PROBE_RESOLUTION) ** 3;
     // The coarse probe overestimates thin shapes (its surface cells are thick), so it only decides
     // for clearly bulky ones; borderline shapes are measured at full resolution below.
-    if (estimate > 2 * MAX_SOLID_CELLS) target = Math.floor(resolution * Math.cbrt(MAX_SOLID_CELLS / estimate));
+    if (estimate > 2 * MAX_SOLID_CELLS) target = Math.floor(target * Math.cbrt(MAX_SOLID_CELLS / estimate));
   }
   for (;;) {
     const grid = voxelizeSkinGrid(positions, indices, { resolution: target });
@@ -40,4 +42,45 @@ export function voxelizeWithinBudget(positions: Float32Array, indices: Uint32Arr
     if (solid <= MAX_SOLID_CELLS || target <= 24) return grid;
     target = Math.max(24, Math.floor(target * Math.cbrt(MAX_SOLID_CELLS / solid) * 0.97));
   }
+}
+
+/**
+ * Fewest cells along the longest side of a grid sized by the mesh's detail: enough for the
+ * geodesic search to keep apart parts a few cells across (legs, fingers of a low-poly hand).
+ */
+const MIN_DETAIL_RESOLUTION = 64;
+
+/** Triangles sampled (evenly along the index list) for the edge-length percentile. */
+const DETAIL_SAMPLE_TRIANGLES = 20_000;
+
+/**
+ * The mesh's detail as a grid resolution: its bounding box's longest side over its short edges
+ * (the 10th percentile of edge length). A cell finer than the mesh's short edges resolves nothing
+ * the mesh has: a 700-triangle toy whose short edges are 1/27 of its height gains nothing from
+ * 128 cells but pays 8–20× the voxels (and the geodesic search over them) of a grid at its detail.
+ */
+export function meshDetailResolution(positions: Float32Array, indices: Uint32Array): number {
+  let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity, hi2 = -Infinity;
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
+    if (x < lo0) lo0 = x; if (x > hi0) hi0 = x;
+    if (y < lo1) lo1 = y; if (y > hi1) hi1 = y;
+    if (z < lo2) lo2 = z; if (z > hi2) hi2 = z;
+  }
+  const longest = Math.max(hi0 - lo0, hi1 - lo1, hi2 - lo2);
+  const triangles = indices.length / 3;
+  const stride = Math.max(1, Math.floor(triangles / DETAIL_SAMPLE_TRIANGLES));
+  const lengths = new Float64Array(3 * Math.ceil(triangles / stride));
+  let m = 0;
+  for (let t = 0; t < triangles; t += stride) {
+    for (let e = 0; e < 3; e++) {
+      const a = 3 * indices[3 * t + e]!, b = 3 * indices[3 * t + ((e + 1) % 3)]!;
+      const dx = positions[a]! - positions[b]!, dy = positions[a + 1]! - positions[b + 1]!, dz = positions[a + 2]! - positions[b + 2]!;
+      const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (len > 0) lengths[m++] = len;
+    }
+  }
+  if (m === 0 || !(longest > 0)) return Infinity;
+  const sorted = lengths.subarray(0, m).sort();
+  return longest / sorted[Math.floor(0.1 * (m - 1))]!;
 }
