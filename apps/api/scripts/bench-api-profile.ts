@@ -2,7 +2,11 @@
  * Summarises a V8 CPU profile written by `BENCH_API_PROFILE_DIR=dir npx tsx apps/api/scripts/bench-api.ts`:
  * self time by function and by package, and inclusive time of chosen functions.
  *
- *   npx tsx apps/api/scripts/bench-api-profile.ts <file.cpuprofile> [top=30]
+ *   npx tsx apps/api/scripts/bench-api-profile.ts <file.cpuprofile> [top=30] [--callers <function> [depth=8]]
+ *
+ * Percentages are of the time sampled, idle included; the busy share (everything but `(idle)`) is
+ * printed first. `--callers writev` lists the stacks that lead to a function, e.g. which socket
+ * writes (Postgres, HTTP answers, Redis) the kernel time of `writev` belongs to.
  */
 import { readFileSync } from 'node:fs';
 
@@ -26,13 +30,22 @@ function packageOf(url: string): string {
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (nm) return nm[1]!;
   if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
-  const ws = /\/work\/main\/((?:apps|packages)\/[^/]+)\//.exec(url);
+  // A workspace file of whichever checkout ran (a worktree, BENCH_API_BEFORE's export).
+  const ws = /^file:\/\/.*?\/((?:apps|packages)\/[^/]+)\//.exec(url);
   return ws ? ws[1]! : url;
 }
 
+/** A frame's URL without the machine's part: the package path in node_modules, or apps/... or packages/... */
+function shortUrl(url: string): string {
+  return url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*?\/((?:apps|packages)\/)/, '$1');
+}
+
 function main(): void {
-  const [file, topArg] = process.argv.slice(2);
-  if (!file) throw new Error('usage: bench-api-profile.ts <file.cpuprofile> [top]');
+  const args = process.argv.slice(2);
+  const callersAt = args.indexOf('--callers');
+  const callers = callersAt >= 0 ? args.splice(callersAt, 3).slice(1) : [];
+  const [file, topArg] = args;
+  if (!file) throw new Error('usage: bench-api-profile.ts <file.cpuprofile> [top] [--callers <function> [depth]]');
   const top = Number(topArg ?? 30);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -53,7 +66,7 @@ function main(): void {
   for (const [id, us] of self) {
     const node = byId.get(id)!;
     const { functionName, url, lineNumber } = node.callFrame;
-    const name = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|work\/main)\//, '')}:${lineNumber + 1}`;
+    const name = `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
     const pkg = packageOf(url);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
@@ -61,7 +74,7 @@ function main(): void {
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const f = byId.get(cur)!.callFrame;
-      const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|work\/main)\//, '')}`;
+      const key = `${f.functionName || '(anonymous)'} ${shortUrl(f.url)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       inclusive.set(key, (inclusive.get(key) ?? 0) + us);
@@ -72,7 +85,25 @@ function main(): void {
     console.log(`\n${title}`);
     for (const [k, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`  ${pct(us)}  ${k}`);
   };
-  console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
+  const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((n, [, us]) => n + us, 0);
+  console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled, ${pct(total - idle).trim()} busy`);
+  if (callers.length) {
+    const [fn, depthArg] = callers;
+    const depth = Number(depthArg ?? 8);
+    const stacks = new Map<string, number>();
+    for (const [id, us] of self) {
+      if (byId.get(id)!.callFrame.functionName !== fn) continue;
+      const chain: string[] = [];
+      for (let cur = parent.get(id); cur !== undefined && chain.length < depth; cur = parent.get(cur)) {
+        const f = byId.get(cur)!.callFrame;
+        chain.push(`${f.functionName || '(anonymous)'}@${shortUrl(f.url)}:${f.lineNumber + 1}`);
+      }
+      const key = chain.join(' < ');
+      stacks.set(key, (stacks.get(key) ?? 0) + us);
+    }
+    print(`callers of ${fn ?? ''} (self time, by stack)`, stacks, top);
+    return;
+  }
   print('self time by package', byPackage, 25);
   print('self time by function', byFunction, top);
   print('inclusive time (workspace frames)', new Map([...inclusive].filter(([k]) => /(apps|packages)\//.test(k) && !k.includes('node_modules'))), top);

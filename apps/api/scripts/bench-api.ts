@@ -202,15 +202,22 @@ function describe(m: Measurement): string {
 
 /**
  * Peak throughput of an API endpoint and its baseline, in alternating rounds so that load from
- * elsewhere on the machine falls on both alike. Per target: mean req/s and p50 over the rounds,
- * the worst round's p99, CPU over all requests.
+ * elsewhere on the machine falls on both alike. Each round starts with the next target (base, api,
+ * before; then api, before, base; ...), so a trend of the machine's load over the run (or work a
+ * round leaves behind, as Postgres writing out the rows it just inserted) does not always favour
+ * the same position. In a fixed order it did: an A/A run (BENCH_API_BEFORE a checkout of the same
+ * code, api and before only) measured api 15% below before on submissions and 7% below on reads,
+ * behind in 7 of 8 rounds, with the same CPU per request, while the load fell over the run. Per
+ * target: mean req/s and p50 over the rounds, the worst round's p99, CPU over all requests.
  */
 async function measurePair(pair: Target[]): Promise<Measurement[]> {
   for (const target of pair) if (WARMUP > 0) await run(target, WARMUP);
   const rounds: Measurement[][] = pair.map(() => []);
   const seconds = Math.max(1, Math.round(DURATION / ROUNDS));
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [i, target] of pair.entries()) {
+    for (let k = 0; k < pair.length; k++) {
+      const i = (r + k) % pair.length;
+      const target = pair[i]!;
       const m = await run(target, seconds);
       rounds[i]!.push(m);
       say(`  ${target.name.padEnd(18)} round ${r + 1}/${ROUNDS}: ${describe(m)}`);
