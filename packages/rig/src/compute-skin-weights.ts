@@ -92,6 +92,12 @@ export interface ComputeSkinWeightsOptions {
   /** Options of the `heat` method. Default its own defaults. */
   heat?: BoneHeatOptions;
   /**
+   * A heat leaf bone's length (aimed, `aimLeaves`) as a fraction of the link from its parent.
+   * Blender's fallback is 0.5; the default is chosen on the dev set leaving one artist out
+   * (`scripts/skin-options-loao.ts`, packages/rig/README.md "Weights per artist").
+   */
+  heatLeafLength?: number;
+  /**
    * How the `heat` method tests whether a vertex sees a bone: `ray` (Blender's: the path enters
    * no triangle from its front; depends on face winding) or `voxel` (the path never re-enters the
    * solid voxels after leaving them; parts closer than a voxel are one, so a piece sees bones
@@ -153,6 +159,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   leafTips: [],
   method: 'heat',
   heat: {},
+  heatLeafLength: 0.5,
   heatVisibilityTest: 'ray',
   heatMaxVertices: 60_000,
   heatRayMaxVertices: 12_000,
@@ -165,6 +172,9 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
   const merged = withDefaults(COMPUTE_SKIN_WEIGHTS_DEFAULTS, options);
   merged.maxInfluences = Math.min(4, Math.max(1, Math.round(merged.maxInfluences)));
+  if (!(merged.heatLeafLength > 0) || !Number.isFinite(merged.heatLeafLength)) {
+    throw new EngineError('invalid_input', `skin: heatLeafLength ${merged.heatLeafLength} is not a positive finite fraction`);
+  }
   if (!(merged.sharpness > 0) || !Number.isFinite(merged.sharpness)) {
     throw new EngineError('invalid_input', `skin: sharpness ${merged.sharpness} is not a positive finite exponent`);
   }
