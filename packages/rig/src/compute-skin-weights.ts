@@ -73,6 +73,13 @@ export interface ComputeSkinWeightsOptions {
    */
   aimLeaves?: boolean;
   /**
+   * The part a leaf is aimed at holds the voxels whose squared distance to the leaf's joint is at
+   * most this times their squared distance to any other bone (one not ending at the joint): 1
+   * takes every voxel at least as near the joint, < 1 only those clearly nearer. Default chosen on
+   * the dev set leaving one artist out (`scripts/skin-options-loao.ts`).
+   */
+  aimPartMargin?: number;
+  /**
    * Joints that take no weight of their own (stand-ins for parts the mesh lacks, helpers): their
    * bones' share goes to their nearest deforming ancestor, so the region moves with it as one
    * piece. A chain with no deforming ancestor keeps its own weights. Default none.
@@ -155,6 +162,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   resolution: 128,
   smoothingIterations: 3,
   aimLeaves: true,
+  aimPartMargin: 0.8,
   nonDeformingJoints: [],
   leafTips: [],
   method: 'heat',
@@ -172,6 +180,9 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
   const merged = withDefaults(COMPUTE_SKIN_WEIGHTS_DEFAULTS, options);
   merged.maxInfluences = Math.min(4, Math.max(1, Math.round(merged.maxInfluences)));
+  if (!(merged.aimPartMargin > 0) || !(merged.aimPartMargin <= 1)) {
+    throw new EngineError('invalid_input', `skin: aimPartMargin ${merged.aimPartMargin} is not in (0, 1]`);
+  }
   if (!(merged.heatLeafLength > 0) || !Number.isFinite(merged.heatLeafLength)) {
     throw new EngineError('invalid_input', `skin: heatLeafLength ${merged.heatLeafLength} is not a positive finite fraction`);
   }

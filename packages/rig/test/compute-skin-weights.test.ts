@@ -1,5 +1,5 @@
 import { EngineError, type Mesh, type SkinWeights } from '@rigforge/mesh';
-import { computeSkinWeights } from '../src/compute-skin-weights';
+import { COMPUTE_SKIN_WEIGHTS_DEFAULTS, computeSkinWeights } from '../src/compute-skin-weights';
 import { placeBoneSegments } from '../src/skinning/place-bone-segments';
 import { voxelizeWithinBudget } from '../src/skinning/voxelize-within-budget';
 import {
@@ -286,7 +286,7 @@ describe('computeSkinWeights: heat aims leaf bones at their part', () => {
 
   it('aims a shoulder leaf beside a chest leaf along its arm, not into the head over it', () => {
     const grid = voxelizeWithinBudget(man.positions, man.indices, 128);
-    const { segments } = placeBoneSegments(pelvisLeaves, grid, { leafJoints: 'extend', aimLeaves: true, leafTips: [] });
+    const { segments } = placeBoneSegments(pelvisLeaves, grid, { leafJoints: 'extend', aimLeaves: true, leafTips: [], aimPartMargin: COMPUTE_SKIN_WEIGHTS_DEFAULTS.aimPartMargin });
     const hand = segments.find((s) => s.joint === 2)!;
     // Measured: (0.35, 0.18) from the joint, out along the arm; before, (0.03, 0.94): into the head.
     expect(hand.b[0] - hand.a[0]).toBeGreaterThan(hand.b[1] - hand.a[1]);

@@ -27,13 +27,15 @@ describe('sharpenWeights', () => {
   });
 });
 
-describe('computeSkinWeights: sharpness and heat leaf length', () => {
-  it('rejects a sharpness or leaf length that is not positive and finite with invalid_input', () => {
+describe('computeSkinWeights: sharpness, heat leaf length, aim margin', () => {
+  it('rejects a sharpness, leaf length or aim margin out of range with invalid_input', () => {
     const mesh = capsule([0, 0, 0], [0, 1, 0], 0.1, { rows: 8 });
     const chain = skeletonOf([['a', null, [0, 0.1, 0]], ['b', 'a', [0, 0.9, 0]]]);
     for (const sharpness of [0, -1, Number.NaN, Infinity]) {
       expect(() => computeSkinWeights(mesh, chain, { sharpness })).toThrow(expect.objectContaining({ code: 'invalid_input' }) as Error);
       expect(() => computeSkinWeights(mesh, chain, { heatLeafLength: sharpness })).toThrow(expect.objectContaining({ code: 'invalid_input' }) as Error);
+      expect(() => computeSkinWeights(mesh, chain, { aimPartMargin: sharpness })).toThrow(expect.objectContaining({ code: 'invalid_input' }) as Error);
     }
+    expect(() => computeSkinWeights(mesh, chain, { aimPartMargin: 1.5 })).toThrow(expect.objectContaining({ code: 'invalid_input' }) as Error);
   });
 });
