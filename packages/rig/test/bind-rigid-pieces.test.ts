@@ -122,6 +122,33 @@ describe('confineLeavesToPieces', () => {
     }
   });
 
+  it("gives the parent a confined leaf's sibling leaf's weight outside its region (a mouth holding the neck)", () => {
+    // A mouth joint at the front of the face beside the eyes, which the solve gave half of every
+    // vertex above the neck: it keeps what lies nearer it than the head, the head takes the rest.
+    const withMouth = skeletonOf([
+      ['neck', null, [0, 0.9, 0]], ['head', 'neck', [0, 1.1, 0]], ['eyeR', 'head', [-0.03, 1.2, 0.125]], ['eyeL', 'head', [0.03, 1.2, 0.125]],
+      ['mouth', 'head', [0, 1.15, 0.1]],
+    ]);
+    const { joints, weights } = solved();
+    const slotsOf = (v: number): [number, number] => [joints[v * slots]!, joints[v * slots + 1]!];
+    for (let v = 0; v < first; v++) {
+      if (mesh.positions[3 * v + 1]! <= 1.0 || slotsOf(v).includes(2) || slotsOf(v).includes(3)) continue;
+      joints.set([joints[v * slots]!, 4], v * slots);
+      weights.set([0.5, 0.5], v * slots);
+    }
+    expect(confineLeavesToPieces(mesh.positions, mesh.indices, withMouth, [-1, 0, 1, 1, 1], joints, weights, slots)).toBe(2);
+    // Past the plane across the head → mouth link at its middle: the mouth's region.
+    const inMouthRegion = (v: number): boolean =>
+      (mesh.positions[3 * v + 1]! - 1.125) * 0.05 + (mesh.positions[3 * v + 2]! - 0.05) * 0.1 >= 0;
+    let kept = 0;
+    for (let v = 0; v < first; v++) {
+      const mouth = joints[v * slots] === 4 ? weights[v * slots]! : joints[v * slots + 1] === 4 ? weights[v * slots + 1]! : 0;
+      if (mouth > 0) { expect(inMouthRegion(v)).toBe(true); kept++; }
+      expect(weights[v * slots]! + weights[v * slots + 1]!).toBeCloseTo(1, 6);
+    }
+    expect(kept).toBeGreaterThan(0);
+  });
+
   it('leaves a lone leaf in a piece of its own as solved (a shoe over the ankle, blended by its artist)', () => {
     const one = mergeMeshes([body, eyeballs[1]!]);
     const lone = skeletonOf([['neck', null, [0, 0.9, 0]], ['head', 'neck', [0, 1.1, 0]], ['eyeL', 'head', [0.03, 1.2, 0.125]]]);

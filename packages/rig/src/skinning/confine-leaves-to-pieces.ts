@@ -6,7 +6,9 @@
  * and share the eyeball with the head. So the separate piece centred on a leaf joint that the
  * solve gives mostly to that leaf or to its parent is wholly the leaf's, and every weight the leaf
  * holds elsewhere (its lids, the body) goes to its parent (the head), which owns the surface
- * around it. A leaf with no piece of its own (a hand, a tail tip) keeps its weights.
+ * around it. The other leaves of that parent (a mouth, the ears beside the eyes) keep their weight
+ * only in their region, nearer them than the parent (a mouth the solve gave a whole body). Any
+ * other leaf with no piece of its own (a hand, a tail tip) keeps its weights.
  */
 import type { Skeleton } from '@rigforge/mesh';
 import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, pieceWeightByJoint, regionShare } from './bind-rigid-pieces';
@@ -17,7 +19,8 @@ import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, pieceWeightByJoint, region
  * (`positions`, `indices`) around it (its bounding box holds the joint and no other such leaf's),
  * in its region, strongest joint the leaf or its parent, nearest it by centroid. Leaves with a
  * sibling leaf that has one too get their own piece wholly, and their weight everywhere else goes
- * to their parent. Returns the leaves confined.
+ * to their parent; so does the weight of those parents' other leaves outside their regions.
+ * Returns the leaves confined.
  */
 export function confineLeavesToPieces(
   positions: Float32Array,
@@ -81,15 +84,21 @@ export function confineLeavesToPieces(
     }
   }
   if (confined.size === 0) return 0;
-  // A confined leaf keeps its own pieces and any other it is the strongest joint of that lies in
-  // its region (a head of several pieces, a limb's end piece where a foot hangs off an IK root),
-  // and loses its share of the rest: the body it sits in, however much of it the solve gave it.
+  // The other leaves of a confined leaf's parent (a mouth, the ears beside the eyes) keep their
+  // weight only where it lies in their region (nearer them than the parent); the rest goes to the
+  // parent too.
+  const beside = new Set<number>();
+  const confinedParents = new Set([...confined].map((j) => parents[j]!));
+  parents.forEach((q, j) => { if (hasChild[j] === 0 && confinedParents.has(q) && !confined.has(j)) beside.add(j); });
+  const outside = (v: number, j: number): boolean => regionShare(positions, [v], j, skeleton, parents, childless) < 1;
+  // A confined leaf keeps its own piece and loses its share of the rest: the lids, the body it
+  // sits in, however much of it the solve gave it.
   const own = new Int32Array(n).fill(-1);
   for (const j of confined) for (const k of inOwnPiece.get(j)!) for (const v of pieces[k]!) own[v] = j;
   for (let v = 0; v < n; v++) {
     for (let s = v * slots; s < v * slots + slots; s++) {
       const j = joints[s]!;
-      if (j < 0 || !confined.has(j) || own[v] === j) continue;
+      if (j < 0 || !(confined.has(j) ? own[v] !== j : beside.has(j) && outside(v, j))) continue;
       const parent = parents[j]!;
       // The parent's slot takes the weight; without one, this slot becomes the parent's.
       let into = -1;
