@@ -23,8 +23,10 @@
  *     its eyeball) keeps only its pieces (`skinning/confine-leaves-to-pieces`); stand-in joints
  *     (`nonDeformingJoints`) give their share to their deforming ancestor
  *     (`skinning/deforming-joints`); any vertex still empty goes to the nearest bone
- *     (`skinning/nearest-bone-fallback`), so none is ever unweighted; then at most
- *     `maxInfluences` joints ≥ `minWeight`, renormalised (`skinning/prune-influences`).
+ *     (`skinning/nearest-bone-fallback`), so none is ever unweighted; then
+ *     each vertex's weights sharpened by an exponent fitted on the dev set
+ *     (`skinning/sharpen-weights`); then at most `maxInfluences` joints ≥ `minWeight`,
+ *     renormalised (`skinning/prune-influences`).
  * Why these methods and not others, and what each scored on the artist-rigged dev set: the rig
  * README's "Skin weights: methods measured" (`packages/rig/README.md`), the one place the dev-set
  * figures live.
@@ -41,6 +43,7 @@ import { heatSkinWeights } from './skinning/heat-skin-weights';
 import { nearestBoneFallback } from './skinning/nearest-bone-fallback';
 import { placeBoneSegments, type LeafTip, type PlacedSegments } from './skinning/place-bone-segments';
 import { pruneInfluences } from './skinning/prune-influences';
+import { FITTED_SKIN_SHARPNESS, sharpenWeights } from './skinning/sharpen-weights';
 import type { SkinVoxelGrid } from './skinning/skin-voxel-grid';
 import { vertexAdjacency, type VertexAdjacency } from './skinning/smooth-skin-weights';
 import { voxelizeWithinBudget } from './skinning/voxelize-within-budget';
@@ -70,6 +73,13 @@ export interface ComputeSkinWeightsOptions {
    */
   aimLeaves?: boolean;
   /**
+   * The part a leaf is aimed at holds the voxels whose squared distance to the leaf's joint is at
+   * most this times their squared distance to any other bone (one not ending at the joint): 1
+   * takes every voxel at least as near the joint, < 1 only those clearly nearer. Default chosen on
+   * the dev set leaving one artist out (`scripts/skin-options-loao.ts`).
+   */
+  aimPartMargin?: number;
+  /**
    * Joints that take no weight of their own (stand-ins for parts the mesh lacks, helpers): their
    * bones' share goes to their nearest deforming ancestor, so the region moves with it as one
    * piece. A chain with no deforming ancestor keeps its own weights. Default none.
@@ -88,6 +98,12 @@ export interface ComputeSkinWeightsOptions {
   method?: SkinWeightMethod;
   /** Options of the `heat` method. Default its own defaults. */
   heat?: BoneHeatOptions;
+  /**
+   * A heat leaf bone's length (aimed, `aimLeaves`) as a fraction of the link from its parent.
+   * Blender's fallback is 0.5; the default is chosen on the dev set leaving one artist out
+   * (`scripts/skin-options-loao.ts`, packages/rig/README.md "Weights per artist").
+   */
+  heatLeafLength?: number;
   /**
    * How the `heat` method tests whether a vertex sees a bone: `ray` (Blender's: the path enters
    * no triangle from its front; depends on face winding) or `voxel` (the path never re-enters the
@@ -126,6 +142,13 @@ export interface ComputeSkinWeightsOptions {
    * its weight elsewhere goes to its parent (skinning/confine-leaves-to-pieces). Default true.
    */
   confineLeaves?: boolean;
+  /**
+   * Each vertex's weights raised to this exponent and renormalised before the influences are
+   * pruned (skinning/sharpen-weights): > 1 narrows heat's blends towards the strongest joint.
+   * Default the value fitted on the dev set leaving one artist out (`skin-sharpness.json`,
+   * `scripts/fit-skin-sharpness.ts`); 1 leaves the weights as solved.
+   */
+  sharpness?: number;
 }
 
 export type SkinWeightMethod = 'geodesic' | 'heat';
@@ -139,21 +162,33 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   resolution: 128,
   smoothingIterations: 3,
   aimLeaves: true,
+  aimPartMargin: 0.8,
   nonDeformingJoints: [],
   leafTips: [],
   method: 'heat',
   heat: {},
+  heatLeafLength: 0.5,
   heatVisibilityTest: 'ray',
   heatMaxVertices: 60_000,
   heatRayMaxVertices: 12_000,
   heatEmptyFill: 'piece',
   rigidPieces: {},
   confineLeaves: true,
+  sharpness: FITTED_SKIN_SHARPNESS,
 };
 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
   const merged = withDefaults(COMPUTE_SKIN_WEIGHTS_DEFAULTS, options);
   merged.maxInfluences = Math.min(4, Math.max(1, Math.round(merged.maxInfluences)));
+  if (!(merged.aimPartMargin > 0) || !(merged.aimPartMargin <= 1)) {
+    throw new EngineError('invalid_input', `skin: aimPartMargin ${merged.aimPartMargin} is not in (0, 1]`);
+  }
+  if (!(merged.heatLeafLength > 0) || !Number.isFinite(merged.heatLeafLength)) {
+    throw new EngineError('invalid_input', `skin: heatLeafLength ${merged.heatLeafLength} is not a positive finite fraction`);
+  }
+  if (!(merged.sharpness > 0) || !Number.isFinite(merged.sharpness)) {
+    throw new EngineError('invalid_input', `skin: sharpness ${merged.sharpness} is not a positive finite exponent`);
+  }
   return merged;
 }
 
@@ -242,6 +277,7 @@ export function computeSkinWeights(
   }
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints); // idempotent; covers a mesh with no grid
   nearestBoneFallback(welded.positions, segments, candJoints, candWeights, slots);
+  sharpenWeights(candJoints, candWeights, slots, opts.sharpness);
 
   const wJoints = new Uint16Array(4 * nw);
   const wWeights = new Float32Array(4 * nw);

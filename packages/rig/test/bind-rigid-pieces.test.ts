@@ -98,6 +98,57 @@ describe('confineLeavesToPieces', () => {
     for (let v = first; v < n; v++) expect([joints[v * slots], weights[v * slots]]).toEqual([eyeOf(v), 1]);
   });
 
+  it('keeps a leaf to the piece centred on it when the solve gave it its lids and most of the body, or gave its eyeball to the head', () => {
+    // Lids around each eyeball (pieces around the eye joint, centred above it) and a solve that
+    // gave the eyes most of the head piece and the head most of one eyeball: the artist's eyes
+    // move their eyeballs only, the lids and the head move with the head.
+    const lids = [-0.03, 0.03].map((x) => capsule([x, 1.215, 0.125], [x, 1.215, 0.13], 0.035, { rows: 4 }));
+    const withLids = mergeMeshes([body, ...eyeballs, ...lids]);
+    const m = withLids.positions.length / 3, eyeEnd = first + 2 * (eyeballs[0]!.positions.length / 3);
+    const side = (v: number): number => (withLids.positions[3 * v]! < 0 ? 2 : 3);
+    const joints = new Int32Array(m * slots).fill(-1), weights = new Float32Array(m * slots);
+    for (let v = 0; v < m; v++) {
+      const y = withLids.positions[3 * v + 1]!;
+      if (v >= first && v < eyeEnd) { joints.set([side(v), 1], v * slots); weights.set(side(v) === 2 ? [0.6, 0.4] : [0.4, 0.6], v * slots); }
+      else if (v >= eyeEnd) { joints.set([side(v), 1], v * slots); weights.set([0.7, 0.3], v * slots); }
+      else if (y > 1.0) { joints.set([side(v), 1], v * slots); weights.set([0.8, 0.2], v * slots); }
+      else { joints[v * slots] = 0; weights[v * slots] = 1; }
+    }
+    expect(confineLeavesToPieces(withLids.positions, withLids.indices, head, parents, joints, weights, slots)).toBe(2);
+    for (let v = 0; v < m; v++) {
+      let eye = 0;
+      for (let s = v * slots; s < v * slots + slots; s++) if (joints[s] === 2 || joints[s] === 3) eye += weights[s]!;
+      expect(eye).toBe(v >= first && v < eyeEnd ? 1 : 0);
+    }
+  });
+
+  it("gives the parent a confined leaf's sibling leaf's weight outside its region (a mouth holding the neck)", () => {
+    // A mouth joint at the front of the face beside the eyes, which the solve gave half of every
+    // vertex above the neck: it keeps what lies nearer it than the head, the head takes the rest.
+    const withMouth = skeletonOf([
+      ['neck', null, [0, 0.9, 0]], ['head', 'neck', [0, 1.1, 0]], ['eyeR', 'head', [-0.03, 1.2, 0.125]], ['eyeL', 'head', [0.03, 1.2, 0.125]],
+      ['mouth', 'head', [0, 1.15, 0.1]],
+    ]);
+    const { joints, weights } = solved();
+    const slotsOf = (v: number): [number, number] => [joints[v * slots]!, joints[v * slots + 1]!];
+    for (let v = 0; v < first; v++) {
+      if (mesh.positions[3 * v + 1]! <= 1.0 || slotsOf(v).includes(2) || slotsOf(v).includes(3)) continue;
+      joints.set([joints[v * slots]!, 4], v * slots);
+      weights.set([0.5, 0.5], v * slots);
+    }
+    expect(confineLeavesToPieces(mesh.positions, mesh.indices, withMouth, [-1, 0, 1, 1, 1], joints, weights, slots)).toBe(2);
+    // Past the plane across the head → mouth link at its middle: the mouth's region.
+    const inMouthRegion = (v: number): boolean =>
+      (mesh.positions[3 * v + 1]! - 1.125) * 0.05 + (mesh.positions[3 * v + 2]! - 0.05) * 0.1 >= 0;
+    let kept = 0;
+    for (let v = 0; v < first; v++) {
+      const mouth = joints[v * slots] === 4 ? weights[v * slots]! : joints[v * slots + 1] === 4 ? weights[v * slots + 1]! : 0;
+      if (mouth > 0) { expect(inMouthRegion(v)).toBe(true); kept++; }
+      expect(weights[v * slots]! + weights[v * slots + 1]!).toBeCloseTo(1, 6);
+    }
+    expect(kept).toBeGreaterThan(0);
+  });
+
   it('leaves a lone leaf in a piece of its own as solved (a shoe over the ankle, blended by its artist)', () => {
     const one = mergeMeshes([body, eyeballs[1]!]);
     const lone = skeletonOf([['neck', null, [0, 0.9, 0]], ['head', 'neck', [0, 1.1, 0]], ['eyeL', 'head', [0.03, 1.2, 0.125]]]);

@@ -1,5 +1,7 @@
 import { EngineError, type Mesh, type SkinWeights } from '@rigforge/mesh';
-import { computeSkinWeights } from '../src/compute-skin-weights';
+import { COMPUTE_SKIN_WEIGHTS_DEFAULTS, computeSkinWeights } from '../src/compute-skin-weights';
+import { placeBoneSegments } from '../src/skinning/place-bone-segments';
+import { voxelizeWithinBudget } from '../src/skinning/voxelize-within-budget';
 import {
   capsule,
   humanoid,
@@ -271,6 +273,23 @@ describe('computeSkinWeights: heat aims leaf bones at their part', () => {
     // Measured: head 0.54, neck 0.46 at the worst muzzle vertex.
     const skin = computeSkinWeights(body, chain, { method: 'heat', aimLeaves: false });
     expect(maxWeightOf(skin, muzzle, [1])).toBeGreaterThan(0.3);
+  });
+
+  // A low-poly man: the hands are leaves of the pelvis at the shoulders beside a chest leaf, and a
+  // big head sits over the shoulders. Aimed at the part nearer it than the chest's joint, a hand's
+  // bone pointed up into the head; the chest's extension to the crown now claims the head.
+  const man = mergeMeshes([
+    capsule([0, 0.1, 0], [0, 0.9, 0], 0.3, { rows: 24 }), capsule([0, 1.15, 0], [0, 1.45, 0], 0.55, { rows: 24 }),
+    capsule([0.25, 0.8, 0], [1.3, 0.75, 0], 0.12, { rows: 24 }), capsule([-0.25, 0.8, 0], [-1.3, 0.75, 0], 0.12, { rows: 24 }),
+  ]);
+  const pelvisLeaves = skeletonOf([['pelvis', null, [0, 0.15, 0]], ['chest', 'pelvis', [0, 0.8, 0]], ['handL', 'pelvis', [0.45, 0.8, 0]], ['handR', 'pelvis', [-0.45, 0.8, 0]]]);
+
+  it('aims a shoulder leaf beside a chest leaf along its arm, not into the head over it', () => {
+    const grid = voxelizeWithinBudget(man.positions, man.indices, 128);
+    const { segments } = placeBoneSegments(pelvisLeaves, grid, { leafJoints: 'extend', aimLeaves: true, leafTips: [], aimPartMargin: COMPUTE_SKIN_WEIGHTS_DEFAULTS.aimPartMargin });
+    const hand = segments.find((s) => s.joint === 2)!;
+    // Measured: (0.35, 0.18) from the joint, out along the arm; before, (0.03, 0.94): into the head.
+    expect(hand.b[0] - hand.a[0]).toBeGreaterThan(hand.b[1] - hand.a[1]);
   });
 
   // A leg whose foot is an IK root at the hoof: the shin, a leaf, runs to it when the foot has a

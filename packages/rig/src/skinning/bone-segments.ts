@@ -144,16 +144,24 @@ export interface SolidGrid {
  * bone: a head hanging below the neck line, a lower leg turning down from a sideways hip, a foot
  * pointing forward from a vertical shin. The part is the solid voxels, connected to the joint
  * through solid and within twice the parent bone, that are at least as close to the leaf joint
- * as to any other bone (ties, the region beyond the parent bone's end, count as the leaf's); the
- * extension points from the joint to their centroid. A part smaller than a few voxels keeps the
+ * as to any other bone (ties, the region beyond the parent bone's end, count as the leaf's) —
+ * clearly closer, by `partMargin` (squared distance to the joint at most that times the squared
+ * distance to a bone not ending at the joint), so a lobe about as near another bone (the side of a
+ * wide head over a shoulder joint) does not pull the aim; the extension points from the joint to
+ * their centroid. A part smaller than a few voxels keeps the
  * parent's direction. Run before {@link extendLeafSegments}, which sets the length.
  */
-export function aimLeafSegments(segments: BoneSegment[], grid: SolidGrid, aim: (seg: BoneSegment) => boolean = () => true): BoneSegment[] {
+export function aimLeafSegments(
+  segments: BoneSegment[],
+  grid: SolidGrid,
+  aim: (seg: BoneSegment) => boolean = () => true,
+  partMargin = 1,
+): BoneSegment[] {
   const aimed: BoneSegment[] = [];
   const region = new BeyondRegion(segments, grid);
   for (const seg of segments) {
     if (seg.leafLength === undefined || seg.leafLength === 0 || !aim(seg)) continue;
-    const dir = region.direction(seg.joint, seg.a, 2 * seg.leafLength);
+    const dir = region.direction(seg.joint, seg.a, 2 * seg.leafLength, partMargin);
     if (!dir) continue;
     const half = 0.5 * seg.leafLength;
     seg.b = [seg.a[0] + dir[0] * half, seg.a[1] + dir[1] * half, seg.a[2] + dir[2] * half];
@@ -164,17 +172,26 @@ export function aimLeafSegments(segments: BoneSegment[], grid: SolidGrid, aim: (
 
 /**
  * The part beyond a joint: solid voxels connected to it through solid, within a reach, at least as
- * close to the joint's point as to any bone of another joint (other leaf extensions count by their
- * start point, as they are being aimed too).
+ * close to the joint's point as to any bone of another joint. Other leaves count by their
+ * extension along their parent's direction (a chest leaf's up to the crown claims the head, which
+ * a shoulder leaf beside it would otherwise take and aim into: a low-poly man's hands, leaves of
+ * the pelvis at the shoulders), unless that extension passes near the joint being aimed.
  */
+/**
+ * Fraction of the aiming reach (twice the parent bone) within which a rival leaf's extension
+ * passing the joint counts by its start point only. 0.125 and 0.25 score alike on the dev set
+ * (`scripts/skin-ablation.ts`: a low-poly man 0.261 at both).
+ */
+const RIVAL_EXTENSION_CLEARANCE = 0.125;
+
 class BeyondRegion {
-  private readonly others: { joint: number; a: [number, number, number]; b: [number, number, number] }[];
+  private readonly others: { joint: number; a: [number, number, number]; b: [number, number, number]; leaf: boolean }[];
   private readonly seen: Int32Array;
   private readonly queue: number[] = [];
   private stamp = 0;
 
   constructor(segments: BoneSegment[], private readonly grid: SolidGrid) {
-    this.others = segments.map((s) => ({ joint: s.joint, a: this.toGrid(s.a), b: s.leafLength === undefined ? this.toGrid(s.b) : this.toGrid(s.a) }));
+    this.others = segments.map((s) => ({ joint: s.joint, a: this.toGrid(s.a), b: this.toGrid(s.b), leaf: s.leafLength !== undefined }));
     this.seen = new Int32Array(grid.nx * grid.ny * grid.nz).fill(-1);
   }
 
@@ -184,7 +201,7 @@ class BeyondRegion {
   }
 
   /** Unit direction from the joint to the centroid of its part, or null when the part is too small. */
-  direction(joint: number, at: readonly number[], reach: number): [number, number, number] | null {
+  direction(joint: number, at: readonly number[], reach: number, partMargin: number): [number, number, number] | null {
     const { nx, ny, nz, cell, state } = this.grid;
     const nxy = nx * ny;
     const p = this.toGrid(at);
@@ -193,7 +210,14 @@ class BeyondRegion {
     const start = i0 + nx * (j0 + ny * k0);
     if (state[start] === 0) return null;
     const reach2 = (reach / cell) ** 2;
-    const rivals = this.others.filter((o) => o.joint !== joint);
+    // A rival leaf's extension whose line passes this close to the joint (a twin wing joint at
+    // the same root, the two extensions running through each other) stands for no part of its own:
+    // that rival counts by its start point alone.
+    const near2 = ((RIVAL_EXTENSION_CLEARANCE * reach) / cell) ** 2;
+    const rivals = this.others.filter((o) => o.joint !== joint).map((o) =>
+      o.leaf && segmentDistanceSquared(p[0], p[1], p[2], o.a, o.b) < near2 ? { ...o, b: o.a } : o)
+      // A bone ending at the joint (the parent's) ties with everything beyond it: no margin there.
+      .map((o) => ({ ...o, touches: segmentDistanceSquared(p[0], p[1], p[2], o.a, o.b) < 1e-6 }));
     const stamp = ++this.stamp, seen = this.seen, queue = this.queue;
     let sx = 0, sy = 0, sz = 0, count = 0;
     queue.length = 0;
@@ -206,7 +230,7 @@ class BeyondRegion {
       if (own > reach2) continue;
       let mine = true;
       for (const o of rivals) {
-        if (segmentDistanceSquared(x, y, z, o.a, o.b) < own - 1e-9) { mine = false; break; }
+        if (segmentDistanceSquared(x, y, z, o.a, o.b) * (o.touches ? 1 : partMargin) < own - 1e-9) { mine = false; break; }
       }
       if (!mine && q > 0) continue;
       sx += x; sy += y; sz += z; count++;

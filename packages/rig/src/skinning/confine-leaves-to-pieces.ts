@@ -2,21 +2,25 @@
  * Sibling leaf joints that each sit inside a separate piece of their own (a pair of eye joints
  * in their eyeballs) exist to move those pieces; an artist gives them nothing else. Bone heat and the
  * geodesic weights give such a joint every surface its short bone is nearest to (the eyelids, the
- * cheeks, the brow), which then turns with the eye, and share the eyeball with the head. So a
- * separate piece around a leaf joint that the solve gives mostly to that leaf is wholly the
- * leaf's, and every weight the leaf holds on other pieces goes to its parent (the head), which
- * owns the surface around it. A leaf with no piece of its own (a hand, a tail tip) keeps its weights.
+ * cheeks, the brow, on the Blender 2.49 animals most of the body), which then turns with the eye,
+ * and share the eyeball with the head. So the separate piece centred on a leaf joint that the
+ * solve gives mostly to that leaf or to its parent is wholly the leaf's, and every weight the leaf
+ * holds elsewhere (its lids, the body) goes to its parent (the head), which owns the surface
+ * around it. The other leaves of that parent (a mouth, the ears beside the eyes) keep their weight
+ * only in their region, nearer them than the parent (a mouth the solve gave a whole body). Any
+ * other leaf with no piece of its own (a hand, a tail tip) keeps its weights.
  */
 import type { Skeleton } from '@rigforge/mesh';
 import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, pieceWeightByJoint, regionShare } from './bind-rigid-pieces';
 
 /**
- * In place, on weights with `slots` per vertex (joint −1 = none): each separate piece of the welded
- * mesh (`positions`, `indices`) whose strongest joint is a leaf of the weighted tree (`parents`,
- * −1 for a root) lying within the piece's bounding box, with a sibling leaf in a piece of its own
- * too, becomes wholly that leaf's, and the leaf's
- * weight on every piece it is not the strongest joint of goes to its parent. Returns the leaves
- * confined.
+ * In place, on weights with `slots` per vertex (joint −1 = none): for each leaf of the weighted
+ * tree (`parents`, −1 for a root), its own piece is the separate piece of the welded mesh
+ * (`positions`, `indices`) around it (its bounding box holds the joint and no other such leaf's),
+ * in its region, strongest joint the leaf or its parent, nearest it by centroid. Leaves with a
+ * sibling leaf that has one too get their own piece wholly, and their weight everywhere else goes
+ * to their parent; so does the weight of those parents' other leaves outside their regions.
+ * Returns the leaves confined.
  */
 export function confineLeavesToPieces(
   positions: Float32Array,
@@ -39,14 +43,29 @@ export function confineLeavesToPieces(
     for (const [j, w] of sum) if (w > topSum) { top = j; topSum = w; }
     return top;
   });
+  // A leaf's own pieces: those around its joint (its bounding box holds the joint) lying in its
+  // region (nearer the leaf than its parent, bar its ends), which the solve gives mostly to the
+  // leaf or to its parent (an eyeball the head's bone reaches as much as the eye's). The region
+  // test keeps out the body a leaf sits in.
   const inOwnPiece = new Map<number, number[]>();
+  const inRegion = (k: number, j: number): boolean =>
+    regionShare(positions, pieces[k]!, j, skeleton, parents, childless) >= 1 - BIND_RIGID_PIECES_DEFAULTS.outsideShare;
   pieces.forEach((piece, k) => {
-    const j = strongest[k]!;
-    if (j < 0 || hasChild[j] === 1 || parents[j]! < 0 || !contains(positions, piece, skeleton.joints[j]!.position)) return;
-    // The piece must be the leaf's part, not a body it sits in: within the leaf's region as a
-    // rigid piece must be (nearer the leaf than its parent, bar its ends).
-    if (regionShare(positions, piece, j, skeleton, parents, childless) < 1 - BIND_RIGID_PIECES_DEFAULTS.outsideShare) return;
-    inOwnPiece.set(j, [...(inOwnPiece.get(j) ?? []), k]);
+    // A piece around several leaves (a head around both eyes) is none of theirs.
+    const around: number[] = [];
+    for (let j = 0; j < parents.length; j++) {
+      if (hasChild[j] === 1 || parents[j]! < 0) continue;
+      const top = strongest[k]!;
+      if (top !== j && top !== parents[j]) continue;
+      if (contains(positions, piece, skeleton.joints[j]!.position)) around.push(j);
+    }
+    if (around.length !== 1) return;
+    const j = around[0]!;
+    if (!inRegion(k, j)) return;
+    // Of several pieces around a leaf (an eyeball and its lids), its own is the one centred on it.
+    const prev = inOwnPiece.get(j);
+    const d = centroidDistance(positions, piece, skeleton.joints[j]!.position);
+    if (!prev || d < centroidDistance(positions, pieces[prev[0]!]!, skeleton.joints[j]!.position)) inOwnPiece.set(j, [k]);
   });
   // Only leaves that come as siblings, each in a piece of its own (a pair of eyes in their
   // eyeballs): a lone leaf in a piece of its own is as often a limb's end whose piece its artist
@@ -65,14 +84,21 @@ export function confineLeavesToPieces(
     }
   }
   if (confined.size === 0) return 0;
-  // A confined leaf keeps every piece it is the strongest joint of (a head of several pieces, a
-  // limb's end piece where a foot hangs off an IK root), and loses its share of the others.
+  // The other leaves of a confined leaf's parent (a mouth, the ears beside the eyes) keep their
+  // weight only where it lies in their region (nearer them than the parent); the rest goes to the
+  // parent too.
+  const beside = new Set<number>();
+  const confinedParents = new Set([...confined].map((j) => parents[j]!));
+  parents.forEach((q, j) => { if (hasChild[j] === 0 && confinedParents.has(q) && !confined.has(j)) beside.add(j); });
+  const outside = (v: number, j: number): boolean => regionShare(positions, [v], j, skeleton, parents, childless) < 1;
+  // A confined leaf keeps its own piece and loses its share of the rest: the lids, the body it
+  // sits in, however much of it the solve gave it.
   const own = new Int32Array(n).fill(-1);
-  pieces.forEach((piece, k) => { if (confined.has(strongest[k]!)) for (const v of piece) own[v] = strongest[k]!; });
+  for (const j of confined) for (const k of inOwnPiece.get(j)!) for (const v of pieces[k]!) own[v] = j;
   for (let v = 0; v < n; v++) {
     for (let s = v * slots; s < v * slots + slots; s++) {
       const j = joints[s]!;
-      if (j < 0 || !confined.has(j) || own[v] === j) continue;
+      if (j < 0 || !(confined.has(j) ? own[v] !== j : beside.has(j) && outside(v, j))) continue;
       const parent = parents[j]!;
       // The parent's slot takes the weight; without one, this slot becomes the parent's.
       let into = -1;
@@ -99,4 +125,11 @@ function contains(positions: Float32Array, vertices: readonly number[], p: reado
     if (p[axis]! < lo || p[axis]! > hi) return false;
   }
   return true;
+}
+
+/** Distance from `p` to the mean of the vertices. */
+function centroidDistance(positions: Float32Array, vertices: readonly number[], p: readonly number[]): number {
+  const c = [0, 0, 0];
+  for (const v of vertices) for (let a = 0; a < 3; a++) c[a]! += positions[3 * v + a]! / vertices.length;
+  return Math.hypot(c[0]! - p[0]!, c[1]! - p[1]!, c[2]! - p[2]!);
 }

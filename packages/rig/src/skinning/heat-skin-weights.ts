@@ -20,6 +20,7 @@ export interface HeatSkinWeightsOptions {
   heatVisibilityTest: 'voxel' | 'ray';
   heatRayMaxVertices: number;
   heat: BoneHeatOptions;
+  heatLeafLength: number;
 }
 
 /**
@@ -41,7 +42,7 @@ export function heatSkinWeights(
 ): Uint8Array {
   const tips = new Map<number, readonly [number, number, number]>(opts.leafTips.map((t) => [t.joint, t.tip]));
   if (opts.leafJoints === 'extend' && opts.aimLeaves) {
-    for (const [joint, tip] of aimedLeafTips(skeleton, placed())) if (!tips.has(joint)) tips.set(joint, tip);
+    for (const [joint, tip] of aimedLeafTips(skeleton, placed(), opts.heatLeafLength)) if (!tips.has(joint)) tips.set(joint, tip);
   }
   const bones = blenderHeatBones(skeleton, tips);
   giveToDeformingAncestors(skeleton, bones, opts.nonDeformingJoints);
@@ -58,15 +59,15 @@ export function heatSkinWeights(
 
 /**
  * Heat's leaf bones, aimed as the geodesic pipeline aims its leaf extensions (at the part beyond
- * the joint) and as long as Blender's fallback, half the parent bone: continuing the parent's
+ * the joint), `leafLength` times the parent bone long (`heatLeafLength`): continuing the parent's
  * direction sent a bull's head bone along the neck line, a foot's up the shin, and the parent kept
  * the end part (longer leaves, to where the volume ends, reach into hats and helmets whose
  * insides then hide them). A leaf whose extension runs into
  * an orphan with a bone of its own (an IK foot with a toe: the shin ends at the hoof) runs to that
  * joint, as to a child; an orphan without one (a lone foot joint on the floor) owns the part around
- * it, so the leaf stays half its parent bone long.
+ * it, so the leaf keeps its length.
  */
-function aimedLeafTips(skeleton: Skeleton, { segments, endsAt }: PlacedSegments): Map<number, [number, number, number]> {
+function aimedLeafTips(skeleton: Skeleton, { segments, endsAt }: PlacedSegments, leafLength: number): Map<number, [number, number, number]> {
   const tips = new Map<number, [number, number, number]>();
   const hasBone = skeleton.joints.map((_, j) => skeleton.joints.some((joint) => joint.parent === j));
   for (const seg of segments) {
@@ -78,11 +79,8 @@ function aimedLeafTips(skeleton: Skeleton, { segments, endsAt }: PlacedSegments)
       continue;
     }
     const d: [number, number, number] = [seg.b[0] - seg.a[0], seg.b[1] - seg.a[1], seg.b[2] - seg.a[2]];
-    const scale = (HEAT_LEAF_LENGTH * seg.leafLength) / (Math.hypot(...d) || 1);
+    const scale = (leafLength * seg.leafLength) / (Math.hypot(...d) || 1);
     if (scale > 0 && Number.isFinite(scale)) tips.set(seg.joint, [seg.a[0] + d[0] * scale, seg.a[1] + d[1] * scale, seg.a[2] + d[2] * scale]);
   }
   return tips;
 }
-
-/** A heat leaf bone's length as a fraction of its parent bone's (Blender's fallback). */
-const HEAT_LEAF_LENGTH = 0.5;

@@ -23,6 +23,8 @@ export interface PlaceBoneSegmentsOptions {
   leafJoints: LeafJointMode;
   aimLeaves: boolean;
   leafTips: readonly LeafTip[];
+  /** How clearly nearer a leaf's joint than any other bone its part must be (see `aimLeafSegments`). */
+  aimPartMargin: number;
 }
 
 export interface PlacedSegments {
@@ -44,7 +46,7 @@ export function placeBoneSegments(skeleton: Skeleton, grid: SkinVoxelGrid, opts:
   const endsAt = new Map<BoneSegment, number>();
   const joined = attachOrphans(skeleton, segments, attached, endsAt);
   if (opts.leafJoints === 'extend' && opts.aimLeaves) {
-    const aimed = aimLeafSegments(segments, grid, (seg) => !joined.has(seg) && free(seg));
+    const aimed = aimLeafSegments(segments, grid, (seg) => !joined.has(seg) && free(seg), opts.aimPartMargin);
     extendLeafSegments(aimed, solid, 0.5 * grid.cell);
     attachOrphans(skeleton, segments, attached, endsAt);
   }

@@ -1,0 +1,61 @@
+/**
+ * Chooses among variants of the skin-weight options leaving one artist out, on the artist-rigged
+ * dev set. Every variant (a JSON object of ComputeSkinWeightsOptions merged over the fast preset;
+ * the first is the reference) is scored on every character (weights given the artist's skeleton:
+ * L1, precision, recall, as the set's README defines them). For each artist, the variant with the
+ * best mean L1 over the other artists' characters, among those that make no other artist with 3+
+ * characters worse than the reference by more than 0.02 L1, is scored on the left-out artist.
+ *
+ *   npx tsx packages/rig/scripts/skin-options-loao.ts <dev-set dir> '{}' '{"heatLeafLength":0.7}' ...
+ *
+ * Prints each variant per artist, each fold's choice and the held-out means over all characters.
+ * A script, not a test: the set is development data that never enters the repository.
+ */
+import { computeSkinWeights, type ComputeSkinWeightsOptions } from '../src/compute-skin-weights';
+import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
+import { compareSkinWeights } from '../src/skinning/skin-metrics';
+import { readArtistSkin, readManifest } from './lib/dev-set';
+
+interface Score { l1: number; p: number; r: number }
+
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const fmt = (s: Score[]): string => `${mean(s.map((x) => x.l1)).toFixed(3)} / ${mean(s.map((x) => x.p)).toFixed(3)} / ${mean(s.map((x) => x.r)).toFixed(3)}`;
+
+async function main(): Promise<void> {
+  const dir = process.argv[2];
+  const variants = process.argv.slice(3);
+  if (!dir || variants.length < 2) throw new Error("usage: skin-options-loao.ts <dev-set dir> '{}' '{\"heatLeafLength\":0.7}' ...");
+  const chars = readManifest(dir);
+  const scores: Score[][] = variants.map(() => []);
+  for (const [ci, c] of chars.entries()) {
+    const skin = await readArtistSkin(dir, c.id);
+    const n = skin.mesh.positions.length / 3;
+    variants.forEach((v, k) => {
+      const opts: ComputeSkinWeightsOptions = { ...RIG_ENGINE_PRESETS.fast.skin, ...(JSON.parse(v) as ComputeSkinWeightsOptions) };
+      const m = compareSkinWeights(computeSkinWeights(skin.mesh, skin.skeleton, opts), skin.weights, n, skin.skeleton.joints.length);
+      scores[k]![ci] = { l1: m.meanL1, p: m.precision, r: m.recall };
+    });
+    if (process.env.PER) console.log(`${c.id.padEnd(28)} ${variants.map((_, k) => scores[k]![ci]!.l1.toFixed(3)).join(' ')}`);
+  }
+  const artists = [...new Set(chars.map((c) => c.artist))];
+  const of = (k: number, a: string): Score[] => chars.flatMap((c, i) => (c.artist === a ? [scores[k]![i]!] : []));
+  console.log(`| variant | all L1 / P / R | ${artists.map((a) => `${a} (${of(0, a).length})`).join(' | ')} |`);
+  variants.forEach((v, k) => console.log(`| \`${v}\` | ${fmt(scores[k]!)} | ${artists.map((a) => mean(of(k, a).map((s) => s.l1)).toFixed(3)).join(' | ')} |`));
+  const heldOut: Score[] = [];
+  console.log('\n| left out | chosen | its L1 / P / R | with the reference |');
+  for (const a of artists) {
+    const rest = chars.flatMap((c, i) => (c.artist !== a ? [i] : []));
+    const others = artists.filter((x) => x !== a && of(0, x).length >= 3);
+    const allowed = (k: number): boolean => others.every((x) => mean(of(k, x).map((s) => s.l1)) <= mean(of(0, x).map((s) => s.l1)) + 0.02);
+    let best = 0;
+    variants.forEach((_, k) => { if (allowed(k) && mean(rest.map((i) => scores[k]![i]!.l1)) < mean(rest.map((i) => scores[best]![i]!.l1))) best = k; });
+    heldOut.push(...of(best, a));
+    console.log(`| ${a} | \`${variants[best]}\` | ${fmt(of(best, a))} | ${fmt(of(0, a))} |`);
+  }
+  console.log(`\nheld out: ${fmt(heldOut)} over ${heldOut.length} characters (reference ${fmt(scores[0]!)})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
