@@ -8,3 +8,4 @@ export * from './body-plan';
 export * from './up-axis';
 export * from './generate-model-options';
 export * from './job-error-code';
+export * from './skeleton-preset';
