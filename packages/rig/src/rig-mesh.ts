@@ -31,7 +31,7 @@ import { retargetClip, type RetargetClipOptions, type RetargetResult } from './r
 import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
 import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones } from './skeleton-presets';
-import { SKELETON_PRESET_BODY_PLANS, SKELETON_PRESETS, type SkeletonPreset } from '@rigforge/vocabulary';
+import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS, SKELETON_PRESETS, type RigOutputFormat, type SkeletonPreset } from '@rigforge/vocabulary';
 import { facingOf, findOrientation, type Facing, type FindOrientationOptions, type UpAxisReason } from './find-orientation';
 
 export interface RigMeshOptions {
@@ -81,9 +81,6 @@ export interface RigMeshOptions {
   animationClips?: string[];
   retarget?: RetargetClipOptions;
 }
-
-export const RIG_OUTPUT_FORMATS = ['glb', 'fbx', 'vrm'] as const;
-export type RigOutputFormat = (typeof RIG_OUTPUT_FORMATS)[number];
 
 /** Author and name written into a VRM's meta (the spec requires both); the caller owns the model. */
 const VRM_META = { name: 'Rigged model', authors: ['Unknown'] };
@@ -257,7 +254,7 @@ function checkPresetPlan(bodyPlan: BodyPlan, preset: SkeletonPreset, format: Rig
   if (preset !== 'rigforge') {
     throw new EngineError('invalid_input', `rig: skeleton_preset "${preset}" names humanoid bones (rig_type ${SKELETON_PRESET_BODY_PLANS.join(', ')}); a ${bodyPlan} rig keeps the rigforge names`);
   }
-  if (format === 'vrm') throw new EngineError('invalid_input', `rig: output_format vrm is a humanoid format (rig_type ${SKELETON_PRESET_BODY_PLANS.join(', ')}), not for a ${bodyPlan} rig`);
+  if ((HUMANOID_OUTPUT_FORMATS as readonly string[]).includes(format)) throw new EngineError('invalid_input', `rig: output_format ${format} is a humanoid format (rig_type ${SKELETON_PRESET_BODY_PLANS.join(', ')}), not for a ${bodyPlan} rig`);
 }
 
 /** The VRM humanoid of a rig; a fit missing a required bone cannot be a VRM. */

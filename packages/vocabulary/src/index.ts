@@ -9,3 +9,4 @@ export * from './up-axis';
 export * from './generate-model-options';
 export * from './job-error-code';
 export * from './skeleton-preset';
+export * from './rig-output-format';
