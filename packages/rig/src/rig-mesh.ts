@@ -191,8 +191,9 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const animations = results.map((r) => r.clip);
   const tr = performance.now();
   // The preset renames (and for Unreal re-hangs and adds joints) after fitting and retargeting,
-  // which read our names; the written file carries the preset's.
-  const named = bodyPlan === 'biped'
+  // which read our names; the written file carries the preset's. Our own names are written as
+  // fitted (no reordering), so a default rig is the same file as before presets existed.
+  const named = bodyPlan === 'biped' && skeletonPreset !== 'rigforge'
     ? applySkeletonPreset(skeletonPreset, { ...rig, animations }, lowestY(mesh))
     : { ...rig, animations, jointOfRole: new Map(fitted.skeleton.joints.map((j, i) => [j.name, i])) };
   const written = { skeleton: named.skeleton, skin: named.skin };
