@@ -19,6 +19,9 @@ test('GET /v1/openapi.json: an OpenAPI 3.1 document of every endpoint, built fro
   expect(request.additionalProperties).toBe(false);
   expect(request.properties.rig_type.enum).toEqual(['biped', 'quadruped', 'hexapod', 'octopod', 'avian', 'serpentine', 'aquatic', 'others', 'auto']);
   expect(request.properties.rig_type.default).toBe('biped');
+  expect(request.properties.skeleton_preset.enum).toEqual(['rigforge', 'mixamo', 'unity', 'unreal', 'vrm']);
+  expect(request.properties.skeleton_preset.default).toBe('rigforge');
+  expect(request.properties.output_format.enum).toEqual(['glb', 'fbx', 'vrm']);
   expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(API_ERROR_CODES);
   expect(doc.components.schemas.Job.required).toEqual(expect.arrayContaining(['id', 'object', 'operation', 'status', 'output', 'error', 'created_at']));
   // rig_type auto: the finished job says what was chosen, and the engine's warnings reach it.

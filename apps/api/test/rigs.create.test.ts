@@ -75,7 +75,7 @@ describe('POST /v1/rigs accepts', () => {
     const res = await post({ model_base64: glb64 });
     expect(res.status).toBe(202);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['id', 'object', 'operation', 'status', 'output', 'error', 'created_at', 'progress', 'engine', 'rig_type', 'output_format', 'poll_url', 'estimated_seconds'].sort(),
+      ['id', 'object', 'operation', 'status', 'output', 'error', 'created_at', 'progress', 'engine', 'rig_type', 'output_format', 'skeleton_preset', 'poll_url', 'estimated_seconds'].sort(),
     );
     expect(res.body).toMatchObject({
       object: 'job',
@@ -86,6 +86,7 @@ describe('POST /v1/rigs accepts', () => {
       engine: 'fast',
       rig_type: 'biped',
       output_format: 'glb',
+      skeleton_preset: 'rigforge',
       poll_url: `/v1/jobs/${res.body.id}`,
     });
     expect(res.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -201,6 +202,33 @@ describe('POST /v1/rigs rejects', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'invalid_request', param });
     expect(typeof res.body.error.message).toBe('string');
+  });
+
+  test('a skeleton preset and the vrm format on a biped: 202, echoed and kept in the params, at the rig price', async () => {
+    const who = await h.seedAccount({ credits: 100 });
+    const res = await post({ model_base64: glb64, skeleton_preset: 'unreal', output_format: 'vrm' }, who);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ skeleton_preset: 'unreal', output_format: 'vrm' });
+    const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row.params).toMatchObject({ skeleton_preset: 'unreal', output_format: 'vrm' });
+    // Presets are free: the same price as a rig without one.
+    const plain = await post({ model_base64: glb64 }, who);
+    expect(plain.status).toBe(202);
+    const plainRow = await h.ctx.db.job.findUniqueOrThrow({ where: { id: plain.body.id } });
+    expect(row.creditsReserved).toBe(plainRow.creditsReserved);
+    expect(await readCreditBalance(h.ctx.db, who.accountId)).toEqual({ balance: 100 - 2 * row.creditsReserved, ledgerSum: 100 - 2 * row.creditsReserved });
+  });
+
+  test.each([
+    [{ rig_type: 'quadruped', skeleton_preset: 'mixamo' }, 'skeleton_preset', /quadruped rig keeps the rigforge names/],
+    [{ rig_type: 'avian', output_format: 'vrm' }, 'output_format', /humanoid bones/],
+    [{ rig_type: 'auto', skeleton_preset: 'unity' }, 'skeleton_preset', /body plan named/],
+    [{ skeleton_preset: 'blender' }, 'skeleton_preset', /./],
+  ])('%p: 400 invalid_request naming %s', async (fields, param, message) => {
+    const res = await post({ model_base64: glb64, ...fields });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param });
+    expect(res.body.error.message).toMatch(message);
   });
 
   test('unknown fields: 400 invalid_request naming the field', async () => {

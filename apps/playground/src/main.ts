@@ -3,7 +3,7 @@
  * job watched until terminal, the result in the 3D viewer, the caller's job history and the CC0
  * catalog. Plain DOM (the page is one form, two lists and a viewer; no framework needed).
  */
-import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPE_CHOICES, type AssetObject, type CreateRigRequest, type JobObject, type RigEngine } from '@rigforge/contracts/wire';
+import { MODEL_FORMATS, RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, type AssetObject, type CreateRigRequest, type JobObject, type RigEngine } from '@rigforge/contracts/wire';
 import { createPlaygroundClient, filled, fileToBase64, RigforgeClientError, sameOriginFileUrl, waitForJob } from './api';
 import './style.css';
 import { Viewer, type ModelFormat, type ViewerSnapshot } from './viewer';
@@ -31,6 +31,7 @@ const ui = {
   imageOptions: el<HTMLFieldSetElement>('image-options'),
   rigType: el<HTMLSelectElement>('rig-type'),
   engine: el<HTMLSelectElement>('engine'),
+  skeletonPreset: el<HTMLSelectElement>('skeleton-preset'),
   rotation: el<HTMLSelectElement>('rotation'),
   clipUrl: el<HTMLInputElement>('clip-url'),
   thickness: el<HTMLInputElement>('thickness'),
@@ -118,7 +119,9 @@ ui.forgetKey.addEventListener('click', () => {
 // ---- Submission options, from the contract's own lists ----
 fillSelect(ui.rigType, RIG_TYPE_CHOICES);
 fillSelect(ui.engine, RIG_ENGINES);
-fillSelect(ui.outputFormat, MODEL_FORMATS);
+fillSelect(ui.skeletonPreset, SKELETON_PRESETS);
+// The rig formats (VRM for bipeds besides GLB and FBX); an image job takes glb or fbx, else glb.
+fillSelect(ui.outputFormat, RIG_OUTPUT_FORMATS);
 
 function fillSelect(select: HTMLSelectElement, values: readonly string[], labels?: readonly string[]): void {
   select.replaceChildren(...values.map((value, i) => new Option(labels?.[i] ?? value, value)));
@@ -190,7 +193,8 @@ function rigOptions(): Partial<CreateRigRequest> {
   return {
     rig_type: pick(RIG_TYPE_CHOICES, ui.rigType.value),
     engine: pick(RIG_ENGINES, ui.engine.value),
-    output_format: pick(MODEL_FORMATS, ui.outputFormat.value),
+    output_format: pick(RIG_OUTPUT_FORMATS, ui.outputFormat.value),
+    skeleton_preset: pick(SKELETON_PRESETS, ui.skeletonPreset.value),
     rotation_y: Number(ui.rotation.value),
     ...(clip ? { animation_url: clip } : {}),
   };
@@ -320,6 +324,8 @@ async function follow(id: string, operation: string, engine: RigEngine | undefin
 // ---- The viewer ----
 function modelFormatOf(job: JobObject): ModelFormat | null {
   const declared = job.output?.files?.find((f) => f.type === 'model')?.format ?? extensionOf(job.output?.model_url ?? '');
+  // A VRM is a GLB with the VRMC_vrm extension: shown as one.
+  if (declared === 'vrm') return 'glb';
   return declared === 'glb' || declared === 'gltf' || declared === 'fbx' ? declared : null;
 }
 

@@ -46,6 +46,7 @@ test('generate_model: every request field other than the image source reaches th
 const RIG_ALTERNATIVES: Partial<Record<keyof CreateRigRequest, unknown>> = {
   rig_type: 'quadruped',
   output_format: 'fbx',
+  skeleton_preset: 'mixamo',
   up_axis: '+z',
   rotation_y: 90,
   animation_url: 'https://example.com/walk.glb',

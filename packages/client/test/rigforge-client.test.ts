@@ -102,7 +102,7 @@ it('returns a failed job as a job, and gives up at the deadline with a timeout',
 });
 
 it('retries a create on 429 and 503 as Retry-After says, under one Idempotency-Key, and names each error family', async () => {
-  const created = { ...job('queued'), engine: 'fast', rig_type: 'biped', output_format: 'glb', poll_url: `/v1/jobs/${JOB_ID}`, estimated_seconds: 2 };
+  const created = { ...job('queued'), engine: 'fast', rig_type: 'biped', output_format: 'glb', skeleton_preset: 'rigforge', poll_url: `/v1/jobs/${JOB_ID}`, estimated_seconds: 2 };
   script = [
     { status: 503, body: { error: { code: 'backend_unavailable', message: 'busy' } }, headers: { 'retry-after': '0' } },
     { status: 429, body: { error: { code: 'rate_limited', message: 'slow down' } }, headers: { 'retry-after': '0' } },

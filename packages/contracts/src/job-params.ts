@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { JobOperation } from './job';
 import type { CreateModelRequest } from './model';
-import { animationClipsSchema, AUTO, MODEL_FORMATS, RIG_ENGINES, RIG_TYPE_CHOICES, UP_AXES, type CreateRigRequest } from './rig';
+import { animationClipsSchema, AUTO, MODEL_FORMATS, RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, UP_AXES, type CreateRigRequest } from './rig';
 import { jobWebhookSchema } from './webhook';
 import { OPERATION_SOURCES } from './operations';
 
@@ -27,7 +27,9 @@ export const rigJobParamsSchema = z.strictObject({
   /** A body plan, or `auto`: the engine chooses (its report says which). */
   rig_type: z.enum(RIG_TYPE_CHOICES),
   engine: z.enum(RIG_ENGINES),
-  output_format: z.enum(MODEL_FORMATS),
+  output_format: z.enum(RIG_OUTPUT_FORMATS),
+  /** Bone names of the rig; absent (jobs stored before the field existed, too) means our own, `rigforge`. */
+  skeleton_preset: z.enum(SKELETON_PRESETS).optional(),
   /** Jobs stored before the field existed have none and mean +y; `auto` is found by the engine. */
   up_axis: z.union([z.enum(UP_AXES), z.literal(AUTO)]).default('+y'),
   rotation_y: z.union([z.number(), z.literal(AUTO)]),
@@ -88,6 +90,7 @@ export function rigJobParams(
     rig_type: body.rig_type,
     engine: body.engine,
     output_format: body.output_format,
+    skeleton_preset: body.skeleton_preset,
     up_axis: body.up_axis,
     rotation_y: body.rotation_y,
     source,

@@ -14,7 +14,7 @@ export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed'];
 export const outputFileSchema = z
   .object({
     type: z.string().describe('model | thumbnail | ...'),
-    format: z.string().describe('glb | fbx | png | ...'),
+    format: z.string().describe('glb | fbx | vrm | png | ...'),
     url: z.url(),
     bytes: z.int().nonnegative(),
   })

@@ -131,7 +131,7 @@ registerOpenApiOperation({
     'Send an Idempotency-Key header to make a retry safe (the same key answers the first job and charges nothing twice).',
   parameters: [idempotencyKeyParameter, preferWaitParameter],
   requestSchema: { name: 'CreateRigRequest', schema: createRigRequestSchema },
-  requestExample: { model_url: 'https://example.com/models/knight.glb', rig_type: 'biped', output_format: 'glb' },
+  requestExample: { model_url: 'https://example.com/models/knight.glb', rig_type: 'biped', output_format: 'glb', skeleton_preset: 'mixamo' },
   clientCall: 'client.createRig(BODY)',
   responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateRigResponse', schema: createRigResponseSchema }, headers: submissionHeaders }],
   errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'plan_required', 'idempotency_key_in_use', 'payload_too_large', 'idempotency_key_reused', 'rate_limited', 'backend_unavailable'],

@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import { base64Schema, httpUrlSchema, uuidSchema } from './common';
 import { jobSchema } from './job';
-import { BODY_PLANS, RETARGET_BODY_PLANS, UP_AXES as VOCABULARY_UP_AXES } from '@rigforge/vocabulary';
+import {
+  BODY_PLANS,
+  DEFAULT_SKELETON_PRESET,
+  HUMANOID_OUTPUT_FORMATS as VOCABULARY_HUMANOID_OUTPUT_FORMATS,
+  RETARGET_BODY_PLANS,
+  RIG_OUTPUT_FORMATS as VOCABULARY_RIG_OUTPUT_FORMATS,
+  SKELETON_PRESET_BODY_PLANS,
+  SKELETON_PRESETS as VOCABULARY_SKELETON_PRESETS,
+  UP_AXES as VOCABULARY_UP_AXES,
+} from '@rigforge/vocabulary';
 import { webhookRequestShape } from './webhook';
 import { enginesOf, operationEngine } from './operations';
 
@@ -13,6 +22,17 @@ export type RigType = (typeof RIG_TYPES)[number];
 export const RIG_ENGINES = enginesOf('rig');
 export type RigEngine = (typeof RIG_ENGINES)[number];
 export const MODEL_FORMATS = ['glb', 'fbx'] as const;
+/** What a rig is written as: the model formats and VRM 1.0 (bipeds), the engine's list (`@rigforge/vocabulary`). */
+export const RIG_OUTPUT_FORMATS = VOCABULARY_RIG_OUTPUT_FORMATS;
+export type RigOutputFormat = (typeof RIG_OUTPUT_FORMATS)[number];
+/** The output formats that need a biped (they name humanoid bones). */
+export const HUMANOID_OUTPUT_FORMATS = VOCABULARY_HUMANOID_OUTPUT_FORMATS;
+/** The bone naming presets of a rig, the engine's list (`@rigforge/vocabulary`); `rigforge` is the default. */
+export const SKELETON_PRESETS = VOCABULARY_SKELETON_PRESETS;
+export type SkeletonPreset = (typeof SKELETON_PRESETS)[number];
+export { DEFAULT_SKELETON_PRESET };
+/** The rig types a preset other than `rigforge` and the VRM format apply to. */
+export const SKELETON_PRESET_RIG_TYPES = SKELETON_PRESET_BODY_PLANS;
 /** The file axis that points up on the character; the rigger stands it onto +Y (the engine's list, `@rigforge/vocabulary`). */
 export const UP_AXES = VOCABULARY_UP_AXES;
 export type UpAxis = (typeof UP_AXES)[number];
@@ -43,7 +63,18 @@ export const createRigRequestSchema = z
         'Body plan of the model. auto: the plan POST /v1/rigs/check recommends, chosen from the mesh by the rigger; the finished job shows it as rig_type_chosen with rig_type_confidence, and a confidence below 0.6 is a warning on the job. auto cannot be combined with animation_url (name the plan the clips are for)',
       ),
     engine: z.enum(RIG_ENGINES).default(operationEngine('rig').engine),
-    output_format: z.enum(MODEL_FORMATS).default('glb'),
+    output_format: z
+      .enum(RIG_OUTPUT_FORMATS)
+      .default('glb')
+      .describe(
+        'glb (default), fbx, or vrm: VRM 1.0, a GLB with the VRMC_vrm humanoid extension (loads in three-vrm, UniVRM); vrm is for rig_type biped only, other plans are 400 invalid_request',
+      ),
+    skeleton_preset: z
+      .enum(SKELETON_PRESETS)
+      .default(DEFAULT_SKELETON_PRESET)
+      .describe(
+        'Bone names of the rig, fingers included. rigforge (default): ours, VRM humanoid names in snake_case (left_upper_arm). mixamo: mixamorig:Hips, mixamorig:LeftForeArm … with Mixamo\'s hierarchy, so Mixamo clips play by name. unity: Unity HumanBodyBones names (LeftUpperArm), mapped by the Humanoid avatar with no manual step. unreal: the UE5 mannequin\'s names and hierarchy (root, pelvis, spine_01 … spine_05, neck_01, clavicle_l, thigh_l, ball_l, index_metacarpal_l, ik_foot_l, ik_hand_gun …; the added joints carry no skin weight). vrm: VRM 1.0 humanoid names (leftUpperArm). Presets other than rigforge are for rig_type biped only (400 invalid_request for other plans, and for auto: name the plan); free',
+      ),
     up_axis: z
       .union([z.enum(UP_AXES), z.literal(AUTO)])
       .default(AUTO)
@@ -71,7 +102,8 @@ export const createRigResponseSchema = jobSchema
   .extend({
     engine: z.enum(RIG_ENGINES),
     rig_type: z.enum(RIG_TYPE_CHOICES).describe('As requested; with auto the job shows the plan chosen (rig_type_chosen) once it succeeds'),
-    output_format: z.enum(MODEL_FORMATS),
+    output_format: z.enum(RIG_OUTPUT_FORMATS),
+    skeleton_preset: z.enum(SKELETON_PRESETS),
     poll_url: z.string().describe('/v1/jobs/<id>'),
     estimated_seconds: z.int(),
   })

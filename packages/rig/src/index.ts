@@ -11,4 +11,5 @@ export * from './retarget/biped-joint-role';
 export * from './skinning/skin-metrics';
 export * from './rig-engine-presets';
 export * from './check-mesh';
+export * from './skeleton-presets';
 export * from './find-orientation';

@@ -1,9 +1,10 @@
 /**
  * The rigging pipeline end to end (both engines, fast and pro, run it with their presets from
- * rig-engine-presets.ts): bytes of any supported mesh in, a rigged GLB or FBX, a PNG
+ * rig-engine-presets.ts): bytes of any supported mesh in, a rigged GLB, FBX or VRM, a PNG
  * thumbnail and a report out (and, optionally, a call at each stage). Stages: readMesh → rotate about Y → fitSkeleton →
- * computeSkinWeights → (retargetClip of every clip of an optional animation file) → writeGlb / writeFbx →
- * renderThumbnail. The output keeps the input's units
+ * computeSkinWeights → (retargetClip of every clip of an optional animation file) →
+ * applySkeletonPreset (bipeds: the bone names of the preset asked for) → writeGlb / writeFbx /
+ * writeVrm → renderThumbnail. The output keeps the input's units
  * and the rotated orientation: the rigged model faces +Z with +Y up. The thumbnail shows the fitted
  * skeleton over the see-through model, so the one picture of a rig shows the rig.
  */
@@ -17,6 +18,7 @@ import {
   writeFbx,
   withDefaults,
   writeGlb,
+  writeVrm,
   type AnimationClip,
   type Mesh,
 } from '@rigforge/mesh';
@@ -29,6 +31,8 @@ import { FIT_SKELETON_DEFAULTS, fitSkeleton, type FitSkeletonOptions } from './f
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
 import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
+import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones } from './skeleton-presets';
+import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS, SKELETON_PRESETS, type RigOutputFormat, type SkeletonPreset } from '@rigforge/vocabulary';
 import { facingOf, findOrientation, type Facing, type FindOrientationOptions, type UpAxisReason } from './find-orientation';
 
 export interface RigMeshOptions {
@@ -52,8 +56,14 @@ export interface RigMeshOptions {
   rotationY?: number | 'auto';
   /** How the orientation is found when `upAxis` or `rotationY` is `auto`. */
   orientation?: FindOrientationOptions;
-  /** Default `glb`. */
-  outputFormat?: 'glb' | 'fbx';
+  /** Default `glb`. `vrm`: VRM 1.0 (a GLB with the VRMC_vrm humanoid), for bipeds only. */
+  outputFormat?: RigOutputFormat;
+  /**
+   * Bone names (and hierarchy) of the written skeleton: `rigforge` (default, our names), `mixamo`,
+   * `unity`, `unreal` (with the mannequin's extra joints) or `vrm` (skeleton-presets/). Any preset
+   * but `rigforge` is for bipeds only (invalid_input otherwise).
+   */
+  skeletonPreset?: SkeletonPreset;
   /** Thumbnail edge in pixels. Default 512. */
   thumbnailSize?: number;
   /** Draw the fitted skeleton over the see-through model in the thumbnail (X-ray). Default true. */
@@ -79,12 +89,16 @@ export interface RigMeshOptions {
   onStage?: (stage: RigStage) => void;
 }
 
+/** Author and name written into a VRM's meta (the spec requires both); the caller owns the model. */
+const VRM_META = { name: 'Rigged model', authors: ['Unknown'] };
+
 export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget' | 'orientation' | 'onStage'>> = {
   rigType: 'biped',
   autoRigTypeMinConfidence: 0.6,
   upAxis: 'auto',
   rotationY: 'auto',
   outputFormat: 'glb',
+  skeletonPreset: 'rigforge',
   thumbnailSize: 512,
   thumbnailSkeleton: true,
   maxTriangles: 2_000_000,
@@ -92,6 +106,8 @@ export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | '
 
 export interface RigReport {
   bodyPlan: BodyPlan;
+  /** The bone naming preset the skeleton was written with. */
+  skeletonPreset: SkeletonPreset;
   /** `given` (rig_type named) or `found` (`auto`: the classifier's recommendation). */
   bodyPlanSource: 'given' | 'found';
   /** The classifier's score of the plan chosen (0..1), when it was found. */
@@ -127,22 +143,27 @@ export interface RigReport {
 
 export interface RigMeshResult {
   model: Uint8Array;
-  format: 'glb' | 'fbx';
+  format: RigOutputFormat;
   /** PNG. */
   thumbnail: Uint8Array;
   report: RigReport;
 }
 
 export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): Promise<RigMeshResult> {
-  const { rigType, autoRigTypeMinConfidence, upAxis, rotationY, outputFormat, thumbnailSize, thumbnailSkeleton, maxTriangles } = withDefaults(RIG_MESH_DEFAULTS, options);
+  const { rigType, autoRigTypeMinConfidence, upAxis, rotationY, outputFormat, skeletonPreset, thumbnailSize, thumbnailSkeleton, maxTriangles } = withDefaults(RIG_MESH_DEFAULTS, options);
   if (rigType !== 'auto' && !isBodyPlan(rigType)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(rigType)}"`);
   if (upAxis !== 'auto' && !isUpAxis(upAxis)) throw new EngineError('invalid_input', `rig: up_axis must be one of ${UP_AXES.join(', ')}, got "${String(upAxis)}"`);
   if (rotationY !== 'auto' && (typeof rotationY !== 'number' || !Number.isFinite(rotationY))) {
     throw new EngineError('invalid_input', `rig: rotation_y must be a finite number of degrees, got ${String(rotationY)}`);
   }
-  if (outputFormat !== 'glb' && outputFormat !== 'fbx') {
+  if (!(RIG_OUTPUT_FORMATS as readonly string[]).includes(outputFormat)) {
     throw new EngineError('invalid_input', `rig: unknown output format "${String(outputFormat)}"`);
   }
+  if (!(SKELETON_PRESETS as readonly string[]).includes(skeletonPreset)) {
+    throw new EngineError('invalid_input', `rig: skeleton_preset must be one of ${SKELETON_PRESETS.join(', ')}, got "${String(skeletonPreset)}"`);
+  }
+  // A named plan is checked before the heavy stages; `auto` once the plan is chosen.
+  if (rigType !== 'auto') checkPresetPlan(rigType, skeletonPreset, outputFormat);
   const stage = options.onStage ?? (() => undefined);
   // Reading covers the clip file too, read first so a bad clip or an unknown name fails fast.
   stage('read');
@@ -167,6 +188,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, orientation.upAxis), orientation.rotationY);
   const plan = choosePlan(mesh, rigType, autoRigTypeMinConfidence, quarterTurnLeft(orientation), options.fit?.resolution);
   const bodyPlan = plan.bodyPlan;
+  checkPresetPlan(bodyPlan, skeletonPreset, outputFormat);
   const fitted = fitSkeleton(mesh, bodyPlan, options.fit);
   const t2 = performance.now();
   stage('skin');
@@ -182,7 +204,18 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const animations = results.map((r) => r.clip);
   const tr = performance.now();
   stage('write');
-  const model = outputFormat === 'glb' ? await writeGlb(mesh, { rig, animations }) : writeFbx(mesh, { rig, animations });
+  // The preset renames (and for Unreal re-hangs and adds joints) after fitting and retargeting,
+  // which read our names; the written file carries the preset's. Our own names are written as
+  // fitted (no reordering), so a default rig is the same file as before presets existed.
+  const named = bodyPlan === 'biped' && skeletonPreset !== 'rigforge'
+    ? applySkeletonPreset(skeletonPreset, { ...rig, animations }, lowestY(mesh))
+    : { ...rig, animations, jointOfRole: new Map(fitted.skeleton.joints.map((j, i) => [j.name, i])) };
+  const written = { skeleton: named.skeleton, skin: named.skin };
+  const model = outputFormat === 'glb'
+    ? await writeGlb(mesh, { rig: written, animations: named.animations })
+    : outputFormat === 'fbx'
+      ? writeFbx(mesh, { rig: written, animations: named.animations })
+      : await writeVrm(mesh, { rig: written, animations: named.animations, humanBones: vrmBones(named.jointOfRole), meta: VRM_META });
   const t4 = performance.now();
   stage('thumbnail');
   const thumbnail = renderThumbnail(mesh, {
@@ -197,6 +230,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
     thumbnail,
     report: {
       bodyPlan,
+      skeletonPreset,
       bodyPlanSource: plan.source,
       ...(plan.confidence !== undefined ? { bodyPlanConfidence: plan.confidence } : {}),
       orientation,
@@ -225,6 +259,33 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
         : {}),
     },
   };
+}
+
+/**
+ * Presets and the VRM format name humanoid bones: other plans keep our names, and asking for a
+ * preset (or VRM) on one is invalid input rather than a rig silently written with other names.
+ */
+function checkPresetPlan(bodyPlan: BodyPlan, preset: SkeletonPreset, format: RigOutputFormat): void {
+  if ((SKELETON_PRESET_BODY_PLANS as readonly string[]).includes(bodyPlan)) return;
+  if (preset !== 'rigforge') {
+    throw new EngineError('invalid_input', `rig: skeleton_preset "${preset}" names humanoid bones (rig_type ${SKELETON_PRESET_BODY_PLANS.join(', ')}); a ${bodyPlan} rig keeps the rigforge names`);
+  }
+  if ((HUMANOID_OUTPUT_FORMATS as readonly string[]).includes(format)) throw new EngineError('invalid_input', `rig: output_format ${format} is a humanoid format (rig_type ${SKELETON_PRESET_BODY_PLANS.join(', ')}), not for a ${bodyPlan} rig`);
+}
+
+/** The VRM humanoid of a rig; a fit missing a required bone cannot be a VRM. */
+function vrmBones(jointOfRole: ReadonlyMap<string, number>): Record<string, number> {
+  const bones = vrmHumanBones(jointOfRole);
+  const missing = VRM_REQUIRED_HUMAN_BONES.filter((b) => bones[b] === undefined);
+  if (missing.length) throw new EngineError('invalid_input', `rig: the skeleton has no ${missing.join(', ')} for a VRM humanoid`);
+  return bones;
+}
+
+/** The mesh's lowest point: the floor a preset's root joint stands on. */
+function lowestY(mesh: Mesh): number {
+  let min = Infinity;
+  for (let i = 1; i < mesh.positions.length; i += 3) min = Math.min(min, mesh.positions[i]!);
+  return Number.isFinite(min) ? min : 0;
 }
 
 /**

@@ -72,6 +72,8 @@ export function assertStorageKey(key: string): void {
 
 const CONTENT_TYPES: Record<string, string> = {
   glb: 'model/gltf-binary',
+  // VRM is a GLB with the VRMC_vrm extension.
+  vrm: 'model/gltf-binary',
   gltf: 'model/gltf+json',
   fbx: 'application/octet-stream',
   obj: 'text/plain',

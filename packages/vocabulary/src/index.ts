@@ -9,3 +9,5 @@ export * from './up-axis';
 export * from './generate-model-options';
 export * from './job-error-code';
 export * from './job-stage';
+export * from './skeleton-preset';
+export * from './rig-output-format';

@@ -3,12 +3,15 @@ import type { Router } from 'express';
 import {
   AUTO,
   createRigRequestSchema,
+  DEFAULT_SKELETON_PRESET,
   OPERATION_ENGINES,
   operationEngine,
   requiresProPlan,
   rigJobParams,
   rigJobParamsSchema,
+  HUMANOID_OUTPUT_FORMATS,
   RETARGET_RIG_TYPES,
+  SKELETON_PRESET_RIG_TYPES,
   type CreateRigRequest,
   type CreateRigResponse,
   type RigJobParams,
@@ -36,6 +39,7 @@ function rigAnswer(ctx: AppContext, job: { id: string; createdAt: Date }, params
     engine: params.engine,
     rig_type: params.rig_type,
     output_format: params.output_format,
+    skeleton_preset: params.skeleton_preset ?? DEFAULT_SKELETON_PRESET,
     poll_url: `/v1/jobs/${job.id}`,
     estimated_seconds: ctx.env[operationEngine('rig', params.engine).estimate.env],
   };
@@ -83,6 +87,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
       { param: 'animation_url' },
     );
   }
+  checkHumanoidOptions(body);
   if (body.animation_clips && !body.animation_url) {
     throw new ApiError('invalid_request', 'rigs: animation_clips names clips of animation_url, which is missing', { param: 'animation_clips' });
   }
@@ -122,6 +127,24 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
     };
   });
   return rigAnswer(ctx, accepted, accepted.job.params);
+}
+
+/**
+ * Skeleton presets and the VRM format name humanoid bones: for bipeds only. Other plans keep our
+ * names, and asking otherwise is a 400 rather than a rig silently written with our names; with
+ * `auto` the plan is known only once the mesh is read, so the caller names it.
+ */
+function checkHumanoidOptions(body: CreateRigRequest): void {
+  const preset = body.skeleton_preset !== 'rigforge';
+  const format = (HUMANOID_OUTPUT_FORMATS as readonly string[]).includes(body.output_format);
+  if ((!preset && !format) || (SKELETON_PRESET_RIG_TYPES as readonly string[]).includes(body.rig_type)) return;
+  const param = preset ? 'skeleton_preset' : 'output_format';
+  const asked = preset ? `skeleton_preset "${body.skeleton_preset}"` : `output_format "${body.output_format}"`;
+  const plans = SKELETON_PRESET_RIG_TYPES.join(' or ');
+  const message = body.rig_type === AUTO
+    ? `rigs: ${asked} needs the body plan named (rig_type ${plans}), not "auto"; POST /v1/rigs/check recommends one`
+    : `rigs: ${asked} names humanoid bones (rig_type ${plans}); a ${body.rig_type} rig keeps the rigforge names (skeleton_preset rigforge, output_format glb or fbx)`;
+  throw new ApiError('invalid_request', message, { param });
 }
 
 /** How many clips of the file are kept; an unknown name is the client's error, naming the file's clips. */

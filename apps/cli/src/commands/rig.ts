@@ -1,6 +1,6 @@
 /** `rigforge rig <model>`: POST /v1/rigs from a local file, a URL or an earlier job; waits and downloads. */
 import { meshFileSource, type CreateRigInput } from '@rigforge/client';
-import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPE_CHOICES, UP_AXES } from '@rigforge/contracts';
+import { RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, UP_AXES } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { CliError } from '../cli-error';
 import { createContext, type GlobalOptions } from '../context';
@@ -11,7 +11,8 @@ import { waitWithProgress } from '../wait-with-progress';
 interface RigOptions {
   type: (typeof RIG_TYPE_CHOICES)[number];
   engine: (typeof RIG_ENGINES)[number];
-  format: (typeof MODEL_FORMATS)[number];
+  format: (typeof RIG_OUTPUT_FORMATS)[number];
+  skeletonPreset: (typeof SKELETON_PRESETS)[number];
   upAxis?: (typeof UP_AXES)[number];
   rotationY?: number;
   animationUrl?: string;
@@ -28,7 +29,12 @@ export function rigCommand(): Command {
     .argument('[model]', 'local mesh file (over 10 MB it is uploaded first, up to 200 MB) or http(s) URL')
     .addOption(new Option('-t, --type <rig_type>', 'body plan; auto: the one rigforge check recommends (the job says which)').choices(RIG_TYPE_CHOICES).default('biped'))
     .addOption(new Option('-e, --engine <engine>', 'rig engine').choices(RIG_ENGINES).default('fast'))
-    .addOption(new Option('-f, --format <format>', 'output format').choices(MODEL_FORMATS).default('glb'))
+    .addOption(new Option('-f, --format <format>', 'output format; vrm: VRM 1.0 (biped)').choices(RIG_OUTPUT_FORMATS).default('glb'))
+    .addOption(
+      new Option('--skeleton-preset <preset>', 'bone names of the rig (biped): mixamo, unity (HumanBodyBones), unreal (UE5 mannequin), vrm, or rigforge')
+        .choices(SKELETON_PRESETS)
+        .default('rigforge'),
+    )
     .addOption(new Option('--up-axis <axis>', 'the file axis pointing up on the character (+z for a Z-up export); see rigforge check').choices(UP_AXES))
     .option('--rotation-y <degrees>', 'turn the model about +Y first (-90 for a model facing +X)', numberArg)
     .option('--animation-url <url>', 'humanoid clip to retarget onto the rig (fast engine, biped)')
@@ -37,7 +43,7 @@ export function rigCommand(): Command {
     .option('--idempotency-key <key>', 'make a retry of this exact command safe: the same key answers the first job (default: a fresh one per run)')
     .option('--webhook-url <url>', 'POST the job to this URL when it ends (signed, Standard Webhooks)')
     .option('--no-wait', 'print the queued job and return without waiting')
-    .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx')
+    .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx\n  rigforge rig knight.glb --skeleton-preset mixamo --format fbx\n  rigforge rig knight.glb --format vrm --out knight.vrm')
     .action(async (model: string | undefined, options: RigOptions, command: Command) => {
       const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
       if ((model === undefined) === (options.fromJob === undefined)) {
@@ -47,6 +53,7 @@ export function rigCommand(): Command {
         rig_type: options.type,
         engine: options.engine,
         output_format: options.format,
+        skeleton_preset: options.skeletonPreset,
         ...(options.upAxis !== undefined && { up_axis: options.upAxis }),
         ...(options.rotationY !== undefined && { rotation_y: options.rotationY }),
         ...(options.animationUrl !== undefined && { animation_url: options.animationUrl }),

@@ -38,6 +38,7 @@ export function rigOptionsFromParams(
     upAxis: params.up_axis,
     rotationY: params.rotation_y,
     outputFormat: params.output_format,
+    ...(params.skeleton_preset ? { skeletonPreset: params.skeleton_preset } : {}),
     ...quality,
     // The clips captured from animation_url at submission (those named in animation_clips, or
     // all), retargeted onto the fitted skeleton.

@@ -18,6 +18,7 @@
  * snake_case names (VRM 1.0, `left_thumb_proximal`) always map to themselves.
  */
 import { FINGERS, FINGER_SEGMENTS, OWN_FINGER_JOINT, type Finger } from '../finger-joint-names';
+import { presetJointRole } from '../skeleton-presets/skeleton-preset-tables';
 
 const UNSIDED: Record<string, string> = {
   hips: 'hips', hip: 'hips', pelvis: 'hips',
@@ -59,6 +60,10 @@ const FINGER_SIDED: Record<string, string> = (() => {
 const PREFIXES = /^(mixamorig\d*|bip0*1|jbipc|jbip|def|org)(?=[a-z])/;
 
 export function bipedJointRole(name: string): string | null {
+  // The names our skeleton presets write are read from their tables first (one truth): a clip
+  // made on a rig we wrote maps back exactly, the joints a preset adds (Unreal's spine_05) to none.
+  const preset = presetJointRole(name.trim());
+  if (preset !== undefined) return preset;
   let raw = name.trim();
   const cut = Math.max(raw.lastIndexOf(':'), raw.lastIndexOf('|'));
   if (cut >= 0) raw = raw.slice(cut + 1);
