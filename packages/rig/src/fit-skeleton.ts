@@ -40,6 +40,13 @@ export interface FitSkeletonOptions {
 
 export const FIT_SKELETON_DEFAULTS: Required<FitSkeletonOptions> = { resolution: 80, symmetrize: true };
 
+/** A mesh's shape analysis at a resolution, handed to {@link fitSkeleton} by a caller that has one. */
+export interface AnalysedMesh {
+  mesh: Mesh;
+  resolution: number;
+  shape: ShapeAnalysis;
+}
+
 export interface FitSkeletonReport {
   bodyPlan: BodyPlan;
   /** 0..1: share of the template's extremities found in the shape, lowered by unexplained limbs. */
@@ -76,10 +83,12 @@ const FITTERS: Record<BodyPlan, (fit: PlanFit) => void> = {
  * `tuning` is for scripts/fit-joint-fractions.ts: other joint fractions to try, and a trace of
  * where the fitters placed joints by fraction. The engine leaves it out.
  */
-export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}, tuning?: FractionContext): FitSkeletonResult {
+export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}, tuning?: FractionContext, analysed?: AnalysedMesh): FitSkeletonResult {
   if (!isBodyPlan(bodyPlan)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(bodyPlan)}"`);
   const { resolution, symmetrize } = withDefaults(FIT_SKELETON_DEFAULTS, options);
-  const shape = analyzeShape(mesh, resolution);
+  // The body plan's classifier may already have analysed this very mesh at this resolution (a
+  // rig with `rigType: 'auto'`): the fit reads the analysis and never writes it, so it is reused.
+  const shape = analysed && analysed.mesh === mesh && analysed.resolution === resolution ? analysed.shape : analyzeShape(mesh, resolution);
   if (shape.tree.branches.length === 0 && !shape.grid.solid.some((v) => v === 1)) {
     throw new EngineError('invalid_input', 'rig: the mesh has no non-degenerate triangles');
   }

@@ -27,7 +27,7 @@ import { isBodyPlan, isRetargetBodyPlan, type BodyPlan } from './body-plan';
 import { classifyBodyPlan } from './fit/classify-body-plan';
 import { analyzeShape } from './fit/shape-analysis';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
-import { FIT_SKELETON_DEFAULTS, fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
+import { FIT_SKELETON_DEFAULTS, fitSkeleton, type AnalysedMesh, type FitSkeletonOptions } from './fit-skeleton';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
 import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
@@ -189,7 +189,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const plan = choosePlan(mesh, rigType, autoRigTypeMinConfidence, quarterTurnLeft(orientation), options.fit?.resolution);
   const bodyPlan = plan.bodyPlan;
   checkPresetPlan(bodyPlan, skeletonPreset, outputFormat);
-  const fitted = fitSkeleton(mesh, bodyPlan, options.fit);
+  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed);
   const t2 = performance.now();
   stage('skin');
   const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips });
@@ -299,16 +299,19 @@ function choosePlan(
   minConfidence: number,
   sideways: boolean,
   resolution = FIT_SKELETON_DEFAULTS.resolution,
-): { bodyPlan: BodyPlan; source: 'given' | 'found'; confidence?: number; warnings: string[] } {
+): { bodyPlan: BodyPlan; source: 'given' | 'found'; confidence?: number; warnings: string[]; analysed?: AnalysedMesh } {
   if (rigType !== 'auto') return { bodyPlan: rigType, source: 'given', warnings: [] };
   // The classifier reads length along Z: a model the finder thinks faces sideways is turned for it
   // (only for the reading; the rig keeps the orientation step's frame).
-  const { recommended, scores } = classifyBodyPlan(analyzeShape(sideways ? rotateMeshY(mesh, 90) : mesh, resolution));
+  const read = sideways ? rotateMeshY(mesh, 90) : mesh;
+  const shape = analyzeShape(read, resolution);
+  const { recommended, scores } = classifyBodyPlan(shape);
   const confidence = scores[recommended];
   const warnings = confidence < minConfidence
     ? [`rig: body plan "${recommended}" chosen automatically with confidence ${confidence.toFixed(2)}; pass rig_type to choose it`]
     : [];
-  return { bodyPlan: recommended, source: 'found', confidence, warnings };
+  // Unturned, the analysis is of the mesh the fit reads: handed on, it is not made twice.
+  return { bodyPlan: recommended, source: 'found', confidence, warnings, ...(sideways ? {} : { analysed: { mesh, resolution, shape } }) };
 }
 
 /** Whether the finder's best facing is a quarter turn from the one applied (the model faces ±X). */

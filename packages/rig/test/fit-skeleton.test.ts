@@ -3,6 +3,7 @@ import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
 import { BIPED_JOINTS } from '../src/fit/fit-biped';
 import { fitSkeleton } from '../src/fit-skeleton';
 import { assessPlausibility } from '../src/fit/plausibility';
+import { analyzeShape } from '../src/fit/shape-analysis';
 import { SkeletonBuilder } from '../src/fit/skeleton-builder';
 import type { Vec3 } from '../src/fit/vec3';
 import { buildAPoseBiped, buildChibiBiped, buildClothedBiped, buildCreature } from '../testing/build-creature';
@@ -276,5 +277,27 @@ describe('fitSkeleton: joints where the anatomy is, and a wrong fit says so', ()
     expect(r.warnings.join('\n')).toMatch(/outside the volume/);
     expect(r.warnings.join('\n')).toMatch(/legs run through the torso/);
     expect(r.warnings.join('\n')).toMatch(/implausible proportions/);
+  });
+});
+
+describe('fitSkeleton with an analysis handed in', () => {
+  const mesh = buildCreature('biped').mesh;
+  const fresh = fitSkeleton(mesh, 'biped');
+
+  test('the analysis of the same mesh at the same resolution gives the same skeleton', () => {
+    const analysed = { mesh, resolution: 80, shape: analyzeShape(mesh, 80) };
+    expect(fitSkeleton(mesh, 'biped', {}, undefined, analysed).skeleton).toEqual(fresh.skeleton);
+  });
+
+  test('it is read, not recomputed: an analysis handed in for this mesh is what the fit uses', () => {
+    const other = buildCreature('quadruped').mesh;
+    const analysed = { mesh, resolution: 80, shape: analyzeShape(other, 80) };
+    expect(fitSkeleton(mesh, 'biped', {}, undefined, analysed).skeleton).not.toEqual(fresh.skeleton);
+  });
+
+  test('an analysis of another mesh or at another resolution is ignored', () => {
+    const other = buildCreature('quadruped').mesh;
+    expect(fitSkeleton(mesh, 'biped', {}, undefined, { mesh: other, resolution: 80, shape: analyzeShape(other, 80) }).skeleton).toEqual(fresh.skeleton);
+    expect(fitSkeleton(mesh, 'biped', {}, undefined, { mesh, resolution: 64, shape: analyzeShape(mesh, 64) }).skeleton).toEqual(fresh.skeleton);
   });
 });

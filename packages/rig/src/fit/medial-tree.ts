@@ -90,21 +90,21 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   // (from the 1, √2, √3 step lengths) were most of the work while moving the cover boundary by
   // less than half a voxel.
   const COVER_EPSILON = 0.5;
-  const cover = new Float32Array(n).fill(-1);
+  // Air starts covered beyond any budget, so the spread needs no solid test per step.
+  const cover = new Float32Array(n).fill(Infinity);
+  for (let s = 0; s < count; s++) cover[solidList[s]!] = -1;
   const coverHeap = new MinHeap(1024);
   const spread = (seeds: Int32Array): void => {
     for (const s of seeds) {
       const b = o.coverScale * dt[s]! + o.coverPad;
       if (b > cover[s]!) { cover[s] = b; coverHeap.push(-b, s); }
     }
-    const solid = grid.solid;
     while (coverHeap.pop()) {
       const key = -coverHeap.topKey;
       const v = coverHeap.topValue;
       if (key < cover[v]! - 1e-3) continue;
       for (let k = 0; k < 26; k++) {
         const w = v + delta[k]!;
-        if (!solid[w]) continue;
         const b = key - length[k]!;
         if (b > cover[w]! + (cover[w]! < 0 ? 0 : COVER_EPSILON)) { cover[w] = b; coverHeap.push(-b, w); }
       }
@@ -193,7 +193,10 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
   const heap = new MinHeap(4096);
   // Each voxel's step factor 1 + centring / thickness², once per voxel rather than once per
   // relaxed edge (the same double either way).
-  const penalty = new Float64Array(n);
+  // Air's factor is infinite, so a step into air never improves on its infinite cost; and a voxel
+  // already settled has a cost at most this key, which no step (lengths ≥ 1) improves on either.
+  // So the relaxation needs no solid or settled test: the same pushes, the same result.
+  const penalty = new Float64Array(n).fill(Infinity);
   for (let i = 0; i < n; i++) if (solid[i]) { const t = dt[i]!; penalty[i] = 1 + centring / (t * t); }
   cost[source] = 0;
   distance[source] = 0;
@@ -205,7 +208,6 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
     done[v] = 1;
     for (let k = 0; k < 26; k++) {
       const w = v + delta[k]!;
-      if (!solid[w] || done[w]) continue;
       const c = key + length[k]! * penalty[w]!;
       if (c < cost[w]!) {
         cost[w] = c;
