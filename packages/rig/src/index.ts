@@ -12,3 +12,4 @@ export * from './skinning/skin-metrics';
 export * from './rig-engine-presets';
 export * from './check-mesh';
 export * from './find-orientation';
+export * from './procedural-clips';
