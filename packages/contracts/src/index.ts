@@ -10,3 +10,5 @@ export * from './job-params';
 export * from './operations';
 export * from './webhook';
 export * from './account';
+export * from './rig-animations';
+import './rig-animations-operation';

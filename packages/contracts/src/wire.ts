@@ -7,6 +7,7 @@ export * from './errors';
 export * from './common';
 export * from './job';
 export * from './rig';
+export * from './rig-animations';
 export * from './model';
 export * from './assets';
 export * from './webhook';
