@@ -1,6 +1,6 @@
 /** `rigforge rig <model>`: POST /v1/rigs from a local file, a URL or an earlier job; waits and downloads. */
 import { readFileAsBase64, type CreateRigInput } from '@rigforge/client';
-import { MODEL_FORMATS, RIG_ENGINES, RIG_TYPE_CHOICES, UP_AXES } from '@rigforge/contracts';
+import { MODEL_FORMATS, RIG_ANIMATIONS, RIG_ENGINES, RIG_TYPE_CHOICES, UP_AXES } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { CliError } from '../cli-error';
 import { createContext, type GlobalOptions } from '../context';
@@ -15,6 +15,7 @@ interface RigOptions {
   upAxis?: (typeof UP_AXES)[number];
   rotationY?: number;
   animationUrl?: string;
+  animations?: string[];
   fromJob?: string;
   out?: string;
   wait: boolean;
@@ -32,12 +33,13 @@ export function rigCommand(): Command {
     .addOption(new Option('--up-axis <axis>', 'the file axis pointing up on the character (+z for a Z-up export); see rigforge check').choices(UP_AXES))
     .option('--rotation-y <degrees>', 'turn the model about +Y first (-90 for a model facing +X)', numberArg)
     .option('--animation-url <url>', 'humanoid clip to retarget onto the rig (fast engine, biped)')
+    .option('--animations <names>', `ready clips made for the rig, comma-separated (${RIG_ANIMATIONS.biped.join(',')} for biped; rigforge lists all: GET /v1/rigs/animations); one retarget each`, (v: string) => v.split(',').map((n) => n.trim()).filter(Boolean))
     .option('--from-job <id>', 'rig the output of an earlier succeeded job instead of a file')
     .option('-o, --out <file>', 'where to write the rigged model (default: <name>.rigged.<format>)')
     .option('--idempotency-key <key>', 'make a retry of this exact command safe: the same key answers the first job (default: a fresh one per run)')
     .option('--webhook-url <url>', 'POST the job to this URL when it ends (signed, Standard Webhooks)')
     .option('--no-wait', 'print the queued job and return without waiting')
-    .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx')
+    .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx\n  rigforge rig dog.glb --type quadruped --animations idle,walk,trot')
     .action(async (model: string | undefined, options: RigOptions, command: Command) => {
       const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
       if ((model === undefined) === (options.fromJob === undefined)) {
@@ -50,6 +52,8 @@ export function rigCommand(): Command {
         ...(options.upAxis !== undefined && { up_axis: options.upAxis }),
         ...(options.rotationY !== undefined && { rotation_y: options.rotationY }),
         ...(options.animationUrl !== undefined && { animation_url: options.animationUrl }),
+        // Names are checked by the API (400 naming the plan's clips), not here.
+        ...(options.animations !== undefined && { animations: options.animations }),
         ...(options.webhookUrl !== undefined && { webhook_url: options.webhookUrl }),
       };
       if (options.fromJob !== undefined) body.from_job = options.fromJob;
