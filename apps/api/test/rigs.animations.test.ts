@@ -1,4 +1,6 @@
 /** Ready clips: POST /v1/rigs `animations` (validated per rig_type, billed one retarget each) and GET /v1/rigs/animations. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { RIG_ANIMATIONS, RIG_TYPES } from '@rigforge/contracts';
 import { boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
@@ -27,6 +29,14 @@ test('GET /v1/rigs/animations lists every rig_type with its clips from the engin
   const biped = res.body.plans.find((p: { rig_type: string }) => p.rig_type === 'biped');
   expect(biped.clips.map((c: { name: string }) => c.name)).toEqual([...RIG_ANIMATIONS.biped]);
   expect((await h.request.get('/v1/rigs/animations?x=1').set(account.auth)).status).toBe(400);
+});
+
+test('docs/api.md lists the same clips per rig_type as the table', () => {
+  const doc = readFileSync(join(__dirname, '../../../docs/api.md'), 'utf8');
+  for (const plan of RIG_TYPES) {
+    const row = new RegExp(`^\\| \`${plan}\` \\| (.*) \\|$`, 'm').exec(doc);
+    expect({ plan, clips: [...(row?.[1] ?? '').matchAll(/`([a-z]+)`/g)].map((m) => m[1]) }).toEqual({ plan, clips: [...RIG_ANIMATIONS[plan]] });
+  }
 });
 
 test('animations are kept on the job and billed one retarget per clip', async () => {

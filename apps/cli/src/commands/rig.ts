@@ -33,7 +33,7 @@ export function rigCommand(): Command {
     .addOption(new Option('--up-axis <axis>', 'the file axis pointing up on the character (+z for a Z-up export); see rigforge check').choices(UP_AXES))
     .option('--rotation-y <degrees>', 'turn the model about +Y first (-90 for a model facing +X)', numberArg)
     .option('--animation-url <url>', 'humanoid clip to retarget onto the rig (fast engine, biped)')
-    .option('--animations <names>', `ready clips made for the rig, comma-separated (${RIG_ANIMATIONS.biped.join(',')} for biped; rigforge lists all: GET /v1/rigs/animations); one retarget each`, (v: string) => v.split(',').map((n) => n.trim()).filter(Boolean))
+    .option('--animations <names>', `ready clips made for the rig, comma-separated (${RIG_ANIMATIONS.biped.join(',')} for biped; GET /v1/rigs/animations lists every plan's); one retarget each`, (v: string) => v.split(',').map((n) => n.trim()).filter(Boolean))
     .option('--from-job <id>', 'rig the output of an earlier succeeded job instead of a file')
     .option('-o, --out <file>', 'where to write the rigged model (default: <name>.rigged.<format>)')
     .option('--idempotency-key <key>', 'make a retry of this exact command safe: the same key answers the first job (default: a fresh one per run)')
