@@ -30,11 +30,13 @@ export function measureClipContact(clip: AnimationClip): ClipContact {
   const local = sk.map((j) => ({ translation: [...j.rest.translation] as Vec3, rotation: [...j.rest.rotation] as Quat, scale: [...j.rest.scale] as Vec3 }));
   const rest = forwardKinematics(sk, local).map((w) => w.position);
   const dist = (a: Vec3, b: Vec3): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-  const feet = sk.map((j, k) => k).filter((k) => FOOT.test(sk[k]!.name) && sk[k]!.parent >= 0 && sk[sk[k]!.parent]!.parent >= 0);
-  const legLength = feet.map((k) => {
+  const legOf = (k: number): number => {
     const p = sk[k]!.parent, g = sk[p]!.parent;
     return dist(rest[k]!, rest[p]!) + dist(rest[p]!, rest[g]!);
-  });
+  };
+  // A foot with no length of leg above it (joints fitted on one spot) has no scale to measure by.
+  const feet = sk.map((j, k) => k).filter((k) => FOOT.test(sk[k]!.name) && sk[k]!.parent >= 0 && sk[sk[k]!.parent]!.parent >= 0 && legOf(k) > 0);
+  const legLength = feet.map(legOf);
   const ground = Math.min(...rest.map((p) => p[1]));
   const extent = Math.max(...[0, 1, 2].map((c) => Math.max(...rest.map((p) => p[c]!)) - Math.min(...rest.map((p) => p[c]!))));
   const times = [...new Set(clip.tracks.flatMap((t) => Array.from(t.times)))].sort((a, b) => a - b);

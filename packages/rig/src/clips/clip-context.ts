@@ -12,7 +12,7 @@ const G = 9.81;
 export interface ClipContext {
   skeleton: Skeleton;
   legs: LegChain[];
-  /** Mean hip→knee→end length of the legs; the skeleton's height when it has none. */
+  /** Shortest hip→knee→end length of the legs (a stride every leg can take); the skeleton's extent when it has none. */
   legLength: number;
   /** Extent of the rest skeleton (largest axis). */
   size: number;
@@ -34,7 +34,7 @@ export function clipContext(skeleton: Skeleton, plan: BodyPlan): ClipContext {
     return Math.max(...v) - Math.min(...v);
   });
   const size = Math.max(...extent, 1e-6);
-  const legLength = legs.length ? legs.reduce((s, l) => s + l.a + l.b, 0) / legs.length : size;
+  const legLength = legs.length ? Math.min(...legs.map((l) => l.a + l.b)) : size;
   const index = new Map(skeleton.joints.map((j, k) => [j.name, k]));
   return {
     skeleton, legs, legLength, size,

@@ -61,7 +61,10 @@ export function findLegChains(skeleton: Skeleton, plan: BodyPlan, fallbackPole: 
     const off = sub(kneeAt, [hip[0] + line[0] * t, hip[1] + line[1] * t, hip[2] + line[2] * t]);
     const key = match[1]!;
     // A straight rest leg (a T-posed biped) says nothing about its knee: the plan's own direction.
-    const pole = length(off) > 0.05 * (a + b) ? off : fallbackPole(key);
+    // A knee that bends downward would dig into the ground: only the pole's level part is kept
+    // (an insect's knee bends up, a mammal's forward or back).
+    const level: Vec3 = off[1] < 0 ? [off[0], 0, off[2]] : off;
+    const pole = length(level) > 0.05 * (a + b) ? level : fallbackPole(key);
     legs.push({ key, side: key.includes('left') ? 'left' : 'right', upper, knee, end, below, a, b, pole });
   });
   return legs;

@@ -11,7 +11,7 @@
  * moves back relative to the hip by `stride·duty`, i.e. stays put in the world as the body moves
  * forward `stride` per cycle. Swing: forward again on a smoothstep, lifted on a half sine.
  */
-import { QUAT_IDENTITY, quatBetween, quatInvert, quatMultiply, quatRotate, type Quat, type Skeleton, type Vec3 } from '@rigforge/mesh';
+import { QUAT_IDENTITY, quatBetween, quatFromAxisAngle, quatInvert, quatMultiply, quatRotate, type Quat, type Skeleton, type Vec3 } from '@rigforge/mesh';
 import { add, clipFromPoses, restPose, sub, worldPose, type Pose } from './clip-pose';
 import type { LegChain } from './leg-chains';
 import { solveKnee } from './two-bone-ik';
@@ -66,7 +66,31 @@ export function footOffset(loco: Locomotion, key: string, u: number): Vec3 {
   return [0, loco.lift * Math.sin(Math.PI * s), planted + loco.stride * forward];
 }
 
-export function leggedClip(name: string, skeleton: Skeleton, legs: LegChain[], spec: GaitSpec): AnimationClip {
+/** How far the body may sink to let a stride reach, as a share of each leg: more would crouch into the ground. */
+const MAX_SINK = 0.1;
+
+/**
+ * The stride the legs can take: each leg's foot may swing forward and back from its rest spot as
+ * far as the leg reaches with the body sunk by at most MAX_SINK of its length. Splayed legs (an
+ * insect's reach mostly sideways) and a short pair under a long one (the mean leg length sets the
+ * gait) shorten the stride rather than leave a foot short of its target, which would slide it.
+ */
+function reachableStride(skeleton: Skeleton, legs: LegChain[], loco: Locomotion): number {
+  let half = (loco.stride * loco.duty) / 2;
+  for (const leg of legs) {
+    const d = sub(skeleton.joints[leg.end]!.position, skeleton.joints[leg.upper]!.position);
+    const r = REACH * (leg.a + leg.b);
+    const drop = Math.max(0, -d[1] - MAX_SINK * (leg.a + leg.b));
+    const room = Math.sqrt(Math.max(0, r * r - d[0] * d[0] - drop * drop)) - Math.abs(d[2]);
+    half = Math.min(half, Math.max(0, room));
+  }
+  return loco.duty > 0 ? (2 * half) / loco.duty : loco.stride;
+}
+
+export function leggedClip(name: string, skeleton: Skeleton, legs: LegChain[], given: GaitSpec): AnimationClip {
+  const spec: GaitSpec = given.locomotion ? { ...given, locomotion: { ...given.locomotion, stride: reachableStride(skeleton, legs, given.locomotion) } } : given;
+  const chains = liftableChains(skeleton);
+  const ground = Math.min(...skeleton.joints.map((j) => j.position[1]));
   const frames = Math.max(2, Math.round(spec.period * CLIP_FPS)) + 1;
   const poses: Pose[] = [];
   for (let f = 0; f < frames; f++) {
@@ -94,9 +118,45 @@ export function leggedClip(name: string, skeleton: Skeleton, legs: LegChain[], s
     if (lift < 0) pose.rootOffset = add(pose.rootOffset, [0, lift, 0]);
     const posed = lift < 0 ? worldPose(skeleton, pose) : world;
     legs.forEach((leg, i) => placeLeg(skeleton, pose, posed.rotation, posed.position, leg, targets[i]!));
+    for (const chain of chains) liftChain(skeleton, pose, chain, ground);
     poses.push(pose);
   }
   return clipFromPoses(name, skeleton, poses, CLIP_FPS);
+}
+
+interface LiftableChain {
+  base: number;
+  joints: number[];
+  /** The axis that raises the chain when turned about positively. */
+  up: Vec3;
+}
+
+/** Tails (raised about +X: a tail points back) and each wing (about ±Z: a wing points out to its side). */
+function liftableChains(skeleton: Skeleton): LiftableChain[] {
+  const named = (pattern: RegExp): number[] => skeleton.joints.map((j, k) => (pattern.test(j.name) ? k : -1)).filter((k) => k >= 0);
+  const chain = (joints: number[], up: Vec3): LiftableChain[] => {
+    const base = joints.find((k) => !joints.includes(skeleton.joints[k]!.parent));
+    return base === undefined ? [] : [{ base, joints, up }];
+  };
+  return [
+    ...chain(named(/^tail_\d+$/), [1, 0, 0]),
+    ...chain(named(/^left_wing_(\d+|tip)$/), [0, 0, 1]),
+    ...chain(named(/^right_wing_(\d+|tip)$/), [0, 0, -1]),
+  ];
+}
+
+/**
+ * A long tail that hangs near the floor would sweep through it when the body sinks or sways, a
+ * wing on its downstroke would strike it: the chain is raised at its base, 5° at a time up to
+ * 60°, until none of its joints is below the rest floor.
+ */
+function liftChain(skeleton: Skeleton, pose: Pose, chain: LiftableChain, ground: number): void {
+  const original = pose.local[chain.base]!;
+  for (let step = 0; step <= 12; step++) {
+    pose.local[chain.base] = quatMultiply(quatFromAxisAngle(chain.up, (step * 5 * Math.PI) / 180), original);
+    const world = worldPose(skeleton, pose);
+    if (chain.joints.every((k) => world.position[k]![1] >= ground)) return;
+  }
 }
 
 /** Sets the leg's local rotations so its end sits on `target`, the knee toward its pole, the end level (its rest world rotation). */
