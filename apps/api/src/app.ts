@@ -24,6 +24,7 @@ import { registerModelsCreate } from './routes/models.create';
 import { registerOpenApiGet } from './routes/openapi.get';
 import { registerPlaygroundGet } from './routes/playground.get';
 import { registerReadyzGet } from './routes/readyz.get';
+import { registerRigsAnimations } from './routes/rigs.animations';
 import { registerRigsCheck } from './routes/rigs.check';
 import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
@@ -70,6 +71,8 @@ export function createApp(ctx: AppContext): express.Express {
   // Rigs
   registerRigsCheck(v1, ctx);
   registerRigsCreate(v1, ctx);
+  // Before GET /rigs/:id, which would take "animations" for a job id.
+  registerRigsAnimations(v1);
   registerRigsGet(v1, ctx);
   // Uploads
   registerUploadsCreate(v1, ctx);

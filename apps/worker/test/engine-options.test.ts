@@ -51,6 +51,7 @@ const RIG_ALTERNATIVES: Partial<Record<keyof CreateRigRequest, unknown>> = {
   rotation_y: 90,
   animation_url: 'https://example.com/walk.glb',
   animation_clips: ['walk'],
+  animations: ['walk'],
 };
 const RIG_ROUTING_FIELDS = ['engine'];
 

@@ -11,6 +11,7 @@ import {
   assetCategoriesSchema,
   assetListSchema,
   checkRigResponseSchema,
+  rigAnimationsListSchema,
   createModelResponseSchema,
   createRigResponseSchema,
   errorBodySchema,
@@ -20,6 +21,7 @@ import {
   webhookAttemptListSchema,
   type AccountObject,
   type AssetCategories,
+  type RigAnimationsList,
   type AssetList,
   type CheckRigRequest,
   type CheckRigResponse,
@@ -139,6 +141,11 @@ export class RigforgeClient {
   /** POST /v1/rigs/check: the free pre-rig check (no credits; counts against the rate limit). */
   checkRig(body: CheckRigRequest, options?: RequestOptions): Promise<CheckRigResponse> {
     return this.send('POST', '/v1/rigs/check', checkRigResponseSchema, { body, ...options });
+  }
+
+  /** GET /v1/rigs/animations: the ready clips createRig's `animations` takes, per rig_type (free). */
+  listRigAnimations(options?: RequestOptions): Promise<RigAnimationsList> {
+    return this.send('GET', '/v1/rigs/animations', rigAnimationsListSchema, options);
   }
 
   /** POST /v1/models: queue an image-to-model job (charged). */

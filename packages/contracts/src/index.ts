@@ -12,3 +12,5 @@ export * from './operations';
 export * from './webhook';
 export * from './account';
 export * from './upload';
+export * from './rig-animations';
+import './rig-animations-operation';

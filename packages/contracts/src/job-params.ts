@@ -43,6 +43,8 @@ export const rigJobParamsSchema = z.strictObject({
   animation_clips: animationClipsSchema.optional(),
   /** How many clips the file's reading at submission found to retarget: the retargets billed. */
   animation_clip_count: z.int().min(0).optional(),
+  /** Ready clips to make for the fitted skeleton (each billed as one retarget). */
+  animations: z.array(z.string().min(1)).optional(),
   /** Where the job's webhooks go (resolved at submission; not an engine input). */
   webhook: jobWebhookSchema.optional(),
 });
@@ -97,6 +99,7 @@ export function rigJobParams(
     ...(body.animation_url !== undefined ? { animation_url: body.animation_url } : {}),
     ...(body.from_job !== undefined ? { from_job: body.from_job } : {}),
     ...(body.animation_clips !== undefined ? { animation_clips: body.animation_clips } : {}),
+    ...(body.animations !== undefined ? { animations: body.animations } : {}),
     ...(animation ? { animation: { key: animation.key, format: animation.format }, animation_clip_count: animation.clipCount } : {}),
   };
 }

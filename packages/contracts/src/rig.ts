@@ -6,12 +6,14 @@ import {
   BODY_PLANS,
   DEFAULT_SKELETON_PRESET,
   HUMANOID_OUTPUT_FORMATS as VOCABULARY_HUMANOID_OUTPUT_FORMATS,
+  PROCEDURAL_CLIPS,
   RETARGET_BODY_PLANS,
   RIG_OUTPUT_FORMATS as VOCABULARY_RIG_OUTPUT_FORMATS,
   SKELETON_PRESET_BODY_PLANS,
   SKELETON_PRESETS as VOCABULARY_SKELETON_PRESETS,
   UP_AXES as VOCABULARY_UP_AXES,
 } from '@rigforge/vocabulary';
+import { rigAnimationsSchema } from './rig-animations';
 import { webhookRequestShape } from './webhook';
 import { enginesOf, operationEngine } from './operations';
 
@@ -93,6 +95,11 @@ export const createRigRequestSchema = z
     animation_clips: animationClipsSchema
       .optional()
       .describe('Names of the clips of animation_url to keep (default all); a name the file does not have is 400 invalid_request listing its clips'),
+    animations: rigAnimationsSchema
+      .optional()
+      .describe(
+        `Ready clips made for the fitted skeleton and written into the output, by name: ${BODY_PLANS.map((p) => `${p}: ${PROCEDURAL_CLIPS[p].join(', ')}`).join('; ')} (GET /v1/rigs/animations lists them). A clip not for rig_type is 400 invalid_request; needs rig_type named (not auto); same engines as animation_url; billed one retarget per clip`,
+      ),
     ...webhookRequestShape,
   })
   .meta({ id: 'CreateRigRequest' });

@@ -8,6 +8,7 @@ export * from './common';
 export * from './job';
 export * from './job-stage';
 export * from './rig';
+export * from './rig-animations';
 export * from './model';
 export * from './assets';
 export * from './webhook';

@@ -2,9 +2,9 @@
  * The body plans the rigger knows, and their guards. The lists are `@rigforge/vocabulary`'s (one
  * truth, shared with the wire contract); the engine only adds the checks it runs on its input.
  */
-import { BODY_PLANS, RETARGET_BODY_PLANS, type BodyPlan, type RetargetBodyPlan } from '@rigforge/vocabulary';
+import { BODY_PLANS, PROCEDURAL_CLIPS, RETARGET_BODY_PLANS, type BodyPlan, type RetargetBodyPlan } from '@rigforge/vocabulary';
 
-export { BODY_PLANS, RETARGET_BODY_PLANS, type BodyPlan, type RetargetBodyPlan };
+export { BODY_PLANS, PROCEDURAL_CLIPS, RETARGET_BODY_PLANS, type BodyPlan, type RetargetBodyPlan };
 
 export function isBodyPlan(value: unknown): value is BodyPlan {
   return typeof value === 'string' && (BODY_PLANS as readonly string[]).includes(value);

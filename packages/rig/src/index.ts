@@ -13,3 +13,4 @@ export * from './rig-engine-presets';
 export * from './check-mesh';
 export * from './skeleton-presets';
 export * from './find-orientation';
+export * from './procedural-clips';

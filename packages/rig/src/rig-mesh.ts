@@ -28,6 +28,7 @@ import { classifyBodyPlan } from './fit/classify-body-plan';
 import { analyzeShape } from './fit/shape-analysis';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
 import { FIT_SKELETON_DEFAULTS, fitSkeleton, type AnalysedMesh, type FitSkeletonOptions } from './fit-skeleton';
+import { checkProceduralClips, makeProceduralClips } from './procedural-clips';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
 import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
@@ -87,12 +88,17 @@ export interface RigMeshOptions {
    * It must return at once (the pipeline does not wait) and must not throw. Default: nothing.
    */
   onStage?: (stage: RigStage) => void;
+  /**
+   * Ready clips made for the fitted skeleton (makeProceduralClips), by name from the plan's list
+   * (PROCEDURAL_CLIPS); written after any retargeted clips. Needs the rig type named, not `auto`.
+   */
+  proceduralClips?: string[];
 }
 
 /** Author and name written into a VRM's meta (the spec requires both); the caller owns the model. */
 const VRM_META = { name: 'Rigged model', authors: ['Unknown'] };
 
-export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget' | 'orientation' | 'onStage'>> = {
+export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget' | 'orientation' | 'onStage' | 'proceduralClips'>> = {
   rigType: 'biped',
   autoRigTypeMinConfidence: 0.6,
   upAxis: 'auto',
@@ -133,9 +139,9 @@ export interface RigReport {
     /** The finder's own best guess, before the gates. */
     best?: { upAxis: UpAxis; rotationY: number; confidence: number };
   };
-  /** Animation clips in the output (present when an animation was given). */
+  /** Animation clips in the output (present when an animation or ready clips were asked for). */
   animations?: number;
-  /** Per retargeted clip: its name, length and the frames whose hips were lifted to keep the feet up. */
+  /** Per clip (retargeted, then ready): its name, length and the frames whose hips were lifted to keep the feet up (0 for ready clips). */
   clips?: Array<{ name: string; durationSeconds: number; liftedFrames: number }>;
   /** Joints of the clip that drive the skeleton, and clip joints dropped. */
   retarget?: { mapped: number; unmapped: number; unmappedSource: string[]; unmappedTarget: string[] };
@@ -178,6 +184,8 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
     const all = await readAnimationClip(options.animation);
     clips = selectAnimationClips(all.map((c) => c.name), options.animationClips).map((i) => all[i]!);
   }
+  // Ready clips are the named plan's: with `auto` their names could not be checked (or billed) up front.
+  const readyClips = options.proceduralClips?.length ? checkReadyClips(rigType, options.proceduralClips) : [];
   const t0 = performance.now();
   const read = await readMesh(bytes, { maxTriangles });
   // Degenerate or pathological geometry is simplified or refused here, before the grid stages.
@@ -198,10 +206,11 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // Clips are read +Y up and the model is rigged upright (+Y up, after rotation), so both ups are
   // known rather than estimated from the legs.
   const retargetOptions: RetargetClipOptions = { bodyPlan: isRetargetBodyPlan(bodyPlan) ? bodyPlan : 'biped', up: { source: [0, 1, 0], target: [0, 1, 0] }, ...options.retarget };
-  if (clips.length > 0) stage('retarget');
+  if (clips.length > 0 || readyClips.length > 0) stage('retarget');
   const results: RetargetResult[] = clips.map((c) => retargetClip(c, fitted.skeleton, retargetOptions));
   const retargeted = results[0] ?? null;
-  const animations = results.map((r) => r.clip);
+  const ready = makeProceduralClips(fitted.skeleton, bodyPlan, readyClips);
+  const animations = [...results.map((r) => r.clip), ...ready];
   const tr = performance.now();
   stage('write');
   // The preset renames (and for Unreal re-hangs and adds joints) after fitting and retargeting,
@@ -241,14 +250,21 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
       matchScore: fitted.report.matchScore,
       timingsMs: {
         read: ms(t1 - t0), fit: ms(t2 - t1), skin: ms(t3 - t2), write: ms(t4 - tr), thumbnail: ms(t5 - t4), total: ms(t5 - t0),
-        ...(retargeted ? { retarget: ms(tr - t3) } : {}),
+        ...(retargeted || ready.length ? { retarget: ms(tr - t3) } : {}),
       },
       // A file's clips share a skeleton: one clip's mapping warnings stand for all of them.
       warnings: [...read.warnings, ...bounded.warnings, ...plan.warnings, ...fitted.report.warnings, ...(retargeted?.warnings ?? [])],
+      ...(animations.length
+        ? {
+            animations: animations.length,
+            clips: [
+              ...results.map((r) => ({ name: r.clip.name, durationSeconds: r.clip.duration, liftedFrames: r.floor?.liftedFrames ?? 0 })),
+              ...ready.map((c) => ({ name: c.name, durationSeconds: c.duration, liftedFrames: 0 })),
+            ],
+          }
+        : {}),
       ...(retargeted
         ? {
-            animations: results.length,
-            clips: results.map((r) => ({ name: r.clip.name, durationSeconds: r.clip.duration, liftedFrames: r.floor?.liftedFrames ?? 0 })),
             retarget: {
               mapped: retargeted.mapped.length,
               unmapped: retargeted.unmappedSource.length,
@@ -259,6 +275,11 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
         : {}),
     },
   };
+}
+
+function checkReadyClips(rigType: BodyPlan | 'auto', names: string[]): string[] {
+  if (rigType === 'auto') throw new EngineError('invalid_input', 'rig: ready clips need the rig type named, not "auto"');
+  return checkProceduralClips(rigType, names);
 }
 
 /**

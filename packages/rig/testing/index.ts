@@ -6,3 +6,4 @@ export * from './measure-joint-error';
 export * from './measure-foot-contact';
 export * from './walk-clips';
 export * from './lay-down';
+export * from './measure-clip-contact';

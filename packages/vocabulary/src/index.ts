@@ -5,6 +5,7 @@
  * unpublished engine; both import the one list from here (docs/architecture.md).
  */
 export * from './body-plan';
+export * from './procedural-clips';
 export * from './up-axis';
 export * from './generate-model-options';
 export * from './job-error-code';

@@ -1,9 +1,11 @@
 /** POST /v1/rigs: a rig job from a mesh (and optional clips), its engine's row of the operations table deciding queue, price and plan. */
 import type { Router } from 'express';
 import {
+  animationsNotFor,
   AUTO,
   createRigRequestSchema,
   DEFAULT_SKELETON_PRESET,
+  RIG_ANIMATIONS,
   OPERATION_ENGINES,
   operationEngine,
   requiresProPlan,
@@ -88,6 +90,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
     );
   }
   checkHumanoidOptions(body);
+  checkAnimations(body, engine.clips);
   if (body.animation_clips && !body.animation_url) {
     throw new ApiError('invalid_request', 'rigs: animation_clips names clips of animation_url, which is missing', { param: 'animation_clips' });
   }
@@ -113,7 +116,8 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
       animation = { key: jobAttachmentKey(id, 'animation', format), format, clipCount: clips };
       attachments.push({ key: animation.key, bytes: clip, contentType: contentTypeForFormat(format) });
     }
-    const credits = ctx.env[engine.price.env] + clips * ctx.env.PRICE_RETARGET;
+    // A ready clip (animations) is billed as one retarget, like a retargeted one.
+    const credits = ctx.env[engine.price.env] + (clips + (body.animations?.length ?? 0)) * ctx.env.PRICE_RETARGET;
     return {
       id,
       accountId,
@@ -145,6 +149,19 @@ function checkHumanoidOptions(body: CreateRigRequest): void {
     ? `rigs: ${asked} needs the body plan named (rig_type ${plans}), not "auto"; POST /v1/rigs/check recommends one`
     : `rigs: ${asked} names humanoid bones (rig_type ${plans}); a ${body.rig_type} rig keeps the rigforge names (skeleton_preset rigforge, output_format glb or fbx)`;
   throw new ApiError('invalid_request', message, { param });
+}
+
+/** Ready clips (animations): the engines and named plans clips are for, and only that plan's clips. */
+function checkAnimations(body: CreateRigRequest, engineClips: boolean): void {
+  if (!body.animations) return;
+  if (!engineClips) throw new ApiError('invalid_request', `rigs: animations are made by the ${CLIP_ENGINES.join(' and ')} engine only`, { param: 'animations' });
+  if (body.rig_type === AUTO) {
+    throw new ApiError('invalid_request', 'rigs: animations need the body plan named (rig_type), not "auto"; GET /v1/rigs/animations lists the clips per plan', { param: 'rig_type' });
+  }
+  const wrong = animationsNotFor(body.rig_type, body.animations);
+  if (wrong.length > 0) {
+    throw new ApiError('invalid_request', `rigs: ${wrong.join(', ')} not for rig_type ${body.rig_type}; its clips are ${RIG_ANIMATIONS[body.rig_type].join(', ')}`, { param: 'animations' });
+  }
 }
 
 /** How many clips of the file are kept; an unknown name is the client's error, naming the file's clips. */

@@ -1,6 +1,6 @@
 /** `rigforge rig <model>`: POST /v1/rigs from a local file, a URL or an earlier job; waits and downloads. */
 import { meshFileSource, type CreateRigInput } from '@rigforge/client';
-import { RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, UP_AXES } from '@rigforge/contracts';
+import { RIG_ANIMATIONS, RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, UP_AXES } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { CliError } from '../cli-error';
 import { createContext, type GlobalOptions } from '../context';
@@ -16,6 +16,7 @@ interface RigOptions {
   upAxis?: (typeof UP_AXES)[number];
   rotationY?: number;
   animationUrl?: string;
+  animations?: string[];
   fromJob?: string;
   out?: string;
   wait: boolean;
@@ -38,12 +39,13 @@ export function rigCommand(): Command {
     .addOption(new Option('--up-axis <axis>', 'the file axis pointing up on the character (+z for a Z-up export); see rigforge check').choices(UP_AXES))
     .option('--rotation-y <degrees>', 'turn the model about +Y first (-90 for a model facing +X)', numberArg)
     .option('--animation-url <url>', 'humanoid clip to retarget onto the rig (fast engine, biped)')
+    .option('--animations <names>', `ready clips made for the rig, comma-separated (${RIG_ANIMATIONS.biped.join(',')} for biped; GET /v1/rigs/animations lists every plan's); one retarget each`, (v: string) => v.split(',').map((n) => n.trim()).filter(Boolean))
     .option('--from-job <id>', 'rig the output of an earlier succeeded job instead of a file')
     .option('-o, --out <file>', 'where to write the rigged model (default: <name>.rigged.<format>)')
     .option('--idempotency-key <key>', 'make a retry of this exact command safe: the same key answers the first job (default: a fresh one per run)')
     .option('--webhook-url <url>', 'POST the job to this URL when it ends (signed, Standard Webhooks)')
     .option('--no-wait', 'print the queued job and return without waiting')
-    .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx\n  rigforge rig knight.glb --skeleton-preset mixamo --format fbx\n  rigforge rig knight.glb --format vrm --out knight.vrm')
+    .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx\n  rigforge rig knight.glb --skeleton-preset mixamo --format fbx\n  rigforge rig knight.glb --format vrm --out knight.vrm\n  rigforge rig dog.glb --type quadruped --animations idle,walk,trot')
     .action(async (model: string | undefined, options: RigOptions, command: Command) => {
       const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
       if ((model === undefined) === (options.fromJob === undefined)) {
@@ -57,6 +59,8 @@ export function rigCommand(): Command {
         ...(options.upAxis !== undefined && { up_axis: options.upAxis }),
         ...(options.rotationY !== undefined && { rotation_y: options.rotationY }),
         ...(options.animationUrl !== undefined && { animation_url: options.animationUrl }),
+        // Names are checked by the API (400 naming the plan's clips), not here.
+        ...(options.animations !== undefined && { animations: options.animations }),
         ...(options.webhookUrl !== undefined && { webhook_url: options.webhookUrl }),
       };
       if (options.fromJob !== undefined) body.from_job = options.fromJob;

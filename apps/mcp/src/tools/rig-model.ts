@@ -39,7 +39,8 @@ export function registerRigModel(server: McpServer, deps: ToolDeps): void {
         'source: model_url (a model_url from search_external_assets, or the url of a search_catalog asset), model_base64 (a small ' +
         'file inline), or from_job (the id of a succeeded generate_model or rig job). Choose rig_type from the body ' +
         'plan (biped for humanoids, quadruped for four-legged animals, ..., or auto to let the rigger choose as check_model ' +
-        'would; name the plan when giving animation_url); skeleton_preset to get bone names a tool expects (mixamo, unity, unreal, vrm; bipeds); engine fast (default, seconds) or pro ' +
+        'would; name the plan when giving animation_url or animations); animations adds ready clips made for the rig ' +
+        '(walk, idle, … per plan, listed in its schema; one retarget each); skeleton_preset to get bone names a tool expects (mixamo, unity, unreal, vrm; bipeds); engine fast (default, seconds) or pro ' +
         '(higher quality, slower). Costs credits. Returns at once with the job id; then call wait_for_job with that ' +
         'id (and the engine) to get the rigged model URL and thumbnail.',
       inputSchema: rigModelInput,

@@ -44,6 +44,8 @@ export function rigOptionsFromParams(
     // all), retargeted onto the fitted skeleton.
     ...(attachments.animation ? { animation: attachments.animation } : {}),
     ...(params.animation_clips ? { animationClips: params.animation_clips } : {}),
+    // Ready clips made for the fitted skeleton.
+    ...(params.animations ? { proceduralClips: params.animations } : {}),
   };
 }
 
