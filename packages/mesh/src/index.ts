@@ -7,6 +7,7 @@ export * from './render/render-silhouette';
 export * from './sniff-mesh-format';
 export * from './read-mesh';
 export * from './write-fbx';
+export { fbxTextureWarnings } from './fbx-write/fbx-textures';
 export * from './read-animation-clip';
 export * from './animation/quat';
 export * from './animation/sample-track';

@@ -1,3 +1,4 @@
 /** Fixtures for tests and scripts (never in the production barrel): `@rigforge/mesh/testing`. */
 export * from './build-humanoid-clip';
 export * from './compress-glb';
+export * from './ktx2-texture';

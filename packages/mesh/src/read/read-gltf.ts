@@ -1,5 +1,5 @@
 /** Reads GLB and glTF meshes into the common mesh shape. */
-import type { MeshMaterial } from '../mesh-model';
+import type { MeshMaterial, MeshTexture } from '../mesh-model';
 import { decodeDataUri, textureFromBytes } from './decode-texture';
 import { fromQuat, identity, isIdentity, mirrors, multiply, scaling, translation, flipWinding, transformNormals, transformPositions, type Mat4 } from './mat4';
 import type { TriangleLayout } from '../check/mesh-workload';
@@ -31,6 +31,8 @@ type View = { bytes: Uint8Array; stride: number | undefined };
 const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 const TYPE_SIZE: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 const MAX_NODE_VISITS = 100_000;
+/** Texture extensions whose `source` names an image in place of the core one (which becomes the fallback). */
+const TEXTURE_IMAGE_EXTENSIONS = ['KHR_texture_basisu', 'EXT_texture_webp'] as const;
 
 /** Reads a GLB or glTF file into the assembler (parts in world space, materials). */
 export function readGltf(bytes: Uint8Array, format: 'glb' | 'gltf', asm: MeshAssembler, decoders: GltfDecoders = {}): void {
@@ -509,26 +511,38 @@ class GltfDocument {
     return out;
   }
 
+  /**
+   * A texture's image: the one an image extension names (KHR_texture_basisu's KTX2, EXT_texture_webp's
+   * WebP), with the core `source` kept as its PNG/JPEG fallback when the file has one; or the core
+   * `source` alone. An extension image we cannot recognise leaves the fallback as the texture.
+   */
   private texture(index: number): MeshMaterial['baseColorTexture'] | undefined {
     const t = list(this.json.textures)[index];
     if (!isObject(t)) fail(this.f, `texture ${index} does not exist`);
-    const ext = isObject(t.extensions) ? t.extensions : {};
-    const webp = isObject(ext.EXT_texture_webp) ? ext.EXT_texture_webp.source : undefined;
-    const source = int(webp ?? t.source);
-    const image = list(this.json.images)[source];
-    if (!isObject(image)) {
-      this.asm.warn(`${this.f}: texture ${index} has no readable image`);
+    const extended = TEXTURE_IMAGE_EXTENSIONS.map((name) => extensionOf(t, name)?.source).find((s) => s !== undefined);
+    const core = t.source === undefined ? undefined : this.image(int(t.source));
+    const fallback = core && (core.mimeType === 'image/png' || core.mimeType === 'image/jpeg') ? { mimeType: core.mimeType, bytes: core.bytes } : undefined;
+    const primary = extended === undefined ? core : this.image(int(extended));
+    if (!primary && !core) {
+      this.asm.warn(`${this.f}: texture ${index} has no image in a format we keep (PNG, JPEG, WebP or KTX2 inside the file); it was dropped`);
       return undefined;
     }
+    if (!primary) {
+      this.asm.warn(`${this.f}: texture ${index}'s extension image ${String(extended)} is not one we keep; its fallback image is used`);
+      return core;
+    }
+    return fallback && extended !== undefined && int(extended) !== int(t.source) ? { ...primary, fallback } : primary;
+  }
+
+  /** Image `index`'s bytes when they are PNG, JPEG, WebP or KTX2 inside the file (or the zip); else undefined. */
+  private image(index: number): MeshTexture | undefined {
+    const image = list(this.json.images)[index];
+    if (!isObject(image)) return undefined;
     let bytes: Uint8Array | null = null;
     if (image.bufferView !== undefined) bytes = this.bufferView(image.bufferView).bytes;
     else if (typeof image.uri === 'string') bytes = decodeDataUri(image.uri) ?? this.external?.(image.uri) ?? null;
     const decoded = bytes ? textureFromBytes(bytes) : null;
-    if (!decoded) {
-      this.asm.warn(`${this.f}: image ${source} is external or not PNG/JPEG/WebP and was dropped`);
-      return undefined;
-    }
-    return { mimeType: decoded.mimeType, bytes: decoded.bytes.slice() };
+    return decoded ? { mimeType: decoded.mimeType, bytes: decoded.bytes.slice() } : undefined;
   }
 }
 
