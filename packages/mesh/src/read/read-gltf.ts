@@ -5,7 +5,7 @@ import { fromQuat, identity, isIdentity, mirrors, multiply, scaling, translation
 import type { TriangleLayout } from '../check/mesh-workload';
 import { fail, type MeshAssembler } from './mesh-assembler';
 import { int, isObject, list, parseGltfContainer, type GltfJson } from './parse-gltf-container';
-import { decodeDracoPrimitive, type DecodedAccessor } from './decode-draco-primitive';
+import { decodeDracoPrimitive, dracoDecodedBytes, type DecodedAccessor } from './decode-draco-primitive';
 import { discardDracoModule, DRACO_EXTENSION, extensionOf, MESHOPT_EXTENSIONS, type GltfDecoders } from './gltf-decoders';
 import { inflatedBytesBudget } from './read-limits';
 import { isEngineError } from '../mesh-error';
@@ -20,7 +20,9 @@ import { isEngineError } from '../mesh-error';
  * Errors, which would cost memory and give worse messages for the same result.
  *
  * Compressed geometry is decoded with the official decoders (`gltf-decoders.ts`), handed in
- * ready: Draco primitives after their declared counts were charged against the triangle cap, and
+ * ready: Draco primitives after their declared counts were charged against the triangle cap, their
+ * decoded size against the decompressed-bytes budget and their triangles against the stream's size
+ * (the decoder's own WASM heap is capped per decode: decode-draco-primitive.ts), and
  * meshopt bufferViews lazily, each one's declared `count` × `byteStride` charged against the same
  * decompressed-bytes budget as FBX's zlib arrays before its output is allocated.
  */
@@ -298,6 +300,11 @@ class GltfDocument {
     const vertexCount = this.declaredCount(this.accessorDef(attributes.POSITION, 'POSITION'));
     const indexAccessor = int(p.indices);
     const indexCount = this.declaredCount(this.accessorDef(indexAccessor, 'indices'));
+    // Charged with meshopt's streams against the file's decompression budget, before decoding.
+    this.decompressedBytes += dracoDecodedBytes(requests, vertexCount, Math.ceil(indexCount / 3));
+    if (this.decompressedBytes > this.decompressedBudget) {
+      fail(this.f, `compressed geometry decodes to more than ${this.decompressedBudget} bytes, the limit for a file of this size`);
+    }
     const view = this.bufferView(ext.bufferView);
     let decoded: Map<number, DecodedAccessor>;
     try {

@@ -44,3 +44,28 @@ export function inflatedBytesBudget(fileBytes: number): number {
  * of RGBA. Larger textures are kept in the output untouched but not decoded.
  */
 export const MAX_DECODED_TEXTURE_PIXELS = 4096 * 4096;
+
+/**
+ * Draco triangles a stream may declare per byte of itself. Real meshes take 1-2 bytes per triangle
+ * (positions, normals and UVs at glTF-Transform's default quantization: 2.1 measured on a noisy
+ * grid); 32 per byte leaves room for flat, regular parts, while a 2 KB stream can no longer claim
+ * two million triangles and make the decoder allocate for them.
+ */
+export const DRACO_MAX_TRIANGLES_PER_BYTE = 32;
+
+/**
+ * Draco decodes in its own WASM memory, which lives outside the V8 heap the upload-check and
+ * engine threads cap, and which grows and never shrinks. Each decode may grow it only to
+ * `dracoHeapLimit`: the module's starting size, `DRACO_HEAP_BYTES_PER_TRIANGLE` per declared
+ * triangle (the decoder's tables measured 125-140 bytes per triangle from 180k to 720k triangles)
+ * and twice the decoded attributes and indices (each is copied out through a scratch block), never
+ * past `MAX_INFLATED_BYTES`. A module grown past `DRACO_HEAP_KEEP_BYTES` is dropped after the
+ * decode, so its memory is freed rather than held for the process's life.
+ */
+export const DRACO_HEAP_BASE_BYTES = 32 * 1024 * 1024;
+export const DRACO_HEAP_BYTES_PER_TRIANGLE = 192;
+export const DRACO_HEAP_KEEP_BYTES = 64 * 1024 * 1024;
+
+export function dracoHeapLimit(triangles: number, decodedBytes: number): number {
+  return Math.min(MAX_INFLATED_BYTES, DRACO_HEAP_BASE_BYTES + DRACO_HEAP_BYTES_PER_TRIANGLE * triangles + 2 * decodedBytes);
+}
