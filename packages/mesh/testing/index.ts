@@ -2,3 +2,4 @@
 export * from './build-humanoid-clip';
 export * from './compress-glb';
 export * from './ktx2-texture';
+export * from './fbx-with-texture-files';
