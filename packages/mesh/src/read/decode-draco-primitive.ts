@@ -48,7 +48,7 @@ export function decodeDracoPrimitive(
   if (header.faces > DRACO_MAX_TRIANGLES_PER_BYTE * data.length) {
     fail(f, `Draco stream of ${data.length} bytes declares ${header.faces} triangles, more than the limit of ${DRACO_MAX_TRIANGLES_PER_BYTE} per byte`);
   }
-  const limit = heapLimit ?? dracoHeapLimit(header.faces, dracoDecodedBytes(attributes, vertexCount, header.faces));
+  const limit = heapLimit ?? dracoHeapLimit(header.faces, dracoDecodedBytes(attributes, vertexCount, header.faces), draco.HEAPU8.length);
   const cap = capHeap(draco, limit);
   try {
     return decodeCapped(draco, data, attributes, vertexCount, indices, f);

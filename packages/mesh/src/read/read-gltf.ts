@@ -7,7 +7,7 @@ import { fail, type MeshAssembler } from './mesh-assembler';
 import { int, isObject, list, parseGltfContainer, type GltfJson } from './parse-gltf-container';
 import { decodeDracoPrimitive, dracoDecodedBytes, type DecodedAccessor } from './decode-draco-primitive';
 import { discardDracoModule, DRACO_EXTENSION, extensionOf, MESHOPT_EXTENSIONS, type GltfDecoders } from './gltf-decoders';
-import { inflatedBytesBudget } from './read-limits';
+import { dracoDecodedBudget, inflatedBytesBudget } from './read-limits';
 import { isEngineError } from '../mesh-error';
 
 /*
@@ -33,6 +33,8 @@ type View = { bytes: Uint8Array; stride: number | undefined };
 const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 const TYPE_SIZE: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 const MAX_NODE_VISITS = 100_000;
+/** The attributes readPrimitive reads, the only ones decoded out of a Draco stream. */
+const DRACO_READ_ATTRIBUTES = ['POSITION', 'NORMAL', 'TEXCOORD_0', 'COLOR_0'];
 /** Texture extensions whose `source` names an image in place of the core one (which becomes the fallback). */
 const TEXTURE_IMAGE_EXTENSIONS = ['KHR_texture_basisu', 'EXT_texture_webp'] as const;
 
@@ -55,7 +57,7 @@ export function readGltfDocument(
   decoders: GltfDecoders,
   external: ((uri: string) => Uint8Array | null) | null,
 ): void {
-  new GltfDocument(format, json, bin, asm, decoders, inflatedBytesBudget(fileBytes), external).read();
+  new GltfDocument(format, json, bin, asm, decoders, fileBytes, external).read();
 }
 
 class GltfDocument {
@@ -65,6 +67,9 @@ class GltfDocument {
   /** Accessors whose data came out of a Draco stream, in place of their bufferView. */
   private readonly decoded = new Map<number, DecodedAccessor>();
   private decompressedBytes = 0;
+  private readonly decompressedBudget: number;
+  private dracoBytes = 0;
+  private readonly dracoBudget: number;
 
   constructor(
     private readonly f: string,
@@ -72,9 +77,12 @@ class GltfDocument {
     private readonly bin: Uint8Array | null,
     private readonly asm: MeshAssembler,
     private readonly decoders: GltfDecoders,
-    private readonly decompressedBudget: number,
+    fileBytes: number,
     private readonly external: ((uri: string) => Uint8Array | null) | null,
-  ) {}
+  ) {
+    this.decompressedBudget = inflatedBytesBudget(fileBytes);
+    this.dracoBudget = dracoDecodedBudget(fileBytes);
+  }
 
   read(): void {
     const { f, json, asm } = this;
@@ -288,8 +296,9 @@ class GltfDocument {
     const attributes = p.attributes as Json;
     const ids = isObject(ext.attributes) ? ext.attributes : {};
     if (p.indices === undefined) fail(this.f, 'a Draco-compressed primitive has no indices accessor');
+    // Only the attributes the reader uses: a skin's joints and weights, or a second UV set, are dropped anyway.
     const requests = Object.entries(ids)
-      .filter(([name]) => attributes[name] !== undefined)
+      .filter(([name]) => attributes[name] !== undefined && DRACO_READ_ATTRIBUTES.includes(name))
       .map(([name, id]) => {
         const accessor = int(attributes[name]);
         const a = this.accessorDef(accessor, name);
@@ -300,10 +309,10 @@ class GltfDocument {
     const vertexCount = this.declaredCount(this.accessorDef(attributes.POSITION, 'POSITION'));
     const indexAccessor = int(p.indices);
     const indexCount = this.declaredCount(this.accessorDef(indexAccessor, 'indices'));
-    // Charged with meshopt's streams against the file's decompression budget, before decoding.
-    this.decompressedBytes += dracoDecodedBytes(requests, vertexCount, Math.ceil(indexCount / 3));
-    if (this.decompressedBytes > this.decompressedBudget) {
-      fail(this.f, `compressed geometry decodes to more than ${this.decompressedBudget} bytes, the limit for a file of this size`);
+    // Every Draco primitive's output together, against the file's Draco budget, before decoding.
+    this.dracoBytes += dracoDecodedBytes(requests, vertexCount, Math.ceil(indexCount / 3));
+    if (this.dracoBytes > this.dracoBudget) {
+      fail(this.f, `Draco streams decode to more than ${this.dracoBudget} bytes, the limit for a file of this size`);
     }
     const view = this.bufferView(ext.bufferView);
     let decoded: Map<number, DecodedAccessor>;
