@@ -1,4 +1,4 @@
-// KTX2 (KHR_texture_basisu) textures: read from glTF with or without their PNG fallback, kept in GLB output, replaced by the fallback (or dropped with a warning) in FBX, drawn from the fallback in thumbnails.
+// KTX2 (KHR_texture_basisu) textures: read from glTF with or without their PNG fallback, kept in GLB output, replaced by the fallback (or dropped with a warning) in FBX, drawn from the fallback in thumbnails; WebP with a fallback likewise in GLB.
 import { fbxTextureWarnings, readMesh, renderThumbnail, writeFbx, writeGlb, type Mesh } from '../src';
 import { ktx2Texture, withKtx2Texture } from '../testing';
 import { cubeMesh, pngTexture } from './fixtures/meshes';
@@ -99,5 +99,18 @@ describe('KTX2 textures', () => {
     const untextured = cubeMesh();
     delete untextured.materials[0]!.baseColorTexture;
     expect(Buffer.from(renderThumbnail(ktx2Cube(false), { size: 48 }))).toEqual(Buffer.from(renderThumbnail(untextured, { size: 48 })));
+  });
+
+  test('a WebP texture with a PNG fallback is written the same way (EXT_texture_webp optional) and read back with it', async () => {
+    const cube = cubeMesh();
+    const png = cube.materials[0]!.baseColorTexture!;
+    const webp = new Uint8Array(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(20)]));
+    cube.materials[0]!.baseColorTexture = { mimeType: 'image/webp', bytes: webp, fallback: { mimeType: 'image/png', bytes: png.bytes } };
+    const glb = await writeGlb(cube);
+    const { json } = unpack(glb) as unknown as { json: { textures: Array<{ source?: number; extensions?: { EXT_texture_webp?: { source: number } } }>; images: Array<{ mimeType: string }>; extensionsRequired?: string[] } };
+    expect(json.extensionsRequired ?? []).not.toContain('EXT_texture_webp');
+    expect(json.images[json.textures[0]!.extensions!.EXT_texture_webp!.source]!.mimeType).toBe('image/webp');
+    expect(json.images[json.textures[0]!.source!]!.mimeType).toBe('image/png');
+    expect((await readMesh(glb)).mesh.materials[0]!.baseColorTexture).toEqual(cube.materials[0]!.baseColorTexture);
   });
 });
