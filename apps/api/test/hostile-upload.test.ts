@@ -5,7 +5,8 @@
  */
 import { readCreditBalance } from '@rigforge/db';
 import { fbxZlibBomb, glbDenseFan, objManyGroups, objRandomTriangles, stlLocalSoup } from '../../../packages/mesh/scripts/hostile-meshes';
-import { boxGlbBase64 } from './fixtures';
+import { compressGlb, withDracoTriangleClaim, zipFiles } from '@rigforge/mesh/testing';
+import { boxGlb, boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 
 let h: Harness;
@@ -30,9 +31,14 @@ test.each([
   ['a dense fan (triangles over few vertices)', () => glbDenseFan(100_000, 256), /too large and overlapping/],
   // Issue 24: passed the old visit limits and held a rig worker 37 s for the price of any rig.
   ['85k random triangles sized under the old visit limits', () => stlLocalSoup(85_000, 1), /an estimated \d+ s of grid work .*more than the limit of 20 s/],
+  ['a zip bomb (80 MB of zeros in a small archive)', () => zipFiles(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`pad${i}.bin`, new Uint8Array(8 * 1024 * 1024)]))), /more than \d+ bytes uncompressed/],
+  ['a zip of more entries than the limit', () => zipFiles(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`t/${i}.png`, new Uint8Array(1)]))), /more than \d+ entries/],
+  ['a zip whose entry climbs out of the archive', () => zipFiles({ '../model.glb': new Uint8Array(64) }), /parent path/],
+  // The Draco decoder's memory lives outside the thread's heap cap: the claim is refused before it runs.
+  ['a Draco GLB whose small stream claims 500 000 triangles', async () => withDracoTriangleClaim(await compressGlb(await boxGlb(), 'draco-edgebreaker'), 500_000), /declares 500000 triangles, more than the limit of \d+ per byte/],
 ])('%s: 400 unsupported_format naming the limit, nothing charged', async (_name, build, message) => {
   const before = await readCreditBalance(h.ctx.db, account.accountId);
-  const res = await upload(build());
+  const res = await upload(await build());
   expect(res.status).toBe(400);
   expect(res.body.error).toMatchObject({ code: 'unsupported_format', param: 'model_base64' });
   expect(res.body.error.message).toMatch(message);

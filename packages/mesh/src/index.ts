@@ -8,6 +8,7 @@ export * from './sniff-mesh-format';
 export * from './read-mesh';
 export * from './write-fbx';
 export * from './write-vrm';
+export { fbxTextureWarnings } from './fbx-write/fbx-textures';
 export * from './read-animation-clip';
 export * from './animation/quat';
 export * from './animation/sample-track';

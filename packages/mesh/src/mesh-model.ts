@@ -4,10 +4,19 @@
  * Readers produce it, the rigger and the generator consume it, writers serialise it.
  */
 
-/** An embedded image, kept as its encoded bytes so writers can pass it through untouched. */
+/**
+ * An embedded image, kept as its encoded bytes so writers can pass it through untouched. KTX2
+ * (Basis Universal, glTF's KHR_texture_basisu) is kept too, though only GLB can carry it and
+ * nothing here decodes it; WebP is kept likewise (GLB's EXT_texture_webp).
+ */
 export interface MeshTexture {
-  mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
+  mimeType: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/ktx2';
   bytes: Uint8Array;
+  /**
+   * The PNG or JPEG the source offered beside a KTX2 or WebP image (glTF's core `source` next to
+   * the extension's), for viewers and formats that cannot use `bytes`.
+   */
+  fallback?: MeshTexture & { mimeType: 'image/png' | 'image/jpeg' };
 }
 
 /** A PBR metallic-roughness material, the common denominator of every format we read. */

@@ -11,7 +11,8 @@
  *   present, materials ByPolygon/IndexToDirect, and one `Layer` listing them (Assimp reads layer
  *   elements only through it).
  * - Model "Mesh" with identity transform, its materials (Phong, DiffuseColor = base colour) in
- *   material-index order, and an embedded Texture + Video (bytes in `Content`) per base colour texture.
+ *   material-index order, and an embedded Texture + Video (bytes in `Content`) per base colour texture
+ *   (a KTX2 texture's PNG/JPEG fallback, or nothing without one: fbx-write/fbx-textures.ts).
  * - With a rig: one Model "LimbNode" (+ NodeAttribute "LimbNode") per joint, oriented so its local
  *   +Y points at its child (fbx-write/joint-orientation.ts: Blender draws bones along +Y), with
  *   `Lcl Rotation` = the rest rotation relative to the parent (Euler XYZ) and `Lcl Translation` =
@@ -42,6 +43,7 @@ import { fromQuat, multiply, translation as translationMatrix } from './read/mat
 import { encodeFbxBinary, FBX_VERSION } from './fbx-write/encode-fbx-binary';
 import { fbx, leaf, node, p70, type FbxNode } from './fbx-write/fbx-node';
 import { triangleMaterials } from './render/triangle-materials';
+import { fbxEmbeddedTexture } from './fbx-write/fbx-textures';
 import { withDefaults } from './with-defaults';
 
 export interface WriteFbxOptions {
@@ -112,7 +114,7 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
     objects.push(materialNode(materialId, m.name || `Material${i}`, m));
     count('Material');
     connect(materialId, modelId);
-    const tex = m.baseColorTexture;
+    const tex = m.baseColorTexture && fbxEmbeddedTexture(m.baseColorTexture);
     if (!tex) return;
     let textureId = textures.get(tex);
     if (textureId === undefined) {

@@ -1,8 +1,8 @@
 /** Writes meshes (rigged or not) as GLB, the service's default output. */
 import { Document, WebIO, type Material, type Node, type Texture } from '@gltf-transform/core';
-import { EXTTextureWebP } from '@gltf-transform/extensions';
 import { computeVertexNormals, normalizeNormals } from './glb/compute-vertex-normals';
 import { packSkinWeights } from './glb/pack-skin-weights';
+import { GlbTextures } from './glb/glb-textures';
 import type { AnimationClip, Mesh, MeshGroup, MeshMaterial, MeshTexture, Skeleton, SkinWeights } from './mesh-model';
 import { withDefaults } from './with-defaults';
 
@@ -63,17 +63,8 @@ export async function writeGlb(mesh: Mesh, options: WriteGlbOptions = {}): Promi
   }
 
   // Textures are shared between materials that embed the same bytes object.
-  const textures = new Map<Uint8Array, Texture>();
-  let webp: EXTTextureWebP | null = null;
-  const textureFor = (t: MeshTexture): Texture => {
-    let tex = textures.get(t.bytes);
-    if (!tex) {
-      if (t.mimeType === 'image/webp' && !webp) webp = doc.createExtension(EXTTextureWebP).setRequired(true);
-      tex = doc.createTexture().setImage(t.bytes).setMimeType(t.mimeType);
-      textures.set(t.bytes, tex);
-    }
-    return tex;
-  };
+  const textures = new GlbTextures(doc);
+  const textureFor = (t: MeshTexture): Texture => textures.textureFor(t);
   const materials: Material[] = mesh.materials.map((m, i) => toMaterial(doc, m, i, texcoord !== null, textureFor));
   let fallback: Material | null = null;
   const materialFor = (index: number): Material => {
@@ -159,8 +150,7 @@ export async function writeGlb(mesh: Mesh, options: WriteGlbOptions = {}): Promi
     }
   }
 
-  const io = new WebIO();
-  if (webp) io.registerExtensions([EXTTextureWebP]);
+  const io = new WebIO().registerExtensions(textures.extensions());
   return io.writeBinary(doc);
 }
 

@@ -1,3 +1,5 @@
 /** Fixtures for tests and scripts (never in the production barrel): `@rigforge/mesh/testing`. */
 export * from './build-humanoid-clip';
 export * from './compress-glb';
+export * from './ktx2-texture';
+export * from './fbx-with-texture-files';

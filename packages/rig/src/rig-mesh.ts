@@ -11,6 +11,7 @@
 import {
   boundMeshWorkload,
   EngineError,
+  fbxTextureWarnings,
   readAnimationClip,
   readMesh,
   renderThumbnail,
@@ -253,7 +254,10 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
         ...(retargeted || ready.length ? { retarget: ms(tr - t3) } : {}),
       },
       // A file's clips share a skeleton: one clip's mapping warnings stand for all of them.
-      warnings: [...read.warnings, ...bounded.warnings, ...plan.warnings, ...fitted.report.warnings, ...(retargeted?.warnings ?? [])],
+      warnings: [
+        ...read.warnings, ...bounded.warnings, ...plan.warnings, ...fitted.report.warnings, ...(retargeted?.warnings ?? []),
+        ...(outputFormat === 'fbx' ? fbxTextureWarnings(mesh) : []),
+      ],
       ...(animations.length
         ? {
             animations: animations.length,

@@ -1,6 +1,8 @@
 // Decodes one KHR_draco_mesh_compression primitive with Google's decoder into plain accessor bytes the glTF reader reads like any other.
 import type { DecoderModule } from 'draco3dgltf';
 import { fail } from './mesh-assembler';
+import { discardDracoModule } from './gltf-decoders';
+import { DRACO_HEAP_KEEP_BYTES, DRACO_MAX_TRIANGLES_PER_BYTE, dracoHeapLimit } from './read-limits';
 
 /** One attribute the primitive's JSON maps to a Draco attribute id. */
 export interface DracoAttributeRequest {
@@ -35,6 +37,7 @@ export function decodeDracoPrimitive(
   vertexCount: number,
   indices: { accessor: number; count: number } | null,
   f: string,
+  heapLimit?: number,
 ): Map<number, DecodedAccessor> {
   // Before the decoder allocates anything: the stream's own header must declare the counts the accessors do.
   const header = dracoHeaderCounts(data, f);
@@ -42,6 +45,71 @@ export function decodeDracoPrimitive(
     fail(f, `Draco header declares ${header.faces} triangles but the indices accessor ${indices ? indices.count : vertexCount} indices`);
   }
   if (header.points !== null && header.points !== vertexCount) fail(f, `Draco header declares ${header.points} vertices but its accessors ${vertexCount}`);
+  if (header.faces > DRACO_MAX_TRIANGLES_PER_BYTE * data.length) {
+    fail(f, `Draco stream of ${data.length} bytes declares ${header.faces} triangles, more than the limit of ${DRACO_MAX_TRIANGLES_PER_BYTE} per byte`);
+  }
+  const limit = heapLimit ?? dracoHeapLimit(header.faces, dracoDecodedBytes(attributes, vertexCount, header.faces), draco.HEAPU8.length);
+  const cap = capHeap(draco, limit);
+  try {
+    return decodeCapped(draco, data, attributes, vertexCount, indices, f);
+  } catch (e) {
+    if (cap.hit) {
+      fail(f, `Draco stream needs more than ${Math.round(limit / 2 ** 20)} MB to decode, the limit for its ${header.faces} declared triangles`);
+    }
+    throw e;
+  } finally {
+    cap.release();
+    // A trap (the cap, or any abort) leaves the module unusable, and a grown heap is never given
+    // back: either way the next file gets a fresh module.
+    if (cap.hit || draco.HEAPU8.length > DRACO_HEAP_KEEP_BYTES) discardDracoModule();
+  }
+}
+
+/** Bytes the decoded attributes and uint32 indices take, from the declared counts. */
+export function dracoDecodedBytes(attributes: DracoAttributeRequest[], vertexCount: number, faces: number): number {
+  return attributes.reduce((sum, a) => sum + vertexCount * a.components * (COMPONENT_BYTES[a.componentType] ?? 4), 0) + faces * 12;
+}
+
+/** The part of WebAssembly.Memory used here (the project's TypeScript libs do not declare WebAssembly). */
+interface WasmMemory {
+  buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+const WASM_MEMORY = (globalThis as unknown as { WebAssembly: { Memory: abstract new (...args: never[]) => WasmMemory } }).WebAssembly.Memory;
+
+/**
+ * Refuses the module's WASM memory any growth past `limit` bytes while a decode runs: its
+ * allocator then fails, and the decoder aborts instead of taking memory the thread caps never see.
+ * The memory is found among the module's exports (Emscripten minifies its name); without one,
+ * nothing is capped and the counts checked before still bound the decode.
+ */
+function capHeap(draco: DecoderModule, limit: number): { hit: boolean; release: () => void } {
+  const exports = (draco as unknown as { asm?: Record<string, unknown> }).asm ?? {};
+  const memory = Object.values(exports).find((v): v is WasmMemory => v instanceof WASM_MEMORY);
+  const state = { hit: false, release: () => {} };
+  if (!memory) return state;
+  const grow = memory.grow.bind(memory);
+  memory.grow = (pages: number): number => {
+    if (memory.buffer.byteLength + pages * 65536 > limit) {
+      state.hit = true;
+      throw new RangeError(`Draco heap limit of ${limit} bytes`);
+    }
+    return grow(pages);
+  };
+  state.release = () => {
+    Reflect.deleteProperty(memory, 'grow');
+  };
+  return state;
+}
+
+function decodeCapped(
+  draco: DecoderModule,
+  data: Uint8Array,
+  attributes: DracoAttributeRequest[],
+  vertexCount: number,
+  indices: { accessor: number; count: number } | null,
+  f: string,
+): Map<number, DecodedAccessor> {
   // The typings omit the enum values the Emscripten module exposes as plain numbers.
   const constants = draco as unknown as Record<string, number>;
   const out = new Map<number, DecodedAccessor>();
@@ -84,9 +152,14 @@ export function decodeDracoPrimitive(
     }
     return out;
   } finally {
-    draco.destroy(mesh);
-    draco.destroy(buffer);
-    draco.destroy(decoder);
+    // After an abort the module traps on every call: the original error is the one to report.
+    try {
+      draco.destroy(mesh);
+      draco.destroy(buffer);
+      draco.destroy(decoder);
+    } catch {
+      discardDracoModule();
+    }
   }
 }
 

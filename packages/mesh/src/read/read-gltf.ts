@@ -1,13 +1,13 @@
 /** Reads GLB and glTF meshes into the common mesh shape. */
-import type { MeshMaterial } from '../mesh-model';
+import type { MeshMaterial, MeshTexture } from '../mesh-model';
 import { decodeDataUri, textureFromBytes } from './decode-texture';
 import { fromQuat, identity, isIdentity, mirrors, multiply, scaling, translation, flipWinding, transformNormals, transformPositions, type Mat4 } from './mat4';
 import type { TriangleLayout } from '../check/mesh-workload';
 import { fail, type MeshAssembler } from './mesh-assembler';
 import { int, isObject, list, parseGltfContainer, type GltfJson } from './parse-gltf-container';
-import { decodeDracoPrimitive, type DecodedAccessor } from './decode-draco-primitive';
+import { decodeDracoPrimitive, dracoDecodedBytes, type DecodedAccessor } from './decode-draco-primitive';
 import { discardDracoModule, DRACO_EXTENSION, extensionOf, MESHOPT_EXTENSIONS, type GltfDecoders } from './gltf-decoders';
-import { inflatedBytesBudget } from './read-limits';
+import { dracoDecodedBudget, inflatedBytesBudget } from './read-limits';
 import { isEngineError } from '../mesh-error';
 
 /*
@@ -20,7 +20,9 @@ import { isEngineError } from '../mesh-error';
  * Errors, which would cost memory and give worse messages for the same result.
  *
  * Compressed geometry is decoded with the official decoders (`gltf-decoders.ts`), handed in
- * ready: Draco primitives after their declared counts were charged against the triangle cap, and
+ * ready: Draco primitives after their declared counts were charged against the triangle cap, their
+ * decoded size against the decompressed-bytes budget and their triangles against the stream's size
+ * (the decoder's own WASM heap is capped per decode: decode-draco-primitive.ts), and
  * meshopt bufferViews lazily, each one's declared `count` × `byteStride` charged against the same
  * decompressed-bytes budget as FBX's zlib arrays before its output is allocated.
  */
@@ -31,6 +33,10 @@ type View = { bytes: Uint8Array; stride: number | undefined };
 const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 const TYPE_SIZE: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 const MAX_NODE_VISITS = 100_000;
+/** The attributes readPrimitive reads, the only ones decoded out of a Draco stream. */
+const DRACO_READ_ATTRIBUTES = ['POSITION', 'NORMAL', 'TEXCOORD_0', 'COLOR_0'];
+/** Texture extensions whose `source` names an image in place of the core one (which becomes the fallback). */
+const TEXTURE_IMAGE_EXTENSIONS = ['KHR_texture_basisu', 'EXT_texture_webp'] as const;
 
 /** Reads a GLB or glTF file into the assembler (parts in world space, materials). */
 export function readGltf(bytes: Uint8Array, format: 'glb' | 'gltf', asm: MeshAssembler, decoders: GltfDecoders = {}): void {
@@ -51,7 +57,7 @@ export function readGltfDocument(
   decoders: GltfDecoders,
   external: ((uri: string) => Uint8Array | null) | null,
 ): void {
-  new GltfDocument(format, json, bin, asm, decoders, inflatedBytesBudget(fileBytes), external).read();
+  new GltfDocument(format, json, bin, asm, decoders, fileBytes, external).read();
 }
 
 class GltfDocument {
@@ -61,6 +67,9 @@ class GltfDocument {
   /** Accessors whose data came out of a Draco stream, in place of their bufferView. */
   private readonly decoded = new Map<number, DecodedAccessor>();
   private decompressedBytes = 0;
+  private readonly decompressedBudget: number;
+  private dracoBytes = 0;
+  private readonly dracoBudget: number;
 
   constructor(
     private readonly f: string,
@@ -68,9 +77,12 @@ class GltfDocument {
     private readonly bin: Uint8Array | null,
     private readonly asm: MeshAssembler,
     private readonly decoders: GltfDecoders,
-    private readonly decompressedBudget: number,
+    fileBytes: number,
     private readonly external: ((uri: string) => Uint8Array | null) | null,
-  ) {}
+  ) {
+    this.decompressedBudget = inflatedBytesBudget(fileBytes);
+    this.dracoBudget = dracoDecodedBudget(fileBytes);
+  }
 
   read(): void {
     const { f, json, asm } = this;
@@ -284,8 +296,9 @@ class GltfDocument {
     const attributes = p.attributes as Json;
     const ids = isObject(ext.attributes) ? ext.attributes : {};
     if (p.indices === undefined) fail(this.f, 'a Draco-compressed primitive has no indices accessor');
+    // Only the attributes the reader uses: a skin's joints and weights, or a second UV set, are dropped anyway.
     const requests = Object.entries(ids)
-      .filter(([name]) => attributes[name] !== undefined)
+      .filter(([name]) => attributes[name] !== undefined && DRACO_READ_ATTRIBUTES.includes(name))
       .map(([name, id]) => {
         const accessor = int(attributes[name]);
         const a = this.accessorDef(accessor, name);
@@ -296,6 +309,11 @@ class GltfDocument {
     const vertexCount = this.declaredCount(this.accessorDef(attributes.POSITION, 'POSITION'));
     const indexAccessor = int(p.indices);
     const indexCount = this.declaredCount(this.accessorDef(indexAccessor, 'indices'));
+    // Every Draco primitive's output together, against the file's Draco budget, before decoding.
+    this.dracoBytes += dracoDecodedBytes(requests, vertexCount, Math.ceil(indexCount / 3));
+    if (this.dracoBytes > this.dracoBudget) {
+      fail(this.f, `Draco streams decode to more than ${this.dracoBudget} bytes, the limit for a file of this size`);
+    }
     const view = this.bufferView(ext.bufferView);
     let decoded: Map<number, DecodedAccessor>;
     try {
@@ -509,26 +527,38 @@ class GltfDocument {
     return out;
   }
 
+  /**
+   * A texture's image: the one an image extension names (KHR_texture_basisu's KTX2, EXT_texture_webp's
+   * WebP), with the core `source` kept as its PNG/JPEG fallback when the file has one; or the core
+   * `source` alone. An extension image we cannot recognise leaves the fallback as the texture.
+   */
   private texture(index: number): MeshMaterial['baseColorTexture'] | undefined {
     const t = list(this.json.textures)[index];
     if (!isObject(t)) fail(this.f, `texture ${index} does not exist`);
-    const ext = isObject(t.extensions) ? t.extensions : {};
-    const webp = isObject(ext.EXT_texture_webp) ? ext.EXT_texture_webp.source : undefined;
-    const source = int(webp ?? t.source);
-    const image = list(this.json.images)[source];
-    if (!isObject(image)) {
-      this.asm.warn(`${this.f}: texture ${index} has no readable image`);
+    const extended = TEXTURE_IMAGE_EXTENSIONS.map((name) => extensionOf(t, name)?.source).find((s) => s !== undefined);
+    const core = t.source === undefined ? undefined : this.image(int(t.source));
+    const fallback = core && (core.mimeType === 'image/png' || core.mimeType === 'image/jpeg') ? { mimeType: core.mimeType, bytes: core.bytes } : undefined;
+    const primary = extended === undefined ? core : this.image(int(extended));
+    if (!primary && !core) {
+      this.asm.warn(`${this.f}: texture ${index} has no image in a format we keep (PNG, JPEG, WebP or KTX2 inside the file); it was dropped`);
       return undefined;
     }
+    if (!primary) {
+      this.asm.warn(`${this.f}: texture ${index}'s extension image ${String(extended)} is not one we keep; its fallback image is used`);
+      return core;
+    }
+    return fallback && extended !== undefined && int(extended) !== int(t.source) ? { ...primary, fallback } : primary;
+  }
+
+  /** Image `index`'s bytes when they are PNG, JPEG, WebP or KTX2 inside the file (or the zip); else undefined. */
+  private image(index: number): MeshTexture | undefined {
+    const image = list(this.json.images)[index];
+    if (!isObject(image)) return undefined;
     let bytes: Uint8Array | null = null;
     if (image.bufferView !== undefined) bytes = this.bufferView(image.bufferView).bytes;
     else if (typeof image.uri === 'string') bytes = decodeDataUri(image.uri) ?? this.external?.(image.uri) ?? null;
     const decoded = bytes ? textureFromBytes(bytes) : null;
-    if (!decoded) {
-      this.asm.warn(`${this.f}: image ${source} is external or not PNG/JPEG/WebP and was dropped`);
-      return undefined;
-    }
-    return { mimeType: decoded.mimeType, bytes: decoded.bytes.slice() };
+    return decoded ? { mimeType: decoded.mimeType, bytes: decoded.bytes.slice() } : undefined;
   }
 }
 

@@ -12,13 +12,15 @@ export interface DecodedTexture {
 
 /**
  * Decodes a texture for the thumbnail renderer. Only PNG is decoded (pngjs is pure JS and already a
- * dependency); JPEG and WebP would need another decoder, so for them, and for any PNG that fails to
+ * dependency); JPEG, WebP and KTX2 would need another decoder, so for them (unless their fallback
+ * is a PNG), and for any PNG that fails to
  * decode, the caller falls back to the material colour: a thumbnail is never worth a failed job.
  * The size in the PNG header is checked first: a small deflate stream can declare a gigapixel
  * image, and pngjs would inflate all of it.
  */
 export function decodeTexture(texture: MeshTexture): DecodedTexture | undefined {
-  if (texture.mimeType !== 'image/png') return undefined;
+  // A KTX2 or WebP image is drawn from its PNG fallback when the source had one.
+  if (texture.mimeType !== 'image/png') return texture.fallback ? decodeTexture(texture.fallback) : undefined;
   const b = texture.bytes;
   // IHDR is the first chunk: width and height as big-endian uint32 at bytes 16 and 20.
   if (b.length < 29) return undefined;
