@@ -135,11 +135,13 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const right = Math.min(decoded.originalWidth, Math.ceil(maxX * workToOriginal) + 2);
   const bottom = Math.min(decoded.originalHeight, Math.ceil(maxY * workToOriginal) + 2);
   const crop = { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
-  const mesh = buildClosedMesh(planar, heights, {
+  // The texture atlas has the front in its left half and the back in its right half.
+  const { mesh, weld } = buildClosedMesh(planar, heights, {
     height: o.height,
-    uv: (x, y) => [(x * workToOriginal - crop.left) / crop.width, (y * workToOriginal - crop.top) / crop.height],
+    uv: (x, y) => [(x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height],
+    backUv: (x, y) => [0.5 + (x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height],
   });
-  const open = countOpenEdges(mesh);
+  const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
   const tInflate = lap();
 
