@@ -3,12 +3,13 @@
  * scores the rigger: how close is the model made from one picture to the true shape?
  *
  *   npx tsx packages/generate/scripts/score-dev-set.ts ../shared/rig-dev-set [--only id,id] [--json out.json]
- *       [--sheet sheet.png] [--samples 20000]
+ *       [--sheet sheet.png] [--samples 20000] [--no-hints]
  *
  * For each character of the set (`input.glb`, standing +Y up, facing +Z):
  *  1. the view that shows most of it: the largest silhouette area of the front, side and top views;
  *  2. that view rendered orthographically (a 0.5° lens) on a transparent background, 512 px, textured;
- *  3. the picture sent to the engine (`generateModel`) with the true height;
+ *  3. the picture sent to the engine (`generateModel`) with the true height and, unless `--no-hints`,
+ *     the character's body plan and the view (which pick the learned depth prior);
  *  4. generated and true meshes both centred on their bounding boxes and compared: symmetric Chamfer
  *     distance over `--samples` area-weighted surface samples each, divided by the true bounding-box
  *     diagonal (CD); silhouette IoU in the front, side and top views of the picture's frame; and the
@@ -24,89 +25,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import sharp from 'sharp';
-import { z } from 'zod';
 import { generateModel } from '../src';
+import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, silhouette, turnToView, VIEWS, type Vec3, type View } from './dev-set-views';
 
-const manifestSchema = z.array(z.looseObject({ id: z.string(), bodyPlan: z.string(), artist: z.string() }));
-
-type Vec3 = [number, number, number];
-type View = 'front' | 'side' | 'top';
-const VIEWS: View[] = ['front', 'side', 'top'];
-/** Picture and mask side, as the issue measures. */
+/** Picture side, as the issue measures. */
 const PICTURE_PX = 512;
-/** Silhouette grids for the IoU and the view choice. */
-const MASK_PX = 160;
 const FLOOR_DEPTH_OF_WIDTH = 0.3;
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** The mesh turned so that `view`'s side faces +Z (the camera of a front render): side = +X, top = +Y. */
-function turnToView(mesh: Mesh, view: View): Mesh {
-  const rotate = (x: number, y: number, z: number): Vec3 =>
-    view === 'front' ? [x, y, z] : view === 'side' ? [-z, y, x] : [x, -z, y];
-  const turn = (a: Float32Array | undefined): Float32Array | undefined => {
-    if (!a) return undefined;
-    const out = new Float32Array(a.length);
-    for (let i = 0; i < a.length; i += 3) out.set(rotate(a[i]!, a[i + 1]!, a[i + 2]!), i);
-    return out;
-  };
-  return { ...mesh, positions: turn(mesh.positions)!, normals: turn(mesh.normals) };
-}
-
-interface Box { min: Vec3; max: Vec3 }
-function bounds(positions: Float32Array): Box {
-  const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      const v = positions[i + k]!;
-      if (v < min[k]!) min[k] = v;
-      if (v > max[k]!) max[k] = v;
-    }
-  }
-  return { min, max };
-}
-const extent = (b: Box, k: number): number => b.max[k]! - b.min[k]!;
-const diagonal = (b: Box): number => Math.hypot(extent(b, 0), extent(b, 1), extent(b, 2));
-
-/** Positions moved so the bounding box's centre is the origin. */
-function centred(positions: Float32Array): Float32Array {
-  const b = bounds(positions);
-  const c = [0, 1, 2].map((k) => (b.min[k]! + b.max[k]!) / 2);
-  const out = new Float32Array(positions.length);
-  for (let i = 0; i < positions.length; i++) out[i] = positions[i]! - c[i % 3]!;
-  return out;
-}
-
-/**
- * An orthographic coverage mask of triangles projected on axes (u, v) of a square frame of half
- * size `half` about the origin (pixel centres tested against each triangle: edge functions).
- */
-function silhouette(positions: Float32Array, indices: Uint32Array, u: number, v: number, half: number, px = MASK_PX): Uint8Array {
-  const mask = new Uint8Array(px * px);
-  const toPx = (value: number) => ((value + half) / (2 * half)) * px;
-  for (let t = 0; t + 2 < indices.length; t += 3) {
-    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
-    const ax = toPx(positions[a + u]!), ay = toPx(positions[a + v]!);
-    const bx = toPx(positions[b + u]!), by = toPx(positions[b + v]!);
-    const cx = toPx(positions[c + u]!), cy = toPx(positions[c + v]!);
-    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-    if (area === 0) continue;
-    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(px - 1, Math.ceil(Math.max(ax, bx, cx)));
-    const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(px - 1, Math.ceil(Math.max(ay, by, cy)));
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) {
-        const qx = x + 0.5, qy = y + 0.5;
-        const w0 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
-        const w1 = (cx - bx) * (qy - by) - (cy - by) * (qx - bx);
-        const w2 = (ax - cx) * (qy - cy) - (ay - cy) * (qx - cx);
-        if (area > 0 ? w0 >= 0 && w1 >= 0 && w2 >= 0 : w0 <= 0 && w1 <= 0 && w2 <= 0) mask[y * px + x] = 1;
-      }
-    }
-  }
-  return mask;
 }
 
 function iou(a: Uint8Array, b: Uint8Array): number {
@@ -309,6 +237,7 @@ async function main(): Promise<void> {
   const only = arg('--only')?.split(',');
   const samples = Number(arg('--samples') ?? 20000);
   const sheetPath = arg('--sheet');
+  const noHints = process.argv.includes('--no-hints');
   const chars = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((c) => !only || only.includes(c.id));
   const rows: Row[] = [];
   const tiles: Buffer[][] = [];
@@ -319,17 +248,7 @@ async function main(): Promise<void> {
     const row: Row = { id: c.id, plan: c.bodyPlan, artist: c.artist, view: 'front' };
     try {
       const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
-      // The view that shows most of it: the largest silhouette area (covered share × frame area).
-      let bestArea = -1;
-      for (const v of VIEWS) {
-        const turned = turnToView(mesh, v);
-        const p = centred(turned.positions);
-        const b = bounds(p);
-        const half = 0.5 * Math.max(extent(b, 0), extent(b, 1));
-        const covered = silhouette(p, turned.indices, 0, 1, half).reduce((a, x) => a + x, 0) / (MASK_PX * MASK_PX);
-        const area = covered * (2 * half) ** 2;
-        if (area > bestArea) [bestArea, row.view] = [area, v];
-      }
+      row.view = mostInformativeView(mesh);
       // Scaled to stand 1 tall: files come in any unit (an FBX export at 100× is 10⁵ tall), the
       // engine takes a height in metres, and every score is relative (CD / diagonal, IoU, ratios).
       const turned = turnToView(mesh, row.view);
@@ -338,7 +257,8 @@ async function main(): Promise<void> {
       const trueHeight = 1;
       const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
       const t0 = performance.now();
-      const made = await generateModel(picture, { height: trueHeight });
+      // The hints a caller can give: the body plan and the view the picture was taken from.
+      const made = await generateModel(picture, { height: trueHeight, ...(noHints ? {} : { bodyPlan: c.bodyPlan, view: row.view }) });
       row.ms = performance.now() - t0;
       row.generated = compare(truth, made.mesh, samples);
       const rgba = await sharp(Buffer.from(picture)).ensureAlpha().raw().toBuffer();

@@ -4,8 +4,12 @@
  * background) are filled with the colour of the nearest subject texel by a breadth-first flood, so
  * bilinear filtering and mipmaps near the outline never pull in the background (white fringes on a
  * logo, black ones on a transparent sprite).
+ *
+ * The texture is an atlas of two halves side by side: the front (the picture) on the left, the back
+ * (`back-texture.ts`: the part colours carried round, no front details) on the right.
  */
 import sharp from 'sharp';
+import { backTexture } from './back-texture';
 import type { SubjectMask } from './segment-subject';
 
 export interface BakeTextureOptions {
@@ -20,6 +24,7 @@ export interface BakeTextureOptions {
 
 export interface BakedTexture {
   png: Uint8Array;
+  /** The atlas's size: twice the cut's width (front | back), its height. */
   width: number;
   height: number;
 }
@@ -27,7 +32,7 @@ export interface BakedTexture {
 /** Cut, edge-pad and PNG-encode the texture. */
 export async function bakeTexture(bytes: Uint8Array, options: BakeTextureOptions): Promise<BakedTexture> {
   const { crop, subject, workToOriginal } = options;
-  const fit = Math.min(1, options.maxSize / Math.max(crop.width, crop.height));
+  const fit = Math.min(1, options.maxSize / Math.max(2 * crop.width, crop.height));
   const width = Math.max(1, Math.round(crop.width * fit));
   const height = Math.max(1, Math.round(crop.height * fit));
   const { data } = await sharp(bytes, { limitInputPixels: false })
@@ -73,6 +78,12 @@ export async function bakeTexture(bytes: Uint8Array, options: BakeTextureOptions
       queue[tail++] = j;
     }
   }
-  const png = await sharp(rgb, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
-  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height };
+  const back = backTexture(rgb, inside, width, height);
+  const atlas = new Uint8Array(width * 2 * height * 3);
+  for (let y = 0; y < height; y++) {
+    atlas.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * width * 6);
+    atlas.set(back.subarray(y * width * 3, (y + 1) * width * 3), y * width * 6 + width * 3);
+  }
+  const png = await sharp(atlas, { raw: { width: 2 * width, height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: 2 * width, height };
 }

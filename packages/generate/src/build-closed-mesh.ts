@@ -4,10 +4,12 @@
  * same vertices in both sheets, so every outline edge is shared by exactly one front and one back
  * triangle and the result is watertight and manifold by index, not just by position.
  *
- * Both sheets use the same planar UVs: seen from behind, the projected image appears mirrored,
- * which is what a cut-out printed through would look like, and the seam needs no duplicated
- * vertices (glTF requires one UV per vertex). Normals are area-weighted vertex normals; at the
- * outline they average the front and back faces into the sideways normal a round body has there.
+ * The back sheet has its own UVs (the back half of the texture atlas), and glTF allows one UV per
+ * vertex, so each outline vertex is written twice: once for the front, once for the back, at the
+ * same position. The solid is therefore closed by position (`weld` maps every vertex to the one it
+ * coincides with; the self-check and the tests weld with it), as every textured model with a UV
+ * seam is. Normals are area-weighted over the welded mesh: at the outline they average the front
+ * and back faces into the sideways normal a round body has there, with no shading crease.
  */
 import type { Mesh } from '@rigforge/mesh';
 import type { PlanarMesh } from './triangulate-outline';
@@ -15,12 +17,17 @@ import type { PlanarMesh } from './triangulate-outline';
 export interface BuildClosedMeshOptions {
   /** Model height in metres; the outline's vertical extent is scaled to it. */
   height: number;
-  /** Maps working-image pixels to texture UVs. */
+  /** Maps working-image pixels to texture UVs of the front sheet. */
   uv: (x: number, y: number) => [number, number];
+  /** The same for the back sheet. */
+  backUv: (x: number, y: number) => [number, number];
 }
 
+/** The closed mesh and, per vertex, the vertex it coincides with (the front copy of an outline vertex). */
+export interface ClosedMesh { mesh: Mesh; weld: Uint32Array }
+
 /** Build the closed, textured mesh (centred on x = z = 0, standing on y = 0, facing +Z). */
-export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, options: BuildClosedMeshOptions): Mesh {
+export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, options: BuildClosedMeshOptions): ClosedMesh {
   const { points, triangles, boundary } = planar;
   const n = points.length / 2;
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
@@ -33,16 +40,18 @@ export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, optio
 
   const back = new Int32Array(n);
   let count = n;
-  for (let v = 0; v < n; v++) back[v] = boundary[v] ? v : count++;
+  for (let v = 0; v < n; v++) back[v] = count++;
   const positions = new Float32Array(count * 3);
   const uvs = new Float32Array(count * 2);
+  const weld = new Uint32Array(count);
+  for (let v = 0; v < n; v++) { weld[v] = v; weld[back[v]!] = boundary[v] ? v : back[v]!; }
   for (let v = 0; v < n; v++) {
     const px = points[v * 2]!, py = points[v * 2 + 1]!;
     const x = (px - centreX) * scale;
     const y = (maxY - py) * scale;
     const z = heights[v]! * scale;
-    const [s, t] = options.uv(px, py);
-    for (const [index, depth] of [[v, z], [back[v]!, -z]] as const) {
+    for (const [index, depth, uv] of [[v, z, options.uv], [back[v]!, -z, options.backUv]] as const) {
+      const [s, t] = uv(px, py);
       positions[index * 3] = x; positions[index * 3 + 1] = y; positions[index * 3 + 2] = depth;
       uvs[index * 2] = s; uvs[index * 2 + 1] = t;
     }
@@ -56,26 +65,31 @@ export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, optio
     indices.set([a, c, b], t * 3);
     indices.set([back[a]!, back[b]!, back[c]!], (tcount + t) * 3);
   }
-  return {
+  const mesh: Mesh = {
     positions,
-    normals: vertexNormals(positions, indices),
+    normals: vertexNormals(positions, indices, weld),
     uvs,
     indices,
     groups: [{ materialIndex: 0, start: 0, count: indices.length }],
     materials: [],
   };
+  return { mesh, weld };
 }
 
-function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
+function vertexNormals(positions: Float32Array, indices: Uint32Array, weld: Uint32Array): Float32Array {
   const acc = new Float64Array(positions.length);
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
     const ux = positions[b]! - positions[a]!, uy = positions[b + 1]! - positions[a + 1]!, uz = positions[b + 2]! - positions[a + 2]!;
     const vx = positions[c]! - positions[a]!, vy = positions[c + 1]! - positions[a + 1]!, vz = positions[c + 2]! - positions[a + 2]!;
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    for (const k of [a, b, c]) { acc[k] = acc[k]! + nx; acc[k + 1] = acc[k + 1]! + ny; acc[k + 2] = acc[k + 2]! + nz; }
+    for (const k of [weld[a / 3]! * 3, weld[b / 3]! * 3, weld[c / 3]! * 3]) { acc[k] = acc[k]! + nx; acc[k + 1] = acc[k + 1]! + ny; acc[k + 2] = acc[k + 2]! + nz; }
   }
   const out = new Float32Array(positions.length);
+  for (let v = 0; v < weld.length; v++) {
+    const i = v * 3, w = weld[v]! * 3;
+    acc[i] = acc[w]!; acc[i + 1] = acc[w + 1]!; acc[i + 2] = acc[w + 2]!;
+  }
   for (let i = 0; i < out.length; i += 3) {
     const len = Math.hypot(acc[i]!, acc[i + 1]!, acc[i + 2]!);
     if (len > 1e-20) { out[i] = acc[i]! / len; out[i + 1] = acc[i + 1]! / len; out[i + 2] = acc[i + 2]! / len; }

@@ -13,6 +13,7 @@ import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
+import { depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { inflateSurface } from './inflate-surface';
 import { distanceTransform } from './mask-ops';
 import { segmentSubject } from './segment-subject';
@@ -21,10 +22,17 @@ import { triangulateOutline } from './triangulate-outline';
 
 export interface GenerateModelOptions {
   /**
-   * Inflation, relative: 1 turns a disc into a full sphere (and a long strip into an ellipse √2
-   * deeper than wide); 0.5 gives a body half that deep. Range 0.05..2. Default 0.5.
+   * Depth, relative to the learned depth prior (`depth-prior.ts`): the default (0.5) is the prior as
+   * learned from real characters, 1 twice as deep, 0.25 half. Range 0.05..2. Default 0.5.
    */
   thickness?: number;
+  /**
+   * What the picture shows, when the caller knows it: a body plan (`biped`, `quadruped`, ...) picks
+   * that plan's depth prior, a view (`front`, `side`, `top`) the prior of pictures taken from there.
+   * Unknown plans and a missing hint fall back to priors over all characters. Default: none.
+   */
+  bodyPlan?: string;
+  view?: PictureView;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -47,8 +55,8 @@ export interface GenerateModelOptions {
   onStage?: (stage: GenerateModelStage) => void;
 }
 
-/** The options that have a value by default (all but the stage callback). */
-type ValuedOptions = Required<Omit<GenerateModelOptions, 'onStage'>>;
+/** The options that have a value by default (all but the stage callback and the hints). */
+type ValuedOptions = Required<Omit<GenerateModelOptions, 'onStage' | Hints>>;
 
 export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
   thickness: GENERATE_MODEL_OPTIONS.thickness.default,
@@ -60,6 +68,10 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
   thumbnailSize: 512,
   maxPixels: PROBE_IMAGE_DEFAULTS.maxPixels,
 };
+
+/** Hints that have no default: absent means unknown. */
+type Hints = 'bodyPlan' | 'view';
+type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
   /** Size of the input image. */
@@ -119,23 +131,30 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   if (planar.triangles.length === 0) throw new EngineError('invalid_input', 'generate: no subject found (its outline could not be triangulated)');
   const tTriangulate = lap();
 
-  const heights = inflateSurface(planar, o.thickness);
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
   for (let i = 0; i < planar.points.length; i += 2) {
     minX = Math.min(minX, planar.points[i]!); maxX = Math.max(maxX, planar.points[i]!);
     minY = Math.min(minY, planar.points[i + 1]!); maxY = Math.max(maxY, planar.points[i + 1]!);
   }
+  // The learned prior sets the profile; `thickness` scales it (its default is the prior as learned).
+  const prior = depthPrior(o.bodyPlan, o.view);
+  const heights = inflateSurface(planar, prior.a * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness), {
+    exponent: prior.b,
+    referenceLength: Math.max(1, maxY - minY),
+  });
   // Texture box in original pixels: the outline's box plus a small margin for bilinear filtering.
   const left = Math.max(0, Math.floor(minX * workToOriginal) - 2);
   const top = Math.max(0, Math.floor(minY * workToOriginal) - 2);
   const right = Math.min(decoded.originalWidth, Math.ceil(maxX * workToOriginal) + 2);
   const bottom = Math.min(decoded.originalHeight, Math.ceil(maxY * workToOriginal) + 2);
   const crop = { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
-  const mesh = buildClosedMesh(planar, heights, {
+  // The texture atlas has the front in its left half and the back in its right half.
+  const { mesh, weld } = buildClosedMesh(planar, heights, {
     height: o.height,
-    uv: (x, y) => [(x * workToOriginal - crop.left) / crop.width, (y * workToOriginal - crop.top) / crop.height],
+    uv: (x, y) => [(x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height],
+    backUv: (x, y) => [0.5 + (x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height],
   });
-  const open = countOpenEdges(mesh);
+  const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
   const tInflate = lap();
 
@@ -197,8 +216,8 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   };
 }
 
-function resolveOptions(options: GenerateModelOptions): ValuedOptions {
-  const o = withDefaults(GENERATE_MODEL_DEFAULTS, options);
+function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -214,6 +233,12 @@ function resolveOptions(options: GenerateModelOptions): ValuedOptions {
   range('maxPixels', o.maxPixels, 1, 1 << 30);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `generate: unknown output format "${String(o.outputFormat)}" (glb or fbx)`);
+  }
+  if (o.bodyPlan !== undefined && (typeof o.bodyPlan !== 'string' || !/^[a-z]{1,32}$/.test(o.bodyPlan))) {
+    throw new EngineError('invalid_input', `generate: bodyPlan must be a lower-case word, got ${String(o.bodyPlan)}`);
+  }
+  if (o.view !== undefined && !PICTURE_VIEWS.includes(o.view)) {
+    throw new EngineError('invalid_input', `generate: unknown view "${String(o.view)}" (${PICTURE_VIEWS.join(', ')})`);
   }
   o.resolution = Math.round(o.resolution);
   return o;

@@ -5,3 +5,4 @@ export { segmentSubject, SEGMENT_SUBJECT_DEFAULTS, type SegmentSubjectOptions, t
 export { traceOutline, TRACE_OUTLINE_DEFAULTS, type OutlinePolygon, type TraceOutlineOptions } from './trace-outline';
 export { triangulateOutline, type PlanarMesh } from './triangulate-outline';
 export { inflateSurface } from './inflate-surface';
+export { depthPrior, PICTURE_VIEWS, type DepthPrior, type PictureView } from './depth-prior';

@@ -17,6 +17,11 @@
  * conjugate gradients, then h = thickness · sqrt(4u).
  * Parts only a few pixels wide (an antenna, a whisker) get almost no height from that and would
  * come out as a flat sliver, so every interior vertex is raised to at least `minHeight`.
+ *
+ * The profile is generalised by a learned exponent (`depth-prior.ts`): h = thickness · L · (√(4u)/L)^b
+ * with L a reference length (the outline's height). b = 1 is the plain inflation above; b < 1 makes
+ * narrow parts relatively deeper than wide ones, still round (h ∝ distance^(b/2) at the outline,
+ * which meets the silhouette vertically for every b < 2).
  */
 import { withDefaults } from '@rigforge/mesh';
 import type { PlanarMesh } from './triangulate-outline';
@@ -24,15 +29,21 @@ import type { PlanarMesh } from './triangulate-outline';
 export interface InflateSurfaceOptions {
   /** Least height (pixels, per side) of an interior vertex, so thin parts keep some depth. */
   minHeight?: number;
+  /** Width exponent b of the profile (1: plain inflation). */
+  exponent?: number;
+  /** Reference length L in pixels the exponent is taken relative to (the outline's height). */
+  referenceLength?: number;
 }
 
 export const INFLATE_SURFACE_DEFAULTS: Required<InflateSurfaceOptions> = {
   minHeight: 1,
+  exponent: 1,
+  referenceLength: 1,
 };
 
 /** Heights (pixels, ≥ 0) per vertex of the planar mesh; 0 on the outline. */
 export function inflateSurface(mesh: PlanarMesh, thickness: number, options: InflateSurfaceOptions = {}): Float64Array {
-  const { minHeight } = withDefaults(INFLATE_SURFACE_DEFAULTS, options);
+  const { minHeight, exponent, referenceLength } = withDefaults(INFLATE_SURFACE_DEFAULTS, options);
   const { points, triangles, boundary } = mesh;
   const n = points.length / 2;
   // Interior unknowns get compact indices.
@@ -87,7 +98,10 @@ export function inflateSurface(mesh: PlanarMesh, thickness: number, options: Inf
   const u = conjugateGradient(apply, rhs, diag, m);
   for (let v = 0; v < n; v++) {
     const s = slot[v]!;
-    if (s >= 0) heights[v] = Math.max(minHeight, thickness * Math.sqrt(4 * Math.max(0, u[s]!)));
+    if (s < 0) continue;
+    const width = Math.sqrt(4 * Math.max(0, u[s]!));
+    const profile = exponent === 1 ? width : referenceLength * (width / referenceLength) ** exponent;
+    heights[v] = Math.max(minHeight, thickness * profile);
   }
   return heights;
 }

@@ -2,7 +2,7 @@
 import type { Mesh } from '@rigforge/mesh';
 import { generateModel } from '../src';
 import { antennaFigure, armsApart, characterPaint, draw, encode, type Drawn } from './images';
-import { manifoldProblems, signedVolume, silhouetteIoU } from './mesh-checks';
+import { manifoldProblems, signedVolume, silhouetteIoU, weldedIndices } from './mesh-checks';
 
 const fast = { thumbnailSize: 64 };
 const white = (): [number, number, number] => [255, 255, 255];
@@ -12,13 +12,14 @@ function pieces(mesh: Mesh): number {
   const n = mesh.positions.length / 3;
   const parent = Int32Array.from({ length: n }, (_, i) => i);
   const find = (a: number): number => { while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!; return a; };
-  for (let t = 0; t < mesh.indices.length; t += 3) {
-    const a = find(mesh.indices[t]!);
-    parent[find(mesh.indices[t + 1]!)] = a;
-    parent[find(mesh.indices[t + 2]!)] = a;
+  const indices = weldedIndices(mesh);
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = find(indices[t]!);
+    parent[find(indices[t + 1]!)] = a;
+    parent[find(indices[t + 2]!)] = a;
   }
   const roots = new Set<number>();
-  for (let v = 0; v < n; v++) roots.add(find(v));
+  for (const v of indices) roots.add(find(v));
   return roots.size;
 }
 

@@ -1,10 +1,25 @@
 import { renderSilhouette, type Mesh } from '@rigforge/mesh';
 
-/** Problems that keep a mesh from being closed and manifold, judged by vertex index. */
+/** The triangle indices with every vertex replaced by the first vertex at its position. */
+export function weldedIndices(mesh: Mesh): Uint32Array {
+  const first = new Map<string, number>();
+  const p = mesh.positions;
+  const canonical = Array.from({ length: p.length / 3 }, (_, v) => {
+    const key = `${p[v * 3]},${p[v * 3 + 1]},${p[v * 3 + 2]}`;
+    if (!first.has(key)) first.set(key, v);
+    return first.get(key)!;
+  });
+  return mesh.indices.map((i) => canonical[i]!);
+}
+
+/**
+ * Problems that keep a mesh from being closed and manifold, judged by vertex after welding vertices
+ * at the same position (the outline is written twice, for the front's and the back's UVs).
+ */
 export function manifoldProblems(mesh: Mesh): string[] {
   const problems: string[] = [];
   const directed = new Map<string, number>();
-  const idx = mesh.indices;
+  const idx = weldedIndices(mesh);
   for (let t = 0; t < idx.length; t += 3) {
     const v = [idx[t]!, idx[t + 1]!, idx[t + 2]!];
     if (v[0] === v[1] || v[1] === v[2] || v[0] === v[2]) problems.push(`triangle ${t / 3} repeats a vertex`);

@@ -1,0 +1,97 @@
+/**
+ * What both dev-set scripts (the shape benchmark and the depth-prior fit) must see the same way: the
+ * manifest, the three views a character is pictured from, the turn into a view, boxes and the
+ * orthographic coverage mask, and the choice of the most informative view.
+ */
+import type { Mesh } from '@rigforge/mesh';
+import { z } from 'zod';
+
+export const manifestSchema = z.array(z.looseObject({ id: z.string(), bodyPlan: z.string(), artist: z.string() }));
+
+export type Vec3 = [number, number, number];
+export type View = 'front' | 'side' | 'top';
+export const VIEWS: View[] = ['front', 'side', 'top'];
+/** Silhouette grids for the IoU and the view choice. */
+export const MASK_PX = 160;
+
+/** The mesh turned so that `view`'s side faces +Z (the camera of a front render): side = +X, top = +Y. */
+export function turnToView(mesh: Mesh, view: View): Mesh {
+  const rotate = (x: number, y: number, z: number): Vec3 =>
+    view === 'front' ? [x, y, z] : view === 'side' ? [-z, y, x] : [x, -z, y];
+  const turn = (a: Float32Array | undefined): Float32Array | undefined => {
+    if (!a) return undefined;
+    const out = new Float32Array(a.length);
+    for (let i = 0; i < a.length; i += 3) out.set(rotate(a[i]!, a[i + 1]!, a[i + 2]!), i);
+    return out;
+  };
+  return { ...mesh, positions: turn(mesh.positions)!, normals: turn(mesh.normals) };
+}
+
+export interface Box { min: Vec3; max: Vec3 }
+export function bounds(positions: Float32Array): Box {
+  const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      const v = positions[i + k]!;
+      if (v < min[k]!) min[k] = v;
+      if (v > max[k]!) max[k] = v;
+    }
+  }
+  return { min, max };
+}
+export const extent = (b: Box, k: number): number => b.max[k]! - b.min[k]!;
+export const diagonal = (b: Box): number => Math.hypot(extent(b, 0), extent(b, 1), extent(b, 2));
+
+/** Positions moved so the bounding box's centre is the origin. */
+export function centred(positions: Float32Array): Float32Array {
+  const b = bounds(positions);
+  const c = [0, 1, 2].map((k) => (b.min[k]! + b.max[k]!) / 2);
+  const out = new Float32Array(positions.length);
+  for (let i = 0; i < positions.length; i++) out[i] = positions[i]! - c[i % 3]!;
+  return out;
+}
+
+/**
+ * An orthographic coverage mask of triangles projected on axes (u, v) of a square frame of half
+ * size `half` about the origin (pixel centres tested against each triangle: edge functions).
+ */
+export function silhouette(positions: Float32Array, indices: Uint32Array, u: number, v: number, half: number, px = MASK_PX): Uint8Array {
+  const mask = new Uint8Array(px * px);
+  const toPx = (value: number) => ((value + half) / (2 * half)) * px;
+  for (let t = 0; t + 2 < indices.length; t += 3) {
+    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
+    const ax = toPx(positions[a + u]!), ay = toPx(positions[a + v]!);
+    const bx = toPx(positions[b + u]!), by = toPx(positions[b + v]!);
+    const cx = toPx(positions[c + u]!), cy = toPx(positions[c + v]!);
+    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    if (area === 0) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(px - 1, Math.ceil(Math.max(ax, bx, cx)));
+    const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(px - 1, Math.ceil(Math.max(ay, by, cy)));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const qx = x + 0.5, qy = y + 0.5;
+        const w0 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+        const w1 = (cx - bx) * (qy - by) - (cy - by) * (qx - bx);
+        const w2 = (ax - cx) * (qy - cy) - (ay - cy) * (qx - cx);
+        if (area > 0 ? w0 >= 0 && w1 >= 0 && w2 >= 0 : w0 <= 0 && w1 <= 0 && w2 <= 0) mask[y * px + x] = 1;
+      }
+    }
+  }
+  return mask;
+}
+
+/** The view that shows most of the character: the largest silhouette area (covered share × frame area). */
+export function mostInformativeView(mesh: Mesh): View {
+  let bestArea = -1;
+  let best: View = 'front';
+  for (const v of VIEWS) {
+    const turned = turnToView(mesh, v);
+    const p = centred(turned.positions);
+    const b = bounds(p);
+    const half = 0.5 * Math.max(extent(b, 0), extent(b, 1));
+    const covered = silhouette(p, turned.indices, 0, 1, half).reduce((a, x) => a + x, 0) / (MASK_PX * MASK_PX);
+    const area = covered * (2 * half) ** 2;
+    if (area > bestArea) [bestArea, best] = [area, v];
+  }
+  return best;
+}

@@ -1,0 +1,248 @@
+/**
+ * Fits the depth priors the engine ships (`src/depth-priors.json`) from the dev set's true meshes.
+ *
+ *   npx tsx packages/generate/scripts/fit-depth-priors.ts ../shared/rig-dev-set [--write] [--cache /tmp/samples.json]
+ *
+ * What is learned: how deep a character really is behind each pixel of a picture of it, as a
+ * function of how wide the silhouette is there. For every character and each of the three views
+ * (front, side, top; scaled to stand 1 tall as the benchmark pictures it) the true mesh is
+ * rasterised orthographically into a grid that records, per covered pixel, the nearest and farthest
+ * surface along the view axis; the pixel's true half-depth t = (far − near) / 2 / H (H the picture
+ * height) is paired with the engine's own width measure at that pixel, q = √(4u) / H, u the solution
+ * of −Δu = 1 on the silhouette with u = 0 outside (the quantity `inflate-surface.ts` inflates).
+ * The model is t = a · q^b per (body plan, view): b < 1 makes narrow parts (limbs, ears, tails)
+ * relatively deeper than wide ones (a torso), b = 1 is the old uniform inflation (a = 0.5).
+ *
+ * Chosen how: the model form (b free or b = 1; one prior per view, or per body plan and view) is
+ * picked by leave-one-artist-out error — fitted without an artist, scored on that artist's
+ * characters at the view the benchmark pictures them from — and that left-out error is printed per
+ * artist. `--write` then fits the chosen form on the whole set and writes the JSON. The set is
+ * development data: only the fitted numbers (a few per plan and view) enter the repository.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMesh } from '@rigforge/mesh';
+import { DEPTH_PRIOR_MIN_CHARACTERS, type DepthPriorTable } from '../src/depth-prior';
+import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, type View } from './dev-set-views';
+
+/** Grid cells along the longer side of the picture. */
+const GRID = 128;
+/** Pixels kept per character and view (evenly strided) so every character weighs the same. */
+const SAMPLES = 400;
+const EXPONENTS = Array.from({ length: 11 }, (_, i) => 0.2 + i * 0.08);
+
+interface Samples { q: Float64Array; t: Float64Array }
+interface Character { id: string; plan: string; artist: string; best: View; views: Record<View, Samples> }
+
+/** Per-pixel near/far along +Z of the turned mesh (scaled to stand 1 tall), and the grid's Poisson u. */
+function depthSamples(positions: Float32Array, indices: Uint32Array): Samples {
+  const b = bounds(positions);
+  const height = extent(b, 1);
+  const s = GRID / Math.max(extent(b, 0), height);
+  const w = Math.ceil(extent(b, 0) * s) + 2, h = Math.ceil(height * s) + 2;
+  const near = new Float64Array(w * h).fill(Infinity), far = new Float64Array(w * h).fill(-Infinity);
+  const X = (i: number) => (positions[i]! - b.min[0]!) * s + 1, Y = (i: number) => (b.max[1]! - positions[i + 1]!) * s + 1;
+  for (let k = 0; k + 2 < indices.length; k += 3) {
+    const a = indices[k]! * 3, c1 = indices[k + 1]! * 3, c2 = indices[k + 2]! * 3;
+    const ax = X(a), ay = Y(a), bx = X(c1), by = Y(c1), cx = X(c2), cy = Y(c2);
+    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    if (Math.abs(area) < 1e-12) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(w - 1, Math.ceil(Math.max(ax, bx, cx)));
+    const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(h - 1, Math.ceil(Math.max(ay, by, cy)));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const qx = x + 0.5, qy = y + 0.5;
+        const w0 = ((cx - bx) * (qy - by) - (cy - by) * (qx - bx)) / area;
+        const w1 = ((ax - cx) * (qy - cy) - (ay - cy) * (qx - cx)) / area;
+        const w2 = 1 - w0 - w1;
+        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+        const z = w0 * positions[a + 2]! + w1 * positions[c1 + 2]! + w2 * positions[c2 + 2]!;
+        const p = y * w + x;
+        if (z < near[p]!) near[p] = z;
+        if (z > far[p]!) far[p] = z;
+      }
+    }
+  }
+  const inside = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
+  const u = poisson(inside, w, h);
+  const heightPx = height * s;
+  const q: number[] = [], t: number[] = [];
+  const covered: number[] = [];
+  for (let p = 0; p < w * h; p++) if (inside[p]) covered.push(p);
+  const stride = Math.max(1, covered.length / SAMPLES);
+  for (let i = 0; i < covered.length; i += stride) {
+    const p = covered[Math.floor(i)]!;
+    q.push(Math.sqrt(4 * u[p]!) / heightPx);
+    t.push((far[p]! - near[p]!) / 2 / height);
+  }
+  return { q: Float64Array.from(q), t: Float64Array.from(t) };
+}
+
+/** −Δu = 1 on the covered pixels (5-point stencil), u = 0 outside; conjugate gradients. */
+function poisson(inside: Uint8Array, w: number, h: number): Float64Array {
+  const n = w * h;
+  const apply = (x: Float64Array, y: Float64Array): void => {
+    for (let p = 0; p < n; p++) {
+      if (!inside[p]) { y[p] = 0; continue; }
+      const xx = p % w;
+      let sum = 4 * x[p]!;
+      if (xx > 0) sum -= x[p - 1]!;
+      if (xx < w - 1) sum -= x[p + 1]!;
+      if (p >= w) sum -= x[p - w]!;
+      if (p + w < n) sum -= x[p + w]!;
+      y[p] = sum;
+    }
+  };
+  const x = new Float64Array(n), r = Float64Array.from(inside), p = Float64Array.from(inside), ap = new Float64Array(n);
+  let rr = r.reduce((a, v) => a + v * v, 0);
+  const stop = rr * 1e-16;
+  for (let it = 0; it < 4000 && rr > stop; it++) {
+    apply(p, ap);
+    let pap = 0;
+    for (let i = 0; i < n; i++) pap += p[i]! * ap[i]!;
+    const alpha = rr / pap;
+    let next = 0;
+    for (let i = 0; i < n; i++) { x[i] = x[i]! + alpha * p[i]!; r[i] = r[i]! - alpha * ap[i]!; next += r[i]! * r[i]!; }
+    const beta = next / rr;
+    rr = next;
+    for (let i = 0; i < n; i++) p[i] = r[i]! + beta * p[i]!;
+  }
+  return x;
+}
+
+interface Prior { a: number; b: number }
+/**
+ * `informative`: a view's prior is fitted only on the characters whose most informative view it is
+ * (pictures people take of them), not on every character seen from there.
+ */
+type Form = { name: string; freeExponent: boolean; perPlan: boolean; informative: boolean };
+const FORMS: Form[] = [
+  { name: 'per view, b = 1', freeExponent: false, perPlan: false, informative: false },
+  { name: 'per view, b free', freeExponent: true, perPlan: false, informative: false },
+  { name: 'per view from its informative pictures, b = 1', freeExponent: false, perPlan: false, informative: true },
+  { name: 'per view from its informative pictures, b free', freeExponent: true, perPlan: false, informative: true },
+  { name: 'per plan and view, b = 1', freeExponent: false, perPlan: true, informative: false },
+  { name: 'per plan and view, b free', freeExponent: true, perPlan: true, informative: false },
+];
+
+/**
+ * Least absolute error (the score below), each sample set weighing the same: for each exponent on
+ * the grid, iteratively reweighted least squares for the scale (a few steps converge to the weighted
+ * median of t / q^b), then the exponent with the least error.
+ */
+function fit(sets: Samples[], freeExponent: boolean): Prior {
+  let best: Prior = { a: 0.5, b: 1 }, bestErr = Infinity;
+  for (const b of freeExponent ? EXPONENTS : [1]) {
+    let a = 0.5;
+    let err = Infinity;
+    for (let step = 0; step < 8; step++) {
+      let num = 0, den = 0, sum = 0;
+      for (const s of sets) {
+        const wgt = 1 / Math.max(1, s.q.length);
+        for (let i = 0; i < s.q.length; i++) {
+          const f = s.q[i]! ** b;
+          const r = Math.abs(s.t[i]! - a * f);
+          sum += wgt * r;
+          const irls = wgt / Math.max(r, 1e-4);
+          num += irls * s.t[i]! * f;
+          den += irls * f * f;
+        }
+      }
+      err = sum;
+      if (den > 0) a = num / den;
+    }
+    if (err < bestErr) [bestErr, best] = [err, { a, b }];
+  }
+  return best;
+}
+
+/** The table for one form, fitted on `chars`: "any/<view>" always, "<plan>/<view>" for plans with enough characters. */
+function fitTable(chars: Character[], form: Form): DepthPriorTable {
+  const table: DepthPriorTable = {};
+  const any = [...VIEWS, 'any'] as const;
+  for (const view of any) {
+    const sets = (cs: Character[]) => cs.flatMap((c) => (view === 'any' || form.informative ? (view === 'any' || c.best === view ? [c.views[c.best]] : []) : [c.views[view]]));
+    if (sets(chars).length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`any/${view}`] = fit(sets(chars), form.freeExponent);
+    if (!form.perPlan) continue;
+    for (const plan of new Set(chars.map((c) => c.plan))) {
+      const of = chars.filter((c) => c.plan === plan);
+      if (of.length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`${plan}/${view}`] = fit(sets(of), form.freeExponent);
+    }
+  }
+  return table;
+}
+
+/** Mean absolute half-depth error (in picture heights) at the character's benchmark view. */
+function error(c: Character, table: DepthPriorTable): number {
+  const p = table[`${c.plan}/${c.best}`] ?? table[`any/${c.best}`] ?? table['any/any']!;
+  const s = c.views[c.best];
+  let sum = 0;
+  for (let i = 0; i < s.q.length; i++) sum += Math.abs(s.t[i]! - p.a * s.q[i]! ** p.b);
+  return sum / Math.max(1, s.q.length);
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** A cache of the rasterised samples (outside the repository) so re-fits skip the meshes. */
+function revive(_: string, v: unknown): unknown {
+  return typeof v === 'object' && v !== null && 'f64' in v && Array.isArray(v.f64) ? Float64Array.from(v.f64 as number[]) : v;
+}
+
+async function main(): Promise<void> {
+  const dir = process.argv[2];
+  if (!dir || dir.startsWith('--')) {
+    console.error('usage: fit-depth-priors.ts <dev-set dir> [--write]');
+    process.exit(2);
+  }
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const cachePath = arg('--cache');
+  const cached: Character[] = cachePath && existsSync(cachePath) ? JSON.parse(readFileSync(cachePath, 'utf8'), revive) : [];
+  // Samples thinned to SAMPLES per set (a cache written with more is strided down).
+  const thin = (s: Samples): Samples => {
+    const keep = Array.from({ length: Math.min(SAMPLES, s.q.length) }, (_, i) => Math.floor((i * s.q.length) / Math.min(SAMPLES, s.q.length)));
+    return { q: Float64Array.from(keep, (i) => s.q[i]!), t: Float64Array.from(keep, (i) => s.t[i]!) };
+  };
+  const chars: Character[] = cached.map((c) => ({ ...c, views: { front: thin(c.views.front), side: thin(c.views.side), top: thin(c.views.top) } }));
+  for (const c of cached.length ? [] : manifest) {
+    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const views = Object.fromEntries(VIEWS.map((v) => {
+      const turned = turnToView(mesh, v);
+      return [v, depthSamples(turned.positions, turned.indices)];
+    })) as Record<View, Samples>;
+    chars.push({ id: c.id, plan: c.bodyPlan, artist: c.artist, best: mostInformativeView(mesh), views });
+  }
+  if (cachePath && !cached.length) writeFileSync(cachePath, JSON.stringify(chars, (_, v: unknown) => (v instanceof Float64Array ? { f64: [...v] } : v)));
+  const artists = [...new Set(chars.map((c) => c.artist))];
+  const old: DepthPriorTable = { 'any/front': { a: 0.5, b: 1 }, 'any/side': { a: 0.5, b: 1 }, 'any/top': { a: 0.5, b: 1 } };
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+  console.log(`| form | ${artists.join(' | ')} | all (left-out) |`);
+  console.log(`|---|${artists.map(() => '---:').join('|')}|---:|`);
+  console.log(`| before (a = 0.5, b = 1) | ${artists.map((a) => mean(chars.filter((c) => c.artist === a).map((c) => error(c, old))).toFixed(4)).join(' | ')} | ${mean(chars.map((c) => error(c, old))).toFixed(4)} |`);
+  let chosen = FORMS[0]!, chosenErr = Infinity;
+  for (const form of FORMS) {
+    const perArtist = artists.map((artist) => {
+      const table = fitTable(chars.filter((c) => c.artist !== artist), form);
+      return chars.filter((c) => c.artist === artist).map((c) => error(c, table));
+    });
+    const all = mean(perArtist.flat());
+    console.log(`| ${form.name} | ${perArtist.map((e) => mean(e).toFixed(4)).join(' | ')} | ${all.toFixed(4)} |`);
+    if (all < chosenErr) [chosen, chosenErr] = [form, all];
+  }
+  const table = fitTable(chars, chosen);
+  console.log(`\nchosen: ${chosen.name} (left-out mean |error| ${chosenErr.toFixed(4)} of the height)`);
+  for (const [key, p] of Object.entries(table)) console.log(`  ${key}: a = ${p.a.toFixed(3)}, b = ${p.b.toFixed(2)}`);
+  if (process.argv.includes('--write')) {
+    const rounded = Object.fromEntries(Object.entries(table).map(([k, p]) => [k, { a: Number(p.a.toFixed(4)), b: Number(p.b.toFixed(2)) }]));
+    const out = join(__dirname, '../src/depth-priors.json');
+    writeFileSync(out, `${JSON.stringify({ fittedBy: 'packages/generate/scripts/fit-depth-priors.ts', form: chosen.name, leftOutError: Number(chosenErr.toFixed(4)), priors: rounded }, null, 1)}\n`);
+    console.log(`wrote ${out}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

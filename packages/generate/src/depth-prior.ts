@@ -1,0 +1,49 @@
+/**
+ * Learned depth priors: how deep a character is behind its picture, as a function of how wide the
+ * silhouette is there, per body plan and per view the picture was taken from (a front picture hides
+ * a different extent than a side or top one). Half-depth (pixels) = a · H · (√(4u) / H)^b, with u the
+ * inflation's Poisson solution and H the outline's height in pixels: b < 1 makes narrow parts (limbs,
+ * ears, tails) relatively deeper than wide ones, as real bodies are.
+ *
+ * The numbers live in `depth-priors.json`, written by `scripts/fit-depth-priors.ts` from the rig
+ * development set's true meshes (form chosen leaving one artist out; see the package README).
+ */
+import data from './depth-priors.json';
+
+/** The views a picture can be taken from, as the benchmark and the fit name them. */
+export const PICTURE_VIEWS = ['front', 'side', 'top'] as const;
+export type PictureView = (typeof PICTURE_VIEWS)[number];
+
+/** A body plan gets its own prior only when the set has at least this many characters of it. */
+export const DEPTH_PRIOR_MIN_CHARACTERS = 3;
+
+export interface DepthPrior { a: number; b: number }
+/** Keys "<plan>/<view>", "<plan>/any", "any/<view>", "any/any". */
+export type DepthPriorTable = Record<string, DepthPrior>;
+
+function checkedTable(raw: unknown): DepthPriorTable {
+  const priors = typeof raw === 'object' && raw !== null && 'priors' in raw ? raw.priors : undefined;
+  if (typeof priors !== 'object' || priors === null) throw new Error('depth-priors.json: no "priors" table');
+  const table: DepthPriorTable = {};
+  for (const [key, value] of Object.entries(priors)) {
+    const a: unknown = typeof value === 'object' && value !== null && 'a' in value ? value.a : undefined;
+    const b: unknown = typeof value === 'object' && value !== null && 'b' in value ? value.b : undefined;
+    if (typeof a !== 'number' || typeof b !== 'number' || !(a > 0) || !(b > 0)) throw new Error(`depth-priors.json: bad prior ${key}`);
+    table[key] = { a, b };
+  }
+  if (!table['any/any']) throw new Error('depth-priors.json: no "any/any" prior');
+  return table;
+}
+
+const TABLE = checkedTable(data);
+
+/**
+ * The prior for a picture: the plan's prior for that view if the set had enough of the plan, else
+ * the view's prior over all plans; with no view, the plan's (or everyone's) prior over the views
+ * the set's characters are best pictured from.
+ */
+export function depthPrior(bodyPlan?: string, view?: PictureView): DepthPrior {
+  const plan = bodyPlan ?? 'any';
+  const v = view ?? 'any';
+  return TABLE[`${plan}/${v}`] ?? (view ? TABLE[`any/${v}`] : TABLE[`${plan}/any`]) ?? TABLE['any/any']!;
+}
