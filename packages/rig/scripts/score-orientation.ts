@@ -5,7 +5,8 @@
  * read back and given to findOrientation; right when the orientation found stands it up again.
  * Reports per artist and per body plan, with the shipped confidence gate (what rigMesh does)
  * and without it (the finder alone). With --cdj2j it also rigs a few characters turned and upright
- * (auto orientation) and compares their CD-J2J in the file's frame.
+ * (auto orientation) and compares their CD-J2J in the file's frame. It ends with the median time
+ * of one findOrientation call, ungated and shipped (the machine is shared: compare same-run ratios).
  *
  *   npx tsx packages/rig/scripts/score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24]
  *     [--artist name] [--cdj2j 4]
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   const byArtist = new Map<string, Tally>(), byPlan = new Map<string, Tally>();
   const all = tally(), upright = tally();
   const cdRows: string[] = [];
+  // Time of one call per turned file (a loaded machine: compare runs of the same session).
+  const finderMs: number[] = [], shippedMs: number[] = [];
   let heldOk = 0;
   const heldTurned: string[] = [];
   const manifest = readManifest(dir);
@@ -72,8 +75,12 @@ async function main(): Promise<void> {
       // input → file is toFile · stands[0]; found is right if turnOf(found) · toFile · stands[0] is one of `stands`.
       const fileFromInput = multiplyTurns(toFile, stands[0]!);
       const isRight = (o: OrientationCandidate): boolean => stands.some((s) => sameTurn(multiplyTurns(turnOf(o), fileFromInput), s));
+      let t0 = performance.now();
       const finder = findOrientation(file, { ungated: true });
+      finderMs.push(performance.now() - t0);
+      t0 = performance.now();
       const shipped = findOrientation(file);
+      shippedMs.push(performance.now() - t0);
       const ok = isRight(finder);
       // Up right: the found up axis carries the same file direction onto +Y as a right answer does.
       const upOk = stands.some((s) => {
@@ -109,6 +116,8 @@ async function main(): Promise<void> {
   table('body plan', byPlan);
   console.log(`\nstood up, stored +y/0: finder right ${upright.right}/${upright.n}, shipped right ${upright.kept}/${upright.n}`);
   console.log(`the set's files as held: shipped right ${heldOk}/${upright.n}; turned by auto: ${heldTurned.length ? heldTurned.join('; ') : 'none'}`);
+  const median = (v: number[]): string => (v.length ? [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!.toFixed(0) : '-');
+  console.log(`median ms per file: finder ${median(finderMs)}, shipped ${median(shippedMs)} (${finderMs.length} files)`);
   if (cdRows.length) console.log(`\nCD-J2J, rigged upright vs turned (auto orientation), in the file's frame:\n${cdRows.join('\n')}`);
 }
 
