@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     const heldNote = `as held: ${asHeld.upAxis}/${asHeld.rotationY} (${asHeld.upAxisReason}${heldRight ? ', right' : ', wrong'})`;
     if (heldRight) heldOk++;
     if (asHeld.upAxis !== '+y' || asHeld.rotationY !== 0) heldTurned.push(`${c.id} ${heldNote}`);
-    let misses = 0;
+    let misses = 0, shippedRight = 0;
     const marks: string[] = [];
     // Spread the turns evenly over the 24 when fewer are asked for.
     for (let k = 0; k < turns; k++) {
@@ -89,6 +89,7 @@ async function main(): Promise<void> {
         return want[1]!.every((v, j) => v === got[1]![j]);
       });
       const keptOk = isRight(shipped);
+      if (keptOk) shippedRight++;
       if (!byArtist.has(c.artist)) byArtist.set(c.artist, tally());
       if (!byPlan.has(c.bodyPlan)) byPlan.set(c.bodyPlan, tally());
       for (const t of [all, byArtist.get(c.artist)!, byPlan.get(c.bodyPlan)!]) {
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
       }
       if (!ok) { misses++; marks.push(`${stored.upAxis}/${stored.rotationY}→${finder.upAxis}/${finder.rotationY}`); }
     }
-    console.log(`${misses ? 'X' : ' '} ${c.artist.padEnd(18)} ${c.bodyPlan.padEnd(10)} ${c.id.padEnd(28)} ${turns - misses}/${turns}${misses ? `  e.g. ${marks.slice(0, 3).join(', ')}` : ''}  ${heldNote}`);
+    console.log(`${misses ? 'X' : ' '} ${c.artist.padEnd(18)} ${c.bodyPlan.padEnd(10)} ${c.id.padEnd(28)} ${turns - misses}/${turns} (shipped ${shippedRight})${misses ? `  e.g. ${marks.slice(0, 3).join(', ')}` : ''}  ${heldNote}`);
     if (spot.has(c.id)) {
       cdRows.push(await compareRigs(c.id, c.bodyPlan, input, stands[0]!, readGtJoints(dir, c.id)));
     }
