@@ -58,7 +58,7 @@ export interface FindOrientationOptions {
  * stood that way stands on its legs. The facing of a file whose up axis was turned is the
  * finder's unless it is unsure among the four (below 0.5): the turn's own facing is right for one
  * stored facing in four, the finder's for about four in five when its up is right (left one
- * artist out, it turned 40% of the development set's 24 turns right with a 0.9 bar, 55% with
+ * artist out, it turned 40% of the development set's 24 turns right with a 0.9 bar, 54% with
  * 0.5, the upright files unchanged); 0.5 rather than 0 keeps the turn's facing (a Z-up export's
  * usual -Y facing lands on +Z) when the finder is torn. The facing of a file that stands up as
  * filed is never turned (on the development set, even its surest facings, above 0.97, turned
