@@ -6,7 +6,7 @@
  * every body plan; validated leave one artist out (the weights are fitted on the other artists and
  * scored on the one left out), which is the figure to quote.
  *
- *   npx tsx packages/rig/scripts/fit-orientation-model.ts <dev-set dir> [--labels file.json] [--write] [--l2 0.01]
+ *   npx tsx packages/rig/scripts/fit-orientation-model.ts <dev-set dir> [--labels file.json] [--write] [--l2 0.03]
  *
  * `--labels` names the characters of the set that do not stand +Y up facing +Z as filed, with the
  * orientations (`"+z/180"`: up_axis/rotation_y) that stand them up; several where the mesh leaves
@@ -83,8 +83,8 @@ function judge(model: OrientationModel, s: Sample): { right: boolean; upRight: b
 
 async function main(): Promise<void> {
   const dir = process.argv[2];
-  if (!dir) throw new Error('usage: fit-orientation-model.ts <dev-set dir> [--write] [--l2 0.01]');
-  const l2 = Number(arg('--l2') ?? '0.01');
+  if (!dir) throw new Error('usage: fit-orientation-model.ts <dev-set dir> [--write] [--l2 0.05]');
+  const l2 = Number(arg('--l2') ?? '0.03');
   const labelsFile = arg('--labels');
   const labels = labelsFile ? readOrientationLabels(labelsFile) : new Map<string, number[]>();
   const cache = arg('--cache');

@@ -2,8 +2,8 @@
  * What a model's surface says about which way is up and which way it faces, measured for each of
  * the 24 quarter-turn orientations it could stand in. The features are rules of anatomy read off
  * a coarse surface grid: a creature is mirror-symmetric left to right; it stands on thin supports
- * (feet, paws, a tail fin is not one) with its bulk above them, its legs separate columns low down
- * (not in the air); its toes, head and chest point forward. `find-orientation.ts` weighs them with a small fitted model.
+ * (feet, paws, a tail fin is not one) with its bulk above them; its toes, head and chest point
+ * forward. `find-orientation.ts` weighs them with a small fitted model.
  *
  * The grid has the same number of cells along each file axis (spanning the bounding box), so a
  * quarter turn of the file only permutes and mirrors its indices: the 24 candidate frames are read
@@ -56,10 +56,6 @@ export const ORIENTATION_FEATURE_NAMES = [
   'solidTopPieces',
   'solidBulkForward',
   'solidFrontThicker',
-  'symmetryMargin',
-  'lowLayerPieces',
-  'highLayerPieces',
-  'lowLayersLegs',
 ] as const;
 
 /** The surface grid of a mesh in its file frame, with the extents of its bounding box. */
@@ -239,47 +235,6 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
   return out;
 }
 
-/** Layer pieces of a grid per up direction (`${axis}${sign}`): the four facings of an up axis share them. */
-const layerPiecesCache = new WeakMap<SurfaceGrid, Map<string, LayerPieces>>();
-
-interface LayerPieces {
-  /** Mean pieces (capped at 4, over 4) of the solid's layers in the lowest 30% of the height. */
-  low: number;
-  /** The same in the highest 30% (legs in the air). */
-  high: number;
-  /** Share of those low layers cut into two or more pieces (legs). */
-  legs: number;
-}
-
-/**
- * Legs are separate columns low down (and, stood on its head, high up): pieces of the solid's
- * horizontal layers. A quarter turn about the up axis only turns each layer, so the count depends
- * on the up direction alone and is measured once for its four facings.
- */
-function layerPiecesOf(grid: SurfaceGrid, upFile: number, upSign: number, at: (x: number, y: number, z: number) => number): LayerPieces {
-  let perGrid = layerPiecesCache.get(grid);
-  if (!perGrid) { perGrid = new Map(); layerPiecesCache.set(grid, perGrid); }
-  const key = `${upFile}${upSign}`;
-  const known = perGrid.get(key);
-  if (known) return known;
-  const plane = new Uint8Array(N * N);
-  const layerPieces = (y: number): number => {
-    for (let x = 0; x < N; x++) for (let z = 0; z < N; z++) plane[x * N + z] = grid.solid[at(x, y, z)]!;
-    return Math.min(countPieces(plane), 4);
-  };
-  const legBand = Math.round(N * 0.3);
-  let low = 0, high = 0, legs = 0;
-  for (let y = 1; y < legBand; y++) {
-    const lp = layerPieces(y);
-    low += lp / 4;
-    if (lp >= 2) legs++;
-    high += layerPieces(N - 1 - y) / 4;
-  }
-  const out = { low: low / (legBand - 1), high: high / (legBand - 1), legs: legs / (legBand - 1) };
-  perGrid.set(key, out);
-  return out;
-}
-
 /** The features of one candidate orientation, in ORIENTATION_FEATURE_NAMES order. */
 export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number, number, number], c: OrientationCandidate): number[] {
   const { axis, sign } = candidateFrame(c);
@@ -358,7 +313,6 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
     for (let z = from; z < to; z++) { s += sumYinZ[z]!; n += sliceZ[z]!; }
     return n ? s / n : N / 2;
   };
-  const legs = layerPiecesOf(grid, upFile!, upSign!, at);
   const ext = [grid.extent[axis[0]]!, grid.extent[axis[1]]!, grid.extent[axis[2]]!];
   const centroidZ = sumZ / total;
   const band = Math.round(N * 0.2);
@@ -389,11 +343,6 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
     Math.min(countPieces(solidTop), 4) / 4,
     vSumZ / Math.max(vTotal, 1) / (N - 1) - 0.5,
     Math.log((mean(N - band, N, vSlab) + 1) / (mean(0, band, vSlab) + 1)),
-    // The left-right axis is the most mirror-symmetric one (a creature's bilateral plane), by a margin.
-    symmetry[axis[0]]! - Math.max(symmetry[axis[1]]!, symmetry[axis[2]]!),
-    legs.low,
-    legs.high,
-    legs.legs,
   ];
 }
 
