@@ -5,7 +5,8 @@
  * read back and given to findOrientation; right when the orientation found stands it up again.
  * Reports per artist and per body plan, with the shipped confidence gate (what rigMesh does)
  * and without it (the finder alone). With --cdj2j it also rigs a few characters turned and upright
- * (auto orientation) and compares their CD-J2J in the file's frame.
+ * (auto orientation) and compares their CD-J2J in the file's frame. It ends with the median time
+ * of one findOrientation call, ungated and shipped (the machine is shared: compare same-run ratios).
  *
  *   npx tsx packages/rig/scripts/score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24]
  *     [--artist name] [--cdj2j 4]
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   const byArtist = new Map<string, Tally>(), byPlan = new Map<string, Tally>();
   const all = tally(), upright = tally();
   const cdRows: string[] = [];
+  // Time of one call per turned file (a loaded machine: compare runs of the same session).
+  const finderMs: number[] = [], shippedMs: number[] = [];
   let heldOk = 0;
   const heldTurned: string[] = [];
   const manifest = readManifest(dir);
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
     const heldNote = `as held: ${asHeld.upAxis}/${asHeld.rotationY} (${asHeld.upAxisReason}${heldRight ? ', right' : ', wrong'})`;
     if (heldRight) heldOk++;
     if (asHeld.upAxis !== '+y' || asHeld.rotationY !== 0) heldTurned.push(`${c.id} ${heldNote}`);
-    let misses = 0;
+    let misses = 0, shippedRight = 0;
     const marks: string[] = [];
     // Spread the turns evenly over the 24 when fewer are asked for.
     for (let k = 0; k < turns; k++) {
@@ -72,8 +75,12 @@ async function main(): Promise<void> {
       // input → file is toFile · stands[0]; found is right if turnOf(found) · toFile · stands[0] is one of `stands`.
       const fileFromInput = multiplyTurns(toFile, stands[0]!);
       const isRight = (o: OrientationCandidate): boolean => stands.some((s) => sameTurn(multiplyTurns(turnOf(o), fileFromInput), s));
+      let t0 = performance.now();
       const finder = findOrientation(file, { ungated: true });
+      finderMs.push(performance.now() - t0);
+      t0 = performance.now();
       const shipped = findOrientation(file);
+      shippedMs.push(performance.now() - t0);
       const ok = isRight(finder);
       // Up right: the found up axis carries the same file direction onto +Y as a right answer does.
       const upOk = stands.some((s) => {
@@ -82,6 +89,7 @@ async function main(): Promise<void> {
         return want[1]!.every((v, j) => v === got[1]![j]);
       });
       const keptOk = isRight(shipped);
+      if (keptOk) shippedRight++;
       if (!byArtist.has(c.artist)) byArtist.set(c.artist, tally());
       if (!byPlan.has(c.bodyPlan)) byPlan.set(c.bodyPlan, tally());
       for (const t of [all, byArtist.get(c.artist)!, byPlan.get(c.bodyPlan)!]) {
@@ -92,7 +100,7 @@ async function main(): Promise<void> {
       }
       if (!ok) { misses++; marks.push(`${stored.upAxis}/${stored.rotationY}→${finder.upAxis}/${finder.rotationY}`); }
     }
-    console.log(`${misses ? 'X' : ' '} ${c.artist.padEnd(18)} ${c.bodyPlan.padEnd(10)} ${c.id.padEnd(28)} ${turns - misses}/${turns}${misses ? `  e.g. ${marks.slice(0, 3).join(', ')}` : ''}  ${heldNote}`);
+    console.log(`${misses ? 'X' : ' '} ${c.artist.padEnd(18)} ${c.bodyPlan.padEnd(10)} ${c.id.padEnd(28)} ${turns - misses}/${turns} (shipped ${shippedRight})${misses ? `  e.g. ${marks.slice(0, 3).join(', ')}` : ''}  ${heldNote}`);
     if (spot.has(c.id)) {
       cdRows.push(await compareRigs(c.id, c.bodyPlan, input, stands[0]!, readGtJoints(dir, c.id)));
     }
@@ -109,6 +117,8 @@ async function main(): Promise<void> {
   table('body plan', byPlan);
   console.log(`\nstood up, stored +y/0: finder right ${upright.right}/${upright.n}, shipped right ${upright.kept}/${upright.n}`);
   console.log(`the set's files as held: shipped right ${heldOk}/${upright.n}; turned by auto: ${heldTurned.length ? heldTurned.join('; ') : 'none'}`);
+  const median = (v: number[]): string => (v.length ? [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!.toFixed(0) : '-');
+  console.log(`median ms per file: finder ${median(finderMs)}, shipped ${median(shippedMs)} (${finderMs.length} files)`);
   if (cdRows.length) console.log(`\nCD-J2J, rigged upright vs turned (auto orientation), in the file's frame:\n${cdRows.join('\n')}`);
 }
 

@@ -22,6 +22,14 @@ describe('findOrientation', () => {
     expect(found.upConfidence).toBeGreaterThan(0.5);
   });
 
+  test('a file stood up by a turned up axis takes the facing the finder reads, not the turn\'s', () => {
+    // Stored Z-up and facing sideways: standing it up alone would leave it facing -X.
+    for (const stored of [{ upAxis: '+z', rotationY: 90 }, { upAxis: '-x', rotationY: 180 }] as const) {
+      const found = findOrientation(turnMesh(quadruped, invertTurn(turnOf(stored))));
+      expect(found).toMatchObject(stored);
+    }
+  });
+
   test('a quadruped that stands as filed keeps +y and its facing, even turned sideways', () => {
     const found = findOrientation(rotateMeshY(quadruped, 90));
     expect(found).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
