@@ -41,7 +41,7 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/v1/rigs') {
       res.writeHead(202, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ ...job('queued', { progress: 0 }), engine: 'fast', rig_type: 'biped', output_format: 'glb', poll_url: `/v1/jobs/${JOB_ID}`, estimated_seconds: 2 }));
+      return res.end(JSON.stringify({ ...job('queued', { progress: 0 }), engine: 'fast', rig_type: 'biped', output_format: 'glb', skeleton_preset: 'rigforge', poll_url: `/v1/jobs/${JOB_ID}`, estimated_seconds: 2 }));
     }
     if (req.url?.endsWith('/events')) {
       if (mode === 'plain') {

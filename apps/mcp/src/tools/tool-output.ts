@@ -30,6 +30,7 @@ export const submittedJobOutput = jobViewOutput.extend({
   engine: z.string().optional(),
   rig_type: z.string().optional(),
   output_format: z.string(),
+  skeleton_preset: z.string().optional(),
   estimated_seconds: z.number().optional(),
   next: z.string().describe('What to call next'),
 });
