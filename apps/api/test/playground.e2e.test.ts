@@ -366,9 +366,17 @@ maybe('in Chromium: a quadruped rigged as FBX lists every joint; a generated mod
 
   // As FBX in the page: every joint is in the picker, also those that weigh no vertex.
   await page.setInputFiles('#file', QUADRUPED);
+  // Ready clips: none offered for auto, the plan's own once it is named, and the chosen sent.
+  await page.getByLabel('Body plan').selectOption('auto');
+  expect(await page.locator('#animations').isDisabled()).toBe(true);
   await page.getByLabel('Body plan').selectOption('quadruped');
+  expect(await page.locator('#animations option').allTextContents()).toEqual(['idle', 'walk', 'trot', 'gallop']);
+  await page.locator('#animations').selectOption(['walk']);
   await page.getByLabel('Output format').selectOption('fbx');
+  const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/v1/rigs');
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  expect((await posted).request().postDataJSON()).toMatchObject({ rig_type: 'quadruped', animations: ['walk'] });
+  await page.locator('#animations').selectOption([]);
   await waitForShownJob(page, null);
   let state = await snapshot(page);
   expect(state.job.error).toBeNull();

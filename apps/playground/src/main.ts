@@ -3,7 +3,7 @@
  * job watched until terminal, the result in the 3D viewer, the caller's job history and the CC0
  * catalog. Plain DOM (the page is one form, two lists and a viewer; no framework needed).
  */
-import { MODEL_FORMATS, RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, type AssetObject, type CreateRigRequest, type JobObject, type RigEngine } from '@rigforge/contracts/wire';
+import { MODEL_FORMATS, RIG_ANIMATIONS, RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, type AssetObject, type CreateRigRequest, type JobObject, type RigEngine } from '@rigforge/contracts/wire';
 import { createPlaygroundClient, filled, fileToBase64, RigforgeClientError, sameOriginFileUrl, waitForJob } from './api';
 import './style.css';
 import { Viewer, type ModelFormat, type ViewerSnapshot } from './viewer';
@@ -30,6 +30,7 @@ const ui = {
   rigOptions: el<HTMLFieldSetElement>('rig-options'),
   imageOptions: el<HTMLFieldSetElement>('image-options'),
   rigType: el<HTMLSelectElement>('rig-type'),
+  animations: el<HTMLSelectElement>('animations'),
   engine: el<HTMLSelectElement>('engine'),
   skeletonPreset: el<HTMLSelectElement>('skeleton-preset'),
   rotation: el<HTMLSelectElement>('rotation'),
@@ -118,6 +119,19 @@ ui.forgetKey.addEventListener('click', () => {
 
 // ---- Submission options, from the contract's own lists ----
 fillSelect(ui.rigType, RIG_TYPE_CHOICES);
+// The ready clips of the chosen plan (the contract's table, the one GET /v1/rigs/animations lists);
+// none for auto, which the API refuses clips with. Names still offered stay selected.
+function fillAnimations(): void {
+  const clips = Object.entries(RIG_ANIMATIONS).find(([plan]) => plan === ui.rigType.value)?.[1] ?? [];
+  const kept = new Set(selectedAnimations());
+  ui.animations.replaceChildren(...clips.map((name) => new Option(name, name, false, kept.has(name))));
+  ui.animations.disabled = clips.length === 0;
+}
+function selectedAnimations(): string[] {
+  return [...ui.animations.selectedOptions].map((o) => o.value);
+}
+fillAnimations();
+ui.rigType.addEventListener('change', fillAnimations);
 fillSelect(ui.engine, RIG_ENGINES);
 fillSelect(ui.skeletonPreset, SKELETON_PRESETS);
 // The rig formats (VRM for bipeds besides GLB and FBX); an image job takes glb or fbx, else glb.
@@ -197,6 +211,7 @@ function rigOptions(): Partial<CreateRigRequest> {
     skeleton_preset: pick(SKELETON_PRESETS, ui.skeletonPreset.value),
     rotation_y: Number(ui.rotation.value),
     ...(clip ? { animation_url: clip } : {}),
+    ...(selectedAnimations().length > 0 ? { animations: selectedAnimations() } : {}),
   };
 }
 

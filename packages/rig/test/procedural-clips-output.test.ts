@@ -63,8 +63,8 @@ test('three.js plays the walk: GLTFLoader reads it in Node and a leg bone turns 
   writeFileSync(file, glb);
   const script = [
     'import bpy, json, numpy',
-    // numpy 1.24 removed the alias Blender 3.4's glTF importer still uses (Debian pairs the two).
-    "if not hasattr(numpy, 'bool'): numpy.bool = bool",
+    // numpy 1.24 removed the alias Blender 3.4's glTF importer uses (as in scripts/render-clip-frames.py).
+    'try:\n    numpy.bool\nexcept AttributeError:\n    numpy.bool = bool',
     'bpy.ops.wm.read_factory_settings(use_empty=True)',
     `bpy.ops.import_scene.gltf(filepath=${JSON.stringify(file)})`,
     "arm = next(o for o in bpy.data.objects if o.type == 'ARMATURE')",

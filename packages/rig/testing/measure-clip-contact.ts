@@ -12,6 +12,8 @@ import { forwardKinematics } from '../src/retarget/pose-math';
 
 const FOOT = /(^|_)(foot|toes|toe|tarsus)$/;
 const CONTACT = 0.01;
+/** A standing foot is at least this share of its leg length below the leg's top at rest. */
+const HANG = 0.1;
 
 export interface ClipContact {
   /** Largest planted-foot travel over any contact, as a fraction of that foot's leg length. */
@@ -35,7 +37,10 @@ export function measureClipContact(clip: AnimationClip): ClipContact {
     return dist(rest[k]!, rest[p]!) + dist(rest[p]!, rest[g]!);
   };
   // A foot with no length of leg above it (joints fitted on one spot) has no scale to measure by.
-  const feet = sk.map((j, k) => k).filter((k) => FOOT.test(sk[k]!.name) && sk[k]!.parent >= 0 && sk[sk[k]!.parent]!.parent >= 0 && legOf(k) > 0);
+  // A foot that does not hang below its leg's top at rest (a paw held up) stands on nothing: its
+  // nearness to its own rest height says nothing about contact.
+  const hangs = (k: number): boolean => rest[sk[sk[k]!.parent]!.parent]![1] - rest[k]![1] > HANG * legOf(k);
+  const feet = sk.map((j, k) => k).filter((k) => FOOT.test(sk[k]!.name) && sk[k]!.parent >= 0 && sk[sk[k]!.parent]!.parent >= 0 && legOf(k) > 0 && hangs(k));
   const legLength = feet.map(legOf);
   const ground = Math.min(...rest.map((p) => p[1]));
   const extent = Math.max(...[0, 1, 2].map((c) => Math.max(...rest.map((p) => p[c]!)) - Math.min(...rest.map((p) => p[c]!))));

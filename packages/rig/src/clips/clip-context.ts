@@ -12,7 +12,7 @@ const G = 9.81;
 export interface ClipContext {
   skeleton: Skeleton;
   legs: LegChain[];
-  /** Shortest hip→knee→end length of the legs (a stride every leg can take); the skeleton's extent when it has none. */
+  /** Shortest hip→knee→end length of the standing legs (a stride every leg can take); the skeleton's extent when it has none. */
   legLength: number;
   /** Extent of the rest skeleton (largest axis). */
   size: number;
@@ -34,7 +34,9 @@ export function clipContext(skeleton: Skeleton, plan: BodyPlan): ClipContext {
     return Math.max(...v) - Math.min(...v);
   });
   const size = Math.max(...extent, 1e-6);
-  const legLength = legs.length ? Math.min(...legs.map((l) => l.a + l.b)) : size;
+  // The legs that stand set the gait's scale (a raised paw is not walked on).
+  const standing = legs.some((l) => l.standing) ? legs.filter((l) => l.standing) : legs;
+  const legLength = standing.length ? Math.min(...standing.map((l) => l.a + l.b)) : size;
   const index = new Map(skeleton.joints.map((j, k) => [j.name, k]));
   return {
     skeleton, legs, legLength, size,

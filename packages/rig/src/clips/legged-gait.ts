@@ -66,6 +66,9 @@ export function footOffset(loco: Locomotion, key: string, u: number): Vec3 {
   return [0, loco.lift * Math.sin(Math.PI * s), planted + loco.stride * forward];
 }
 
+/** Half stride of a one-bone leg, as a share of its length: the foot then drifts < 0.5% of it. */
+const ONE_BONE_HALF_STRIDE = 0.15;
+
 /** How far the body may sink to let a stride reach, as a share of each leg: more would crouch into the ground. */
 const MAX_SINK = 0.1;
 
@@ -78,6 +81,9 @@ const MAX_SINK = 0.1;
 function reachableStride(skeleton: Skeleton, legs: LegChain[], loco: Locomotion): number {
   let half = (loco.stride * loco.duty) / 2;
   for (const leg of legs) {
+    // A one-bone leg's foot stays on its target only near the point under the hip (it leaves it by
+    // about s³/a² over a half stride s), so its stride stays short.
+    if (leg.b === 0) half = Math.min(half, ONE_BONE_HALF_STRIDE * leg.a);
     const d = sub(skeleton.joints[leg.end]!.position, skeleton.joints[leg.upper]!.position);
     const r = REACH * (leg.a + leg.b);
     const drop = Math.max(0, -d[1] - MAX_SINK * (leg.a + leg.b));
@@ -87,10 +93,13 @@ function reachableStride(skeleton: Skeleton, legs: LegChain[], loco: Locomotion)
   return loco.duty > 0 ? (2 * half) / loco.duty : loco.stride;
 }
 
-export function leggedClip(name: string, skeleton: Skeleton, legs: LegChain[], given: GaitSpec): AnimationClip {
+export function leggedClip(name: string, skeleton: Skeleton, allLegs: LegChain[], given: GaitSpec): AnimationClip {
+  // Legs that do not stand are not planted: they keep what the overlay gives them and ride with the body.
+  const legs = allLegs.filter((leg) => leg.standing);
   const spec: GaitSpec = given.locomotion ? { ...given, locomotion: { ...given.locomotion, stride: reachableStride(skeleton, legs, given.locomotion) } } : given;
   const chains = liftableChains(skeleton);
   const ground = Math.min(...skeleton.joints.map((j) => j.position[1]));
+  const body = bodyJoints(skeleton, legs, chains);
   const frames = Math.max(2, Math.round(spec.period * CLIP_FPS)) + 1;
   const poses: Pose[] = [];
   for (let f = 0; f < frames; f++) {
@@ -99,29 +108,54 @@ export function leggedClip(name: string, skeleton: Skeleton, legs: LegChain[], g
     spec.overlay?.(u, pose.local);
     const forward = spec.locomotion ? spec.locomotion.stride * u : 0;
     pose.rootOffset = add(spec.body(u), [0, 0, forward]);
-    const targets = legs.map((leg) => {
-      const rest = skeleton.joints[leg.end]!.position;
+    const offsets = legs.map((leg): Vec3 => {
       const off = spec.locomotion ? footOffset(spec.locomotion, leg.key, u) : (spec.feet?.(u, leg) ?? [0, 0, 0]);
-      return add(rest, [off[0], Math.max(0, off[1]), off[2]]);
+      return [off[0], Math.max(0, off[1]), off[2]];
     });
+    const targets = legs.map((leg, i) => add(skeleton.joints[leg.end]!.position, offsets[i]!));
+    // The body's own sway and bob never take it into the ground (a bird with no legs to stand on,
+    // a head hanging to the floor): the root rises by what the lowest body joint would sink.
+    const unlifted = worldPose(skeleton, pose).position;
+    const sunk = ground - Math.min(...body.map((k) => unlifted[k]![1]));
+    if (sunk > 0) pose.rootOffset = add(pose.rootOffset, [0, sunk, 0]);
     // Lower the body until every foot is within reach: with the hips δ higher, the foot is
     // reachable when (dy − δ)² ≤ R² − horizontal², i.e. δ ≤ dy + √(R² − horizontal²).
     const world = worldPose(skeleton, pose);
     let lift = 0;
     legs.forEach((leg, i) => {
+      if (leg.b === 0) return;
       const d = sub(targets[i]!, world.position[leg.upper]!);
       const r = REACH * (leg.a + leg.b);
       const h2 = d[0] * d[0] + d[2] * d[2];
       const room = d[1] + Math.sqrt(Math.max(0, r * r - h2));
       lift = Math.min(lift, room);
     });
-    if (lift < 0) pose.rootOffset = add(pose.rootOffset, [0, lift, 0]);
-    const posed = lift < 0 ? worldPose(skeleton, pose) : world;
-    legs.forEach((leg, i) => placeLeg(skeleton, pose, posed.rotation, posed.position, leg, targets[i]!));
+    // A one-bone leg cannot shorten: where its planted target is nearer its hip than the bone is
+    // long the foot would sink, so the body rises until every such target is a bone's length away.
+    legs.forEach((leg, i) => {
+      if (leg.b !== 0 || offsets[i]![1] > 0) return;
+      const d = sub(targets[i]!, add(world.position[leg.upper]!, [0, lift, 0]));
+      const need = Math.sqrt(Math.max(0, leg.a * leg.a - d[0] * d[0] - d[2] * d[2])) + d[1];
+      if (need > 0) lift += need;
+    });
+    if (lift !== 0) pose.rootOffset = add(pose.rootOffset, [0, lift, 0]);
+    const posed = lift !== 0 ? worldPose(skeleton, pose) : world;
+    legs.forEach((leg, i) => placeLeg(skeleton, pose, posed.rotation, posed.position, leg, targets[i]!, ground, offsets[i]![1] > 0));
     for (const chain of chains) liftChain(skeleton, pose, chain, ground);
     poses.push(pose);
   }
   return clipFromPoses(name, skeleton, poses, CLIP_FPS);
+}
+
+/** Joints that are neither in a planted leg (its upper joint and everything below) nor a liftable chain. */
+function bodyJoints(skeleton: Skeleton, legs: LegChain[], chains: LiftableChain[]): number[] {
+  const out = new Set<number>(chains.flatMap((c) => c.joints));
+  const joints = skeleton.joints;
+  // Parents come first: a joint is in a leg when its parent is, or it is a leg's top joint.
+  const starts = new Set(legs.map((l) => l.top));
+  const inLeg = joints.map(() => false);
+  joints.forEach((j, k) => { inLeg[k] = starts.has(k) || (j.parent >= 0 && j.parent < k && inLeg[j.parent]!); });
+  return joints.map((_, k) => k).filter((k) => !inLeg[k] && !out.has(k));
 }
 
 interface LiftableChain {
@@ -140,6 +174,7 @@ function liftableChains(skeleton: Skeleton): LiftableChain[] {
   };
   return [
     ...chain(named(/^tail_\d+$/), [1, 0, 0]),
+    ...chain(named(/^(neck|head|head_end)$/), [-1, 0, 0]),
     ...chain(named(/^left_wing_(\d+|tip)$/), [0, 0, 1]),
     ...chain(named(/^right_wing_(\d+|tip)$/), [0, 0, -1]),
   ];
@@ -160,14 +195,39 @@ function liftChain(skeleton: Skeleton, pose: Pose, chain: LiftableChain, ground:
 }
 
 /** Sets the leg's local rotations so its end sits on `target`, the knee toward its pole, the end level (its rest world rotation). */
-function placeLeg(skeleton: Skeleton, pose: Pose, worldRot: Quat[], worldPos: Vec3[], leg: LegChain, target: Vec3): void {
+function placeLeg(skeleton: Skeleton, pose: Pose, worldRot: Quat[], worldPos: Vec3[], leg: LegChain, target: Vec3, ground: number, lifted: boolean): void {
   const j = skeleton.joints;
   const hip = worldPos[leg.upper]!;
   const parent = j[leg.upper]!.parent;
   const parentRot: Quat = parent >= 0 ? worldRot[parent]! : [...QUAT_IDENTITY] as Quat;
   // The pole turns with the body (a leaning spine leans the knees with it).
+  if (leg.b === 0) {
+    // One bone: it points at the target, the foot landing on the hip→target line. A target nearer
+    // than the bone (a lifted swing foot) moves further to the side the leg leans to until it is a bone's length
+    // away: the leg lifts its foot by swinging it sideways, as it cannot fold.
+    const d = sub(target, hip);
+    const out = Math.abs(d[0]) > 1e-9 * leg.a ? Math.sign(d[0]) : leg.side === 'left' ? 1 : -1;
+    const reach = leg.a * leg.a - d[1] * d[1] - d[2] * d[2];
+    if (lifted && Math.hypot(...d) < leg.a && reach > 0) d[0] = out * Math.sqrt(reach);
+    const upperWorld = quatBetween(sub(j[leg.end]!.position, j[leg.upper]!.position), d);
+    pose.local[leg.upper] = quatMultiply(quatInvert(parentRot), upperWorld);
+    pose.local[leg.end] = quatInvert(upperWorld);
+    for (const k of leg.below) pose.local[k] = [...QUAT_IDENTITY] as Quat;
+    return;
+  }
   const pole = quatRotate(parentRot, leg.pole);
-  const { knee, foot } = solveKnee(hip, target, leg.a, leg.b, pole);
+  // A knee bent toward its pole may still dip through the floor when the foot reaches far forward
+  // or back: the bending plane turns about the hip→foot line, 10° at a time either way, to the
+  // nearest one that keeps the knee above it.
+  const axis = sub(target, hip);
+  const n = Math.hypot(...axis) || 1;
+  let { knee, foot } = solveKnee(hip, target, leg.a, leg.b, pole);
+  for (let step = 1; step <= 9 && knee[1] < ground; step++) {
+    for (const sign of [1, -1]) {
+      const turned = solveKnee(hip, target, leg.a, leg.b, quatRotate(quatFromAxisAngle([axis[0] / n, axis[1] / n, axis[2] / n], (sign * step * 10 * Math.PI) / 180), pole));
+      if (turned.knee[1] >= ground) { ({ knee, foot } = turned); break; }
+    }
+  }
   const upperWorld = quatBetween(sub(j[leg.knee]!.position, j[leg.upper]!.position), sub(knee, hip));
   const lowerRest = quatRotate(upperWorld, sub(j[leg.end]!.position, j[leg.knee]!.position));
   const lowerWorld = quatMultiply(quatBetween(lowerRest, sub(foot, knee)), upperWorld);

@@ -2,11 +2,12 @@
  * Clips of bodies without walking legs, made of waves of turns about the vertical (yaw only, so
  * no joint dips toward the ground). slither: a lateral wave travelling from the head down the
  * spine, one and a half wavelengths along the body, the snake creeping forward. swim: a tail beat
- * growing toward the tail fin, the head counter-turning, pectoral fins stroking. idle (others):
+ * growing toward the tail fin, the head counter-turning, pectoral fins stroking (no deeper than
+ * the floor allows). idle (others):
  * every branch sways a little, each in its own phase, and the body breathes up and down.
  */
 import { type AnimationClip } from '@rigforge/mesh';
-import { clipFromPoses, restPose, type Pose } from './clip-pose';
+import { clipFromPoses, restPose, worldPose, type Pose } from './clip-pose';
 import { rot, setLocal, TAU, Y, Z, type ClipContext } from './clip-context';
 import { CLIP_FPS } from './legged-gait';
 
@@ -43,16 +44,36 @@ export function slither(ctx: ClipContext): AnimationClip {
   });
 }
 
+/**
+ * The largest stroke, up to `max` degrees about Z each way, that keeps every joint at or above
+ * the rest floor: a fin fitted low on the body would otherwise dip through it. Turns about the
+ * vertical elsewhere in the swim leave heights alone, so the rest pose is the one to test.
+ */
+function finStroke(ctx: ClipContext, fins: number[], sign: number, max: number): number {
+  const ground = Math.min(...ctx.skeleton.joints.map((j) => j.position[1]));
+  for (let amp = max; amp > 0; amp -= 1) {
+    const clear = [1, -1].every((dir) => {
+      const pose = restPose(ctx.skeleton);
+      fins.forEach((j) => setLocal(pose.local, j, rot(Z, dir * sign * amp)));
+      return worldPose(ctx.skeleton, pose).position.every((p) => p[1] >= ground - 1e-9 * ctx.size);
+    });
+    if (clear) return amp;
+  }
+  return 0;
+}
+
 export function swim(ctx: ClipContext): AnimationClip {
   const tail = [ctx.at('spine_3'), ...numbered(ctx, (k) => `tail_${k}`)].filter((j) => j >= 0);
   const period = 2.5 * Math.sqrt(ctx.size / 9.81);
+  const fins = (['left', 'right'] as const).map((side) => {
+    const joints = numbered(ctx, (k) => `pectoral_${side}_${k}`);
+    const sign = side === 'left' ? 1 : -1;
+    return { joints, sign, amp: finStroke(ctx, joints, sign, 15) };
+  });
   return sample(ctx, 'swim', period, (u, pose) => {
     tail.forEach((j, i) => setLocal(pose.local, j, rot(Y, (6 + 5 * i) * Math.sin(TAU * (u - 0.12 * i)))));
     setLocal(pose.local, ctx.at('spine_1'), rot(Y, -4 * Math.sin(TAU * u)));
-    for (const side of ['left', 'right'] as const) {
-      const sign = side === 'left' ? 1 : -1;
-      numbered(ctx, (k) => `pectoral_${side}_${k}`).forEach((j) => setLocal(pose.local, j, rot(Z, sign * 15 * Math.sin(TAU * (u + 0.25)))));
-    }
+    for (const fin of fins) fin.joints.forEach((j) => setLocal(pose.local, j, rot(Z, fin.sign * fin.amp * Math.sin(TAU * (u + 0.25)))));
   });
 }
 
