@@ -100,8 +100,9 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
 export function orientForCheck(mesh: Mesh, resolution: number): {
   upAxis: UpAxis; rotationY: number; facing: Facing; faced: PlanReading['faced']; shape: ShapeAnalysis; planShape: ShapeAnalysis;
 } {
-  const { upAxis } = findOrientation(mesh);
-  const reading = choosePlanReading(measureOrientationCandidates(mesh), upAxis);
+  const candidates = measureOrientationCandidates(mesh);
+  const { upAxis } = findOrientation(mesh, {}, candidates);
+  const reading = choosePlanReading(candidates, upAxis);
   const { faced } = reading;
   const { rotationY, facing } = faced;
   const upright = rotateMeshUp(mesh, upAxis);

@@ -194,9 +194,12 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
   stage('fit');
-  const orientation = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation);
+  // `auto` reads the plan from the file's 24 candidate orientations (as the check does): measured
+  // once, they serve the orientation step too.
+  const candidates = rigType === 'auto' ? measureOrientationCandidates(bounded.mesh) : undefined;
+  const orientation = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation, candidates);
   const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, orientation.upAxis), orientation.rotationY);
-  const plan = choosePlan(mesh, bounded.mesh, orientation, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution);
+  const plan = choosePlan(mesh, bounded.mesh, orientation, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution, candidates);
   const bodyPlan = plan.bodyPlan;
   checkPresetPlan(bodyPlan, skeletonPreset, outputFormat);
   const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed);
@@ -327,9 +330,10 @@ function choosePlan(
   minConfidence: number,
   model: OrientationModel | undefined,
   resolution = FIT_SKELETON_DEFAULTS.resolution,
+  candidates?: number[][],
 ): { bodyPlan: BodyPlan; source: 'given' | 'found'; confidence?: number; warnings: string[]; analysed?: AnalysedMesh } {
   if (rigType !== 'auto') return { bodyPlan: rigType, source: 'given', warnings: [] };
-  const reading = choosePlanReading(measureOrientationCandidates(filed), orientation.upAxis, { upAxisGiven: orientation.upAxisSource === 'given', model });
+  const reading = choosePlanReading(candidates ?? measureOrientationCandidates(filed), orientation.upAxis, { upAxisGiven: orientation.upAxisSource === 'given', model });
   // Read in the rig's own frame, the analysis is of the mesh the fit reads: handed on, it is not
   // made twice. Otherwise the reading's turn is for the reading only (the rig keeps its frame).
   const inRigFrame = isPlanReadingFrame(reading, orientation.upAxis, orientation.rotationY);
@@ -346,11 +350,11 @@ function choosePlan(
  * The orientation step: an explicit up axis or rotation wins; what is `auto` is found from the
  * mesh (with the up axis given, only the facing is looked for).
  */
-function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}): RigReport['orientation'] {
+function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}, candidates?: number[][]): RigReport['orientation'] {
   if (upAxis !== 'auto' && rotationY !== 'auto') {
     return { upAxis, rotationY, facing: facingOf(rotationY), upAxisSource: 'given', rotationYSource: 'given' };
   }
-  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) });
+  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) }, candidates);
   const turn = rotationY === 'auto' ? found.rotationY : rotationY;
   return {
     upAxis: found.upAxis,
