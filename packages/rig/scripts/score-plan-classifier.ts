@@ -3,14 +3,17 @@
  * facing detection) on the artist-rigged development set, whose manifest names each character's
  * body plan; also on the procedural creatures of every plan (src/harness) and on examples/*.
  *
- *   npx tsx packages/rig/scripts/score-plan-classifier.ts <dev-set dir> [--orientation] [--examples dir]
+ *   npx tsx packages/rig/scripts/score-plan-classifier.ts <dev-set dir> [--orientation] [--auto] [--examples dir]
  *
  * Prints each character's recommended plan and scores, the confusion matrix (rows: manifest,
  * columns: recommended) and the accuracy. With --orientation every character is also turned to
  * face -Z, +X and -X and laid down as a Z-up export, and the check must find the up axis and the
- * rotation_y that undoes it. With --time it prints the median time of a check and, measured in the
- * same run on the same shapes, of the classifier step alone (the machine is shared: read the
- * ratio, not the milliseconds). A script, not a test: the set never enters the repository.
+ * rotation_y that undoes it. With --auto every character is also rigged end to end with
+ * `rigType: 'auto'` (rigMesh, the fast engine's defaults) and the plan it rigs is scored against
+ * the manifest and compared with the check's (they share the reading: they must agree). With
+ * --time it prints the median time of a check and, measured in the same run on the same shapes,
+ * of the classifier step alone (the machine is shared: read the ratio, not the milliseconds).
+ * A script, not a test: the set never enters the repository.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +21,7 @@ import { readMesh, writeGlb } from '@rigforge/mesh';
 import { layDownMesh } from '../testing/lay-down';
 import { BODY_PLANS, type BodyPlan } from '../src/body-plan';
 import { checkMesh } from '../src/check-mesh';
+import { rigMesh } from '../src/rig-mesh';
 import { classifyBodyPlan } from '../src/fit/classify-body-plan';
 import { analyzeShape } from '../src/fit/shape-analysis';
 import { buildCreature } from '../testing/build-creature';
@@ -37,6 +41,9 @@ async function main(): Promise<void> {
   if (!dir) throw new Error('usage: score-plan-classifier.ts <dev-set dir> [--orientation] [--examples dir]');
   const orientation = process.argv.includes('--orientation');
   const timing = process.argv.includes('--time');
+  const auto = process.argv.includes('--auto');
+  let autoRight = 0, autoAgree = 0;
+  const autoByArtist = new Map<string, { n: number; right: number }>();
   const checkMs: number[] = [], classifyMs: number[] = [];
   const confusion = new Map<string, number>();
   // Per artist: the set mixes ten artists' conventions, and a rule must hold for each.
@@ -88,6 +95,16 @@ async function main(): Promise<void> {
     const key = `${c.bodyPlan}>${r.recommendedRigType}`;
     confusion.set(key, (confusion.get(key) ?? 0) + 1);
     let extra = ` up ${r.upAxis} rotation_y ${r.rotationY}`;
+    if (auto) {
+      const rigged = (await rigMesh(bytes, { rigType: 'auto', thumbnailSize: 32 })).report.bodyPlan;
+      if (rigged === c.bodyPlan) autoRight++;
+      if (rigged === r.recommendedRigType) autoAgree++;
+      const aa = autoByArtist.get(c.artist) ?? { n: 0, right: 0 };
+      aa.n++;
+      if (rigged === c.bodyPlan) aa.right++;
+      autoByArtist.set(c.artist, aa);
+      extra += ` auto ${rigged}${rigged === r.recommendedRigType ? '' : ' (DISAGREES with the check)'}`;
+    }
     if (orientation) {
       const mesh = (await readMesh(bytes)).mesh;
       const marks: string[] = [];
@@ -125,6 +142,13 @@ async function main(): Promise<void> {
   // shipped classifier's on the set it was fitted on; scripts/fit-plan-rules.ts gives the figure
   // with each artist left out.
   console.log(`\naccuracy with the shipped thresholds (fitted on this set; leave one artist out: fit-plan-rules.ts): ${right}/${total} = ${((100 * right) / total).toFixed(1)}%`);
+  if (auto) {
+    console.log('\nrigMesh rigType auto, per artist (worst first):');
+    for (const [artist, a] of [...autoByArtist.entries()].sort((x, y) => x[1].right / x[1].n - y[1].right / y[1].n)) {
+      console.log(`  ${artist.padEnd(20)} ${a.right}/${a.n} = ${((100 * a.right) / a.n).toFixed(1)}%`);
+    }
+    console.log(`rigMesh rigType auto: ${autoRight}/${total} = ${((100 * autoRight) / total).toFixed(1)}%; same plan as the check: ${autoAgree}/${total}`);
+  }
   if (timing) {
     const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(`median check ${median(checkMs).toFixed(0)} ms, of which the classifier step ${median(classifyMs).toFixed(1)} ms (${((100 * median(classifyMs)) / median(checkMs)).toFixed(1)}%)`);

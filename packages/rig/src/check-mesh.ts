@@ -11,9 +11,9 @@ import { boundMeshWorkload, readMesh, withDefaults, type Mesh } from '@rigforge/
 import type { BodyPlan } from './body-plan';
 import { classifyBodyPlan } from './fit/classify-body-plan';
 import { analyzeShape, type ShapeAnalysis } from './fit/shape-analysis';
-import { chooseOrientation, findOrientation, measureOrientationCandidates, type Facing } from './find-orientation';
+import { findOrientation, measureOrientationCandidates, type Facing } from './find-orientation';
+import { choosePlanReading, isPlanReadingFrame, planReadingMesh, type PlanReading } from './plan-reading';
 import { rotateMeshUp, type UpAxis } from './rotate-mesh-up';
-import { rotateMeshY } from './rotate-mesh-y';
 import { weldVertices } from './weld-vertices';
 
 export interface CheckMeshOptions {
@@ -94,32 +94,22 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
  * The check's reading of a mesh's orientation and shape: the up axis as the rig will find it; the
  * facing, the finder's best for that up axis with its probability (advice for rotation_y: the rig
  * itself turns a file that stands up only when told); the stood-up shape; and the shape the plan
- * classifier reads, which reads length along Z, so a model facing sideways is turned first.
+ * classifier reads (choosePlanReading, the rule `rigMesh` with `rigType: 'auto'` shares).
  * Exported for the scripts that fit and score the classifier on what the check sees.
  */
 export function orientForCheck(mesh: Mesh, resolution: number): {
-  upAxis: UpAxis; rotationY: number; facing: Facing; faced: ReturnType<typeof chooseOrientation>; shape: ShapeAnalysis; planShape: ShapeAnalysis;
+  upAxis: UpAxis; rotationY: number; facing: Facing; faced: PlanReading['faced']; shape: ShapeAnalysis; planShape: ShapeAnalysis;
 } {
-  const { upAxis } = findOrientation(mesh);
   const candidates = measureOrientationCandidates(mesh);
-  const faced = chooseOrientation(candidates, { upAxis });
+  const { upAxis } = findOrientation(mesh, {}, candidates);
+  const reading = choosePlanReading(candidates, upAxis);
+  const { faced } = reading;
   const { rotationY, facing } = faced;
   const upright = rotateMeshUp(mesh, upAxis);
   const shape = analyzeShape(upright, resolution);
-  // The plan is a property of the creature, not of how it was filed: when the up axis kept is all
-  // but ruled out (the rig keeps +Y unless sure), the shape is read stood up the likeliest way.
-  const likeliest = chooseOrientation(candidates);
-  if (likeliest.upAxis !== upAxis && faced.upConfidence < PLAN_READ_MAX_UP_CONFIDENCE) {
-    const stood = rotateMeshUp(mesh, likeliest.upAxis);
-    const planShape = analyzeShape(Math.abs(likeliest.rotationY) === 90 ? rotateMeshY(stood, likeliest.rotationY) : stood, resolution);
-    return { upAxis, rotationY, facing, faced, shape, planShape };
-  }
-  const planShape = Math.abs(rotationY) === 90 ? analyzeShape(rotateMeshY(upright, rotationY), resolution) : shape;
+  const planShape = isPlanReadingFrame(reading, upAxis, 0) ? shape : analyzeShape(planReadingMesh(mesh, reading), resolution);
   return { upAxis, rotationY, facing, faced, shape, planShape };
 }
-
-/** Probability of the kept up axis below which the plan is read in the likeliest orientation. */
-const PLAN_READ_MAX_UP_CONFIDENCE = 0.05;
 
 /** Parts (union-find over welded triangles) and watertightness (every edge used exactly twice). */
 function measureTopology(mesh: Mesh): { parts: number; watertight: boolean } {

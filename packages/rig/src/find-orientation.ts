@@ -131,15 +131,19 @@ export function measureOrientationCandidates(mesh: Mesh): number[][] {
   return ORIENTATION_CANDIDATES.map((c) => measureOrientationFeatures(grid, symmetry, c));
 }
 
-/** Finds the up axis and facing of a mesh (or the facing alone, given its up axis), gated as the defaults say. */
-export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}): FoundOrientation {
+/**
+ * Finds the up axis and facing of a mesh (or the facing alone, given its up axis), gated as the
+ * defaults say. `candidates`: the mesh's measureOrientationCandidates, when the caller needs them
+ * anyway (the body plan's reading), so they are not measured twice.
+ */
+export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}, candidates?: number[][]): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
   const standingLegs = (m: Mesh): { legs: number; standingLegs: number } => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution));
   // A model on its legs as filed stands as filed: nothing else to weigh (and nothing to pay for).
   if (!o.ungated && o.upAxis === undefined && standingLegs(mesh).legs >= 2) {
     return { upAxis: '+y', rotationY: 0, facing: '+z', upAxisReason: 'stands-as-filed' };
   }
-  const features = measureOrientationCandidates(mesh);
+  const features = candidates ?? measureOrientationCandidates(mesh);
   const ungated = chooseOrientation(features, o);
   if (o.ungated) return ungated;
   const p = orientationProbabilities(features, o.model);

@@ -35,7 +35,8 @@ import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
 import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones } from './skeleton-presets';
 import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS, SKELETON_PRESETS, type RigOutputFormat, type SkeletonPreset } from '@rigforge/vocabulary';
-import { facingOf, findOrientation, type Facing, type FindOrientationOptions, type UpAxisReason } from './find-orientation';
+import { facingOf, findOrientation, measureOrientationCandidates, type Facing, type FindOrientationOptions, type OrientationModel, type UpAxisReason } from './find-orientation';
+import { choosePlanReading, isPlanReadingFrame, planReadingMesh } from './plan-reading';
 
 export interface RigMeshOptions {
   /**
@@ -193,9 +194,12 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
   stage('fit');
-  const orientation = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation);
+  // `auto` reads the plan from the file's 24 candidate orientations (as the check does): measured
+  // once, they serve the orientation step too.
+  const candidates = rigType === 'auto' ? measureOrientationCandidates(bounded.mesh) : undefined;
+  const orientation = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation, candidates);
   const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, orientation.upAxis), orientation.rotationY);
-  const plan = choosePlan(mesh, rigType, autoRigTypeMinConfidence, quarterTurnLeft(orientation), options.fit?.resolution);
+  const plan = choosePlan(mesh, bounded.mesh, orientation, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution, candidates);
   const bodyPlan = plan.bodyPlan;
   checkPresetPlan(bodyPlan, skeletonPreset, outputFormat);
   const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed);
@@ -315,46 +319,42 @@ function lowestY(mesh: Mesh): number {
 
 /**
  * The body plan step: a named plan is kept; `auto` takes the plan the pre-rig check recommends,
- * classified on the mesh as it will be rigged (stood up and facing +Z, as checkMesh turns it), at
+ * read as the check reads it (choosePlanReading on the file as filed, the one rule both share), at
  * the fitter's resolution. A weak choice is a warning telling the caller how to pick.
  */
 function choosePlan(
   mesh: Mesh,
+  filed: Mesh,
+  orientation: RigReport['orientation'],
   rigType: BodyPlan | 'auto',
   minConfidence: number,
-  sideways: boolean,
+  model: OrientationModel | undefined,
   resolution = FIT_SKELETON_DEFAULTS.resolution,
+  candidates?: number[][],
 ): { bodyPlan: BodyPlan; source: 'given' | 'found'; confidence?: number; warnings: string[]; analysed?: AnalysedMesh } {
   if (rigType !== 'auto') return { bodyPlan: rigType, source: 'given', warnings: [] };
-  // The classifier reads length along Z: a model the finder thinks faces sideways is turned for it
-  // (only for the reading; the rig keeps the orientation step's frame).
-  const read = sideways ? rotateMeshY(mesh, 90) : mesh;
-  const shape = analyzeShape(read, resolution);
+  const reading = choosePlanReading(candidates ?? measureOrientationCandidates(filed), orientation.upAxis, { upAxisGiven: orientation.upAxisSource === 'given', model });
+  // Read in the rig's own frame, the analysis is of the mesh the fit reads: handed on, it is not
+  // made twice. Otherwise the reading's turn is for the reading only (the rig keeps its frame).
+  const inRigFrame = isPlanReadingFrame(reading, orientation.upAxis, orientation.rotationY);
+  const shape = analyzeShape(inRigFrame ? mesh : planReadingMesh(filed, reading), resolution);
   const { recommended, scores } = classifyBodyPlan(shape);
   const confidence = scores[recommended];
   const warnings = confidence < minConfidence
     ? [`rig: body plan "${recommended}" chosen automatically with confidence ${confidence.toFixed(2)}; pass rig_type to choose it`]
     : [];
-  // Unturned, the analysis is of the mesh the fit reads: handed on, it is not made twice.
-  return { bodyPlan: recommended, source: 'found', confidence, warnings, ...(sideways ? {} : { analysed: { mesh, resolution, shape } }) };
-}
-
-/** Whether the finder's best facing is a quarter turn from the one applied (the model faces ±X). */
-function quarterTurnLeft(orientation: RigReport['orientation']): boolean {
-  const best = orientation.best;
-  if (!best || best.upAxis !== orientation.upAxis) return false;
-  return (((best.rotationY - orientation.rotationY) % 180) + 180) % 180 === 90;
+  return { bodyPlan: recommended, source: 'found', confidence, warnings, ...(inRigFrame ? { analysed: { mesh, resolution, shape } } : {}) };
 }
 
 /**
  * The orientation step: an explicit up axis or rotation wins; what is `auto` is found from the
  * mesh (with the up axis given, only the facing is looked for).
  */
-function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}): RigReport['orientation'] {
+function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}, candidates?: number[][]): RigReport['orientation'] {
   if (upAxis !== 'auto' && rotationY !== 'auto') {
     return { upAxis, rotationY, facing: facingOf(rotationY), upAxisSource: 'given', rotationYSource: 'given' };
   }
-  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) });
+  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) }, candidates);
   const turn = rotationY === 'auto' ? found.rotationY : rotationY;
   return {
     upAxis: found.upAxis,

@@ -2,7 +2,9 @@
 import { isEngineError, writeGlb } from '@rigforge/mesh';
 import { rigMesh } from '../src/rig-mesh';
 import { checkMesh } from '../src/check-mesh';
+import { rotateMeshY } from '../src/rotate-mesh-y';
 import { buildCreature } from '../testing/build-creature';
+import { layDownMesh } from '../testing/lay-down';
 
 describe('rigMesh with rigType auto', () => {
   test('a procedural quadruped is rigged as a quadruped, the same plan the check recommends, with its confidence', async () => {
@@ -19,6 +21,21 @@ describe('rigMesh with rigType auto', () => {
     expect(auto.report.joints).toBe(named.report.joints);
     expect(named.report.bodyPlanSource).toBe('given');
     expect(named.report.bodyPlanConfidence).toBeUndefined();
+  });
+
+  // Filed on its side, the rig keeps the file's +Y (it is not sure enough to stand it up) but the
+  // plan is the creature's: auto reads it as the check does (choosePlanReading). Before they shared
+  // the rule, auto read these as a quadruped and as `others`.
+  test.each([
+    { plan: 'hexapod' as const, up: '+x' as const, turn: 0, why: 'the kept +Y all but ruled out: read stood up the likeliest way' },
+    { plan: 'serpentine' as const, up: '+z' as const, turn: 90, why: 'the kept +Y plausible: read turned to its best facing for +Y' },
+  ])('a $plan laid down with $up up (turned $turn) gets the check\'s plan ($why)', async ({ plan, up, turn }) => {
+    const input = await writeGlb(layDownMesh(rotateMeshY(buildCreature(plan).mesh, turn), up));
+    const [check, auto] = await Promise.all([checkMesh(input), rigMesh(input, { rigType: 'auto', thumbnailSize: 32 })]);
+    expect(auto.report.orientation.upAxis).toBe(check.upAxis);
+    expect(check.recommendedRigType).toBe(plan);
+    expect(auto.report.bodyPlan).toBe(check.recommendedRigType);
+    expect(auto.report.bodyPlanConfidence).toBe(check.rigTypeScores[plan]);
   });
 
   test('a choice below the confidence threshold is a warning naming the plan and how to choose', async () => {
