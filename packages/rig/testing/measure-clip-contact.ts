@@ -7,8 +7,8 @@
  * is the rest skeleton's lowest joint; penetration is how far any joint goes below it, as a
  * fraction of the skeleton's height... or its largest extent for flat creatures.
  */
-import { sampleTrack, type AnimationClip, type Quat, type Vec3 } from '@rigforge/mesh';
-import { forwardKinematics } from '../src/retarget/pose-math';
+import type { AnimationClip, Vec3 } from '@rigforge/mesh';
+import { clipFrames } from './clip-frames';
 
 const FOOT = /(^|_)(foot|toes|toe|tarsus)$/;
 const CONTACT = 0.01;
@@ -29,8 +29,8 @@ export interface ClipContact {
 
 export function measureClipContact(clip: AnimationClip): ClipContact {
   const sk = clip.skeleton;
-  const local = sk.map((j) => ({ translation: [...j.rest.translation] as Vec3, rotation: [...j.rest.rotation] as Quat, scale: [...j.rest.scale] as Vec3 }));
-  const rest = forwardKinematics(sk, local).map((w) => w.position);
+  const posed = clipFrames(clip);
+  const rest = posed.rest.map((w) => w.position);
   const dist = (a: Vec3, b: Vec3): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
   const legOf = (k: number): number => {
     const p = sk[k]!.parent, g = sk[p]!.parent;
@@ -44,19 +44,11 @@ export function measureClipContact(clip: AnimationClip): ClipContact {
   const legLength = feet.map(legOf);
   const ground = Math.min(...rest.map((p) => p[1]));
   const extent = Math.max(...[0, 1, 2].map((c) => Math.max(...rest.map((p) => p[c]!)) - Math.min(...rest.map((p) => p[c]!))));
-  const times = [...new Set(clip.tracks.flatMap((t) => Array.from(t.times)))].sort((a, b) => a - b);
   const runStart: Array<Vec3 | null> = feet.map(() => null);
   let skate = 0, planted = 0, below = 0, moves = false;
   let first: Vec3[] | null = null;
-  for (const t of times) {
-    for (const track of clip.tracks) {
-      const v = sampleTrack(track, t);
-      const l = local[track.joint]!;
-      if (track.path === 'rotation') l.rotation = [v[0]!, v[1]!, v[2]!, v[3]!];
-      else if (track.path === 'translation') l.translation = [v[0]!, v[1]!, v[2]!];
-      else l.scale = [v[0]!, v[1]!, v[2]!];
-    }
-    const world = forwardKinematics(sk, local).map((w) => w.position);
+  for (const pose of posed.frames) {
+    const world = pose.map((w) => w.position);
     first ??= world;
     if (world.some((p, k) => dist(p, first![k]!) > 1e-6 * extent)) moves = true;
     below = Math.max(below, ground - Math.min(...world.map((p) => p[1])));
@@ -68,5 +60,5 @@ export function measureClipContact(clip: AnimationClip): ClipContact {
       skate = Math.max(skate, dist(p, runStart[i]!) / legLength[i]!);
     });
   }
-  return { skate, plantedSamples: planted, penetration: extent > 0 ? below / extent : 0, frames: times.length, moves };
+  return { skate, plantedSamples: planted, penetration: extent > 0 ? below / extent : 0, frames: posed.frames.length, moves };
 }
