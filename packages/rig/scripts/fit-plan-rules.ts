@@ -40,9 +40,13 @@ const PROCEDURAL = 'procedural';
  * The thresholds the plans' meaning suggests, before any data: feet at the ground count from six
  * (an insect's); upright from about as tall as the widest span, under ~0.7 of the height front to
  * back, on a base under ~0.6 of the span; a sheet from 85% of the solid skin-deep, wider than a
- * quarter of its length. The search keeps each where the samples do not prefer another value.
+ * quarter of its length; wings with 70% of the lateral solid skin-deep, as sheets filling 15% of
+ * their front view; a body longer than tall. The search keeps each where the samples do not prefer another value.
  */
-const PRIOR: PlanRules = { groundFeet: 6, uprightHeight: 0.75, uprightLength: 0.7, uprightFootprint: 0.6, sheetThinShare: 0.85, sheetWidth: 0.25 };
+const PRIOR: PlanRules = {
+  groundFeet: 6, uprightHeight: 0.75, uprightLength: 0.7, uprightFootprint: 0.6, sheetThinShare: 0.85, sheetWidth: 0.25,
+  wingThin: 0.7, wingFill: 0.15, longBody: 1,
+};
 
 /** Grid of each threshold (inclusive range and step). */
 const GRID: Record<keyof PlanRules, [number, number, number]> = {
@@ -52,6 +56,9 @@ const GRID: Record<keyof PlanRules, [number, number, number]> = {
   uprightFootprint: [0.2, 1.4, 0.05],
   sheetThinShare: [0.5, 1.0, 0.01],
   sheetWidth: [0, 1, 0.05],
+  wingThin: [0.4, 0.9, 0.01],
+  wingFill: [0, 0.5, 0.01],
+  longBody: [0.4, 2.5, 0.05],
 };
 
 function arg(name: string): string | undefined {

@@ -60,27 +60,45 @@ export function classifyBodyPlan(shape: ShapeAnalysis, rules: PlanRules = PLAN_R
 
 /** The plan of measured features under the rules' thresholds (what scripts/fit-plan-rules.ts sweeps). */
 export function classifyFeatures(f: BodyPlanFeatures, s: ShapeFeatures, rules: PlanRules = PLAN_RULES): { recommended: BodyPlan; scores: Record<BodyPlan, number> } {
-  const legs = s.feet >= rules.groundFeet && s.feet > f.legs ? s.feet : f.legs;
+  const feetAreLegs = s.feet >= rules.groundFeet && s.feet > f.legs;
+  // Legs too short for the tree (stubs under a round body) still carry it in pairs at the ground.
+  const stubby = !feetAreLegs && s.stance > f.legs;
+  // Two feet side by side carry the body and the ground shows two pieces: more legs from the tree
+  // are the toes of those feet (a bird's, spread fore and aft).
+  const toes = !feetAreLegs && f.legs > 2 && s.stance === 2 && s.feet === 2;
+  // Legs the tree found where the body touches down only on a keel are fins hanging under a fish.
+  const fins = !feetAreLegs && s.keel;
+  const legs = feetAreLegs ? s.feet : stubby ? s.stance : toes ? 2 : fins ? 0 : f.legs;
   const legged = legs >= 2 ? 1 : legs === 1 ? 0.3 : 0;
-  // Wings: long lateral limbs spanning a shape clearly wider than tall, with a body of some length.
+  // Wings: long lateral limbs spanning a shape clearly wider than tall, with a body of some length,
+  // and skin-deep as wings and arms are (a stubby mascot's fat arms, a fish's head and tail, are not).
   // A flat star (wider than tall many times over) spreads arms, not wings from a body.
   const winged = ramp(f.wings, 0, 2) * ramp(f.width / Math.max(f.height, 1e-6), 1.05, 1.35) * ramp(f.length / f.width, 0.2, 0.35)
-    * ramp(f.height / f.width, 0.12, 0.25) * ramp(f.width / f.length, 0.9, 1.15);
-  // Wings as sheets: nearly all the solid skin-deep, and wider than a tube.
-  const sheet = ramp(s.thinShare, rules.sheetThinShare, rules.sheetThinShare + 0.05) * ramp(f.width / Math.max(f.length, 1e-6), rules.sheetWidth, rules.sheetWidth + 0.15);
+    * ramp(f.height / f.width, 0.12, 0.25) * ramp(f.width / f.length, 0.9, 1.15) * ramp(s.lateralThin, rules.wingThin, rules.wingThin + 0.1);
+  // Wings as sheets: nearly all the solid skin-deep, and wider than a tube; or, standing on two
+  // feet that carry it, lateral parts thinner still that fill the front view (a bird with its wings
+  // raised; an arm is a line, and a fish's fins hang from a body no feet carry).
+  const sheet = Math.max(
+    ramp(s.thinShare, rules.sheetThinShare, rules.sheetThinShare + 0.05) * ramp(f.width / Math.max(f.length, 1e-6), rules.sheetWidth, rules.sheetWidth + 0.15),
+    legs === 2 && s.stance === 2 ? ramp(s.lateralThin, rules.wingThin + 0.1, rules.wingThin + 0.15) * ramp(s.lateralFill, rules.wingFill, rules.wingFill + 0.05) : 0,
+  );
   const flier = Math.max(winged, sheet);
   // Upright: as tall as its widest span, short front to back, on a base narrower than itself.
   const upright = ramp(s.heightOverSpan, rules.uprightHeight, rules.uprightHeight + 0.1)
     * (1 - ramp(f.length / Math.max(f.height, 1e-6), rules.uprightLength, rules.uprightLength + 0.2))
     * (1 - ramp(s.footprint, rules.uprightFootprint, rules.uprightFootprint + 0.15)) * (1 - flier);
+  // Short legs side by side under a body longer than tall: a quadruped whose fore and hind feet
+  // meet (a biped standing on short legs is as tall as long).
+  const lowBody = stubby && legs === 2 ? ramp(f.length / Math.max(f.height, 1e-6), rules.longBody, rules.longBody + 0.2) : 0;
   const stagger = ramp(f.staggered, 0.3, 0.6);
   const wideStance = ramp(f.width / Math.max(f.length, 1e-6), 1.2, 1.6);
   // A snake: a tube many times longer than thick, with nothing wider than a fraction of its length.
   const serpent = ramp(f.slenderness, 10, 14) * ramp(f.length / Math.max(f.width, f.height, 1e-6), 2.5, 4);
-  const elongated = ramp(f.length / Math.max(f.width, f.height, 1e-6), 0.9, 1.2);
+  // Long front to back, or along its own principal axis (a fish the finder turned a quarter wrong).
+  const elongated = Math.max(ramp(f.length / Math.max(f.width, f.height, 1e-6), 0.9, 1.2), ramp(s.bodyLength, 1.3, 1.6));
   const raw: Record<BodyPlan, number> = {
-    biped: Math.max(legged * near(legs, 2) * (1 - winged) * (1 - 0.8 * stagger), upright),
-    quadruped: legged * Math.max(near(legs, 4), legs < 4 ? stagger * ramp(legs, 1.5, 2.5) : 0) * (1 - wideStance) * (1 - upright),
+    biped: Math.max(legged * near(legs, 2) * (1 - flier) * (1 - 0.8 * stagger) * (1 - lowBody), upright),
+    quadruped: legged * Math.max(near(legs, 4), legs < 4 ? Math.max(stagger, lowBody) * ramp(legs, 1.5, 2.5) : 0) * (1 - wideStance) * (1 - upright),
     hexapod: legged * near(legs, 6),
     octopod: legged * (legs >= 8 ? 1 : near(legs, 8)),
     avian: Math.max(winged * (legs <= 2 ? 1 : 0.3), sheet),

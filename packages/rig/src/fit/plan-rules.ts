@@ -21,6 +21,12 @@ export interface PlanRules {
   sheetThinShare: number;
   /** Sheet: width over length from this (full 0.15 above), so a thin tube is no sheet. */
   sheetWidth: number;
+  /** Wings: the lateral parts' skin-deep share from this (full 0.1 above); as sheets on two legs, from 0.1 above. */
+  wingThin: number;
+  /** Wings as sheets on two legs: the lateral parts' front-view fill from this (full 0.05 above). */
+  wingFill: number;
+  /** Short legs side by side make a quadruped on a body longer than tall by this (full 0.2 above). */
+  longBody: number;
 }
 
 export const PLAN_RULES: PlanRules = rulesJson;
