@@ -6,10 +6,14 @@
  *
  * - **Legs** are limbs that reach the ground (body-plan-features.ts); when at least `groundFeet`
  *   pieces stand apart at the ground and more than the tree found legs, the pieces are the legs
- *   (an insect's legs meet so close that the tree merges them).
- * - Two legs: biped (unless they stand front and back: a quadruped with legs missed), or avian
- *   when long lateral wings span a shape clearly wider than tall and than long (a T-posed human
- *   is about as tall as wide). Four: quadruped (longer than wide; a four-legged
+ *   (an insect's legs meet so close that the tree merges them). The ground contacts that carry
+ *   the body in left-right pairs (the stance, shape-features.ts) correct the tree: more of them
+ *   than its legs are legs too short for it; two of them side by side with two pieces at the
+ *   ground make its extra legs toes; a body touching down only on a thin midline keel has fins.
+ * - Two legs: biped (unless they stand front and back, or are short legs side by side under a
+ *   body longer than tall: a quadruped with legs missed), or avian when skin-deep lateral wings
+ *   span a shape clearly wider than tall and than long (a T-posed human is about as tall as
+ *   wide), or, on two carrying feet, lateral parts thin as sheets fill their front view. Four: quadruped (longer than wide; a four-legged
  *   stance much wider than long, a crab's, is `others`). Six: hexapod; eight or more: octopod.
  * - An **upright** body is a biped however its legs read: about as tall as its widest span, short
  *   front to back, standing on a base narrower than itself (a big-headed mini whose feet merge
@@ -17,7 +21,8 @@
  * - **Sheets**: a shape almost all skin-deep and not a thin tube is a winged flier (a butterfly's
  *   wings, spread flat or folded up, are sheets; no body of another plan is).
  * - No legs: serpentine when the body is a long thin tube, avian when wings spread wider than the
- *   body is long, aquatic when the body is elongated front to back, `others` otherwise.
+ *   body is long, aquatic when the body is elongated front to back or along its principal
+ *   axis, `others` otherwise.
  *
  * Scores are soft: each plan's evidence multiplies smooth memberships, a floor keeps every plan
  * possible, and the eight are normalised to sum 1.
