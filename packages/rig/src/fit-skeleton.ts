@@ -24,12 +24,15 @@ import { fitOthers } from './fit/fit-others';
 import { fitQuadruped } from './fit/fit-quadruped';
 import { fitSerpentine } from './fit/fit-serpentine';
 import type { FractionContext } from './fit/joint-fractions';
-import { startPlanFit, type PlanFit } from './fit/plan-fit';
+import { startPlanFit, type PieceBox, type PlanFit } from './fit/plan-fit';
 import { assessPlausibility } from './fit/plausibility';
 import { analyzeShape } from './fit/shape-analysis';
 import type { ShapeAnalysis } from './fit/shape-analysis';
 import { snapInside, type SkeletonBuilder } from './fit/skeleton-builder';
+import type { Vec3 } from './fit/vec3';
 import { voxelAt } from './fit/voxel-grid';
+import { connectedPieces } from './skinning/bind-rigid-pieces';
+import { weldVertices } from './weld-vertices';
 
 export interface FitSkeletonOptions {
   /** Voxels along the longest bounding-box axis (64–128 sensible). */
@@ -93,6 +96,7 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
     throw new EngineError('invalid_input', 'rig: the mesh has no non-degenerate triangles');
   }
   const fit = startPlanFit(shape, tuning);
+  if (bodyPlan === 'biped') fit.pieces = meshPieces(mesh);
   FITTERS[bodyPlan](fit);
   const maxGap = 0.06 * Math.hypot(...shape.size);
   const b = fit.builder;
@@ -114,7 +118,10 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
   centreThinJoints(mesh, shape, b);
   // Fingers are fitted on their own fine grid after the body's joints are final (snapping into the
   // coarse body grid would pull them out of the fingers).
-  if (bodyPlan === 'biped') fitFingers(mesh, shape, b, { symmetric: symmetrize });
+  if (bodyPlan === 'biped') {
+    const sides = (['left', 'right'] as const).filter((side) => !fit.standIns.has(`${side}_hand`));
+    fitFingers(mesh, shape, b, { symmetric: symmetrize, sides });
+  }
   // Significant extremities the template did not use lower the score: a spider fitted as a
   // biped leaves three legs over, a snake fitted as a biped finds almost nothing.
   const spare = fit.candidates.filter((l) => !fit.used.has(l) && l.length >= 0.25 * (fit.candidates[0]?.length ?? 0)).length;
@@ -135,6 +142,22 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
     return tip ? [{ joint: j, tip: [tip[0], tip[1], tip[2]] as const }] : [];
   });
   return { skeleton, report: { bodyPlan, matchScore, warnings, symmetry: shape.symmetry }, standInJoints, leafTips };
+}
+
+/** The bounding boxes of the mesh's separate pieces (connected over vertices welded by position). */
+function meshPieces(mesh: Mesh): PieceBox[] {
+  const welded = weldVertices(mesh.positions, mesh.indices);
+  const p = welded.positions;
+  return connectedPieces(welded.indices, p.length / 3).map((piece) => {
+    const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
+    for (const v of piece) {
+      for (let k = 0; k < 3; k++) {
+        min[k] = Math.min(min[k]!, p[3 * v + k]!);
+        max[k] = Math.max(max[k]!, p[3 * v + k]!);
+      }
+    }
+    return { min, max };
+  });
 }
 
 /**

@@ -13,8 +13,7 @@
  *   merges): its median x places the hip sideways, and its part between the hip height and the
  *   ankle carries the knee (the path's bend when bent, else halfway).
  */
-import type { PlanFit } from './plan-fit';
-import { alongSite, atSite } from './plan-fit';
+import { alongSite, atSite, limbPieces, type PlanFit } from './plan-fit';
 import { pathToRoot } from './medial-tree';
 import { smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
@@ -61,7 +60,11 @@ function crotchAt(fit: PlanFit, z: number, fromY: number): number | null {
   return null;
 }
 
-export function fitBipedLegs(fit: PlanFit, limbs: { left: Limb; right: Limb }, shoulderY: number | null): BipedLegs {
+/**
+ * `stubs`: both legs are stubs (fit-biped.ts), blocks that turn where they meet the body rather
+ * than about a femoral head inside it.
+ */
+export function fitBipedLegs(fit: PlanFit, limbs: { left: Limb; right: Limb }, shoulderY: number | null, stubs = false): BipedLegs {
   const { shape } = fit;
   const ground = shape.min[1];
   const paths = { left: legPath(fit, limbs.left), right: legPath(fit, limbs.right) };
@@ -103,6 +106,15 @@ export function fitBipedLegs(fit: PlanFit, limbs: { left: Limb; right: Limb }, s
     fromProportion = f < HIP_TO_SHOULDER.min || f > HIP_TO_SHOULDER.max;
   }
   if (fromProportion) hipY = ground + HIP_TO_SHOULDER.typical * span;
+  // Stub legs built of pieces of their own up to the crotch (a toy's or a mini's block legs)
+  // turn where those pieces meet the body: the hip is no higher than their top.
+  if (stubs && crotch !== null) {
+    const left = limbPieces(fit, paths.left[0]!), right = limbPieces(fit, paths.right[0]!);
+    if (left && right) {
+      const top = Math.max(left.max[1], right.max[1]);
+      if (top >= crotch - shape.cell && top < hipY) hipY = top;
+    }
+  }
   const leg = (side: 'left' | 'right'): Vec3[] => {
     const path = paths[side];
     const visible = below(path, Math.min(top, hipY));

@@ -8,10 +8,10 @@ import { attachArm } from './arm-attachment';
 import { fitBipedLegs } from './biped-legs';
 import { groundContact } from './ground-contact';
 import { pathBetween } from './medial-tree';
-import { addChain, along, alongBody, alongSite, atSite, isLeft, limbOrFallback, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
+import { addChain, along, alongBody, alongSite, atSite, isLeft, limbOrFallback, limbPieces, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
 import type { Limb, ShapeAnalysis } from './shape-analysis';
-import { lerp, type Vec3 } from './vec3';
+import { dist, lerp, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
 
 export const BIPED_JOINTS = [
@@ -40,6 +40,20 @@ const WRIST_FRACTION = 0.79;
  * tips near the plane, and neither is replaced).
  */
 const STRAY_FOOT = 0.35;
+
+/**
+ * A limb shorter than this many of its own thicknesses (path length over radius) is a stub: a
+ * block arm of a big-headed mini or a toy, a mitten on the shoulder. Nothing along it bends — its
+ * artist turns it whole from where it meets the body — so its inner joints stand in (see
+ * stubChain). Arms of people, mechs and raptors are 9 or more radii long; stubs 3.4-4.
+ */
+const STUB_ARM = 6;
+
+/**
+ * The same for a leg: people's and mechs' legs are 9 or more radii long from where they leave the
+ * body, a mini's block legs 5-6.
+ */
+const STUB_LEG = 7;
 
 /** Fall in depth below the head's deepest point that marks the way down into the neck. */
 const HEAD_DEPTH_DROP = 0.15;
@@ -116,7 +130,8 @@ export function fitBiped(fit: PlanFit): void {
   // leg's medial path below it.
   const foundArms = [leftHand, rightHand].filter((a) => a !== undefined);
   const shoulderY0 = foundArms.length ? foundArms.reduce((s, a) => s + a.entryPos[1], 0) / foundArms.length : null;
-  const fitted = fitBipedLegs(fit, legs, shoulderY0);
+  const stubLegs = { left: isStub(shape, legs.left, STUB_LEG), right: isStub(shape, legs.right, STUB_LEG) };
+  const fitted = fitBipedLegs(fit, legs, shoulderY0, stubLegs.left && stubLegs.right);
   const l = fitted.left;
   const r = fitted.right;
   const hipsPos = lerp(l[0]!, r[0]!, 0.5);
@@ -192,9 +207,13 @@ export function fitBiped(fit: PlanFit): void {
   const neckArc = hasNeck ? arcs[neckIdx]! : NO_NECK_FRACTION.neck * total;
   const spinePts = [...central.filter((_, i) => arcs[i]! < neckArc), neckPos];
   if (spinePts.length < 2 || oneMass) spinePts.splice(0, spinePts.length, hipsPos, neckPos);
-  addChain(fit, ['hips', 'spine', 'chest', 'upper_chest', 'neck', 'head'], null, [
-    hipsPos, ...atSite(fit, 'biped.spine', spinePts, ['spine', 'chest', 'upper_chest']), neckPos, headPos,
-  ]);
+  // A body whose arms and legs are all stubs is a toy's: its torso is one block too, turned from
+  // the hips, so the spine's joints are stacked there a step apart and the block follows the last.
+  const blockBody = !oneMass && stubLegs.left && stubLegs.right && isStub(shape, arms.left, STUB_ARM) && isStub(shape, arms.right, STUB_ARM);
+  const spineJoints = blockBody
+    ? [1, 2, 3].map((k) => lerp(hipsPos, neckPos, Math.min(1, (k * shape.cell) / (dist(hipsPos, neckPos) || 1))))
+    : atSite(fit, 'biped.spine', spinePts, ['spine', 'chest', 'upper_chest']);
+  addChain(fit, ['hips', 'spine', 'chest', 'upper_chest', 'neck', 'head'], null, [hipsPos, ...spineJoints, neckPos, headPos]);
   // A tail (a raptor's, a lizardfolk's): a central extremity reaching backwards from behind the
   // hips, at least half as long as the torso. A cape or a ponytail hangs down and is not one.
   const torso = Math.max(headPos[1] - hipsPos[1], shape.cell);
@@ -213,11 +232,16 @@ export function fitBiped(fit: PlanFit): void {
     while (start < full.points.length / 2 && Math.abs(full.points[start]![0] - cx) < minOffset) start++;
     const arm = start ? { ...full, points: full.points.slice(start), entryPos: full.points[start]! } : full;
     // The wrist stays at WRIST_FRACTION: the fingers are fitted from it (fit-fingers.ts).
-    const [upper, elbow, wrist] = alongSite(fit, 'biped.elbow', arm, [`${side}_upper_arm`, `${side}_lower_arm`, `${side}_hand`], [0], [WRIST_FRACTION]) as [Vec3, Vec3, Vec3];
-    const shoulder = lerp(upper, neckPos, 0.5);
-    shoulder[1] = (upper[1] + neckPos[1]) / 2;
+    const stub = !oneMass && isStub(shape, arm, STUB_ARM);
+    const [upper, elbow, wrist] = stub
+      ? stubChain(fit, shape, arm, `${side}_lower_arm`, `${side}_hand`)
+      : alongSite(fit, 'biped.elbow', arm, [`${side}_upper_arm`, `${side}_lower_arm`, `${side}_hand`], [0], [WRIST_FRACTION]) as [Vec3, Vec3, Vec3];
+    // A stub's shoulder is a step in from its root: a block arm has no collarbone to follow.
+    const shoulder = stub ? lerp(upper, neckPos, Math.min(1, shape.cell / (dist(upper, neckPos) || 1))) : lerp(upper, neckPos, 0.5);
+    if (!stub) shoulder[1] = (upper[1] + neckPos[1]) / 2;
     addChain(fit, [`${side}_shoulder`, `${side}_upper_arm`, `${side}_lower_arm`, `${side}_hand`], 'upper_chest', [shoulder, upper, elbow, wrist]);
     const leg = side === 'left' ? l : r;
+    if (stubLegs[side]) stubLeg(fit, leg, side);
     addChain(fit, [`${side}_upper_leg`, `${side}_lower_leg`, `${side}_foot`, `${side}_toes`], 'hips', leg);
   }
 }
@@ -238,6 +262,59 @@ function headCentre(dt: number[], aboveShoulders: (i: number) => boolean): numbe
     else if (dt[i]! < deepest - Math.max(1, HEAD_DEPTH_DROP * deepest)) return best;
   }
   return dt.length;
+}
+
+/** Whether a limb (traced, or mirrored from a traced one) is shorter than `ratio` of its own radii. */
+function isStub(shape: ShapeAnalysis, limb: Limb, ratio: number): boolean {
+  return limb.length < ratio * Math.max(limb.radius, 1) * shape.cell;
+}
+
+/**
+ * The joints of a stub arm (isStub): the upper arm at the block's root, and the elbow and wrist a
+ * voxel apart from it towards the tip, as stand-ins that carry no weight: the block moves with the
+ * upper arm alone, as its artist rigs it, and a clip that bends an elbow or a wrist cannot fold it.
+ * They keep the limb's direction, so a retargeted clip still swings it; the wrist's bone points at
+ * the tip. The root is the middle of the inner face of the pieces the arm is built of when it is
+ * separate from the body (where a mini or a toy is turned), else the limb's entry, where
+ * its cross-section starts to widen into the body.
+ */
+function stubChain(fit: PlanFit, shape: ShapeAnalysis, limb: Limb, elbow: string, wrist: string): [Vec3, Vec3, Vec3] {
+  const pieces = limbPieces(fit, limb.tipPos);
+  const root: Vec3 = pieces
+    ? [limb.tipPos[0] > shape.cx ? pieces.min[0] : pieces.max[0], (pieces.min[1] + pieces.max[1]) / 2, (pieces.min[2] + pieces.max[2]) / 2]
+    : limb.points[0]!;
+  const step = (k: number): Vec3 => lerp(root, limb.tipPos, Math.min(1, (k * shape.cell) / (dist(root, limb.tipPos) || 1)));
+  fit.standIns.add(elbow);
+  fit.standIns.add(wrist);
+  fit.leafTips.set(wrist, limb.tipPos);
+  return [root, step(1), step(2)];
+}
+
+/**
+ * A stub leg (isStub) is one block turned at the hip: its knee goes onto the hip, so the clips
+ * drive it as a one-bone leg from there to the foot (leg-chains.ts), and the foot and toes stand
+ * in (the foot stays at the ankle, or halfway down a block without one, for the clips to plant;
+ * the toes a step beyond it) and carry no weight, so the block moves whole. `leg` (hip, knee,
+ * ankle, toes) is rewritten in place.
+ */
+function stubLeg(fit: PlanFit, leg: Vec3[], side: 'left' | 'right'): void {
+  const [hip, , corner, toes] = leg as [Vec3, Vec3, Vec3, Vec3];
+  // A block without a foot has no ankle corner low down (the path's corner is where it leaves the
+  // body): the planted end then goes halfway down the block.
+  const half = lerp(hip, toes, 0.5);
+  const ankle = corner[1] <= half[1] ? corner : half;
+  leg[2] = ankle;
+  const step = (from: Vec3, to: Vec3, k: number): Vec3 => {
+    const d = dist(from, to) || 1;
+    return lerp(from, to, Math.min(1, k / d));
+  };
+  // Well under the 5% of the leg that leg-chains.ts reads as a joint fitted on the same spot.
+  const gap = Math.min(fit.shape.cell, 0.03 * dist(hip, ankle));
+  leg[1] = step(hip, ankle, gap);
+  leg[3] = step(ankle, toes, gap);
+  fit.standIns.add(`${side}_foot`);
+  fit.standIns.add(`${side}_toes`);
+  fit.leafTips.set(`${side}_toes`, toes);
 }
 
 /** The solid voxel nearest a point (the point's own when solid), -1 for an empty grid. */

@@ -39,9 +39,11 @@ export interface FitFingersOptions {
   resolution?: number;
   /** Mirror-average the two hands' fingers (the body is mirror-symmetric). */
   symmetric?: boolean;
+  /** The hands to fit (a stub arm's hand is a stand-in at its root, with no fingers to find). */
+  sides?: ReadonlyArray<'left' | 'right'>;
 }
 
-export const FIT_FINGERS_DEFAULTS: Required<FitFingersOptions> = { resolution: 90, symmetric: true };
+export const FIT_FINGERS_DEFAULTS: Required<FitFingersOptions> = { resolution: 90, symmetric: true, sides: ['left', 'right'] };
 
 /**
  * Positions along a digit's root → tip medial path of its three joints. The phalanges of a
@@ -64,9 +66,9 @@ interface FittedHand {
  * separable fingers. Returns the sides that got fingers.
  */
 export function fitFingers(mesh: Mesh, body: ShapeAnalysis, b: SkeletonBuilder, options: FitFingersOptions = {}): Array<'left' | 'right'> {
-  const { resolution, symmetric } = withDefaults(FIT_FINGERS_DEFAULTS, options);
+  const { resolution, symmetric, sides } = withDefaults(FIT_FINGERS_DEFAULTS, options);
   const hands = new Map<'left' | 'right', FittedHand>();
-  for (const side of ['left', 'right'] as const) {
+  for (const side of sides) {
     const hand = `${side}_hand`, elbow = `${side}_lower_arm`;
     if (!b.has(hand) || !b.has(elbow)) continue;
     const fitted = fitHand(mesh, body, side, b.get(elbow), b.get(hand), resolution);

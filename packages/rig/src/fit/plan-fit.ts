@@ -30,6 +30,17 @@ export interface PlanFit {
   leafTips: Map<string, Vec3>;
   /** The joint fractions in effect (joint-fractions.ts) and, for the fitting script, their trace. */
   tuning: FractionContext;
+  /**
+   * Bounding boxes of the mesh's separate pieces (connected over welded vertices), for fitters
+   * that read how a model is built; empty when not measured.
+   */
+  pieces: PieceBox[];
+}
+
+/** A separate piece of the mesh, as its bounding box (mesh units). */
+export interface PieceBox {
+  min: Vec3;
+  max: Vec3;
 }
 
 export function startPlanFit(shape: ShapeAnalysis, tuning: FractionContext = { fractions: {} }): PlanFit {
@@ -41,7 +52,40 @@ export function startPlanFit(shape: ShapeAnalysis, tuning: FractionContext = { f
     .map((b) => traceLimb(shape, b.tip))
     .sort((a, b) => b.length - a.length)
     .slice(0, 24);
-  return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [], standIns: new Set(), leafTips: new Map(), tuning };
+  return { shape, builder: new SkeletonBuilder(), expected: 0, found: 0, candidates, used: new Set(), warnings: [], standIns: new Set(), leafTips: new Map(), tuning, pieces: [] };
+}
+
+/**
+ * The box of the mesh pieces a limb is built of, when they are separate from the body: the pieces
+ * wholly on the tip's side of the mirror plane, from the one holding the limb's tip, grown by every
+ * such piece overlapping them (a shin over a boot, a sleeve over the hand). Null when the tip's
+ * piece crosses the mirror plane (a body in one piece) or there is none.
+ */
+export function limbPieces(fit: PlanFit, tip: Vec3): PieceBox | null {
+  const { cx, cell } = fit.shape;
+  const side = Math.sign(tip[0] - cx);
+  const own = fit.pieces.filter((b) => (side > 0 ? b.min[0] > cx : b.max[0] < cx));
+  const holds = (b: PieceBox): boolean => [0, 1, 2].every((k) => b.min[k]! - cell <= tip[k]! && tip[k]! <= b.max[k]! + cell);
+  let union: PieceBox | null = null;
+  const taken = new Set<PieceBox>();
+  for (const b of own) if (holds(b)) { union = union ? growBox(union, b) : b; taken.add(b); }
+  for (let changed = union !== null; changed;) {
+    changed = false;
+    for (const b of own) {
+      if (taken.has(b) || !union || ![0, 1, 2].every((k) => b.min[k]! <= union!.max[k]! && b.max[k]! >= union!.min[k]!)) continue;
+      taken.add(b);
+      union = growBox(union, b);
+      changed = true;
+    }
+  }
+  return union;
+}
+
+function growBox(u: PieceBox, b: PieceBox): PieceBox {
+  return {
+    min: [Math.min(u.min[0], b.min[0]), Math.min(u.min[1], b.min[1]), Math.min(u.min[2], b.min[2])],
+    max: [Math.max(u.max[0], b.max[0]), Math.max(u.max[1], b.max[1]), Math.max(u.max[2], b.max[2])],
+  };
 }
 
 export function unused(fit: PlanFit): Limb[] {
