@@ -7,13 +7,20 @@
  * rows (to compare two versions of the code run in one sitting).
  *
  *   npx tsx packages/rig/scripts/time-dev-set.ts <dev-set dir> [--engine fast|pro] [--reps 2]
- *       [--only id,id] [--artist name] [--json out.json]
+ *       [--only id,id] [--artist name] [--base <copy of src>/rig-mesh.ts] [--json out.json]
  *
  * A profile of the same work: `node --import tsx --cpu-prof --cpu-prof-dir prof
  * packages/rig/scripts/time-dev-set.ts <dev set> --reps 1`.
+ *
+ * Old and new code in one process (`--base <file>`: the `rig-mesh.ts` of a copy of `src/` made
+ * before the change, `cp -r packages/rig/src packages/rig/.base-src` (git-ignored; inside the
+ * package so the copy's package imports resolve), then `--base packages/rig/.base-src/rig-mesh.ts`):
+ * each character is rigged by the copy and by this tree alternately, `--reps` times each, and the
+ * rows give both CPU times and whether the two rigged GLBs are byte-identical, the check a speed
+ * change must pass.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { rigMesh } from '../src/rig-mesh';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
 import { readManifest } from './lib/dev-set';
@@ -23,12 +30,17 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-interface TimeRow { id: string; artist: string; triangles: number; cpuMs: number; fit: number; skin: number; rest: number }
+interface TimeRow { id: string; artist: string; triangles: number; cpuMs: number; fit: number; skin: number; rest: number; baseCpuMs?: number; identical?: boolean }
+
+type RigMesh = typeof rigMesh;
+
+/** Least CPU ms over `reps` rigs, with the stage times and the GLB of that run. */
+interface Timed { cpuMs: number; fit: number; skin: number; rest: number; model: Uint8Array }
 
 async function main(): Promise<void> {
   const dir = process.argv[2];
   if (!dir || dir.startsWith('--')) {
-    console.error('usage: time-dev-set.ts <dev-set dir> [--engine fast|pro] [--reps 2] [--only id,id] [--artist name] [--json out.json]');
+    console.error('usage: time-dev-set.ts <dev-set dir> [--engine fast|pro] [--reps 2] [--only id,id] [--artist name] [--base <copy>/rig-mesh.ts] [--json out.json]');
     process.exit(2);
   }
   const engine: RigEngineName = RIG_ENGINE_NAMES.find((n) => n === arg('--engine')) ?? 'fast';
@@ -37,31 +49,61 @@ async function main(): Promise<void> {
   const only = arg('--only')?.split(',');
   const artist = arg('--artist');
   const chars = readManifest(dir).filter((c) => (!only || only.includes(c.id)) && (!artist || c.artist === artist));
+  const basePath = arg('--base');
+  const base = basePath ? await loadRigMesh(resolve(basePath)) : undefined;
   const rows: TimeRow[] = [];
-  console.log('| character | artist | tris | rig CPU ms | fit ms | skin ms | read+write+thumbnail ms |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log(base
+    ? '| character | artist | tris | base CPU ms | rig CPU ms | ratio | GLB |\n|---|---|---:|---:|---:|---:|---|'
+    : '| character | artist | tris | rig CPU ms | fit ms | skin ms | read+write+thumbnail ms |\n|---|---|---:|---:|---:|---:|---:|');
   for (const c of chars) {
     const bytes = new Uint8Array(readFileSync(join(dir, c.id, 'input.glb')));
-    let best: TimeRow | undefined;
+    const options = { rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64 };
+    let best: Timed | undefined, bestBase: Timed | undefined;
+    const keep = (prev: Timed | undefined, next: Timed): Timed => (!prev || next.cpuMs < prev.cpuMs ? next : prev);
     for (let k = 0; k < reps; k++) {
-      const cpu0 = process.cpuUsage();
-      const r = await rigMesh(bytes, { rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
-      const cpu = process.cpuUsage(cpu0);
-      const t = r.report.timingsMs;
-      const row: TimeRow = {
-        id: c.id, artist: c.artist, triangles: c.triangles, cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-        fit: Math.round(t.fit), skin: Math.round(t.skin), rest: Math.round(t.read + t.write + t.thumbnail),
-      };
-      if (!best || row.cpuMs < best.cpuMs) best = row;
+      // Alternate which version goes first, so neither always runs on the other's warm caches.
+      if (base && k % 2 === 0) bestBase = keep(bestBase, await timeRig(base, bytes, options));
+      best = keep(best, await timeRig(rigMesh, bytes, options));
+      if (base && k % 2 === 1) bestBase = keep(bestBase, await timeRig(base, bytes, options));
     }
-    rows.push(best!);
-    console.log(`| ${best!.id} | ${best!.artist} | ${best!.triangles} | ${best!.cpuMs} | ${best!.fit} | ${best!.skin} | ${best!.rest} |`);
+    const row: TimeRow = { id: c.id, artist: c.artist, triangles: c.triangles, cpuMs: best!.cpuMs, fit: best!.fit, skin: best!.skin, rest: best!.rest };
+    if (bestBase) {
+      row.baseCpuMs = bestBase.cpuMs;
+      row.identical = Buffer.from(bestBase.model).equals(Buffer.from(best!.model));
+      console.log(`| ${row.id} | ${row.artist} | ${row.triangles} | ${row.baseCpuMs} | ${row.cpuMs} | ${(row.cpuMs / row.baseCpuMs).toFixed(2)} | ${row.identical ? 'identical' : 'differs'} |`);
+    } else {
+      console.log(`| ${row.id} | ${row.artist} | ${row.triangles} | ${row.cpuMs} | ${row.fit} | ${row.skin} | ${row.rest} |`);
+    }
+    rows.push(row);
+  }
+  if (base) {
+    const b = rows.map((r) => r.baseCpuMs!).sort((x, y) => x - y);
+    console.log(`\nbase CPU ms: median ${b[Math.floor((b.length - 1) / 2)]}, sum ${b.reduce((x, y) => x + y, 0)}, max ${b[b.length - 1]}; GLBs identical ${rows.filter((r) => r.identical).length} of ${rows.length}`);
   }
   const cpu = rows.map((r) => r.cpuMs).sort((a, b) => a - b);
   const median = cpu[Math.floor((cpu.length - 1) / 2)];
   console.log(`\nrig CPU ms over ${rows.length} characters: median ${median}, sum ${cpu.reduce((a, b) => a + b, 0)}, max ${cpu[cpu.length - 1]}`);
   const out = arg('--json');
   if (out) writeFileSync(out, JSON.stringify(rows, null, 1));
+}
+
+/** The `rigMesh` export of another copy of the engine (its own module graph, loaded once). */
+async function loadRigMesh(path: string): Promise<RigMesh> {
+  const mod: { rigMesh?: unknown } = await import(path);
+  if (typeof mod.rigMesh !== 'function') throw new Error(`--base ${path} exports no rigMesh`);
+  // The copy is the same source at another revision: its signature is this tree's.
+  return mod.rigMesh as RigMesh;
+}
+
+async function timeRig(rig: RigMesh, bytes: Uint8Array, options: Parameters<RigMesh>[1]): Promise<Timed> {
+  const cpu0 = process.cpuUsage();
+  const r = await rig(bytes, options);
+  const cpu = process.cpuUsage(cpu0);
+  const t = r.report.timingsMs;
+  return {
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000), fit: Math.round(t.fit), skin: Math.round(t.skin),
+    rest: Math.round(t.read + t.write + t.thumbnail), model: r.model,
+  };
 }
 
 void main();

@@ -15,6 +15,9 @@
  * human); and since the Jacobi iterates stop short of convergence where heat does not decay (H
  * = 0), the two stop at different weights: 16 of the 56 dev-set characters move in the 3rd
  * decimal or more (a fish's L1 0.087 → 0.129, a human's 0.789 → 0.766). Not the default.
+ * Why any change to the iterations moves weights: Blender's edge weights (a boundary edge's whole
+ * cotangent) make some systems indefinite, and there Jacobi CG ends on `pq ≤ 0` wherever that
+ * happens (26 bone solves on four dev-set characters; packages/rig/README.md, fourth speed round).
  * No maintained sparse Cholesky or IC library is on npm (checked), hence the hand-written one.
  */
 
