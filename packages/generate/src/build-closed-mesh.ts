@@ -21,7 +21,17 @@ export interface BuildClosedMeshOptions {
   uv: (x: number, y: number) => [number, number];
   /** The same for the back sheet. */
   backUv: (x: number, y: number) => [number, number];
+  /**
+   * The frame of a part of a larger subject: its centre column and bottom row in working pixels and
+   * metres per pixel, so parts built one by one land where they are in the picture. Default: this
+   * outline's own (centred, standing on y = 0, `height` tall).
+   */
+  frame?: ClosedMeshFrame;
+  /** Depth of the part's middle plane (metres, +Z towards the viewer). Default 0. */
+  depthOffset?: number;
 }
+
+export interface ClosedMeshFrame { centreX: number; maxY: number; scale: number }
 
 /** The closed mesh and, per vertex, the vertex it coincides with (the front copy of an outline vertex). */
 export interface ClosedMesh { mesh: Mesh; weld: Uint32Array }
@@ -35,8 +45,9 @@ export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, optio
     minX = Math.min(minX, points[v * 2]!); maxX = Math.max(maxX, points[v * 2]!);
     minY = Math.min(minY, points[v * 2 + 1]!); maxY = Math.max(maxY, points[v * 2 + 1]!);
   }
-  const scale = options.height / Math.max(1e-9, maxY - minY);
-  const centreX = (minX + maxX) / 2;
+  const frame = options.frame ?? { centreX: (minX + maxX) / 2, maxY, scale: options.height / Math.max(1e-9, maxY - minY) };
+  const { centreX, scale } = frame;
+  const offset = options.depthOffset ?? 0;
 
   const back = new Int32Array(n);
   let count = n;
@@ -48,11 +59,11 @@ export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, optio
   for (let v = 0; v < n; v++) {
     const px = points[v * 2]!, py = points[v * 2 + 1]!;
     const x = (px - centreX) * scale;
-    const y = (maxY - py) * scale;
+    const y = (frame.maxY - py) * scale;
     const z = heights[v]! * scale;
     for (const [index, depth, uv] of [[v, z, options.uv], [back[v]!, -z, options.backUv]] as const) {
       const [s, t] = uv(px, py);
-      positions[index * 3] = x; positions[index * 3 + 1] = y; positions[index * 3 + 2] = depth;
+      positions[index * 3] = x; positions[index * 3 + 1] = y; positions[index * 3 + 2] = depth + offset;
       uvs[index * 2] = s; uvs[index * 2 + 1] = t;
     }
   }

@@ -8,13 +8,14 @@
  * smooth outline does not), the texture is cut from the full-resolution image.
  */
 import { EngineError, PROBE_IMAGE_DEFAULTS, renderThumbnail, withDefaults, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
-import { GENERATE_MODEL_OPTIONS, type GenerateModelStage } from '@rigforge/vocabulary';
+import { BODY_PLAN_LEGS, BODY_PLANS, GENERATE_MODEL_OPTIONS, type BodyPlan, type GenerateModelStage } from '@rigforge/vocabulary';
 import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { inflateSurface } from './inflate-surface';
+import { layerSideLegs } from './layered-parts';
 import { distanceTransform } from './mask-ops';
 import { segmentSubject } from './segment-subject';
 import { traceOutline } from './trace-outline';
@@ -149,11 +150,18 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const bottom = Math.min(decoded.originalHeight, Math.ceil(maxY * workToOriginal) + 2);
   const crop = { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
   // The texture atlas has the front in its left half and the back in its right half.
-  const { mesh, weld } = buildClosedMesh(planar, heights, {
-    height: o.height,
-    uv: (x, y) => [(x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height],
-    backUv: (x, y) => [0.5 + (x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height],
-  });
+  const uv = (x: number, y: number): [number, number] => [(x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height];
+  const backUv = (x: number, y: number): [number, number] => [0.5 + (x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height];
+  const thicknessScale = prior.a * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
+  // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
+  // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
+  const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
+  const layered = layerSideLegs(subject.mask, {
+    width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b,
+    referenceLength: Math.max(1, maxY - minY), uv, backUv,
+    frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
+  }, legPairs);
+  const { mesh, weld } = layered?.closed ?? buildClosedMesh(planar, heights, { height: o.height, uv, backUv });
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
   const tInflate = lap();
@@ -242,4 +250,8 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
   }
   o.resolution = Math.round(o.resolution);
   return o;
+}
+
+function isBodyPlan(plan: string | undefined): plan is BodyPlan {
+  return (BODY_PLANS as readonly string[]).includes(plan ?? '');
 }

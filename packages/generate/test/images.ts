@@ -26,6 +26,19 @@ const capsule = (ax: number, ay: number, bx: number, by: number, r: number): Sha
 const union = (...shapes: Shape[]): Shape => (x, y) => shapes.some((s) => s(x, y));
 const minus = (a: Shape, b: Shape): Shape => (x, y) => a(x, y) && !b(x, y);
 
+const ellipse = (cx: number, cy: number, rx: number, ry: number): Shape => (x, y) => ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
+
+/**
+ * A four-legged animal seen from its side, head to the right: body, neck and head, a tail, and a
+ * leg (0.06 wide, standing on y = 0.85) at each of `legs`' left edges; one piece.
+ */
+export function sideAnimal(legs: readonly number[]): Shape {
+  return union(
+    ellipse(0.47, 0.45, 0.27, 0.12), capsule(0.68, 0.42, 0.8, 0.26, 0.06), ellipse(0.84, 0.24, 0.09, 0.07),
+    capsule(0.22, 0.42, 0.06, 0.28, 0.035), ...legs.map((x0) => box(x0, 0.5, x0 + 0.06, 0.85)),
+  );
+}
+
 /** A figure in unit coordinates (0..1): head, torso, hands on hips (two enclosed holes), legs. */
 export const character: Shape = minus(
   union(

@@ -1,0 +1,111 @@
+/**
+ * Parts built one by one and layered in depth: the body in the middle plane, and each leg column
+ * of a side picture built as its own part twice, at the body's left and right sides.
+ *
+ * Where the legs go: a leg hangs from the side of the body, so its outer side is flush with the
+ * body's above the leg (the leg's middle plane at ±(body half-depth − leg half-depth), the body's
+taken as its deepest in the leg's columns);
+ * a leg as deep as the body stays in the middle. No constant is chosen: the two half-depths are
+ * the learned depth prior's, measured on the parts themselves.
+ */
+import type { Mesh } from '@rigforge/mesh';
+import { buildClosedMesh, type ClosedMesh, type ClosedMeshFrame } from './build-closed-mesh';
+import { inflateSurface } from './inflate-surface';
+import { distanceTransform } from './mask-ops';
+import { findSideLegs } from './side-legs';
+import { traceOutline } from './trace-outline';
+import { triangulateOutline, type PlanarMesh } from './triangulate-outline';
+
+export interface PartBuild {
+  width: number;
+  height: number;
+  /** Mesh spacing in working pixels. */
+  spacing: number;
+  /** Inflation scale and width exponent of the depth profile (the learned prior, scaled). */
+  thickness: number;
+  exponent: number;
+  /** The whole subject's height in working pixels (the profile is relative to it). */
+  referenceLength: number;
+  frame: ClosedMeshFrame;
+  uv: (x: number, y: number) => [number, number];
+  backUv: (x: number, y: number) => [number, number];
+}
+
+interface Part { closed: ClosedMesh; planar: PlanarMesh; heights: Float64Array }
+
+function buildPart(mask: Uint8Array, b: PartBuild): Part | null {
+  const polygons = traceOutline(mask, b.width, b.height, { maxEdge: b.spacing });
+  if (polygons.length === 0) return null;
+  const distance = distanceTransform(mask, b.width, b.height);
+  const planar = triangulateOutline(polygons, { spacing: b.spacing, distance, width: b.width, height: b.height });
+  if (planar.triangles.length === 0) return null;
+  const heights = inflateSurface(planar, b.thickness, { exponent: b.exponent, referenceLength: b.referenceLength });
+  const closed = buildClosedMesh(planar, heights, { height: 1, uv: b.uv, backUv: b.backUv, frame: b.frame });
+  return { closed, planar, heights };
+}
+
+/** The largest half-depth (pixels) of a part's vertices inside a box of the picture. */
+function deepestIn(part: Part, x0: number, x1: number, y0: number, y1: number): number {
+  let best = 0;
+  const { points } = part.planar;
+  for (let v = 0; v < points.length / 2; v++) {
+    const x = points[v * 2]!, y = points[v * 2 + 1]!;
+    if (x >= x0 && x <= x1 + 1 && y >= y0 && y <= y1 + 1) best = Math.max(best, part.heights[v]!);
+  }
+  return best;
+}
+
+function shifted(closed: ClosedMesh, dz: number): ClosedMesh {
+  const positions = closed.mesh.positions.slice();
+  for (let i = 2; i < positions.length; i += 3) positions[i] = positions[i]! + dz;
+  return { mesh: { ...closed.mesh, positions }, weld: closed.weld };
+}
+
+/** One mesh of closed parts (each stays closed; `weld` maps into the merged vertex numbering). */
+export function mergeClosedMeshes(parts: readonly ClosedMesh[]): ClosedMesh {
+  const vertices = parts.reduce((n, p) => n + p.weld.length, 0);
+  const indexCount = parts.reduce((n, p) => n + p.mesh.indices.length, 0);
+  const positions = new Float32Array(vertices * 3), normals = new Float32Array(vertices * 3), uvs = new Float32Array(vertices * 2);
+  const indices = new Uint32Array(indexCount), weld = new Uint32Array(vertices);
+  let v = 0, t = 0;
+  for (const { mesh, weld: w } of parts) {
+    positions.set(mesh.positions, v * 3);
+    normals.set(mesh.normals ?? new Float32Array(w.length * 3), v * 3);
+    uvs.set(mesh.uvs ?? new Float32Array(w.length * 2), v * 2);
+    for (let i = 0; i < mesh.indices.length; i++) indices[t + i] = mesh.indices[i]! + v;
+    for (let i = 0; i < w.length; i++) weld[v + i] = w[i]! + v;
+    v += w.length; t += mesh.indices.length;
+  }
+  const mesh: Mesh = { positions, normals, uvs, indices, groups: [{ materialIndex: 0, start: 0, count: indices.length }], materials: [] };
+  return { mesh, weld };
+}
+
+/**
+ * The side picture's legs rebuilt as left/right pairs. A picture showing one column per pair (the
+ * near leg hiding the far one) gets each column twice, at both sides; a picture showing every leg
+ * apart (two neighbouring columns per pair) gets one of each neighbouring two at each side. Null
+ * when it shows no leg column or a count that fits neither (the legs stay as drawn).
+ */
+export function layerSideLegs(mask: Uint8Array, b: PartBuild, legPairs: number): { closed: ClosedMesh; legs: number } | null {
+  if (legPairs <= 0) return null;
+  const found = findSideLegs(mask, b.width, b.height);
+  const columns = found.legs.length;
+  const hidden = columns > 0 && columns <= legPairs;
+  if (!hidden && columns !== 2 * legPairs) return null;
+  const body = buildPart(found.body, b);
+  if (!body) return null;
+  const parts: ClosedMesh[] = [body.closed];
+  const byX = [...found.legs].sort((p, q) => p.left + p.right - q.left - q.right);
+  for (const [k, leg] of byX.entries()) {
+    const part = buildPart(leg.mask, b);
+    if (!part) return null;
+    // The body's half-depth above the leg: where the leg hangs from (the whole column above it, as
+    // a leg near the end of the body hangs from where the body is deep, not from its thin edge).
+    const bodyHalf = deepestIn(body, leg.left, leg.right, 0, leg.top);
+    const legHalf = part.heights.reduce((m, h) => Math.max(m, h), 0);
+    const offset = Math.max(0, bodyHalf - legHalf) * b.frame.scale;
+    if (hidden) parts.push(shifted(part.closed, offset), shifted(part.closed, -offset));
+    else parts.push(shifted(part.closed, k % 2 === 0 ? offset : -offset));
+  }
+  return { closed: mergeClosedMeshes(parts), legs: hidden ? 2 * columns : columns };
+}
