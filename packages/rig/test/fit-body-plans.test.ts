@@ -106,6 +106,17 @@ describe('legs where there are legs', () => {
       }
     }
   });
+
+  test('a head set straight on the body gets its neck between chest and head, the spine runs nearer the back than the belly, and a tail the shape lacks gets two joints', () => {
+    const { mesh } = primitivesToMesh(stubbyQuadruped());
+    const r = fitSkeleton(mesh, 'quadruped');
+    const chest = joint(r, 'chest'), neck = joint(r, 'neck'), head = joint(r, 'head');
+    expect(neck[2]).toBeGreaterThan(chest[2]!);
+    expect(neck[2]).toBeLessThan(head[2]!);
+    // The body runs from y 0.12 to 0.76 (its deepest point at 0.44): the spine lies above the middle.
+    for (const name of ['hips', 'spine_1', 'spine_2', 'chest']) expect(joint(r, name)[1]).toBeGreaterThan(0.47);
+    expect(r.skeleton.joints.map((j) => j.name).filter((n) => /^tail_/.test(n))).toEqual(['tail_1', 'tail_2']);
+  });
 });
 
 describe('a lone pair of feet', () => {
@@ -148,6 +159,12 @@ describe('an animal standing up', () => {
       expect(foot[1]).toBeLessThan(0.2);
       expect(Math.abs(foot[0]!)).toBeLessThan(0.2);
     }
+    // Its spine stands upright in the torso, from the legs' roots up to the arms', below the head.
+    const spine = ['hips', 'spine_1', 'spine_2', 'chest'].map((n) => joint(r, n));
+    for (const p of spine) expect(Math.abs(p[2]!)).toBeLessThan(0.15);
+    for (let i = 1; i < spine.length; i++) expect(spine[i]![1]).toBeGreaterThan(spine[i - 1]![1]!);
+    expect(spine[0]![1]).toBeLessThan(0.45);
+    expect(spine[3]![1]).toBeLessThan(0.85);
   });
 });
 

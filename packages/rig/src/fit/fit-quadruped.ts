@@ -7,7 +7,7 @@
 import { fitEars } from './fit-ears';
 import { pathBetween } from './medial-tree';
 import { groundLegs } from './ground-legs';
-import { addChain, alongBody, alongSite, atSite, centreVertically, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, unused, type PlanFit } from './plan-fit';
+import { addChain, alongBody, alongSite, atSite, centreAlongZ, centreVertically, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, unused, upTheRun, type PlanFit } from './plan-fit';
 import { smoothPolyline } from './polyline';
 import type { Limb } from './shape-analysis';
 import { dist, lerp, type Vec3 } from './vec3';
@@ -20,6 +20,14 @@ const RAISED_REACH = 0.6;
 const RAISED_HEIGHT = 0.35;
 /** Fraction of the way from the leg's entry (belly) up to the spine where its root joint sits. */
 const LEG_ROOT_RAISE = 0.4;
+/**
+ * Share of the way up the body (belly 0, back 1) where the spine's joints sit: the vertebrae run
+ * nearer the back than the body's deepest point. Chosen leaving one artist out (0.5, 0.6, 0.7 and
+ * the deepest point measured; README, Fitting).
+ */
+const SPINE_SHARE = 0.6;
+/** Joints of a tail stand-in (a stub the shape does not show as a branch). */
+const STUB_TAIL_JOINTS = 2;
 
 export function fitQuadruped(fit: PlanFit): void {
   const { shape } = fit;
@@ -98,20 +106,37 @@ export function fitQuadruped(fit: PlanFit): void {
   const headLimb = limbOrFallback(fit, head, 'quadruped: head', [cx, bodyY, zAt(0.85)], [cx, max[1], zAt(1)]);
   const tailLimb = limbOrFallback(fit, tail, 'quadruped: tail', [cx, bodyY, zAt(0.15)], [cx, bodyY, zAt(0)]);
 
-  const hips = centreVertically(shape, lerp(L.back_left.entryPos, L.back_right.entryPos, 0.5));
-  const chest = centreVertically(shape, lerp(L.front_left.entryPos, L.front_right.entryPos, 0.5));
+  const hipsEntry = lerp(L.back_left.entryPos, L.back_right.entryPos, 0.5);
+  const chestEntry = lerp(L.front_left.entryPos, L.front_right.entryPos, 0.5);
+  // An animal standing up (the forelimbs' entries above the hind legs' more than ahead of them)
+  // carries its spine upright: hips and chest are centred front to back at their height, as
+  // centring vertically would slide both up the torso's column into the head.
+  const upright = chestEntry[1] - hipsEntry[1] > Math.abs(chestEntry[2] - hipsEntry[2]);
+  const centre = (p: Vec3): Vec3 => (upright ? centreAlongZ(shape, p) : centreVertically(shape, p));
+  const hips = centre(hipsEntry);
+  const chest = centre(chestEntry);
   const hv = voxelAt(shape.grid, hips), cv = voxelAt(shape.grid, chest);
   let spine: Vec3[] = [hips, chest];
   if (hv >= 0 && cv >= 0 && shape.grid.solid[hv] && shape.grid.solid[cv]) {
     spine = smoothPolyline(pathBetween(shape.tree, hv, cv).map((v) => shape.center(v)), 3);
   }
-  const neck = headLimb.entryPos;
+  const headJoint = alongSite(fit, 'quadruped.head', headLimb, ['head'])[0]!;
+  // A head set straight on the shoulders (a sheep's, a ram's: no neck narrower than the head)
+  // only widens into the body behind the forelegs, so its path's entry lies at or behind the
+  // chest; the neck joint then sits where the head meets the body, between the chest and the head.
+  const neck = dir * (headLimb.entryPos[2] - chest[2]) > 0 ? headLimb.entryPos : lerp(chest, headJoint, 0.5);
+  // Standing up, the belly-to-back run is the torso's front to back: the centring above holds.
+  const dorsal = (p: Vec3): Vec3 => (upright ? p : upTheRun(shape, p, SPINE_SHARE));
   addChain(fit, ['hips', 'spine_1', 'spine_2', 'chest', 'neck', 'head'], null, [
-    hips, ...atSite(fit, 'quadruped.spine', spine, ['spine_1', 'spine_2']), chest, neck, alongSite(fit, 'quadruped.head', headLimb, ['head'])[0]!,
+    dorsal(hips), ...atSite(fit, 'quadruped.spine', spine, ['spine_1', 'spine_2']).map(dorsal), dorsal(chest), neck, headJoint,
   ]);
-  fitEars(fit, fit.builder.get('head'), neck, head, dir);
+  fitEars(fit, fit.builder.get('head'), headLimb.entryPos, head, dir);
   const tailNames = ['tail_1', 'tail_2', 'tail_3', 'tail_4'];
-  addChain(fit, tailNames, 'hips', alongSite(fit, 'quadruped.tail', tailLimb, tailNames, [0]));
+  const tailJoints = alongSite(fit, 'quadruped.tail', tailLimb, tailNames, [0]);
+  // A tail the medial tree does not show is a stub (shorter than any branch it keeps): artists
+  // give a stub one or two joints, and a four-joint stand-in only reaches past the rump.
+  const tailCount = tail ? tailNames.length : STUB_TAIL_JOINTS;
+  addChain(fit, tailNames.slice(0, tailCount), 'hips', tailJoints.slice(0, tailCount));
   for (const [key, limb] of Object.entries(L)) {
     const parent = key.startsWith('front') ? 'chest' : 'hips';
     const names = [`${key}_upper_leg`, `${key}_lower_leg`, `${key}_foot`, `${key}_toe`];

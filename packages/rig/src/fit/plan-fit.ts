@@ -145,6 +145,39 @@ export function centreVertically(shape: PlanFit['shape'], p: Vec3): Vec3 {
   return [p[0], shape.center(best)[1], p[2]];
 }
 
+/**
+ * The deepest point of the solid run through `p` along z (front to back): the middle of an
+ * upright torso at that height, where centring vertically would climb the whole column to the
+ * head. `p` itself when it is outside the solid.
+ */
+export function centreAlongZ(shape: PlanFit['shape'], p: Vec3): Vec3 {
+  const { grid, dt } = shape;
+  const v = voxelAt(grid, p);
+  if (v < 0 || !grid.solid[v]) return p;
+  const step = grid.nx * grid.ny;
+  let best = v;
+  for (const s of [step, -step]) {
+    for (let u = v + s; u >= 0 && u < grid.solid.length && grid.solid[u]; u += s) if (dt[u]! > dt[best]!) best = u;
+  }
+  return [p[0], p[1], shape.center(best)[2]];
+}
+
+/**
+ * The point `share` of the way up the solid's vertical run through `p` (0 the belly, 1 the back):
+ * a spine lies nearer the back than the body's deepest point. `p` itself outside the solid.
+ */
+export function upTheRun(shape: PlanFit['shape'], p: Vec3, share: number): Vec3 {
+  const { grid } = shape;
+  const v = voxelAt(grid, p);
+  if (v < 0 || !grid.solid[v]) return p;
+  const layer = (u: number): number => Math.floor(u / grid.nx) % grid.ny;
+  let lo = v, hi = v;
+  while (layer(lo) > 0 && grid.solid[lo - grid.nx]) lo -= grid.nx;
+  while (layer(hi) < grid.ny - 1 && grid.solid[hi + grid.nx]) hi += grid.nx;
+  const bottom = shape.center(lo)[1] - grid.cell / 2, top = shape.center(hi)[1] + grid.cell / 2;
+  return [p[0], bottom + share * (top - bottom), p[2]];
+}
+
 /** A straight stand-in limb from `from` to `to`, for a limb the shape does not have. */
 export function fallbackLimb(fit: PlanFit, what: string, from: Vec3, to: Vec3): Limb {
   fit.warnings.push(`${what} not found in the shape; placed from the bounding box`);
