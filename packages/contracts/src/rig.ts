@@ -75,7 +75,7 @@ export const createRigRequestSchema = z
       .enum(SKELETON_PRESETS)
       .default(DEFAULT_SKELETON_PRESET)
       .describe(
-        'Bone names of the rig, fingers included. rigforge (default): ours, VRM humanoid names in snake_case (left_upper_arm). mixamo: mixamorig:Hips, mixamorig:LeftForeArm … with Mixamo\'s hierarchy, so Mixamo clips play by name. unity: Unity HumanBodyBones names (LeftUpperArm), mapped by the Humanoid avatar with no manual step. unreal: the UE5 mannequin\'s names and hierarchy (root, pelvis, spine_01 … spine_05, neck_01, clavicle_l, thigh_l, ball_l, index_metacarpal_l, ik_foot_l, ik_hand_gun …; the added joints carry no skin weight). vrm: VRM 1.0 humanoid names (leftUpperArm). Presets other than rigforge are for rig_type biped only (400 invalid_request for other plans, and for auto: name the plan); free',
+        'Bone names of the rig, fingers included. rigforge (default): ours, VRM humanoid names in snake_case (left_upper_arm). mixamo: mixamorig:Hips, mixamorig:LeftForeArm … with Mixamo\'s hierarchy and its end bones (HeadTop_End, LeftToe_End, LeftHandIndex4 …, no skin weight), so Mixamo clips play by name. unity: Unity HumanBodyBones names (LeftUpperArm), mapped by the Humanoid avatar with no manual step. unreal: the UE5 mannequin\'s names and hierarchy (root, pelvis, spine_01 … spine_05, neck_01, clavicle_l, thigh_l, ball_l, index_metacarpal_l, upperarm_twist_01_l …, ik_foot_l, ik_hand_gun …; the added joints carry no skin weight). vrm: VRM 1.0 humanoid names (leftUpperArm). Presets other than rigforge are for rig_type biped only (400 invalid_request for other plans, and for auto: name the plan); free',
       ),
     up_axis: z
       .union([z.enum(UP_AXES), z.literal(AUTO)])

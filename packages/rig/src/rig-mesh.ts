@@ -33,7 +33,7 @@ import { checkProceduralClips, makeProceduralClips } from './procedural-clips';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
 import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
-import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones } from './skeleton-presets';
+import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones, type PresetBounds } from './skeleton-presets';
 import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS, SKELETON_PRESETS, type RigOutputFormat, type SkeletonPreset } from '@rigforge/vocabulary';
 import { facingOf, findOrientation, measureOrientationCandidates, type Facing, type FindOrientationOptions, type OrientationModel, type UpAxisReason } from './find-orientation';
 import { choosePlanReading, isPlanReadingFrame, planReadingMesh } from './plan-reading';
@@ -122,6 +122,7 @@ export interface RigReport {
   bodyPlanConfidence?: number;
   /** Format the input was read as. */
   inputFormat: string;
+  /** Joints written to the file: the fitted ones plus any the skeleton preset adds (Unreal's `root`, Mixamo's end bones). */
   joints: number;
   vertices: number;
   triangles: number;
@@ -222,7 +223,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // which read our names; the written file carries the preset's. Our own names are written as
   // fitted (no reordering), so a default rig is the same file as before presets existed.
   const named = bodyPlan === 'biped' && skeletonPreset !== 'rigforge'
-    ? applySkeletonPreset(skeletonPreset, { ...rig, animations }, lowestY(mesh))
+    ? applySkeletonPreset(skeletonPreset, { ...rig, animations }, heightRange(mesh))
     : { ...rig, animations, jointOfRole: new Map(fitted.skeleton.joints.map((j, i) => [j.name, i])) };
   const written = { skeleton: named.skeleton, skin: named.skin };
   const model = outputFormat === 'glb'
@@ -249,7 +250,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
       ...(plan.confidence !== undefined ? { bodyPlanConfidence: plan.confidence } : {}),
       orientation,
       inputFormat: read.format,
-      joints: fitted.skeleton.joints.length,
+      joints: named.skeleton.joints.length,
       vertices: mesh.positions.length / 3,
       triangles: mesh.indices.length / 3,
       matchScore: fitted.report.matchScore,
@@ -311,10 +312,14 @@ function vrmBones(jointOfRole: ReadonlyMap<string, number>): Record<string, numb
 }
 
 /** The mesh's lowest point: the floor a preset's root joint stands on. */
-function lowestY(mesh: Mesh): number {
+function heightRange(mesh: Mesh): PresetBounds {
   let min = Infinity;
-  for (let i = 1; i < mesh.positions.length; i += 3) min = Math.min(min, mesh.positions[i]!);
-  return Number.isFinite(min) ? min : 0;
+  let max = -Infinity;
+  for (let i = 1; i < mesh.positions.length; i += 3) {
+    min = Math.min(min, mesh.positions[i]!);
+    max = Math.max(max, mesh.positions[i]!);
+  }
+  return Number.isFinite(min) ? { floorY: min, topY: max } : { floorY: 0, topY: 0 };
 }
 
 /**

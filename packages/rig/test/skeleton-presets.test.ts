@@ -31,6 +31,41 @@ const UNITY_HUMAN_BODY_BONES = [
   'UpperChest',
 ];
 
+/**
+ * Every bone of a Mixamo auto-rigged character with fingers (65), end bones included, as Mixamo
+ * spells them: written out from a Mixamo download's hierarchy, not derived from our table.
+ * [name, parent].
+ */
+const MIXAMO_BONES: ReadonlyArray<readonly [string, string | null]> = (() => {
+  const bones: Array<[string, string | null]> = [
+    ['Hips', null], ['Spine', 'Hips'], ['Spine1', 'Spine'], ['Spine2', 'Spine1'], ['Neck', 'Spine2'], ['Head', 'Neck'], ['HeadTop_End', 'Head'],
+  ];
+  for (const side of ['Left', 'Right']) {
+    bones.push([`${side}Shoulder`, 'Spine2'], [`${side}Arm`, `${side}Shoulder`], [`${side}ForeArm`, `${side}Arm`], [`${side}Hand`, `${side}ForeArm`]);
+    for (const finger of ['Thumb', 'Index', 'Middle', 'Ring', 'Pinky']) {
+      for (let k = 1; k <= 4; k++) bones.push([`${side}Hand${finger}${k}`, k === 1 ? `${side}Hand` : `${side}Hand${finger}${k - 1}`]);
+    }
+    bones.push([`${side}UpLeg`, 'Hips'], [`${side}Leg`, `${side}UpLeg`], [`${side}Foot`, `${side}Leg`], [`${side}ToeBase`, `${side}Foot`], [`${side}Toe_End`, `${side}ToeBase`]);
+  }
+  return bones.map(([n, p]) => [`mixamorig:${n}`, p === null ? null : `mixamorig:${p}`] as const);
+})();
+
+/** The UE5 mannequin's twist bones, [name, parent], as the mannequin spells them. */
+const UNREAL_TWIST_BONES: ReadonlyArray<readonly [string, string]> = ['l', 'r'].flatMap((s) =>
+  ['upperarm', 'lowerarm', 'thigh', 'calf'].flatMap((seg) => [1, 2].map((k) => [`${seg}_twist_0${k}_${s}`, `${seg}_${s}`] as const)),
+);
+
+/** Names of the skinned mesh's bones that some vertex weighs above zero. */
+function weightedBones(mesh: THREE.SkinnedMesh): Set<string> {
+  const index = mesh.geometry.getAttribute('skinIndex');
+  const weight = mesh.geometry.getAttribute('skinWeight');
+  const out = new Set<string>();
+  for (let v = 0; v < index.count; v++) {
+    for (let c = 0; c < 4; c++) if (weight.getComponent(v, c) > 0) out.add(mesh.skeleton.bones[index.getComponent(v, c)]!.name);
+  }
+  return out;
+}
+
 async function loadGltf(bytes: Uint8Array, vrm = false): Promise<GLTF> {
   const loader = new GLTFLoader();
   if (vrm) loader.register((parser) => new VRMLoaderPlugin(parser));
@@ -82,6 +117,9 @@ describe('skeleton presets', () => {
     // The joints Unreal's preset adds drive nothing.
     expect(bipedJointRole('spine_05')).toBeNull();
     expect(bipedJointRole('ik_hand_gun')).toBeNull();
+    // Nor do twist and end bones: a clip's twist track must not drive the upper arm it lies on.
+    expect(bipedJointRole('upperarm_twist_01_l')).toBeNull();
+    expect(bipedJointRole('mixamorig:LeftToe_End')).toBeNull();
   });
 
   test('a unity rig is named exactly with HumanBodyBones names, fingers included', async () => {
@@ -101,20 +139,37 @@ describe('skeleton presets', () => {
   test('a Mixamo clip plays on a mixamo rig by bone name, with no mapping', async () => {
     const result = await rig('mixamo', { skeletonPreset: 'mixamo' });
     const gltf = await loadGltf(result.model);
-    const written = new Set(parentsOf(gltf).keys());
+    const parents = parentsOf(gltf);
     const { clip } = buildHumanoidClip({ names: 'mixamo', elbowBendDegrees: 90 });
-    // Every joint of the clip but Mixamo's end sites is a bone of the rig, by its exact name.
-    const unmatched = clip.skeleton.map((j) => j.name).filter((n) => !written.has(n));
-    expect(unmatched).toEqual(['mixamorig:HeadTop_End']);
-    expect(parentsOf(gltf).get('mixamorig:LeftArm')).toBe('mixamorig:LeftShoulder');
-    expect(parentsOf(gltf).get('mixamorig:LeftHandIndex2')).toBe('mixamorig:LeftHandIndex1');
+    // Every joint of the clip, its end site included, is a bone of the rig by its exact name.
+    expect(clip.skeleton.map((j) => j.name).filter((n) => !parents.has(n))).toEqual([]);
+    // So is every bone of a full Mixamo skeleton (end bones and fingers' 4th joints too), under
+    // Mixamo's parent, and the report counts the joints written.
+    for (const [name, parent] of MIXAMO_BONES) expect([name, parents.get(name)]).toEqual([name, parent]);
+    const mesh = skinnedMesh(gltf);
+    expect(mesh.skeleton.bones).toHaveLength(MIXAMO_BONES.length);
+    expect(result.report.joints).toBe(MIXAMO_BONES.length);
+    // A clip keying every Mixamo bone binds each track in three.js: none is left without a node.
+    gltf.scene.updateMatrixWorld(true);
+    for (const [name] of MIXAMO_BONES) expect([name, Boolean(THREE.PropertyBinding.findNode(gltf.scene, THREE.PropertyBinding.sanitizeNodeName(name)))]).toEqual([name, true]);
+    // The end bones carry no weight; they stand at the tips of their chains.
+    const weighted = weightedBones(mesh);
+    const ends = MIXAMO_BONES.map(([n]) => n).filter((n) => /(_End|4)$/.test(n));
+    expect(ends).toHaveLength(13);
+    for (const end of ends) expect([end, weighted.has(THREE.PropertyBinding.sanitizeNodeName(end))]).toEqual([end, false]);
+    const world = (name: string): THREE.Vector3 => gltf.scene.getObjectByName(THREE.PropertyBinding.sanitizeNodeName(name))!.getWorldPosition(new THREE.Vector3());
+    const top = new THREE.Box3().setFromBufferAttribute(mesh.geometry.getAttribute('position') as THREE.BufferAttribute).max.y;
+    expect(world('mixamorig:HeadTop_End').y).toBeCloseTo(top, 4);
+    expect(world('mixamorig:HeadTop_End').y).toBeGreaterThan(world('mixamorig:Head').y);
+    // The left hand is on +X: the index tip lies past its last knuckle, outward.
+    expect(world('mixamorig:LeftHandIndex4').x).toBeGreaterThan(world('mixamorig:LeftHandIndex3').x);
+    expect(world('mixamorig:LeftToe_End').z).toBeGreaterThan(world('mixamorig:LeftToeBase').z);
 
     // Play the clip's rotation tracks in three.js, bound by name (three strips the `:` from node
     // names on load, from the clip's as from the file's; that is the only change to a name).
     const tracks = clip.tracks
       .filter((t) => t.path === 'rotation')
       .map((t) => new THREE.QuaternionKeyframeTrack(`${THREE.PropertyBinding.sanitizeNodeName(clip.skeleton[t.joint]!.name)}.quaternion`, Array.from(t.times), Array.from(t.values)));
-    const mesh = skinnedMesh(gltf);
     const rest = skinnedPositions(mesh, gltf);
     const mixer = new THREE.AnimationMixer(gltf.scene);
     mixer.clipAction(new THREE.AnimationClip('elbow_bend', clip.duration, tracks)).play();
@@ -151,6 +206,13 @@ describe('skeleton presets', () => {
     expect(parents.get('thumb_01_r')).toBe('hand_r');
     expect(chain('ik_foot_l')).toEqual(['ik_foot_l', 'ik_foot_root', 'root']);
     expect(chain('ik_hand_l')).toEqual(['ik_hand_l', 'ik_hand_gun', 'ik_hand_root', 'root']);
+    for (const [name, parent] of UNREAL_TWIST_BONES) expect([name, parents.get(name)]).toEqual([name, parent]);
+    const mesh = skinnedMesh(gltf);
+    const weighted = weightedBones(mesh);
+    for (const [name] of UNREAL_TWIST_BONES) expect([name, weighted.has(name)]).toEqual([name, false]);
+    expect(weighted.has('upperarm_l')).toBe(true);
+    // The report counts the joints written, the added ones included.
+    expect(result.report.joints).toBe(mesh.skeleton.bones.length);
     // The root stands on the floor under the pelvis; IK bones sit on what they follow.
     const world = (name: string): THREE.Vector3 => gltf.scene.getObjectByName(name)!.getWorldPosition(new THREE.Vector3());
     gltf.scene.updateMatrixWorld(true);
@@ -158,6 +220,10 @@ describe('skeleton presets', () => {
     expect(world('root').x).toBeCloseTo(world('pelvis').x, 5);
     expect(world('ik_foot_l').distanceTo(world('foot_l'))).toBeLessThan(1e-5);
     expect(world('ik_hand_gun').distanceTo(world('hand_r'))).toBeLessThan(1e-5);
+    // Twist bones lie on their segment: the upper arm's 01 a third of the way from the shoulder.
+    const third = world('upperarm_l').lerp(world('lowerarm_l'), 1 / 3);
+    expect(world('upperarm_twist_01_l').distanceTo(third)).toBeLessThan(1e-5);
+    expect(world('calf_twist_02_r').distanceTo(world('calf_r').lerp(world('foot_r'), 2 / 3))).toBeLessThan(1e-5);
     // The clip was retargeted (from our names, before renaming) and plays on the renamed bones.
     expect(result.report.retarget?.mapped).toBeGreaterThan(15);
     const targets = new Set(gltf.animations[0]!.tracks.map((t) => t.name.split('.')[0]));

@@ -29,8 +29,13 @@ interface Node {
   from: number;
 }
 
-/** `floorY`: the height of the floor (the mesh's lowest point), where a preset's root stands. */
-export function applySkeletonPreset(preset: SkeletonPreset, rig: PresetRig, floorY: number): AppliedSkeletonPreset {
+/** The mesh's lowest and highest points: the floor a preset's root stands on, the top of the head. */
+export interface PresetBounds {
+  floorY: number;
+  topY: number;
+}
+
+export function applySkeletonPreset(preset: SkeletonPreset, rig: PresetRig, bounds: PresetBounds): AppliedSkeletonPreset {
   const table = SKELETON_PRESET_TABLES[preset];
   const joints = rig.skeleton.joints;
   const nodes: Node[] = joints.map((j, i) => ({
@@ -51,7 +56,7 @@ export function applySkeletonPreset(preset: SkeletonPreset, rig: PresetRig, floo
   }
 
   for (const extra of table.extraJoints ?? []) {
-    const position = place(extra.placement, byName, floorY);
+    const position = place(extra.placement, byName, bounds);
     // Added only where the joints it hangs from and stands by were fitted (fingers may not be).
     if (!position || (extra.parent !== null && !byName.has(extra.parent)) || byName.has(extra.name)) continue;
     const node: Node = { name: extra.name, parent: extra.parent, position, from: -1 };
@@ -108,21 +113,29 @@ function reparented(values: Float32Array, oldJoints: readonly Joint[], oldIndex:
   return out;
 }
 
-function place(placement: ExtraJointPlacement, byName: ReadonlyMap<string, Node>, floorY: number): [number, number, number] | null {
+function place(placement: ExtraJointPlacement, byName: ReadonlyMap<string, Node>, bounds: PresetBounds): [number, number, number] | null {
   if ('at' in placement) {
     const at = byName.get(placement.at);
     return at ? [...at.position] : null;
   }
   if ('floorBelow' in placement) {
     const above = byName.get(placement.floorBelow);
-    return above ? [above.position[0], Math.min(floorY, above.position[1]), above.position[2]] : null;
+    return above ? [above.position[0], Math.min(bounds.floorY, above.position[1]), above.position[2]] : null;
   }
-  const a = byName.get(placement.between[0]);
-  const b = byName.get(placement.between[1]);
+  if ('topAbove' in placement) {
+    const below = byName.get(placement.topAbove);
+    return below ? [below.position[0], Math.max(bounds.topY, below.position[1]), below.position[2]] : null;
+  }
+  const [from, to, t] = 'past' in placement
+    ? [placement.past[0], placement.past[1], 1 + placement.fraction]
+    : [placement.between[0], placement.between[1], placement.fraction];
+  const a = byName.get(from);
+  const b = byName.get(to);
   if (!a || !b) return null;
-  const t = placement.fraction;
   const [pa, pb] = [a.position, b.position];
-  return [pa[0] + t * (pb[0] - pa[0]), pa[1] + t * (pb[1] - pa[1]), pa[2] + t * (pb[2] - pa[2])];
+  const y = pa[1] + t * (pb[1] - pa[1]);
+  // Only `past` can leave the segment; a toe's end continued downward stops on the floor.
+  return [pa[0] + t * (pb[0] - pa[0]), 'past' in placement ? Math.max(bounds.floorY, y) : y, pa[2] + t * (pb[2] - pa[2])];
 }
 
 /** Breadth first from the roots, children in the order they were listed: parents before children. */

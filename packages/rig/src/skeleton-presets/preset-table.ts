@@ -13,7 +13,16 @@ export type ExtraJointPlacement =
   /** On the segment from the first joint to the second, that fraction of the way (0..1). */
   | { between: readonly [string, string]; fraction: number }
   /** Straight below that joint, on the floor (the lowest point of the mesh). */
-  | { floorBelow: string };
+  | { floorBelow: string }
+  /** Straight above that joint, at the top of the mesh (its highest point): Mixamo's `HeadTop_End`. */
+  | { topAbove: string }
+  /**
+   * Past the second joint, continuing the segment from the first: `fraction` of that segment's
+   * length beyond the second joint (1: as far again), never below the floor. For chain ends whose
+   * tip is not a fitted joint (Mixamo's toe and finger ends): the tip is read off the chain's last
+   * segment rather than searched for in the mesh, which cannot pick a neighbouring toe or finger.
+   */
+  | { past: readonly [string, string]; fraction: number };
 
 /**
  * A joint the preset's skeleton has and our fit does not (Unreal's `root`, `spine_05`, `ik_*`

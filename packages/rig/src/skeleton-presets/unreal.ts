@@ -6,8 +6,9 @@
  *
  * Our three spine joints and neck become spine_01..03 and neck_01 (the names an Unreal 4 skeleton
  * and our retargeter read alike); the mannequin's spine_04, spine_05, neck_02, the finger
- * metacarpals, `root` and the IK bones are added joints without skin weight. The mannequin's
- * twist and corrective bones are not added (they are driven by the engine's own rig logic).
+ * metacarpals, the twist bones, `root` and the IK bones are added joints without skin weight
+ * (a later change could move the limbs' weight onto the twist bones). The mannequin's corrective
+ * bones are not added (the engine's post-process rig drives them from the body's bones).
  */
 import { presetNames, type ExtraJoint, type SkeletonPresetTable } from './preset-table';
 
@@ -35,6 +36,27 @@ const EXTRA_JOINTS: readonly ExtraJoint[] = [
       placement: { between: [`hand_${side}`, `${finger}_01_${side}`], fraction: 0.3 },
       adopts: [`${finger}_01_${side}`],
     })),
+  ),
+  // Two twist bones along each limb segment, children of the segment's joint. Epic publishes no
+  // table of their rest positions; a public rebuild of the mannequin's skeleton puts the upper
+  // arm's, thigh's and calf's twist_01 at 1/3 and twist_02 at 2/3 of the segment from its joint.
+  // The forearm's order is reported both ways (that rebuild: 01 near the elbow; a public rename
+  // table for another skeleton: "the lower arm twists are swapped", 01 near the wrist, as in the
+  // UE4 mannequin, whose one lowerarm_twist_01 sits by the wrist); we follow the latter. The
+  // bones carry no weight or track, so their place along the segment only shows in the editor.
+  ...(['l', 'r'] as const).flatMap((side) =>
+    ([
+      ['upperarm', 'lowerarm', [1 / 3, 2 / 3]],
+      ['lowerarm', 'hand', [2 / 3, 1 / 3]],
+      ['thigh', 'calf', [1 / 3, 2 / 3]],
+      ['calf', 'foot', [1 / 3, 2 / 3]],
+    ] as const).flatMap(([segment, next, fractions]) =>
+      fractions.map((fraction, i): ExtraJoint => ({
+        name: `${segment}_twist_0${i + 1}_${side}`,
+        parent: `${segment}_${side}`,
+        placement: { between: [`${segment}_${side}`, `${next}_${side}`], fraction },
+      })),
+    ),
   ),
   // IK target bones: copies of the feet and hands under root, as the mannequin has them.
   { name: 'ik_foot_root', parent: 'root', placement: { at: 'root' } },
