@@ -95,7 +95,9 @@ def apply_pose(arm, ops):
             for t in op['towards']:
                 axis = d.cross(char_dir(t))
                 if axis.length > 0.3:  # not (nearly) parallel: the bend plane is well defined
-                    r = Quaternion(axis.normalized(), math.radians(op['degrees']))
+                    # Never past the direction bent towards (a raised wing into its twin).
+                    room = math.degrees(d.angle(char_dir(t))) - op.get('stopShort', 0)
+                    r = Quaternion(axis.normalized(), math.radians(max(0.0, min(op['degrees'], room))))
                     break
         elif op['kind'] == 'aim':
             r = d.rotation_difference(char_dir(op['direction']))

@@ -20,7 +20,9 @@
  *  5. Rules after the solve: a separate piece the solve gives mostly to one joint, lying in that
  *     joint's region, goes wholly to it (`skinning/bind-rigid-pieces`: a robot's plates do not
  *     tear; a sleeve over the elbow still bends), and a leaf inside a piece of its own (an eye in
- *     its eyeball) keeps only its pieces (`skinning/confine-leaves-to-pieces`); stand-in joints
+ *     its eyeball) keeps only its pieces (`skinning/confine-leaves-to-pieces`), and a piece no
+ *     bone reaches drops the joints foreign to what it is attached to (`skinning/attach-loose-pieces`:
+ *     an antenna's segments do not scatter with a leg); stand-in joints
  *     (`nonDeformingJoints`) give their share to their deforming ancestor
  *     (`skinning/deforming-joints`); any vertex still empty goes to the nearest bone
  *     (`skinning/nearest-bone-fallback`), so none is ever unweighted; then
@@ -35,6 +37,7 @@ import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights }
 import { boneSegments, type LeafJointMode } from './skinning/bone-segments';
 import type { BoneHeatOptions } from './skinning/bone-heat';
 import { bindRigidPieces, type BindRigidPiecesOptions } from './skinning/bind-rigid-pieces';
+import { attachLoosePieces } from './skinning/attach-loose-pieces';
 import { confineLeavesToPieces } from './skinning/confine-leaves-to-pieces';
 import { deformingParents, giveToDeformingAncestors } from './skinning/deforming-joints';
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
@@ -143,6 +146,14 @@ export interface ComputeSkinWeightsOptions {
    */
   confineLeaves?: boolean;
   /**
+   * A separate piece that holds no bone (an antenna's segments, a plate or a tooth modelled
+   * apart) loses the joints foreign to the surface it touches on the piece it is attached to
+   * (none of its joints, their ancestors, or their unbranched continuations), settled nearest gap
+   * first, so a chain of such pieces follows its first link (skinning/attach-loose-pieces).
+   * Default true.
+   */
+  attachLoosePieces?: boolean;
+  /**
    * Each vertex's weights raised to this exponent and renormalised before the influences are
    * pruned (skinning/sharpen-weights): > 1 narrows heat's blends towards the strongest joint.
    * Default the value fitted on the dev set leaving one artist out (`skin-sharpness.json`,
@@ -174,6 +185,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   heatEmptyFill: 'piece',
   rigidPieces: {},
   confineLeaves: true,
+  attachLoosePieces: true,
   sharpness: FITTED_SKIN_SHARPNESS,
 };
 
@@ -274,6 +286,7 @@ export function computeSkinWeights(
     const parents = deformingParents(skeleton, opts.nonDeformingJoints);
     if (opts.confineLeaves) confineLeavesToPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
     if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
+    if (opts.attachLoosePieces) attachLoosePieces(welded.positions, welded.indices, skeleton, candJoints, candWeights, slots);
   }
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints); // idempotent; covers a mesh with no grid
   nearestBoneFallback(welded.positions, segments, candJoints, candWeights, slots);

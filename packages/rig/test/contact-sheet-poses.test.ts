@@ -28,6 +28,14 @@ describe('contact sheet poses', () => {
     expect(resolvePose('serpentine', ['head', 'spine_01', 'spine_17']).map((o) => o.joint)).toEqual(['spine_01', 'spine_17', 'head']);
   });
 
+  it('folds a bird\'s wing at its elbow and curls a membrane (no wing_3) up, raised short of the vertical', () => {
+    const bird = resolvePose('avian', ['chest', 'left_wing_1', 'left_wing_2', 'left_wing_3']);
+    expect(bird.find((o) => o.joint === 'left_wing_2')).toMatchObject({ kind: 'bend', degrees: 90, towards: [[0, 0, 1], [0, 1, 0]] });
+    const membrane = resolvePose('avian', ['chest', 'left_wing_1', 'left_wing_2']);
+    expect(membrane.filter((o) => o.joint === 'left_wing_2')).toEqual([{ joint: 'left_wing_2', kind: 'bend', towards: [[0, 1, 0]], degrees: 20, stopShort: 15 }]);
+    expect(membrane.find((o) => o.joint === 'left_wing_1')).toMatchObject({ stopShort: 15 });
+  });
+
   it('has a rule list for every body plan', () => {
     expect(Object.keys(CONTACT_SHEET_POSES).sort()).toEqual([...BODY_PLANS].sort());
   });

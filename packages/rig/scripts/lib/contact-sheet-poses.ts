@@ -14,8 +14,13 @@ import type { BodyPlan } from '../../src/body-plan';
 export type Vec3 = readonly [number, number, number];
 
 export type PoseOp =
-  /** Rotate the bone (joint → its children) by `degrees` towards the first candidate not parallel to it. */
-  | { kind: 'bend'; towards: readonly Vec3[]; degrees: number }
+  /**
+   * Rotate the bone (joint → its children) by `degrees` towards the first candidate not parallel
+   * to it, never past it: a bone already within `degrees` of the candidate stops `stopShort`
+   * degrees before it (default 0). A wing raised at rest is raised to short of the vertical, not
+   * through it into its twin.
+   */
+  | { kind: 'bend'; towards: readonly Vec3[]; degrees: number; stopShort?: number }
   /**
    * Turn the bone so it points along `direction`. Only for bones whose ancestors stay at rest
    * (the upper arms): it makes "arms raised" the same for a T-pose and an A-pose.
@@ -30,6 +35,8 @@ interface PoseRule {
   /** A joint name, or a pattern for numbered chains (tail_1..4, spine_01..NN). */
   match: string | RegExp;
   op: PoseOp;
+  /** The rule applies only when the rig has (true) or lacks (false) a joint of this role: a bird's wing elbow. */
+  when?: { role: string; present: boolean };
 }
 
 const UP: Vec3 = [0, 1, 0];
@@ -38,8 +45,10 @@ const FORWARD: Vec3 = [0, 0, 1];
 const BACK: Vec3 = [0, 0, -1];
 const LEFT: Vec3 = [1, 0, 0];
 
-const bend = (towards: Vec3 | Vec3[], degrees: number): PoseOp =>
-  ({ kind: 'bend', towards: Array.isArray(towards[0]) ? (towards as Vec3[]) : [towards as Vec3], degrees });
+const bend = (towards: Vec3 | Vec3[], degrees: number, stopShort?: number): PoseOp => ({
+  kind: 'bend', towards: Array.isArray(towards[0]) ? (towards as Vec3[]) : [towards as Vec3], degrees,
+  ...(stopShort === undefined ? {} : { stopShort }),
+});
 const turn = (degrees: number): PoseOp => ({ kind: 'turn', axis: UP, degrees });
 
 /** Head turned, neck a little: a head that moves with a shoulder or the chest shows. */
@@ -98,11 +107,17 @@ export const CONTACT_SHEET_POSES: Record<BodyPlan, PoseRule[]> = {
     { match: /^abdomen_\d+$/, op: bend(UP, 20) },
   ],
   avian: [
-    // Wings raised, their elbows folded 90° forward; left leg lifted, both knees bent.
-    { match: 'left_wing_1', op: bend(UP, 45) },
-    { match: 'right_wing_1', op: bend(UP, 45) },
-    { match: 'left_wing_2', op: bend([FORWARD, UP], 90) },
-    { match: 'right_wing_2', op: bend([FORWARD, UP], 90) },
+    // Wings raised, their elbows folded 90° forward; left leg lifted, both knees bent. A wing
+    // raised at rest (a butterfly's, folded up over its back) stops 15° short of the vertical:
+    // its twin lies mirrored across the body's mid-plane, and past the vertical the two cross.
+    { match: 'left_wing_1', op: bend(UP, 45, 15) },
+    { match: 'right_wing_1', op: bend(UP, 45, 15) },
+    { match: 'left_wing_2', op: bend([FORWARD, UP], 90), when: { role: 'left_wing_3', present: true } },
+    { match: 'right_wing_2', op: bend([FORWARD, UP], 90), when: { role: 'right_wing_3', present: true } },
+    // A membrane (wing_1 and wing_2 only: a butterfly's) has no elbow to fold: folded forward
+    // 90°, the two outer halves meet in front of the body and cross. Its outer part curls up.
+    { match: 'left_wing_2', op: bend(UP, 20, 15), when: { role: 'left_wing_3', present: false } },
+    { match: 'right_wing_2', op: bend(UP, 20, 15), when: { role: 'right_wing_3', present: false } },
     { match: 'left_upper_leg', op: bend(FORWARD, 60) },
     { match: 'left_lower_leg', op: bend(BACK, 90) },
     { match: 'right_lower_leg', op: bend(BACK, 90) },
@@ -142,6 +157,7 @@ export function resolvePose(
   const roles = jointNames.map((joint) => ({ joint, role: roleOf(joint) }));
   const ops: JointPoseOp[] = [];
   for (const rule of CONTACT_SHEET_POSES[plan]) {
+    if (rule.when && roles.some(({ role }) => role === rule.when!.role) !== rule.when.present) continue;
     for (const { joint, role } of roles) {
       if (role === undefined) continue;
       const hit = typeof rule.match === 'string' ? role === rule.match : rule.match.test(role);

@@ -1,0 +1,62 @@
+// Separate pieces no bone reaches (an antenna of small segments, a fin pushed into the body) follow
+// the piece they are attached to: each takes the blend of the surface where it touches it.
+import { computeSkinWeights } from '../src/compute-skin-weights';
+import { attachLoosePieces } from '../src/skinning/attach-loose-pieces';
+import { capsule, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
+
+// A body along +Z (tail → chest → head) and a leg hanging from the chest with its foot on the floor.
+const skeleton = skeletonOf([
+  ['tail', null, [0, 0.5, -0.4]], ['chest', 'tail', [0, 0.5, 0]], ['head', 'chest', [0, 0.5, 0.4]],
+  ['leg', 'chest', [0.1, 0.45, 0]], ['foot', 'leg', [0.2, 0.1, 0.1]],
+]);
+const body = capsule([0, 0.5, -0.45], [0, 0.5, 0.6], 0.1, { rows: 40 });
+const leg = capsule([0.1, 0.45, 0], [0.2, 0.1, 0.1], 0.03, { rows: 12 });
+// An antenna: four segments of their own in a row from the head's tip, up and out, a small gap
+// between each, the last ones nearer the leg's tip than the head's bone.
+const antenna = [0, 1, 2, 3].map((i) => capsule(
+  [0.05 + 0.06 * i, 0.55 - 0.08 * i, 0.68 + 0.02 * i], [0.09 + 0.06 * i, 0.5 - 0.08 * i, 0.69 + 0.02 * i], 0.012, { rows: 4 },
+));
+// A fin pushed into the side of the body over the tail's bone, no joint in it.
+const fin = capsule([0.09, 0.5, -0.27], [0.2, 0.5, -0.3], 0.02, { rows: 6 });
+const mesh = mergeMeshes([body, leg, ...antenna, fin]);
+const sizes = [body, leg, ...antenna, fin].map((m) => m.positions.length / 3);
+const starts = sizes.reduce<number[]>((acc, s) => [...acc, acc[acc.length - 1]! + s], [0]);
+const range = (k: number): number[] => Array.from({ length: sizes[k]! }, (_, i) => starts[k]! + i);
+
+describe('attachLoosePieces', () => {
+  it('moves every segment of an antenna and a fin with the part they are attached to, each piece as one', () => {
+    const skin = computeSkinWeights(mesh, skeleton);
+    for (let k = 2; k < 6; k++) {
+      for (const v of range(k)) {
+        expect(weightOf(skin, v, 2)).toBeGreaterThan(0.9);
+        expect(weightOf(skin, v, 4)).toBe(0);
+        for (let j = 0; j < 5; j++) expect(weightOf(skin, v, j)).toBeCloseTo(weightOf(skin, starts[k]!, j), 6);
+      }
+    }
+    for (const v of range(6)) expect(weightOf(skin, v, 0)).toBeGreaterThan(0.5);
+  });
+
+  it('follows the chain from its attachment, whatever the solve gave its far links', () => {
+    // Weights as a solve may leave them: the far segments to the foot, the fin shared with the foot.
+    const n = mesh.positions.length / 3, slots = 2;
+    const joints = new Int32Array(n * slots).fill(-1), weights = new Float32Array(n * slots);
+    for (let v = 0; v < n; v++) {
+      const z = mesh.positions[3 * v + 2]!;
+      joints[v * slots] = v < starts[1]! ? (z > 0.2 ? 2 : z > -0.2 ? 1 : 0) : v < starts[2]! ? 3 : v < starts[4]! ? 2 : v < starts[6]! ? 4 : 1;
+      weights[v * slots] = 1;
+      if (v >= starts[6]!) { joints.set([0, 4], v * slots); weights.set([0.5, 0.5], v * slots); }
+    }
+    // The two far segments and the fin are rebound; the near ones, already the head's, are kept.
+    expect(attachLoosePieces(mesh.positions, mesh.indices, skeleton, joints, weights, slots)).toBe(3);
+    for (let k = 2; k < 6; k++) for (const v of range(k)) expect([joints[v * slots], weights[v * slots], joints[v * slots + 1]]).toEqual([2, 1, -1]);
+    for (const v of range(6)) expect([joints[v * slots], weights[v * slots]]).toEqual([0, 1]);
+  });
+
+  it('leaves pieces a bone crosses as solved (a leg of its own, a robot plate)', () => {
+    const n = mesh.positions.length / 3, slots = 2;
+    const joints = new Int32Array(n * slots).fill(-1), weights = new Float32Array(n * slots);
+    for (let v = 0; v < n; v++) { joints.set([1, 3], v * slots); weights.set([0.6, 0.4], v * slots); }
+    attachLoosePieces(mesh.positions, mesh.indices, skeleton, joints, weights, slots);
+    for (let v = 0; v < starts[2]!; v++) expect([joints[v * slots], joints[v * slots + 1], weights[v * slots]]).toEqual([1, 3, expect.closeTo(0.6, 6)]);
+  });
+});
