@@ -22,51 +22,15 @@ import { join } from 'node:path';
 import { readMesh, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS } from '../src/body-plan';
 import { chooseOrientation, type OrientationModel } from '../src/find-orientation';
+import { fitOrientationModel, rightOf, type Sample } from './lib/orientation-fit';
 import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
 import { buildCreature } from '../testing/build-creature';
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
 
-interface Sample { id: string; artist: string; plan: string; features: number[][]; right?: number[] }
-
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** The right answers of a sample: its labels, or the file as it is (+y, facing +Z). */
-const rightOf = (s: Sample): number[] => s.right ?? [0];
-
-/** Conditional-logit fit by gradient descent on standardised features, with an L2 penalty. */
-export function fitOrientationModel(samples: Sample[], l2: number, iterations = 3000): OrientationModel {
-  const d = ORIENTATION_FEATURE_NAMES.length;
-  const mean = new Array<number>(d).fill(0), scale = new Array<number>(d).fill(0);
-  let n = 0;
-  for (const s of samples) for (const f of s.features) { f.forEach((v, i) => (mean[i]! += v)); n++; }
-  for (let i = 0; i < d; i++) mean[i]! /= n;
-  for (const s of samples) for (const f of s.features) f.forEach((v, i) => (scale[i]! += (v - mean[i]!) ** 2));
-  for (let i = 0; i < d; i++) scale[i] = Math.sqrt(scale[i]! / n) || 1;
-  const z = samples.map((s) => s.features.map((f) => f.map((v, i) => (v - mean[i]!) / scale[i]!)));
-  const w = new Array<number>(d).fill(0);
-  const rate = 0.5;
-  for (let it = 0; it < iterations; it++) {
-    const grad = w.map((v) => 2 * l2 * v);
-    for (const [k, cands] of z.entries()) {
-      const s = cands.map((f) => f.reduce((t, v, i) => t + v * w[i]!, 0));
-      const top = Math.max(...s);
-      const e = s.map((v) => Math.exp(v - top));
-      const sum = e.reduce((t, v) => t + v, 0);
-      const right = rightOf(samples[k]!);
-      const rightSum = right.reduce((t, c) => t + e[c]!, 0);
-      cands.forEach((f, c) => {
-        const p = e[c]! / sum - (right.includes(c) ? e[c]! / rightSum : 0);
-        f.forEach((v, i) => (grad[i]! += (p * v) / z.length));
-      });
-    }
-    for (let i = 0; i < d; i++) w[i]! -= rate * grad[i]!;
-  }
-  const round = (v: number): number => Math.round(v * 1e5) / 1e5;
-  return { features: [...ORIENTATION_FEATURE_NAMES], mean: mean.map(round), scale: scale.map(round), weights: w.map(round) };
 }
 
 async function readUpright(path: string): Promise<Mesh> {

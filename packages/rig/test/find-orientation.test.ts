@@ -4,7 +4,7 @@
  * and the finder reads every quarter turn of a model consistently.
  */
 import { writeGlb } from '@rigforge/mesh';
-import { findOrientation, chooseOrientation, measureOrientationCandidates } from '../src/find-orientation';
+import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates } from '../src/find-orientation';
 import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { rotateMeshY } from '../src/rotate-mesh-y';
@@ -46,6 +46,33 @@ describe('findOrientation', () => {
       return multiplyTurns(turnOf(found), toFile);
     });
     for (const a of answers) expect(sameTurn(a, answers[0]!)).toBe(true);
+  });
+});
+
+describe('decideOrientation (the gates)', () => {
+  /** Probabilities with `share` on one candidate and the rest spread evenly. */
+  const probs = (upAxis: string, rotationY: number, share: number): number[] => ORIENTATION_CANDIDATES.map((c) =>
+    (c.upAxis === upAxis && c.rotationY === rotationY ? share : (1 - share) / 23));
+  const noLegs = { asFiled: () => 0, standingWhenStood: () => 0 };
+
+  test('a model on its legs as filed stands as filed, and the finder is not even asked', () => {
+    const found = decideOrientation(() => { throw new Error('not needed'); }, { asFiled: () => 2, standingWhenStood: () => 0 });
+    expect(found).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
+  });
+
+  test('another up axis is taken when the finder is sure of it, with its facing', () => {
+    expect(decideOrientation(() => probs('+z', 90, 0.8), noLegs)).toMatchObject({ upAxis: '+z', rotationY: 90, upAxisReason: 'sure' });
+  });
+
+  test('under the up bar the file keeps +y, unless the model stood the other way stands on its legs', () => {
+    const p = (): number[] => probs('-x', 180, 0.5);
+    expect(decideOrientation(p, noLegs)).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'kept' });
+    expect(decideOrientation(p, { asFiled: () => 0, standingWhenStood: (up) => (up === '-x' ? 4 : 0) }))
+      .toMatchObject({ upAxis: '-x', upAxisReason: 'stands-when-turned' });
+  });
+
+  test('a given up axis is kept and only the facing is read', () => {
+    expect(decideOrientation(() => probs('+z', 90, 0.8), noLegs, { upAxis: '-y' })).toMatchObject({ upAxis: '-y', upAxisReason: 'given' });
   });
 });
 
