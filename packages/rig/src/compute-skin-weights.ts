@@ -20,7 +20,8 @@
  *  5. Rules after the solve: a separate piece the solve gives mostly to one joint, lying in that
  *     joint's region, goes wholly to it (`skinning/bind-rigid-pieces`: a robot's plates do not
  *     tear; a sleeve over the elbow still bends), and a leaf inside a piece of its own (an eye in
- *     its eyeball) keeps only its pieces (`skinning/confine-leaves-to-pieces`); stand-in joints
+ *     its eyeball) keeps only its pieces, and a piece around one leaf that holds it most (a wing sheet)
+ *     keeps only that leaf's chain's weight (`skinning/confine-leaves-to-pieces`); stand-in joints
  *     (`nonDeformingJoints`) give their share to their deforming ancestor
  *     (`skinning/deforming-joints`); any vertex still empty goes to the nearest bone
  *     (`skinning/nearest-bone-fallback`), so none is ever unweighted; then
@@ -35,7 +36,7 @@ import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights }
 import { boneSegments, type LeafJointMode } from './skinning/bone-segments';
 import type { BoneHeatOptions } from './skinning/bone-heat';
 import { bindRigidPieces, type BindRigidPiecesOptions } from './skinning/bind-rigid-pieces';
-import { confineLeavesToPieces } from './skinning/confine-leaves-to-pieces';
+import { confineLeavesToPieces, keepLeafPiecesOnChain } from './skinning/confine-leaves-to-pieces';
 import { deformingParents, giveToDeformingAncestors } from './skinning/deforming-joints';
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
 import { geodesicSkinWeights } from './skinning/geodesic-skin-weights';
@@ -143,6 +144,12 @@ export interface ComputeSkinWeightsOptions {
    */
   confineLeaves?: boolean;
   /**
+   * A separate piece around one leaf joint that the solve gives mostly to that leaf (a wing sheet,
+   * a hand piece) keeps only the weight of the leaf's chain (the leaf and its ancestors); other
+   * branches' weight on it is dropped (skinning/confine-leaves-to-pieces). Default true.
+   */
+  leafPiecesOnChain?: boolean;
+  /**
    * Each vertex's weights raised to this exponent and renormalised before the influences are
    * pruned (skinning/sharpen-weights): > 1 narrows heat's blends towards the strongest joint.
    * Default the value fitted on the dev set leaving one artist out (`skin-sharpness.json`,
@@ -174,6 +181,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   heatEmptyFill: 'piece',
   rigidPieces: {},
   confineLeaves: true,
+  leafPiecesOnChain: true,
   sharpness: FITTED_SKIN_SHARPNESS,
 };
 
@@ -273,6 +281,7 @@ export function computeSkinWeights(
   if (skeleton.joints.length > 1) {
     const parents = deformingParents(skeleton, opts.nonDeformingJoints);
     if (opts.confineLeaves) confineLeavesToPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
+    if (opts.leafPiecesOnChain) keepLeafPiecesOnChain(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
     if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
   }
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints); // idempotent; covers a mesh with no grid

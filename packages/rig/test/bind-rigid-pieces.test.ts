@@ -2,7 +2,7 @@
 import type { Mesh, SkinWeights } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { bindRigidPieces } from '../src/skinning/bind-rigid-pieces';
-import { confineLeavesToPieces } from '../src/skinning/confine-leaves-to-pieces';
+import { confineLeavesToPieces, keepLeafPiecesOnChain } from '../src/skinning/confine-leaves-to-pieces';
 import { capsule, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
 
 const arm = skeletonOf([['shoulder', null, [0, 1, 0]], ['elbow', 'shoulder', [0.4, 1, 0]], ['wrist', 'elbow', [0.8, 1, 0]]]);
@@ -158,5 +158,57 @@ describe('confineLeavesToPieces', () => {
     const before = weights.slice();
     expect(confineLeavesToPieces(one.positions, one.indices, lone, [-1, 0, 1], joints, weights, slots)).toBe(0);
     expect(weights).toEqual(before);
+  });
+});
+
+describe('keepLeafPiecesOnChain', () => {
+  // A body and two wing sheets of their own, each on a chain from the body's centre: root →
+  // wingR → wingTipR and root → wingL → wingTipL, the tips (leaves) inside their sheets. The solve
+  // gave each sheet 0.6 to its own tip, 0.1 to its wing joint and 0.3 to the other wing's tip.
+  const torso = capsule([0, 0, -0.3], [0, 0, 0.3], 0.08, { rows: 16 });
+  const sheets = [1, -1].map((side) => capsule([side * 0.1, 0, 0], [side * 0.6, 0, 0], 0.01, { rows: 12 }));
+  const mesh = mergeMeshes([torso, ...sheets]);
+  const wings = skeletonOf([
+    ['root', null, [0, 0, 0]], ['wingR', 'root', [0, 0, 0]], ['tipR', 'wingR', [0.35, 0, 0]], ['wingL', 'root', [0, 0, 0]], ['tipL', 'wingL', [-0.35, 0, 0]],
+  ]);
+  const parents = [-1, 0, 1, 0, 3];
+  const first = torso.positions.length / 3, n = mesh.positions.length / 3, slots = 3;
+  const right = (v: number): boolean => mesh.positions[3 * v]! > 0;
+  function solved(): { joints: Int32Array; weights: Float32Array } {
+    const joints = new Int32Array(n * slots).fill(-1), weights = new Float32Array(n * slots);
+    for (let v = 0; v < n; v++) {
+      if (v < first) { joints[v * slots] = 0; weights[v * slots] = 1; continue; }
+      joints.set(right(v) ? [2, 1, 4] : [4, 3, 2], v * slots);
+      weights.set([0.6, 0.1, 0.3], v * slots);
+    }
+    return { joints, weights };
+  }
+
+  it("drops the other branch's weight on a sheet its own leaf holds most, keeping the leaf's chain", () => {
+    const { joints, weights } = solved();
+    expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, parents, joints, weights, slots)).toBe(2);
+    for (let v = first; v < n; v++) {
+      const own = right(v) ? [2, 1] : [4, 3];
+      const kept = [0, 1, 2].filter((s) => joints[v * slots + s]! >= 0);
+      expect(kept.map((s) => joints[v * slots + s])).toEqual(own);
+      expect(weights[v * slots]!).toBeCloseTo(6 / 7, 6);
+      expect(weights[v * slots + 1]!).toBeCloseTo(1 / 7, 6);
+    }
+    for (let v = 0; v < first; v++) expect([joints[v * slots], weights[v * slots]]).toEqual([0, 1]);
+  });
+
+  it('leaves a piece around two leaves, or one held most by a joint that is not a leaf, as solved', () => {
+    const both = mergeMeshes([torso, capsule([-0.6, 0, 0], [0.6, 0, 0], 0.01, { rows: 24 })]);
+    const m = both.positions.length / 3;
+    const joints = new Int32Array(m * slots).fill(-1), weights = new Float32Array(m * slots);
+    for (let v = 0; v < m; v++) { joints.set([2, 4], v * slots); weights.set([0.6, 0.4], v * slots); }
+    const before = weights.slice();
+    expect(keepLeafPiecesOnChain(both.positions, both.indices, wings, parents, joints, weights, slots)).toBe(0);
+    expect(weights).toEqual(before);
+    const { joints: j2, weights: w2 } = solved();
+    for (let v = first; v < n; v++) w2.set([0.2, 0.5, 0.3], v * slots);
+    const before2 = w2.slice();
+    expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, parents, j2, w2, slots)).toBe(0);
+    expect(w2).toEqual(before2);
   });
 });

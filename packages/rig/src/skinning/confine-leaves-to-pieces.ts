@@ -133,3 +133,61 @@ function centroidDistance(positions: Float32Array, vertices: readonly number[], 
   for (const v of vertices) for (let a = 0; a < 3; a++) c[a]! += positions[3 * v + a]! / vertices.length;
   return Math.hypot(c[0]! - p[0]!, c[1]! - p[1]!, c[2]! - p[2]!);
 }
+
+/**
+ * A separate piece around exactly one leaf joint (its bounding box holds that leaf's joint and no
+ * other leaf's) whose strongest joint is that leaf (a wing sheet on its wing joint, a hand piece
+ * on its hand) moves with the leaf's chain only: the weight other branches hold on it (heat gives
+ * a twin wing's aimed bone part of the sheet it reaches across the body) is dropped and the
+ * chain's renormalised; a vertex with nothing on the chain goes to the leaf. In place, on weights
+ * with `slots` per vertex (joint −1 = none), `parents` the weighted tree (−1 for a root). Returns
+ * the pieces changed.
+ */
+export function keepLeafPiecesOnChain(
+  positions: Float32Array,
+  indices: Uint32Array,
+  skeleton: Skeleton,
+  parents: readonly number[],
+  joints: Int32Array,
+  weights: Float32Array,
+  slots: number,
+): number {
+  const n = positions.length / 3;
+  const hasChild = new Uint8Array(parents.length);
+  for (const p of parents) if (p >= 0) hasChild[p] = 1;
+  const pieces = connectedPieces(indices, n);
+  if (pieces.length < 2) return 0;
+  const isLeaf = (j: number): boolean => hasChild[j] === 0 && parents[j]! >= 0;
+  let changed = 0;
+  for (const piece of pieces) {
+    const sum = pieceWeightByJoint(piece, joints, weights, slots);
+    let top = -1, topSum = 0;
+    for (const [j, w] of sum) if (w > topSum) { top = j; topSum = w; }
+    if (top < 0 || !isLeaf(top) || sum.size < 2) continue;
+    let around = 0;
+    for (let j = 0; j < parents.length; j++) if (isLeaf(j) && contains(positions, piece, skeleton.joints[j]!.position)) around++;
+    if (around !== 1 || !contains(positions, piece, skeleton.joints[top]!.position)) continue;
+    const chain = new Set<number>();
+    for (let j = top; j >= 0; j = parents[j]!) chain.add(j);
+    if ([...sum.keys()].every((j) => chain.has(j))) continue;
+    changed++;
+    for (const v of piece) {
+      let kept = 0;
+      for (let s = v * slots; s < v * slots + slots; s++) {
+        if (joints[s]! < 0) continue;
+        if (chain.has(joints[s]!)) kept += weights[s]!;
+        else {
+          joints[s] = -1;
+          weights[s] = 0;
+        }
+      }
+      if (kept > 0) {
+        for (let s = v * slots; s < v * slots + slots; s++) if (joints[s]! >= 0) weights[s] = weights[s]! / kept;
+      } else {
+        joints[v * slots] = top;
+        weights[v * slots] = 1;
+      }
+    }
+  }
+  return changed;
+}
