@@ -184,17 +184,27 @@ describe('keepLeafPiecesOnChain', () => {
     return { joints, weights };
   }
 
-  it("drops the other branch's weight on a sheet its own leaf holds most, keeping the leaf's chain", () => {
+  it("gives the other branch's weight on a sheet its own leaf holds most to their common ancestor", () => {
     const { joints, weights } = solved();
     expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, parents, joints, weights, slots)).toBe(2);
     for (let v = first; v < n; v++) {
+      const own = right(v) ? [2, 1, 0] : [4, 3, 0];
+      expect([0, 1, 2].map((s) => joints[v * slots + s])).toEqual(own);
+      expect([0, 1, 2].map((s) => weights[v * slots + s]!)).toEqual([0.6, 0.1, 0.3].map((w) => expect.closeTo(w, 6)));
+    }
+    for (let v = 0; v < first; v++) expect([joints[v * slots], weights[v * slots]]).toEqual([0, 1]);
+  });
+
+  it("drops the other tree's weight on the sheet when the wings are roots of their own, keeping the chain's", () => {
+    const { joints, weights } = solved();
+    expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, [-1, -1, 1, -1, 3], joints, weights, slots)).toBe(2);
+    for (let v = first; v < n; v++) {
       const own = right(v) ? [2, 1] : [4, 3];
-      const kept = [0, 1, 2].filter((s) => joints[v * slots + s]! >= 0);
-      expect(kept.map((s) => joints[v * slots + s])).toEqual(own);
+      expect([0, 1].map((s) => joints[v * slots + s])).toEqual(own);
+      expect(joints[v * slots + 2]).toBe(-1);
       expect(weights[v * slots]!).toBeCloseTo(6 / 7, 6);
       expect(weights[v * slots + 1]!).toBeCloseTo(1 / 7, 6);
     }
-    for (let v = 0; v < first; v++) expect([joints[v * slots], weights[v * slots]]).toEqual([0, 1]);
   });
 
   it('leaves a piece around two leaves, or one held most by a joint that is not a leaf, as solved', () => {

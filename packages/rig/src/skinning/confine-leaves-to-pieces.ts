@@ -137,9 +137,10 @@ function centroidDistance(positions: Float32Array, vertices: readonly number[], 
 /**
  * A separate piece around exactly one leaf joint (its bounding box holds that leaf's joint and no
  * other leaf's) whose strongest joint is that leaf (a wing sheet on its wing joint, a hand piece
- * on its hand) moves with the leaf's chain only: the weight other branches hold on it (heat gives
- * a twin wing's aimed bone part of the sheet it reaches across the body) is dropped and the
- * chain's renormalised; a vertex with nothing on the chain goes to the leaf. In place, on weights
+ * on its hand) moves with the leaf's chain only (the leaf and its ancestors): the weight another
+ * branch holds on it (heat gives a twin wing's aimed bone part of the sheet it reaches across
+ * the body) goes to that branch's nearest ancestor on the chain, or, from another tree, is
+ * dropped and the rest renormalised; a vertex left with nothing goes to the leaf. In place, on weights
  * with `slots` per vertex (joint −1 = none), `parents` the weighted tree (−1 for a root). Returns
  * the pieces changed.
  */
@@ -171,21 +172,37 @@ export function keepLeafPiecesOnChain(
     for (let j = top; j >= 0; j = parents[j]!) chain.add(j);
     if ([...sum.keys()].every((j) => chain.has(j))) continue;
     changed++;
+    // Each other joint's weight goes to its nearest ancestor on the chain (the shoulder's on a
+    // head piece to the chest, as an artist's blend there would run), so the piece's blend stays
+    // smooth; a joint in another tree (a twin wing on a root of its own) has none, and its
+    // weight is dropped.
+    const into = new Map<number, number>();
+    for (const j of sum.keys()) {
+      let k = j;
+      while (k >= 0 && !chain.has(k)) k = parents[k]!;
+      into.set(j, k);
+    }
     for (const v of piece) {
-      let kept = 0;
+      const merged = new Map<number, number>();
       for (let s = v * slots; s < v * slots + slots; s++) {
-        if (joints[s]! < 0) continue;
-        if (chain.has(joints[s]!)) kept += weights[s]!;
-        else {
-          joints[s] = -1;
-          weights[s] = 0;
-        }
+        const j = joints[s]!;
+        if (j < 0) continue;
+        const k = into.get(j)!;
+        if (k >= 0) merged.set(k, (merged.get(k) ?? 0) + weights[s]!);
       }
-      if (kept > 0) {
-        for (let s = v * slots; s < v * slots + slots; s++) if (joints[s]! >= 0) weights[s] = weights[s]! / kept;
-      } else {
+      let kept = 0;
+      for (const w of merged.values()) kept += w;
+      joints.fill(-1, v * slots, v * slots + slots);
+      weights.fill(0, v * slots, v * slots + slots);
+      if (!(kept > 0)) {
         joints[v * slots] = top;
         weights[v * slots] = 1;
+        continue;
+      }
+      let s = v * slots;
+      for (const [k, w] of merged) {
+        joints[s] = k;
+        weights[s++] = w / kept;
       }
     }
   }
