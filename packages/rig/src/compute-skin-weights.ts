@@ -36,7 +36,7 @@ import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights }
 import { boneSegments, type LeafJointMode } from './skinning/bone-segments';
 import type { BoneHeatOptions } from './skinning/bone-heat';
 import { bindRigidPieces, type BindRigidPiecesOptions } from './skinning/bind-rigid-pieces';
-import { confineLeavesToPieces, keepLeafPiecesOnChain } from './skinning/confine-leaves-to-pieces';
+import { confineLeavesToPieces, keepLeafPiecesOnChain, type ConfineLeavesOptions } from './skinning/confine-leaves-to-pieces';
 import { deformingParents, giveToDeformingAncestors } from './skinning/deforming-joints';
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
 import { geodesicSkinWeights } from './skinning/geodesic-skin-weights';
@@ -140,9 +140,10 @@ export interface ComputeSkinWeightsOptions {
   rigidPieces?: BindRigidPiecesOptions | false;
   /**
    * A leaf joint inside a rigid piece of its own (an eye in its eyeball) keeps only that piece;
-   * its weight elsewhere goes to its parent (skinning/confine-leaves-to-pieces). Default true.
+   * its weight elsewhere goes to its parent (skinning/confine-leaves-to-pieces); `false` leaves
+   * the leaves as solved. Default `{}`.
    */
-  confineLeaves?: boolean;
+  confineLeaves?: ConfineLeavesOptions | false;
   /**
    * A separate piece around one leaf joint that the solve gives mostly to that leaf (a wing sheet,
    * a hand piece) keeps only the weight of the leaf's chain (the leaf and its ancestors); other
@@ -180,7 +181,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   heatRayMaxVertices: 12_000,
   heatEmptyFill: 'piece',
   rigidPieces: {},
-  confineLeaves: true,
+  confineLeaves: {},
   leafPiecesOnChain: true,
   sharpness: FITTED_SKIN_SHARPNESS,
 };
@@ -280,7 +281,7 @@ export function computeSkinWeights(
   }
   if (skeleton.joints.length > 1) {
     const parents = deformingParents(skeleton, opts.nonDeformingJoints);
-    if (opts.confineLeaves) confineLeavesToPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
+    if (opts.confineLeaves !== false) confineLeavesToPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.confineLeaves);
     if (opts.leafPiecesOnChain) keepLeafPiecesOnChain(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
     if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
   }

@@ -149,6 +149,50 @@ describe('confineLeavesToPieces', () => {
     expect(kept).toBeGreaterThan(0);
   });
 
+  it("finds a leaf's own piece whose root edge lies just past its joint (a wing on its sheet), and keeps a limb's other whole pieces", () => {
+    // A toy: a torso, a head piece around the head joint and a hair piece above it, each arm a
+    // sheet starting just past its joint plus a hand piece; a shoulder pad the solve gives 0.6 to
+    // the arm. The artist gives the arm its sheet and hand, the torso the pad.
+    const torso = capsule([0, 0.9, 0], [0, 1.3, 0], 0.1, { rows: 12 });
+    const headPiece = capsule([0, 1.5, 0], [0, 1.6, 0], 0.1, { rows: 8 });
+    const hair = capsule([-0.05, 1.75, 0], [0.05, 1.75, 0], 0.03, { rows: 4 });
+    const armPieces = [1, -1].flatMap((x) => [
+      capsule([x * 0.16, 1.3, 0], [x * 0.3, 1.3, 0], 0.03, { rows: 6 }),
+      capsule([x * 0.36, 1.3, 0], [x * 0.42, 1.3, 0], 0.03, { rows: 4 }),
+      capsule([x * 0.08, 1.42, 0], [x * 0.12, 1.42, 0], 0.02, { rows: 4 }),
+    ]);
+    const parts = [torso, headPiece, hair, ...armPieces];
+    const toy = mergeMeshes(parts);
+    const starts = parts.reduce<number[]>((acc, q) => [...acc, acc[acc.length - 1]! + q.positions.length / 3], [0]);
+    const partOf = (v: number): number => starts.findIndex((o, i) => v >= o && v < starts[i + 1]!);
+    const rig = skeletonOf([['torso', null, [0, 1.1, 0]], ['head', 'torso', [0, 1.55, 0]], ['armL', 'torso', [0.12, 1.3, 0]], ['armR', 'torso', [-0.12, 1.3, 0]]]);
+    const m = toy.positions.length / 3;
+    // Part index → [joint, weight] as solved: torso, head, hair, then per arm sheet, hand, pad.
+    const solvedAs = (k: number): [number, number][] => {
+      if (k === 0) return [[0, 1]];
+      if (k <= 2) return [[1, 1]];
+      const arm = k <= 5 ? 2 : 3;
+      return (k - 3) % 3 === 2 ? [[arm, 0.6], [0, 0.4]] : [[arm, 1]];
+    };
+    const run = (jointMargin: number): { joints: Int32Array; weights: Float32Array; confined: number } => {
+      const joints = new Int32Array(m * slots).fill(-1), weights = new Float32Array(m * slots);
+      for (let v = 0; v < m; v++) solvedAs(partOf(v)).forEach(([j, w], s) => { joints[v * slots + s] = j; weights[v * slots + s] = w; });
+      const confined = confineLeavesToPieces(toy.positions, toy.indices, rig, [-1, 0, 0, 0], joints, weights, slots, { jointMargin });
+      return { joints, weights, confined };
+    };
+    // Without a margin the arms' joints lie outside their sheets: the head alone has a piece, and a lone leaf is left as solved.
+    expect(run(0).confined).toBe(0);
+    const { joints, weights, confined } = run(0.1);
+    expect(confined).toBe(3);
+    for (let v = 0; v < m; v++) {
+      const k = partOf(v);
+      const expected = k === 0 ? 0 : k <= 2 ? 1 : (k - 3) % 3 === 2 ? 0 : k <= 5 ? 2 : 3;
+      let onExpected = 0;
+      for (let s = v * slots; s < v * slots + slots; s++) if (joints[s] === expected) onExpected += weights[s]!;
+      expect(onExpected).toBeCloseTo(1, 6);
+    }
+  });
+
   it('leaves a lone leaf in a piece of its own as solved (a shoe over the ankle, blended by its artist)', () => {
     const one = mergeMeshes([body, eyeballs[1]!]);
     const lone = skeletonOf([['neck', null, [0, 0.9, 0]], ['head', 'neck', [0, 1.1, 0]], ['eyeL', 'head', [0.03, 1.2, 0.125]]]);
