@@ -13,7 +13,7 @@
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
 import { bindRigidPieces } from '../src/skinning/bind-rigid-pieces';
-import { confineLeavesToPieces } from '../src/skinning/confine-leaves-to-pieces';
+import { confineLeavesToPieces, keepLeafPiecesOnChain } from '../src/skinning/confine-leaves-to-pieces';
 import { compareSkinWeights } from '../src/skinning/skin-metrics';
 import { weldVertices } from '../src/weld-vertices';
 import { readArtistSkin, readManifest } from './lib/dev-set';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   for (const [ci, c] of chars.entries()) {
     const skin = await readArtistSkin(dir, c.id);
     const n = skin.mesh.positions.length / 3;
-    const base = computeSkinWeights(skin.mesh, skin.skeleton, { ...RIG_ENGINE_PRESETS.fast.skin, rigidPieces: false, confineLeaves: false });
+    const base = computeSkinWeights(skin.mesh, skin.skeleton, { ...RIG_ENGINE_PRESETS.fast.skin, rigidPieces: false, confineLeaves: false, leafPiecesOnChain: false });
     const welded = weldVertices(skin.mesh.positions, skin.mesh.indices, { tolerance: 1e-5 });
     const nw = welded.positions.length / 3;
     const first = new Int32Array(nw).fill(-1);
@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       }
       if (variant.owner <= 1) {
         if (confine) confineLeavesToPieces(welded.positions, welded.indices, skin.skeleton, parents, joints, weights, 4);
+        if (confine) keepLeafPiecesOnChain(welded.positions, welded.indices, skin.skeleton, parents, joints, weights, 4);
         bindRigidPieces(welded.positions, welded.indices, skin.skeleton, parents, joints, weights, 4, { ownerShare: variant.owner, outsideShare: variant.outside });
       }
       const out = { joints: new Uint16Array(4 * n), weights: new Float32Array(4 * n) };

@@ -20,7 +20,8 @@
  *  5. Rules after the solve: a separate piece the solve gives mostly to one joint, lying in that
  *     joint's region, goes wholly to it (`skinning/bind-rigid-pieces`: a robot's plates do not
  *     tear; a sleeve over the elbow still bends), and a leaf inside a piece of its own (an eye in
- *     its eyeball) keeps only its pieces (`skinning/confine-leaves-to-pieces`), and a piece no
+ *     its eyeball) keeps only its pieces, and a piece around one leaf that holds it most (a wing sheet)
+ *     keeps only that leaf's chain's weight (`skinning/confine-leaves-to-pieces`), and a piece no
  *     bone reaches drops the joints foreign to what it is attached to (`skinning/attach-loose-pieces`:
  *     an antenna's segments do not scatter with a leg); stand-in joints
  *     (`nonDeformingJoints`) give their share to their deforming ancestor
@@ -38,7 +39,7 @@ import { boneSegments, type LeafJointMode } from './skinning/bone-segments';
 import type { BoneHeatOptions } from './skinning/bone-heat';
 import { bindRigidPieces, type BindRigidPiecesOptions } from './skinning/bind-rigid-pieces';
 import { attachLoosePieces } from './skinning/attach-loose-pieces';
-import { confineLeavesToPieces } from './skinning/confine-leaves-to-pieces';
+import { confineLeavesToPieces, keepLeafPiecesOnChain, type ConfineLeavesOptions } from './skinning/confine-leaves-to-pieces';
 import { deformingParents, giveToDeformingAncestors } from './skinning/deforming-joints';
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
 import { geodesicSkinWeights } from './skinning/geodesic-skin-weights';
@@ -142,9 +143,16 @@ export interface ComputeSkinWeightsOptions {
   rigidPieces?: BindRigidPiecesOptions | false;
   /**
    * A leaf joint inside a rigid piece of its own (an eye in its eyeball) keeps only that piece;
-   * its weight elsewhere goes to its parent (skinning/confine-leaves-to-pieces). Default true.
+   * its weight elsewhere goes to its parent (skinning/confine-leaves-to-pieces); `false` leaves
+   * the leaves as solved. Default `{}`.
    */
-  confineLeaves?: boolean;
+  confineLeaves?: ConfineLeavesOptions | false;
+  /**
+   * A separate piece around one leaf joint that the solve gives mostly to that leaf (a wing sheet,
+   * a hand piece) keeps only the weight of the leaf's chain (the leaf and its ancestors); other
+   * branches' weight on it is dropped (skinning/confine-leaves-to-pieces). Default true.
+   */
+  leafPiecesOnChain?: boolean;
   /**
    * A separate piece that holds no bone (an antenna's segments, a plate or a tooth modelled
    * apart) loses the joints foreign to the surface it touches on the piece it is attached to
@@ -184,7 +192,8 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   heatRayMaxVertices: 12_000,
   heatEmptyFill: 'piece',
   rigidPieces: {},
-  confineLeaves: true,
+  confineLeaves: {},
+  leafPiecesOnChain: true,
   attachLoosePieces: true,
   sharpness: FITTED_SKIN_SHARPNESS,
 };
@@ -284,7 +293,8 @@ export function computeSkinWeights(
   }
   if (skeleton.joints.length > 1) {
     const parents = deformingParents(skeleton, opts.nonDeformingJoints);
-    if (opts.confineLeaves) confineLeavesToPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
+    if (opts.confineLeaves !== false) confineLeavesToPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.confineLeaves);
+    if (opts.leafPiecesOnChain) keepLeafPiecesOnChain(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
     if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
     if (opts.attachLoosePieces) attachLoosePieces(welded.positions, welded.indices, skeleton, candJoints, candWeights, slots);
   }

@@ -2,7 +2,7 @@
 import type { Mesh, SkinWeights } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { bindRigidPieces } from '../src/skinning/bind-rigid-pieces';
-import { confineLeavesToPieces } from '../src/skinning/confine-leaves-to-pieces';
+import { confineLeavesToPieces, keepLeafPiecesOnChain } from '../src/skinning/confine-leaves-to-pieces';
 import { capsule, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
 
 const arm = skeletonOf([['shoulder', null, [0, 1, 0]], ['elbow', 'shoulder', [0.4, 1, 0]], ['wrist', 'elbow', [0.8, 1, 0]]]);
@@ -149,6 +149,50 @@ describe('confineLeavesToPieces', () => {
     expect(kept).toBeGreaterThan(0);
   });
 
+  it("finds a leaf's own piece whose root edge lies just past its joint (a wing on its sheet), and keeps a limb's other whole pieces", () => {
+    // A toy: a torso, a head piece around the head joint and a hair piece above it, each arm a
+    // sheet starting just past its joint plus a hand piece; a shoulder pad the solve gives 0.6 to
+    // the arm. The artist gives the arm its sheet and hand, the torso the pad.
+    const torso = capsule([0, 0.9, 0], [0, 1.3, 0], 0.1, { rows: 12 });
+    const headPiece = capsule([0, 1.5, 0], [0, 1.6, 0], 0.1, { rows: 8 });
+    const hair = capsule([-0.05, 1.75, 0], [0.05, 1.75, 0], 0.03, { rows: 4 });
+    const armPieces = [1, -1].flatMap((x) => [
+      capsule([x * 0.16, 1.3, 0], [x * 0.3, 1.3, 0], 0.03, { rows: 6 }),
+      capsule([x * 0.36, 1.3, 0], [x * 0.42, 1.3, 0], 0.03, { rows: 4 }),
+      capsule([x * 0.08, 1.42, 0], [x * 0.12, 1.42, 0], 0.02, { rows: 4 }),
+    ]);
+    const parts = [torso, headPiece, hair, ...armPieces];
+    const toy = mergeMeshes(parts);
+    const starts = parts.reduce<number[]>((acc, q) => [...acc, acc[acc.length - 1]! + q.positions.length / 3], [0]);
+    const partOf = (v: number): number => starts.findIndex((o, i) => v >= o && v < starts[i + 1]!);
+    const rig = skeletonOf([['torso', null, [0, 1.1, 0]], ['head', 'torso', [0, 1.55, 0]], ['armL', 'torso', [0.12, 1.3, 0]], ['armR', 'torso', [-0.12, 1.3, 0]]]);
+    const m = toy.positions.length / 3;
+    // Part index → [joint, weight] as solved: torso, head, hair, then per arm sheet, hand, pad.
+    const solvedAs = (k: number): [number, number][] => {
+      if (k === 0) return [[0, 1]];
+      if (k <= 2) return [[1, 1]];
+      const arm = k <= 5 ? 2 : 3;
+      return (k - 3) % 3 === 2 ? [[arm, 0.6], [0, 0.4]] : [[arm, 1]];
+    };
+    const run = (jointMargin: number): { joints: Int32Array; weights: Float32Array; confined: number } => {
+      const joints = new Int32Array(m * slots).fill(-1), weights = new Float32Array(m * slots);
+      for (let v = 0; v < m; v++) solvedAs(partOf(v)).forEach(([j, w], s) => { joints[v * slots + s] = j; weights[v * slots + s] = w; });
+      const confined = confineLeavesToPieces(toy.positions, toy.indices, rig, [-1, 0, 0, 0], joints, weights, slots, { jointMargin });
+      return { joints, weights, confined };
+    };
+    // Without a margin the arms' joints lie outside their sheets: the head alone has a piece, and a lone leaf is left as solved.
+    expect(run(0).confined).toBe(0);
+    const { joints, weights, confined } = run(0.1);
+    expect(confined).toBe(3);
+    for (let v = 0; v < m; v++) {
+      const k = partOf(v);
+      const expected = k === 0 ? 0 : k <= 2 ? 1 : (k - 3) % 3 === 2 ? 0 : k <= 5 ? 2 : 3;
+      let onExpected = 0;
+      for (let s = v * slots; s < v * slots + slots; s++) if (joints[s] === expected) onExpected += weights[s]!;
+      expect(onExpected).toBeCloseTo(1, 6);
+    }
+  });
+
   it('leaves a lone leaf in a piece of its own as solved (a shoe over the ankle, blended by its artist)', () => {
     const one = mergeMeshes([body, eyeballs[1]!]);
     const lone = skeletonOf([['neck', null, [0, 0.9, 0]], ['head', 'neck', [0, 1.1, 0]], ['eyeL', 'head', [0.03, 1.2, 0.125]]]);
@@ -158,5 +202,67 @@ describe('confineLeavesToPieces', () => {
     const before = weights.slice();
     expect(confineLeavesToPieces(one.positions, one.indices, lone, [-1, 0, 1], joints, weights, slots)).toBe(0);
     expect(weights).toEqual(before);
+  });
+});
+
+describe('keepLeafPiecesOnChain', () => {
+  // A body and two wing sheets of their own, each on a chain from the body's centre: root →
+  // wingR → wingTipR and root → wingL → wingTipL, the tips (leaves) inside their sheets. The solve
+  // gave each sheet 0.6 to its own tip, 0.1 to its wing joint and 0.3 to the other wing's tip.
+  const torso = capsule([0, 0, -0.3], [0, 0, 0.3], 0.08, { rows: 16 });
+  const sheets = [1, -1].map((side) => capsule([side * 0.1, 0, 0], [side * 0.6, 0, 0], 0.01, { rows: 12 }));
+  const mesh = mergeMeshes([torso, ...sheets]);
+  const wings = skeletonOf([
+    ['root', null, [0, 0, 0]], ['wingR', 'root', [0, 0, 0]], ['tipR', 'wingR', [0.35, 0, 0]], ['wingL', 'root', [0, 0, 0]], ['tipL', 'wingL', [-0.35, 0, 0]],
+  ]);
+  const parents = [-1, 0, 1, 0, 3];
+  const first = torso.positions.length / 3, n = mesh.positions.length / 3, slots = 3;
+  const right = (v: number): boolean => mesh.positions[3 * v]! > 0;
+  function solved(): { joints: Int32Array; weights: Float32Array } {
+    const joints = new Int32Array(n * slots).fill(-1), weights = new Float32Array(n * slots);
+    for (let v = 0; v < n; v++) {
+      if (v < first) { joints[v * slots] = 0; weights[v * slots] = 1; continue; }
+      joints.set(right(v) ? [2, 1, 4] : [4, 3, 2], v * slots);
+      weights.set([0.6, 0.1, 0.3], v * slots);
+    }
+    return { joints, weights };
+  }
+
+  it("gives the other branch's weight on a sheet its own leaf holds most to their common ancestor", () => {
+    const { joints, weights } = solved();
+    expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, parents, joints, weights, slots)).toBe(2);
+    for (let v = first; v < n; v++) {
+      const own = right(v) ? [2, 1, 0] : [4, 3, 0];
+      expect([0, 1, 2].map((s) => joints[v * slots + s])).toEqual(own);
+      expect([0, 1, 2].map((s) => weights[v * slots + s]!)).toEqual([0.6, 0.1, 0.3].map((w) => expect.closeTo(w, 6)));
+    }
+    for (let v = 0; v < first; v++) expect([joints[v * slots], weights[v * slots]]).toEqual([0, 1]);
+  });
+
+  it("drops the other tree's weight on the sheet when the wings are roots of their own, keeping the chain's", () => {
+    const { joints, weights } = solved();
+    expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, [-1, -1, 1, -1, 3], joints, weights, slots)).toBe(2);
+    for (let v = first; v < n; v++) {
+      const own = right(v) ? [2, 1] : [4, 3];
+      expect([0, 1].map((s) => joints[v * slots + s])).toEqual(own);
+      expect(joints[v * slots + 2]).toBe(-1);
+      expect(weights[v * slots]!).toBeCloseTo(6 / 7, 6);
+      expect(weights[v * slots + 1]!).toBeCloseTo(1 / 7, 6);
+    }
+  });
+
+  it('leaves a piece around two leaves, or one held most by a joint that is not a leaf, as solved', () => {
+    const both = mergeMeshes([torso, capsule([-0.6, 0, 0], [0.6, 0, 0], 0.01, { rows: 24 })]);
+    const m = both.positions.length / 3;
+    const joints = new Int32Array(m * slots).fill(-1), weights = new Float32Array(m * slots);
+    for (let v = 0; v < m; v++) { joints.set([2, 4], v * slots); weights.set([0.6, 0.4], v * slots); }
+    const before = weights.slice();
+    expect(keepLeafPiecesOnChain(both.positions, both.indices, wings, parents, joints, weights, slots)).toBe(0);
+    expect(weights).toEqual(before);
+    const { joints: j2, weights: w2 } = solved();
+    for (let v = first; v < n; v++) w2.set([0.2, 0.5, 0.3], v * slots);
+    const before2 = w2.slice();
+    expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, parents, j2, w2, slots)).toBe(0);
+    expect(w2).toEqual(before2);
   });
 });

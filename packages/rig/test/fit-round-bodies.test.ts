@@ -107,7 +107,7 @@ describe('round bodies', () => {
     const onWings = (tips: typeof r.leafTips): { body: number; wing: number } => {
       // The geodesic weights without the piece rules, which measure the tip alone (the rules bind
       // each separate wing plate wholly to its wing joint, tips or not).
-      const skin = computeSkinWeights(mesh, r.skeleton, { leafTips: tips, method: 'geodesic', rigidPieces: false, confineLeaves: false });
+      const skin = computeSkinWeights(mesh, r.skeleton, { leafTips: tips, method: 'geodesic', rigidPieces: false, confineLeaves: false, leafPiecesOnChain: false });
       const sum = { body: 0, wing: 0 }, count = { body: 0, wing: 0 };
       for (let v = 0; v < mesh.positions.length / 3; v++) {
         const part = vertexParts[v] as 'body' | 'wing';

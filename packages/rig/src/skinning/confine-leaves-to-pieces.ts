@@ -7,16 +7,32 @@
  * solve gives mostly to that leaf or to its parent is wholly the leaf's, and every weight the leaf
  * holds elsewhere (its lids, the body) goes to its parent (the head), which owns the surface
  * around it. The other leaves of that parent (a mouth, the ears beside the eyes) keep their weight
- * only in their region, nearer them than the parent (a mouth the solve gave a whole body). Any
- * other leaf with no piece of its own (a hand, a tail tip) keeps its weights.
+ * only in their region, nearer them than the parent (a mouth the solve gave a whole body). A
+ * confined leaf keeps the other pieces the solve gives it wholly in its region (a limb of several
+ * pieces: a toy's arm and hand), unless they lie around its joint (the lids around an eyeball).
+ * Any other leaf with no piece of its own (a hand, a tail tip) keeps its weights.
  */
 import type { Skeleton } from '@rigforge/mesh';
 import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, pieceWeightByJoint, regionShare } from './bind-rigid-pieces';
 
+/** Options of {@link confineLeavesToPieces}. */
+export interface ConfineLeavesOptions {
+  /**
+   * A leaf's joint counts as inside a piece within its bounding box grown by this fraction of the
+   * leaf's link to its parent on every side: a wing's joint sits just off the root edge of its
+   * sheet. Default in {@link CONFINE_LEAVES_DEFAULTS}.
+   */
+  jointMargin?: number;
+}
+
+/** Chosen on the dev set leaving one artist out (packages/rig/README.md, "Weights per artist, third round"). */
+export const CONFINE_LEAVES_DEFAULTS: Required<ConfineLeavesOptions> = { jointMargin: 0.1 };
+
 /**
  * In place, on weights with `slots` per vertex (joint −1 = none): for each leaf of the weighted
  * tree (`parents`, −1 for a root), its own piece is the separate piece of the welded mesh
- * (`positions`, `indices`) around it (its bounding box holds the joint and no other such leaf's),
+ * (`positions`, `indices`) around it (its bounding box, grown by `jointMargin` of the leaf's link
+ * to its parent, holds the joint and no other such leaf's),
  * in its region, strongest joint the leaf or its parent, nearest it by centroid. Leaves with a
  * sibling leaf that has one too get their own piece wholly, and their weight everywhere else goes
  * to their parent; so does the weight of those parents' other leaves outside their regions.
@@ -30,17 +46,31 @@ export function confineLeavesToPieces(
   joints: Int32Array,
   weights: Float32Array,
   slots: number,
+  options: ConfineLeavesOptions = {},
 ): number {
+  const { jointMargin } = { ...CONFINE_LEAVES_DEFAULTS, ...options };
   const n = positions.length / 3;
   const hasChild = new Uint8Array(parents.length);
   for (const p of parents) if (p >= 0) hasChild[p] = 1;
   const pieces = connectedPieces(indices, n);
   if (pieces.length < 2) return 0;
+  // Whether piece k's bounding box, grown by `jointMargin` of leaf j's link to its parent, holds j.
+  const around = (k: number, j: number): boolean => {
+    const pj = skeleton.joints[j]!.position, q = skeleton.joints[parents[j]!]!.position;
+    return contains(positions, pieces[k]!, pj, jointMargin * Math.hypot(pj[0] - q[0], pj[1] - q[1], pj[2] - q[2]));
+  };
   const childless: number[][] = parents.map(() => []);
+  // Each piece's solved share per joint, and its strongest joint.
+  const shares: Map<number, number>[] = [];
   const strongest = pieces.map((piece) => {
     const sum = pieceWeightByJoint(piece, joints, weights, slots);
-    let top = -1, topSum = 0;
-    for (const [j, w] of sum) if (w > topSum) { top = j; topSum = w; }
+    let top = -1, topSum = 0, total = 0;
+    for (const [j, w] of sum) {
+      total += w;
+      if (w > topSum) { top = j; topSum = w; }
+    }
+    for (const [j, w] of sum) sum.set(j, w / (total || 1));
+    shares.push(sum);
     return top;
   });
   // A leaf's own pieces: those around its joint (its bounding box holds the joint) lying in its
@@ -52,15 +82,15 @@ export function confineLeavesToPieces(
     regionShare(positions, pieces[k]!, j, skeleton, parents, childless) >= 1 - BIND_RIGID_PIECES_DEFAULTS.outsideShare;
   pieces.forEach((piece, k) => {
     // A piece around several leaves (a head around both eyes) is none of theirs.
-    const around: number[] = [];
+    const leaves: number[] = [];
     for (let j = 0; j < parents.length; j++) {
       if (hasChild[j] === 1 || parents[j]! < 0) continue;
       const top = strongest[k]!;
       if (top !== j && top !== parents[j]) continue;
-      if (contains(positions, piece, skeleton.joints[j]!.position)) around.push(j);
+      if (around(k, j)) leaves.push(j);
     }
-    if (around.length !== 1) return;
-    const j = around[0]!;
+    if (leaves.length !== 1) return;
+    const j = leaves[0]!;
     if (!inRegion(k, j)) return;
     // Of several pieces around a leaf (an eyeball and its lids), its own is the one centred on it.
     const prev = inOwnPiece.get(j);
@@ -95,6 +125,15 @@ export function confineLeavesToPieces(
   // sits in, however much of it the solve gave it.
   const own = new Int32Array(n).fill(-1);
   for (const j of confined) for (const k of inOwnPiece.get(j)!) for (const v of pieces[k]!) own[v] = j;
+  // A limb of several pieces (an arm and its hand): a confined leaf also keeps the other pieces
+  // the solve gives it wholly (as the rigid-piece rule counts it) that lie in its region, but not
+  // those around its joint (the lids around an eyeball, which the artists give the head).
+  pieces.forEach((piece, k) => {
+    for (const j of confined) {
+      if ((shares[k]!.get(j) ?? 0) < BIND_RIGID_PIECES_DEFAULTS.ownerShare || around(k, j) || !inRegion(k, j)) continue;
+      for (const v of piece) own[v] = j;
+    }
+  });
   for (let v = 0; v < n; v++) {
     for (let s = v * slots; s < v * slots + slots; s++) {
       const j = joints[s]!;
@@ -113,8 +152,8 @@ export function confineLeavesToPieces(
   return confined.size;
 }
 
-/** Whether `p` lies in the axis-aligned bounding box of the vertices. */
-function contains(positions: Float32Array, vertices: readonly number[], p: readonly number[]): boolean {
+/** Whether `p` lies in the axis-aligned bounding box of the vertices, grown by `pad` on every side. */
+function contains(positions: Float32Array, vertices: readonly number[], p: readonly number[], pad = 0): boolean {
   for (let axis = 0; axis < 3; axis++) {
     let lo = Infinity, hi = -Infinity;
     for (const v of vertices) {
@@ -122,7 +161,7 @@ function contains(positions: Float32Array, vertices: readonly number[], p: reado
       if (x < lo) lo = x;
       if (x > hi) hi = x;
     }
-    if (p[axis]! < lo || p[axis]! > hi) return false;
+    if (p[axis]! < lo - pad || p[axis]! > hi + pad) return false;
   }
   return true;
 }
@@ -132,4 +171,79 @@ function centroidDistance(positions: Float32Array, vertices: readonly number[], 
   const c = [0, 0, 0];
   for (const v of vertices) for (let a = 0; a < 3; a++) c[a]! += positions[3 * v + a]! / vertices.length;
   return Math.hypot(c[0]! - p[0]!, c[1]! - p[1]!, c[2]! - p[2]!);
+}
+
+/**
+ * A separate piece around exactly one leaf joint (its bounding box holds that leaf's joint and no
+ * other leaf's) whose strongest joint is that leaf (a wing sheet on its wing joint, a hand piece
+ * on its hand) moves with the leaf's chain only (the leaf and its ancestors): the weight another
+ * branch holds on it (heat gives a twin wing's aimed bone part of the sheet it reaches across
+ * the body) goes to that branch's nearest ancestor on the chain, or, from another tree, is
+ * dropped and the rest renormalised; a vertex left with nothing goes to the leaf. In place, on weights
+ * with `slots` per vertex (joint −1 = none), `parents` the weighted tree (−1 for a root). Returns
+ * the pieces changed.
+ */
+export function keepLeafPiecesOnChain(
+  positions: Float32Array,
+  indices: Uint32Array,
+  skeleton: Skeleton,
+  parents: readonly number[],
+  joints: Int32Array,
+  weights: Float32Array,
+  slots: number,
+): number {
+  const n = positions.length / 3;
+  const hasChild = new Uint8Array(parents.length);
+  for (const p of parents) if (p >= 0) hasChild[p] = 1;
+  const pieces = connectedPieces(indices, n);
+  if (pieces.length < 2) return 0;
+  const isLeaf = (j: number): boolean => hasChild[j] === 0 && parents[j]! >= 0;
+  let changed = 0;
+  for (const piece of pieces) {
+    const sum = pieceWeightByJoint(piece, joints, weights, slots);
+    let top = -1, topSum = 0;
+    for (const [j, w] of sum) if (w > topSum) { top = j; topSum = w; }
+    if (top < 0 || !isLeaf(top) || sum.size < 2) continue;
+    let around = 0;
+    for (let j = 0; j < parents.length; j++) if (isLeaf(j) && contains(positions, piece, skeleton.joints[j]!.position)) around++;
+    if (around !== 1 || !contains(positions, piece, skeleton.joints[top]!.position)) continue;
+    const chain = new Set<number>();
+    for (let j = top; j >= 0; j = parents[j]!) chain.add(j);
+    if ([...sum.keys()].every((j) => chain.has(j))) continue;
+    changed++;
+    // Each other joint's weight goes to its nearest ancestor on the chain (the shoulder's on a
+    // head piece to the chest, as an artist's blend there would run), so the piece's blend stays
+    // smooth; a joint in another tree (a twin wing on a root of its own) has none, and its
+    // weight is dropped.
+    const into = new Map<number, number>();
+    for (const j of sum.keys()) {
+      let k = j;
+      while (k >= 0 && !chain.has(k)) k = parents[k]!;
+      into.set(j, k);
+    }
+    for (const v of piece) {
+      const merged = new Map<number, number>();
+      for (let s = v * slots; s < v * slots + slots; s++) {
+        const j = joints[s]!;
+        if (j < 0) continue;
+        const k = into.get(j)!;
+        if (k >= 0) merged.set(k, (merged.get(k) ?? 0) + weights[s]!);
+      }
+      let kept = 0;
+      for (const w of merged.values()) kept += w;
+      joints.fill(-1, v * slots, v * slots + slots);
+      weights.fill(0, v * slots, v * slots + slots);
+      if (!(kept > 0)) {
+        joints[v * slots] = top;
+        weights[v * slots] = 1;
+        continue;
+      }
+      let s = v * slots;
+      for (const [k, w] of merged) {
+        joints[s] = k;
+        weights[s++] = w / kept;
+      }
+    }
+  }
+  return changed;
 }
