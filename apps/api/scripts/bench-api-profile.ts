@@ -2,11 +2,12 @@
  * Summarises a V8 CPU profile written by `BENCH_API_PROFILE_DIR=dir npx tsx apps/api/scripts/bench-api.ts`:
  * self time by function and by package, and inclusive time of chosen functions.
  *
- *   npx tsx apps/api/scripts/bench-api-profile.ts <file.cpuprofile> [top=30] [--callers <function> [depth=8]]
+ *   npx tsx apps/api/scripts/bench-api-profile.ts <file.cpuprofile> [top=30] [--callers <function> [depth=8]] [--from <s>]
  *
  * Percentages are of the time sampled, idle included; the busy share (everything but `(idle)`) is
  * printed first. `--callers writev` lists the stacks that lead to a function, e.g. which socket
- * writes (Postgres, HTTP answers, Redis) the kernel time of `writev` belongs to.
+ * writes (Postgres, HTTP answers, Redis) the kernel time of `writev` belongs to. `--from 30` leaves out
+ * the first 30 s (the process's start: under load, module loading under tsx is a third of the samples).
  */
 import { readFileSync } from 'node:fs';
 
@@ -44,8 +45,11 @@ function main(): void {
   const args = process.argv.slice(2);
   const callersAt = args.indexOf('--callers');
   const callers = callersAt >= 0 ? args.splice(callersAt, 3).slice(1) : [];
+  const fromAt = args.indexOf('--from');
+  // Seconds into the profile to start at: skips the process's start (module loading under tsx).
+  const fromS = fromAt >= 0 ? Number(args.splice(fromAt, 2)[1]) : 0;
   const [file, topArg] = args;
-  if (!file) throw new Error('usage: bench-api-profile.ts <file.cpuprofile> [top] [--callers <function> [depth]]');
+  if (!file) throw new Error('usage: bench-api-profile.ts <file.cpuprofile> [top] [--callers <function> [depth]] [--from <s>]');
   const top = Number(topArg ?? 30);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -54,8 +58,11 @@ function main(): void {
 
   const self = new Map<number, number>();
   let total = 0;
+  let at = 0;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    if (at < fromS * 1e6) return;
     self.set(id, (self.get(id) ?? 0) + dt);
     total += dt;
   });

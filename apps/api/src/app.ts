@@ -91,6 +91,6 @@ export function createApp(ctx: AppContext): express.Express {
   app.use('/v1', v1);
 
   app.use(notFoundHandler);
-  app.use(createErrorMiddleware(ctx.log));
+  app.use(createErrorMiddleware(ctx.logger));
   return app;
 }

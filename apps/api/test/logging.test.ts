@@ -4,8 +4,12 @@
  * prefix the database stores, nor the admin token.
  */
 import { Writable } from 'node:stream';
+import express from 'express';
+import supertest from 'supertest';
 import { VISIBLE_PREFIX_LENGTH } from '@rigforge/db';
 import { API_KEY_VISIBLE_CHARS, scrubSecrets } from '@rigforge/observability';
+import { createErrorMiddleware } from '../src/errors/error-middleware';
+import { requestId } from '../src/middleware/request-id';
 import { startHarness, harnessEnv, type Harness, type SeededAccount } from './harness';
 
 const ADMIN_TOKEN = 'admin-token-that-must-never-be-logged';
@@ -43,6 +47,24 @@ test('a request is one JSON line with a level, its method, path, status and requ
   expect(line?.responseTime).toEqual(expect.any(Number));
   // One line for the request, whatever else its handling logged.
   expect(parsed().filter((l) => l.request_id === 'req-log-test-1' && l.req !== undefined)).toHaveLength(1);
+});
+
+test('a line logged while a request is handled names the request', async () => {
+  // The API's own middleware in front of a route that fails as a defect would.
+  const app = express();
+  app.use(requestId);
+  app.get('/boom', () => {
+    throw new Error('boom');
+  });
+  app.use(createErrorMiddleware(h.ctx.logger));
+  const res = await supertest(app).get('/boom').set('X-Request-Id', 'req-log-test-2');
+  expect(res.status).toBe(500);
+  expect(res.body).toEqual({ error: { code: 'internal_error', message: expect.any(String) } });
+  expect(parsed().find((l) => l.msg === 'request req-log-test-2 GET /boom failed')).toMatchObject({
+    level: 'error',
+    request_id: 'req-log-test-2',
+    err: { message: 'boom' },
+  });
 });
 
 test('no API key or admin token reaches the log, wherever the client put it', async () => {

@@ -1,7 +1,8 @@
 /**
  * JSON-lines logs with pino: one object per line with `level`, `time`, `service`, `msg`, and the
- * `request_id` or `job_id` of the work in progress (carried by `logContext`, so every line written
- * while a request or a job runs names it without threading ids through each call).
+ * `request_id` or `job_id` of the work in progress. A worker's job id is carried by `logContext`,
+ * so every line written while a job runs names it without threading ids through each call; the
+ * API names its request explicitly (`logFunction(logger, { request_id })`), see `logContext`.
  *
  * No secrets: Authorization and cookie headers are redacted by path, and as a last line of defence
  * every written line is scrubbed of anything shaped like an API key (`sk_` + 40 characters) or the
@@ -20,8 +21,12 @@ export interface LogContext {
 }
 
 /**
- * The request or job the current async work belongs to. A process-wide store on purpose: it is
- * what lets a log line deep in a service name its request without a parameter on every function.
+ * The job the current async work belongs to (the worker runs each job in it). A process-wide
+ * store on purpose: it is what lets a log line deep in an engine or a service name its job without
+ * a parameter on every function. The API does not use it per request: in Node 20 an active
+ * AsyncLocalStorage runs promise hooks on every promise of the process (measured: 30 awaits cost
+ * 4.5 times the CPU with a store active), about a tenth of the API's CPU per submission under
+ * load (issue 25), for the few request lines it writes, which all have the request at hand.
  */
 export const logContext = new AsyncLocalStorage<LogContext>();
 
@@ -90,13 +95,14 @@ export function scrubSecrets(text: string, secrets: readonly string[] = []): str
 
 /**
  * The `(message, error?)` log function the services already take: info without an error, error
- * with one (serialized with its stack by pino's `err` serializer).
+ * with one (serialized with its stack by pino's `err` serializer). `fields` go on every line it
+ * writes (the API's `request_id`).
  */
 export type LogFunction = (message: string, error?: unknown) => void;
 
-export function logFunction(logger: Logger): LogFunction {
+export function logFunction(logger: Logger, fields: LogContext = {}): LogFunction {
   return (message, error) => {
-    if (error === undefined || error === null) logger.info(message);
-    else logger.error({ err: error instanceof Error ? error : new Error(String(error)) }, message);
+    if (error === undefined || error === null) logger.info(fields, message);
+    else logger.error({ ...fields, err: error instanceof Error ? error : new Error(String(error)) }, message);
   };
 }

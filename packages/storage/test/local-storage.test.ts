@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { LocalStorage, StorageKeyError, StreamTooLargeError } from '../src';
+import { INLINE_WRITE_MAX_BYTES, LocalStorage, StorageKeyError, StreamTooLargeError } from '../src';
 
 let dir: string;
 let storage: LocalStorage;
@@ -19,6 +19,17 @@ test('put, get, stat, delete; a missing key is null', async () => {
   await storage.delete('inputs/ab/abc.glb');
   expect(await storage.stat('inputs/ab/abc.glb')).toBeNull();
   expect(storage.publicUrl('jobs/x/output/model.glb')).toBe('http://api.test/files/jobs/x/output/model.glb');
+});
+
+test('new objects read back byte for byte on both sides of the inline write limit, also from a view into a larger buffer', async () => {
+  for (const size of [1, INLINE_WRITE_MAX_BYTES, INLINE_WRITE_MAX_BYTES + 1, 300_000]) {
+    const backing = Buffer.alloc(size + 10);
+    for (let i = 0; i < backing.length; i++) backing[i] = (i * 7) % 251;
+    const view = backing.subarray(5, 5 + size);
+    const key = `inputs/sz/${size}.glb`;
+    await storage.put(key, view, 'model/gltf-binary');
+    expect((await storage.get(key)).equals(view)).toBe(true);
+  }
 });
 
 test('replacing a key swaps it whole and leaves no temp files; concurrent writers end with one intact version', async () => {

@@ -1,5 +1,7 @@
 /** The last middleware: every error becomes the standard error envelope, and nothing unexpected leaks a stack to the client. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '@rigforge/observability';
+import { requestIdOf, requestLog } from '../middleware/request-id';
 import { ApiError } from './api-error';
 import { outageToApiError } from './backend-unavailable';
 
@@ -18,9 +20,9 @@ interface BodyParserError {
  * The single place an error becomes a response. ApiErrors render as they are; an error that means
  * Postgres or Redis is down becomes 503 backend_unavailable with Retry-After, whichever route or
  * middleware met it; body-parser's own errors (bad JSON, too large) keep their client status;
- * anything else is logged and masked as a 500.
+ * anything else is logged and masked as a 500. Its lines carry the request's `request_id`.
  */
-export function createErrorMiddleware(log: (message: string, error: unknown) => void): ErrorRequestHandler {
+export function createErrorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     let apiError: ApiError;
     const outage = err instanceof ApiError ? null : outageToApiError(err);
@@ -28,7 +30,7 @@ export function createErrorMiddleware(log: (message: string, error: unknown) => 
       apiError = err;
     } else if (outage) {
       // One line, no stack: during an outage every request lands here.
-      log(`request ${String(res.getHeader('x-request-id'))} ${req.method} ${req.path}: ${outage.message} (${describe(err)})`, undefined);
+      requestLog(logger, res)(`request ${String(requestIdOf(res))} ${req.method} ${req.path}: ${outage.message} (${describe(err)})`);
       apiError = outage;
     } else {
       const parserError = err as BodyParserError;
@@ -39,7 +41,7 @@ export function createErrorMiddleware(log: (message: string, error: unknown) => 
       } else if (parserError?.expose && parserError.status && parserError.status < 500) {
         apiError = new ApiError('invalid_request', `request: ${(err as Error).message}`);
       } else {
-        log(`request ${String(res.getHeader('x-request-id'))} ${req.method} ${req.path} failed`, err);
+        requestLog(logger, res)(`request ${String(requestIdOf(res))} ${req.method} ${req.path} failed`, err);
         apiError = new ApiError('internal_error', 'internal error; it has been logged');
       }
     }

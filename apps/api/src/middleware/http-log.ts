@@ -1,6 +1,7 @@
 // The access log: one JSON line per finished request, written once the response has gone out.
 import type { RequestHandler, Response } from 'express';
 import { OPS_PATHS, type Logger } from '@rigforge/observability';
+import { requestIdOf } from './request-id';
 
 /** Probe and scrape requests arrive every few seconds from every orchestrator; not worth a line each. */
 const QUIET_PATHS = new Set<string>(Object.values(OPS_PATHS));
@@ -45,10 +46,9 @@ export function httpLog(logger: Logger): RequestHandler {
 function writeLine(logger: Logger, res: Response, method: string, url: string, responseTime: number, aborted: boolean): void {
   const status = res.statusCode;
   const level = status >= 500 ? (status === 503 ? 'warn' : 'error') : status === 429 ? 'warn' : 'info';
-  // The id is named here, not only through the log context: `close` may fire outside the request's.
-  const requestId = res.getHeader('x-request-id');
+  const requestId = requestIdOf(res);
   const line = {
-    ...(typeof requestId === 'string' ? { request_id: requestId } : {}),
+    ...(requestId === undefined ? {} : { request_id: requestId }),
     req: { method, url },
     res: { status },
     responseTime,

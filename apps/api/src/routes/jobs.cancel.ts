@@ -5,6 +5,7 @@ import { failJob, findJob, toJobObject } from '@rigforge/db';
 import { announceJobStatus, isQueueName, publishJobCancel } from '@rigforge/queue';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
+import { requestLog } from '../middleware/request-id';
 
 /**
  * POST /v1/jobs/{id}/cancel: a queued or processing job becomes `failed` with error code
@@ -29,11 +30,12 @@ export function registerJobsCancel(router: Router, ctx: AppContext): void {
     // Best effort after the commit: the job is already failed and refunded. A worker that still
     // picks it up finds it terminal and leaves it; one running it stops its engine.
     const prefix = ctx.env.REDIS_PREFIX;
+    const log = requestLog(ctx.logger, res);
     await Promise.all([
       publishJobCancel(ctx.redis, prefix, { jobId: job.id }),
       isQueueName(job.queue) ? ctx.queues.get(job.queue).remove(job.id) : undefined,
-    ]).catch((error: unknown) => ctx.log(`job ${job.id}: canceled, but could not tell the workers`, error));
-    await announceJobStatus({ redis: ctx.redis, prefix, webhooks: ctx.webhooks, log: ctx.log }, { id: job.id, status: 'failed', params: job.params });
+    ]).catch((error: unknown) => log(`job ${job.id}: canceled, but could not tell the workers`, error));
+    await announceJobStatus({ redis: ctx.redis, prefix, webhooks: ctx.webhooks, log }, { id: job.id, status: 'failed', params: job.params });
     const row = await findJob(ctx.db, job.id, accountId);
     res.json(toJobObject(row ?? job, ctx.storage));
   });

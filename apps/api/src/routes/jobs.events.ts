@@ -4,6 +4,7 @@ import { jobIdParamsSchema, TERMINAL_STATUSES } from '@rigforge/contracts';
 import { findJob, toJobObject } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
+import { requestLog } from '../middleware/request-id';
 
 /**
  * GET /v1/jobs/{id}/events: a `text/event-stream` of the job. The job as it is comes at once, then
@@ -58,7 +59,7 @@ export function registerJobsEvents(router: Router, ctx: AppContext): void {
         })
         .catch((error: unknown) => {
           // Headers are sent: no error body is possible. The client reconnects and gets the job anew.
-          ctx.log(`job ${jobId}: status stream ended on an error`, error);
+          requestLog(ctx.logger, res)(`job ${jobId}: status stream ended on an error`, error);
           end();
         });
     };
