@@ -2,7 +2,7 @@
  * A generated model is for rigging: a biped drawn from the front and a quadruped drawn from the
  * side, generated with their hints, are rigged by the rig engine as the worker would (rig_type
  * named) and come out with the plan's skeleton with no warning. Guards the generated mesh's
- * properties the rigger relies on (closed after welding the outline's two UV copies, one piece,
+ * properties the rigger relies on (closed after welding the outline's two UV copies, its parts joined,
  * standing on y = 0, facing +Z, sensible depth).
  */
 import { rigMesh } from '@rigforge/rig';
