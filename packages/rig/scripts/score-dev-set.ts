@@ -96,7 +96,7 @@ function summarise(rows: Row[]): string {
   const j = rows.filter((r) => r.joints).map((r) => r.joints!);
   const w = rows.filter((r) => r.weights).map((r) => r.weights!);
   const failed = rows.filter((r) => r.error).length;
-  return `| ${rows.length} | ${failed} | ${f(mean(j.map((x) => x.cdj2j)), 4)} | ${f(Math.max(...j.map((x) => x.cdj2j)), 4)} | ` +
+  return `| ${rows.length} | ${failed} | ${f(mean(j.map((x) => x.cdj2j)), 4)} | ${f(most(j.map((x) => x.cdj2j)), 4)} | ` +
     `${j.filter((x) => x.cdj2j > 0.06).length} | ${f(mean(w.map((x) => x.l1)))} | ${f(mean(w.map((x) => x.precision)))} | ` +
     `${f(mean(w.map((x) => x.recall)))} | ${w.reduce((a, x) => a + x.unweighted, 0) + j.reduce((a, x) => a + x.unweighted, 0)} | ` +
     `${f(mean(j.map((x) => x.ms)), 0)} | ${f(median(j.map((x) => x.ms)), 0)} | ${f(most(j.map((x) => x.ms)), 0)} | ` +
