@@ -430,7 +430,9 @@ maybe('in Chromium: a quadruped rigged as FBX lists every joint; a generated mod
   const rig = (await h.request.get(`/v1/jobs/${createdRig.id}`).set(account.auth)).body;
   expect(rig).toMatchObject({ operation: 'rig', status: 'succeeded' });
   await shownInViewer(page, rig.id);
-  expect((await snapshot(page)).viewer.jointCount).toBe(glbJoints);
+  // Its own file's joints: a generated animal's skeleton need not have the drawn one's count (a
+  // tail the shape does not show gets fewer stand-in joints).
+  expect((await snapshot(page)).viewer.jointCount).toBe(glbJointCount(await fetchOutput(h, rig.output.model_url)));
   await page.waitForTimeout(300);
   await page.locator('#viewer').screenshot({ path: path.join(SHOTS, 'generated-quadruped.png') });
   expect(problems).toEqual([]);
