@@ -61,11 +61,24 @@ test('options are validated: thickness range, output_format, unknown fields, exa
     [{}, 'image_url'],
     [{ image_base64: png64, image_url: 'https://example.com/a.png' }, 'image_base64'],
     [{ image_url: 'file:///etc/passwd' }, 'image_url'],
+    [{ image_base64: png64, body_plan: 'dragon' }, 'body_plan'],
+    [{ image_base64: png64, view: 'back' }, 'view'],
   ] as const) {
     const res = await post(body);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'invalid_request', param });
   }
+});
+
+test('the picture hints (body_plan, view) are kept for the engine; absent, they stay unknown', async () => {
+  const hinted = await post({ image_base64: png64, body_plan: 'quadruped', view: 'side' });
+  expect(hinted.status).toBe(202);
+  const row = await h.ctx.db.job.findUniqueOrThrow({ where: { id: hinted.body.id } });
+  expect(row.params).toMatchObject({ body_plan: 'quadruped', view: 'side' });
+  const plain = await post({ image_base64: png64 });
+  const plainRow = await h.ctx.db.job.findUniqueOrThrow({ where: { id: plain.body.id } });
+  expect(plainRow.params).not.toHaveProperty('body_plan');
+  expect(plainRow.params).not.toHaveProperty('view');
 });
 
 test('an image that cannot be decoded: 400 unsupported_format', async () => {

@@ -21,7 +21,7 @@ import { readMesh } from '@rigforge/mesh';
 import { RIG_ENGINE_PRESETS } from '@rigforge/rig';
 import { generateOptionsFromParams, rigOptionsFromParams } from '../src/engines/builtin-engines';
 
-const MODEL_ALTERNATIVES: Partial<Record<keyof CreateModelRequest, unknown>> = { thickness: 1.2, height: 2, output_format: 'fbx' };
+const MODEL_ALTERNATIVES: Partial<Record<keyof CreateModelRequest, unknown>> = { thickness: 1.2, height: 2, body_plan: 'quadruped', view: 'side', output_format: 'fbx' };
 
 /** Webhook fields say where to report the job, not how to run it: they travel in the params to the webhook worker. */
 const DELIVERY_FIELDS = ['webhook_url', 'webhook_events'];

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { JobOperation } from './job';
 import type { CreateModelRequest } from './model';
 import { animationClipsSchema, AUTO, MODEL_FORMATS, RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, UP_AXES, type CreateRigRequest } from './rig';
+import { BODY_PLANS, PICTURE_VIEWS } from '@rigforge/vocabulary';
 import { jobWebhookSchema } from './webhook';
 import { OPERATION_SOURCES } from './operations';
 
@@ -53,6 +54,9 @@ export type RigJobParams = z.infer<typeof rigJobParamsSchema>;
 export const generateModelJobParamsSchema = z.strictObject({
   thickness: z.number(),
   height: z.number(),
+  /** The caller's hints (absent: unknown). */
+  body_plan: z.enum(BODY_PLANS).optional(),
+  view: z.enum(PICTURE_VIEWS).optional(),
   output_format: z.enum(MODEL_FORMATS),
   source: z.enum(MODEL_SOURCES),
   /** Where the job's webhooks go (resolved at submission; not an engine input). */
@@ -106,5 +110,12 @@ export function rigJobParams(
 
 /** The params of a generate_model job, from its validated request. */
 export function generateModelJobParams(body: CreateModelRequest, source: (typeof MODEL_SOURCES)[number]): GenerateModelJobParams {
-  return { thickness: body.thickness, height: body.height, output_format: body.output_format, source };
+  return {
+    thickness: body.thickness,
+    height: body.height,
+    ...(body.body_plan !== undefined ? { body_plan: body.body_plan } : {}),
+    ...(body.view !== undefined ? { view: body.view } : {}),
+    output_format: body.output_format,
+    source,
+  };
 }

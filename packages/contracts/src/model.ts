@@ -4,7 +4,10 @@ import { base64Schema, httpUrlSchema } from './common';
 import { jobSchema } from './job';
 import { webhookRequestShape } from './webhook';
 import { MODEL_FORMATS } from './rig';
-import { GENERATE_MODEL_OPTIONS } from '@rigforge/vocabulary';
+import { BODY_PLANS, GENERATE_MODEL_OPTIONS, PICTURE_VIEWS } from '@rigforge/vocabulary';
+
+/** The views a picture can be taken from (`view` of POST /v1/models). */
+export const PICTURE_VIEWS_OF_MODELS = PICTURE_VIEWS;
 
 /** POST /v1/models: image in, a closed textured model out (operation `generate_model`). */
 export const createModelRequestSchema = z
@@ -23,6 +26,14 @@ export const createModelRequestSchema = z
       .max(GENERATE_MODEL_OPTIONS.height.max)
       .default(GENERATE_MODEL_OPTIONS.height.default)
       .describe('Height of the model in metres'),
+    body_plan: z
+      .enum(BODY_PLANS)
+      .optional()
+      .describe('What the picture shows, when known: picks that plan\'s learned depth prior, and with view "side" a legged plan gets its legs as left/right pairs'),
+    view: z
+      .enum(PICTURE_VIEWS)
+      .optional()
+      .describe('Where the picture was taken from, when known: front, side or top (picks the learned depth prior of such pictures)'),
     output_format: z.enum(MODEL_FORMATS).default('glb'),
     ...webhookRequestShape,
   })

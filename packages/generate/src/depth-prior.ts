@@ -8,11 +8,11 @@
  * The numbers live in `depth-priors.json`, written by `scripts/fit-depth-priors.ts` from the rig
  * development set's true meshes (form chosen leaving one artist out; see the package README).
  */
+import { PICTURE_VIEWS, type PictureView } from '@rigforge/vocabulary';
 import data from './depth-priors.json';
 
 /** The views a picture can be taken from, as the benchmark and the fit name them. */
-export const PICTURE_VIEWS = ['front', 'side', 'top'] as const;
-export type PictureView = (typeof PICTURE_VIEWS)[number];
+export { PICTURE_VIEWS, type PictureView };
 
 /** A body plan gets its own prior only when the set has at least this many characters of it. */
 export const DEPTH_PRIOR_MIN_CHARACTERS = 3;

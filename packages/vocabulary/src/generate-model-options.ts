@@ -15,3 +15,10 @@ export const GENERATE_MODEL_OPTIONS = {
   /** Height of the model in metres. */
   height: { min: 0.01, max: 1000, default: 1 },
 } as const satisfies Record<string, NumberOption>;
+
+/**
+ * The view a picture was taken from, when the caller knows it: it picks the learned depth prior of
+ * pictures taken from there, and a side picture of a legged body gets its legs as left/right parts.
+ */
+export const PICTURE_VIEWS = ['front', 'side', 'top'] as const;
+export type PictureView = (typeof PICTURE_VIEWS)[number];

@@ -1,6 +1,6 @@
 /** `rigforge generate <image>`: POST /v1/models from a local PNG/JPEG/WebP or a URL; waits and downloads. */
 import { readFileAsBase64, type CreateModelInput } from '@rigforge/client';
-import { MODEL_FORMATS } from '@rigforge/contracts';
+import { MODEL_FORMATS, PICTURE_VIEWS_OF_MODELS, RIG_TYPES, type RigType } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { createContext, type GlobalOptions } from '../context';
 import { isUrl, numberArg, stemOf } from '../parse-args';
@@ -10,6 +10,8 @@ import { waitWithProgress } from '../wait-with-progress';
 interface GenerateOptions {
   thickness?: number;
   height?: number;
+  bodyPlan?: RigType;
+  view?: (typeof PICTURE_VIEWS_OF_MODELS)[number];
   format: (typeof MODEL_FORMATS)[number];
   out?: string;
   wait: boolean;
@@ -23,6 +25,8 @@ export function generateCommand(): Command {
     .argument('<image>', 'local image file or http(s) URL')
     .option('--thickness <n>', 'depth relative to width, 0.05–2 (API default 0.5)', numberArg)
     .option('--height <metres>', 'model height in metres (API default 1)', numberArg)
+    .addOption(new Option('--body-plan <plan>', 'what the picture shows, when known (picks its learned depth prior)').choices(RIG_TYPES))
+    .addOption(new Option('--view <view>', 'where the picture was taken from, when known; side + a legged plan builds the legs as left/right pairs').choices(PICTURE_VIEWS_OF_MODELS))
     .addOption(new Option('-f, --format <format>', 'output format').choices(MODEL_FORMATS).default('glb'))
     .option('-o, --out <file>', 'where to write the model (default: <name>.<format>)')
     .option('--idempotency-key <key>', 'make a retry of this exact command safe: the same key answers the first job (default: a fresh one per run)')
@@ -35,6 +39,8 @@ export function generateCommand(): Command {
         output_format: options.format,
         ...(options.thickness !== undefined && { thickness: options.thickness }),
         ...(options.height !== undefined && { height: options.height }),
+        ...(options.bodyPlan !== undefined && { body_plan: options.bodyPlan }),
+        ...(options.view !== undefined && { view: options.view }),
         ...(options.webhookUrl !== undefined && { webhook_url: options.webhookUrl }),
         ...(isUrl(image) ? { image_url: image } : { image_base64: await readFileAsBase64(image) }),
       };

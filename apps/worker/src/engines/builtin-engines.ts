@@ -51,7 +51,13 @@ export function rigOptionsFromParams(
 
 /** The generate options of a generate_model job (one place; a test checks every request field reaches them). */
 export function generateOptionsFromParams(params: GenerateModelJobParams): GenerateModelOptions {
-  return { thickness: params.thickness, height: params.height, outputFormat: params.output_format };
+  return {
+    thickness: params.thickness,
+    height: params.height,
+    ...(params.body_plan !== undefined ? { bodyPlan: params.body_plan } : {}),
+    ...(params.view !== undefined ? { view: params.view } : {}),
+    outputFormat: params.output_format,
+  };
 }
 
 function rigEngine(name: string, quality: Pick<RigMeshOptions, 'fit' | 'skin'>): Engine {

@@ -58,7 +58,13 @@ export function createRemoteGenerateEngine(options: RemoteGenerateEngineOptions)
           json: {
             image_base64: Buffer.from(input).toString('base64'),
             image_format: sniffImageFormat(input) ?? 'webp',
-            options: { thickness: params.thickness, height: params.height, output_format: params.output_format },
+            options: {
+              thickness: params.thickness,
+              height: params.height,
+              ...(params.body_plan !== undefined ? { body_plan: params.body_plan } : {}),
+              ...(params.view !== undefined ? { view: params.view } : {}),
+              output_format: params.output_format,
+            },
           },
           headers: settings.token ? { authorization: `Bearer ${settings.token}` } : {},
           timeout: { request: settings.timeoutMs },
