@@ -137,12 +137,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     minX = Math.min(minX, planar.points[i]!); maxX = Math.max(maxX, planar.points[i]!);
     minY = Math.min(minY, planar.points[i + 1]!); maxY = Math.max(maxY, planar.points[i + 1]!);
   }
-  // The learned prior sets the profile; `thickness` scales it (its default is the prior as learned).
   const prior = depthPrior(o.bodyPlan, o.view);
-  const heights = inflateSurface(planar, prior.a * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness), {
-    exponent: prior.b,
-    referenceLength: Math.max(1, maxY - minY),
-  });
   // Texture box in original pixels: the outline's box plus a small margin for bilinear filtering.
   const left = Math.max(0, Math.floor(minX * workToOriginal) - 2);
   const top = Math.max(0, Math.floor(minY * workToOriginal) - 2);
@@ -152,16 +147,23 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   // The texture atlas has the front in its left half and the back in its right half.
   const uv = (x: number, y: number): [number, number] => [(x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height];
   const backUv = (x: number, y: number): [number, number] => [0.5 + (x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height];
+  // The learned prior sets the profile; `thickness` scales it (its default is the prior as learned).
   const thicknessScale = prior.a * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
   // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
-  const layered = layerSideLegs(subject.mask, {
+  const layered = layerSideLegs(subject.mask, distance, {
     width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b,
     referenceLength: Math.max(1, maxY - minY), uv, backUv,
     frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
   }, legPairs);
-  const { mesh, weld } = layered?.closed ?? buildClosedMesh(planar, heights, { height: o.height, uv, backUv });
+  // One part: the whole outline inflated (only when the legs were not built as parts: the solve is
+  // the costliest step of the mesh stage).
+  const { mesh, weld } = layered?.closed ?? buildClosedMesh(
+    planar,
+    inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY) }),
+    { height: o.height, uv, backUv },
+  );
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
   const tInflate = lap();

@@ -81,14 +81,15 @@ export function mergeClosedMeshes(parts: readonly ClosedMesh[]): ClosedMesh {
 }
 
 /**
- * The side picture's legs rebuilt as left/right pairs. A picture showing one column per pair (the
+ * The side picture's legs rebuilt as left/right pairs (`inside`: the mask's distance transform,
+ * which the caller already has). A picture showing one column per pair (the
  * near leg hiding the far one) gets each column twice, at both sides; a picture showing every leg
  * apart (two neighbouring columns per pair) gets one of each neighbouring two at each side. Null
  * when it shows no leg column or a count that fits neither (the legs stay as drawn).
  */
-export function layerSideLegs(mask: Uint8Array, b: PartBuild, legPairs: number): { closed: ClosedMesh; legs: number } | null {
+export function layerSideLegs(mask: Uint8Array, inside: Float32Array, b: PartBuild, legPairs: number): { closed: ClosedMesh; legs: number } | null {
   if (legPairs <= 0) return null;
-  const found = findSideLegs(mask, b.width, b.height);
+  const found = findSideLegs(mask, b.width, b.height, {}, inside);
   const columns = found.legs.length;
   const hidden = columns > 0 && columns <= legPairs;
   if (!hidden && columns !== 2 * legPairs) return null;

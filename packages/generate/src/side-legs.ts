@@ -52,10 +52,16 @@ export interface SideLegs {
 }
 
 /** Split a side silhouette into its body and the legs standing on the ground (none: `legs` empty). */
-export function findSideLegs(mask: Uint8Array, width: number, height: number, options: SideLegsOptions = {}): SideLegs {
+export function findSideLegs(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  options: SideLegsOptions = {},
+  /** The mask's distance transform when the caller has it (else computed here). */
+  inside: Float32Array = distanceTransform(mask, width, height),
+): SideLegs {
   const o = withDefaults(SIDE_LEGS_DEFAULTS, options);
   const none: SideLegs = { body: mask, legs: [], overlap: 0 };
-  const inside = distanceTransform(mask, width, height);
   let deepest = 0, minY = height, maxY = -1;
   for (let i = 0; i < mask.length; i++) {
     if (!mask[i]) continue;
