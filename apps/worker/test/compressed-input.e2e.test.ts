@@ -6,29 +6,19 @@
 import { readMesh, writeGlb } from '@rigforge/mesh';
 import { asVrm, compressGlb, zipAsGltf, zipFiles } from '@rigforge/mesh/testing';
 import { buildCreature } from '@rigforge/rig/testing';
-import type { Harness, SeededAccount } from '../../api/test/harness';
-import { fetchOutput, startRigService, type RigService } from './e2e-env';
+import { fetchOutput, useRigService } from './e2e-env';
 
-let h: Harness;
-let account: SeededAccount;
-let stop: (() => Promise<void>) | undefined;
-let finished: RigService['finished'];
-
-beforeAll(async () => {
-  ({ h, account, stop, finished } = await startRigService());
-}, 120_000);
-
-afterAll(() => stop?.());
+const service = useRigService();
 
 test.each(['draco-edgebreaker', 'meshopt', 'zip', 'vrm'] as const)('a biped as %s rigs over HTTP', async (packing) => {
   const mesh = buildCreature('biped').mesh;
   const plain = await writeGlb(mesh);
   const glb = packing === 'zip' ? await zipAsGltf(plain) : packing === 'vrm' ? asVrm(plain) : await compressGlb(plain, packing);
-  const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: Buffer.from(glb).toString('base64'), rig_type: 'biped' });
+  const res = await service.h.request.post('/v1/rigs').set(service.account.auth).send({ model_base64: Buffer.from(glb).toString('base64'), rig_type: 'biped' });
   expect(res.status).toBe(202);
-  const job = await finished(res.body.id);
+  const job = await service.finished(res.body.id);
   expect(job).toMatchObject({ status: 'succeeded' });
-  const out = await fetchOutput(h, job.output.model_url);
+  const out = await fetchOutput(service.h, job.output.model_url);
   const json = JSON.parse(out.subarray(20, 20 + out.readUInt32LE(12)).toString('utf8')) as { skins?: unknown[] };
   expect(json.skins?.length).toBe(1);
   // The rigged output carries the whole decoded mesh.
@@ -38,7 +28,7 @@ test.each(['draco-edgebreaker', 'meshopt', 'zip', 'vrm'] as const)('a biped as %
 
 test('a hostile zip (path traversal) is refused at submission with 400 unsupported_format', async () => {
   const zip = zipFiles({ '../../model.glb': await writeGlb(buildCreature('biped').mesh) });
-  const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: Buffer.from(zip).toString('base64'), rig_type: 'biped' });
+  const res = await service.h.request.post('/v1/rigs').set(service.account.auth).send({ model_base64: Buffer.from(zip).toString('base64'), rig_type: 'biped' });
   expect(res.status).toBe(400);
   expect(res.body.error).toMatchObject({ code: 'unsupported_format', param: 'model_base64' });
   expect(res.body.error.message).toMatch(/parent path/);
@@ -48,7 +38,7 @@ test('a corrupt Draco GLB is refused at submission with 400 unsupported_format',
   const glb = Buffer.from(await compressGlb(await writeGlb(buildCreature('biped').mesh), 'draco-edgebreaker'));
   const bin = 20 + glb.readUInt32LE(12) + 8;
   for (let i = bin + 12; i < glb.length; i++) glb[i] = (i * 131 + 7) & 0xff;
-  const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: glb.toString('base64'), rig_type: 'biped' });
+  const res = await service.h.request.post('/v1/rigs').set(service.account.auth).send({ model_base64: glb.toString('base64'), rig_type: 'biped' });
   expect(res.status).toBe(400);
   expect(res.body.error).toMatchObject({ code: 'unsupported_format', param: 'model_base64' });
   expect(res.body.error.message).toMatch(/Draco/);

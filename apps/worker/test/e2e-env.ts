@@ -40,6 +40,32 @@ export interface RigService {
 }
 
 /**
+ * Starts one rig service for the test file (beforeAll) and stops it after (afterAll); the returned
+ * object reads the running service, so tests use `service.h`, `service.account` and `service.finished(id)`.
+ * Why a function and not a shared setup file: only the files that rig over HTTP pay for a worker.
+ */
+export function useRigService(): Omit<RigService, 'stop'> {
+  let service: RigService | undefined;
+  beforeAll(async () => {
+    service = await startRigService();
+  }, 120_000);
+  afterAll(() => service?.stop());
+  const running = (): RigService => {
+    if (!service) throw new Error('the rig service did not start (see beforeAll)');
+    return service;
+  };
+  return {
+    get h() {
+      return running().h;
+    },
+    get account() {
+      return running().account;
+    },
+    finished: (id) => running().finished(id),
+  };
+}
+
+/**
  * The API in-process on an isolated database (live workers required), a funded account, and a real
  * rig.fast worker process that has said it is ready: what an end-to-end rig test over HTTP needs.
  */

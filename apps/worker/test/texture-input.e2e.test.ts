@@ -7,19 +7,9 @@
 import { readMesh, renderThumbnail, writeGlb, type Mesh } from '@rigforge/mesh';
 import { ktx2Texture, withKtx2Texture, zipFbxWithTextureFiles } from '@rigforge/mesh/testing';
 import { buildCreature } from '@rigforge/rig/testing';
-import type { Harness, SeededAccount } from '../../api/test/harness';
-import { fetchOutput, startRigService, type RigService } from './e2e-env';
+import { fetchOutput, useRigService } from './e2e-env';
 
-let h: Harness;
-let account: SeededAccount;
-let stop: (() => Promise<void>) | undefined;
-let finished: RigService['finished'];
-
-beforeAll(async () => {
-  ({ h, account, stop, finished } = await startRigService());
-}, 120_000);
-
-afterAll(() => stop?.());
+const service = useRigService();
 
 /** The biped with UVs (planar, from x and y) and one material textured with a small PNG. */
 function texturedBiped(): { mesh: Mesh; png: Uint8Array } {
@@ -52,11 +42,11 @@ function imageOf(glb: Buffer, json: GlbJson, image: number): Buffer {
 }
 
 async function rig(model: Uint8Array, outputFormat: 'glb' | 'fbx' = 'glb') {
-  const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: Buffer.from(model).toString('base64'), rig_type: 'biped', output_format: outputFormat });
+  const res = await service.h.request.post('/v1/rigs').set(service.account.auth).send({ model_base64: Buffer.from(model).toString('base64'), rig_type: 'biped', output_format: outputFormat });
   expect(res.status).toBe(202);
-  const job = await finished(res.body.id);
+  const job = await service.finished(res.body.id);
   expect(job).toMatchObject({ status: 'succeeded' });
-  return { job, out: await fetchOutput(h, job.output.model_url) };
+  return { job, out: await fetchOutput(service.h, job.output.model_url) };
 }
 
 test('a GLB with a KTX2 texture (PNG fallback) rigs to a GLB that keeps the KTX2 image under KHR_texture_basisu and the PNG as its source', async () => {

@@ -5,19 +5,9 @@
  */
 import { writeGlb } from '@rigforge/mesh';
 import { buildCreature, layDownMesh } from '@rigforge/rig/testing';
-import type { Harness, SeededAccount } from '../../api/test/harness';
-import { fetchOutput, startRigService, type RigService } from './e2e-env';
+import { fetchOutput, useRigService } from './e2e-env';
 
-let h: Harness;
-let account: SeededAccount;
-let stop: (() => Promise<void>) | undefined;
-let finished: RigService['finished'];
-
-beforeAll(async () => {
-  ({ h, account, stop, finished } = await startRigService());
-}, 120_000);
-
-afterAll(() => stop?.());
+const service = useRigService();
 
 
 /** World positions of a written GLB's joints by name (our writer gives joints translations only). */
@@ -40,15 +30,15 @@ function jointPositions(glb: Buffer): Map<string, number[]> {
 
 test('a biped lying on its back: the check finds up +z, and rigging with up_axis +z gives an upright skeleton', async () => {
   const lying = Buffer.from(await writeGlb(layDownMesh(buildCreature('biped').mesh, '+z'))).toString('base64');
-  const checked = await h.request.post('/v1/rigs/check').set(account.auth).send({ model_base64: lying });
+  const checked = await service.h.request.post('/v1/rigs/check').set(service.account.auth).send({ model_base64: lying });
   expect(checked.status).toBe(200);
   expect(checked.body).toMatchObject({ up_axis: '+z', recommended_rig_type: 'biped' });
 
-  const res = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: lying, up_axis: checked.body.up_axis, rotation_y: checked.body.rotation_y });
+  const res = await service.h.request.post('/v1/rigs').set(service.account.auth).send({ model_base64: lying, up_axis: checked.body.up_axis, rotation_y: checked.body.rotation_y });
   expect(res.status).toBe(202);
-  const job = await finished(res.body.id);
+  const job = await service.finished(res.body.id);
   expect(job).toMatchObject({ status: 'succeeded' });
-  const joints = jointPositions(await fetchOutput(h, job.output.model_url));
+  const joints = jointPositions(await fetchOutput(service.h, job.output.model_url));
   const head = joints.get('head')!, hips = joints.get('hips')!, foot = joints.get('left_foot')!;
   expect(head[1]!).toBeGreaterThan(hips[1]!);
   expect(hips[1]!).toBeGreaterThan(foot[1]!);
