@@ -1,11 +1,12 @@
 import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, type VRM } from '@pixiv/three-vrm';
-import { writeGlb } from '@rigforge/mesh';
+import { quatInvert, quatMultiply, quatAngle, readAnimationClip, sampleTrack, writeGlb, type AnimationClip, type Quat, type Vec3 } from '@rigforge/mesh';
 import { buildHumanoidClip, buildHumanoidClipGlb } from '@rigforge/mesh/testing';
 import { SKELETON_PRESETS } from '@rigforge/vocabulary';
 import { rigMesh, type RigMeshResult } from '../src/rig-mesh';
 import { bipedJointRole } from '../src/retarget/biped-joint-role';
+import { forwardKinematics } from '../src/retarget/pose-math';
 import { BIPED_JOINT_NAMES, presetJointRole, SKELETON_PRESET_TABLES } from '../src/skeleton-presets';
 import { buildCreature, buildFingeredBiped } from '../testing/build-creature';
 
@@ -285,6 +286,37 @@ describe('skeleton presets', () => {
     }
   });
 
+  test('our own clips on a mixamo rig, in GLB and FBX, move every joint as on a rig with our names', async () => {
+    // Ready clips are made on our skeleton in identity rests; the writers re-express them in the
+    // Mixamo bone frames. Read back, each joint's world position and its world turn from rest
+    // must be the same as in the file with our names.
+    const ours = await rig('walk-rigforge', { proceduralClips: ['walk'] });
+    const [reference] = await readAnimationClip(ours.model);
+    const names = SKELETON_PRESET_TABLES.mixamo.names;
+    for (const outputFormat of ['glb', 'fbx'] as const) {
+      const result = await rig(`walk-mixamo-${outputFormat}`, { skeletonPreset: 'mixamo', proceduralClips: ['walk'], outputFormat });
+      const [clip] = await readAnimationClip(result.model);
+      const pairs = reference!.skeleton.map((j, k) => [k, clip!.skeleton.findIndex((m) => m.name === names[j.name])] as const);
+      expect(pairs.filter(([, m]) => m < 0)).toEqual([]);
+      let distance = 0, radians = 0;
+      const restA = poseAt(reference!, null);
+      const restB = poseAt(clip!, null);
+      for (let i = 0; i <= 20; i++) {
+        const t = (reference!.duration * i) / 20;
+        const a = poseAt(reference!, t);
+        const b = poseAt(clip!, t);
+        for (const [k, m] of pairs) {
+          const [pa, pb] = [a[k]!.position, b[m]!.position];
+          distance = Math.max(distance, Math.hypot(pa[0] - pb[0], pa[1] - pb[1], pa[2] - pb[2]));
+          const turnA = quatMultiply(a[k]!.rotation, quatInvert(restA[k]!.rotation));
+          const turnB = quatMultiply(b[m]!.rotation, quatInvert(restB[m]!.rotation));
+          radians = Math.max(radians, quatAngle(quatMultiply(turnA, quatInvert(turnB))));
+        }
+      }
+      expect([outputFormat, distance < 1e-3, radians < 2e-3]).toEqual([outputFormat, true, true]);
+    }
+  });
+
   test('an unreal rig has the UE5 mannequin names, hierarchy and IK bones, and clips retarget onto it', async () => {
     const clipFile = await buildHumanoidClipGlb({ names: 'mixamo' });
     const result = await rig('unreal', { skeletonPreset: 'unreal', animation: clipFile });
@@ -387,6 +419,20 @@ function mixamoRestFrames(rest: ReadonlyMap<string, THREE.Vector3>): Map<string,
     frames.set(name, new THREE.Quaternion().setFromRotationMatrix(new THREE.Matrix4().makeBasis(x, y, z)));
   }
   return frames;
+}
+
+/** World transforms of a clip's joints at time t (null: its rest pose), tracks sampled over the rest. */
+function poseAt(clip: AnimationClip, t: number | null): ReturnType<typeof forwardKinematics> {
+  const local = clip.skeleton.map((j) => ({ translation: [...j.rest.translation] as Vec3, rotation: [...j.rest.rotation] as Quat, scale: [...j.rest.scale] as Vec3 }));
+  if (t !== null) {
+    for (const track of clip.tracks) {
+      const v = sampleTrack(track, t);
+      const l = local[track.joint]!;
+      if (track.path === 'rotation') l.rotation = [v[0]!, v[1]!, v[2]!, v[3]!];
+      else if (track.path === 'translation') l.translation = [v[0]!, v[1]!, v[2]!];
+    }
+  }
+  return forwardKinematics(clip.skeleton, local);
 }
 
 /** World positions of the skinned vertices in the scene's current pose. */
