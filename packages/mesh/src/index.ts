@@ -11,6 +11,7 @@ export * from './write-vrm';
 export { fbxTextureWarnings } from './fbx-write/fbx-textures';
 export * from './read-animation-clip';
 export * from './animation/quat';
+export { jointRestOrientations, orientClipTracks, restRotationsOf, type JointFrameRule } from './animation/joint-orientation';
 export * from './animation/sample-track';
 export * from './check/mesh-workload';
 export * from './sniff-image-format';

@@ -59,6 +59,13 @@ export interface Joint {
   parent: number;
   /** World-space rest position, in the mesh's units. */
   position: [number, number, number];
+  /**
+   * World-space rest orientation (unit quaternion x, y, z, w) of the joint's local axes, when a
+   * convention asks for one (the `mixamo` preset: +Y along the bone). Absent on every joint: the
+   * GLB writer writes identity rests, the FBX writer aims +Y at the child. It does not move the
+   * joint or the skin: the bind pose is the same, only the frame clip rotations are local to.
+   */
+  rotation?: [number, number, number, number];
 }
 
 /** Joints ordered so that every parent comes before its children. */

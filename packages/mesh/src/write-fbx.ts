@@ -13,8 +13,9 @@
  * - Model "Mesh" with identity transform, its materials (Phong, DiffuseColor = base colour) in
  *   material-index order, and an embedded Texture + Video (bytes in `Content`) per base colour texture
  *   (a KTX2 texture's PNG/JPEG fallback, or nothing without one: fbx-write/fbx-textures.ts).
- * - With a rig: one Model "LimbNode" (+ NodeAttribute "LimbNode") per joint, oriented so its local
- *   +Y points at its child (fbx-write/joint-orientation.ts: Blender draws bones along +Y), with
+ * - With a rig: one Model "LimbNode" (+ NodeAttribute "LimbNode") per joint, oriented as its
+ *   `Joint.rotation` says (a preset's convention) or else so its local +Y points at its child
+ *   (animation/joint-orientation.ts: Blender draws bones along +Y), with
  *   `Lcl Rotation` = the rest rotation relative to the parent (Euler XYZ) and `Lcl Translation` =
  *   the offset from the parent in the parent's frame; a Deformer "Skin" on the geometry, one
  *   SubDeformer "Cluster" per joint that influences vertices (`Indexes`, `Weights`,
@@ -36,8 +37,8 @@
 import { EngineError } from './mesh-error';
 import type { AnimationClip, Mesh, MeshMaterial, MeshTexture, Skeleton, SkinWeights } from './mesh-model';
 import { FBX_TICKS_PER_SECOND } from './animation/read-fbx-animation';
-import { eulerXyzNear, orientClipTracks, writeFbxAnimation } from './fbx-write/write-fbx-animation';
-import { jointRestOrientations } from './fbx-write/joint-orientation';
+import { eulerXyzNear, writeFbxAnimation } from './fbx-write/write-fbx-animation';
+import { jointRestOrientations, orientClipTracks, restRotationsOf } from './animation/joint-orientation';
 import { quatInvert, quatMultiply, quatRotate, type Quat } from './animation/quat';
 import { fromQuat, multiply, translation as translationMatrix } from './read/mat4';
 import { encodeFbxBinary, FBX_VERSION } from './fbx-write/encode-fbx-binary';
@@ -134,7 +135,7 @@ export function writeFbx(mesh: Mesh, options: WriteFbxOptions = {}): Uint8Array 
   if (o.rig) {
     const { skeleton, skin } = o.rig;
     const jointIds = skeleton.joints.map(() => newId());
-    const rest = jointRestOrientations(skeleton.joints);
+    const rest = restRotationsOf(skeleton.joints) ?? jointRestOrientations(skeleton.joints);
     skeleton.joints.forEach((j, i) => {
       const parent = skeleton.joints[j.parent];
       const parentInv: Quat = parent ? quatInvert(rest[j.parent]!) : [0, 0, 0, 1];

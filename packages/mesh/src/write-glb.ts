@@ -1,5 +1,7 @@
 /** Writes meshes (rigged or not) as GLB, the service's default output. */
 import { Document, WebIO, type Material, type Node, type Texture } from '@gltf-transform/core';
+import { orientClipTracks, restRotationsOf } from './animation/joint-orientation';
+import { quatInvert, quatMultiply, quatRotate, type Quat, type Vec3 } from './animation/quat';
 import { computeVertexNormals, normalizeNormals } from './glb/compute-vertex-normals';
 import { packSkinWeights } from './glb/pack-skin-weights';
 import { GlbTextures } from './glb/glb-textures';
@@ -11,9 +13,11 @@ export interface WriteGlbOptions {
   rig?: { skeleton: Skeleton; skin: SkinWeights };
   /**
    * Clips to play on the rig (ignored without `rig`): each track's `joint` indexes
-   * `rig.skeleton.joints`, values are local to the parent joint (translations include the rest
-   * offset). Written as LINEAR/STEP glTF channels on the joint nodes; tracks on joints outside
-   * the skeleton or with inconsistent lengths are skipped.
+   * `rig.skeleton.joints`, values are local to the parent joint as if every joint's rest rotation
+   * were the identity (translations include the rest offset); when the joints carry rest
+   * rotations (`Joint.rotation`) the writer re-expresses them in those frames. Written as
+   * LINEAR/STEP glTF channels on the joint nodes; tracks on joints outside the skeleton or with
+   * inconsistent lengths are skipped.
    */
   animations?: AnimationClip[];
   /** `asset.generator` of the file. Default "rigforge". */
@@ -32,7 +36,11 @@ export const WRITE_GLB_DEFAULTS: Required<Pick<WriteGlbOptions, 'generator'>> = 
  * accessors; a default scene holding the mesh node (identity transform, at the root as the spec
  * recommends for skinned meshes) and, when rigged, the joint hierarchy. Joints carry translation
  * only (local = position − parent position), so the rest pose equals the input pose and each
- * inverse bind matrix is a translation by minus the joint's world position.
+ * inverse bind matrix is a translation by minus the joint's world position. Joints with rest
+ * rotations R (world; a preset's convention) carry local rotation R_parent⁻¹·R and translation
+ * R_parent⁻¹·(position − parent position), and their inverse bind matrix is (T(position)·R)⁻¹ =
+ * R⁻¹·T(−position): the joint's rest world matrix times it is the identity, so the bind pose (and
+ * every skinned vertex at rest) is the same as without rotations.
  */
 export async function writeGlb(mesh: Mesh, options: WriteGlbOptions = {}): Promise<Uint8Array> {
   const { generator } = withDefaults(WRITE_GLB_DEFAULTS, options);
@@ -99,25 +107,35 @@ export async function writeGlb(mesh: Mesh, options: WriteGlbOptions = {}): Promi
 
   if (options.rig) {
     const { joints: jointList } = options.rig.skeleton;
+    const rest = restRotationsOf(jointList);
     const nodes: Node[] = [];
     const roots: Node[] = [];
+    const parents: number[] = [];
     const ibm = new Float32Array(jointList.length * 16);
     jointList.forEach((joint, i) => {
       // A parent must come earlier (Skeleton's contract); anything else is treated as a root so a
       // malformed skeleton cannot create a cycle.
       const parentIndex = joint.parent >= 0 && joint.parent < i ? joint.parent : -1;
+      parents.push(parentIndex);
       const parent = parentIndex >= 0 ? jointList[parentIndex]! : null;
       const p = joint.position;
-      const local: [number, number, number] = parent
+      const offset: Vec3 = parent
         ? [p[0] - parent.position[0], p[1] - parent.position[1], p[2] - parent.position[2]]
         : [p[0], p[1], p[2]];
-      const node = doc.createNode(joint.name || `joint_${i}`).setTranslation(local);
+      const node = doc.createNode(joint.name || `joint_${i}`);
+      const o = i * 16;
+      if (rest) {
+        const parentInv: Quat = parentIndex >= 0 ? quatInvert(rest[parentIndex]!) : [0, 0, 0, 1];
+        node.setTranslation(quatRotate(parentInv, offset)).setRotation(quatMultiply(parentInv, rest[i]!));
+        writeInverseBind(ibm, o, p, rest[i]!);
+      } else {
+        node.setTranslation(offset);
+        ibm[o] = 1; ibm[o + 5] = 1; ibm[o + 10] = 1; ibm[o + 15] = 1;
+        ibm[o + 12] = -p[0]; ibm[o + 13] = -p[1]; ibm[o + 14] = -p[2];
+      }
       nodes.push(node);
       if (parentIndex >= 0) nodes[parentIndex]!.addChild(node);
       else roots.push(node);
-      const o = i * 16;
-      ibm[o] = 1; ibm[o + 5] = 1; ibm[o + 10] = 1; ibm[o + 15] = 1;
-      ibm[o + 12] = -p[0]; ibm[o + 13] = -p[1]; ibm[o + 14] = -p[2];
     });
     // glTF wants one common root for the joints; several roots get an untransformed parent.
     let skeletonRoot: Node | undefined = roots[0];
@@ -132,7 +150,8 @@ export async function writeGlb(mesh: Mesh, options: WriteGlbOptions = {}): Promi
       for (const n of nodes) skin.addJoint(n);
       meshNode.setSkin(skin);
     }
-    for (const clip of options.animations ?? []) {
+    for (const given of options.animations ?? []) {
+      const clip = rest ? orientClipTracks(given, parents, rest) : given;
       const animation = doc.createAnimation(clip.name || 'animation');
       for (const track of clip.tracks) {
         const node = nodes[track.joint];
@@ -152,6 +171,22 @@ export async function writeGlb(mesh: Mesh, options: WriteGlbOptions = {}): Promi
 
   const io = new WebIO().registerExtensions(textures.extensions());
   return io.writeBinary(doc);
+}
+
+/**
+ * The inverse bind matrix of a joint at world position p with world rest rotation q, column-major
+ * into `out` at `o`: (T(p)·R)⁻¹ = Rᵀ·T(−p), i.e. the 3×3 block Rᵀ and the translation −Rᵀ·p.
+ */
+function writeInverseBind(out: Float32Array, o: number, p: Readonly<Vec3>, q: Readonly<Quat>): void {
+  const inv = quatInvert(q);
+  // Column c of Rᵀ is R⁻¹ applied to the unit vector e_c.
+  for (let c = 0; c < 3; c++) {
+    const e: Vec3 = [c === 0 ? 1 : 0, c === 1 ? 1 : 0, c === 2 ? 1 : 0];
+    const col = quatRotate(inv, e);
+    out[o + c * 4] = col[0]; out[o + c * 4 + 1] = col[1]; out[o + c * 4 + 2] = col[2]; out[o + c * 4 + 3] = 0;
+  }
+  const t = quatRotate(inv, p);
+  out[o + 12] = -t[0]; out[o + 13] = -t[1]; out[o + 14] = -t[2]; out[o + 15] = 1;
 }
 
 function toMaterial(

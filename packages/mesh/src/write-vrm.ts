@@ -29,7 +29,10 @@ const CHUNK_JSON = 0x4e4f534a;
 
 export async function writeVrm(mesh: Mesh, options: WriteVrmOptions): Promise<Uint8Array> {
   const { humanBones, meta, ...glbOptions } = options;
-  const glb = await writeGlb(mesh, glbOptions);
+  // VRM 1.0's humanoid rests in a world-aligned T-pose: a preset's joint rest rotations (Mixamo's
+  // bone frames) are not written, so every bone's rest is the identity, as three-vrm expects.
+  const joints = glbOptions.rig.skeleton.joints.map(({ rotation: _rotation, ...joint }) => joint);
+  const glb = await writeGlb(mesh, { ...glbOptions, rig: { ...glbOptions.rig, skeleton: { joints } } });
   const { json, rest } = splitGlb(glb);
   // writeGlb adds the joints to its one skin in skeleton order: the skin's joint list is the map
   // from joint index to node index.

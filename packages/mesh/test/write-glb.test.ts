@@ -1,5 +1,6 @@
 import { WebIO } from '@gltf-transform/core';
-import { writeGlb, type Mesh } from '../src';
+import { quatFromAxisAngle, quatRotate, readAnimationClip, writeGlb, type AnimationClip, type Mesh } from '../src';
+import { clipWorldPose, maxWorldMotionError } from './clip-world-pose';
 import { columnMesh, columnRig, cubeMesh } from './fixtures/meshes';
 import { validateGlb } from './fixtures/validate';
 
@@ -82,6 +83,51 @@ describe('writeGlb', () => {
     const w = prim.getAttribute('WEIGHTS_0')!.getArray()!;
     for (let v = 0; v < w.length; v += 4) expect(w[v]! + w[v + 1]! + w[v + 2]! + w[v + 3]!).toBeCloseTo(1, 6);
     expect(prim.getAttribute('JOINTS_0')!.getArray()).toBeInstanceOf(Uint8Array);
+  });
+
+  test('joints with rest rotations: same rest pose, inverse binds that cancel it, and the same clip motion', async () => {
+    const mesh = columnMesh();
+    const rig = columnRig(mesh);
+    // A clip in the identity-rest convention: the spine bends 60° about Z, the hips rise.
+    const times = Float32Array.from([0, 1]);
+    const bend = quatFromAxisAngle([0, 0, 1], Math.PI / 3);
+    const clip: AnimationClip = {
+      name: 'bend', duration: 1, skeleton: [],
+      tracks: [
+        { joint: 1, path: 'rotation', times, values: Float32Array.from([0, 0, 0, 1, ...bend]), interpolation: 'LINEAR' },
+        { joint: 0, path: 'translation', times, values: Float32Array.from([0, 0, 0, 0, 0.3, 0]), interpolation: 'LINEAR' },
+      ],
+    };
+    const turned = { ...rig, skeleton: { joints: rig.skeleton.joints.map((j, i) => ({ ...j, rotation: quatFromAxisAngle([1, 2 - i, 0.5 * i], 0.4 + 0.9 * i) })) } };
+    const plain = await writeGlb(mesh, { rig, animations: [clip] });
+    const bytes = await writeGlb(mesh, { rig: turned, animations: [clip] });
+    expect(errorsOf(await validateGlb(bytes))).toEqual([]);
+
+    const skin = (await readBack(bytes)).getRoot().listSkins()[0]!;
+    const ibm = skin.getInverseBindMatrices()!.getArray()!;
+    skin.listJoints().forEach((node, k) => {
+      // The node's rotation is the given one (world = local here up the chain), and its rest
+      // world matrix times its inverse bind matrix is the identity: the bind pose is unchanged.
+      const world = node.getWorldMatrix();
+      const r = turned.skeleton.joints[k]!.rotation!;
+      expect(quatRotate(r, [1, 0, 0]).map((c, i) => c - world[i]!).every((d) => Math.abs(d) < 1e-6)).toBe(true);
+      expect(world.slice(12, 15).map((c, i) => c - rig.skeleton.joints[k]!.position[i]!).every((d) => Math.abs(d) < 1e-6)).toBe(true);
+      for (let row = 0; row < 4; row++) {
+        for (let col = 0; col < 4; col++) {
+          let v = 0;
+          for (let m = 0; m < 4; m++) v += world[m * 4 + row]! * ibm[k * 16 + col * 4 + m]!;
+          expect(Math.abs(v - (row === col ? 1 : 0))).toBeLessThan(1e-5);
+        }
+      }
+    });
+    // Read back, both files move every joint the same way in the world.
+    const [a] = await readAnimationClip(plain);
+    const [b] = await readAnimationClip(bytes);
+    const error = maxWorldMotionError(a!, b!, [0, 1, 2], 1);
+    expect(error.distance).toBeLessThan(1e-5);
+    expect(error.radians).toBeLessThan(1e-5);
+    // The head really moved: the bend swings it off the column's axis.
+    expect(Math.abs(clipWorldPose(b!, 1).position[2]![0])).toBeGreaterThan(0.5);
   });
 
   test('cleans messy weights (duplicates, invalid joints, unnormalised, empty) and several skeleton roots', async () => {

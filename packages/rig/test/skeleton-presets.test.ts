@@ -1,11 +1,12 @@
 import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, type VRM } from '@pixiv/three-vrm';
-import { writeGlb } from '@rigforge/mesh';
+import { quatInvert, quatMultiply, quatAngle, readAnimationClip, sampleTrack, writeGlb, type AnimationClip, type Quat, type Vec3 } from '@rigforge/mesh';
 import { buildHumanoidClip, buildHumanoidClipGlb } from '@rigforge/mesh/testing';
 import { SKELETON_PRESETS } from '@rigforge/vocabulary';
 import { rigMesh, type RigMeshResult } from '../src/rig-mesh';
 import { bipedJointRole } from '../src/retarget/biped-joint-role';
+import { forwardKinematics } from '../src/retarget/pose-math';
 import { BIPED_JOINT_NAMES, presetJointRole, SKELETON_PRESET_TABLES } from '../src/skeleton-presets';
 import { buildCreature, buildFingeredBiped } from '../testing/build-creature';
 
@@ -136,7 +137,7 @@ describe('skeleton presets', () => {
     expect(parents.get('LeftThumbIntermediate')).toBe('LeftThumbProximal');
   });
 
-  test('a Mixamo clip plays on a mixamo rig by bone name, with no mapping', async () => {
+  test('a mixamo rig has every bone of a Mixamo skeleton by its exact name, under Mixamo\'s parent', async () => {
     const result = await rig('mixamo', { skeletonPreset: 'mixamo' });
     const gltf = await loadGltf(result.model);
     const parents = parentsOf(gltf);
@@ -164,29 +165,156 @@ describe('skeleton presets', () => {
     // The left hand is on +X: the index tip lies past its last knuckle, outward.
     expect(world('mixamorig:LeftHandIndex4').x).toBeGreaterThan(world('mixamorig:LeftHandIndex3').x);
     expect(world('mixamorig:LeftToe_End').z).toBeGreaterThan(world('mixamorig:LeftToeBase').z);
+  });
 
-    // Play the clip's rotation tracks in three.js, bound by name (three strips the `:` from node
-    // names on load, from the clip's as from the file's; that is the only change to a name).
-    const tracks = clip.tracks
-      .filter((t) => t.path === 'rotation')
-      .map((t) => new THREE.QuaternionKeyframeTrack(`${THREE.PropertyBinding.sanitizeNodeName(clip.skeleton[t.joint]!.name)}.quaternion`, Array.from(t.times), Array.from(t.values)));
+  test('a clip made in Mixamo bone frames plays on a mixamo rig by name: its T-pose is the bind pose, a raised arm goes up', async () => {
+    const result = await rig('mixamo', { skeletonPreset: 'mixamo' });
+    const gltf = await loadGltf(result.model);
+    const mesh = skinnedMesh(gltf);
+    const node = (name: string): THREE.Object3D => gltf.scene.getObjectByName(THREE.PropertyBinding.sanitizeNodeName(name))!;
+    const world = (name: string): THREE.Vector3 => node(name).getWorldPosition(new THREE.Vector3());
     const rest = skinnedPositions(mesh, gltf);
-    const mixer = new THREE.AnimationMixer(gltf.scene);
-    mixer.clipAction(new THREE.AnimationClip('elbow_bend', clip.duration, tracks)).play();
-    mixer.update(clip.duration / 2);
-    const posed = skinnedPositions(mesh, gltf);
-    // Halfway the left forearm is bent 45° forward: the hand's vertices move to +Z, the right side stays.
-    let leftHandDz = 0, leftHand = 0, rightMove = 0;
-    for (let v = 0; v < rest.length / 3; v++) {
-      const x = rest[v * 3]!;
-      const move = Math.hypot(posed[v * 3]! - x, posed[v * 3 + 1]! - rest[v * 3 + 1]!, posed[v * 3 + 2]! - rest[v * 3 + 2]!);
-      if (x > 0.75) { leftHandDz += posed[v * 3 + 2]! - rest[v * 3 + 2]!; leftHand++; }
-      if (x < -0.1) rightMove = Math.max(rightMove, move);
+    // The bind pose is the mesh as modelled: the joints' rest rotations and the inverse bind
+    // matrices cancel exactly.
+    const modelled = mesh.geometry.getAttribute('position');
+    let bindMove = 0;
+    for (let v = 0; v < modelled.count; v++) {
+      bindMove = Math.max(bindMove, Math.hypot(rest[v * 3]! - modelled.getX(v), rest[v * 3 + 1]! - modelled.getY(v), rest[v * 3 + 2]! - modelled.getZ(v)));
     }
-    expect(leftHand).toBeGreaterThan(50);
-    // The hand sits ~0.3 m past the elbow: sin 45° of that forward.
-    expect(leftHandDz / leftHand).toBeGreaterThan(0.12);
-    expect(rightMove).toBeLessThan(1e-4);
+    expect(bindMove).toBeLessThan(1e-5);
+    const restWorld = new Map(MIXAMO_BONES.map(([n]) => [n, world(n)]));
+
+    // Mixamo's rest frames for this skeleton's bone positions, built here from Mixamo's convention
+    // (not read from the file's rotations), and a clip authored on them: every bone keyed, as a
+    // Mixamo download is, with its rest local rotation times a turn about its own axes.
+    const frames = mixamoRestFrames(restWorld);
+    // Returns the skinned vertices and the bones' world positions in the pose (the mixer puts the
+    // rest back when it stops).
+    const play = (turns: Record<string, THREE.Quaternion>): { skinned: Float32Array; at: (name: string) => THREE.Vector3 } => {
+      const tracks = MIXAMO_BONES.map(([name, parent]) => {
+        const local = (turn: THREE.Quaternion): THREE.Quaternion =>
+          (parent ? frames.get(parent)!.clone().invert() : new THREE.Quaternion()).multiply(frames.get(name)!).multiply(turn);
+        const posed = local(turns[name] ?? new THREE.Quaternion());
+        return new THREE.QuaternionKeyframeTrack(`${THREE.PropertyBinding.sanitizeNodeName(name)}.quaternion`, [0, 1, 2], [...local(new THREE.Quaternion()).toArray(), ...posed.toArray(), ...posed.toArray()]);
+      });
+      const mixer = new THREE.AnimationMixer(gltf.scene);
+      mixer.clipAction(new THREE.AnimationClip('mixamo', 2, tracks)).play();
+      mixer.update(1);
+      const skinned = skinnedPositions(mesh, gltf);
+      const bones = new Map(MIXAMO_BONES.map(([n]) => [n, world(n)]));
+      mixer.stopAllAction();
+      mixer.uncacheRoot(gltf.scene);
+      return { skinned, at: (name) => bones.get(name)! };
+    };
+    const maxMove = (a: Float32Array, b: Float32Array): number => {
+      let max = 0;
+      for (let i = 0; i < a.length; i += 3) max = Math.max(max, Math.hypot(a[i]! - b[i]!, a[i + 1]! - b[i + 1]!, a[i + 2]! - b[i + 2]!));
+      return max;
+    };
+
+    // Mixamo's T-pose, every bone keyed: the mesh stays where it rests (a bone frame rolled
+    // otherwise than Mixamo's would twist the mesh around that bone).
+    expect(maxMove(play({}).skinned, rest)).toBeLessThan(1e-4);
+
+    // Both arms turned −90° about their own +X: in Mixamo's mirrored arm frames the same turn
+    // raises both; the left thigh +90° about its +X lifts the knee forward, the shin −90° hangs
+    // the foot straight below the knee again.
+    const about = (axis: [number, number, number], degrees: number): THREE.Quaternion => new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(...axis), (degrees * Math.PI) / 180);
+    const { skinned: posed, at } = play({
+      'mixamorig:LeftArm': about([1, 0, 0], -90),
+      'mixamorig:RightArm': about([1, 0, 0], -90),
+      'mixamorig:LeftUpLeg': about([1, 0, 0], 90),
+      'mixamorig:LeftLeg': about([1, 0, 0], -90),
+    });
+    const r = (name: string): THREE.Vector3 => restWorld.get(name)!;
+    for (const side of ['Left', 'Right']) {
+      const arm = `mixamorig:${side}Arm`;
+      const shoulder = at(arm);
+      const reach = r(`mixamorig:${side}Hand`).clone().sub(r(arm));
+      const hand = at(`mixamorig:${side}Hand`);
+      // The hand goes up, above the shoulder joint...
+      expect(hand.y - shoulder.y).toBeGreaterThan(0.8 * reach.length());
+      // ...exactly where a quarter turn about the Mixamo arm frame's +X puts it.
+      const x = new THREE.Vector3(1, 0, 0).applyQuaternion(frames.get(arm)!);
+      const expected = shoulder.clone().add(reach.applyAxisAngle(x, -Math.PI / 2));
+      expect([side, hand.distanceTo(expected)]).toEqual([side, expect.closeTo(0, 3)]);
+    }
+    const hip = at('mixamorig:LeftUpLeg');
+    const knee = at('mixamorig:LeftLeg');
+    const foot = at('mixamorig:LeftFoot');
+    const thigh = r('mixamorig:LeftLeg').distanceTo(r('mixamorig:LeftUpLeg'));
+    const shin = r('mixamorig:LeftFoot').distanceTo(r('mixamorig:LeftLeg'));
+    expect(knee.z - hip.z).toBeGreaterThan(0.9 * thigh);
+    expect(Math.abs(knee.y - hip.y)).toBeLessThan(0.15 * thigh);
+    expect(knee.y - foot.y).toBeGreaterThan(0.9 * shin);
+    expect(Math.abs(foot.z - knee.z)).toBeLessThan(0.2 * shin);
+    expect(at('mixamorig:RightFoot').distanceTo(r('mixamorig:RightFoot'))).toBeLessThan(1e-5);
+    // The skin follows: the hands' vertices rise above the head, the left foot's come forward;
+    // the right foot's stay.
+    const top = new THREE.Box3().setFromBufferAttribute(modelled as THREE.BufferAttribute).max.y;
+    let handsUp = 0, hands = 0, leftFootDz = 0, leftFoot = 0, rightFootMove = 0;
+    for (let v = 0; v < rest.length / 3; v++) {
+      const [x, y] = [rest[v * 3]!, rest[v * 3 + 1]!];
+      if (Math.abs(x) > 0.75) { hands++; if (posed[v * 3 + 1]! > top) handsUp++; }
+      if (y < 0.15 && x > 0.03) { leftFoot++; leftFootDz += posed[v * 3 + 2]! - rest[v * 3 + 2]!; }
+      if (y < 0.15 && x < -0.03) rightFootMove = Math.max(rightFootMove, Math.hypot(posed[v * 3]! - x, posed[v * 3 + 1]! - y, posed[v * 3 + 2]! - rest[v * 3 + 2]!));
+    }
+    expect(hands).toBeGreaterThan(100);
+    expect(handsUp / hands).toBeGreaterThan(0.95);
+    expect(leftFoot).toBeGreaterThan(50);
+    expect(leftFootDz / leftFoot).toBeGreaterThan(0.5 * thigh);
+    expect(rightFootMove).toBeLessThan(1e-4);
+
+    // Anchors in Mixamo's own numbers: the pre-rotations (FBX Euler XYZ, degrees) of a Mixamo
+    // rig's shoulders and thighs relative to their parents. Our bones point where the fitted ones
+    // do (this figure's clavicles slope down more than Mixamo's), but the roll, where +X points
+    // across the bone, is Mixamo's.
+    const mixamoPreRotation: Record<string, [number, number, number]> = {
+      'mixamorig:LeftShoulder': [-2.78, 89.23, -104.55],
+      'mixamorig:RightShoulder': [-74.43, -87.32, 179.01],
+      'mixamorig:LeftUpLeg': [1.02, -0.02, -178.69],
+      'mixamorig:RightUpLeg': [1.36, 0.03, 178.69],
+    };
+    const fresh = await loadGltf(result.model);
+    const axis = (q: THREE.Quaternion, x: number, y: number): THREE.Vector3 => new THREE.Vector3(x, y, 0).applyQuaternion(q);
+    const degrees = (a: THREE.Vector3, b: THREE.Vector3): number => (a.angleTo(b) * 180) / Math.PI;
+    for (const [name, euler] of Object.entries(mixamoPreRotation)) {
+      const theirs = new THREE.Quaternion().setFromEuler(new THREE.Euler(...euler.map((d) => (d * Math.PI) / 180) as [number, number, number], 'ZYX'));
+      const ours = fresh.scene.getObjectByName(THREE.PropertyBinding.sanitizeNodeName(name))!.quaternion;
+      expect([name, degrees(axis(ours, 1, 0), axis(theirs, 1, 0)) < 5]).toEqual([name, true]);
+      expect([name, degrees(axis(ours, 0, 1), axis(theirs, 0, 1)) < 45]).toEqual([name, true]);
+    }
+  });
+
+  test('our own clips on a mixamo rig, in GLB and FBX, move every joint as on a rig with our names', async () => {
+    // Ready clips are made on our skeleton in identity rests; the writers re-express them in the
+    // Mixamo bone frames. Read back, each joint's world position and its world turn from rest
+    // must be the same as in the file with our names.
+    const ours = await rig('walk-rigforge', { proceduralClips: ['walk'] });
+    const [reference] = await readAnimationClip(ours.model);
+    const names = SKELETON_PRESET_TABLES.mixamo.names;
+    for (const outputFormat of ['glb', 'fbx'] as const) {
+      const result = await rig(`walk-mixamo-${outputFormat}`, { skeletonPreset: 'mixamo', proceduralClips: ['walk'], outputFormat });
+      const [clip] = await readAnimationClip(result.model);
+      const pairs = reference!.skeleton.map((j, k) => [k, clip!.skeleton.findIndex((m) => m.name === names[j.name])] as const);
+      expect(pairs.filter(([, m]) => m < 0)).toEqual([]);
+      let distance = 0, radians = 0;
+      const restA = poseAt(reference!, null);
+      const restB = poseAt(clip!, null);
+      for (let i = 0; i <= 20; i++) {
+        const t = (reference!.duration * i) / 20;
+        const a = poseAt(reference!, t);
+        const b = poseAt(clip!, t);
+        for (const [k, m] of pairs) {
+          const [pa, pb] = [a[k]!.position, b[m]!.position];
+          distance = Math.max(distance, Math.hypot(pa[0] - pb[0], pa[1] - pb[1], pa[2] - pb[2]));
+          const turnA = quatMultiply(a[k]!.rotation, quatInvert(restA[k]!.rotation));
+          const turnB = quatMultiply(b[m]!.rotation, quatInvert(restB[m]!.rotation));
+          radians = Math.max(radians, quatAngle(quatMultiply(turnA, quatInvert(turnB))));
+        }
+      }
+      expect([outputFormat, distance < 1e-3, radians < 2e-3]).toEqual([outputFormat, true, true]);
+    }
   });
 
   test('an unreal rig has the UE5 mannequin names, hierarchy and IK bones, and clips retarget onto it', async () => {
@@ -265,6 +393,47 @@ describe('skeleton presets', () => {
     await expect(rigMesh(quadruped, { rigType: 'biped', skeletonPreset: 'blender' as never })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });
+
+/**
+ * Mixamo's bone frames for these rest positions, in world space: each bone's +Y toward its child
+ * (Spine2 toward the neck, a hand toward its middle finger; an end bone continues its parent),
+ * +X per Mixamo's convention, as a Mixamo rig's FBX pre-rotations show it: the hips keep the
+ * world's axes; spine, neck, head +X to the character's left (+X); legs and feet to its right
+ * (−X); on the left arm and hand +X points back (−Z), on the right forward (+Z), so +Z points
+ * down a T-pose arm on both sides.
+ */
+function mixamoRestFrames(rest: ReadonlyMap<string, THREE.Vector3>): Map<string, THREE.Quaternion> {
+  const aimAt: Record<string, string> = { Hips: '', Spine2: 'Neck', LeftHand: 'LeftHandMiddle1', RightHand: 'RightHandMiddle1' };
+  const frames = new Map<string, THREE.Quaternion>();
+  for (const [name, parent] of MIXAMO_BONES) {
+    const bare = name.replace('mixamorig:', '');
+    if (bare === 'Hips') { frames.set(name, new THREE.Quaternion()); continue; }
+    const child = aimAt[bare] !== undefined ? `mixamorig:${aimAt[bare]}` : MIXAMO_BONES.find(([, p]) => p === name)?.[0];
+    if (!child) { frames.set(name, frames.get(parent!)!.clone()); continue; }
+    const y = rest.get(child)!.clone().sub(rest.get(name)!).normalize();
+    const lean = /^(Left|Right)(Shoulder|Arm|ForeArm|Hand)/.test(bare)
+      ? new THREE.Vector3(0, 0, bare.startsWith('Left') ? -1 : 1)
+      : /^(Left|Right)(UpLeg|Leg|Foot|ToeBase)/.test(bare) ? new THREE.Vector3(-1, 0, 0) : new THREE.Vector3(1, 0, 0);
+    const x = lean.sub(y.clone().multiplyScalar(lean.dot(y))).normalize();
+    const z = new THREE.Vector3().crossVectors(x, y);
+    frames.set(name, new THREE.Quaternion().setFromRotationMatrix(new THREE.Matrix4().makeBasis(x, y, z)));
+  }
+  return frames;
+}
+
+/** World transforms of a clip's joints at time t (null: its rest pose), tracks sampled over the rest. */
+function poseAt(clip: AnimationClip, t: number | null): ReturnType<typeof forwardKinematics> {
+  const local = clip.skeleton.map((j) => ({ translation: [...j.rest.translation] as Vec3, rotation: [...j.rest.rotation] as Quat, scale: [...j.rest.scale] as Vec3 }));
+  if (t !== null) {
+    for (const track of clip.tracks) {
+      const v = sampleTrack(track, t);
+      const l = local[track.joint]!;
+      if (track.path === 'rotation') l.rotation = [v[0]!, v[1]!, v[2]!, v[3]!];
+      else if (track.path === 'translation') l.translation = [v[0]!, v[1]!, v[2]!];
+    }
+  }
+  return forwardKinematics(clip.skeleton, local);
+}
 
 /** World positions of the skinned vertices in the scene's current pose. */
 function skinnedPositions(mesh: THREE.SkinnedMesh, gltf: GLTF): Float32Array {

@@ -4,7 +4,7 @@
  * "Lcl Rotation" or "Lcl Scaling" property, and per component an AnimationCurve (d|X, d|Y, d|Z).
  *
  * Our tracks are local to joints with identity rest rotations; the writer orients its joints
- * (joint-orientation.ts), so orientClipTracks first re-expresses each track in the oriented frames.
+ * (animation/joint-orientation.ts), so orientClipTracks first re-expresses each track in the oriented frames.
  * FBX animates Euler angles, interpolated component by component, while our tracks are
  * quaternions interpolated by slerp. The joints carry no rotation order or pre-rotation, so the
  * Euler angles are the track's local rotation in FBX's default order XYZ (M = Rz · Ry · Rx), in
@@ -15,7 +15,7 @@
  * players that lerp Euler curves show the same motion.
  */
 import { FBX_TICKS_PER_SECOND } from '../animation/read-fbx-animation';
-import { quatAngle, quatInvert, quatMultiply, quatRotate, type Quat } from '../animation/quat';
+import { quatAngle, quatInvert, quatMultiply, type Quat } from '../animation/quat';
 import { sampleTrack } from '../animation/sample-track';
 import { EngineError } from '../mesh-error';
 import type { AnimationClip, AnimationTrack } from '../mesh-model';
@@ -113,32 +113,6 @@ export function writeFbxAnimation(clips: AnimationClip[], modelIds: number[], si
     stop = Math.max(stop, clipStop);
   });
   return Number.isFinite(start) ? { start, stop, stacks } : { start: 0, stop: 0, stacks };
-}
-
-/**
- * Re-expresses a clip whose joints have identity rest rotations on joints with world rest rotations
- * `rest` (parents before children): the world rotation W_k of a joint becomes W_k · R_k, so its
- * local rotation L_k becomes R_p⁻¹ · L_k · R_k and a local translation t_k becomes R_p⁻¹ · t_k.
- * Both are fixed multiplications, which commute with slerp and lerp, so converting the keys
- * converts the motion between them too. Scale tracks are kept: exact for uniform scale, the only
- * kind our engines write. Tracks on joints outside `rest` are left for the writer to skip.
- */
-export function orientClipTracks(clip: AnimationClip, parents: readonly number[], rest: readonly Quat[]): AnimationClip {
-  const tracks = clip.tracks.map((t): AnimationTrack => {
-    if (!(t.joint >= 0 && t.joint < rest.length) || t.path === 'scale') return t;
-    const p = parents[t.joint]!;
-    const parentInv: Quat = p >= 0 && p < rest.length ? quatInvert(rest[p]!) : [0, 0, 0, 1];
-    const own = rest[t.joint]!;
-    const values = new Float32Array(t.values.length);
-    const size = t.path === 'rotation' ? 4 : 3;
-    for (let k = 0; k + size <= t.values.length; k += size) {
-      const v = t.values;
-      if (t.path === 'rotation') values.set(quatMultiply(quatMultiply(parentInv, [v[k]!, v[k + 1]!, v[k + 2]!, v[k + 3]!]), own), k);
-      else values.set(quatRotate(parentInv, [v[k]!, v[k + 1]!, v[k + 2]!]), k);
-    }
-    return { ...t, values };
-  });
-  return { ...clip, tracks };
 }
 
 function usable(t: AnimationTrack, jointCount: number): boolean {

@@ -4,8 +4,11 @@
  * preset's added joints inserted (no skin weight, no track), and the joints reordered so parents
  * still come first, with skin and track joint indices following. Joints the table does not name
  * keep their names. Positions are unchanged, so the bind pose and the skinning are the same.
+ * A preset with a bone-frame convention (Mixamo's) also gives every joint its rest rotation in
+ * that convention (`Joint.rotation`); tracks stay local to identity rests, as everywhere else in
+ * the engine, and the writers re-express them in the joints' frames.
  */
-import type { AnimationClip, AnimationJoint, Joint, Skeleton, SkinWeights } from '@rigforge/mesh';
+import { jointRestOrientations, type AnimationClip, type AnimationJoint, type Joint, type Skeleton, type SkinWeights } from '@rigforge/mesh';
 import type { SkeletonPreset } from '@rigforge/vocabulary';
 import type { ExtraJointPlacement } from './preset-table';
 import { SKELETON_PRESET_TABLES } from './skeleton-preset-tables';
@@ -77,6 +80,22 @@ export function applySkeletonPreset(preset: SkeletonPreset, rig: PresetRig, boun
   const skeleton: Skeleton = {
     joints: ordered.map((n): Joint => ({ name: n.name, parent: n.parent === null ? -1 : indexOf.get(n.parent)!, position: n.position })),
   };
+  const frames = table.boneFrames;
+  if (frames) {
+    const rest = jointRestOrientations(skeleton.joints, {
+      roll: (k) => {
+        const lean = frames.roll(skeleton.joints[k]!.name);
+        return lean ? [lean[0], lean[1], lean[2]] : null;
+      },
+      aim: (k) => {
+        const child = frames.aim?.[skeleton.joints[k]!.name];
+        return child === undefined ? undefined : indexOf.get(child);
+      },
+    });
+    skeleton.joints.forEach((j, k) => {
+      j.rotation = rest[k];
+    });
+  }
   const skinJoints = new Uint16Array(rig.skin.joints.length);
   for (let k = 0; k < skinJoints.length; k++) skinJoints[k] = newIndexOfOld[rig.skin.joints[k]!] ?? 0;
   const restSkeleton = animationSkeleton(skeleton);
@@ -156,7 +175,10 @@ function parentsFirst(nodes: readonly Node[]): Node[] {
   return out;
 }
 
-/** The rest pose clips carry: translation-only joints, as the writers write the skeleton. */
+/**
+ * The rest pose clips carry: translation-only joints, the frames the tracks are local to (the
+ * writers re-express them in the joints' own rest rotations, if any).
+ */
 function animationSkeleton(skeleton: Skeleton): AnimationJoint[] {
   return skeleton.joints.map((j) => {
     const parent = skeleton.joints[j.parent];

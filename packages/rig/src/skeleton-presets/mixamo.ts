@@ -4,9 +4,19 @@
  * hierarchy already is Mixamo's (hips → Spine → Spine1 → Spine2 → Neck → Head, shoulders on
  * Spine2, legs on the hips). Mixamo's end bones (`HeadTop_End`, `LeftToe_End`, each finger's `…4`)
  * are added joints without skin weight, so a Mixamo clip's tracks for them find a bone too.
+ *
+ * Mixamo's clips store each bone's rotation relative to its rest frame, so the joints rest in
+ * Mixamo's frames (boneFrames): +Y along the bone toward its child (a hand toward its middle
+ * finger, the upper chest toward the neck); the hips keep the world's axes
+ * (the character faces +Z, its left on +X); spine, neck and head have +X to the character's
+ * left; legs and feet +X to its right; arms, hands and fingers +X back on the left side and
+ * forward on the right (so +Z points down along a T-pose arm on both sides). The axes are read
+ * off the pre-rotations of Mixamo's own FBX rigs; a fitted bone's direction replaces Mixamo's
+ * (a spine that leans, an arm in an A-pose), the roll follows the rule. End bones continue their
+ * parent's frame. Mixamo's thumbs roll their own way; ours follow the hand's rule.
  */
 import { FINGERS, fingerJointName } from '../finger-joint-names';
-import { pascal, presetNames, SIDES, type ExtraJoint, type SkeletonPresetTable } from './preset-table';
+import { pascal, presetNames, SIDES, type BoneFrameConvention, type ExtraJoint, type SkeletonPresetTable } from './preset-table';
 
 export const MIXAMO_PREFIX = 'mixamorig:';
 
@@ -47,4 +57,21 @@ const EXTRA_JOINTS: readonly ExtraJoint[] = [
   ),
 ];
 
-export const MIXAMO_PRESET: SkeletonPresetTable = { names: NAMES, extraJoints: EXTRA_JOINTS };
+/** Where each bone's +X leans in Mixamo's rest frames (see the header); null for the hips. */
+function boneRoll(name: string): readonly [number, number, number] | null {
+  if (name === m('Hips')) return null;
+  const arm = /^mixamorig:(Left|Right)(Shoulder|Arm|ForeArm|Hand)/.exec(name);
+  if (arm) return arm[1] === 'Left' ? [0, 0, -1] : [0, 0, 1];
+  if (/^mixamorig:(Left|Right)(UpLeg|Leg|Foot|ToeBase|Toe_End)$/.test(name)) return [-1, 0, 0];
+  return [1, 0, 0];
+}
+
+const BONE_FRAMES: BoneFrameConvention = {
+  roll: boneRoll,
+  aim: {
+    [m('Spine2')]: m('Neck'),
+    ...Object.fromEntries(SIDES.map((side) => [NAMES[`${side}_hand`]!, NAMES[fingerJointName(side, 'middle', 0)]!])),
+  },
+};
+
+export const MIXAMO_PRESET: SkeletonPresetTable = { names: NAMES, extraJoints: EXTRA_JOINTS, boneFrames: BONE_FRAMES };

@@ -43,6 +43,19 @@ export interface SkeletonPresetTable {
   names: Readonly<Record<string, string>>;
   /** Joints added after renaming, in order (a later one may name an earlier one). */
   extraJoints?: readonly ExtraJoint[];
+  /**
+   * The tool's bone-frame convention, for a tool whose clips store rotations local to its own
+   * rest frames (Mixamo). Without it every joint rests with the world's axes (identity).
+   */
+  boneFrames?: BoneFrameConvention;
+}
+
+/** Joints by the preset's names: each joint's local +Y runs along its bone to its child. */
+export interface BoneFrameConvention {
+  /** The world direction the joint's +X leans toward; null keeps the world axes. */
+  roll: (name: string) => readonly [number, number, number] | null;
+  /** Joint → the child its +Y aims at, where the tool names one; others aim at the child most in line. */
+  aim?: Readonly<Record<string, string>>;
 }
 
 export type Side = 'left' | 'right';
