@@ -81,6 +81,25 @@ describe('quadruped facing, upright neck', () => {
   });
 });
 
+describe('quadruped ears', () => {
+  const withParts = (extra: Primitive[]): Mesh => primitivesToMesh([...buildCreature('quadruped').primitives, ...extra]).mesh;
+  const ears = (r: ReturnType<typeof fitSkeleton>): string[] => r.skeleton.joints.map((j) => j.name).filter((n) => /^ear_/.test(n));
+
+  test('ears standing out sideways behind the head joint (a monkey\'s) get a chain each, from the head out to near the tip', () => {
+    const r = fitSkeleton(withParts([1, -1].map((s) => capsule([0.05 * s, 0.76, 0.43], [0.17 * s, 0.79, 0.41], 0.018, 'ear'))), 'quadruped');
+    expect(ears(r).sort()).toEqual(['ear_left_1', 'ear_left_2', 'ear_left_3', 'ear_right_1', 'ear_right_2', 'ear_right_3']);
+    for (const [side, s] of [['left', 1], ['right', -1]] as const) {
+      expect(s * joint(r, `ear_${side}_1`)[0]!).toBeLessThan(0.08);
+      expect(s * joint(r, `ear_${side}_3`)[0]!).toBeGreaterThan(0.12);
+    }
+  });
+
+  test('horns reaching out sideways over and ahead of the head joint get none', () => {
+    const r = fitSkeleton(withParts([1, -1].map((s) => capsule([0.04 * s, 0.8, 0.5], [0.2 * s, 0.84, 0.56], 0.02, 'horn'))), 'quadruped');
+    expect(ears(r)).toEqual([]);
+  });
+});
+
 describe('legs where there are legs', () => {
   /** A big woolly body on four short stubs (a sheep): the trunk's medial cover swallows them. */
   function stubbyQuadruped(): Primitive[] {

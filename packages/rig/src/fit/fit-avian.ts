@@ -61,7 +61,9 @@ export function fitAvian(fit: PlanFit): void {
   // as its body.
   const head = takeLimb(fit, (l) => -relZ(fit, l.tipPos) - relY(fit, l.tipPos),
     (l) => l.tipPos[2] > cz - 0.1 * size[2] && l.radius >= HEAD_MIN_THICKNESS * shape.maxDt);
-  const tail = takeLimb(fit, (l) => relZ(fit, l.tipPos), (l) => l.tipPos[2] < cz);
+  // Behind membrane wings, a membrane-thin extremity is the hindwing's edge, not a tail.
+  const membraneWings = fans.left !== undefined || fans.right !== undefined;
+  const tail = takeLimb(fit, (l) => relZ(fit, l.tipPos), (l) => l.tipPos[2] < cz && !(membraneWings && isMembrane(l)));
   const bodyY = min[1] + 0.5 * size[1];
   // A round flyer (a bee, a chick: an upright ball with no separate head) is rigged as artists do
   // a bouncing body: the chain runs up the column through its core from where it meets the ground.
@@ -108,9 +110,15 @@ export function fitAvian(fit: PlanFit): void {
   if (round) {
     addChain(fit, ['hips', 'spine', 'chest', 'neck', 'head'], null, ROUND_BODY_FRACTIONS.map((t) => onColumn(round, t)));
   } else {
-    // A head the tree does not show (a thin insect's, between its wings) is the front of the
-    // body's own run along z through its thickest point.
-    const headLimb = head ?? fallbackLimb(fit, 'avian: head', hips0, shape.center(run[1]));
+    // A head the tree does not show (a thin insect's, between its wings) lies towards the front
+    // of the body's own run along z through its thickest point, but no farther from the wings'
+    // root than the body is thick there: an insect's head sits just ahead of the thorax that
+    // carries the wings, and the run can go on into its feelers or along a flat wing plate.
+    const front = shape.center(run[1]);
+    const rv = voxelAt(shape.grid, hips0);
+    const thorax = 2 * (rv >= 0 ? shape.dt[rv]! : 1) * shape.cell;
+    const ahead = dist(hips0, front);
+    const headLimb = head ?? fallbackLimb(fit, 'avian: head', hips0, ahead > thorax ? lerp(hips0, front, thorax / ahead) : front);
     const neck = headLimb.entryPos;
     const hv = voxelAt(shape.grid, hips), nv = headLimb.toRoot[headLimb.entry] ?? -1;
     let spine: Vec3[] = [hips, neck];
