@@ -4,7 +4,7 @@
  *  1. Weld by position (`weldVertices`): flat-shaded and UV-split meshes become one surface; the
  *     weights are copied back to the split vertices at the end.
  *  2. Bone heat (`skinning/heat-skin-weights`, `skinning/bone-heat`): Baran & Popović's method as
- *     Blender does it. One bone per joint (along its chain; a leaf aimed at the part beyond it),
+ *     Blender does it. One bone per joint (along its chain; a leaf, or a lone root, aimed at the part beyond it),
  *     a cotangent Laplacian, each vertex heated by its nearest bone if it can see it, one sparse
  *     solve per bone. Visibility by rays against the triangles (`heatVisibilityTest: 'ray'`,
  *     Blender's test) up to `heatRayMaxVertices`, by walks on the voxel grid above (cheaper).
@@ -109,6 +109,13 @@ export interface ComputeSkinWeightsOptions {
    */
   heatLeafLength?: number;
   /**
+   * A lone root (a joint with no parent and no child that no chain runs into: a low-poly figure's
+   * leg rigged as a root of its own) is aimed at its part like a leaf (`aimLeaves`), its link the
+   * distance to the nearest other joint, instead of Blender's short bone pointing up from it (into
+   * the body above a leg). Default true (packages/rig/README.md, "Weights per artist, fourth round").
+   */
+  aimLoneRoots?: boolean;
+  /**
    * How the `heat` method tests whether a vertex sees a bone: `ray` (Blender's: the path enters
    * no triangle from its front; depends on face winding) or `voxel` (the path never re-enters the
    * solid voxels after leaving them; parts closer than a voxel are one, so a piece sees bones
@@ -187,6 +194,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   method: 'heat',
   heat: {},
   heatLeafLength: 0.5,
+  aimLoneRoots: true,
   heatVisibilityTest: 'ray',
   heatMaxVertices: 60_000,
   heatRayMaxVertices: 12_000,

@@ -59,4 +59,27 @@ describe('attachLoosePieces', () => {
     attachLoosePieces(mesh.positions, mesh.indices, skeleton, joints, weights, slots);
     for (let v = 0; v < starts[2]!; v++) expect([joints[v * slots], joints[v * slots + 1], weights[v * slots]]).toEqual([1, 3, expect.closeTo(0.6, 6)]);
   });
+
+  it('keeps a joint the contact itself carries, even off the contact joints\' chains (a shell two roots share)', () => {
+    // Two roots: the shell's own and a head root beside it; the shell carries the head's 15% where
+    // the fin touches it. The solve blends the fin half and half: the head root is on no chain of
+    // the contact's main joint, but the surface the fin sits on moves with it, so it stays. The
+    // leg's tip, absent from the contact, still goes.
+    const twoRoots = skeletonOf([
+      ['shell', null, [0, 0.5, -0.4]], ['shellEnd', 'shell', [0, 0.5, 0.4]], ['headRoot', null, [0, 0.5, 0.5]],
+      ['leg', 'shell', [0.1, 0.45, 0]], ['foot', 'leg', [0.2, 0.1, 0.1]],
+    ]);
+    const n = mesh.positions.length / 3, slots = 3;
+    const joints = new Int32Array(n * slots).fill(-1), weights = new Float32Array(n * slots);
+    for (let v = 0; v < n; v++) {
+      if (v < starts[1]!) { joints.set([0, 2], v * slots); weights.set([0.85, 0.15], v * slots); }
+      else if (v < starts[6]!) { joints[v * slots] = v < starts[2]! ? 3 : 0; weights[v * slots] = 1; }
+      else { joints.set([0, 2, 4], v * slots); weights.set([0.45, 0.45, 0.1], v * slots); }
+    }
+    attachLoosePieces(mesh.positions, mesh.indices, twoRoots, joints, weights, slots);
+    for (const v of range(6)) {
+      expect([joints[v * slots], joints[v * slots + 1], joints[v * slots + 2]]).toEqual([0, 2, -1]);
+      expect(weights[v * slots]).toBeCloseTo(0.5, 6);
+    }
+  });
 });

@@ -292,6 +292,24 @@ describe('computeSkinWeights: heat aims leaf bones at their part', () => {
     expect(hand.b[0] - hand.a[0]).toBeGreaterThan(hand.b[1] - hand.a[1]);
   });
 
+  // A toy man whose legs are roots of their own, with no parent and no child (as some low-poly
+  // artists rig them): each is a lone point, whose heat bone Blender points up into the body.
+  const toy = mergeMeshes([
+    capsule([0, 0.5, 0], [0, 1.3, 0], 0.3, { rows: 24 }),
+    capsule([0.15, 0.55, 0], [0.15, -0.5, 0], 0.1, { rows: 24 }), capsule([-0.15, 0.55, 0], [-0.15, -0.5, 0], 0.1, { rows: 24 }),
+  ]);
+  const loneLegs = skeletonOf([['body', null, [0, 0.6, 0]], ['chest', 'body', [0, 1.2, 0]], ['legL', null, [0.15, 0.45, 0]], ['legR', null, [-0.15, 0.45, 0]]]);
+
+  it('aims a lone root joint at its part like a leaf (a leg down its leg), unless a chain runs into it', () => {
+    const grid = voxelizeWithinBudget(toy.positions, toy.indices, 128);
+    const opts = { leafJoints: 'extend' as const, aimLeaves: true, leafTips: [], aimPartMargin: COMPUTE_SKIN_WEIGHTS_DEFAULTS.aimPartMargin };
+    const aimed = placeBoneSegments(loneLegs, grid, { ...opts, aimLoneRoots: true }).segments.find((s) => s.joint === 2)!;
+    expect(aimed.b[1] - aimed.a[1]).toBeLessThan(-0.1);
+    expect(Math.abs(aimed.b[0] - aimed.a[0])).toBeLessThan(0.05);
+    const point = placeBoneSegments(loneLegs, grid, { ...opts, aimLoneRoots: false }).segments.find((s) => s.joint === 2)!;
+    expect(point.b).toEqual(point.a);
+  });
+
   // A leg whose foot is an IK root at the hoof: the shin, a leaf, runs to it when the foot has a
   // bone of its own (a toe), as the artists' shins do; a lone foot joint owns what lies around it.
   const leg = mergeMeshes([capsule([0, 0.1, 0], [0, 1, 0], 0.06, { rows: 32 }), capsule([0, 0.05, 0], [0, 0.05, 0.2], 0.05, { rows: 12 })]);

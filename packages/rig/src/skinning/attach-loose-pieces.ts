@@ -10,7 +10,9 @@
  * keep their weights. Every other piece is settled nearest gap first (Prim's order from the pieces
  * that hold bones) against the settled piece it lies nearest: the joints of that piece's surface
  * where they touch are the contact's. A joint of the piece's solve that is none of them, nor an
- * ancestor of one, nor further along an unbranched chain from one, is foreign: its weight goes
+ * ancestor of one, nor further along an unbranched chain from one, nor itself holding a real share
+ * of the contact ({@link PRESENT_SHARE}: the surface moves with it, whatever its place on the tree;
+ * a crab's leg on a shell that two root joints share), is foreign: its weight goes
  * (the rest renormalised; a piece left with nothing takes the contact's blend). So a chain of
  * small pieces follows its first link, which follows the body, and a piece the solve already
  * weights along the part it sits on (a fin blended along a fish, an antenna's last joint holding
@@ -28,6 +30,12 @@ const MAX_RINGS = 8;
 const BOX_MARGIN = 0.05;
 /** A joint under this share of the contact's weight is not one of the contact's joints. */
 const MIN_SHARE = 0.2;
+/**
+ * A joint holding at least this share of the contact's weight is native to the piece even off the
+ * contact joints' chains. Chosen on the dev set leaving one artist out among off / 0.05 / 0.1
+ * (packages/rig/README.md, "Weights per artist, fourth round").
+ */
+const PRESENT_SHARE = 0.1;
 /** Contact: the target's vertices nearest the piece within the gap plus this share of the piece's diagonal. */
 const CONTACT_SLACK = 0.1;
 
@@ -93,10 +101,11 @@ export function attachLoosePieces(
     // The contact's joints (each holding at least MIN_SHARE of its weight). A joint of the
     // solve is foreign to the piece when it is none of them, nor an ancestor of one (a fin
     // blended with the joint before the body's), nor further along an unbranched chain from one
-    // (an antenna's last joint holding the segments past its bone): an antenna given in part to
-    // a leg's tip across the body is foreign.
+    // (an antenna's last joint holding the segments past its bone), nor present on the contact
+    // itself (PRESENT_SHARE): an antenna given in part to a leg's tip across the body is foreign.
     const contact = [...byJoint].filter(([, x]) => x >= MIN_SHARE * total).map(([j]) => j);
-    const onContactChain = (j: number): boolean => contact.some((c) => isAncestorOrSelf(skeleton, j, c) || continuesChain(skeleton, childCount, c, j));
+    const onContactChain = (j: number): boolean => (byJoint.get(j) ?? 0) >= PRESENT_SHARE * total ||
+      contact.some((c) => isAncestorOrSelf(skeleton, j, c) || continuesChain(skeleton, childCount, c, j));
     const piece = pieces[bestP]!;
     let foreign = false, native = 0;
     for (const v of piece) {

@@ -79,6 +79,9 @@ function aimedLeafTips(skeleton: Skeleton, { segments, endsAt }: PlacedSegments,
       continue;
     }
     const d: [number, number, number] = [seg.b[0] - seg.a[0], seg.b[1] - seg.a[1], seg.b[2] - seg.a[2]];
+    // An extension with no direction (a stand-in link the aim found no part for) gives no tip:
+    // the joint keeps Blender's bone.
+    if (d[0] === 0 && d[1] === 0 && d[2] === 0) continue;
     const scale = (leafLength * seg.leafLength) / (Math.hypot(...d) || 1);
     if (scale > 0 && Number.isFinite(scale)) tips.set(seg.joint, [seg.a[0] + d[0] * scale, seg.a[1] + d[1] * scale, seg.a[2] + d[2] * scale]);
   }

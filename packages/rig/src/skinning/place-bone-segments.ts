@@ -25,6 +25,8 @@ export interface PlaceBoneSegmentsOptions {
   leafTips: readonly LeafTip[];
   /** How clearly nearer a leaf's joint than any other bone its part must be (see `aimLeafSegments`). */
   aimPartMargin: number;
+  /** A lone root (no parent, no child, no chain running into it) is aimed like a leaf (compute-skin-weights' `aimLoneRoots`). Default false. */
+  aimLoneRoots?: boolean;
 }
 
 export interface PlacedSegments {
@@ -45,12 +47,32 @@ export function placeBoneSegments(skeleton: Skeleton, grid: SkinVoxelGrid, opts:
   const attached = new Set<number>();
   const endsAt = new Map<BoneSegment, number>();
   const joined = attachOrphans(skeleton, segments, attached, endsAt);
+  if (opts.aimLoneRoots && opts.leafJoints === 'extend') giveLoneRootsALink(skeleton, segments, attached);
   if (opts.leafJoints === 'extend' && opts.aimLeaves) {
     const aimed = aimLeafSegments(segments, grid, (seg) => !joined.has(seg) && free(seg), opts.aimPartMargin);
     extendLeafSegments(aimed, solid, 0.5 * grid.cell);
     attachOrphans(skeleton, segments, attached, endsAt);
   }
   return { segments, endsAt };
+}
+
+/**
+ * A lone root's point segment gets a stand-in link, the distance to its nearest joint, so the aim
+ * and the extension treat it as a leaf: a low-poly figure's leg rigged as a root of its own then
+ * runs down its leg. Orphans a chain already runs into (an IK foot at the end of a shin) are left:
+ * the shin owns the part above them.
+ */
+function giveLoneRootsALink(skeleton: Skeleton, segments: BoneSegment[], attached: ReadonlySet<number>): void {
+  const joints = skeleton.joints;
+  const hasChild = joints.map((_, j) => joints.some((x) => x.parent === j));
+  for (const seg of segments) {
+    const j = seg.joint;
+    if (seg.leafLength !== undefined || joints[j]!.parent >= 0 || hasChild[j] || attached.has(j)) continue;
+    let d = Infinity;
+    const p = joints[j]!.position;
+    joints.forEach((o, k) => { if (k !== j) d = Math.min(d, Math.hypot(o.position[0] - p[0], o.position[1] - p[1], o.position[2] - p[2])); });
+    if (d > 0 && Number.isFinite(d)) seg.leafLength = d;
+  }
 }
 
 /** Runs each leaf extension with a known tip from its joint to that tip; returns those segments. */
