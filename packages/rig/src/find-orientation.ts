@@ -48,6 +48,14 @@ export interface FindOrientationOptions {
    * file's (+Z once stood up) when the up axis was turned. Default 0.6.
    */
   minFacingConfidence?: number;
+  /**
+   * The probability (of that one of the 24, not among +Y's four: the finder must be sure of the up
+   * axis too) another facing of +Y needs to overrule the file's +Z when the file keeps its +Y
+   * without standing on legs (no other up axis sure). Default 0.4; above 1, never.
+   */
+  minKeptFacingConfidence?: number;
+  /** As minKeptFacingConfidence, for a file standing on its legs as filed. Default 0.9; above 1, never. */
+  minStandingFacingConfidence?: number;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
   legsResolution?: number;
   /** Judge by the fitted model alone, with no gates (the scoring scripts' "finder"). Default false. */
@@ -73,7 +81,7 @@ export interface FindOrientationOptions {
  * the package README. The facing of a file that stands up as filed is never turned (on the
  * development set, even its surest facings, above 0.97, turned upright files wrongly).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'ungated';
@@ -157,8 +165,10 @@ export interface OrientationLegs {
  */
 export function decideOrientation(p: () => number[], legs: OrientationLegs, options: FindOrientationOptions = {}): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
-  // A model on its legs as filed stands as filed: nothing else to weigh (and nothing to pay for).
-  if (o.upAxis === undefined && legs.asFiled() >= 2) {
+  // A model on its legs as filed stands as filed: nothing else to weigh (and nothing to pay for)
+  // unless a bar that may overrule it is on.
+  const standsAsFiled = o.upAxis === undefined && legs.asFiled() >= 2;
+  if (standsAsFiled && o.minStandingFacingConfidence > 1) {
     return { upAxis: '+y', rotationY: 0, facing: '+z', upAxisReason: 'stands-as-filed' };
   }
   const probs = p();
@@ -178,7 +188,8 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     upAxis = o.upAxis; upAxisReason = 'given';
   } else {
     const likeliest = UP_AXES.reduce((a, b) => (upP(b) > upP(a) ? b : a));
-    if (likeliest === '+y') { upAxis = '+y'; upAxisReason = 'kept'; }
+    if (standsAsFiled) { upAxis = '+y'; upAxisReason = 'stands-as-filed'; }
+    else if (likeliest === '+y') { upAxis = '+y'; upAxisReason = 'kept'; }
     else if (upP(likeliest) >= o.minUpConfidence) { upAxis = likeliest; upAxisReason = 'sure'; }
     else if (upP('+y') < o.minKeptUpConfidence) { upAxis = likeliest; upAxisReason = 'unlikely-as-filed'; }
     else if (legs.standingWhenStood(likeliest) >= 2) { upAxis = likeliest; upAxisReason = 'stands-when-turned'; }
@@ -191,8 +202,10 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   ORIENTATION_CANDIDATES.forEach((c, i) => {
     if (c.upAxis === upAxis && probs[i]! / upTotal > facingP) { facingP = probs[i]! / upTotal; rotationY = c.rotationY; }
   });
-  const turned = upAxisReason !== 'kept';
-  if (!turned || facingP < o.minFacingConfidence) rotationY = 0;
+  // A file that keeps its +Y turns its facing only on the finder's joint probability (of all 24).
+  const keeps = upAxisReason === 'kept' || upAxisReason === 'stands-as-filed';
+  const bar = upAxisReason === 'kept' ? o.minKeptFacingConfidence : upAxisReason === 'stands-as-filed' ? o.minStandingFacingConfidence : o.minFacingConfidence;
+  if ((keeps ? facingP * upTotal : facingP) < bar) rotationY = 0;
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upAxis && c.rotationY === rotationY);
   return {
     upAxis, rotationY, facing: facingOf(rotationY), confidence: probs[own]! / (o.upAxis === undefined ? 1 : upTotal), upConfidence: upTotal, upAxisReason,
