@@ -93,8 +93,9 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
 /**
  * The check's reading of a mesh's orientation and shape: the up axis as the rig will find it; the
  * facing, the finder's best for that up axis with its probability (advice for rotation_y: the rig
- * itself turns a file that stands up only when told); the stood-up shape; and the shape the plan
- * classifier reads (choosePlanReading, the rule `rigMesh` with `rigType: 'auto'` shares).
+ * itself turns the facing of a file that keeps its +Y only when the finder is sure of it); the
+ * stood-up shape; and the shape the plan classifier reads (choosePlanReading, the rule `rigMesh`
+ * with `rigType: 'auto'` shares).
  * Exported for the scripts that fit and score the classifier on what the check sees.
  */
 export function orientForCheck(mesh: Mesh, resolution: number): {
