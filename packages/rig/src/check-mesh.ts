@@ -5,7 +5,8 @@
  *
  * Orientation is the rigger's own (findOrientation, the step `rigMesh` runs when up_axis or
  * rotation_y is auto): the up axis is what the rig finds; the facing is the finder's best guess
- * with its probability (the rig turns a model that stands as filed only when rotation_y is given).
+ * with its probability (the rig turns the facing of a model that keeps its +Y only when the finder
+ * is sure of it, or when rotation_y is given).
  */
 import { boundMeshWorkload, readMesh, withDefaults, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from './body-plan';

@@ -94,7 +94,8 @@ export interface FoundOrientation extends OrientationCandidate {
   facing: Facing;
   /**
    * Probability of this orientation among the 24 (or the 4 of a given up axis), 0..1; absent when
-   * the model stands on its legs as filed (then nothing else is weighed: the file stands).
+   * the model stands on its legs as filed and the standing facing bar is off (then nothing else is
+   * weighed: the file stands).
    */
   confidence?: number;
   /** Probability of `upAxis`, summed over its four facings (0..1); absent as `confidence`. */
@@ -168,8 +169,8 @@ export interface OrientationLegs {
  */
 export function decideOrientation(p: () => number[], legs: OrientationLegs, options: FindOrientationOptions = {}): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
-  // A model on its legs as filed stands as filed: nothing else to weigh (and nothing to pay for)
-  // unless a bar that may overrule it is on.
+  // A model on its legs as filed stands as filed: with the standing facing bar off nothing else is
+  // weighed (and nothing paid for); with it on, only its facing may turn.
   const standsAsFiled = o.upAxis === undefined && legs.asFiled() >= 2;
   if (standsAsFiled && o.minStandingFacingConfidence > 1) {
     return { upAxis: '+y', rotationY: 0, facing: '+z', upAxisReason: 'stands-as-filed' };
