@@ -5,7 +5,8 @@
  *
  * Orientation is the rigger's own (findOrientation, the step `rigMesh` runs when up_axis or
  * rotation_y is auto): the up axis is what the rig finds; the facing is the finder's best guess
- * with its probability (the rig turns a model that stands as filed only when rotation_y is given).
+ * with its probability (the rig turns the facing of a model that keeps its +Y only when the finder
+ * is sure of it, or when rotation_y is given).
  */
 import { boundMeshWorkload, readMesh, withDefaults, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from './body-plan';
@@ -93,8 +94,9 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
 /**
  * The check's reading of a mesh's orientation and shape: the up axis as the rig will find it; the
  * facing, the finder's best for that up axis with its probability (advice for rotation_y: the rig
- * itself turns a file that stands up only when told); the stood-up shape; and the shape the plan
- * classifier reads (choosePlanReading, the rule `rigMesh` with `rigType: 'auto'` shares).
+ * itself turns the facing of a file that keeps its +Y only when the finder is sure of it); the
+ * stood-up shape; and the shape the plan classifier reads (choosePlanReading, the rule `rigMesh`
+ * with `rigType: 'auto'` shares).
  * Exported for the scripts that fit and score the classifier on what the check sees.
  */
 export function orientForCheck(mesh: Mesh, resolution: number): {

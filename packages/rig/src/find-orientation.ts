@@ -48,6 +48,14 @@ export interface FindOrientationOptions {
    * file's (+Z once stood up) when the up axis was turned. Default 0.6.
    */
   minFacingConfidence?: number;
+  /**
+   * The probability (of that one of the 24, not among +Y's four: the finder must be sure of the up
+   * axis too) another facing of +Y needs to overrule the file's +Z when the file keeps its +Y
+   * without standing on legs (no other up axis sure). Default 0.4; above 1, never.
+   */
+  minKeptFacingConfidence?: number;
+  /** As minKeptFacingConfidence, for a file standing on its legs as filed. Default 0.9; above 1, never. */
+  minStandingFacingConfidence?: number;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
   legsResolution?: number;
   /** Judge by the fitted model alone, with no gates (the scoring scripts' "finder"). Default false. */
@@ -70,10 +78,13 @@ export interface FindOrientationOptions {
  * over all artists that is up 0.75 (was 0.85), facing 0.6. With one artist left out the turned
  * files right went 44.3% → 54.1%, no artist of three or more characters worse. A third bar, the
  * file's own +Y dropped when the finder gives it little (minKeptUpConfidence), is 0 (off): see
- * the package README. The facing of a file that stands up as filed is never turned (on the
- * development set, even its surest facings, above 0.97, turned upright files wrongly).
+ * the package README. A file that keeps its +Y turns its facing when the finder is sure of that
+ * one of the 24 (its joint probability: sure of +Y too; the probability among +Y's four turned
+ * upright files wrongly even above 0.97): 0.4 on no legs, 0.9 on its legs as filed, chosen the same
+ * way with every upright file kept upright by the shipped model too (with one artist left out the
+ * turned files right went 51.0% → 57.4%, no artist of three or more characters worse).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'ungated';
@@ -83,7 +94,8 @@ export interface FoundOrientation extends OrientationCandidate {
   facing: Facing;
   /**
    * Probability of this orientation among the 24 (or the 4 of a given up axis), 0..1; absent when
-   * the model stands on its legs as filed (then nothing else is weighed: the file stands).
+   * the model stands on its legs as filed and the standing facing bar is off (then nothing else is
+   * weighed: the file stands).
    */
   confidence?: number;
   /** Probability of `upAxis`, summed over its four facings (0..1); absent as `confidence`. */
@@ -157,8 +169,10 @@ export interface OrientationLegs {
  */
 export function decideOrientation(p: () => number[], legs: OrientationLegs, options: FindOrientationOptions = {}): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
-  // A model on its legs as filed stands as filed: nothing else to weigh (and nothing to pay for).
-  if (o.upAxis === undefined && legs.asFiled() >= 2) {
+  // A model on its legs as filed stands as filed: with the standing facing bar off nothing else is
+  // weighed (and nothing paid for); with it on, only its facing may turn.
+  const standsAsFiled = o.upAxis === undefined && legs.asFiled() >= 2;
+  if (standsAsFiled && o.minStandingFacingConfidence > 1) {
     return { upAxis: '+y', rotationY: 0, facing: '+z', upAxisReason: 'stands-as-filed' };
   }
   const probs = p();
@@ -178,7 +192,8 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     upAxis = o.upAxis; upAxisReason = 'given';
   } else {
     const likeliest = UP_AXES.reduce((a, b) => (upP(b) > upP(a) ? b : a));
-    if (likeliest === '+y') { upAxis = '+y'; upAxisReason = 'kept'; }
+    if (standsAsFiled) { upAxis = '+y'; upAxisReason = 'stands-as-filed'; }
+    else if (likeliest === '+y') { upAxis = '+y'; upAxisReason = 'kept'; }
     else if (upP(likeliest) >= o.minUpConfidence) { upAxis = likeliest; upAxisReason = 'sure'; }
     else if (upP('+y') < o.minKeptUpConfidence) { upAxis = likeliest; upAxisReason = 'unlikely-as-filed'; }
     else if (legs.standingWhenStood(likeliest) >= 2) { upAxis = likeliest; upAxisReason = 'stands-when-turned'; }
@@ -191,8 +206,10 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   ORIENTATION_CANDIDATES.forEach((c, i) => {
     if (c.upAxis === upAxis && probs[i]! / upTotal > facingP) { facingP = probs[i]! / upTotal; rotationY = c.rotationY; }
   });
-  const turned = upAxisReason !== 'kept';
-  if (!turned || facingP < o.minFacingConfidence) rotationY = 0;
+  // A file that keeps its +Y turns its facing only on the finder's joint probability (of all 24).
+  const keeps = upAxisReason === 'kept' || upAxisReason === 'stands-as-filed';
+  const bar = upAxisReason === 'kept' ? o.minKeptFacingConfidence : upAxisReason === 'stands-as-filed' ? o.minStandingFacingConfidence : o.minFacingConfidence;
+  if ((keeps ? facingP * upTotal : facingP) < bar) rotationY = 0;
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upAxis && c.rotationY === rotationY);
   return {
     upAxis, rotationY, facing: facingOf(rotationY), confidence: probs[own]! / (o.upAxis === undefined ? 1 : upTotal), upConfidence: upTotal, upAxisReason,

@@ -55,9 +55,26 @@ describe('decideOrientation (the gates)', () => {
     (c.upAxis === upAxis && c.rotationY === rotationY ? share : (1 - share) / 23));
   const noLegs = { asFiled: () => 0, standingWhenStood: () => 0 };
 
-  test('a model on its legs as filed stands as filed, and the finder is not even asked', () => {
-    const found = decideOrientation(() => { throw new Error('not needed'); }, { asFiled: () => 2, standingWhenStood: () => 0 });
+  test('a model on its legs as filed keeps +y; with the standing facing bar off the finder is not even asked', () => {
+    const found = decideOrientation(() => { throw new Error('not needed'); }, { asFiled: () => 2, standingWhenStood: () => 0 }, { minStandingFacingConfidence: 1.01 });
     expect(found).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
+    // Even a finder sure of another up axis does not lay a standing model down.
+    expect(decideOrientation(() => probs('+z', 0, 0.99), { asFiled: () => 2, standingWhenStood: () => 4 })).toMatchObject({ upAxis: '+y', rotationY: 0 });
+  });
+
+  test('a model on its legs as filed turns its facing only when the finder is sure of that one of the 24 (0.9)', () => {
+    const standing = { asFiled: () => 2, standingWhenStood: () => 0 };
+    expect(decideOrientation(() => probs('+y', 180, 0.95), standing)).toMatchObject({ upAxis: '+y', rotationY: 180, facing: '-z', upAxisReason: 'stands-as-filed' });
+    expect(decideOrientation(() => probs('+y', 180, 0.85), standing)).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
+  });
+
+  test('a file that keeps its +y turns its facing when the finder gives that one of the 24 at least 0.4', () => {
+    expect(decideOrientation(() => probs('+y', -90, 0.45), noLegs)).toMatchObject({ upAxis: '+y', rotationY: -90, facing: '+x', upAxisReason: 'kept' });
+    expect(decideOrientation(() => probs('+y', -90, 0.35), noLegs)).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'kept' });
+    // The bar reads the joint probability: a facing sure among +y's four, on an up axis the finder
+    // doubts, is not taken.
+    const doubtful = (): number[] => ORIENTATION_CANDIDATES.map((c) => (c.upAxis === '+y' ? (c.rotationY === 90 ? 0.3 : 0.01) : 0.67 / 20));
+    expect(decideOrientation(doubtful, noLegs)).toMatchObject({ upAxis: '+y', rotationY: 0 });
   });
 
   test('another up axis is taken when the finder is sure of it, with its facing', () => {
