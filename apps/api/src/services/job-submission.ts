@@ -133,8 +133,11 @@ export async function submitJob<J extends TypedJobParams>(
     if (!keepInputs) await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
     throw error;
   } finally {
-    // A lost release (Redis down) only holds the slot until it expires.
-    await slot.release().catch(() => undefined);
+    // Not awaited: the answer does not wait for Redis to drop the slot. Until the release lands the
+    // job is counted twice (in the queue and as a slot), which errs towards refusing, as the time
+    // between reserve and enqueue already does. A lost release (Redis down) only holds the slot
+    // until it expires.
+    void slot.release().catch(() => undefined);
   }
 }
 
