@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { findJob, hashApiKey, readCreditBalance } from '@rigforge/db';
 import { createRedis, JobQueues } from '@rigforge/queue';
 import { newJobId, submitJob } from '../src/services/job-submission';
-import { jobAttachmentKey } from '@rigforge/storage';
+import { jobAttachmentKey, LocalStorage } from '@rigforge/storage';
 import { boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
 import { TcpProxy, type ProxyMode } from './tcp-proxy';
@@ -183,6 +183,37 @@ test('a submission refused after its input was stored (insufficient credits) lea
   const res = await postRig(poor);
   expect(res.status).toBe(402);
   expect(await storedInputs()).toEqual(before);
+});
+
+test('a write that fails while the row is reserved: its error, the job withdrawn (nothing charged, the ledger whole), no input left', async () => {
+  // The input and the attachment are written while Postgres inserts the row; the attachment's write fails.
+  const id = newJobId();
+  const animation = { key: jobAttachmentKey(id, 'animation', 'glb'), format: 'glb' as const };
+  const storage = new (class extends LocalStorage {
+    override async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+      if (key === animation.key) throw new Error('disk full');
+      return super.put(key, bytes, contentType);
+    }
+  })({ rootDir: storageDir, publicBaseUrl: 'http://127.0.0.1/files' });
+  const before = await readCreditBalance(h.ctx.db, account.accountId);
+  const error = await submitJob({ db: h.ctx.db, storage, availability: h.ctx.availability, queues: h.ctx.queues }, 'rig.fast', () => ({
+    id,
+    accountId: account.accountId,
+    job: {
+      operation: 'rig',
+      params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', up_axis: '+y', rotation_y: 0, source: 'model_base64', animation },
+    },
+    engine: 'fast',
+    input: { bytes: Buffer.from('solid x\nendsolid x\n'), extension: 'stl', contentType: 'model/stl' },
+    attachments: [{ key: animation.key, bytes: Buffer.from('clip'), contentType: 'model/gltf-binary' }],
+    credits: 10,
+    requiresPro: false,
+  })).catch((e: unknown) => e);
+  expect(error).toMatchObject({ message: 'disk full' });
+  expect(await findJob(h.ctx.db, id)).toBeNull();
+  expect(await readCreditBalance(h.ctx.db, account.accountId)).toEqual(before);
+  expect(await orphanedInputs()).toEqual([]);
+  expect(await storedInputs()).not.toContain(`${id}.stl`);
 });
 
 test('the queue unreachable at enqueue: 503, the job withdrawn (not listed, nothing charged, the ledger whole), its input deleted', async () => {

@@ -1,4 +1,4 @@
-/** Accepting a job in the one safe order (slot, capture, store, reserve and insert, enqueue) shared by every submission route. */
+/** Accepting a job in the one safe order (slot, capture, store while reserving and inserting, enqueue) shared by every submission route. */
 import { randomUUID } from 'node:crypto';
 import { reserveJob, withdrawJob, type Db } from '@rigforge/db';
 import type { ServiceMetrics } from '@rigforge/observability';
@@ -44,8 +44,8 @@ export function newJobId(): string {
 
 /**
  * Accepts a job: takes a queue slot first, then runs `prepare` (the route's download and upload
- * check of the input) while holding it, stores the input, reserves credits and inserts the row in
- * one statement, then enqueues it. The slot comes first so a full queue (or a queue no worker
+ * check of the input) while holding it, stores the input while it reserves credits and inserts the
+ * row in one statement, then enqueues it. The slot comes first so a full queue (or a queue no worker
  * serves) is a 503 before any byte is downloaded or any mesh or image is read: under overload the
  * API refuses cheaply instead of parsing uploads it would refuse anyway. If the enqueue fails, the
  * job is withdrawn (deleted and refunded) in the same request and the client gets a 503, so nothing
@@ -67,30 +67,51 @@ export async function submitJob<J extends TypedJobParams>(
     const input = await prepare();
     const { id } = input;
     let inputKey: string;
+    const writes: Promise<void>[] = [];
     if ('existingKey' in input.input) {
       inputKey = input.input.existingKey;
     } else {
       inputKey = jobInputKey(id, input.input.extension);
       stored.push(inputKey); // before the write: a write cut short may still leave a file
-      await deps.storage.put(inputKey, input.input.bytes, input.input.contentType);
+      writes.push(deps.storage.put(inputKey, input.input.bytes, input.input.contentType));
     }
     for (const attachment of input.attachments ?? []) {
       stored.push(attachment.key);
-      await deps.storage.put(attachment.key, attachment.bytes, attachment.contentType);
+      writes.push(deps.storage.put(attachment.key, attachment.bytes, attachment.contentType));
     }
 
-    const result = await reserveJob(deps.db, {
-      id,
-      accountId: input.accountId,
-      operation: input.job.operation,
-      queue,
-      engine: input.engine,
-      params: input.job.params,
-      inputKey,
-      credits: input.credits,
-      requiresPro: input.requiresPro,
-      idempotency: input.idempotency,
-    });
+    // The objects are written while Postgres reserves the credits and inserts the row: one wait
+    // instead of two in a row (a storage trip, local or S3, then a statement). Nothing can run the
+    // job before it is enqueued below, and that waits for both. If a write fails after the row was
+    // inserted, the row is withdrawn (deleted and refunded) as for a failed enqueue, and the write's
+    // error is the answer, as when the write came first and the statement never ran.
+    const [written, reserved] = await Promise.allSettled([
+      Promise.all(writes),
+      reserveJob(deps.db, {
+        id,
+        accountId: input.accountId,
+        operation: input.job.operation,
+        queue,
+        engine: input.engine,
+        params: input.job.params,
+        inputKey,
+        credits: input.credits,
+        requiresPro: input.requiresPro,
+        idempotency: input.idempotency,
+      }),
+    ]);
+    if (written.status === 'rejected') {
+      if (reserved.status === 'fulfilled' && reserved.value.outcome === 'created') {
+        deps.metrics?.creditsReserved.inc({ queue }, input.credits);
+        // If Postgres is down too, the row stays queued; the sweeper re-queues it and the worker
+        // fails it for its missing input.
+        const withdrawn = await withdrawJob(deps.db, id).catch(() => null);
+        if (withdrawn?.refunded) deps.metrics?.creditsRefunded.inc({ queue }, withdrawn.refunded);
+      }
+      throw written.reason;
+    }
+    if (reserved.status === 'rejected') throw reserved.reason;
+    const result = reserved.value;
     if (result.outcome === 'claim_lost') throw claimLostError(input.idempotency?.key ?? '');
     if (result.outcome !== 'created') throw reservationError(result.outcome, input.credits);
     deps.metrics?.creditsReserved.inc({ queue }, input.credits);
@@ -112,8 +133,11 @@ export async function submitJob<J extends TypedJobParams>(
     if (!keepInputs) await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
     throw error;
   } finally {
-    // A lost release (Redis down) only holds the slot until it expires.
-    await slot.release().catch(() => undefined);
+    // Not awaited: the answer does not wait for Redis to drop the slot. Until the release lands the
+    // job is counted twice (in the queue and as a slot), which errs towards refusing, as the time
+    // between reserve and enqueue already does. A lost release (Redis down) only holds the slot
+    // until it expires.
+    void slot.release().catch(() => undefined);
   }
 }
 
