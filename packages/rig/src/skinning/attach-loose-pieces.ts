@@ -223,8 +223,10 @@ class VertexGrid {
   private readonly origin: [number, number, number];
   private readonly size: number;
   private readonly dims: [number, number, number];
+  private readonly pieceCount: number;
 
   constructor(private readonly positions: Float32Array, pieces: readonly (readonly number[])[], boxes: readonly Box[]) {
+    this.pieceCount = pieces.length;
     const lo: [number, number, number] = [Infinity, Infinity, Infinity];
     const hi: [number, number, number] = [-Infinity, -Infinity, -Infinity];
     for (const box of boxes) for (let i = 0; i < 3; i++) { lo[i] = Math.min(lo[i]!, box.lo[i]!); hi[i] = Math.max(hi[i]!, box.hi[i]!); }
@@ -296,13 +298,18 @@ class VertexGrid {
     // Per cell of the piece, the foreign vertices of the rings gathered so far (a ring is gathered
     // the first time a vertex of the cell reaches it).
     const cache = new Map<number, RingCache>();
+    // Per other piece, the nearest vertex met so far and its distance (Infinity: none yet), and
+    // the pieces in the order first met (the order a Map would list them in).
+    const bestD = new Float64Array(this.pieceCount).fill(Infinity);
+    const bestW = new Int32Array(this.pieceCount);
+    const met: number[] = [];
     for (const u of piece) {
       const key = this.cellKey(u);
       let near = cache.get(key);
       if (!near) cache.set(key, near = { vertices: [], ringEnd: [], rings: 0 });
       const cx = this.cellCoord(u, 0), cy = this.cellCoord(u, 1), cz = this.cellCoord(u, 2);
       const { vertices, ringEnd } = near;
-      let best: Map<number, { w: number; d: number }> | undefined;
+      const ux = p[3 * u]!, uy = p[3 * u + 1]!, uz = p[3 * u + 2]!;
       let nearest = Infinity;
       for (let r = 0; r <= MAX_RINGS; r++) {
         // A cell r rings away is at least (r − 1) cells from the vertex.
@@ -311,19 +318,27 @@ class VertexGrid {
         for (let s = r > 0 ? ringEnd[r - 1]! : 0, e = ringEnd[r]!; s < e; s++) {
           const w = vertices[s]!;
           const q = pieceOf[w]!;
-          const d = Math.hypot(p[3 * w]! - p[3 * u]!, p[3 * w + 1]! - p[3 * u + 1]!, p[3 * w + 2]! - p[3 * u + 2]!);
-          best ??= new Map();
-          const had = best.get(q);
-          if (!had || d < had.d) best.set(q, { w, d });
+          const had = bestD[q]!;
+          const dx = p[3 * w]! - ux, dy = p[3 * w + 1]! - uy, dz = p[3 * w + 2]! - uz;
+          // A vertex clearly farther than its piece's nearest so far changes nothing (nor the
+          // overall nearest, which is at most that): skipped on the squared distance, with a
+          // margin far above the rounding that separates it from Math.hypot's. The clothing of a
+          // realistic human lies on its body: hundreds of candidates per vertex, few nearer.
+          if (dx * dx + dy * dy + dz * dz > had * had * (1 + 1e-9)) continue;
+          const d = Math.hypot(dx, dy, dz);
+          if (had === Infinity) met.push(q);
+          if (d < had) { bestD[q] = d; bestW[q] = w; }
           if (d < nearest) nearest = d;
         }
       }
-      if (!best) continue;
-      for (const [q, { w, d }] of best) {
+      for (const q of met) {
+        const entry = { u, w: bestW[q]!, d: bestD[q]! };
         const list = out.get(q);
-        if (list) list.push({ u, w, d });
-        else out.set(q, [{ u, w, d }]);
+        if (list) list.push(entry);
+        else out.set(q, [entry]);
+        bestD[q] = Infinity;
       }
+      met.length = 0;
     }
     return out;
   }
