@@ -33,8 +33,13 @@ const CONTACT_SLACK = 0.1;
 
 interface Box { lo: [number, number, number]; hi: [number, number, number] }
 
-/** One cell's foreign vertices, ring by ring: ring r is vertices[ringEnd[r − 1] .. ringEnd[r]) (from 0 for r = 0). */
-interface RingCache { vertices: number[]; ringEnd: number[]; rings: number }
+/**
+ * One cell's foreign vertices, ring by ring, in chunks of one cell each: chunk c holds
+ * vertices[chunkStart[c] .. chunkStart[c + 1]) of cell chunkCell[3c .. 3c + 2], whose pieces are
+ * chunkPieces[pieceStart[c] .. pieceStart[c + 1]); ring r is chunks ringEnd[r − 1] .. ringEnd[r]
+ * (from 0 for r = 0).
+ */
+interface RingCache { vertices: number[]; chunkStart: number[]; chunkCell: number[]; chunkPieces: number[]; pieceStart: number[]; ringEnd: number[]; rings: number }
 
 /**
  * Rebinds, in place, every separate piece of the welded mesh (`positions`, `indices`) that holds no
@@ -264,11 +269,20 @@ class VertexGrid {
     const visit = (x: number, y: number, z: number): void => {
       if (x < 0 || x >= nx) return;
       const k = (z * ny + y) * nx + x;
+      const before = near.vertices.length, piecesBefore = near.chunkPieces.length;
       for (let s = this.cellStart[k]!, e = this.cellStart[k + 1]!; s < e; s++) {
         const w = this.cellVertices[s]!;
         const q = pieceOf[w]!;
-        if (q !== self && q >= 0) near.vertices.push(w);
+        if (q === self || q < 0) continue;
+        near.vertices.push(w);
+        let listed = false;
+        for (let i = piecesBefore; i < near.chunkPieces.length; i++) if (near.chunkPieces[i] === q) { listed = true; break; }
+        if (!listed) near.chunkPieces.push(q);
       }
+      if (near.vertices.length === before) return;
+      near.chunkStart.push(before);
+      near.chunkCell.push(x, y, z);
+      near.pieceStart.push(piecesBefore);
     };
     for (let dz = -r; dz <= r; dz++) {
       const z = cz + dz;
@@ -285,7 +299,7 @@ class VertexGrid {
       }
     }
     near.rings++;
-    near.ringEnd.push(near.vertices.length);
+    near.ringEnd.push(near.chunkStart.length);
   }
 
   /**
@@ -306,29 +320,46 @@ class VertexGrid {
     for (const u of piece) {
       const key = this.cellKey(u);
       let near = cache.get(key);
-      if (!near) cache.set(key, near = { vertices: [], ringEnd: [], rings: 0 });
+      if (!near) cache.set(key, near = { vertices: [], chunkStart: [], chunkCell: [], chunkPieces: [], pieceStart: [], ringEnd: [], rings: 0 });
       const cx = this.cellCoord(u, 0), cy = this.cellCoord(u, 1), cz = this.cellCoord(u, 2);
-      const { vertices, ringEnd } = near;
+      const { vertices, chunkStart, chunkCell, chunkPieces, pieceStart, ringEnd } = near;
       const ux = p[3 * u]!, uy = p[3 * u + 1]!, uz = p[3 * u + 2]!;
+      const [ox, oy, oz] = this.origin, size = this.size;
+      // A vertex's distance to a cell's box, less a margin for the rounding of its cell.
+      const margin = 1e-6 * size;
+      const gap = (v: number, o: number, c: number): number => {
+        const lo = o + c * size;
+        return Math.max(0, lo - v - margin, v - (lo + size) - margin);
+      };
       let nearest = Infinity;
       for (let r = 0; r <= MAX_RINGS; r++) {
         // A cell r rings away is at least (r − 1) cells from the vertex.
         if ((r - 1) * this.size > nearest) break;
         if (r === near.rings) this.addRing(near, cx, cy, cz, self, pieceOf);
-        for (let s = r > 0 ? ringEnd[r - 1]! : 0, e = ringEnd[r]!; s < e; s++) {
-          const w = vertices[s]!;
-          const q = pieceOf[w]!;
-          const had = bestD[q]!;
-          const dx = p[3 * w]! - ux, dy = p[3 * w + 1]! - uy, dz = p[3 * w + 2]! - uz;
-          // A vertex clearly farther than its piece's nearest so far changes nothing (nor the
-          // overall nearest, which is at most that): skipped on the squared distance, with a
-          // margin far above the rounding that separates it from Math.hypot's. The clothing of a
-          // realistic human lies on its body: hundreds of candidates per vertex, few nearer.
-          if (dx * dx + dy * dy + dz * dz > had * had * (1 + 1e-9)) continue;
-          const d = Math.hypot(dx, dy, dz);
-          if (had === Infinity) met.push(q);
-          if (d < had) { bestD[q] = d; bestW[q] = w; }
-          if (d < nearest) nearest = d;
+        for (let c = r > 0 ? ringEnd[r - 1]! : 0, ce = ringEnd[r]!; c < ce; c++) {
+          // A cell whose box is clearly farther than each of its pieces' nearest so far changes
+          // nothing (as for one vertex below): skipped whole.
+          let farthestBest = 0;
+          for (let i = pieceStart[c]!, ie = c + 1 < pieceStart.length ? pieceStart[c + 1]! : chunkPieces.length; i < ie; i++) farthestBest = Math.max(farthestBest, bestD[chunkPieces[i]!]!);
+          if (farthestBest < Infinity) {
+            const gx = gap(ux, ox, chunkCell[3 * c]!), gy = gap(uy, oy, chunkCell[3 * c + 1]!), gz = gap(uz, oz, chunkCell[3 * c + 2]!);
+            if (gx * gx + gy * gy + gz * gz > farthestBest * farthestBest * (1 + 1e-9)) continue;
+          }
+          for (let s = chunkStart[c]!, e = c + 1 < chunkStart.length ? chunkStart[c + 1]! : vertices.length; s < e; s++) {
+            const w = vertices[s]!;
+            const q = pieceOf[w]!;
+            const had = bestD[q]!;
+            const dx = p[3 * w]! - ux, dy = p[3 * w + 1]! - uy, dz = p[3 * w + 2]! - uz;
+            // A vertex clearly farther than its piece's nearest so far changes nothing (nor the
+            // overall nearest, which is at most that): skipped on the squared distance, with a
+            // margin far above the rounding that separates it from Math.hypot's. The clothing of a
+            // realistic human lies on its body: hundreds of candidates per vertex, few nearer.
+            if (dx * dx + dy * dy + dz * dz > had * had * (1 + 1e-9)) continue;
+            const d = Math.hypot(dx, dy, dz);
+            if (had === Infinity) met.push(q);
+            if (d < had) { bestD[q] = d; bestW[q] = w; }
+            if (d < nearest) nearest = d;
+          }
         }
       }
       for (const q of met) {
