@@ -17,7 +17,8 @@ export { PICTURE_VIEWS, type PictureView };
 /** A body plan gets its own prior only when the set has at least this many characters of it. */
 export const DEPTH_PRIOR_MIN_CHARACTERS = 3;
 
-export interface DepthPrior { a: number; b: number }
+/** Half-depth = a · H · (√(4u)/H)^b + c · B (B: the medial balls' sphere height, `ball-depth.ts`; c absent = 0). */
+export interface DepthPrior { a: number; b: number; c: number }
 /** Keys "<plan>/<view>", "<plan>/any", "any/<view>", "any/any". */
 export type DepthPriorTable = Record<string, DepthPrior>;
 
@@ -28,8 +29,11 @@ function checkedTable(raw: unknown): DepthPriorTable {
   for (const [key, value] of Object.entries(priors)) {
     const a: unknown = typeof value === 'object' && value !== null && 'a' in value ? value.a : undefined;
     const b: unknown = typeof value === 'object' && value !== null && 'b' in value ? value.b : undefined;
-    if (typeof a !== 'number' || typeof b !== 'number' || !(a > 0) || !(b > 0)) throw new Error(`depth-priors.json: bad prior ${key}`);
-    table[key] = { a, b };
+    const c: unknown = typeof value === 'object' && value !== null && 'c' in value ? value.c : 0;
+    if (typeof a !== 'number' || typeof b !== 'number' || typeof c !== 'number' || !(a >= 0) || !(b > 0) || !(c >= 0) || !(a + c > 0)) {
+      throw new Error(`depth-priors.json: bad prior ${key}`);
+    }
+    table[key] = { a, b, c };
   }
   if (!table['any/any']) throw new Error('depth-priors.json: no "any/any" prior');
   return table;
@@ -47,3 +51,4 @@ export function depthPrior(bodyPlan?: string, view?: PictureView): DepthPrior {
   const v = view ?? 'any';
   return TABLE[`${plan}/${v}`] ?? (view ? TABLE[`any/${v}`] : TABLE[`${plan}/any`]) ?? TABLE['any/any']!;
 }
+
