@@ -18,7 +18,8 @@
 export interface MedialBalls { x: Float64Array; y: Float64Array; r: Float64Array }
 
 /** Neighbour offsets and their distances. */
-const RING: Array<[number, number, number]> = [[-1, -1, Math.SQRT2], [0, -1, 1], [1, -1, Math.SQRT2], [-1, 0, 1], [1, 0, 1], [-1, 1, Math.SQRT2], [0, 1, 1], [1, 1, Math.SQRT2]];
+const RING_X = [-1, 0, 1, -1, 1, -1, 0, 1], RING_Y = [-1, -1, -1, 0, 0, 1, 1, 1];
+const RING_LEN = [Math.SQRT2, 1, Math.SQRT2, 1, 1, Math.SQRT2, 1, Math.SQRT2];
 /** A disc within this many pixels of lying inside a neighbour's is dropped (its sphere adds under that). */
 const CONTAINED = 0.3;
 
@@ -34,10 +35,10 @@ export function medialBalls(distance: Float32Array, width: number, height: numbe
       const d = distance[j * width + i]!;
       if (!(d > 0.5)) continue;
       let kept = true;
-      for (const [di, dj, len] of RING) {
-        const ni = i + di, nj = j + dj;
+      for (let k = 0; k < 8; k++) {
+        const ni = i + RING_X[k]!, nj = j + RING_Y[k]!;
         if (ni < 0 || nj < 0 || ni >= width || nj >= height) continue;
-        if (distance[nj * width + ni]! >= d + len - CONTAINED) { kept = false; break; }
+        if (distance[nj * width + ni]! >= d + RING_LEN[k]! - CONTAINED) { kept = false; break; }
       }
       if (kept) { x.push(i + 0.5); y.push(j + 0.5); r.push(d - 0.5); }
     }
