@@ -13,7 +13,13 @@
  * The model is t = a · q^b per (body plan, view): b < 1 makes narrow parts (limbs, ears, tails)
  * relatively deeper than wide ones (a torso), b = 1 is the old uniform inflation (a = 0.5).
  *
- * Chosen how: the model form (b free or b = 1; one prior per view, or per body plan and view) is
+ * A second width measure is tried beside q: the medial balls' sphere height bq = B / H
+ * (`src/ball-depth.ts`, the same code the engine runs), alone (t = c · bq) or mixed (t = a · q + c · bq).
+ * Also reported, not shipped: a depth-offset table (where each pixel's depth interval sits, by row
+ * and relative width), which did not beat the symmetric body left-out.
+ *
+ * Chosen how: the model form (b free or b = 1; one prior per view, or per body plan and view; q,
+ * the balls or both) is
  * picked by leave-one-artist-out error — fitted without an artist, scored on that artist's
  * characters at the view the benchmark pictures them from — and that left-out error is printed per
  * artist. `--write` then fits the chosen form on the whole set and writes the JSON. The set is

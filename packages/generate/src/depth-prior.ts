@@ -1,9 +1,10 @@
 /**
  * Learned depth priors: how deep a character is behind its picture, as a function of how wide the
  * silhouette is there, per body plan and per view the picture was taken from (a front picture hides
- * a different extent than a side or top one). Half-depth (pixels) = a · H · (√(4u) / H)^b, with u the
- * inflation's Poisson solution and H the outline's height in pixels: b < 1 makes narrow parts (limbs,
- * ears, tails) relatively deeper than wide ones, as real bodies are.
+ * a different extent than a side or top one). Half-depth (pixels) = a · H · (√(4u) / H)^b + c · B, with
+ * u the inflation's Poisson solution, H the outline's height in pixels and B the medial balls' sphere
+ * height (`ball-depth.ts`): b < 1 would make narrow parts relatively deeper than wide ones; the fit
+ * chose B alone (a = 0), which makes every part as deep as it is wide before the per-view scale c.
  *
  * The numbers live in `depth-priors.json`, written by `scripts/fit-depth-priors.ts` from the rig
  * development set's true meshes (form chosen leaving one artist out; see the package README).
