@@ -58,6 +58,11 @@ export function inflateSurface(mesh: PlanarMesh, thickness: number, options: Inf
   for (let v = 0; v < n; v++) if (!boundary[v]) slot[v] = m++;
   const heights = new Float64Array(n);
   if (m === 0) return heights;
+  // A prior with no Poisson term (a = 0: the medial balls alone) needs no solve, the costliest step.
+  if (thickness === 0) {
+    for (let v = 0; v < n; v++) if (!boundary[v]) heights[v] = Math.max(minHeight, added[v] ?? 0);
+    return heights;
+  }
 
   const rhs = new Float64Array(m);
   const diag = new Float64Array(m);
