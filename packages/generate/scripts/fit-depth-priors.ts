@@ -13,7 +13,13 @@
  * The model is t = a · q^b per (body plan, view): b < 1 makes narrow parts (limbs, ears, tails)
  * relatively deeper than wide ones (a torso), b = 1 is the old uniform inflation (a = 0.5).
  *
- * Chosen how: the model form (b free or b = 1; one prior per view, or per body plan and view) is
+ * A second width measure is tried beside q: the medial balls' sphere height bq = B / H
+ * (`src/ball-depth.ts`, the same code the engine runs), alone (t = c · bq) or mixed (t = a · q + c · bq).
+ * Also reported, not shipped: a depth-offset table (where each pixel's depth interval sits, by row
+ * and relative width), which did not beat the symmetric body left-out.
+ *
+ * Chosen how: the model form (b free or b = 1; one prior per view, or per body plan and view; q,
+ * the balls or both) is
  * picked by leave-one-artist-out error — fitted without an artist, scored on that artist's
  * characters at the view the benchmark pictures them from — and that left-out error is printed per
  * artist. `--write` then fits the chosen form on the whole set and writes the JSON. The set is
@@ -22,7 +28,23 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
-import { DEPTH_PRIOR_MIN_CHARACTERS, type DepthPriorTable } from '../src/depth-prior';
+import { ballHeights, medialBalls } from '../src/ball-depth';
+import { distanceTransform } from '../src/mask-ops';
+import { DEPTH_PRIOR_MIN_CHARACTERS, type DepthPrior, type DepthPriorTable } from '../src/depth-prior';
+
+/** A table over bins of the pixel's row (0 top .. 1 bottom) and relative width qn, read bilinearly between bin centres. */
+interface BinTable { rows: number; widths: number; values: number[] }
+function binAt(table: BinTable, y: number, qn: number): number {
+  const at = (n: number, v: number): [number, number, number] => {
+    const f = Math.min(n - 1, Math.max(0, v * n - 0.5));
+    const i = Math.min(n - 1, Math.floor(f));
+    return [i, Math.min(n - 1, i + 1), f - i];
+  };
+  const [r0, r1, fr] = at(table.rows, y);
+  const [c0, c1, fc] = at(table.widths, qn);
+  const v = (r: number, c: number): number => table.values[r * table.widths + c]!;
+  return (1 - fr) * ((1 - fc) * v(r0, c0) + fc * v(r0, c1)) + fr * ((1 - fc) * v(r1, c0) + fc * v(r1, c1));
+}
 import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, type View } from './dev-set-views';
 
 /** Grid cells along the longer side of the picture. */
@@ -31,7 +53,12 @@ const GRID = 128;
 const SAMPLES = 400;
 const EXPONENTS = Array.from({ length: 11 }, (_, i) => 0.2 + i * 0.08);
 
-interface Samples { q: Float64Array; t: Float64Array }
+/**
+ * Per sampled pixel: q and t as above; `y` the pixel's row over the picture height (0 top, 1 bottom),
+ * `qn` its q over the character's largest q, and `m` the middle of its true depth interval,
+ * (near + far) / 2 / H, less the character's median middle (its body plane).
+ */
+interface Samples { q: Float64Array; t: Float64Array; y: Float64Array; qn: Float64Array; m: Float64Array; bq: Float64Array }
 interface Character { id: string; plan: string; artist: string; best: View; views: Record<View, Samples> }
 
 /** Per-pixel near/far along +Z of the turned mesh (scaled to stand 1 tall), and the grid's Poisson u. */
@@ -66,16 +93,26 @@ function depthSamples(positions: Float32Array, indices: Uint32Array): Samples {
   const inside = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
   const u = poisson(inside, w, h);
   const heightPx = height * s;
-  const q: number[] = [], t: number[] = [];
+  const q: number[] = [], t: number[] = [], y: number[] = [], qn: number[] = [], m: number[] = [], centres: number[] = [];
   const covered: number[] = [];
-  for (let p = 0; p < w * h; p++) if (inside[p]) covered.push(p);
+  let uMax = 0;
+  for (let p = 0; p < w * h; p++) if (inside[p]) { covered.push(p); uMax = Math.max(uMax, u[p]!); }
+  const mids = covered.map((p) => (far[p]! + near[p]!) / 2 / height).sort((a, c) => a - c);
+  const plane = mids.length ? mids[Math.floor(mids.length / 2)]! : 0;
   const stride = Math.max(1, covered.length / SAMPLES);
   for (let i = 0; i < covered.length; i += stride) {
     const p = covered[Math.floor(i)]!;
     q.push(Math.sqrt(4 * u[p]!) / heightPx);
     t.push((far[p]! - near[p]!) / 2 / height);
+    y.push(Math.min(1, Math.max(0, (Math.floor(p / w) + 0.5 - 1) / heightPx)));
+    qn.push(uMax > 0 ? Math.sqrt(u[p]! / uMax) : 0);
+    m.push((far[p]! + near[p]!) / 2 / height - plane);
+    centres.push((p % w) + 0.5, Math.floor(p / w) + 0.5);
   }
-  return { q: Float64Array.from(q), t: Float64Array.from(t) };
+  // The medial-ball measure the engine computes too (ball-depth.ts), on this grid.
+  const balls = ballHeights(centres, medialBalls(distanceTransform(inside, w, h), w, h));
+  const f64 = (a: number[]) => Float64Array.from(a);
+  return { q: f64(q), t: f64(t), y: f64(y), qn: f64(qn), m: f64(m), bq: Float64Array.from(balls, (v) => v / heightPx) };
 }
 
 /** −Δu = 1 on the covered pixels (5-point stencil), u = 0 outside; conjugate gradients. */
@@ -110,19 +147,23 @@ function poisson(inside: Uint8Array, w: number, h: number): Float64Array {
   return x;
 }
 
-interface Prior { a: number; b: number }
+type Prior = DepthPrior;
 /**
  * `informative`: a view's prior is fitted only on the characters whose most informative view it is
- * (pictures people take of them), not on every character seen from there.
+ * (pictures people take of them), not on every character seen from there. `measure`: the width
+ * measure the depth follows: the Poisson √(4u) (`q`, with exponent b), the medial balls' sphere
+ * height (`bq`, `ball-depth.ts`), or a sum of both (`mix`, b = 1).
  */
-type Form = { name: string; freeExponent: boolean; perPlan: boolean; informative: boolean };
+type Form = { name: string; freeExponent: boolean; perPlan: boolean; informative: boolean; measure: 'q' | 'bq' | 'mix' };
 const FORMS: Form[] = [
-  { name: 'per view, b = 1', freeExponent: false, perPlan: false, informative: false },
-  { name: 'per view, b free', freeExponent: true, perPlan: false, informative: false },
-  { name: 'per view from its informative pictures, b = 1', freeExponent: false, perPlan: false, informative: true },
-  { name: 'per view from its informative pictures, b free', freeExponent: true, perPlan: false, informative: true },
-  { name: 'per plan and view, b = 1', freeExponent: false, perPlan: true, informative: false },
-  { name: 'per plan and view, b free', freeExponent: true, perPlan: true, informative: false },
+  { name: 'per view, b = 1', freeExponent: false, perPlan: false, informative: false, measure: 'q' },
+  { name: 'per view, b free', freeExponent: true, perPlan: false, informative: false, measure: 'q' },
+  { name: 'per view from its informative pictures, b = 1', freeExponent: false, perPlan: false, informative: true, measure: 'q' },
+  { name: 'per view from its informative pictures, b free', freeExponent: true, perPlan: false, informative: true, measure: 'q' },
+  { name: 'per plan and view, b = 1', freeExponent: false, perPlan: true, informative: false, measure: 'q' },
+  { name: 'per plan and view, b free', freeExponent: true, perPlan: true, informative: false, measure: 'q' },
+  { name: 'per view from its informative pictures, medial balls', freeExponent: false, perPlan: false, informative: true, measure: 'bq' },
+  { name: 'per view from its informative pictures, Poisson + medial balls', freeExponent: false, perPlan: false, informative: true, measure: 'mix' },
 ];
 
 /**
@@ -130,8 +171,9 @@ const FORMS: Form[] = [
  * the grid, iteratively reweighted least squares for the scale (a few steps converge to the weighted
  * median of t / q^b), then the exponent with the least error.
  */
-function fit(sets: Samples[], freeExponent: boolean): Prior {
-  let best: Prior = { a: 0.5, b: 1 }, bestErr = Infinity;
+function fit(sets: Samples[], freeExponent: boolean, measure: Form['measure'] = 'q'): Prior {
+  if (measure !== 'q') return { ...fitMix(sets, measure === 'bq' ? 'bq' : undefined), b: 1 };
+  let best: Prior = { a: 0.5, b: 1, c: 0 }, bestErr = Infinity;
   for (const b of freeExponent ? EXPONENTS : [1]) {
     let a = 0.5;
     let err = Infinity;
@@ -151,7 +193,7 @@ function fit(sets: Samples[], freeExponent: boolean): Prior {
       err = sum;
       if (den > 0) a = num / den;
     }
-    if (err < bestErr) [bestErr, best] = [err, { a, b }];
+    if (err < bestErr) [bestErr, best] = [err, { a, b, c: 0 }];
   }
   return best;
 }
@@ -162,11 +204,11 @@ function fitTable(chars: Character[], form: Form): DepthPriorTable {
   const any = [...VIEWS, 'any'] as const;
   for (const view of any) {
     const sets = (cs: Character[]) => cs.flatMap((c) => (view === 'any' || form.informative ? (view === 'any' || c.best === view ? [c.views[c.best]] : []) : [c.views[view]]));
-    if (sets(chars).length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`any/${view}`] = fit(sets(chars), form.freeExponent);
+    if (sets(chars).length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`any/${view}`] = fit(sets(chars), form.freeExponent, form.measure);
     if (!form.perPlan) continue;
     for (const plan of new Set(chars.map((c) => c.plan))) {
       const of = chars.filter((c) => c.plan === plan);
-      if (of.length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`${plan}/${view}`] = fit(sets(of), form.freeExponent);
+      if (of.length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`${plan}/${view}`] = fit(sets(of), form.freeExponent, form.measure);
     }
   }
   return table;
@@ -177,8 +219,80 @@ function error(c: Character, table: DepthPriorTable): number {
   const p = table[`${c.plan}/${c.best}`] ?? table[`any/${c.best}`] ?? table['any/any']!;
   const s = c.views[c.best];
   let sum = 0;
-  for (let i = 0; i < s.q.length; i++) sum += Math.abs(s.t[i]! - p.a * s.q[i]! ** p.b);
+  for (let i = 0; i < s.q.length; i++) sum += Math.abs(s.t[i]! - p.a * s.q[i]! ** p.b - p.c * s.bq[i]!);
   return sum / Math.max(1, s.q.length);
+}
+
+/**
+ * t = a · q + c · bq by least absolute error, each sample set weighing the same, both ≥ 0; `only`:
+ * fit just one of the two (the other 0). The error is convex in (a, c): a golden-section search
+ * for c inside one for a finds the minimum (an IRLS did not converge reliably here).
+ */
+function fitMix(sets: Samples[], only?: 'q' | 'bq'): { a: number; c: number } {
+  const total = (a: number, c: number) => sets.reduce((sum, s) => sum + mixError(s, { a, c }), 0);
+  const golden = (lo: number, hi: number, f: (x: number) => number): number => {
+    const g = (Math.sqrt(5) - 1) / 2;
+    let x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo), f1 = f(x1), f2 = f(x2);
+    for (let k = 0; k < 30; k++) {
+      if (f1 < f2) { hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = f(x1); }
+      else { lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = f(x2); }
+    }
+    return (lo + hi) / 2;
+  };
+  if (only === 'q') return { a: golden(0, 3, (a) => total(a, 0)), c: 0 };
+  if (only === 'bq') return { a: 0, c: golden(0, 3, (c) => total(0, c)) };
+  const bestC = (a: number) => golden(0, 3, (c) => total(a, c));
+  const a = golden(0, 2, (x) => total(x, bestC(x)));
+  return { a, c: bestC(a) };
+}
+
+function mixError(s: Samples, p: { a: number; c: number }): number {
+  let sum = 0;
+  for (let i = 0; i < s.q.length; i++) sum += Math.abs(s.t[i]! - p.a * s.q[i]! - p.c * s.bq[i]!);
+  return sum / Math.max(1, s.q.length);
+}
+
+/** Bin counts (rows × widths) tried for the depth-offset table; 0 × 0 is no offset (symmetric). */
+const OFFSET_FORMS: Array<[number, number]> = [[0, 0], [1, 1], [3, 1], [6, 1], [10, 1], [3, 2], [6, 2], [10, 2], [6, 3]];
+
+/** Weighted median of (value, weight) pairs. */
+function weightedMedian(pairs: Array<[number, number]>): number {
+  if (!pairs.length) return 0;
+  const sorted = [...pairs].sort((p, q) => p[0] - q[0]);
+  const total = sorted.reduce((s, p) => s + p[1], 0);
+  let acc = 0;
+  for (const [v, w] of sorted) { acc += w; if (acc >= total / 2) return v; }
+  return sorted[sorted.length - 1]![0];
+}
+
+/**
+ * The depth-offset table of one view: per bin the weighted median (every character weighing the
+ * same) of the pixels' middle offsets; a bin no pixel falls in takes its row's median.
+ */
+function fitOffsets(sets: Samples[], rows: number, widths: number): BinTable {
+  const bins: Array<Array<[number, number]>> = Array.from({ length: rows * widths }, () => []);
+  const byRow: Array<Array<[number, number]>> = Array.from({ length: rows }, () => []);
+  for (const s of sets) {
+    const wgt = 1 / Math.max(1, s.m.length);
+    for (let i = 0; i < s.m.length; i++) {
+      const r = Math.min(rows - 1, Math.floor(s.y[i]! * rows)), c = Math.min(widths - 1, Math.floor(s.qn[i]! * widths));
+      bins[r * widths + c]!.push([s.m[i]!, wgt]);
+      byRow[r]!.push([s.m[i]!, wgt]);
+    }
+  }
+  const values = bins.map((b, k) => weightedMedian(b.length ? b : byRow[Math.floor(k / widths)]!));
+  return { rows, widths, values };
+}
+
+/**
+ * A character's offset error: mean |true middle − predicted middle| over its pixels, after the one
+ * shift that fits best (the benchmark centres both models on their boxes, so only the middles'
+ * shape relative to each other counts), in picture heights.
+ */
+function offsetError(s: Samples, table: BinTable | undefined): number {
+  const r = Array.from(s.m, (m, i) => m - (table ? binAt(table, s.y[i]!, s.qn[i]!) : 0));
+  const shift = weightedMedian(r.map((v) => [v, 1]));
+  return r.reduce((sum, v) => sum + Math.abs(v - shift), 0) / Math.max(1, r.length);
 }
 
 function arg(name: string): string | undefined {
@@ -203,7 +317,8 @@ async function main(): Promise<void> {
   // Samples thinned to SAMPLES per set (a cache written with more is strided down).
   const thin = (s: Samples): Samples => {
     const keep = Array.from({ length: Math.min(SAMPLES, s.q.length) }, (_, i) => Math.floor((i * s.q.length) / Math.min(SAMPLES, s.q.length)));
-    return { q: Float64Array.from(keep, (i) => s.q[i]!), t: Float64Array.from(keep, (i) => s.t[i]!) };
+    const pick = (a: Float64Array) => Float64Array.from(keep, (i) => a[i]!);
+    return { q: pick(s.q), t: pick(s.t), y: pick(s.y), qn: pick(s.qn), m: pick(s.m), bq: pick(s.bq) };
   };
   const chars: Character[] = cached.map((c) => ({ ...c, views: { front: thin(c.views.front), side: thin(c.views.side), top: thin(c.views.top) } }));
   for (const c of cached.length ? [] : manifest) {
@@ -216,7 +331,7 @@ async function main(): Promise<void> {
   }
   if (cachePath && !cached.length) writeFileSync(cachePath, JSON.stringify(chars, (_, v: unknown) => (v instanceof Float64Array ? { f64: [...v] } : v)));
   const artists = [...new Set(chars.map((c) => c.artist))];
-  const old: DepthPriorTable = { 'any/front': { a: 0.5, b: 1 }, 'any/side': { a: 0.5, b: 1 }, 'any/top': { a: 0.5, b: 1 } };
+  const old: DepthPriorTable = { 'any/front': { a: 0.5, b: 1, c: 0 }, 'any/side': { a: 0.5, b: 1, c: 0 }, 'any/top': { a: 0.5, b: 1, c: 0 } };
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
   console.log(`| form | ${artists.join(' | ')} | all (left-out) |`);
   console.log(`|---|${artists.map(() => '---:').join('|')}|---:|`);
@@ -233,9 +348,31 @@ async function main(): Promise<void> {
   }
   const table = fitTable(chars, chosen);
   console.log(`\nchosen: ${chosen.name} (left-out mean |error| ${chosenErr.toFixed(4)} of the height)`);
-  for (const [key, p] of Object.entries(table)) console.log(`  ${key}: a = ${p.a.toFixed(3)}, b = ${p.b.toFixed(2)}`);
+  for (const [key, p] of Object.entries(table)) console.log(`  ${key}: a = ${p.a.toFixed(3)}, b = ${p.b.toFixed(2)}, c = ${p.c.toFixed(3)}`);
+
+  // Depth offsets, per view, from the characters best pictured from it (the pictures people take):
+  // the bin counts with the least left-out error; per view, as the scale prior showed per plan over-fits.
+  console.log(`\ndepth offsets (left-out mean |middle error| after the best shift, picture heights, at each artist's benchmark view):`);
+  console.log(`| bins (rows × widths) | ${artists.join(' | ')} | all (left-out) |`);
+  console.log(`|---|${artists.map(() => '---:').join('|')}|---:|`);
+  let chosenBins = OFFSET_FORMS[0]!, chosenBinsErr = Infinity;
+  for (const [rows, widths] of OFFSET_FORMS) {
+    const perArtist = artists.map((artist) => {
+      const train = chars.filter((c) => c.artist !== artist);
+      return chars.filter((c) => c.artist === artist).map((c) => {
+        const sets = train.filter((o) => o.best === c.best).map((o) => o.views[o.best]);
+        const t = rows > 0 && sets.length >= DEPTH_PRIOR_MIN_CHARACTERS ? fitOffsets(sets, rows, widths) : undefined;
+        return offsetError(c.views[c.best], t);
+      });
+    });
+    const all = mean(perArtist.flat());
+    console.log(`| ${rows ? `${rows} × ${widths}` : 'none (symmetric)'} | ${perArtist.map((e) => mean(e).toFixed(4)).join(' | ')} | ${all.toFixed(4)} |`);
+    if (all < chosenBinsErr - 1e-6) [chosenBins, chosenBinsErr] = [[rows, widths], all];
+  }
+  console.log(`chosen: ${chosenBins[0] ? `${chosenBins[0]} × ${chosenBins[1]}` : 'none'} (left-out ${chosenBinsErr.toFixed(4)})`);
+
   if (process.argv.includes('--write')) {
-    const rounded = Object.fromEntries(Object.entries(table).map(([k, p]) => [k, { a: Number(p.a.toFixed(4)), b: Number(p.b.toFixed(2)) }]));
+    const rounded = Object.fromEntries(Object.entries(table).map(([k, p]) => [k, { a: Number(p.a.toFixed(4)), b: Number(p.b.toFixed(2)), c: Number(p.c.toFixed(4)) }]));
     const out = join(__dirname, '../src/depth-priors.json');
     writeFileSync(out, `${JSON.stringify({ fittedBy: 'packages/generate/scripts/fit-depth-priors.ts', form: chosen.name, leftOutError: Number(chosenErr.toFixed(4)), priors: rounded }, null, 1)}\n`);
     console.log(`wrote ${out}`);

@@ -4,6 +4,7 @@
  *
  *   npx tsx packages/generate/scripts/score-dev-set.ts ../shared/rig-dev-set [--only id,id] [--json out.json]
  *       [--sheet sheet.png] [--samples 20000] [--no-hints]
+ *   npx tsx packages/generate/scripts/score-dev-set.ts --merge a.json,b.json   (the tables of runs split with --only)
  *
  * For each character of the set (`input.glb`, standing +Y up, facing +Z):
  *  1. the view that shows most of it: the largest silhouette area of the front, side and top views;
@@ -25,6 +26,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import sharp from 'sharp';
+import { z } from 'zod';
 import { generateModel } from '../src';
 import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, silhouette, turnToView, VIEWS, type Vec3, type View } from './dev-set-views';
 
@@ -224,11 +226,35 @@ function summarise(rows: Row[]): string {
   const ok = rows.filter((r) => r.generated && r.floor);
   const g = ok.map((r) => r.generated!), fl = ok.map((r) => r.floor!);
   const better = ok.filter((r) => r.generated!.cd < r.floor!.cd).length;
+  // Nothing dropped: the largest shortfall of a character's front IoU under its floor's.
+  const drop = Math.max(0, ...ok.map((r) => r.floor!.iou.front - r.generated!.iou.front));
   return `| ${rows.length} | ${rows.length - ok.length} | ${f(mean(g.map((s) => s.cd)))} | ${f(mean(g.map((s) => s.iou.front)))} | ${f(mean(g.map((s) => s.iou.side)))} | ` +
-    `${f(mean(g.map((s) => s.iou.top)))} | ${f(median(g.map((s) => s.depthRatio)), 2)} | ${f(mean(fl.map((s) => s.cd)))} | ${f(mean(fl.map((s) => s.iou.front)))} | ${better} of ${ok.length} |`;
+    `${f(mean(g.map((s) => s.iou.top)))} | ${f(median(g.map((s) => s.depthRatio)), 2)} | ${f(mean(fl.map((s) => s.cd)))} | ${f(mean(fl.map((s) => s.iou.front)))} | ${better} of ${ok.length} | ` +
+    `${f(mean(g.map((s) => s.cd)) / mean(fl.map((s) => s.cd)), 2)} | ${f(drop)} |`;
 }
 
+const HEADER = '| | characters | failed | CD | IoU front | IoU side | IoU top | median depth ratio | floor CD | floor IoU front | CD better than floor | CD / floor CD | worst front IoU below floor |';
+const RULE = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+
+/** The tables per body plan and per artist. */
+function tables(rows: Row[]): string {
+  const lines = [HEADER, RULE];
+  for (const p of [...new Set(rows.map((r) => r.plan))]) lines.push(`| ${p} ${summarise(rows.filter((r) => r.plan === p))}`);
+  lines.push(`| **all** ${summarise(rows)}`, '', HEADER.replace('| |', '| artist |'), RULE);
+  for (const a of [...new Set(rows.map((r) => r.artist))]) lines.push(`| ${a} ${summarise(rows.filter((r) => r.artist === a))}`);
+  return lines.join('\n');
+}
+
+const rowSchema = z.array(z.looseObject({ id: z.string(), plan: z.string(), artist: z.string(), view: z.enum(VIEWS), error: z.string().optional(),
+  generated: z.object({ cd: z.number(), iou: z.object({ front: z.number(), side: z.number(), top: z.number() }), depthRatio: z.number() }).optional(),
+  floor: z.object({ cd: z.number(), iou: z.object({ front: z.number(), side: z.number(), top: z.number() }), depthRatio: z.number() }).optional() }));
+
 async function main(): Promise<void> {
+  const merge = arg('--merge');
+  if (merge) {
+    console.log(tables(merge.split(',').flatMap((file) => rowSchema.parse(JSON.parse(readFileSync(file, 'utf8'))))));
+    return;
+  }
   const dir = process.argv[2];
   if (!dir || dir.startsWith('--')) {
     console.error('usage: score-dev-set.ts <dev-set dir> [--only id,id] [--json out.json] [--sheet sheet.png] [--samples 20000]');
@@ -277,13 +303,7 @@ async function main(): Promise<void> {
         `${f(g?.depthRatio ?? NaN, 2)} | ${f(fl?.cd ?? NaN)} | ${f(fl?.iou.front ?? NaN)} | ${f(row.ms ?? NaN, 0)} |${row.error ? ` **FAILED: ${row.error}**` : ''}`,
     );
   }
-  const header = '| | characters | failed | CD | IoU front | IoU side | IoU top | median depth ratio | floor CD | floor IoU front | CD better than floor |';
-  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
-  console.log(`\n${header}\n${rule}`);
-  for (const p of [...new Set(rows.map((r) => r.plan))]) console.log(`| ${p} ${summarise(rows.filter((r) => r.plan === p))}`);
-  console.log(`| **all** ${summarise(rows)}`);
-  console.log(`\n${header.replace('| |', '| artist |')}\n${rule}`);
-  for (const a of [...new Set(rows.map((r) => r.artist))]) console.log(`| ${a} ${summarise(rows.filter((r) => r.artist === a))}`);
+  console.log(`\n${tables(rows)}`);
   const out = arg('--json');
   if (out) writeFileSync(out, JSON.stringify(rows, null, 1));
   if (sheetPath && tiles.length) {

@@ -1,9 +1,10 @@
 /**
  * Learned depth priors: how deep a character is behind its picture, as a function of how wide the
  * silhouette is there, per body plan and per view the picture was taken from (a front picture hides
- * a different extent than a side or top one). Half-depth (pixels) = a · H · (√(4u) / H)^b, with u the
- * inflation's Poisson solution and H the outline's height in pixels: b < 1 makes narrow parts (limbs,
- * ears, tails) relatively deeper than wide ones, as real bodies are.
+ * a different extent than a side or top one). Half-depth (pixels) = a · H · (√(4u) / H)^b + c · B, with
+ * u the inflation's Poisson solution, H the outline's height in pixels and B the medial balls' sphere
+ * height (`ball-depth.ts`): b < 1 would make narrow parts relatively deeper than wide ones; the fit
+ * chose B alone (a = 0), which makes every part as deep as it is wide before the per-view scale c.
  *
  * The numbers live in `depth-priors.json`, written by `scripts/fit-depth-priors.ts` from the rig
  * development set's true meshes (form chosen leaving one artist out; see the package README).
@@ -17,7 +18,8 @@ export { PICTURE_VIEWS, type PictureView };
 /** A body plan gets its own prior only when the set has at least this many characters of it. */
 export const DEPTH_PRIOR_MIN_CHARACTERS = 3;
 
-export interface DepthPrior { a: number; b: number }
+/** Half-depth = a · H · (√(4u)/H)^b + c · B (B: the medial balls' sphere height, `ball-depth.ts`; c absent = 0). */
+export interface DepthPrior { a: number; b: number; c: number }
 /** Keys "<plan>/<view>", "<plan>/any", "any/<view>", "any/any". */
 export type DepthPriorTable = Record<string, DepthPrior>;
 
@@ -28,8 +30,11 @@ function checkedTable(raw: unknown): DepthPriorTable {
   for (const [key, value] of Object.entries(priors)) {
     const a: unknown = typeof value === 'object' && value !== null && 'a' in value ? value.a : undefined;
     const b: unknown = typeof value === 'object' && value !== null && 'b' in value ? value.b : undefined;
-    if (typeof a !== 'number' || typeof b !== 'number' || !(a > 0) || !(b > 0)) throw new Error(`depth-priors.json: bad prior ${key}`);
-    table[key] = { a, b };
+    const c: unknown = typeof value === 'object' && value !== null && 'c' in value ? value.c : 0;
+    if (typeof a !== 'number' || typeof b !== 'number' || typeof c !== 'number' || !(a >= 0) || !(b > 0) || !(c >= 0) || !(a + c > 0)) {
+      throw new Error(`depth-priors.json: bad prior ${key}`);
+    }
+    table[key] = { a, b, c };
   }
   if (!table['any/any']) throw new Error('depth-priors.json: no "any/any" prior');
   return table;
@@ -47,3 +52,4 @@ export function depthPrior(bodyPlan?: string, view?: PictureView): DepthPrior {
   const v = view ?? 'any';
   return TABLE[`${plan}/${v}`] ?? (view ? TABLE[`any/${v}`] : TABLE[`${plan}/any`]) ?? TABLE['any/any']!;
 }
+

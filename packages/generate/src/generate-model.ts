@@ -14,6 +14,7 @@ import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
+import { ballProfile } from './ball-depth';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
 import { distanceTransform } from './mask-ops';
@@ -149,21 +150,22 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const backUv = (x: number, y: number): [number, number] => [0.5 + (x * workToOriginal - crop.left) / crop.width / 2, (y * workToOriginal - crop.top) / crop.height];
   // The learned prior sets the profile; `thickness` scales it (its default is the prior as learned).
   const thicknessScale = prior.a * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
+  const ballWeight = prior.c * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
   // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
   const layered = layerSideLegs(subject.mask, distance, {
-    width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b,
+    width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight,
     referenceLength: Math.max(1, maxY - minY), uv, backUv,
     frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
   }, legPairs);
   // One part: the whole outline inflated (only when the legs were not built as parts: the solve is
   // the costliest step of the mesh stage).
-  const { mesh, weld } = layered?.closed ?? buildClosedMesh(
-    planar,
-    inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY) }),
-    { height: o.height, uv, backUv },
-  );
+  const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
+    const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight) : undefined;
+    const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
+    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv });
+  })();
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
   const tInflate = lap();

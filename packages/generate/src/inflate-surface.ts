@@ -33,17 +33,23 @@ export interface InflateSurfaceOptions {
   exponent?: number;
   /** Reference length L in pixels the exponent is taken relative to (the outline's height). */
   referenceLength?: number;
+  /**
+   * Per vertex, a second profile added to the inflation's (pixels; `ball-depth.ts`'s sphere heights
+   * times the prior's weight): the depth prior mixes the two width measures. Default: none.
+   */
+  added?: Float64Array;
 }
 
 export const INFLATE_SURFACE_DEFAULTS: Required<InflateSurfaceOptions> = {
   minHeight: 1,
   exponent: 1,
   referenceLength: 1,
+  added: new Float64Array(0),
 };
 
 /** Heights (pixels, ≥ 0) per vertex of the planar mesh; 0 on the outline. */
 export function inflateSurface(mesh: PlanarMesh, thickness: number, options: InflateSurfaceOptions = {}): Float64Array {
-  const { minHeight, exponent, referenceLength } = withDefaults(INFLATE_SURFACE_DEFAULTS, options);
+  const { minHeight, exponent, referenceLength, added } = withDefaults(INFLATE_SURFACE_DEFAULTS, options);
   const { points, triangles, boundary } = mesh;
   const n = points.length / 2;
   // Interior unknowns get compact indices.
@@ -52,6 +58,11 @@ export function inflateSurface(mesh: PlanarMesh, thickness: number, options: Inf
   for (let v = 0; v < n; v++) if (!boundary[v]) slot[v] = m++;
   const heights = new Float64Array(n);
   if (m === 0) return heights;
+  // A prior with no Poisson term (a = 0: the medial balls alone) needs no solve, the costliest step.
+  if (thickness === 0) {
+    for (let v = 0; v < n; v++) if (!boundary[v]) heights[v] = Math.max(minHeight, added[v] ?? 0);
+    return heights;
+  }
 
   const rhs = new Float64Array(m);
   const diag = new Float64Array(m);
@@ -101,7 +112,7 @@ export function inflateSurface(mesh: PlanarMesh, thickness: number, options: Inf
     if (s < 0) continue;
     const width = Math.sqrt(4 * Math.max(0, u[s]!));
     const profile = exponent === 1 ? width : referenceLength * (width / referenceLength) ** exponent;
-    heights[v] = Math.max(minHeight, thickness * profile);
+    heights[v] = Math.max(minHeight, thickness * profile + (added[v] ?? 0));
   }
   return heights;
 }

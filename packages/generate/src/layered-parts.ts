@@ -10,6 +10,7 @@ taken as its deepest in the leg's columns);
  */
 import type { Mesh } from '@rigforge/mesh';
 import { buildClosedMesh, type ClosedMesh, type ClosedMeshFrame } from './build-closed-mesh';
+import { ballProfile } from './ball-depth';
 import { inflateSurface } from './inflate-surface';
 import { distanceTransform } from './mask-ops';
 import { findSideLegs } from './side-legs';
@@ -24,6 +25,8 @@ export interface PartBuild {
   /** Inflation scale and width exponent of the depth profile (the learned prior, scaled). */
   thickness: number;
   exponent: number;
+  /** Weight of the medial balls' sphere height in the profile (the prior's c, scaled; 0: none). */
+  ballWeight: number;
   /** The whole subject's height in working pixels (the profile is relative to it). */
   referenceLength: number;
   frame: ClosedMeshFrame;
@@ -39,7 +42,8 @@ function buildPart(mask: Uint8Array, b: PartBuild): Part | null {
   const distance = distanceTransform(mask, b.width, b.height);
   const planar = triangulateOutline(polygons, { spacing: b.spacing, distance, width: b.width, height: b.height });
   if (planar.triangles.length === 0) return null;
-  const heights = inflateSurface(planar, b.thickness, { exponent: b.exponent, referenceLength: b.referenceLength });
+  const added = b.ballWeight > 0 ? ballProfile(planar.points, distance, b.width, b.height, b.ballWeight) : undefined;
+  const heights = inflateSurface(planar, b.thickness, { exponent: b.exponent, referenceLength: b.referenceLength, ...(added ? { added } : {}) });
   const closed = buildClosedMesh(planar, heights, { height: 1, uv: b.uv, backUv: b.backUv, frame: b.frame });
   return { closed, planar, heights };
 }

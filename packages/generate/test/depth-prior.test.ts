@@ -6,7 +6,10 @@ describe('depthPrior', () => {
     for (const plan of [undefined, 'biped', 'quadruped', 'serpentine']) {
       for (const view of [undefined, 'front', 'side', 'top'] as const) {
         const p = depthPrior(plan, view);
-        expect(p.a).toBeGreaterThan(0);
+        // The depth is a · Poisson width + c · medial-ball height: some of it, never negative.
+        expect(p.a).toBeGreaterThanOrEqual(0);
+        expect(p.c).toBeGreaterThanOrEqual(0);
+        expect(p.a + p.c).toBeGreaterThan(0);
         expect(p.b).toBeGreaterThan(0);
       }
     }
@@ -14,7 +17,7 @@ describe('depthPrior', () => {
   });
 
   it('a view hint picks that view\'s prior when the table has one', () => {
-    const priors: Record<string, { a: number; b: number }> = data.priors;
+    const priors: Record<string, { a: number; b: number; c: number }> = data.priors;
     for (const view of ['front', 'side', 'top'] as const) {
       if (priors[`any/${view}`]) expect(depthPrior('nonesuch', view)).toEqual(priors[`any/${view}`]);
     }
