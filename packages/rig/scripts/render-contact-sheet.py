@@ -12,8 +12,11 @@
 # Needs Debian's blender and python3-numpy (Blender's glTF importer imports numpy).
 import json
 import math
+import os
 import re
+import struct
 import sys
+import tempfile
 import traceback
 
 import numpy
@@ -230,12 +233,52 @@ def slot(index):
     return Vector((col * 2, -(row + 1) * (1 + LABEL), 0))
 
 
+def untextured_copy(path):
+    """A copy of a GLB without its textures, for Blender 3.4's importer, which refuses a file that
+    requires a texture extension it lacks (EXT_texture_webp: our output keeps the input's WebP
+    images, and so do some artists' files). The sheet is drawn untextured (Workbench, one grey), so
+    nothing is lost; the binary chunk is kept as it is (the images' views are then unused)."""
+    data = open(path, 'rb').read()
+    magic, version, _ = struct.unpack_from('<4sII', data, 0)
+    length, kind = struct.unpack_from('<I4s', data, 12)
+    if magic != b'glTF' or kind != b'JSON':
+        return path
+    doc = json.loads(data[20:20 + length])
+    for key in ('textures', 'images', 'samplers'):
+        doc.pop(key, None)
+    for material in doc.get('materials', []):
+        for key in ('normalTexture', 'occlusionTexture', 'emissiveTexture', 'extensions'):
+            material.pop(key, None)
+        pbr = material.get('pbrMetallicRoughness', {})
+        pbr.pop('baseColorTexture', None)
+        pbr.pop('metallicRoughnessTexture', None)
+    texture_extensions = {'EXT_texture_webp', 'KHR_texture_basisu', 'KHR_texture_transform'}
+    for key in ('extensionsRequired', 'extensionsUsed'):
+        if key in doc:
+            doc[key] = [e for e in doc[key] if e not in texture_extensions and not e.startswith('KHR_materials_')]
+            if not doc[key]:
+                del doc[key]
+    text = json.dumps(doc).encode('utf-8')
+    text += b' ' * (-len(text) % 4)
+    rest = data[20 + length:]
+    out = struct.pack('<4sII', b'glTF', version, 12 + 8 + len(text) + len(rest)) + struct.pack('<I4s', len(text), b'JSON') + text + rest
+    handle, copy = tempfile.mkstemp(suffix='.glb')
+    with os.fdopen(handle, 'wb') as f:
+        f.write(out)
+    return copy
+
+
 def place_item(index, item):
     scene = bpy.context.scene
     if item.get('error'):
         raise RuntimeError(item['error'])
     before = set(scene.objects)
-    bpy.ops.import_scene.gltf(filepath=item['glb'])
+    copy = untextured_copy(item['glb'])
+    try:
+        bpy.ops.import_scene.gltf(filepath=copy)
+    finally:
+        if copy != item['glb']:
+            os.remove(copy)
     imported = [o for o in scene.objects if o not in before]
     arms = [o for o in imported if o.type == 'ARMATURE']
     meshes = [o for o in imported if o.type == 'MESH']
