@@ -82,4 +82,17 @@ describe('attachLoosePieces', () => {
       expect(weights[v * slots]).toBeCloseTo(0.5, 6);
     }
   });
+  it("keeps a piece its solve gives wholly to a child of the contact's joint (a mech's head piece on its neck), but not a farther joint", () => {
+    // The body is all the chest's; the fin, touching it, is wholly the leg's (a child of the chest,
+    // off its unbranched chains); the two far antenna segments are wholly the foot's (the leg's child).
+    const n = mesh.positions.length / 3, slots = 2;
+    const joints = new Int32Array(n * slots).fill(-1), weights = new Float32Array(n * slots);
+    for (let v = 0; v < n; v++) {
+      joints[v * slots] = v < starts[1]! ? 1 : v < starts[2]! ? 3 : v < starts[4]! ? 2 : v < starts[6]! ? 4 : 3;
+      weights[v * slots] = 1;
+    }
+    attachLoosePieces(mesh.positions, mesh.indices, skeleton, joints, weights, slots);
+    for (const v of range(6)) expect([joints[v * slots], weights[v * slots]]).toEqual([3, 1]);
+    for (let k = 4; k < 6; k++) for (const v of range(k)) expect(joints[v * slots]).toBe(2);
+  });
 });

@@ -32,22 +32,26 @@ describe('bindRigidPieces', () => {
     expect(strayWeight(skin, 2, 2)).toBeLessThan(1e-6);
   });
 
-  it('binds a blended plate within one joint\'s region and leaves the blend of a piece spanning a joint (a sleeve over the elbow)', () => {
+  it('binds a plate blended with its joint\'s parent, and leaves the blend of a plate blended with its child or of a piece spanning a joint (a sleeve over the elbow)', () => {
     const sleeve = capsule([0.25, 1, 0], [0.55, 1, 0], 0.07, { rows: 24 });
     const mesh: Mesh = mergeMeshes([robot, sleeve]);
     const n = mesh.positions.length / 3, slots = 2, first = robot.positions.length / 3;
-    // Every vertex 0.8 shoulder, 0.2 elbow (the plates: the next joint), as a solve blends at the elbow.
+    // The upper-arm plate and the sleeve 0.8 shoulder, 0.2 elbow (its child); the forearm plate
+    // 0.8 elbow, 0.2 shoulder (its parent); the hand 0.8 wrist, 0.2 elbow (its parent).
     const joints = new Int32Array(n * slots), weights = new Float32Array(n * slots);
     for (let v = 0; v < n; v++) {
-      joints[v * slots] = 0;
-      joints[v * slots + 1] = v < first && pieceOf(v) > 0 ? 2 : 1;
-      weights[v * slots] = 0.8;
-      weights[v * slots + 1] = 0.2;
+      const k = v < first ? pieceOf(v) : 0;
+      joints.set(k === 0 ? [0, 1] : k === 1 ? [1, 0] : [2, 1], v * slots);
+      weights.set([0.8, 0.2], v * slots);
     }
     bindRigidPieces(mesh.positions, mesh.indices, arm, [-1, 0, 1], joints, weights, slots);
-    // The sleeve keeps both joints; the upper-arm plate, inside the shoulder's region, is the shoulder's.
-    for (let v = first; v < n; v++) expect([joints[v * slots + 1], weights[v * slots + 1]]).toEqual([1, expect.closeTo(0.2, 6)]);
-    expect([joints[0], weights[0], joints[1]]).toEqual([0, 1, -1]);
+    // The sleeve and the upper-arm plate keep both joints: heat's share of the child says the piece
+    // reaches to where the child's bone starts.
+    for (const v of [0, ...Array.from({ length: n - first }, (_, i) => first + i)]) {
+      expect([joints[v * slots], joints[v * slots + 1], weights[v * slots + 1]]).toEqual([0, 1, expect.closeTo(0.2, 6)]);
+    }
+    // The forearm plate and the hand, each in its joint's region, are that joint's wholly.
+    for (const k of [1, 2]) expect([joints[offsets[k]! * slots], weights[offsets[k]! * slots], joints[offsets[k]! * slots + 1]]).toEqual([k, 1, -1]);
   });
 
   it('leaves a mesh of one piece as solved', () => {

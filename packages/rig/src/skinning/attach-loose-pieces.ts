@@ -12,7 +12,9 @@
  * where they touch are the contact's. A joint of the piece's solve that is none of them, nor an
  * ancestor of one, nor further along an unbranched chain from one, nor itself holding a real share
  * of the contact ({@link PRESENT_SHARE}: the surface moves with it, whatever its place on the tree;
- * a crab's leg on a shell that two root joints share), is foreign: its weight goes
+ * a crab's leg on a shell that two root joints share), nor the piece's owner (a child or sibling
+ * of a contact joint holding the rigid-piece rule's owner share of the piece's solved weight: a
+ * mech's head piece on its neck), is foreign: its weight goes
  * (the rest renormalised; a piece left with nothing takes the contact's blend). So a chain of
  * small pieces follows its first link, which follows the body, and a piece the solve already
  * weights along the part it sits on (a fin blended along a fish, an antenna's last joint holding
@@ -20,7 +22,7 @@
  * the mesh's size is left as solved.
  */
 import type { Skeleton } from '@rigforge/mesh';
-import { connectedPieces } from './bind-rigid-pieces';
+import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, pieceWeightByJoint } from './bind-rigid-pieces';
 
 /** Cells of the nearest-piece search along the mesh's longest side. */
 const GRID_CELLS = 64;
@@ -112,9 +114,19 @@ export function attachLoosePieces(
     // (an antenna's last joint holding the segments past its bone), nor present on the contact
     // itself (PRESENT_SHARE): an antenna given in part to a leg's tip across the body is foreign.
     const contact = [...byJoint].filter(([, x]) => x >= MIN_SHARE * total).map(([j]) => j);
-    const onContactChain = (j: number): boolean => (byJoint.get(j) ?? 0) >= PRESENT_SHARE * total ||
-      contact.some((c) => isAncestorOrSelf(skeleton, j, c) || continuesChain(skeleton, childCount, c, j));
+    // A child or a sibling of a contact joint that the piece's own solve gives most of it to (the
+    // rigid-piece rule's owner share) is the piece's owner: a mech's head piece resting on the
+    // neck, a hip plate on the torso given to the thigh. A joint elsewhere on the tree (a leg's tip
+    // across the body), or a neighbour heat gives only part of the piece, is still foreign.
     const piece = pieces[bestP]!;
+    const solved = pieceWeightByJoint(piece, joints, weights, slots);
+    let solvedTotal = 0;
+    for (const x of solved.values()) solvedTotal += x;
+    const parentOf = (j: number): number => skeleton.joints[j]!.parent;
+    const ownsPiece = (j: number): boolean => (solved.get(j) ?? 0) >= BIND_RIGID_PIECES_DEFAULTS.ownerShare * solvedTotal &&
+      contact.some((c) => parentOf(j) === c || (parentOf(j) >= 0 && parentOf(j) === parentOf(c)));
+    const onContactChain = (j: number): boolean => (byJoint.get(j) ?? 0) >= PRESENT_SHARE * total || ownsPiece(j) ||
+      contact.some((c) => isAncestorOrSelf(skeleton, j, c) || continuesChain(skeleton, childCount, c, j));
     let foreign = false, native = 0;
     for (const v of piece) {
       for (let s = v * slots; s < v * slots + slots; s++) {

@@ -5,7 +5,8 @@
  * blends such a piece wherever two bones are about equally near it (a hand piece's wrist end).
  *
  * The rule: each connected piece of the welded mesh that lies within ONE joint's region, and that
- * the solve already gives mostly to that joint, is given wholly to it. A joint's region is the
+ * the solve already gives mostly to that joint, and whose next strongest joint is not that joint's
+ * child, is given wholly to it. A joint's region is the
  * slab along its bone (the LBS convention: the joint at a bone's start moves the bone; see
  * `inRegion` for leaves and branches). A piece spanning a joint (a sleeve over
  * the elbow, a boot over the ankle, a hand with its fingers, a body in one piece) has a real share
@@ -87,6 +88,13 @@ export function bindRigidPieces(
     let best = -1, bestShare = 0;
     for (const [j, w] of share) if (w > bestShare) { best = j; bestShare = w; }
     if (bestShare < ownerShare * total) continue;
+    // A piece whose next strongest joint is a child of its owner reaches to where the child's bone
+    // starts: it spans that joint, and the artists blend it there (a fish's front half bending with
+    // the next body joint). The owner's parent as runner-up is the
+    // case the rule is for (a hand piece whose wrist end heat shares with the forearm).
+    let second = -1, secondShare = 0;
+    for (const [j, w] of share) if (j !== best && w > secondShare) { second = j; secondShare = w; }
+    if (second >= 0 && parents[second] === best) continue;
     if (regionShare(positions, piece, best, skeleton, parents, children) < 1 - outsideShare) continue;
     for (const v of piece) {
       joints.fill(-1, v * slots, v * slots + slots);
