@@ -15,7 +15,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { findJob, hashApiKey, readCreditBalance } from '@rigforge/db';
 import { createRedis, JobQueues } from '@rigforge/queue';
-import { newJobId, submitJob } from '../src/services/job-submission';
+import { newJobId, submitJob, type SubmitJobInput } from '../src/services/job-submission';
 import { jobAttachmentKey, LocalStorage } from '@rigforge/storage';
 import { boxGlbBase64 } from './fixtures';
 import { startHarness, type Harness, type SeededAccount } from './harness';
@@ -121,6 +121,24 @@ async function waitForRecovery(): Promise<void> {
   throw new Error('the API did not recover after the backend returned');
 }
 
+/** A fast biped rig of a small STL with an animation clip attached: what the withdrawal tests submit. */
+function rigWithClip(id: string): SubmitJobInput {
+  const animation = { key: jobAttachmentKey(id, 'animation', 'glb'), format: 'glb' as const };
+  return {
+    id,
+    accountId: account.accountId,
+    job: {
+      operation: 'rig',
+      params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', up_axis: '+y', rotation_y: 0, source: 'model_base64', animation },
+    },
+    engine: 'fast',
+    input: { bytes: Buffer.from('solid x\nendsolid x\n'), extension: 'stl', contentType: 'model/stl' },
+    attachments: [{ key: animation.key, bytes: Buffer.from('clip'), contentType: 'model/gltf-binary' }],
+    credits: 10,
+    requiresPro: false,
+  };
+}
+
 const OUTAGES: [string, () => TcpProxy, ProxyMode][] = [
   ['Postgres stopped', () => pg, 'refuse'],
   ['Postgres unreachable (no replies)', () => pg, 'blackhole'],
@@ -188,27 +206,15 @@ test('a submission refused after its input was stored (insufficient credits) lea
 test('a write that fails while the row is reserved: its error, the job withdrawn (nothing charged, the ledger whole), no input left', async () => {
   // The input and the attachment are written while Postgres inserts the row; the attachment's write fails.
   const id = newJobId();
-  const animation = { key: jobAttachmentKey(id, 'animation', 'glb'), format: 'glb' as const };
+  const clipKey = jobAttachmentKey(id, 'animation', 'glb');
   const storage = new (class extends LocalStorage {
     override async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-      if (key === animation.key) throw new Error('disk full');
+      if (key === clipKey) throw new Error('disk full');
       return super.put(key, bytes, contentType);
     }
   })({ rootDir: storageDir, publicBaseUrl: 'http://127.0.0.1/files' });
   const before = await readCreditBalance(h.ctx.db, account.accountId);
-  const error = await submitJob({ db: h.ctx.db, storage, availability: h.ctx.availability, queues: h.ctx.queues }, 'rig.fast', () => ({
-    id,
-    accountId: account.accountId,
-    job: {
-      operation: 'rig',
-      params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', up_axis: '+y', rotation_y: 0, source: 'model_base64', animation },
-    },
-    engine: 'fast',
-    input: { bytes: Buffer.from('solid x\nendsolid x\n'), extension: 'stl', contentType: 'model/stl' },
-    attachments: [{ key: animation.key, bytes: Buffer.from('clip'), contentType: 'model/gltf-binary' }],
-    credits: 10,
-    requiresPro: false,
-  })).catch((e: unknown) => e);
+  const error = await submitJob({ db: h.ctx.db, storage, availability: h.ctx.availability, queues: h.ctx.queues }, 'rig.fast', () => rigWithClip(id)).catch((e: unknown) => e);
   expect(error).toMatchObject({ message: 'disk full' });
   expect(await findJob(h.ctx.db, id)).toBeNull();
   expect(await readCreditBalance(h.ctx.db, account.accountId)).toEqual(before);
@@ -228,23 +234,10 @@ test('the queue unreachable at enqueue: 503, the job withdrawn (not listed, noth
     await cut.set('refuse');
     const before = await readCreditBalance(h.ctx.db, account.accountId);
     const id = newJobId();
-    const animation = { key: jobAttachmentKey(id, 'animation', 'glb'), format: 'glb' as const };
     const error = await submitJob(
       { db: h.ctx.db, storage: h.ctx.storage, availability: h.ctx.availability, queues },
       'rig.fast',
-      () => ({
-        id,
-        accountId: account.accountId,
-        job: {
-          operation: 'rig',
-          params: { rig_type: 'biped', engine: 'fast', output_format: 'glb', up_axis: '+y', rotation_y: 0, source: 'model_base64', animation },
-        },
-        engine: 'fast',
-        input: { bytes: Buffer.from('solid x\nendsolid x\n'), extension: 'stl', contentType: 'model/stl' },
-        attachments: [{ key: animation.key, bytes: Buffer.from('clip'), contentType: 'model/gltf-binary' }],
-        credits: 10,
-        requiresPro: false,
-      }),
+      () => rigWithClip(id),
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'backend_unavailable', headers: { 'Retry-After': expect.any(String) } });
     expect(await orphanedInputs()).toEqual([]);
