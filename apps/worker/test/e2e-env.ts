@@ -73,8 +73,13 @@ export async function startRigService(): Promise<RigService> {
   const h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true' });
   const account = await h.seedAccount({ plan: 'standard', credits: 1000 });
   const worker = startWorkerProcess('rig.fast', workerEnvFor(h));
-  await waitFor(async () => worker.output().includes('ready'), 90_000, 'worker').catch((error: Error) => {
-    throw new Error(`${error.message}\n${worker.output()}`);
+  await waitFor(async () => worker.output().includes('ready'), 90_000, 'worker').catch(async (error: Error) => {
+    // Nothing is returned to stop them, so a worker that never got ready is stopped here (it
+    // otherwise outlives the test run, polling Redis), and the harness with it.
+    const output = worker.output();
+    await worker.stop().catch(() => undefined);
+    await h.close().catch(() => undefined);
+    throw new Error(`${error.message}\n${output}`);
   });
   return {
     h,
