@@ -282,13 +282,22 @@ export function computeSkinWeights(
     // Geodesic weights for every vertex, or (after heat) for those heat left empty: separate
     // pieces whose nearest bones are all hidden from them, which Blender leaves unweighted; they
     // weigh (`piece`) or are (`geodesic`) the fill.
-    if (!unweighted || unweighted.includes(1)) {
+    if (unweighted && unweighted.includes(1) && opts.heatEmptyFill === 'piece') {
+      // The fill asks for the geodesic weights only when it needs them (skinning/fill-empty-pieces);
+      // the segments are the placed ones, relabelled, whether or not it does.
+      segments = placed().segments;
+      giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints);
+      const geodesic = (): { joints: Int32Array; weights: Float32Array } => {
+        const joints = new Int32Array(nw * slots).fill(-1), weights = new Float32Array(nw * slots);
+        geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, joints, weights, slots);
+        return { joints, weights };
+      };
+      fillEmptyPieces(welded.positions, neighbours(), unweighted, candJoints, candWeights, slots, geodesic, deformingParents(skeleton, opts.nonDeformingJoints));
+    } else if (!unweighted || unweighted.includes(1)) {
       const geoJoints = unweighted ? new Int32Array(nw * slots).fill(-1) : candJoints;
       const geoWeights = unweighted ? new Float32Array(nw * slots) : candWeights;
       segments = geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, geoJoints, geoWeights, slots);
-      if (unweighted && opts.heatEmptyFill === 'piece') {
-        fillEmptyPieces(welded.positions, neighbours(), unweighted, candJoints, candWeights, slots, { joints: geoJoints, weights: geoWeights }, deformingParents(skeleton, opts.nonDeformingJoints));
-      } else if (unweighted) {
+      if (unweighted) {
         for (let v = 0; v < nw; v++) {
           if (unweighted[v] !== 1) continue;
           for (let s = v * slots; s < v * slots + slots; s++) {

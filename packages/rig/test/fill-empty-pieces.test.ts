@@ -33,11 +33,23 @@ const chain = [-1, 0, 1];
 const siblings = [-1, 0, 0];
 
 /** Fills the piece from `body` (default: bodyWeights()) and returns each piece vertex's (joint, weight) slots. */
-function fillPiece(geodesicJoint: number, parents: number[], body = bodyWeights()): { piece: [number, number][][]; body: Int32Array } {
+function fillPiece(geodesicJoint: number, parents: number[], body = bodyWeights()): { piece: [number, number][][]; body: Int32Array; geodesicCalls: number } {
   const { joints, weights } = body;
-  fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesicOf(geodesicJoint), parents);
+  let geodesicCalls = 0;
+  const geodesic = (): { joints: Int32Array; weights: Float32Array } => {
+    geodesicCalls++;
+    return geodesicOf(geodesicJoint);
+  };
+  fillEmptyPieces(positions, vertexAdjacency(indices, 8), empty, joints, weights, slots, geodesic, parents);
   const piece = [4, 5, 6, 7].map((v) => Array.from({ length: slots }, (_, s): [number, number] => [joints[v * slots + s]!, weights[v * slots + s]!]));
-  return { piece, body: joints };
+  return { piece, body: joints, geodesicCalls };
+}
+
+/** bodyWeights() with the body's right edge wholly on joint 1. */
+function bodyOnOneJoint(): { joints: Int32Array; weights: Float32Array } {
+  const body = bodyWeights();
+  for (const v of [1, 2]) { body.weights[v * slots] = 1; body.joints[v * slots + 1] = -1; body.weights[v * slots + 1] = 0; }
+  return body;
 }
 
 function expectEveryPieceVertex(piece: [number, number][][], want: [number, number][]): void {
@@ -51,7 +63,18 @@ function expectEveryPieceVertex(piece: [number, number][][], want: [number, numb
 
 describe('fillEmptyPieces', () => {
   it('gives an empty piece, rigidly, the touched joint its geodesic weights also name', () => {
-    expectEveryPieceVertex(fillPiece(2, chain).piece, [[2, 1], [-1, 0]]);
+    const { piece, geodesicCalls } = fillPiece(2, chain);
+    expectEveryPieceVertex(piece, [[2, 1], [-1, 0]]);
+    expect(geodesicCalls).toBe(1);
+  });
+
+  it('gives a piece touching one joint wholly to it without asking for the geodesic weights', () => {
+    for (const geodesicJoint of [1, 5]) {
+      const { piece, geodesicCalls } = fillPiece(geodesicJoint, chain, bodyOnOneJoint());
+      expectEveryPieceVertex(piece, [[1, 1], [-1, 0]]);
+      expect(piece[0]![0]![1]).toBe(1);
+      expect(geodesicCalls).toBe(0);
+    }
   });
 
   it('falls back to the touched weights when the geodesic names none of them', () => {

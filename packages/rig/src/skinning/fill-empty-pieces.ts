@@ -12,7 +12,8 @@
  * its two strongest joints lie on different branches (neither is the other's ancestor: a collar
  * on both upper arms, a belt on both thighs) and the lesser holds a tenth of the piece or more,
  * the piece goes wholly to their nearest common ancestor (the neck, the hips), as an artist gives
- * it; along one chain (a sleeve on the upper and lower arm) the blend stays.
+ * it; along one chain (a sleeve on the upper and lower arm) the blend stays. The geodesic weights
+ * are asked for (`geodesic`, called at most once) only when some region touches two joints or more.
  */
 import type { VertexAdjacency } from './smooth-skin-weights';
 
@@ -24,7 +25,8 @@ const BRANCH_SHARE = 0.1;
 
 /**
  * Fills `joints`/`weights` (`slots` per vertex, joint −1 = none) of every vertex with
- * `empty[v] = 1` in place, from the weighted vertices and the `geodesic` weights (same layout).
+ * `empty[v] = 1` in place, from the weighted vertices and the `geodesic` weights (same layout;
+ * computed on demand, see the header).
  * `parents` gives each joint's parent (−1 for a root), for the common-ancestor rule. Leaves them
  * as they are when no vertex is weighted.
  */
@@ -35,7 +37,7 @@ export function fillEmptyPieces(
   joints: Int32Array,
   weights: Float32Array,
   slots: number,
-  geodesic: { joints: Int32Array; weights: Float32Array },
+  geodesic: () => { joints: Int32Array; weights: Float32Array },
   parents: readonly number[],
 ): void {
   const n = positions.length / 3;
@@ -49,6 +51,13 @@ export function fillEmptyPieces(
       if (j >= 0) into.set(j, (into.get(j) ?? 0) + ws[s]!);
     }
   };
+  // Every region and what it touches first (the touched weights are the weighted vertices', which
+  // the fill never writes): a region touching one joint goes wholly to it whatever the geodesic
+  // weights say (the product and the touched weights alone both normalise to that joint at 1), so
+  // the geodesic weights, a search over the whole skin grid, are computed only if some region
+  // touches two or more.
+  const regions: number[][] = [];
+  const touchedOf: Map<number, number>[] = [];
   for (let start = 0; start < n; start++) {
     if (empty[start] !== 1 || seen[start] === 1) continue;
     const region: number[] = [];
@@ -65,11 +74,16 @@ export function fillEmptyPieces(
         }
       }
     }
-    const touched = new Map<number, number>(), wrapped = new Map<number, number>();
-    for (const v of region) {
-      add(touched, joints, weights, nearest[v]!);
-      add(wrapped, geodesic.joints, geodesic.weights, v);
-    }
+    const touched = new Map<number, number>();
+    for (const v of region) add(touched, joints, weights, nearest[v]!);
+    regions.push(region);
+    touchedOf.push(touched);
+  }
+  const evidence = touchedOf.some((touched) => touched.size > 1) ? geodesic() : undefined;
+  for (let r = 0; r < regions.length; r++) {
+    const region = regions[r]!, touched = touchedOf[r]!;
+    const wrapped = new Map<number, number>();
+    if (evidence) for (const v of region) add(wrapped, evidence.joints, evidence.weights, v);
     const both = [...touched].map(([j, w]): [number, number] => [j, w * (wrapped.get(j) ?? 0)]).filter(([, w]) => w > 0);
     let top = (both.length > 0 ? both : [...touched]).sort((a, b) => b[1] - a[1]).slice(0, slots);
     let total = top.reduce((acc, [, w]) => acc + w, 0);
