@@ -313,24 +313,26 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
   // each triangle's edges once per endpoint, so a neighbour's repeats count its triangles.
   const { offsets: raw, neighbours: all } = vertexAdjacency(indices, n);
   const offsets = new Uint32Array(n + 1);
-  const uniq: number[] = [];
-  const counts: number[] = [];
+  // Typed arrays as long as the raw lists (the unique ones are shorter), not growing number arrays.
+  const uniq = new Uint32Array(raw[n]!);
+  const counts = new Uint32Array(raw[n]!);
+  let length = 0;
   for (let v = 0; v < n; v++) {
-    const start = uniq.length;
+    const start = length;
     for (let q = raw[v]!; q < raw[v + 1]!; q++) {
       const u = all[q]!;
       let s = start;
-      while (s < uniq.length && uniq[s] !== u) s++;
-      if (s === uniq.length) {
-        uniq.push(u);
-        counts.push(1);
+      while (s < length && uniq[s] !== u) s++;
+      if (s === length) {
+        uniq[length] = u;
+        counts[length++] = 1;
       } else counts[s]!++;
     }
-    offsets[v + 1] = uniq.length;
+    offsets[v + 1] = length;
   }
-  const columns = Uint32Array.from(uniq);
+  const columns = uniq.slice(0, length);
   // Each triangle adds the edge once to each endpoint's list: the count there is the edge's triangles.
-  const edgeTriangles = Uint32Array.from(counts);
+  const edgeTriangles = counts.slice(0, length);
   const values = new Float64Array(columns.length);
   const area = new Float64Array(n);
   const slot = (i: number, j: number): number => {
@@ -534,6 +536,17 @@ function solveEachBoneLocally(
   for (let v = 0; v < n; v++) for (let s = sourceStart[v]!; s < sourceStart[v + 1]!; s++) seeds[seedFill[sources[s]!]!++] = v;
   const rate = new Float64Array(n);
   for (let v = 0; v < n; v++) rate[v] = screen[v]! > 0 ? 1 / Math.max(nearest[v]!, nearestFloor) : 0;
+  // Each edge's step of the support search, once for the mesh rather than once per bone reaching
+  // it (the same expression, so the same doubles).
+  const step = new Float64Array(columns.length);
+  for (let v = 0; v < n; v++) {
+    for (let e = offsets[v]!; e < offsets[v + 1]!; e++) {
+      const u = columns[e]!;
+      const ex = positions[3 * u]! - positions[3 * v]!, ey = positions[3 * u + 1]! - positions[3 * v + 1]!, ez = positions[3 * u + 2]! - positions[3 * v + 2]!;
+      const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
+      step[e] = 0.5 * len * (rate[v]! + rate[u]!);
+    }
+  }
   const reach = new Float64Array(n).fill(Infinity);
   const local = new Int32Array(n).fill(-1);
   const heap = new MinHeap(1024);
@@ -561,9 +574,7 @@ function solveEachBoneLocally(
       for (let e = offsets[v]!; e < offsets[v + 1]!; e++) {
         const u = columns[e]!;
         if (local[u]! >= 0) continue;
-        const ex = positions[3 * u]! - positions[3 * v]!, ey = positions[3 * u + 1]! - positions[3 * v + 1]!, ez = positions[3 * u + 2]! - positions[3 * v + 2]!;
-        const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
-        const du = d + 0.5 * len * (rate[v]! + rate[u]!);
+        const du = d + step[e]!;
         if (du <= opts.supportRadius && du < reach[u]!) { reach[u] = du; heap.push(du, u); }
       }
     }
