@@ -415,6 +415,25 @@ async function main(): Promise<void> {
     const sorted = [...cs].sort((x, y) => x - y);
     console.log(`| ${key} | ${cs.length} | ${sorted[0]!.toFixed(2)} | ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} | ${sorted[sorted.length - 1]!.toFixed(2)} |`);
   }
+  // Does the silhouette itself say how flat a subject is? The correlation of each character's log
+  // own scale with statistics of its picture's width measures (what the engine could compute).
+  const own = chars.map((c) => Math.log(Math.max(1e-3, fit([c.views[c.best]], false, 'bq').c)));
+  const stat = (f: (s: Samples) => number) => chars.map((c) => f(c.views[c.best]));
+  const avg = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => x + y, 0) / Math.max(1, a.length);
+  const top = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => Math.max(x, y), 0);
+  const correlation = (xs: number[], ys: number[]) => {
+    const mx = avg(xs), my = avg(ys);
+    let sxy = 0, sxx = 0, syy = 0;
+    xs.forEach((x, i) => { sxy += (x - mx) * (ys[i]! - my); sxx += (x - mx) ** 2; syy += (ys[i]! - my) ** 2; });
+    return sxy / Math.sqrt(sxx * syy);
+  };
+  const cues: Array<[string, (s: Samples) => number]> = [
+    ['largest ball height / H', (s) => top(s.bq)], ['mean ball height / H', (s) => avg(s.bq)],
+    ['mean √(4u) / mean ball height', (s) => avg(s.q) / avg(s.bq)], ['largest √(4u) / largest ball height', (s) => top(s.q) / top(s.bq)],
+    ['mean / largest ball height (how plate-like)', (s) => avg(s.bq) / top(s.bq)],
+  ];
+  console.log(`\nsilhouette cues against each character's log own scale (correlation):`);
+  for (const [name, f] of cues) console.log(`  ${name}: ${correlation(stat(f), own).toFixed(2)}`);
   const table = fitTable(chars, chosen);
   console.log(`\nchosen: ${chosen.name} (left-out mean |error| ${chosenErr.toFixed(4)} of the height)`);
   for (const [key, p] of Object.entries(table)) console.log(`  ${key}: a = ${p.a.toFixed(3)}, b = ${p.b.toFixed(2)}, c = ${p.c.toFixed(3)}${p.m !== undefined ? `, m = ${p.m.toFixed(3)}` : ''}`);
