@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { distanceTransform } from '../src/mask-ops';
-import { DEPTH_PRIOR_MIN_CHARACTERS, type DepthPrior, type DepthPriorTable } from '../src/depth-prior';
+import { DEPTH_PRIOR_MIN_CHARACTERS, type DepthPrior } from '../src/depth-prior';
 
 /** A table over bins of the pixel's row (0 top .. 1 bottom) and relative width qn, read bilinearly between bin centres. */
 interface BinTable { rows: number; widths: number; values: number[] }
@@ -51,6 +51,8 @@ import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS,
 const GRID = 128;
 /** Pixels kept per character and view (evenly strided) so every character weighs the same. */
 const SAMPLES = 400;
+/** Weights k of the view's prior against a plan's n characters tried (see `Form.shrink`). */
+const SHRINKS = [0, 0.5, 1, 2, 4, 8];
 const EXPONENTS = Array.from({ length: 11 }, (_, i) => 0.2 + i * 0.08);
 
 /**
@@ -147,14 +149,26 @@ function poisson(inside: Uint8Array, w: number, h: number): Float64Array {
   return x;
 }
 
-type Prior = DepthPrior;
+/** A prior as the engine reads it, plus the cap m tried here (half-depth ≤ m · H; not shipped: see `Form.cap`). */
+type Prior = DepthPrior & { m?: number };
+type PriorTable = Record<string, Prior>;
 /**
  * `informative`: a view's prior is fitted only on the characters whose most informative view it is
  * (pictures people take of them), not on every character seen from there. `measure`: the width
  * measure the depth follows: the Poisson √(4u) (`q`, with exponent b), the medial balls' sphere
  * height (`bq`, `ball-depth.ts`), or a sum of both (`mix`, b = 1).
  */
-type Form = { name: string; freeExponent: boolean; perPlan: boolean; informative: boolean; measure: 'q' | 'bq' | 'mix' };
+type Form = {
+  name: string; freeExponent: boolean; perPlan: boolean; informative: boolean; measure: 'q' | 'bq' | 'mix';
+  /**
+   * Per plan, shrunk toward the view's prior: a plan's scale from its n characters weighs n against
+   * the view's k (c = (n·c_plan + k·c_view) / (n + k)), so a plan with one or two characters moves
+   * the prior only part of the way. Absent: a plan needs DEPTH_PRIOR_MIN_CHARACTERS and is not shrunk.
+   */
+  shrink?: number;
+  /** Half-depth capped at m (picture heights, fitted with c): a part wider than it is deep (a fin, a wing) stops deepening. */
+  cap?: boolean;
+};
 const FORMS: Form[] = [
   { name: 'per view, b = 1', freeExponent: false, perPlan: false, informative: false, measure: 'q' },
   { name: 'per view, b free', freeExponent: true, perPlan: false, informative: false, measure: 'q' },
@@ -164,6 +178,9 @@ const FORMS: Form[] = [
   { name: 'per plan and view, b free', freeExponent: true, perPlan: true, informative: false, measure: 'q' },
   { name: 'per view from its informative pictures, medial balls', freeExponent: false, perPlan: false, informative: true, measure: 'bq' },
   { name: 'per view from its informative pictures, Poisson + medial balls', freeExponent: false, perPlan: false, informative: true, measure: 'mix' },
+  ...SHRINKS.map((k): Form => ({ name: `per plan and view from its informative pictures, medial balls, shrunk k = ${k}`, freeExponent: false, perPlan: true, informative: true, measure: 'bq', shrink: k })),
+  { name: 'per view from its informative pictures, medial balls, capped', freeExponent: false, perPlan: false, informative: true, measure: 'bq', cap: true },
+  ...SHRINKS.map((k): Form => ({ name: `per plan and view from its informative pictures, medial balls, capped, shrunk k = ${k}`, freeExponent: false, perPlan: true, informative: true, measure: 'bq', shrink: k, cap: true })),
 ];
 
 /**
@@ -171,7 +188,8 @@ const FORMS: Form[] = [
  * the grid, iteratively reweighted least squares for the scale (a few steps converge to the weighted
  * median of t / q^b), then the exponent with the least error.
  */
-function fit(sets: Samples[], freeExponent: boolean, measure: Form['measure'] = 'q'): Prior {
+function fit(sets: Samples[], freeExponent: boolean, measure: Form['measure'] = 'q', cap = false): Prior {
+  if (cap) return fitCapped(sets);
   if (measure !== 'q') return { ...fitMix(sets, measure === 'bq' ? 'bq' : undefined), b: 1 };
   let best: Prior = { a: 0.5, b: 1, c: 0 }, bestErr = Infinity;
   for (const b of freeExponent ? EXPONENTS : [1]) {
@@ -199,27 +217,35 @@ function fit(sets: Samples[], freeExponent: boolean, measure: Form['measure'] = 
 }
 
 /** The table for one form, fitted on `chars`: "any/<view>" always, "<plan>/<view>" for plans with enough characters. */
-function fitTable(chars: Character[], form: Form): DepthPriorTable {
-  const table: DepthPriorTable = {};
+function fitTable(chars: Character[], form: Form): PriorTable {
+  const table: PriorTable = {};
   const any = [...VIEWS, 'any'] as const;
   for (const view of any) {
     const sets = (cs: Character[]) => cs.flatMap((c) => (view === 'any' || form.informative ? (view === 'any' || c.best === view ? [c.views[c.best]] : []) : [c.views[view]]));
-    if (sets(chars).length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`any/${view}`] = fit(sets(chars), form.freeExponent, form.measure);
+    if (sets(chars).length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`any/${view}`] = fit(sets(chars), form.freeExponent, form.measure, form.cap);
     if (!form.perPlan) continue;
+    const general = table[`any/${view}`];
     for (const plan of new Set(chars.map((c) => c.plan))) {
-      const of = chars.filter((c) => c.plan === plan);
-      if (of.length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`${plan}/${view}`] = fit(sets(of), form.freeExponent, form.measure);
+      const of = sets(chars.filter((c) => c.plan === plan));
+      if (form.shrink === undefined) {
+        if (of.length >= DEPTH_PRIOR_MIN_CHARACTERS) table[`${plan}/${view}`] = fit(of, form.freeExponent, form.measure, form.cap);
+        continue;
+      }
+      if (!of.length || !general) continue;
+      const own = fit(of, form.freeExponent, form.measure, form.cap), n = of.length, k = form.shrink;
+      const blend = (x: number, y: number) => (n * x + k * y) / (n + k);
+      table[`${plan}/${view}`] = { a: blend(own.a, general.a), b: own.b, c: blend(own.c, general.c), ...(own.m !== undefined || general.m !== undefined ? { m: blend(own.m ?? NO_CAP, general.m ?? NO_CAP) } : {}) };
     }
   }
   return table;
 }
 
 /** Mean absolute half-depth error (in picture heights) at the character's benchmark view. */
-function error(c: Character, table: DepthPriorTable): number {
+function error(c: Character, table: PriorTable): number {
   const p = table[`${c.plan}/${c.best}`] ?? table[`any/${c.best}`] ?? table['any/any']!;
   const s = c.views[c.best];
   let sum = 0;
-  for (let i = 0; i < s.q.length; i++) sum += Math.abs(s.t[i]! - p.a * s.q[i]! ** p.b - p.c * s.bq[i]!);
+  for (let i = 0; i < s.q.length; i++) sum += Math.abs(s.t[i]! - Math.min(p.m ?? Infinity, p.a * s.q[i]! ** p.b + p.c * s.bq[i]!));
   return sum / Math.max(1, s.q.length);
 }
 
@@ -246,9 +272,30 @@ function fitMix(sets: Samples[], only?: 'q' | 'bq'): { a: number; c: number } {
   return { a, c: bestC(a) };
 }
 
-function mixError(s: Samples, p: { a: number; c: number }): number {
+/** Caps tried (picture heights); the last, NO_CAP, is above any half-depth (no cap). */
+const NO_CAP = 1;
+const CAPS = [0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3, NO_CAP];
+
+/** t = min(c · bq, m) by least absolute error: for each cap on the grid, the best c (golden section). */
+function fitCapped(sets: Samples[]): Prior {
+  let best: Prior = { a: 0, b: 1, c: 1 }, bestErr = Infinity;
+  for (const m of CAPS) {
+    const total = (c: number) => sets.reduce((sum, s) => sum + mixError(s, { a: 0, c, m }), 0);
+    let lo = 0, hi = 3;
+    const g = (Math.sqrt(5) - 1) / 2;
+    for (let k = 0; k < 40; k++) {
+      const x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
+      if (total(x1) < total(x2)) hi = x2; else lo = x1;
+    }
+    const c = (lo + hi) / 2, err = total(c);
+    if (err < bestErr) [bestErr, best] = [err, { a: 0, b: 1, c, m }];
+  }
+  return best;
+}
+
+function mixError(s: Samples, p: { a: number; c: number; m?: number }): number {
   let sum = 0;
-  for (let i = 0; i < s.q.length; i++) sum += Math.abs(s.t[i]! - p.a * s.q[i]! - p.c * s.bq[i]!);
+  for (let i = 0; i < s.q.length; i++) sum += Math.abs(s.t[i]! - Math.min(p.m ?? Infinity, p.a * s.q[i]! + p.c * s.bq[i]!));
   return sum / Math.max(1, s.q.length);
 }
 
@@ -331,24 +378,65 @@ async function main(): Promise<void> {
   }
   if (cachePath && !cached.length) writeFileSync(cachePath, JSON.stringify(chars, (_, v: unknown) => (v instanceof Float64Array ? { f64: [...v] } : v)));
   const artists = [...new Set(chars.map((c) => c.artist))];
-  const old: DepthPriorTable = { 'any/front': { a: 0.5, b: 1, c: 0 }, 'any/side': { a: 0.5, b: 1, c: 0 }, 'any/top': { a: 0.5, b: 1, c: 0 } };
+  const old: PriorTable = { 'any/front': { a: 0.5, b: 1, c: 0 }, 'any/side': { a: 0.5, b: 1, c: 0 }, 'any/top': { a: 0.5, b: 1, c: 0 } };
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
   console.log(`| form | ${artists.join(' | ')} | all (left-out) |`);
   console.log(`|---|${artists.map(() => '---:').join('|')}|---:|`);
   console.log(`| before (a = 0.5, b = 1) | ${artists.map((a) => mean(chars.filter((c) => c.artist === a).map((c) => error(c, old))).toFixed(4)).join(' | ')} | ${mean(chars.map((c) => error(c, old))).toFixed(4)} |`);
   let chosen = FORMS[0]!, chosenErr = Infinity;
+  const plans = [...new Set(chars.map((c) => c.plan))];
+  const byPlan: string[] = [];
   for (const form of FORMS) {
+    const leftOut = new Map<Character, number>();
     const perArtist = artists.map((artist) => {
       const table = fitTable(chars.filter((c) => c.artist !== artist), form);
-      return chars.filter((c) => c.artist === artist).map((c) => error(c, table));
+      return chars.filter((c) => c.artist === artist).map((c) => {
+        const e = error(c, table);
+        leftOut.set(c, e);
+        return e;
+      });
     });
     const all = mean(perArtist.flat());
     console.log(`| ${form.name} | ${perArtist.map((e) => mean(e).toFixed(4)).join(' | ')} | ${all.toFixed(4)} |`);
+    byPlan.push(`| ${form.name} | ${plans.map((p) => mean(chars.filter((c) => c.plan === p).map((c) => leftOut.get(c)!)).toFixed(4)).join(' | ')} | ${all.toFixed(4)} |`);
     if (all < chosenErr) [chosen, chosenErr] = [form, all];
   }
+  console.log(`\nthe same left-out errors per body plan:\n| form | ${plans.join(' | ')} | all |\n|---|${plans.map(() => '---:').join('|')}|---:|\n${byPlan.join('\n')}`);
+  // How much a plan and view say about a character's depth: each character's own best scale (the
+  // medial-ball form fitted on it alone, at its benchmark view), spread within each plan/view group.
+  // A wide spread inside one group is flatness the hints cannot tell (a flat fish beside a round one).
+  console.log(`\nown scale c per character (medial balls alone, its benchmark view), by plan/view:\n| plan/view | characters | min | median | max |\n|---|---:|---:|---:|---:|`);
+  const groups = new Map<string, number[]>();
+  for (const c of chars) {
+    const key = `${c.plan}/${c.best}`;
+    groups.set(key, [...(groups.get(key) ?? []), fit([c.views[c.best]], false, 'bq').c]);
+  }
+  for (const [key, cs] of [...groups].sort()) {
+    const sorted = [...cs].sort((x, y) => x - y);
+    console.log(`| ${key} | ${cs.length} | ${sorted[0]!.toFixed(2)} | ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} | ${sorted[sorted.length - 1]!.toFixed(2)} |`);
+  }
+  // Does the silhouette itself say how flat a subject is? The correlation of each character's log
+  // own scale with statistics of its picture's width measures (what the engine could compute).
+  const own = chars.map((c) => Math.log(Math.max(1e-3, fit([c.views[c.best]], false, 'bq').c)));
+  const stat = (f: (s: Samples) => number) => chars.map((c) => f(c.views[c.best]));
+  const avg = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => x + y, 0) / Math.max(1, a.length);
+  const top = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => Math.max(x, y), 0);
+  const correlation = (xs: number[], ys: number[]) => {
+    const mx = avg(xs), my = avg(ys);
+    let sxy = 0, sxx = 0, syy = 0;
+    xs.forEach((x, i) => { sxy += (x - mx) * (ys[i]! - my); sxx += (x - mx) ** 2; syy += (ys[i]! - my) ** 2; });
+    return sxy / Math.sqrt(sxx * syy);
+  };
+  const cues: Array<[string, (s: Samples) => number]> = [
+    ['largest ball height / H', (s) => top(s.bq)], ['mean ball height / H', (s) => avg(s.bq)],
+    ['mean √(4u) / mean ball height', (s) => avg(s.q) / avg(s.bq)], ['largest √(4u) / largest ball height', (s) => top(s.q) / top(s.bq)],
+    ['mean / largest ball height (how plate-like)', (s) => avg(s.bq) / top(s.bq)],
+  ];
+  console.log(`\nsilhouette cues against each character's log own scale (correlation):`);
+  for (const [name, f] of cues) console.log(`  ${name}: ${correlation(stat(f), own).toFixed(2)}`);
   const table = fitTable(chars, chosen);
   console.log(`\nchosen: ${chosen.name} (left-out mean |error| ${chosenErr.toFixed(4)} of the height)`);
-  for (const [key, p] of Object.entries(table)) console.log(`  ${key}: a = ${p.a.toFixed(3)}, b = ${p.b.toFixed(2)}, c = ${p.c.toFixed(3)}`);
+  for (const [key, p] of Object.entries(table)) console.log(`  ${key}: a = ${p.a.toFixed(3)}, b = ${p.b.toFixed(2)}, c = ${p.c.toFixed(3)}${p.m !== undefined ? `, m = ${p.m.toFixed(3)}` : ''}`);
 
   // Depth offsets, per view, from the characters best pictured from it (the pictures people take):
   // the bin counts with the least left-out error; per view, as the scale prior showed per plan over-fits.
@@ -372,6 +460,7 @@ async function main(): Promise<void> {
   console.log(`chosen: ${chosenBins[0] ? `${chosenBins[0]} × ${chosenBins[1]}` : 'none'} (left-out ${chosenBinsErr.toFixed(4)})`);
 
   if (process.argv.includes('--write')) {
+    if (chosen.cap) throw new Error('the engine reads no cap (depth-prior.ts): add it there before writing a capped form');
     const rounded = Object.fromEntries(Object.entries(table).map(([k, p]) => [k, { a: Number(p.a.toFixed(4)), b: Number(p.b.toFixed(2)), c: Number(p.c.toFixed(4)) }]));
     const out = join(__dirname, '../src/depth-priors.json');
     writeFileSync(out, `${JSON.stringify({ fittedBy: 'packages/generate/scripts/fit-depth-priors.ts', form: chosen.name, leftOutError: Number(chosenErr.toFixed(4)), priors: rounded }, null, 1)}\n`);
