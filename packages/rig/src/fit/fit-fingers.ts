@@ -5,7 +5,7 @@
  * The body's voxel grid (80 cells on the longest side, ~2.5 cm on a 2 m human) is coarser than the
  * gap between two fingers, so each hand is analysed on its own at a resolution set by the hand:
  * the mesh beyond a plane across the forearm (`hand-region.ts`, capped so it voxelises solid) is
- * voxelised at ~1/90 of its length, and the body's own machinery runs on that small grid: distance
+ * voxelised at ~1/90 of its length (no finer than the mesh's short edges, down to 1/64), and the body's own machinery runs on that small grid: distance
  * field, TEASAR medial tree, and `traceLimb`, which walks from each extremity back until the
  * cross-section grows (a finger entering the palm). Digits are the extremities beyond the wrist
  * that are thinner than the forearm and long compared with the hand; five separable ones (air
