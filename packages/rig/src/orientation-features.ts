@@ -124,18 +124,29 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
     const u0 = p[b]! - p[a]!, u1 = p[b + 1]! - p[a + 1]!, u2 = p[b + 2]! - p[a + 2]!;
     const w0 = p[c]! - p[a]!, w1 = p[c + 1]! - p[a + 1]!, w2 = p[c + 2]! - p[a + 2]!;
     const nx = u1 * w2 - u2 * w1, ny = u2 * w0 - u0 * w2, nz = u0 * w1 - u1 * w0;
-    const edge = Math.max(
-      Math.hypot(A0 - B0, A1 - B1, A2 - B2),
-      Math.hypot(B0 - C0, B1 - C1, B2 - C2),
-      Math.hypot(C0 - A0, C1 - A1, C2 - A2),
-    );
-    const steps = Math.min(Math.ceil(edge * 2), 256);
+    // Samples per edge: twice the longest edge in cells, rounded up. The square root of the
+    // largest squared length gives the same whole number as the longest Math.hypot (several
+    // times slower) except within rounding of a whole number, where the hypot decides as before.
+    const ab = (A0 - B0) ** 2 + (A1 - B1) ** 2 + (A2 - B2) ** 2;
+    const bc = (B0 - C0) ** 2 + (B1 - C1) ** 2 + (B2 - C2) ** 2;
+    const ca = (C0 - A0) ** 2 + (C1 - A1) ** 2 + (C2 - A2) ** 2;
+    let twice = 2 * Math.sqrt(Math.max(ab, bc, ca));
+    if (Math.abs(twice - Math.round(twice)) <= 1e-9 * (1 + twice)) {
+      twice = Math.max(
+        Math.hypot(A0 - B0, A1 - B1, A2 - B2),
+        Math.hypot(B0 - C0, B1 - C1, B2 - C2),
+        Math.hypot(C0 - A0, C1 - A1, C2 - A2),
+      ) * 2;
+    }
+    const steps = Math.min(Math.ceil(twice), 256);
     let samples = 0;
     const needed = ((steps + 1) * (steps + 2)) / 2;
     if (needed > marked.length) marked = new Int32Array(Math.max(needed, 2 * marked.length));
+    const den = Math.max(steps, 1);
     for (let i = 0; i <= steps; i++) {
+      const s = i / den;
       for (let j = 0; j <= steps - i; j++) {
-        const s = i / Math.max(steps, 1), r = j / Math.max(steps, 1), q = 1 - s - r;
+        const r = j / den, q = 1 - s - r;
         const x = Math.min(N - 1, Math.max(0, Math.floor(q * A0 + s * B0 + r * C0)));
         const y = Math.min(N - 1, Math.max(0, Math.floor(q * A1 + s * B1 + r * C1)));
         const z = Math.min(N - 1, Math.max(0, Math.floor(q * A2 + s * B2 + r * C2)));
@@ -144,39 +155,47 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
         marked[samples++] = v;
       }
     }
+    const sx = nx / samples, sy = ny / samples, sz = nz / samples;
     for (let m = 0; m < samples; m++) {
-      const v = marked[m]!;
-      add(normals, v * 3, nx / samples);
-      add(normals, v * 3 + 1, ny / samples);
-      add(normals, v * 3 + 2, nz / samples);
+      const v = marked[m]! * 3;
+      add(normals, v, sx);
+      add(normals, v + 1, sy);
+      add(normals, v + 2, sz);
     }
   }
   const solid = fillEnclosed(occupied);
   return { occupied, solid, normals, extent, occupiedCells: setCells(occupied), solidCells: setCells(solid) };
 }
 
-/** Flood fills the outside from the grid's border; every cell it cannot reach is solid. */
+/**
+ * Flood fills the outside from the grid's border; every cell it cannot reach is solid. The stack is
+ * a typed array (each cell is pushed at most once): which cells are reached does not depend on
+ * the order they are visited in.
+ */
 function fillEnclosed(occupied: Uint8Array): Uint8Array {
   const outside = new Uint8Array(occupied.length);
-  const stack: number[] = [];
+  const stack = new Int32Array(occupied.length);
+  let top = 0;
   const push = (x: number, y: number, z: number): void => {
     if (x < 0 || y < 0 || z < 0 || x >= N || y >= N || z >= N) return;
     const v = (x * N + y) * N + z;
     if (occupied[v] || outside[v]) return;
     outside[v] = 1;
-    stack.push(v);
+    stack[top++] = v;
   };
   for (let a = 0; a < N; a++) {
     for (let b = 0; b < N; b++) {
       push(0, a, b); push(N - 1, a, b); push(a, 0, b); push(a, N - 1, b); push(a, b, 0); push(a, b, N - 1);
     }
   }
-  while (stack.length) {
-    const v = stack.pop()!;
+  while (top > 0) {
+    const v = stack[--top]!;
     const x = Math.floor(v / (N * N)), y = Math.floor(v / N) % N, z = v % N;
     push(x - 1, y, z); push(x + 1, y, z); push(x, y - 1, z); push(x, y + 1, z); push(x, y, z - 1); push(x, y, z + 1);
   }
-  return outside.map((o) => (o ? 0 : 1));
+  const solid = new Uint8Array(occupied.length);
+  for (let i = 0; i < solid.length; i++) solid[i] = outside[i] ? 0 : 1;
+  return solid;
 }
 
 /**
@@ -203,25 +222,26 @@ export function candidateFrame(c: OrientationCandidate): { axis: [number, number
   return { axis, sign };
 }
 
-/** Connected pieces (8-neighbour) of a set of cells on an N × N plane. */
+/** Connected pieces (8-neighbour) of a set of cells on an N × N plane (a typed stack: each cell is pushed once). */
 function countPieces(plane: Uint8Array): number {
   const seen = new Uint8Array(plane.length);
+  const stack = new Int32Array(plane.length);
   let pieces = 0;
-  const stack: number[] = [];
   for (let s = 0; s < plane.length; s++) {
     if (!plane[s] || seen[s]) continue;
     pieces++;
     seen[s] = 1;
-    stack.push(s);
-    while (stack.length) {
-      const v = stack.pop()!;
+    let top = 0;
+    stack[top++] = s;
+    while (top > 0) {
+      const v = stack[--top]!;
       const i = Math.floor(v / N), j = v % N;
       for (let di = -1; di <= 1; di++) {
         for (let dj = -1; dj <= 1; dj++) {
           const a = i + di, b = j + dj;
           if (a < 0 || b < 0 || a >= N || b >= N) continue;
           const w = a * N + b;
-          if (plane[w] && !seen[w]) { seen[w] = 1; stack.push(w); }
+          if (plane[w] && !seen[w]) { seen[w] = 1; stack[top++] = w; }
         }
       }
     }
@@ -229,28 +249,40 @@ function countPieces(plane: Uint8Array): number {
   return pieces;
 }
 
-/** Mirror symmetry of the grid across each file axis (IoU with its mirror, best of a few small shifts). */
+/**
+ * Mirror symmetry of the grid across each file axis (IoU with its mirror, best of a few small shifts).
+ *
+ * Counted from the occupied cells' list, not by scanning the grid: for a shift, a cell is in both
+ * when it and its mirror are occupied, and in either when it or its mirror is; so either = (occupied
+ * cells) + (occupied cells whose mirror image lands in the grid) − both. Whole counts, so the
+ * ratios are exactly the scan's.
+ */
 export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number] {
   const out: [number, number, number] = [0, 0, 0];
   const g = grid.occupied;
+  const { count: cells, at } = grid.occupiedCells;
+  const stride = [N * N, N, 1];
   for (let a = 0; a < 3; a++) {
+    const coord = at[a as 0 | 1 | 2];
+    const s = stride[a]!;
     let best = 0;
     for (let shift = -2; shift <= 2; shift++) {
-      let both = 0, either = 0;
-      for (let x = 0; x < N; x++) {
-        for (let y = 0; y < N; y++) {
-          for (let z = 0; z < N; z++) {
-            const v = g[(x * N + y) * N + z]!;
-            const m = N - 1 - (a === 0 ? x : a === 1 ? y : z) + shift;
-            let w = 0;
-            if (m >= 0 && m < N) {
-              w = g[a === 0 ? (m * N + y) * N + z : a === 1 ? (x * N + m) * N + z : (x * N + y) * N + m]!;
-            }
-            if (v && w) both++;
-            if (v || w) either++;
-          }
-        }
+      let both = 0, mirrored = 0;
+      for (let c = 0; c < cells; c++) {
+        const x = coord[c]!;
+        // This cell's mirror: coordinate N − 1 − x + shift along axis a.
+        const m = N - 1 - x + shift;
+        if (m < 0 || m >= N) continue;
+        const v = ((at[0][c]! * N + at[1][c]!) * N + at[2][c]!) + (m - x) * s;
+        if (g[v]) both++;
       }
+      // Occupied cells w that are the mirror image of some cell: w's coordinate m = N − 1 − x + shift
+      // for an x in [0, N), i.e. x = N − 1 − m + shift in range.
+      for (let c = 0; c < cells; c++) {
+        const x = N - 1 - coord[c]! + shift;
+        if (x >= 0 && x < N) mirrored++;
+      }
+      const either = cells + mirrored - both;
       best = Math.max(best, either ? both / either : 0);
     }
     out[a] = best;
@@ -334,7 +366,11 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
     if (y < 3) solidBottom[x * N + z] = 1;
     if (y >= N - 3) solidTop[x * N + z] = 1;
   }
-  const count = (plane: Uint8Array): number => plane.reduce((t, v) => t + v, 0);
+  const count = (plane: Uint8Array): number => {
+    let n = 0;
+    for (let i = 0; i < plane.length; i++) n += plane[i]!;
+    return n;
+  };
   const footprint = count(all) || 1;
   const mean = (from: number, to: number, arr: Float64Array): number => {
     let s = 0;

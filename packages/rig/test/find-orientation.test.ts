@@ -5,7 +5,7 @@
  */
 import { writeGlb } from '@rigforge/mesh';
 import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates } from '../src/find-orientation';
-import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
+import { buildSurfaceGrid, measureAxisSymmetry, ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { buildCreature } from '../testing/build-creature';
@@ -46,6 +46,34 @@ describe('findOrientation', () => {
       return multiplyTurns(turnOf(found), toFile);
     });
     for (const a of answers) expect(sameTurn(a, answers[0]!)).toBe(true);
+  });
+});
+
+describe('measureAxisSymmetry', () => {
+  test('counts from the occupied cells give the IoU of a scan of the whole grid with its shifted mirror', () => {
+    // An asymmetric file (turned and lying down): every axis has a different, non-trivial score.
+    const grid = buildSurfaceGrid(layDownMesh(rotateMeshY(quadruped, 90), '+z'));
+    const N = Math.round(Math.cbrt(grid.occupied.length));
+    const g = grid.occupied;
+    const scan = [0, 1, 2].map((a) => {
+      let best = 0;
+      for (let shift = -2; shift <= 2; shift++) {
+        let both = 0, either = 0;
+        for (let x = 0; x < N; x++) for (let y = 0; y < N; y++) for (let z = 0; z < N; z++) {
+          const c = [x, y, z];
+          const m = N - 1 - c[a]! + shift;
+          c[a] = m;
+          const w = m >= 0 && m < N ? g[(c[0]! * N + c[1]!) * N + c[2]!]! : 0;
+          const v = g[(x * N + y) * N + z]!;
+          if (v && w) both++;
+          if (v || w) either++;
+        }
+        best = Math.max(best, either ? both / either : 0);
+      }
+      return best;
+    });
+    expect(measureAxisSymmetry(grid)).toEqual(scan);
+    expect(new Set(scan).size).toBe(3);
   });
 });
 

@@ -2,6 +2,7 @@ import { quatFromAxisAngle, quatMultiply, quatRotate, sampleTrack, type Animatio
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { FINGERS, fingerJointName } from '../src/finger-joint-names';
 import { fitSkeleton } from '../src/fit-skeleton';
+import { handGridResolution } from '../src/fit/fit-fingers';
 import { buildCreature, buildFingeredBiped, type Creature } from '../testing/build-creature';
 import { primitiveContains } from '../testing/creature-primitives';
 import { retargetClip } from '../src/retarget-clip';
@@ -19,6 +20,34 @@ const at = (s: Skeleton, name: string): Vec3 => {
   return j.position;
 };
 const dist = (a: Vec3, b: Vec3): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** A 1 × 0.2 × 0.2 bar cut into `segments` slabs along x (a third of its edges 1/segments long). */
+function bar(segments: number): { positions: Float32Array; indices: Uint32Array; groups: []; materials: [] } {
+  const pos: number[] = [];
+  const idx: number[] = [];
+  for (let i = 0; i <= segments; i++) for (const [y, z] of [[0, 0], [0.2, 0], [0.2, 0.2], [0, 0.2]]) pos.push(i / segments, y!, z!);
+  for (let i = 0; i < segments; i++) {
+    for (let k = 0; k < 4; k++) {
+      const a = i * 4 + k, b = i * 4 + ((k + 1) % 4), c = a + 4, d = b + 4;
+      idx.push(a, b, d, a, d, c);
+    }
+  }
+  return { positions: new Float32Array(pos), indices: new Uint32Array(idx), groups: [], materials: [] };
+}
+
+describe('hand grid resolution', () => {
+  test('a finely tessellated region gets the cells asked for; a coarse one its detail, down to the floor', () => {
+    // 1/90 cells, floor 1/64: the fine bar's short edges (1/400) are finer than the cells.
+    expect(handGridResolution(bar(400), 1 / 90, 1 / 64)).toBe(90);
+    // 20 slabs: short edges 1/20 of the bar's length, coarser than the floor's cells.
+    expect(handGridResolution(bar(20), 1 / 90, 1 / 64)).toBe(64);
+    // Between the two (75 slabs: a third of its edges are 1/75 of its length), the grid follows
+    // the mesh's short edges.
+    const mid = handGridResolution(bar(75), 1 / 90, 1 / 64);
+    expect(mid).toBeGreaterThanOrEqual(75);
+    expect(mid).toBeLessThanOrEqual(76);
+  });
+});
 
 describe('fingers', () => {
   it('gives a hand with five separate digits a thumb and four fingers of three joints, each inside its digit, root to tip', () => {

@@ -5,7 +5,7 @@
  * The body's voxel grid (80 cells on the longest side, ~2.5 cm on a 2 m human) is coarser than the
  * gap between two fingers, so each hand is analysed on its own at a resolution set by the hand:
  * the mesh beyond a plane across the forearm (`hand-region.ts`, capped so it voxelises solid) is
- * voxelised at ~1/90 of its length, and the body's own machinery runs on that small grid: distance
+ * voxelised at ~1/90 of its length (no finer than the mesh's short edges, down to 1/64), and the body's own machinery runs on that small grid: distance
  * field, TEASAR medial tree, and `traceLimb`, which walks from each extremity back until the
  * cross-section grows (a finger entering the palm). Digits are the extremities beyond the wrist
  * that are thinner than the forearm and long compared with the hand; five separable ones (air
@@ -33,6 +33,7 @@ import { traceLimb, type Limb, type ShapeAnalysis } from './shape-analysis';
 import type { SkeletonBuilder } from './skeleton-builder';
 import { dist, sub, type Vec3 } from './vec3';
 import { voxelAt, voxelCenter, voxelizeMesh, type VoxelGrid } from './voxel-grid';
+import { meshDetailResolution } from '../skinning/voxelize-within-budget';
 
 export interface FitFingersOptions {
   /** Voxels along the hand region's length (wrist cut → fingertip). */
@@ -41,9 +42,21 @@ export interface FitFingersOptions {
   symmetric?: boolean;
   /** The hands to fit (a stub arm's hand is a stand-in at its root, with no fingers to find). */
   sides?: ReadonlyArray<'left' | 'right'>;
+  /**
+   * Fewest voxels along the hand region's length when the grid is sized to the mesh's detail: a
+   * hand is voxelised no finer than its short edges (`meshDetailResolution`), down to this.
+   */
+  minDetailResolution?: number;
 }
 
-export const FIT_FINGERS_DEFAULTS: Required<FitFingersOptions> = { resolution: 90, symmetric: true, sides: ['left', 'right'] };
+/**
+ * `minDetailResolution` 64 was chosen leaving one artist out over 48, 56, 64 and 72 (the coarsest
+ * at which no character of the other artists fits worse by more than 0.003 CD-J2J): only low-poly
+ * hands are sized by their detail (the realistic hands' short edges are finer than 1/90), and at
+ * 48 and 56 a low-poly hand whose fingers lie close (61 cells at its detail) loses them; see the
+ * package README ("Where the time goes", seventh round).
+ */
+export const FIT_FINGERS_DEFAULTS: Required<FitFingersOptions> = { resolution: 90, symmetric: true, sides: ['left', 'right'], minDetailResolution: 64 };
 
 /**
  * Positions along a digit's root → tip medial path of its three joints. The phalanges of a
@@ -66,12 +79,12 @@ interface FittedHand {
  * separable fingers. Returns the sides that got fingers.
  */
 export function fitFingers(mesh: Mesh, body: ShapeAnalysis, b: SkeletonBuilder, options: FitFingersOptions = {}): Array<'left' | 'right'> {
-  const { resolution, symmetric, sides } = withDefaults(FIT_FINGERS_DEFAULTS, options);
+  const { resolution, symmetric, sides, minDetailResolution } = withDefaults(FIT_FINGERS_DEFAULTS, options);
   const hands = new Map<'left' | 'right', FittedHand>();
   for (const side of sides) {
     const hand = `${side}_hand`, elbow = `${side}_lower_arm`;
     if (!b.has(hand) || !b.has(elbow)) continue;
-    const fitted = fitHand(mesh, body, side, b.get(elbow), b.get(hand), resolution);
+    const fitted = fitHand(mesh, body, side, b.get(elbow), b.get(hand), resolution, minDetailResolution);
     if (fitted) hands.set(side, fitted);
   }
   const left = hands.get('left'), right = hands.get('right');
@@ -104,7 +117,7 @@ export function fitFingers(mesh: Mesh, body: ShapeAnalysis, b: SkeletonBuilder, 
   return [...hands.keys()];
 }
 
-function fitHand(mesh: Mesh, body: ShapeAnalysis, side: 'left' | 'right', elbow: Vec3, wrist: Vec3, resolution: number): FittedHand | null {
+function fitHand(mesh: Mesh, body: ShapeAnalysis, side: 'left' | 'right', elbow: Vec3, wrist: Vec3, resolution: number, minDetailResolution: number): FittedHand | null {
   const forearm = dist(elbow, wrist);
   if (!(forearm > 0)) return null;
   const axis = sub(wrist, elbow).map((x) => x / forearm) as Vec3;
@@ -115,14 +128,14 @@ function fitHand(mesh: Mesh, body: ShapeAnalysis, side: 'left' | 'right', elbow:
   const along = (q: Vec3): number => (q[0] - origin[0]) * axis[0] + (q[1] - origin[1]) * axis[1] + (q[2] - origin[2]) * axis[2];
   let region = handRegion(mesh, origin, axis, 1.5 * forearm, onSide);
   if (!region) return null;
-  let shape = solidHand(region.mesh, region.length / resolution, origin, axis);
+  let shape = solidHand(region.mesh, region.length / resolution, region.length / minDetailResolution, origin, axis);
   if (!shape) return null;
   // Other parts within reach (a thigh beside a hanging hand) stretch the region and coarsen its
   // grid; the hand's own piece ends at its fingertips. Redo the region up to there.
   let length = reachOf(shape, along);
   if (length < 0.8 * region.length) {
     region = handRegion(mesh, origin, axis, 1.5 * forearm, onSide, length + 2 * shape.cell);
-    const again = region && solidHand(region.mesh, length / resolution, origin, axis);
+    const again = region && solidHand(region.mesh, length / resolution, length / minDetailResolution, origin, axis);
     if (!again) return null;
     shape = again;
     length = reachOf(shape, along);
@@ -227,19 +240,30 @@ function straightenRoot(points: Vec3[]): Vec3[] {
 }
 
 /**
- * Voxelises the capped hand region at `cell`, keeps the solid piece attached to the forearm cut
- * (a thigh or a prop within reach is another piece) and analyses it like a body. The body's
- * voxeliser closes holes of about two voxels, which also fills the gap between two fingers a few
- * voxels apart; the hand is first voxelised without that closing, and with it only when the
- * region then floods hollow (an open sleeve, a missing facet).
+ * Voxels along the longest side of a hand region's grid: cells of `cell`, but no finer than the
+ * mesh's detail (its short edges, `meshDetailResolution`: a low-poly hand's digits are a few edges
+ * across, and cells finer than those resolve nothing it has) and no coarser than `coarsest`; 16 to
+ * 256. The hand's grid is most of the finger fit's cost (voxels, distance field, medial tree).
  */
-function solidHand(region: Mesh, cell: number, origin: Vec3, axis: Vec3): ShapeAnalysis | null {
+export function handGridResolution(region: Mesh, cell: number, coarsest: number): number {
   const p = region.positions;
   const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < p.length; i += 3)
     for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k]!, p[i + k]!); hi[k] = Math.max(hi[k]!, p[i + k]!); }
   const extent = Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
-  let res = Math.min(256, Math.max(16, Math.ceil(extent / cell)));
+  const detail = Math.max(Math.ceil(extent / coarsest), Math.ceil(meshDetailResolution(p, region.indices)));
+  return Math.min(256, Math.max(16, Math.min(Math.ceil(extent / cell), detail)));
+}
+
+/**
+ * Voxelises the capped hand region at `cell` (`handGridResolution`), keeps the solid piece attached to the forearm cut
+ * (a thigh or a prop within reach is another piece) and analyses it like a body. The body's
+ * voxeliser closes holes of about two voxels, which also fills the gap between two fingers a few
+ * voxels apart; the hand is first voxelised without that closing, and with it only when the
+ * region then floods hollow (an open sleeve, a missing facet).
+ */
+function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, axis: Vec3): ShapeAnalysis | null {
+  let res = handGridResolution(region, cell, coarsest);
   for (const closeHoles of [false, true]) {
     let grid: VoxelGrid;
     for (;;) {
