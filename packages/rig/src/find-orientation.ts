@@ -7,9 +7,7 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import {
-  buildSurfaceGrid,
-  measureAxisSymmetry,
-  measureOrientationFeatures,
+  measureAllOrientationFeatures,
   ORIENTATION_CANDIDATES,
   ORIENTATION_FEATURE_NAMES,
   type OrientationCandidate,
@@ -145,9 +143,7 @@ export function chooseOrientation(features: number[][], options: FindOrientation
 
 /** Measures the features of a mesh's 24 candidate orientations. */
 export function measureOrientationCandidates(mesh: Mesh): number[][] {
-  const grid = buildSurfaceGrid(mesh);
-  const symmetry = measureAxisSymmetry(grid);
-  return ORIENTATION_CANDIDATES.map((c) => measureOrientationFeatures(grid, symmetry, c));
+  return measureAllOrientationFeatures(mesh);
 }
 
 /**
