@@ -10,6 +10,7 @@
  * from one grid, and a model turned by a quarter turn gets exactly the permuted features.
  */
 import type { Mesh } from '@rigforge/mesh';
+import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, measureMeshAnatomy } from './orientation-anatomy';
 import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
 
 /** Cells along each axis of the surface grid. */
@@ -28,8 +29,8 @@ export const ORIENTATION_CANDIDATES: readonly OrientationCandidate[] = UP_AXES.f
   ROTATIONS_Y.map((rotationY) => ({ upAxis, rotationY })),
 );
 
-/** Names of the features, in the order `measureOrientationFeatures` gives them. */
-export const ORIENTATION_FEATURE_NAMES = [
+/** Names of the surface features, in the order `measureOrientationFeatures` gives them. */
+const SURFACE_FEATURE_NAMES = [
   'symmetryLeftRight',
   'bottomFootprint',
   'topFootprint',
@@ -58,6 +59,12 @@ export const ORIENTATION_FEATURE_NAMES = [
   'solidFrontThicker',
 ] as const;
 
+/**
+ * Names of all the features of a candidate, in the order `measureAllOrientationFeatures` gives
+ * them: the surface features, then the flat faces and the origin (orientation-anatomy.ts).
+ */
+export const ORIENTATION_FEATURE_NAMES = [...SURFACE_FEATURE_NAMES, ...ANATOMY_FEATURE_NAMES] as const;
+
 /** The surface grid of a mesh in its file frame, with the extents of its bounding box. */
 export interface SurfaceGrid {
   occupied: Uint8Array;
@@ -66,6 +73,8 @@ export interface SurfaceGrid {
   /** Surface normal sums per cell (x, y, z), for the down-facing soles. */
   normals: Float32Array;
   extent: [number, number, number];
+  /** The bounding box's lower corner (file units): with `extent`, where the file's origin is in the box. */
+  min: [number, number, number];
   /** The occupied cells' file coordinates, one array per file axis (the candidates' counts visit only these). */
   occupiedCells: CellList;
   /** The solid cells' file coordinates. */
@@ -164,7 +173,7 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
     }
   }
   const solid = fillEnclosed(occupied);
-  return { occupied, solid, normals, extent, occupiedCells: setCells(occupied), solidCells: setCells(solid) };
+  return { occupied, solid, normals, extent, min: [min[0]!, min[1]!, min[2]!], occupiedCells: setCells(occupied), solidCells: setCells(solid) };
 }
 
 /**
@@ -290,7 +299,7 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
   return out;
 }
 
-/** The features of one candidate orientation, in ORIENTATION_FEATURE_NAMES order. */
+/** The surface features of one candidate orientation, in SURFACE_FEATURE_NAMES order. */
 export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number, number, number], c: OrientationCandidate): number[] {
   const { axis, sign } = candidateFrame(c);
   const g = grid.occupied;
@@ -351,7 +360,7 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
       }
     }
   }
-  if (total === 0) return ORIENTATION_FEATURE_NAMES.map(() => 0);
+  if (total === 0) return SURFACE_FEATURE_NAMES.map(() => 0);
   // The same reading of the solid: where the volume is, not only the surface.
   const vLayer = new Float64Array(N);
   const vSlab = new Float64Array(N);
@@ -420,9 +429,10 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
   ];
 }
 
-/** Features of all 24 candidates of a mesh (ORIENTATION_CANDIDATES order). */
+/** Features of all 24 candidates of a mesh (ORIENTATION_CANDIDATES order), in ORIENTATION_FEATURE_NAMES order. */
 export function measureAllOrientationFeatures(mesh: Mesh): number[][] {
   const grid = buildSurfaceGrid(mesh);
   const symmetry = measureAxisSymmetry(grid);
-  return ORIENTATION_CANDIDATES.map((c) => measureOrientationFeatures(grid, symmetry, c));
+  const anatomy = measureMeshAnatomy(grid.occupied, grid.normals, grid.min, grid.extent);
+  return ORIENTATION_CANDIDATES.map((c) => [...measureOrientationFeatures(grid, symmetry, c), ...anatomyOfCandidate(anatomy, candidateFrame(c))]);
 }

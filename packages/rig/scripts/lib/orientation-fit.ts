@@ -10,8 +10,23 @@ export interface Sample { id: string; artist: string; plan: string; features: nu
 /** The right answers of a sample: its labels, or the file as it is (+y, facing +Z). */
 export const rightOf = (s: Sample): number[] => s.right ?? [0];
 
+/** The features that read the file's origin (a convention many files follow and some do not). */
+const ORIGIN_FEATURES = ['originHeight', 'originOffCentre'].map((f) => (ORIENTATION_FEATURE_NAMES as readonly string[]).indexOf(f));
+
+/**
+ * Each sample twice: as measured, and with its origin features the same for all 24 candidates (an
+ * origin that says nothing, as a file whose origin is at the box's centre), so the other features
+ * keep their weight for such files instead of leaning on the origin (the set's files mostly put it
+ * at the feet). Off with ORIENTATION_FIT_NO_ORIGIN_COPIES=1.
+ */
+function withOriginlessCopies(samples: Sample[]): Sample[] {
+  if (process.env.ORIENTATION_FIT_NO_ORIGIN_COPIES === '1') return samples;
+  return samples.flatMap((s) => [s, { ...s, features: s.features.map((f) => f.map((v, i) => (ORIGIN_FEATURES.includes(i) ? 0 : v))) }]);
+}
+
 /** Conditional-logit fit by gradient descent on standardised features, with an L2 penalty. */
-export function fitOrientationModel(samples: Sample[], l2: number, iterations = 3000): OrientationModel {
+export function fitOrientationModel(measured: Sample[], l2: number, iterations = 3000): OrientationModel {
+  const samples = withOriginlessCopies(measured);
   const d = ORIENTATION_FEATURE_NAMES.length;
   const mean = new Array<number>(d).fill(0), scale = new Array<number>(d).fill(0);
   let n = 0;
