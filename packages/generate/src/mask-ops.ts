@@ -125,3 +125,34 @@ export function distanceTransform(mask: Uint8Array, width: number, height: numbe
   }
   return out;
 }
+
+/**
+ * Width (working pixels) of the rim along an opened body that still counts as the body: the opening
+ * also trims the body's own edge between two thin parts, and that sliver would join them into one.
+ */
+export const SLIVER = 2;
+
+/**
+ * Morphological opening of a mask by a disk of `radius` (erosion, then dilation): what a round body
+ * keeps when its thin parts (limbs, necks, tails) fall off. Returned as each pixel's distance to the
+ * nearest eroded pixel (`toBody`; a pixel is in the opened set when it is ≤ radius), or null when the
+ * erosion leaves nothing. `inside` is the mask's distance transform. The dilation is a distance
+ * transform of the eroded set's complement on a padded frame, so the image border does not count as
+ * "near the body".
+ */
+export function openByDisk(mask: Uint8Array, inside: Float32Array, width: number, height: number, radius: number): { toBody: Float32Array } | null {
+  const pad = Math.ceil(radius) + 1;
+  const pw = width + 2 * pad, ph = height + 2 * pad;
+  const notEroded = new Uint8Array(pw * ph).fill(1);
+  let eroded = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (mask[y * width + x] && inside[y * width + x]! > radius) { notEroded[(y + pad) * pw + x + pad] = 0; eroded++; }
+    }
+  }
+  if (eroded === 0) return null;
+  const padded = distanceTransform(notEroded, pw, ph);
+  const toBody = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) toBody[y * width + x] = padded[(y + pad) * pw + x + pad]!;
+  return { toBody };
+}

@@ -14,7 +14,7 @@
  * mask-ops' exact distance transform (no image library in the stack does binary morphology).
  */
 import { withDefaults } from '@rigforge/mesh';
-import { distanceTransform, labelComponents } from './mask-ops';
+import { distanceTransform, labelComponents, openByDisk, SLIVER } from './mask-ops';
 
 export interface SideLegsOptions {
   /** Radius of the opening disk, over the largest inscribed radius of the silhouette. Default 0.5. */
@@ -30,9 +30,6 @@ export const SIDE_LEGS_DEFAULTS: Required<SideLegsOptions> = {
   groundBand: 0.04,
   minLegHeight: 0.08,
 };
-
-/** Width (working pixels) of the rim along the opened body that belongs to no leg. */
-const SLIVER = 2;
 
 export interface SideLeg {
   /** The leg's pixels (1 = leg), extended up into the body by `overlap` rows so the parts join. */
@@ -73,29 +70,12 @@ export function findSideLegs(
   const subjectHeight = maxY - minY + 1;
   const radius = o.bodyRadius * deepest;
 
-  // Opening = erosion by the disk, then dilation by it: pixels within `radius` of an eroded pixel.
-  // The dilation is a distance transform of the eroded set's complement on a padded frame, so the
-  // image border does not count as "near the body".
-  const pad = Math.ceil(radius) + 1;
-  const pw = width + 2 * pad, ph = height + 2 * pad;
-  const notEroded = new Uint8Array(pw * ph).fill(1);
-  let eroded = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (inside[y * width + x]! > radius) { notEroded[(y + pad) * pw + x + pad] = 0; eroded++; }
-    }
-  }
-  if (eroded === 0) return none;
-  const toBody = distanceTransform(notEroded, pw, ph);
+  const opened = openByDisk(mask, inside, width, height, radius);
+  if (!opened) return none;
   // What the opening drops, less a rim of SLIVER pixels along the body: the opening also trims the
   // body's own edge between two legs, and that sliver would join neighbouring legs into one part.
   const residual = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (mask[i] && toBody[(y + pad) * pw + x + pad]! > radius + SLIVER) residual[i] = 1;
-    }
-  }
+  for (let i = 0; i < mask.length; i++) if (mask[i] && opened.toBody[i]! > radius + SLIVER) residual[i] = 1;
 
   const { labels, sizes } = labelComponents(residual, width, height, 1);
   const box = sizes.map(() => ({ x0: width, x1: -1, y0: height, y1: -1 }));
@@ -124,10 +104,14 @@ export function findSideLegs(
     // body's outline curves), carried up into the body so that the leg part begins inside the body
     // part and the two join without a gap.
     let left = width, right = -1;
-    for (let y = b.y0; y <= b.y0 + Math.floor((b.y1 - b.y0) / 4); y++) {
+    const quarter = b.y0 + Math.floor((b.y1 - b.y0) / 4);
+    for (let y = b.y0; y <= quarter; y++) {
       for (let x = b.x0; x <= b.x1; x++) if (legMask[y * width + x]) { left = Math.min(left, x); right = Math.max(right, x); }
     }
-    for (let y = Math.max(0, b.y0 - overlap); y < b.y0; y++) {
+    // Down to the leg's upper quarter too: there the rim the opening left to the body (SLIVER)
+    // notched the leg's sides, a neck that the leg's round depth pinched to nothing, which showed
+    // as a light band across the leg where it meets the body.
+    for (let y = Math.max(0, b.y0 - overlap); y <= quarter; y++) {
       for (let x = left; x <= right; x++) if (mask[y * width + x]) legMask[y * width + x] = 1;
     }
     legs.push({ mask: legMask, left, right, top: b.y0 });

@@ -61,6 +61,13 @@ export const star: Shape = (x, y) => {
   return r <= 0.38 * (0.55 + 0.45 * k * k * k * k);
 };
 
+/** A figure seen from the front in a T-pose: head on a neck, torso, arms out level, two legs standing on y = 0.92. */
+export const tPoseFigure: Shape = union(
+  disc(0.5, 0.13, 0.08), box(0.47, 0.18, 0.53, 0.25),
+  capsule(0.5, 0.33, 0.5, 0.52, 0.11),
+  capsule(0.4, 0.3, 0.1, 0.3, 0.035), capsule(0.6, 0.3, 0.9, 0.3, 0.035),
+  box(0.4, 0.55, 0.47, 0.92), box(0.53, 0.55, 0.6, 0.92),
+);
 /** A figure whose two arms float beside its body without touching it: three separate pieces. */
 export const armsApart: Shape = union(
   disc(0.5, 0.2, 0.1),

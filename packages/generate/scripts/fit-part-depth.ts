@@ -1,0 +1,149 @@
+/**
+ * Measures whether the parts of a front picture (`src/body-parts.ts`) should each get their own
+ * depth ratio, from the dev set's true meshes, relative to the view's depth prior (`depth-priors.json`).
+ *
+ *   npx tsx packages/generate/scripts/fit-part-depth.ts ../shared/rig-dev-set [--plan biped]
+ *
+ * For every character pictured from the front (the benchmark's most informative view), stood 1 tall:
+ * the true mesh is rasterised orthographically (GRID cells on the longer side), recording per covered
+ * cell the nearest and farthest surface; the cell's true half-depth t (picture heights) is paired
+ * with the engine's part depths there: the sphere height of the medial balls of the core, the limbs
+ * and the legs (`splitParts` / `ballsByKind`, the engine's own code, on this grid's silhouette),
+ * times the view's prior c. The model: t̂ = c · max(k_core · B_core, k_limb · B_limb, k_leg · B_leg).
+ * k = (1, 1, 1) is the engine as it is (the whole silhouette's balls).
+ *
+ * Chosen how: the ratios (a grid of 0.1 steps) with the least mean |t − t̂|, every character weighing
+ * the same; reported leaving one artist out (fitted without the artist, scored on its characters),
+ * per artist and per plan. A ratio enters the engine only if it beats k = 1 left out (it did not: see
+ * the package README).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMesh } from '@rigforge/mesh';
+import { ballHeights, medialBalls } from '../src/ball-depth';
+import { ballsByKind, splitParts, type PartKind } from '../src/body-parts';
+import { depthPrior } from '../src/depth-prior';
+import { distanceTransform } from '../src/mask-ops';
+import { bounds, extent, manifestSchema, mostInformativeView, turnToView } from './dev-set-views';
+
+/** Grid cells along the longer side of the picture. */
+const GRID = 192;
+/** Cells kept per character (evenly strided) so every character weighs the same and the fit is quick. */
+const SAMPLES = 800;
+/** Depth of each kind of part over the view's prior (1: the whole silhouette's balls, as the engine builds it). */
+type PartRatios = Record<PartKind, number>;
+const STEPS = Array.from({ length: 17 }, (_, i) => 0.6 + i * 0.1);
+
+interface Sample { id: string; artist: string; plan: string; t: Float64Array; core: Float64Array; limb: Float64Array; leg: Float64Array }
+
+function samples(positions: Float32Array, indices: Uint32Array, c: number): Pick<Sample, 't' | 'core' | 'limb' | 'leg'> {
+  const b = bounds(positions);
+  const height = extent(b, 1);
+  const s = GRID / Math.max(extent(b, 0), height);
+  const w = Math.ceil(extent(b, 0) * s) + 4, h = Math.ceil(height * s) + 4;
+  const near = new Float64Array(w * h).fill(Infinity), far = new Float64Array(w * h).fill(-Infinity);
+  const X = (i: number) => (positions[i]! - b.min[0]!) * s + 2, Y = (i: number) => (b.max[1]! - positions[i + 1]!) * s + 2;
+  for (let k = 0; k + 2 < indices.length; k += 3) {
+    const a = indices[k]! * 3, c1 = indices[k + 1]! * 3, c2 = indices[k + 2]! * 3;
+    const ax = X(a), ay = Y(a), bx = X(c1), by = Y(c1), cx = X(c2), cy = Y(c2);
+    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    if (Math.abs(area) < 1e-12) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(w - 1, Math.ceil(Math.max(ax, bx, cx)));
+    const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(h - 1, Math.ceil(Math.max(ay, by, cy)));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const qx = x + 0.5, qy = y + 0.5;
+        const w0 = ((cx - bx) * (qy - by) - (cy - by) * (qx - bx)) / area;
+        const w1 = ((ax - cx) * (qy - cy) - (ay - cy) * (qx - cx)) / area;
+        const w2 = 1 - w0 - w1;
+        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+        const z = w0 * positions[a + 2]! + w1 * positions[c1 + 2]! + w2 * positions[c2 + 2]!;
+        const p = y * w + x;
+        if (z < near[p]!) near[p] = z;
+        if (z > far[p]!) far[p] = z;
+      }
+    }
+  }
+  const mask = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
+  const distance = distanceTransform(mask, w, h);
+  const byKind = ballsByKind(medialBalls(distance, w, h), splitParts(mask, distance, w, h, true), w);
+  const covered: number[] = [];
+  for (let p = 0; p < w * h; p++) if (mask[p]) covered.push(p);
+  const stride = Math.max(1, covered.length / SAMPLES);
+  const picked: number[] = [];
+  for (let i = 0; i < covered.length; i += stride) picked.push(covered[Math.floor(i)]!);
+  const centres = picked.flatMap((p) => [(p % w) + 0.5, Math.floor(p / w) + 0.5]);
+  const heightPx = height * s;
+  const scaled = (hs: Float64Array) => Float64Array.from(hs, (v) => (c * v) / heightPx);
+  return {
+    t: Float64Array.from(picked, (p) => (far[p]! - near[p]!) / 2 / height),
+    core: scaled(ballHeights(centres, byKind.core)),
+    limb: scaled(ballHeights(centres, byKind.limb)),
+    leg: scaled(ballHeights(centres, byKind.leg)),
+  };
+}
+
+function error(s: Sample, k: PartRatios): number {
+  let sum = 0;
+  for (let i = 0; i < s.t.length; i++) sum += Math.abs(s.t[i]! - Math.max(k.core * s.core[i]!, k.limb * s.limb[i]!, k.leg * s.leg[i]!));
+  return sum / Math.max(1, s.t.length);
+}
+
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
+
+function fit(set: Sample[]): PartRatios {
+  let best: PartRatios = { core: 1, limb: 1, leg: 1 }, bestErr = Infinity;
+  for (const core of STEPS) {
+    for (const limb of STEPS) {
+      for (const leg of STEPS) {
+        const e = mean(set.map((s) => error(s, { core, limb, leg })));
+        if (e < bestErr) [best, bestErr] = [{ core, limb, leg }, e];
+      }
+    }
+  }
+  return best;
+}
+
+async function main(): Promise<void> {
+  const dir = process.argv[2];
+  if (!dir || dir.startsWith('--')) {
+    console.error('usage: fit-part-depth.ts <dev-set dir> [--plan <plan>]');
+    process.exit(2);
+  }
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const set: Sample[] = [];
+  const plan = process.argv.includes('--plan') ? process.argv[process.argv.indexOf('--plan') + 1] : undefined;
+  for (const c of manifest.filter((m) => !plan || m.bodyPlan === plan)) {
+    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const view = mostInformativeView(mesh);
+    // Parts are built for front pictures (side pictures of legged bodies layer their legs instead).
+    if (view !== 'front') continue;
+    const turned = turnToView(mesh, view);
+    set.push({ id: c.id, artist: c.artist, plan: c.bodyPlan, ...samples(turned.positions, turned.indices, depthPrior(c.bodyPlan, view).c) });
+  }
+  const artists = [...new Set(set.map((s) => s.artist))];
+  const plans = [...new Set(set.map((s) => s.plan))];
+  const one: PartRatios = { core: 1, limb: 1, leg: 1 };
+  console.log('| | ' + artists.join(' | ') + ' | all |');
+  console.log('|---|' + artists.map(() => '---:').join('|') + '|---:|');
+  const row = (name: string, ratiosFor: (artist: string) => PartRatios): void => {
+    const per = artists.map((a) => set.filter((s) => s.artist === a).map((s) => error(s, ratiosFor(a))));
+    console.log(`| ${name} | ${per.map((e) => mean(e).toFixed(4)).join(' | ')} | ${mean(per.flat()).toFixed(4)} |`);
+  };
+  row('one part (k = 1, 1, 1)', () => one);
+  const held = new Map(artists.map((a) => [a, fit(set.filter((s) => s.artist !== a))]));
+  row('parts, left out', (a) => held.get(a)!);
+  for (const [a, k] of held) console.log(`  without ${a}: core ${k.core.toFixed(2)}, limb ${k.limb.toFixed(2)}, leg ${k.leg.toFixed(2)}`);
+  const all = fit(set);
+  row('parts, in sample', () => all);
+  console.log(`\nall: core ${all.core.toFixed(2)}, limb ${all.limb.toFixed(2)}, leg ${all.leg.toFixed(2)}`);
+  for (const p of plans) {
+    const mine = set.filter((s) => s.plan === p);
+    console.log(`  ${p} (${mine.length}): one part ${mean(mine.map((s) => error(s, one))).toFixed(4)}, parts left out ${mean(mine.map((s) => error(s, held.get(s.artist)!))).toFixed(4)}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
