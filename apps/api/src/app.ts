@@ -3,9 +3,8 @@ import express, { Router } from 'express';
 import type { AppContext } from './context';
 import { createErrorMiddleware, notFoundHandler } from './errors/error-middleware';
 import { authenticate } from './middleware/authenticate';
-import { httpLog } from './middleware/http-log';
-import { httpMetrics } from './middleware/http-metrics';
 import { rateLimit } from './middleware/rate-limit';
+import { requestEnd } from './middleware/request-end';
 import { requestId } from './middleware/request-id';
 import { registerAccountGet } from './routes/account.get';
 import { registerAdminQueues } from './routes/admin-queues';
@@ -40,8 +39,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestId);
-  app.use(httpLog(ctx.logger));
-  app.use(httpMetrics(ctx.metrics));
+  app.use(requestEnd(ctx.logger, ctx.metrics));
 
   // Operators: probes (open, for orchestrators), metrics and the queue board (ADMIN_TOKEN).
   const ops = Router();
