@@ -61,7 +61,7 @@ const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
 const redisPrefix = `rfbench${runId}`;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-bench-${runId}-`));
 
-const children: { name: string; child: ChildProcess; log: string[] }[] = [];
+const children: { name: string; child: ChildProcess; log: string[]; problems: string[] }[] = [];
 
 interface Measurement {
   rps: number;
@@ -88,6 +88,9 @@ function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+/** A server's line worth showing after a run with failed requests. */
+const PROBLEM = /"level":"(?:warn|error)"|unavailable|timeout|baseline: /i;
+
 /** Own process group, so the tsx wrapper and the node it starts are stopped together. */
 function startChild(name: string, script: string, env: Record<string, string>, nodeArgs: string[] = [], cwd = ROOT): ChildProcess {
   // V8 flags such as --cpu-prof are refused in NODE_OPTIONS, so with them node loads tsx itself.
@@ -100,10 +103,17 @@ function startChild(name: string, script: string, env: Record<string, string>, n
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const entry = { name, child, log: [] as string[] };
+  const entry = { name, child, log: [] as string[], problems: [] as string[] };
   const keep = (chunk: Buffer) => {
-    entry.log.push(chunk.toString());
+    const text = chunk.toString();
+    entry.log.push(text);
     if (entry.log.length > 200) entry.log.shift();
+    // warn/error lines and outage notes (a 503 and its cause) are kept apart: the access lines would
+    // scroll them out.
+    if (PROBLEM.test(text)) {
+      entry.problems.push(...text.split('\n').filter((line) => PROBLEM.test(line)));
+      entry.problems.splice(0, Math.max(0, entry.problems.length - 20));
+    }
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -455,6 +465,12 @@ async function main(): Promise<number> {
   say(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (1/5/15 min) on ${os.cpus().length} cores at the end of the run`);
   if (cpuPressure()) say(cpuPressure());
   say(`targets ${ok ? 'MET' : 'MISSED'}${failures ? `; ${failures} non-2xx/errored responses during the peaks (!)` : ''}`);
+  if (failures) {
+    // What the servers said about them (their last warn/error lines kept in memory: 503 and why).
+    for (const { name, problems } of children) {
+      if (problems.length) say(`--- ${name}: last warn/error lines ---\n${problems.slice(-10).join('\n')}`);
+    }
+  }
   return 0;
 }
 

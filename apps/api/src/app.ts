@@ -3,9 +3,8 @@ import express, { Router } from 'express';
 import type { AppContext } from './context';
 import { createErrorMiddleware, notFoundHandler } from './errors/error-middleware';
 import { authenticate } from './middleware/authenticate';
-import { httpLog } from './middleware/http-log';
-import { httpMetrics } from './middleware/http-metrics';
 import { rateLimit } from './middleware/rate-limit';
+import { requestEnd } from './middleware/request-end';
 import { requestId } from './middleware/request-id';
 import { registerAccountGet } from './routes/account.get';
 import { registerAdminQueues } from './routes/admin-queues';
@@ -17,7 +16,7 @@ import { registerJobsCancel } from './routes/jobs.cancel';
 import { registerJobsEvents } from './routes/jobs.events';
 import { registerJobsWebhooks } from './routes/jobs.webhooks';
 import { registerHealthzGet } from './routes/healthz.get';
-import { registerJobsGet } from './routes/jobs.get';
+import { isJobReadAhead, registerJobsGet } from './routes/jobs.get';
 import { registerJobsList } from './routes/jobs.list';
 import { registerMetricsGet } from './routes/metrics.get';
 import { registerModelsCreate } from './routes/models.create';
@@ -40,8 +39,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestId);
-  app.use(httpLog(ctx.logger));
-  app.use(httpMetrics(ctx.metrics));
+  app.use(requestEnd(ctx.logger, ctx.metrics));
 
   // Operators: probes (open, for orchestrators), metrics and the queue board (ADMIN_TOKEN).
   const ops = Router();
@@ -64,7 +62,9 @@ export function createApp(ctx: AppContext): express.Express {
 
   const v1 = Router();
   v1.use(authenticate(ctx.keys));
-  v1.use(rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE }));
+  v1.use(
+    rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE, readAhead: isJobReadAhead }),
+  );
   // Inline uploads are parsed and decoded in the upload-check threads, off the event loop.
   v1.use(largeJsonBody(ctx.uploadCheck, { minBytes: 256 * 1024, limit: JSON_BODY_LIMIT }));
   v1.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonShape }));

@@ -65,3 +65,41 @@ test('concurrent requests of one key on two replicas are counted exactly: 60 ans
   // Every request was counted once in the shared window, refused ones included (as before batching).
   expect(await a.ctx.redis.get(`${a.ctx.env.REDIS_PREFIX}:ratelimit:${account.keyId}`)).toBe('80');
 });
+
+test('job reads are read while they are counted, but one over the limit is 429 with nothing of the job, whatever else it would have been', async () => {
+  const account = await a.seedAccount();
+  const job = await a.request.post('/v1/rigs').set(account.auth).send({ model_base64: await boxGlbBase64() });
+  expect(job.status).toBe(202);
+  const id: string = job.body.id;
+  // 59 points left; 69 reads at once on one replica: all start before any refusal is known.
+  const answers = await Promise.all(Array.from({ length: 69 }, () => a.request.get(`/v1/jobs/${id}`).set(account.auth)));
+  const ok = answers.filter((res) => res.status === 200);
+  const refused = answers.filter((res) => res.status === 429);
+  expect(ok).toHaveLength(59);
+  for (const res of ok) expect(res.body.id).toBe(id);
+  expect(refused).toHaveLength(10);
+  for (const res of refused) {
+    expect(Object.keys(res.body)).toEqual(['error']);
+    expect(res.body.error.code).toBe('rate_limited');
+    expect(res.text).not.toContain(id);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  }
+  // The other replica has not seen this key refused, so its first read goes ahead too: an unknown
+  // job (404 under the limit), the rig alias, a bad Prefer (400) and a bad id (400) are all 429.
+  for (const [path, prefer] of [
+    [`/v1/jobs/${crypto.randomUUID()}`, undefined],
+    [`/v1/rigs/${id}`, undefined],
+    [`/v1/jobs/${id}`, 'wait=abc'],
+    ['/v1/jobs/not-a-uuid', undefined],
+  ] as const) {
+    const req = b.request.get(path).set(account.auth);
+    const res = await (prefer ? req.set('Prefer', prefer) : req);
+    expect([path, res.status, res.body.error?.code]).toEqual([path, 429, 'rate_limited']);
+    expect(res.text).not.toContain(id);
+  }
+  // Within the limit the same reads answer as they did before (another key).
+  const other = await a.seedAccount();
+  expect((await b.request.get(`/v1/jobs/${crypto.randomUUID()}`).set(other.auth)).status).toBe(404);
+  expect((await b.request.get('/v1/jobs/not-a-uuid').set(other.auth)).status).toBe(400);
+  expect((await b.request.get(`/v1/jobs/${id}`).set(other.auth)).status).toBe(404);
+});

@@ -1,5 +1,5 @@
 /** The last middleware: every error becomes the standard error envelope, and nothing unexpected leaks a stack to the client. */
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@rigforge/observability';
 import { requestIdOf, requestLog } from '../middleware/request-id';
 import { ApiError } from './api-error';
@@ -23,7 +23,25 @@ interface BodyParserError {
  * anything else is logged and masked as a 500. Its lines carry the request's `request_id`.
  */
 export function createErrorMiddleware(logger: Logger): ErrorRequestHandler {
+  const answer = answerError(logger);
   return (err: unknown, req, res, _next) => {
+    // A request let through before its rate-limit count came back (a job read) answers once the
+    // count is in, and a 429 or 503 of the count wins over this error, as if the count had been
+    // awaited before the route ran (see `rateLimit`'s readAhead).
+    const gate = res.locals.rateLimitGate;
+    if (gate) {
+      gate.then(
+        () => answer(err, req, res),
+        (refusal: unknown) => answer(refusal, req, res),
+      );
+      return;
+    }
+    answer(err, req, res);
+  };
+}
+
+function answerError(logger: Logger): (err: unknown, req: Request, res: Response) => void {
+  return (err, req, res) => {
     let apiError: ApiError;
     const outage = err instanceof ApiError ? null : outageToApiError(err);
     if (err instanceof ApiError) {

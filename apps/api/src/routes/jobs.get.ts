@@ -4,7 +4,18 @@ import { jobIdParamsSchema, type JobOperation } from '@rigforge/contracts';
 import { findJob, toJobObject } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
+import { rateLimitPassed } from '../middleware/rate-limit';
 import { applyPreferWait, readPreferWait, waitForJob } from '../services/prefer-wait';
+
+/**
+ * The job reads (GET /v1/jobs/{id} and its alias GET /v1/rigs/{id}, paths inside /v1) that read
+ * the job while their rate-limit count is in flight: `loadJobObject` waits for the count before it
+ * answers. Nothing else matches: /rigs/animations and /jobs/{id}/events are not one UUID segment.
+ */
+export function isJobReadAhead(req: Request): boolean {
+  return req.method === 'GET' && JOB_READ_PATH.test(req.path);
+}
+const JOB_READ_PATH = /^\/(?:jobs|rigs)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Shared by GET /v1/jobs/{id} and its alias GET /v1/rigs/{id}: another account's job is 404 too.
@@ -12,9 +23,15 @@ import { applyPreferWait, readPreferWait, waitForJob } from '../services/prefer-
  */
 export async function loadJobObject(ctx: AppContext, req: Request, res: Response, accountId: string, operation?: JobOperation) {
   const params = jobIdParamsSchema.safeParse(req.params);
-  if (!params.success) throw new ApiError('invalid_request', 'jobs: id must be a UUID', { param: 'id' });
+  // Read while the rate-limit count is in flight (`isJobReadAhead`): nothing below answers or throws
+  // before the count allowed the request, so a 429 or 503 of the limit still comes first and no
+  // row goes out to a request over it. The read's own error is awaited after the count's verdict.
+  const read = params.success ? findJob(ctx.db, params.data.id, accountId) : undefined;
+  read?.catch(() => undefined);
+  await rateLimitPassed(res);
+  if (!params.success || !read) throw new ApiError('invalid_request', 'jobs: id must be a UUID', { param: 'id' });
   const wait = readPreferWait(req);
-  let row = await findJob(ctx.db, params.data.id, accountId);
+  let row = await read;
   if (!row || (operation && row.operation !== operation)) {
     throw new ApiError('not_found', `jobs: no job "${params.data.id}"`);
   }
