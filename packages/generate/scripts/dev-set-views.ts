@@ -95,3 +95,42 @@ export function mostInformativeView(mesh: Mesh): View {
   }
   return best;
 }
+
+/** Per cell of an orthographic picture along +Z: the nearest and farthest surface (±Infinity where none). */
+export interface DepthRaster { w: number; h: number; scale: number; height: number; near: Float64Array; far: Float64Array }
+
+/**
+ * Rasterises a mesh orthographically along +Z (x right, y up; row 0 at the top) on `grid` cells
+ * along its longer picture side, with `margin` empty cells around it, recording per covered cell
+ * the nearest and farthest surface (the true depth interval the depth fits compare against).
+ */
+export function rasterDepth(positions: Float32Array, indices: Uint32Array, grid: number, margin: number): DepthRaster {
+  const b = bounds(positions);
+  const height = extent(b, 1);
+  const s = grid / Math.max(extent(b, 0), height);
+  const w = Math.ceil(extent(b, 0) * s) + 2 * margin, h = Math.ceil(height * s) + 2 * margin;
+  const near = new Float64Array(w * h).fill(Infinity), far = new Float64Array(w * h).fill(-Infinity);
+  const X = (i: number) => (positions[i]! - b.min[0]!) * s + margin, Y = (i: number) => (b.max[1]! - positions[i + 1]!) * s + margin;
+  for (let k = 0; k + 2 < indices.length; k += 3) {
+    const a = indices[k]! * 3, c1 = indices[k + 1]! * 3, c2 = indices[k + 2]! * 3;
+    const ax = X(a), ay = Y(a), bx = X(c1), by = Y(c1), cx = X(c2), cy = Y(c2);
+    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    if (Math.abs(area) < 1e-12) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(w - 1, Math.ceil(Math.max(ax, bx, cx)));
+    const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(h - 1, Math.ceil(Math.max(ay, by, cy)));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const qx = x + 0.5, qy = y + 0.5;
+        const w0 = ((cx - bx) * (qy - by) - (cy - by) * (qx - bx)) / area;
+        const w1 = ((ax - cx) * (qy - cy) - (ay - cy) * (qx - cx)) / area;
+        const w2 = 1 - w0 - w1;
+        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+        const z = w0 * positions[a + 2]! + w1 * positions[c1 + 2]! + w2 * positions[c2 + 2]!;
+        const p = y * w + x;
+        if (z < near[p]!) near[p] = z;
+        if (z > far[p]!) far[p] = z;
+      }
+    }
+  }
+  return { w, h, scale: s, height, near, far };
+}

@@ -45,7 +45,7 @@ function binAt(table: BinTable, y: number, qn: number): number {
   const v = (r: number, c: number): number => table.values[r * table.widths + c]!;
   return (1 - fr) * ((1 - fc) * v(r0, c0) + fc * v(r0, c1)) + fr * ((1 - fc) * v(r1, c0) + fc * v(r1, c1));
 }
-import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, type View } from './dev-set-views';
+import { manifestSchema, mostInformativeView, rasterDepth, turnToView, VIEWS, type View } from './dev-set-views';
 
 /** Grid cells along the longer side of the picture. */
 const GRID = 128;
@@ -65,33 +65,7 @@ interface Character { id: string; plan: string; artist: string; best: View; view
 
 /** Per-pixel near/far along +Z of the turned mesh (scaled to stand 1 tall), and the grid's Poisson u. */
 function depthSamples(positions: Float32Array, indices: Uint32Array): Samples {
-  const b = bounds(positions);
-  const height = extent(b, 1);
-  const s = GRID / Math.max(extent(b, 0), height);
-  const w = Math.ceil(extent(b, 0) * s) + 2, h = Math.ceil(height * s) + 2;
-  const near = new Float64Array(w * h).fill(Infinity), far = new Float64Array(w * h).fill(-Infinity);
-  const X = (i: number) => (positions[i]! - b.min[0]!) * s + 1, Y = (i: number) => (b.max[1]! - positions[i + 1]!) * s + 1;
-  for (let k = 0; k + 2 < indices.length; k += 3) {
-    const a = indices[k]! * 3, c1 = indices[k + 1]! * 3, c2 = indices[k + 2]! * 3;
-    const ax = X(a), ay = Y(a), bx = X(c1), by = Y(c1), cx = X(c2), cy = Y(c2);
-    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-    if (Math.abs(area) < 1e-12) continue;
-    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(w - 1, Math.ceil(Math.max(ax, bx, cx)));
-    const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(h - 1, Math.ceil(Math.max(ay, by, cy)));
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) {
-        const qx = x + 0.5, qy = y + 0.5;
-        const w0 = ((cx - bx) * (qy - by) - (cy - by) * (qx - bx)) / area;
-        const w1 = ((ax - cx) * (qy - cy) - (ay - cy) * (qx - cx)) / area;
-        const w2 = 1 - w0 - w1;
-        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
-        const z = w0 * positions[a + 2]! + w1 * positions[c1 + 2]! + w2 * positions[c2 + 2]!;
-        const p = y * w + x;
-        if (z < near[p]!) near[p] = z;
-        if (z > far[p]!) far[p] = z;
-      }
-    }
-  }
+  const { w, h, scale: s, height, near, far } = rasterDepth(positions, indices, GRID, 1);
   const inside = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
   const u = poisson(inside, w, h);
   const heightPx = height * s;

@@ -23,7 +23,7 @@
  * Cost: one opening (two distance transforms) and a labelling of the mask.
  */
 import type { MedialBalls } from './ball-depth';
-import { labelComponents, openByDisk, SLIVER } from './mask-ops';
+import { labelComponents, maskSpan, openByDisk, SLIVER } from './mask-ops';
 import { SIDE_LEGS_DEFAULTS } from './side-legs';
 
 /** The kinds of part. */
@@ -42,13 +42,7 @@ export interface BodyParts {
  * ground band of the subject's lowest, as `side-legs.ts` finds legs) is a leg.
  */
 export function splitParts(mask: Uint8Array, inside: Float32Array, width: number, height: number, legs = false): BodyParts {
-  let deepest = 0, minY = height, maxY = -1;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    deepest = Math.max(deepest, inside[i]!);
-    const y = Math.floor(i / width);
-    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
+  const { deepest, minY, maxY } = maskSpan(mask, inside, width, height);
   const whole = (): BodyParts => ({ labels: Int32Array.from(mask, (m) => (m ? 1 : 0)), kinds: ['core', 'core'] });
   const radius = SIDE_LEGS_DEFAULTS.bodyRadius * deepest;
   // Too small to have parts at the working resolution.

@@ -156,3 +156,15 @@ export function openByDisk(mask: Uint8Array, inside: Float32Array, width: number
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) toBody[y * width + x] = padded[(y + pad) * pw + x + pad]!;
   return { toBody };
 }
+
+/** The deepest inside distance of a mask and the rows it spans (maxY −1 for an empty mask). */
+export function maskSpan(mask: Uint8Array, inside: Float32Array, width: number, height: number): { deepest: number; minY: number; maxY: number } {
+  let deepest = 0, minY = height, maxY = -1;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    deepest = Math.max(deepest, inside[i]!);
+    const y = Math.floor(i / width);
+    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  return { deepest, minY, maxY };
+}

@@ -14,7 +14,7 @@
  * mask-ops' exact distance transform (no image library in the stack does binary morphology).
  */
 import { withDefaults } from '@rigforge/mesh';
-import { distanceTransform, labelComponents, openByDisk, SLIVER } from './mask-ops';
+import { distanceTransform, labelComponents, maskSpan, openByDisk, SLIVER } from './mask-ops';
 
 export interface SideLegsOptions {
   /** Radius of the opening disk, over the largest inscribed radius of the silhouette. Default 0.5. */
@@ -59,13 +59,7 @@ export function findSideLegs(
 ): SideLegs {
   const o = withDefaults(SIDE_LEGS_DEFAULTS, options);
   const none: SideLegs = { body: mask, legs: [], overlap: 0 };
-  let deepest = 0, minY = height, maxY = -1;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    deepest = Math.max(deepest, inside[i]!);
-    const y = Math.floor(i / width);
-    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
+  const { deepest, minY, maxY } = maskSpan(mask, inside, width, height);
   if (maxY < 0 || deepest < 3) return none;
   const subjectHeight = maxY - minY + 1;
   const radius = o.bodyRadius * deepest;
