@@ -87,8 +87,20 @@ export function renderThumbnail(mesh: Mesh, options: RenderThumbnailOptions = {}
 
   if (o.skeleton && o.skeleton.joints.length > 0) {
     // Samples are premultiplied, so scaling all four channels fades the model over the background.
+    // Only covered samples are non-zero (0 · k = 0), so only they are scaled.
     const k = o.skeletonMeshOpacity;
-    if (k < 1) for (let i = 0; i < image.data.length; i++) image.data[i] = image.data[i]! * k;
+    if (k < 1) {
+      const { triangle } = target;
+      const d = image.data;
+      for (let s = 0; s < triangle.length; s++) {
+        if (triangle[s]! < 0) continue;
+        const q = 4 * s;
+        d[q] = d[q]! * k;
+        d[q + 1] = d[q + 1]! * k;
+        d[q + 2] = d[q + 2]! * k;
+        d[q + 3] = d[q + 3]! * k;
+      }
+    }
     const joints: OverlayJoint[] = o.skeleton.joints.map((j) => {
       const p = projectPoint(j.position[0], j.position[1], j.position[2], camera, S);
       return { x: p[0], y: p[1], parent: j.parent };
@@ -308,6 +320,9 @@ function shadeSamples(
   const KEY = 0.78, SKY = 0.42, GROUND = 0.16, RIM = 0.22;
 
   const { triangle, b1, b2 } = target;
+  // Loop invariants in locals (the same values; the per-sample arithmetic is unchanged).
+  const ex = c.eye[0], ey = c.eye[1], ez = c.eye[2];
+  const Lx = L[0], Ly = L[1], Lz = L[2];
   for (let s = 0; s < triangle.length; s++) {
     const t = triangle[s]!;
     if (t < 0) continue;
@@ -321,7 +336,7 @@ function shadeSamples(
     const px = w0 * p[3 * i0]! + w1 * p[3 * i1]! + w2 * p[3 * i2]!;
     const py = w0 * p[3 * i0 + 1]! + w1 * p[3 * i1 + 1]! + w2 * p[3 * i2 + 1]!;
     const pz = w0 * p[3 * i0 + 2]! + w1 * p[3 * i1 + 2]! + w2 * p[3 * i2 + 2]!;
-    let vx = c.eye[0] - px, vy = c.eye[1] - py, vz = c.eye[2] - pz;
+    let vx = ex - px, vy = ey - py, vz = ez - pz;
     const vl = Math.hypot(vx, vy, vz) || 1;
     vx /= vl; vy /= vl; vz /= vl;
 
@@ -366,7 +381,7 @@ function shadeSamples(
       g *= w0 * colors[4 * i0 + 1]! + w1 * colors[4 * i1 + 1]! + w2 * colors[4 * i2 + 1]!;
       b *= w0 * colors[4 * i0 + 2]! + w1 * colors[4 * i1 + 2]! + w2 * colors[4 * i2 + 2]!;
     }
-    const key = Math.max(0, nx * L[0] + ny * L[1] + nz * L[2]);
+    const key = Math.max(0, nx * Lx + ny * Ly + nz * Lz);
     const hemi = GROUND + (SKY - GROUND) * (0.5 + 0.5 * ny);
     const light = hemi + KEY * key;
     const rimT = 1 - nv;
@@ -393,6 +408,12 @@ function resolve(
   const bgR = srgbToLinear(Math.min(1, Math.max(0, background[0] / 255)));
   const bgG = srgbToLinear(Math.min(1, Math.max(0, background[1] / 255)));
   const bgB = srgbToLinear(Math.min(1, Math.max(0, background[2] / 255)));
+  // A pixel with no sample drawn (most of a thumbnail) is the background: the same expressions as
+  // below with r = g = b = a = 0, evaluated once instead of per pixel.
+  const emptyR = bgA > 0 ? encodeSrgb8((0 + bgR * bgA) / bgA) : 0;
+  const emptyG = bgA > 0 ? encodeSrgb8((0 + bgG * bgA) / bgA) : 0;
+  const emptyB = bgA > 0 ? encodeSrgb8((0 + bgB * bgA) / bgA) : 0;
+  const emptyA = bgA > 0 ? Math.round(bgA * 255) : 0;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       let r = 0, g = 0, b = 0, a = 0;
@@ -405,10 +426,17 @@ function resolve(
           a += samples[o + 3]!;
         }
       }
+      const q = 4 * (y * size + x);
+      if (a === 0 && r === 0 && g === 0 && b === 0) {
+        out[q] = emptyR;
+        out[q + 1] = emptyG;
+        out[q + 2] = emptyB;
+        out[q + 3] = emptyA;
+        continue;
+      }
       r /= n; g /= n; b /= n; a = Math.min(1, a / n);
       const keep = bgA * (1 - a);
       const alpha = a + keep;
-      const q = 4 * (y * size + x);
       if (alpha <= 0) {
         out[q] = out[q + 1] = out[q + 2] = out[q + 3] = 0;
         continue;

@@ -107,6 +107,17 @@ describe('renderThumbnail', () => {
     expect(orange).toBeGreaterThan(20);
   });
 
+  test('pixels where nothing is drawn are the background, opaque or not', () => {
+    // resolve() writes such pixels from one precomputed value: it must be the composite of the background alone.
+    for (const background of [[240, 240, 240, 255], [10, 20, 30, 128], [200, 100, 50, 0]] as [number, number, number, number][]) {
+      const png = decode(renderThumbnail(box([-0.3, 0, -0.2], [0.3, 1.8, 0.2]), { size: 48, background }));
+      const expected = background[3] === 0 ? [0, 0, 0, 0] : background;
+      for (const o of [0, 4 * 47, 4 * 48 * 47]) {
+        for (let ch = 0; ch < 4; ch++) expect(Math.abs(png.data[o + ch]! - expected[ch]!)).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
   test('degenerate input gives a blank image, never a throw', () => {
     const blank = (mesh: Mesh): boolean => {
       const png = decode(renderThumbnail(mesh, { size: 32 }));
