@@ -4,8 +4,8 @@
  * and the finder reads every quarter turn of a model consistently.
  */
 import { writeGlb } from '@rigforge/mesh';
-import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates } from '../src/find-orientation';
-import { buildSurfaceGrid, measureAxisSymmetry, ORIENTATION_CANDIDATES } from '../src/orientation-features';
+import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates, scoreOrientationCandidates } from '../src/find-orientation';
+import { buildSurfaceGrid, measureAxisSymmetry, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { buildCreature } from '../testing/build-creature';
@@ -46,6 +46,18 @@ describe('findOrientation', () => {
       return multiplyTurns(turnOf(found), toFile);
     });
     for (const a of answers) expect(sameTurn(a, answers[0]!)).toBe(true);
+  });
+});
+
+describe('scoreOrientationCandidates', () => {
+  test('reads the columns a model names, in its order, whatever else is measured', () => {
+    const n = ORIENTATION_FEATURE_NAMES.length;
+    const features = [Array.from({ length: n }, (_, i) => i + 1), Array.from({ length: n }, (_, i) => 2 * (i + 1))];
+    const a = ORIENTATION_FEATURE_NAMES[n - 1]!, b = ORIENTATION_FEATURE_NAMES[0]!;
+    const model = { features: [a, b], mean: [1, 0], scale: [2, 1], weights: [1, 10] };
+    // candidate 0: (n − 1) / 2 · 1 + 1 · 10; candidate 1: (2n − 1) / 2 + 2 · 10
+    expect(scoreOrientationCandidates(features, model)).toEqual([(n - 1) / 2 + 10, (2 * n - 1) / 2 + 20]);
+    expect(() => scoreOrientationCandidates(features, { ...model, features: [a, 'notMeasured'] })).toThrow(/not measured/);
   });
 });
 
@@ -96,9 +108,9 @@ describe('decideOrientation (the gates)', () => {
     expect(decideOrientation(() => probs('+y', 180, 0.85), standing)).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
   });
 
-  test('a file that keeps its +y turns its facing when the finder gives that one of the 24 at least 0.5', () => {
-    expect(decideOrientation(() => probs('+y', -90, 0.55), noLegs)).toMatchObject({ upAxis: '+y', rotationY: -90, facing: '+x', upAxisReason: 'kept' });
-    expect(decideOrientation(() => probs('+y', -90, 0.45), noLegs)).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'kept' });
+  test('a file that keeps its +y turns its facing when the finder gives that one of the 24 at least 0.4', () => {
+    expect(decideOrientation(() => probs('+y', -90, 0.45), noLegs)).toMatchObject({ upAxis: '+y', rotationY: -90, facing: '+x', upAxisReason: 'kept' });
+    expect(decideOrientation(() => probs('+y', -90, 0.35), noLegs)).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'kept' });
     // The bar reads the joint probability: a facing sure among +y's four, on an up axis the finder
     // doubts, is not taken.
     const doubtful = (): number[] => ORIENTATION_CANDIDATES.map((c) => (c.upAxis === '+y' ? (c.rotationY === 90 ? 0.3 : 0.01) : 0.67 / 20));
