@@ -284,9 +284,8 @@ export function computeSkinWeights(
     // weigh (`piece`) or are (`geodesic`) the fill.
     if (unweighted && unweighted.includes(1) && opts.heatEmptyFill === 'piece') {
       // The fill asks for the geodesic weights only when it needs them (skinning/fill-empty-pieces);
-      // the segments are the placed ones, relabelled, whether or not it does.
+      // the segments are the placed ones either way (relabelled below, as every path's are).
       segments = placed().segments;
-      giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints);
       const geodesic = (): { joints: Int32Array; weights: Float32Array } => {
         const joints = new Int32Array(nw * slots).fill(-1), weights = new Float32Array(nw * slots);
         geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, joints, weights, slots);
