@@ -3,6 +3,7 @@ import express, { Router } from 'express';
 import type { AppContext } from './context';
 import { createErrorMiddleware, notFoundHandler } from './errors/error-middleware';
 import { authenticate } from './middleware/authenticate';
+import { jsonBody } from './middleware/json-body';
 import { rateLimit } from './middleware/rate-limit';
 import { requestEnd } from './middleware/request-end';
 import { requestId } from './middleware/request-id';
@@ -29,7 +30,6 @@ import { registerRigsCreate } from './routes/rigs.create';
 import { registerRigsGet } from './routes/rigs.get';
 import { registerUploadsCreate } from './routes/uploads.create';
 import { registerUploadsPut } from './routes/uploads.put';
-import { largeJsonBody, verifyJsonShape } from './upload-check/large-json-body';
 
 /** Base64 of a 10 MB mesh is 13.4 MB; leave room for the other fields. */
 const JSON_BODY_LIMIT = '15mb';
@@ -41,33 +41,22 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(requestId);
   app.use(requestEnd(ctx.logger, ctx.metrics));
 
-  // Operators: probes (open, for orchestrators), metrics and the queue board (ADMIN_TOKEN).
-  const ops = Router();
-  registerHealthzGet(ops);
-  registerReadyzGet(ops, ctx);
-  registerMetricsGet(ops, ctx);
-  app.use(ops);
-  registerAdminQueues(app, ctx);
+  // The API description is public: the one /v1 path served outside the key-guarded router below.
+  const description = Router();
+  registerOpenApiGet(description);
+  app.use(description);
 
-  // Public: the API description (JSON and the /docs page) and the files behind output URLs
-  // (unguessable job-id paths).
-  const open = Router();
-  registerOpenApiGet(open);
-  registerDocsGet(open);
-  registerPlaygroundGet(open);
-  registerFilesGet(open, ctx);
-  // The upload URL of local storage: its token is the credential, as a presigned URL's signature is.
-  registerUploadsPut(open, ctx);
-  app.use(open);
-
+  // /v1 before the operators' and the open paths (none of which is under /v1): an API request,
+  // above all the polled job read, does not test each of their routes on its way (issue 25).
   const v1 = Router();
   v1.use(authenticate(ctx.keys));
   v1.use(
     rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE, readAhead: isJobReadAhead }),
   );
   // Inline uploads are parsed and decoded in the upload-check threads, off the event loop.
-  v1.use(largeJsonBody(ctx.uploadCheck, { minBytes: 256 * 1024, limit: JSON_BODY_LIMIT }));
-  v1.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonShape }));
+  v1.use(jsonBody(ctx.uploadCheck, { largeMinBytes: 256 * 1024, limit: JSON_BODY_LIMIT }));
+  // Jobs: GET /jobs/{id} first, the endpoint every client polls (no route above matches it).
+  registerJobsGet(v1, ctx);
   // Rigs
   registerRigsCheck(v1, ctx);
   registerRigsCreate(v1, ctx);
@@ -79,7 +68,6 @@ export function createApp(ctx: AppContext): express.Express {
   // Models
   registerModelsCreate(v1, ctx);
   // Jobs
-  registerJobsGet(v1, ctx);
   registerJobsList(v1, ctx);
   registerJobsCancel(v1, ctx);
   registerJobsEvents(v1, ctx);
@@ -89,6 +77,23 @@ export function createApp(ctx: AppContext): express.Express {
   registerAssetsCategories(v1, ctx);
   registerAssetsList(v1, ctx);
   app.use('/v1', v1);
+
+  // Operators: probes (open, for orchestrators), metrics and the queue board (ADMIN_TOKEN).
+  const ops = Router();
+  registerHealthzGet(ops);
+  registerReadyzGet(ops, ctx);
+  registerMetricsGet(ops, ctx);
+  app.use(ops);
+  registerAdminQueues(app, ctx);
+
+  // Public: the /docs page and the files behind output URLs (unguessable job-id paths).
+  const open = Router();
+  registerDocsGet(open);
+  registerPlaygroundGet(open);
+  registerFilesGet(open, ctx);
+  // The upload URL of local storage: its token is the credential, as a presigned URL's signature is.
+  registerUploadsPut(open, ctx);
+  app.use(open);
 
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(ctx.logger));

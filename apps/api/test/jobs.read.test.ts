@@ -30,6 +30,26 @@ describe('GET /v1/jobs/{id}', () => {
     expect(res.body).toMatchObject({ id: job.id, object: 'job', operation: 'rig', status: 'queued', output: null, error: null, created_at: job.created_at });
   });
 
+  test('the answer as res.json wrote it: JSON content type with charset and its length; HEAD without a body; a conditional or bodied GET as before', async () => {
+    const job = await submit();
+    const res = await h.request.get(`/v1/jobs/${job.id}`).set(account.auth);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.text)));
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['ratelimit-limit']).toBeTruthy();
+    expect(JSON.parse(res.text)).toEqual(res.body);
+    const head = await h.request.head(`/v1/jobs/${job.id}`).set(account.auth);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(res.headers['content-length']);
+    expect(head.text ?? '').toBe('');
+    // Without an ETag or Last-Modified, Express's freshness check treats `If-None-Match: *` as fresh.
+    expect((await h.request.get(`/v1/jobs/${job.id}`).set(account.auth).set('If-None-Match', '*')).status).toBe(304);
+    // A body on a GET is still parsed (an invalid one is 400), though a bodiless GET skips the parsers.
+    const bodied = await h.request.get(`/v1/jobs/${job.id}`).set(account.auth).set('content-type', 'application/json').send('{"a":');
+    expect(bodied.status).toBe(400);
+    expect(bodied.body.error.code).toBe('invalid_request');
+  });
+
   test('processing, then succeeded: output with model_url, thumbnail_url and files; completion fields', async () => {
     const job = await submit();
     await markJobProcessing(h.ctx.db, job.id);

@@ -4,7 +4,7 @@
  */
 import { jobReportViewSchema, jobStageSchema, type JobObject, type JobOperation, type JobOutput, type OutputFile } from '@rigforge/contracts';
 import { parseStoredJobOutput, type ObjectStorage, type StoredOutputFile } from '@rigforge/storage';
-import type { JobRow } from './repositories/jobs';
+import type { JobRow, JobViewRow } from './repositories/jobs';
 
 /** The output files of a job row (storage keys, turned into URLs when read), by storage's one schema. */
 export function storedOutputFiles(row: Pick<JobRow, 'output'>): StoredOutputFile[] {
@@ -12,7 +12,7 @@ export function storedOutputFiles(row: Pick<JobRow, 'output'>): StoredOutputFile
 }
 
 /** The job object exactly as the spec lists its fields; terminal jobs add completion fields. */
-export function toJobObject(row: JobRow, storage: ObjectStorage): JobObject {
+export function toJobObject(row: JobViewRow, storage: ObjectStorage): JobObject {
   const job: JobObject = {
     id: row.id,
     object: 'job',
@@ -54,10 +54,13 @@ export function toJobObject(row: JobRow, storage: ObjectStorage): JobObject {
  * it failed in. The stage crosses the database, so it is parsed; a name this build does not know (a
  * newer worker's) is left out rather than failing the read.
  */
-function progressFields(row: JobRow): Pick<JobObject, 'progress' | 'stage'> {
+function progressFields(row: JobViewRow): Pick<JobObject, 'progress' | 'stage'> {
   if (row.status === 'succeeded') return { progress: 1 };
+  const progress = Math.min(1, Math.max(0, row.progress));
+  // No stage yet (every queued job): nothing to parse, and zod's failure path builds an issue list.
+  if (row.stage === null) return { progress };
   const stage = jobStageSchema.safeParse(row.stage);
-  return { progress: Math.min(1, Math.max(0, row.progress)), ...(stage.success ? { stage: stage.data } : {}) };
+  return { progress, ...(stage.success ? { stage: stage.data } : {}) };
 }
 
 /**

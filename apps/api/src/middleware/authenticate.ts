@@ -1,6 +1,6 @@
 /** Resolves the request's API key to its account before any /v1 route runs. */
 import type { RequestHandler } from 'express';
-import { API_KEY_PATTERN } from '@rigforge/db';
+import { API_KEY_PATTERN, type ActiveApiKey } from '@rigforge/db';
 import { ApiError } from '../errors/api-error';
 import type { ApiKeyCache } from '../services/api-key-cache';
 
@@ -28,17 +28,18 @@ export function authenticate(keys: ApiKeyCache): RequestHandler {
       next(new ApiError('unauthorized', 'auth: malformed API key'));
       return;
     }
-    keys.resolve(key).then(
-      (active) => {
-        if (!active) {
-          next(new ApiError('unauthorized', 'auth: unknown or revoked API key'));
-          return;
-        }
-        res.locals.accountId = active.accountId;
-        res.locals.apiKeyId = active.keyId;
-        next();
-      },
-      (error: unknown) => next(error),
-    );
+    const accept = (active: ActiveApiKey | null) => {
+      if (!active) {
+        next(new ApiError('unauthorized', 'auth: unknown or revoked API key'));
+        return;
+      }
+      res.locals.accountId = active.accountId;
+      res.locals.apiKeyId = active.keyId;
+      next();
+    };
+    // A cached key is answered synchronously (see `ApiKeyCache.lookup`).
+    const found = keys.lookup(key);
+    if (found instanceof Promise) found.then(accept, (error: unknown) => next(error));
+    else accept(found);
   };
 }

@@ -1,11 +1,12 @@
 /** Reading one job (and its rig alias), the endpoint every client polls. */
 import type { Request, Response, Router } from 'express';
 import { jobIdParamsSchema, type JobOperation } from '@rigforge/contracts';
-import { findJob, toJobObject } from '@rigforge/db';
+import { findJobView, toJobObject } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { rateLimitPassed } from '../middleware/rate-limit';
 import { applyPreferWait, readPreferWait, waitForJob } from '../services/prefer-wait';
+import { sendJson } from '../services/send-json';
 
 /**
  * The job reads (GET /v1/jobs/{id} and its alias GET /v1/rigs/{id}, paths inside /v1) that read
@@ -26,7 +27,7 @@ export async function loadJobObject(ctx: AppContext, req: Request, res: Response
   // Read while the rate-limit count is in flight (`isJobReadAhead`): nothing below answers or throws
   // before the count allowed the request, so a 429 or 503 of the limit still comes first and no
   // row goes out to a request over it. The read's own error is awaited after the count's verdict.
-  const read = params.success ? findJob(ctx.db, params.data.id, accountId) : undefined;
+  const read = params.success ? findJobView(ctx.db, params.data.id, accountId) : undefined;
   read?.catch(() => undefined);
   await rateLimitPassed(res);
   if (!params.success || !read) throw new ApiError('invalid_request', 'jobs: id must be a UUID', { param: 'id' });
@@ -45,6 +46,6 @@ export async function loadJobObject(ctx: AppContext, req: Request, res: Response
 /** GET /v1/jobs/{id}: any operation, any status, 200. */
 export function registerJobsGet(router: Router, ctx: AppContext): void {
   router.get('/jobs/:id', async (req, res) => {
-    res.json(await loadJobObject(ctx, req, res, res.locals.accountId));
+    sendJson(req, res, await loadJobObject(ctx, req, res, res.locals.accountId));
   });
 }

@@ -25,19 +25,28 @@ export class ApiKeyCache {
   }
 
   async resolve(key: string): Promise<ActiveApiKey | null> {
+    return this.lookup(key);
+  }
+
+  /**
+   * As `resolve`, but a key cached and not expired is answered synchronously (the value, not a
+   * promise): authentication then calls the next middleware at once rather than a microtask later
+   * (issue 25: one promise and one hop fewer on every /v1 request). A miss returns the promise.
+   */
+  lookup(key: string): ActiveApiKey | null | Promise<ActiveApiKey | null> {
     const hash = hashApiKey(key);
     const now = Date.now();
     const cached = this.entries.get(hash);
-    let active: ActiveApiKey | null;
     if (cached && cached.expires > now) {
-      active = cached.key;
-    } else {
-      active = await findActiveApiKey(this.options.db, hash);
+      if (cached.key) this.touch(cached.key.keyId, now);
+      return cached.key;
+    }
+    return findActiveApiKey(this.options.db, hash).then((active) => {
       if (this.entries.size >= this.options.maxEntries) this.entries.clear();
       this.entries.set(hash, { key: active, expires: now + this.options.ttlMs });
-    }
-    if (active) this.touch(active.keyId, now);
-    return active;
+      if (active) this.touch(active.keyId, now);
+      return active;
+    });
   }
 
   evict(hash: string): void {
