@@ -1,0 +1,108 @@
+/**
+ * Main-thread CPU per request of two API checkouts, alternating (issue 25): where bench-api.ts's
+ * req/s moves ±20% between rounds on a shared machine, the CPU time of the API's main thread (the
+ * one that bounds its peak) per request is steadier, and a change is judged by its per-round ratio.
+ *
+ *   AB_DIRS=/path/to/before,/path/to/after AB_ROUNDS=10 AB_AMOUNT=4000 npx tsx apps/api/scripts/read-cpu-ab.ts
+ *
+ * Env: AB_DIRS (two checkouts with dependencies installed; default /work/main and this one),
+ * AB_ROUNDS (default 6), AB_AMOUNT (requests per round, default 6000), AB_CONN (default 20),
+ * AB_RATE (req/s, open loop; default closed loop), AB_MODE (read: GET /v1/jobs/{id}, the default;
+ * submit: POST /v1/rigs). DATABASE_URL and REDIS_URL as bench-api.ts (a scratch database).
+ * Prints each round's main-thread and whole-process CPU µs/req, the medians, and the per-round
+ * ratio second/first. Linux only (/proc/<pid>/task/<pid>/stat).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { applyMigrations, createAccount, createDb, DEFAULT_MIGRATIONS_DIR, dropDatabase, ensureDatabase, grantCredits, issueApiKey, withDatabaseName } from '@rigforge/db';
+import { boxGlb } from '../test/fixtures';
+import { freePort } from '../../../tooling/private-backends/free-port';
+import { DEFAULT_REDIS_URL, DEFAULT_SERVER_DATABASE_URL } from '@rigforge/server';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const dirs = (process.env.AB_DIRS ?? `/work/main,${ROOT}`).split(',');
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 6);
+const AMOUNT = Number(process.env.AB_AMOUNT ?? 6000);
+const CONN = Number(process.env.AB_CONN ?? 20);
+const RATE = process.env.AB_RATE ? Number(process.env.AB_RATE) : undefined;
+const MODE = process.env.AB_MODE ?? 'read';
+const runId = `ab${process.pid}`;
+const databaseUrl = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL, `rigforge_${runId}`);
+const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+const storageDir = mkdtempSync(path.join(os.tmpdir(), `${runId}-`));
+const children: ChildProcess[] = [];
+
+function ticks(pid: number, tid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(f[11]) + Number(f[12]);
+}
+function procTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(f[11]) + Number(f[12]);
+}
+
+async function main() {
+  await ensureDatabase(databaseUrl);
+  await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
+  const db = createDb({ databaseUrl, poolSize: 2 });
+  const acct = await createAccount(db, { name: 'ab', plan: 'pro', subscriptionActive: true });
+  await grantCredits(db, acct.id, 1e9, 'ab');
+  const key = await issueApiKey(db, acct.id, 'ab');
+  await db.$disconnect();
+  const servers: { dir: string; pid: number; url: string; jobUrl: string }[] = [];
+  for (const [i, dir] of dirs.entries()) {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: dir, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: runId, STORAGE_DIR: path.join(storageDir, String(i)), RATE_LIMIT_PER_MINUTE: '100000000', REQUIRE_LIVE_WORKERS: 'false', MAX_QUEUE_DEPTH: '100000000' },
+    });
+    children.push(child);
+    servers.push({ dir, pid: child.pid!, url: `http://127.0.0.1:${port}`, jobUrl: '' });
+  }
+  const auth = { authorization: `Bearer ${key.key}` };
+  const glb = await boxGlb();
+  const body = JSON.stringify({ model_base64: glb.toString('base64') });
+  for (const s of servers) {
+    for (let t = 0; ; t++) {
+      try { if ((await fetch(`${s.url}/v1/openapi.json`)).ok) break; } catch { /* */ }
+      if (t > 400) throw new Error('not up');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const res = await fetch(`${s.url}/v1/rigs`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+    const j = (await res.json()) as { id: string };
+    s.jobUrl = `${s.url}/v1/jobs/${j.id}`;
+  }
+  const target = (s: (typeof servers)[number]) => MODE === 'read'
+    ? { url: s.jobUrl, method: 'GET' as const, headers: auth }
+    : { url: `${s.url}/v1/rigs`, method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, body };
+  for (const s of servers) await autocannon({ ...target(s), connections: CONN, amount: 2000 });
+  const res: { main: number[]; proc: number[]; rps: number[] }[] = servers.map(() => ({ main: [], proc: [], rps: [] }));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let k = 0; k < servers.length; k++) {
+      const i = (r + k) % servers.length;
+      const s = servers[i]!;
+      const m0 = ticks(s.pid, s.pid); const p0 = procTicks(s.pid);
+      const out = await autocannon({ ...target(s), connections: CONN, amount: AMOUNT, ...(RATE ? { overallRate: RATE } : {}) });
+      const m1 = ticks(s.pid, s.pid); const p1 = procTicks(s.pid);
+      const n = out.requests.total;
+      res[i]!.main.push(((m1 - m0) * 10000) / n); res[i]!.proc.push(((p1 - p0) * 10000) / n); res[i]!.rps.push(out.requests.average);
+      console.log(`round ${r} ${s.dir.padEnd(16)} main ${(((m1 - m0) * 10000) / n).toFixed(0)} µs/req, proc ${(((p1 - p0) * 10000) / n).toFixed(0)}, ${out.requests.average.toFixed(0)} req/s, non2xx ${out.non2xx}`);
+    }
+  }
+  const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
+  servers.forEach((s, i) => console.log(`${s.dir}: median main ${med(res[i]!.main).toFixed(0)} µs/req, proc ${med(res[i]!.proc).toFixed(0)}, req/s ${med(res[i]!.rps).toFixed(0)}`));
+  const ratios = res[1]!.main.map((v, i) => v / res[0]!.main[i]!);
+  console.log(`per-round main ratio B/A: ${ratios.map((x) => x.toFixed(2)).join(' ')}; median ${med(ratios).toFixed(3)}`);
+}
+
+main().catch((e) => console.error(e)).finally(async () => {
+  for (const c of children) try { process.kill(-c.pid!, 'SIGKILL'); } catch { /* */ }
+  await dropDatabase(databaseUrl).catch(() => undefined);
+  rmSync(storageDir, { recursive: true, force: true });
+  process.exit(0);
+});
