@@ -8,7 +8,8 @@
  * Env: AB_DIRS (two checkouts with dependencies installed; default /work/main and this one),
  * AB_ROUNDS (default 6), AB_AMOUNT (requests per round, default 6000), AB_CONN (default 20),
  * AB_RATE (req/s, open loop; default closed loop), AB_MODE (read: GET /v1/jobs/{id}, the default;
- * submit: POST /v1/rigs). DATABASE_URL and REDIS_URL as bench-api.ts (a scratch database).
+ * submit: POST /v1/rigs), AB_ENV_B (JSON of extra env for the second server, e.g. '{"LOG_LEVEL":"warn"}'
+ * to time what the access log costs). DATABASE_URL and REDIS_URL as bench-api.ts (a scratch database).
  * Prints each round's main-thread and whole-process CPU µs/req, the medians, and the per-round
  * ratio second/first. Linux only (/proc/<pid>/task/<pid>/stat).
  */
@@ -29,6 +30,7 @@ const AMOUNT = Number(process.env.AB_AMOUNT ?? 6000);
 const CONN = Number(process.env.AB_CONN ?? 20);
 const RATE = process.env.AB_RATE ? Number(process.env.AB_RATE) : undefined;
 const MODE = process.env.AB_MODE ?? 'read';
+const ENV_B = JSON.parse(process.env.AB_ENV_B ?? '{}') as Record<string, string>;
 const runId = `ab${process.pid}`;
 const databaseUrl = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL, `rigforge_${runId}`);
 const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
@@ -59,7 +61,7 @@ async function main() {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: dir, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: runId, STORAGE_DIR: path.join(storageDir, String(i)), RATE_LIMIT_PER_MINUTE: '100000000', REQUIRE_LIVE_WORKERS: 'false', MAX_QUEUE_DEPTH: '100000000' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: runId, STORAGE_DIR: path.join(storageDir, String(i)), RATE_LIMIT_PER_MINUTE: '100000000', REQUIRE_LIVE_WORKERS: 'false', MAX_QUEUE_DEPTH: '100000000', ...(i === 1 ? ENV_B : {}) },
     });
     children.push(child);
     servers.push({ dir, pid: child.pid!, url: `http://127.0.0.1:${port}`, jobUrl: '' });
