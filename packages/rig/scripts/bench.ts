@@ -14,7 +14,7 @@
  *
  * CPU columns: this machine is shared, so wall times mostly measure the load. `CPU ms read→write`
  * is the rigging process's user + system time from the read to the end of the GLB write (the
- * thumbnail left out, as in the wall column), and Blender's CPU is its process time over the same
+ * thumbnail left out, as in the wall column; the least of the warm runs), and Blender's CPU is its process time over the same
  * call; `÷ Blender (CPU)` compares the two.
  * `--base <file>`: before each size's row, the same size rigged by the `rig-mesh.ts` of a copy of
  * `src/` made before a change (`cp -r packages/rig/src packages/rig/.base-src`, git-ignored), in
@@ -52,7 +52,7 @@ interface Row {
   coldPipeline: number;
   /** CPU time of the whole rig call, thumbnail included (includes GC threads). */
   cpuMs: number;
-  /** CPU time from the read to the end of the write (no thumbnail), of the same run as the wall columns. */
+  /** CPU time from the read to the end of the write (no thumbnail), the least of the warm runs. */
   cpuPipelineMs: number;
   /** 1-minute load average when the row finished. */
   load: string;
@@ -108,13 +108,15 @@ async function one(target: number, blender: boolean, rigPath: string | undefined
     const cpu = process.cpuUsage(cpu0);
     const t = r.report.timingsMs;
     const wall = t.read + t.fit + t.skin + t.write;
+    // The least CPU of the warm runs, whichever had the least wall time: on a loaded machine the
+    // two picks differ, and CPU is the figure that compares.
+    cpuPipelineMs = Math.min(cpuPipelineMs, cpuWrite);
     if (wall < bestWall) {
       bestWall = wall;
       result = r;
       // The thumbnail's wall time cannot be taken off a CPU time (under load it exceeded it): the
       // rig call's CPU is reported whole.
       cpuMs = (cpu.user + cpu.system) / 1000;
-      cpuPipelineMs = cpuWrite;
     }
   }
   const t = result.report.timingsMs;
