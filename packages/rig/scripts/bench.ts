@@ -5,20 +5,28 @@
  * size's peak. With --blender, Blender's bone heat (automatic weights, skeleton given) is timed
  * on the same meshes and skeletons for comparison.
  *
- *   npx tsx packages/rig/scripts/bench.ts [--sizes 1000,10000,50000,200000,1000000,1990000] [--engine fast|pro] [--blender] [--warm 3]
+ *   npx tsx packages/rig/scripts/bench.ts [--sizes 1000,10000,50000,200000,1000000,1990000] [--engine fast|pro] [--blender] [--warm 3] [--base <copy of src>/rig-mesh.ts]
  *
  * `--warm N`: warm runs after the cold one (default 3 below 1M triangles, 1 above), the best kept.
  * Below ~20k triangles three are not steady state: V8 is still optimising the rig's functions
  * (the 2.6k biped's CPU falls from ~1.4 s cold to ~0.25 s only after 8–10 runs), so `--warm 15`
  * gives the figure of a worker that has rigged a few meshes.
+ *
+ * CPU columns: this machine is shared, so wall times mostly measure the load. `CPU ms read→write`
+ * is the rigging process's user + system time from the read to the end of the GLB write (the
+ * thumbnail left out, as in the wall column; the least of the warm runs), and Blender's CPU is its process time over the same
+ * call; `÷ Blender (CPU)` compares the two.
+ * `--base <file>`: before each size's row, the same size rigged by the `rig-mesh.ts` of a copy of
+ * `src/` made before a change (`cp -r packages/rig/src packages/rig/.base-src`, git-ignored), in
+ * its own child process and compared with the same Blender run, so before and after share a sitting.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { readMesh, writeGlb, type Mesh, type Skeleton } from '@rigforge/mesh';
 import { buildCreature } from '../testing/build-creature';
-import { rigMesh } from '../src/rig-mesh';
+import { rigMesh as rigMeshNow } from '../src/rig-mesh';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
 
 const engineArg = process.argv.includes('--engine') ? process.argv[process.argv.indexOf('--engine') + 1] : 'fast';
@@ -31,6 +39,8 @@ const warmRuns = (target: number): number => (warmArg !== undefined && warmArg >
 
 interface Row {
   target: number;
+  /** Which code rigged it: `now` (this tree) or `base` (`--base`). */
+  code: string;
   triangles: number;
   glbBytes: number;
   read: number;
@@ -42,11 +52,26 @@ interface Row {
   coldPipeline: number;
   /** CPU time of the whole rig call, thumbnail included (includes GC threads). */
   cpuMs: number;
+  /** CPU time from the read to the end of the write (no thumbnail), the least of the warm runs. */
+  cpuPipelineMs: number;
   /** 1-minute load average when the row finished. */
   load: string;
   maxRssMb: number;
   joints: number;
   blender?: string;
+  /** Blender's CPU seconds for its bone heat (`--blender`). */
+  blenderCpu?: number;
+}
+
+type RigMesh = typeof rigMeshNow;
+
+/** rigMesh of this tree, or of the copy `--rig` names (a child of `--base`). */
+async function loadRigMesh(path: string | undefined): Promise<RigMesh> {
+  if (path === undefined) return rigMeshNow;
+  const mod: unknown = await import(path);
+  const fn = typeof mod === 'object' && mod !== null && 'rigMesh' in mod ? mod.rigMesh : undefined;
+  if (typeof fn !== 'function') throw new Error(`--rig ${path} exports no rigMesh`);
+  return fn as RigMesh;
 }
 
 /** The biped at the tessellation whose triangle count is closest to `target`. */
@@ -59,7 +84,8 @@ function creatureNear(target: number): Mesh {
   return buildCreature('biped', detail).mesh;
 }
 
-async function one(target: number, blender: boolean): Promise<Row> {
+async function one(target: number, blender: boolean, rigPath: string | undefined): Promise<Row> {
+  const rigMesh = await loadRigMesh(rigPath);
   const mesh = creatureNear(target);
   const glb = await writeGlb(mesh);
   // First job in a fresh process (JIT cold), then the same job again (a long-running worker):
@@ -68,13 +94,23 @@ async function one(target: number, blender: boolean): Promise<Row> {
   const cold = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512, fit: preset.fit, skin: preset.skin });
   let result = cold;
   let cpuMs = Infinity;
+  let cpuPipelineMs = Infinity;
   let bestWall = Infinity;
   for (let k = 0; k < warmRuns(target); k++) {
     const cpu0 = process.cpuUsage();
-    const r = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512, fit: preset.fit, skin: preset.skin });
+    let cpuWrite = Infinity;
+    const onStage = (stage: string): void => {
+      if (stage !== 'thumbnail') return;
+      const c = process.cpuUsage(cpu0);
+      cpuWrite = (c.user + c.system) / 1000;
+    };
+    const r = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512, fit: preset.fit, skin: preset.skin, onStage });
     const cpu = process.cpuUsage(cpu0);
     const t = r.report.timingsMs;
     const wall = t.read + t.fit + t.skin + t.write;
+    // The least CPU of the warm runs, whichever had the least wall time: on a loaded machine the
+    // two picks differ, and CPU is the figure that compares.
+    cpuPipelineMs = Math.min(cpuPipelineMs, cpuWrite);
     if (wall < bestWall) {
       bestWall = wall;
       result = r;
@@ -87,6 +123,7 @@ async function one(target: number, blender: boolean): Promise<Row> {
   const c = cold.report.timingsMs;
   const row: Row = {
     target,
+    code: rigPath === undefined ? 'now' : 'base',
     triangles: result.report.triangles,
     glbBytes: glb.length,
     read: t.read,
@@ -97,11 +134,16 @@ async function one(target: number, blender: boolean): Promise<Row> {
     pipeline: Math.round((t.read + t.fit + t.skin + t.write) * 10) / 10,
     coldPipeline: Math.round(c.read + c.fit + c.skin + c.write),
     cpuMs: Math.round(cpuMs),
+    cpuPipelineMs: Math.round(cpuPipelineMs),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     joints: result.report.joints,
     load: os.loadavg()[0]!.toFixed(1),
   };
-  if (blender) row.blender = boneHeat(target, (await readMesh(glb)).mesh, await skeletonOf(result.model));
+  if (blender) {
+    const heat = boneHeat(target, (await readMesh(glb)).mesh, await skeletonOf(result.model));
+    row.blender = heat.text;
+    row.blenderCpu = heat.cpuSeconds;
+  }
   return row;
 }
 
@@ -134,8 +176,8 @@ async function skeletonOf(glb: Uint8Array): Promise<Skeleton> {
   };
 }
 
-/** Blender bone heat on the same mesh and skeleton; returns seconds or the failure. */
-function boneHeat(target: number, mesh: Mesh, skeleton: Skeleton): string {
+/** Blender bone heat on the same mesh and skeleton: its wall seconds (or the failure) and CPU seconds. */
+function boneHeat(target: number, mesh: Mesh, skeleton: Skeleton): { text: string; cpuSeconds?: number } {
   mkdirSync(OUT, { recursive: true });
   const obj = join(OUT, `bench-${target}.obj`);
   const lines: string[] = [];
@@ -154,9 +196,10 @@ function boneHeat(target: number, mesh: Mesh, skeleton: Skeleton): string {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const m = /BONE_HEAT_SECONDS (\S+) UNWEIGHTED (\S+)/.exec(out);
-    return m ? `${Number(m[1]).toFixed(2)} s (${m[2]} unweighted)` : 'no result';
+    const cpu = /BONE_HEAT_CPU_SECONDS (\S+)/.exec(out);
+    return { text: m ? `${Number(m[1]).toFixed(2)} s (${m[2]} unweighted)` : 'no result', cpuSeconds: cpu ? Number(cpu[1]) : undefined };
   } catch (e) {
-    return `failed: ${String((e as Error).message).split('\n')[0]!.slice(0, 60)}`;
+    return { text: `failed: ${String((e as Error).message).split('\n')[0]!.slice(0, 60)}` };
   }
 }
 
@@ -164,32 +207,41 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const blender = args.includes('--blender');
   const oneIdx = args.indexOf('--one');
+  const rigIdx = args.indexOf('--rig');
   if (oneIdx >= 0) {
-    const row = await one(Number(args[oneIdx + 1]), blender);
+    const row = await one(Number(args[oneIdx + 1]), blender, rigIdx >= 0 ? resolve(args[rigIdx + 1]!) : undefined);
     process.stdout.write(`ROW ${JSON.stringify(row)}\n`);
     return;
   }
   const sizesIdx = args.indexOf('--sizes');
   const sizes = sizesIdx >= 0 ? args[sizesIdx + 1]!.split(',').map(Number) : [1000, 10_000, 50_000, 200_000, 1_000_000, 1_990_000];
-  console.log('| triangles | GLB MB | read ms | fit ms | skin ms | write ms | read→write ms (warm) | CPU ms (incl. thumbnail) | read→write ms (cold process) | thumbnail ms | peak RSS MB | load | Blender bone heat (weights only) | read→write ÷ Blender |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+  const baseIdx = args.indexOf('--base');
+  const base = baseIdx >= 0 ? args[baseIdx + 1] : undefined;
+  console.log('| code | triangles | GLB MB | read ms | fit ms | skin ms | write ms | read→write ms (warm) | CPU ms read→write | CPU ms (incl. thumbnail) | read→write ms (cold process) | thumbnail ms | peak RSS MB | load | Blender bone heat (weights only) | Blender CPU s | ÷ Blender (wall) | ÷ Blender (CPU) |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
+  const child = (size: number, withBlender: boolean, rigPath: string | undefined): Row => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--one', String(size), '--engine', engine, ...(withBlender ? ['--blender'] : []), ...(warmArg !== undefined ? ['--warm', String(warmArg)] : []), ...(rigPath !== undefined ? ['--rig', resolve(rigPath)] : [])], {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 1_200_000,
+    });
+    return JSON.parse(/ROW (.*)/.exec(out)![1]!) as Row;
+  };
   for (const size of sizes) {
-    let line: string;
     try {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--one', String(size), '--engine', engine, ...(blender ? ['--blender'] : []), ...(warmArg !== undefined ? ['--warm', String(warmArg)] : [])], {
-        encoding: 'utf8',
-        maxBuffer: 16 * 1024 * 1024,
-        timeout: 1_200_000,
-      });
-      const r = JSON.parse(/ROW (.*)/.exec(out)![1]!) as Row;
-      // Ours over Blender's, both timed in this run: below 1 we are faster.
-      const blenderSeconds = Number(/^([\d.]+) s/.exec(r.blender ?? '')?.[1]);
-      const ratio = blenderSeconds > 0 ? (r.pipeline / (1000 * blenderSeconds)).toFixed(2) : '—';
-      line = `| ${r.triangles} | ${(r.glbBytes / 1e6).toFixed(1)} | ${r.read} | ${r.fit} | ${r.skin} | ${r.write} | **${r.pipeline}** | ${r.cpuMs} | ${r.coldPipeline} | ${r.thumbnail} | ${r.maxRssMb} | ${r.load} | ${r.blender ?? '—'} | ${ratio} |`;
+      // Blender runs once per size, with this tree's row; the base row is compared with the same run.
+      const before = base !== undefined ? child(size, false, base) : undefined;
+      const now = child(size, blender, undefined);
+      for (const r of before ? [before, now] : [now]) {
+        // Ours over Blender's, both timed in this run: below 1 we are faster.
+        const blenderSeconds = Number(/^([\d.]+) s/.exec(now.blender ?? '')?.[1]);
+        const ratio = blenderSeconds > 0 ? (r.pipeline / (1000 * blenderSeconds)).toFixed(2) : '—';
+        const cpuRatio = now.blenderCpu !== undefined && now.blenderCpu > 0 ? (r.cpuPipelineMs / (1000 * now.blenderCpu)).toFixed(2) : '—';
+        console.log(`| ${r.code} | ${r.triangles} | ${(r.glbBytes / 1e6).toFixed(1)} | ${r.read} | ${r.fit} | ${r.skin} | ${r.write} | **${r.pipeline}** | ${r.cpuPipelineMs} | ${r.cpuMs} | ${r.coldPipeline} | ${r.thumbnail} | ${r.maxRssMb} | ${r.load} | ${now.blender ?? '—'} | ${now.blenderCpu ?? '—'} | ${ratio} | ${cpuRatio} |`);
+      }
     } catch (e) {
-      line = `| ~${size} | failed: ${String((e as Error).message).split('\n')[0]} |`;
+      console.log(`| | ~${size} | failed: ${String((e as Error).message).split('\n')[0]} |`);
     }
-    console.log(line);
   }
 }
 

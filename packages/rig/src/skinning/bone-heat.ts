@@ -316,6 +316,10 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
   // Typed arrays as long as the raw lists (the unique ones are shorter), not growing number arrays.
   const uniq = new Uint32Array(raw[n]!);
   const counts = new Uint32Array(raw[n]!);
+  // Each raw entry's slot in its vertex's unique list: the triangle loop below finds an edge's
+  // slot from the triangle's own raw entries (the adjacency lists them in triangle order) instead
+  // of searching the row for it six times per triangle. The same slots, so the same sums.
+  const rawSlot = new Uint32Array(raw[n]!);
   let length = 0;
   for (let v = 0; v < n; v++) {
     const start = length;
@@ -327,6 +331,7 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
         uniq[length] = u;
         counts[length++] = 1;
       } else counts[s]!++;
+      rawSlot[q] = s;
     }
     offsets[v + 1] = length;
   }
@@ -335,19 +340,15 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
   const edgeTriangles = counts.slice(0, length);
   const values = new Float64Array(columns.length);
   const area = new Float64Array(n);
-  const slot = (i: number, j: number): number => {
-    let s = offsets[i]!;
-    while (columns[s] !== j) s++;
-    return s;
-  };
-  const add = (i: number, j: number, c: number): void => {
-    const s = slot(i, j);
-    values[s]! += c / edgeTriangles[s]!;
-  };
+  // Where each vertex's next triangle's two raw entries are (vertexAdjacency's fill order).
+  const fill = raw.slice(0, n);
   const p = positions;
   for (let t = 0; t < indices.length; t += 3) {
     const i1 = indices[t]!, i2 = indices[t + 1]!, i3 = indices[t + 2]!;
     if (i1 === i2 || i2 === i3 || i1 === i3) continue;
+    // This triangle's raw entries: i1 lists (i2, i3), i2 lists (i1, i3), i3 lists (i1, i2).
+    const f1 = fill[i1]!, f2 = fill[i2]!, f3 = fill[i3]!;
+    fill[i1] = f1 + 2; fill[i2] = f2 + 2; fill[i3] = f3 + 2;
     // Edges as scalars, not arrays per triangle (the same doubles).
     const e12x = p[3 * i2]! - p[3 * i1]!, e12y = p[3 * i2 + 1]! - p[3 * i1 + 1]!, e12z = p[3 * i2 + 2]! - p[3 * i1 + 2]!;
     const e13x = p[3 * i3]! - p[3 * i1]!, e13y = p[3 * i3 + 1]! - p[3 * i1 + 1]!, e13z = p[3 * i3 + 2]! - p[3 * i1 + 2]!;
@@ -374,9 +375,13 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
       area[i2]! += 0.25 * (cot1 * l23 + cot3 * l12);
       area[i3]! += 0.25 * (cot1 * l23 + cot2 * l13);
     }
-    add(i2, i3, cot1); add(i3, i2, cot1);
-    add(i1, i3, cot2); add(i3, i1, cot2);
-    add(i1, i2, cot3); add(i2, i1, cot3);
+    // values[slot] += c / edgeTriangles[slot], in the order the row searches added them.
+    let s = rawSlot[f2 + 1]!; values[s]! += cot1 / edgeTriangles[s]!; // (i2, i3)
+    s = rawSlot[f3 + 1]!; values[s]! += cot1 / edgeTriangles[s]!; // (i3, i2)
+    s = rawSlot[f1 + 1]!; values[s]! += cot2 / edgeTriangles[s]!; // (i1, i3)
+    s = rawSlot[f3]!; values[s]! += cot2 / edgeTriangles[s]!; // (i3, i1)
+    s = rawSlot[f1]!; values[s]! += cot3 / edgeTriangles[s]!; // (i1, i2)
+    s = rawSlot[f2]!; values[s]! += cot3 / edgeTriangles[s]!; // (i2, i1)
   }
   const diagonal = new Float64Array(n);
   for (let v = 0; v < n; v++) {

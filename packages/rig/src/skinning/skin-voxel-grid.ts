@@ -172,13 +172,15 @@ export function pathReentersSolid(grid: SkinVoxelGrid, px: number, py: number, p
   const length = Math.sqrt(dx * dx + dy * dy + dz * dz) / cell;
   const steps = Math.ceil(2 * length);
   let outside = false;
+  const ox = origin[0], oy = origin[1], oz = origin[2];
   for (let s = 1; s <= steps; s++) {
     const t = s / steps;
-    const i = Math.floor((px + t * dx - origin[0]) / cell);
-    const j = Math.floor((py + t * dy - origin[1]) / cell);
-    const k = Math.floor((pz + t * dz - origin[2]) / cell);
-    const solid = i >= 0 && j >= 0 && k >= 0 && i < nx && j < ny && k < nz && state[i + nx * (j + ny * k)] !== EMPTY;
+    // The first cell's samples are skipped before their cell is looked up (its lookup is unused).
     if (t * length <= 1) continue;
+    const i = Math.floor((px + t * dx - ox) / cell);
+    const j = Math.floor((py + t * dy - oy) / cell);
+    const k = Math.floor((pz + t * dz - oz) / cell);
+    const solid = i >= 0 && j >= 0 && k >= 0 && i < nx && j < ny && k < nz && state[i + nx * (j + ny * k)] !== EMPTY;
     if (!solid) outside = true;
     else if (outside) return true;
   }

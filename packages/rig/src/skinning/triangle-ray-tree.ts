@@ -28,25 +28,36 @@ export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Arr
     }
   }
   // Nodes: box (6 floats), then either children (left, right) or a leaf range (start, count).
-  const boxes: number[] = [];
-  const left: number[] = [], right: number[] = [], start: number[] = [], count: number[] = [];
+  // Typed arrays sized for the most nodes a tree of `tc` leaves of ≥ 1 triangle can have (each
+  // split leaves both sides non-empty), filled in the same pre-order as before: the same tree,
+  // built without growing number arrays or an array per node.
+  const maxNodes = Math.max(1, 2 * tc - 1);
+  const box = new Float64Array(6 * maxNodes);
+  const L = new Int32Array(maxNodes), R = new Int32Array(maxNodes), S = new Uint32Array(maxNodes), C = new Uint32Array(maxNodes);
+  let nodes = 0;
   const build = (lo: number, hi: number): number => {
-    const node = left.length;
-    left.push(-1); right.push(-1); start.push(lo); count.push(hi - lo);
-    const b = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+    const node = nodes++;
+    L[node] = -1; R[node] = -1; S[node] = lo; C[node] = hi - lo;
+    let b0 = Infinity, b1 = Infinity, b2 = Infinity, b3 = -Infinity, b4 = -Infinity, b5 = -Infinity;
     for (let i = lo; i < hi; i++) {
-      const t = order[i]!;
-      for (let a = 0; a < 3; a++) {
-        if (tmin[3 * t + a]! < b[a]!) b[a] = tmin[3 * t + a]!;
-        if (tmax[3 * t + a]! > b[3 + a]!) b[3 + a] = tmax[3 * t + a]!;
-      }
+      const t3 = 3 * order[i]!;
+      if (tmin[t3]! < b0) b0 = tmin[t3]!;
+      if (tmax[t3]! > b3) b3 = tmax[t3]!;
+      if (tmin[t3 + 1]! < b1) b1 = tmin[t3 + 1]!;
+      if (tmax[t3 + 1]! > b4) b4 = tmax[t3 + 1]!;
+      if (tmin[t3 + 2]! < b2) b2 = tmin[t3 + 2]!;
+      if (tmax[t3 + 2]! > b5) b5 = tmax[t3 + 2]!;
     }
-    boxes.push(...b);
+    const o = 6 * node;
+    box[o] = b0; box[o + 1] = b1; box[o + 2] = b2; box[o + 3] = b3; box[o + 4] = b4; box[o + 5] = b5;
     if (hi - lo <= LEAF_SIZE) return node;
-    const axis = [0, 1, 2].reduce((best, a) => (b[3 + a]! - b[a]! > b[3 + best]! - b[best]! ? a : best), 0);
+    // The widest axis, the first of equals.
+    let axis = 0, lo0 = b0, hi0 = b3;
+    if (b4 - b1 > hi0 - lo0) { axis = 1; lo0 = b1; hi0 = b4; }
+    if (b5 - b2 > hi0 - lo0) { axis = 2; lo0 = b2; hi0 = b5; }
     // Split at the middle of the widest axis (O(n) per level); an unbalanced split (all centres on
     // one side) falls back to halving the range.
-    const cut = 0.5 * (b[axis]! + b[3 + axis]!);
+    const cut = 0.5 * (lo0 + hi0);
     let i = lo, j = hi - 1;
     while (i <= j) {
       if (centre[3 * order[i]! + axis]! < cut) i++;
@@ -60,13 +71,11 @@ export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Arr
     const mid = i === lo || i === hi ? (lo + hi) >> 1 : i;
     const l = build(lo, mid);
     const r = build(mid, hi);
-    left[node] = l;
-    right[node] = r;
+    L[node] = l;
+    R[node] = r;
     return node;
   };
   if (tc > 0) build(0, tc);
-  const box = Float64Array.from(boxes);
-  const L = Int32Array.from(left), R = Int32Array.from(right), S = Uint32Array.from(start), C = Uint32Array.from(count);
   // Depth is bounded by the halving fallback only loosely: grow the stack if needed.
   let stack = new Int32Array(256);
 
