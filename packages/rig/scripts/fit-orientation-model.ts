@@ -6,7 +6,7 @@
  * every body plan; validated leave one artist out (the weights are fitted on the other artists and
  * scored on the one left out), which is the figure to quote.
  *
- *   npx tsx packages/rig/scripts/fit-orientation-model.ts <dev-set dir> [--labels file.json] [--write] [--l2 0.03]
+ *   npx tsx packages/rig/scripts/fit-orientation-model.ts <dev-set dir> [--labels file.json] [--write] [--l2 0.03] [--without f1,f2]
  *
  * `--labels` names the characters of the set that do not stand +Y up facing +Z as filed, with the
  * orientations (`"+z/180"`: up_axis/rotation_y) that stand them up; several where the mesh leaves
@@ -22,8 +22,8 @@ import { join } from 'node:path';
 import { readMesh, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS } from '../src/body-plan';
 import { chooseOrientation, type OrientationModel } from '../src/find-orientation';
-import { fitOrientationModel, rightOf, type Sample } from './lib/orientation-fit';
-import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
+import { fitOrientationModel, fittedFeatureNames, rightOf, type Sample } from './lib/orientation-fit';
+import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { buildCreature } from '../testing/build-creature';
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
@@ -69,11 +69,12 @@ async function main(): Promise<void> {
   }
   const artists = [...new Set(samples.filter((s) => s.artist !== 'harness').map((s) => s.artist))];
   const rows: { artist: string; n: number; right: number; upRight: number; inSample: number }[] = [];
-  const full = fitOrientationModel(samples, l2);
+  const names = fittedFeatureNames();
+  const full = fitOrientationModel(samples, l2, 3000, names);
   const misses: string[] = [];
   for (const artist of artists) {
     const held = samples.filter((s) => s.artist === artist);
-    const model = fitOrientationModel(samples.filter((s) => s.artist !== artist), l2);
+    const model = fitOrientationModel(samples.filter((s) => s.artist !== artist), l2, 3000, names);
     let right = 0, upRight = 0, inSample = 0;
     for (const s of held) {
       const j = judge(model, s);
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
   if (misses.length) console.log(`LOAO misses (each stands for all 24 turns of that character):\n  ${misses.join('\n  ')}`);
   const harness = samples.filter((s) => s.artist === 'harness').filter((s) => !judge(full, s).right).map((s) => s.plan);
   console.log(`harness creatures wrong in sample: ${harness.length ? harness.join(', ') : 'none'}`);
-  console.log('weights:', ORIENTATION_FEATURE_NAMES.map((f, i) => `${f} ${full.weights[i]}`).join(', '));
+  console.log('weights:', full.features.map((f, i) => `${f} ${full.weights[i]}`).join(', '));
   if (process.argv.includes('--write')) {
     writeFileSync(join(__dirname, '../src/orientation-model.json'), `${JSON.stringify(full, null, 1)}\n`);
     console.log('wrote src/orientation-model.json');

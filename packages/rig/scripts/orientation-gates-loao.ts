@@ -15,7 +15,7 @@
  *   npx tsx packages/rig/scripts/orientation-gates-loao.ts <dev-set dir> --labels file.json
  *     [--cache measures.json] [--l2 0.03] [--up 0.75 --kept-up 0 --facing 0.6 --kept-facing 1.01 --standing-facing 1.01 (the "before" bars)]
  *     [--new-up .. --new-facing .. --new-kept-facing .. --new-standing-facing .. (the shipped table's "after")] [--kept-up-grid] [--all-only]
- *     [--uprights-may-turn 0 (upright files of the others the chosen bars may turn)]
+ *     [--uprights-may-turn 0 (upright files of the others the chosen bars may turn)] [--without f1,f2 (features the left-out models do not weigh)]
  *
  * A script, not a test: the set never enters the repository.
  */
@@ -32,7 +32,7 @@ import { buildCreature } from '../testing/build-creature';
 import { invertTurn, multiplyTurns, sameTurn, turnOf, type Turn } from '../testing/orientation-turns';
 import model from '../src/orientation-model.json';
 import { readManifest } from './lib/dev-set';
-import { fitOrientationModel, type Sample } from './lib/orientation-fit';
+import { fitOrientationModel, fittedFeatureNames, type Sample } from './lib/orientation-fit';
 import { readOrientationLabels } from './lib/orientation-labels';
 
 interface Measured extends Sample {
@@ -139,6 +139,7 @@ async function main(): Promise<void> {
   const labelsFile = arg('--labels');
   if (!dir || !labelsFile) throw new Error('usage: orientation-gates-loao.ts <dev-set dir> --labels file.json [--cache measures.json] [--l2 0.03]');
   const l2 = Number(arg('--l2') ?? '0.03');
+  const names = fittedFeatureNames();
   const labels = readOrientationLabels(labelsFile);
   const samples = await measure(dir, arg('--cache'));
   for (const s of samples) {
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
     const key = [...out].sort().join('|');
     if (!models.has(key)) {
       const t0 = performance.now();
-      models.set(key, fitOrientationModel(samples.filter((s) => !out.includes(s.artist)), l2));
+      models.set(key, fitOrientationModel(samples.filter((s) => !out.includes(s.artist)), l2, 3000, names));
       console.error(`fitted without ${key} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
     return models.get(key)!;

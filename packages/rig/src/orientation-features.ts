@@ -433,6 +433,6 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
 export function measureAllOrientationFeatures(mesh: Mesh): number[][] {
   const grid = buildSurfaceGrid(mesh);
   const symmetry = measureAxisSymmetry(grid);
-  const anatomy = measureMeshAnatomy(grid.occupied, grid.normals, grid.min, grid.extent);
+  const anatomy = measureMeshAnatomy(grid.occupied, grid.normals, grid.min, grid.extent, mesh);
   return ORIENTATION_CANDIDATES.map((c) => [...measureOrientationFeatures(grid, symmetry, c), ...anatomyOfCandidate(anatomy, candidateFrame(c))]);
 }

@@ -10,9 +10,9 @@ import { ANATOMY_FEATURE_NAMES } from '../src/orientation-anatomy';
 import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
 import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf } from '../testing/orientation-turns';
 
-/** Half-base 1, height 1 (sides at 45°: flat along no axis), base at y = 0. */
-function pyramid(): Mesh {
-  const positions = [-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1, 0, 1, 0];
+/** Half-base 1, height 1 (sides at 45°: flat along no axis), base at y = 0 (or at y = −lift). */
+function pyramid(lift = 0): Mesh {
+  const positions = [-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1, 0, 1, 0].map((v, i) => (i % 3 === 1 ? v - lift : v));
   // Outward winding: the base faces −y, each side outward.
   const indices = [0, 1, 2, 0, 2, 3, 0, 4, 1, 1, 4, 2, 2, 4, 3, 3, 4, 0];
   return { positions: new Float32Array(positions), indices: new Uint32Array(indices), groups: [], materials: [] };
@@ -49,6 +49,36 @@ describe('orientation anatomy: flat faces and the origin', () => {
     expect(f[at('upFlatArea')]).toBeLessThan(0.01);
     expect(f[at('originHeight')]).toBeCloseTo(0, 5);
     expect(f[at('originOffCentre')]).toBeCloseTo(0.5, 5);
+  });
+
+  test('ground contact: the base lies in the lowest plane, the apex touches the top at a point', () => {
+    const up = features[candidate('+y', 0)]!, down = features[candidate('-y', 0)]!, side = features[candidate('+z', 0)]!;
+    // The base is 4 of the 4 + 4·√2 area units; no triangle lies in the apex's plane.
+    expect(up[at('downContactArea')]).toBeCloseTo(4 / (4 + 4 * Math.SQRT2), 6);
+    expect(up[at('upContactArea')]).toBe(0);
+    expect(down[at('upContactArea')]).toBeCloseTo(up[at('downContactArea')]!, 9);
+    expect(down[at('downContactArea')]).toBe(0);
+    // On its side the sides slope: none lies in a plane of the box.
+    expect(side[at('downContactArea')]).toBe(0);
+    expect(side[at('upContactArea')]).toBe(0);
+  });
+
+  test('the origin at an end of the up axis says which axis is vertical, either way up', () => {
+    expect(features[candidate('+y', 0)]![at('originAtEnd')]).toBeCloseTo(0.5, 5);
+    expect(features[candidate('-y', 90)]![at('originAtEnd')]).toBeCloseTo(0.5, 5);
+    expect(features[candidate('+z', 0)]![at('originAtEnd')]).toBeCloseTo(0, 5);
+  });
+
+  test('the signed origin height counts where the flat faces agree, not for an origin at the apex', () => {
+    expect(features[candidate('+y', 0)]![at('originFlatAgrees')]).toBeCloseTo(0.5, 5);
+    expect(features[candidate('-y', 0)]![at('originFlatAgrees')]).toBeCloseTo(-0.5, 5);
+    // The origin at the apex (as a file pivoted above its back): its height reads "upside down"
+    // while the flat base says "this way up", so it says nothing.
+    const apex = measureAllOrientationFeatures(pyramid(1));
+    expect(apex[candidate('+y', 0)]![at('originHeight')]).toBeCloseTo(-0.5, 5);
+    expect(apex[candidate('+y', 0)]![at('originFlatAgrees')]).toBe(0);
+    expect(apex[candidate('-y', 0)]![at('originFlatAgrees')]).toBe(0);
+    expect(apex[candidate('+y', 0)]![at('originAtEnd')]).toBeCloseTo(0.5, 5);
   });
 
   test('a turned file gives the turned features', () => {

@@ -2,6 +2,7 @@
  * The orientation model's fit (a conditional logit over each character's 24 quarter-turn
  * orientations), shared by scripts/fit-orientation-model.ts and scripts/orientation-gates-loao.ts.
  */
+import { ORIGIN_FEATURE_NAMES } from '../../src/orientation-anatomy';
 import { ORIENTATION_FEATURE_NAMES } from '../../src/orientation-features';
 import type { OrientationModel } from '../../src/find-orientation';
 
@@ -11,7 +12,7 @@ export interface Sample { id: string; artist: string; plan: string; features: nu
 export const rightOf = (s: Sample): number[] => s.right ?? [0];
 
 /** The features that read the file's origin (a convention many files follow and some do not). */
-const ORIGIN_FEATURES = ['originHeight', 'originOffCentre'].map((f) => (ORIENTATION_FEATURE_NAMES as readonly string[]).indexOf(f));
+const ORIGIN_FEATURES = ORIGIN_FEATURE_NAMES.map((f) => (ORIENTATION_FEATURE_NAMES as readonly string[]).indexOf(f));
 
 /**
  * Each sample twice: as measured, and with its origin features the same for all 24 candidates (an
@@ -24,10 +25,26 @@ function withOriginlessCopies(samples: Sample[]): Sample[] {
   return samples.flatMap((s) => [s, { ...s, features: s.features.map((f) => f.map((v, i) => (ORIGIN_FEATURES.includes(i) ? 0 : v))) }]);
 }
 
-/** Conditional-logit fit by gradient descent on standardised features, with an L2 penalty. */
-export function fitOrientationModel(measured: Sample[], l2: number, iterations = 3000): OrientationModel {
-  const samples = withOriginlessCopies(measured);
-  const d = ORIENTATION_FEATURE_NAMES.length;
+/**
+ * The features a script fits on: all measured, less those named by `--without a,b` (so a model of
+ * fewer features, e.g. the shipped 26 surface features, is refitted and compared in the same run).
+ */
+export function fittedFeatureNames(argv: readonly string[] = process.argv): string[] {
+  const i = argv.indexOf('--without');
+  const without = i >= 0 ? (argv[i + 1] ?? '').split(',').filter(Boolean) : [];
+  const unknown = without.filter((f) => !(ORIENTATION_FEATURE_NAMES as readonly string[]).includes(f));
+  if (unknown.length) throw new Error(`--without: not a measured feature: ${unknown.join(', ')}`);
+  return ORIENTATION_FEATURE_NAMES.filter((f) => !without.includes(f));
+}
+
+/**
+ * Conditional-logit fit by gradient descent on standardised features, with an L2 penalty; `names`:
+ * the features it weighs (the model names them, so it reads its own columns).
+ */
+export function fitOrientationModel(measured: Sample[], l2: number, iterations = 3000, names: readonly string[] = ORIENTATION_FEATURE_NAMES): OrientationModel {
+  const columns = names.map((f) => (ORIENTATION_FEATURE_NAMES as readonly string[]).indexOf(f));
+  const samples = withOriginlessCopies(measured).map((s) => ({ ...s, features: s.features.map((f) => columns.map((c) => f[c]!)) }));
+  const d = columns.length;
   const mean = new Array<number>(d).fill(0), scale = new Array<number>(d).fill(0);
   let n = 0;
   for (const s of samples) for (const f of s.features) { f.forEach((v, i) => (mean[i]! += v)); n++; }
@@ -54,6 +71,6 @@ export function fitOrientationModel(measured: Sample[], l2: number, iterations =
     for (let i = 0; i < d; i++) w[i]! -= rate * grad[i]!;
   }
   const round = (v: number): number => Math.round(v * 1e5) / 1e5;
-  return { features: [...ORIENTATION_FEATURE_NAMES], mean: mean.map(round), scale: scale.map(round), weights: w.map(round) };
+  return { features: [...names], mean: mean.map(round), scale: scale.map(round), weights: w.map(round) };
 }
 
