@@ -8,9 +8,11 @@
  *
  *   npx tsx packages/rig/scripts/skin-options-loao.ts <dev-set dir> '{}' '{"heatLeafLength":0.7}' ...
  *
- * Prints each variant per artist, each fold's choice and the held-out means over all characters.
+ * Prints each variant per artist, each fold's choice and the held-out means over all characters;
+ * with `JSON=<file>` also writes every character's scores (for `skin-loao-combine.ts`).
  * A script, not a test: the set is development data that never enters the repository.
  */
+import * as fs from 'node:fs';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from '../src/compute-skin-weights';
 import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
 import { compareSkinWeights } from '../src/skinning/skin-metrics';
@@ -53,6 +55,10 @@ async function main(): Promise<void> {
     console.log(`| ${a} | \`${variants[best]}\` | ${fmt(of(best, a))} | ${fmt(of(0, a))} |`);
   }
   console.log(`\nheld out: ${fmt(heldOut)} over ${heldOut.length} characters (reference ${fmt(scores[0]!)})`);
+  // Every variant's L1 / precision / recall per artist, and (JSON=<file>) every character's scores for replays.
+  console.log(`\n| variant | ${artists.join(' | ')} |`);
+  variants.forEach((v, k) => console.log(`| \`${v}\` | ${artists.map((a) => fmt(of(k, a))).join(' | ')} |`));
+  if (process.env.JSON) fs.writeFileSync(process.env.JSON, JSON.stringify({ variants, characters: chars.map((c, i) => ({ id: c.id, artist: c.artist, scores: variants.map((_, k) => scores[k]![i]!) })) }));
 }
 
 main().catch((error: unknown) => {

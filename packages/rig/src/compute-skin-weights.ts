@@ -44,6 +44,7 @@ import { deformingParents, giveToDeformingAncestors } from './skinning/deforming
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
 import { geodesicSkinWeights } from './skinning/geodesic-skin-weights';
 import { heatSkinWeights } from './skinning/heat-skin-weights';
+import { keepSideLeavesAhead, sideLeaves, type KeepSideLeavesAheadOptions } from './skinning/keep-side-leaves-ahead';
 import { nearestBoneFallback } from './skinning/nearest-bone-fallback';
 import { placeBoneSegments, type LeafTip, type PlacedSegments } from './skinning/place-bone-segments';
 import { pruneInfluences } from './skinning/prune-influences';
@@ -175,6 +176,14 @@ export interface ComputeSkinWeightsOptions {
    * `scripts/fit-skin-sharpness.ts`); 1 leaves the weights as solved.
    */
   sharpness?: number;
+  /**
+   * A side leaf (an ear, a mouth, a beak branching off a head that has a parent; not the chain's
+   * continuation, not a root's leaf) gives the vertices lying behind its joint, past `margin` of
+   * its link, to its parent, as artists weight them (skinning/keep-side-leaves-ahead); a separate
+   * piece wholly the leaf's stays whole. `false` leaves the weights as solved. Default `{}`
+   * (packages/rig/README.md, "Weights per artist, seventh round").
+   */
+  sideLeavesAhead?: KeepSideLeavesAheadOptions | false;
 }
 
 export type SkinWeightMethod = 'geodesic' | 'heat';
@@ -204,6 +213,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   leafPiecesOnChain: true,
   attachLoosePieces: true,
   sharpness: FITTED_SKIN_SHARPNESS,
+  sideLeavesAhead: {},
 };
 
 function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSkinWeightsOptions> {
@@ -264,6 +274,7 @@ export function computeSkinWeights(
   const slots = SMOOTHING_SLOTS;
   const candJoints = new Int32Array(nw * slots).fill(-1);
   const candWeights = new Float32Array(nw * slots);
+  let placedOnce: PlacedSegments | undefined;
 
   if (skeleton.joints.length > 1 && welded.indices.length > 0) {
     // Built when first needed: by heat to aim its leaf bones, by voxel visibility and by the geodesic weights.
@@ -273,7 +284,6 @@ export function computeSkinWeights(
     const neighbours = (): VertexAdjacency => (adjacency ??= vertexAdjacency(welded.indices, nw));
     // The placed segments (step 3), once: heat aims its leaf bones by them, the geodesic weights
     // (after heat, which reads them before they are relabelled) run from them.
-    let placedOnce: PlacedSegments | undefined;
     const placed = (): PlacedSegments => (placedOnce ??= placeBoneSegments(skeleton, grid(), opts));
     let unweighted: Uint8Array | undefined;
     if (opts.method === 'heat' && nw <= opts.heatMaxVertices) {
@@ -313,6 +323,12 @@ export function computeSkinWeights(
     if (opts.leafPiecesOnChain) keepLeafPiecesOnChain(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
     if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
     if (opts.attachLoosePieces) attachLoosePieces(welded.positions, welded.indices, skeleton, candJoints, candWeights, slots);
+    // After the piece rules, so a piece they bind wholly to a leaf (an eyeball) is seen as rigid;
+    // the leaf's direction is its placed (aimed) bone where the grid was built.
+    if (opts.sideLeavesAhead !== false) {
+      const leaves = sideLeaves(skeleton, parents, placedOnce?.segments ?? segments);
+      keepSideLeavesAhead(welded.positions, welded.indices, leaves, candJoints, candWeights, slots, opts.sideLeavesAhead);
+    }
   }
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints); // idempotent; covers a mesh with no grid
   nearestBoneFallback(welded.positions, segments, candJoints, candWeights, slots);

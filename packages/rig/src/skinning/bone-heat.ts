@@ -159,7 +159,7 @@ export function blenderHeatBones(skeleton: Skeleton, leafTips: ReadonlyMap<numbe
  * direction), for joints with one child (its tail is that child anyway) and where every child lies
  * behind (a fish's spine doubling back from its head joint, whose children's mean stays the tail).
  */
-function chainChild(skeleton: Skeleton, j: number, kids: readonly number[]): number | undefined {
+export function chainChild(skeleton: Skeleton, j: number, kids: readonly number[]): number | undefined {
   const joints = skeleton.joints;
   const parent = joints[j]!.parent;
   if (kids.length < 2 || parent < 0) return undefined;
