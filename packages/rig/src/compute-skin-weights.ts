@@ -296,9 +296,9 @@ export function computeSkinWeights(
       // The fill asks for the geodesic weights only when it needs them (skinning/fill-empty-pieces);
       // the segments are the placed ones either way (relabelled below, as every path's are).
       segments = placed().segments;
-      const geodesic = (): { joints: Int32Array; weights: Float32Array } => {
+      const geodesic = (needed: Uint8Array): { joints: Int32Array; weights: Float32Array } => {
         const joints = new Int32Array(nw * slots).fill(-1), weights = new Float32Array(nw * slots);
-        geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, joints, weights, slots);
+        geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, joints, weights, slots, needed);
         return { joints, weights };
       };
       fillEmptyPieces(welded.positions, neighbours(), unweighted, candJoints, candWeights, slots, geodesic, deformingParents(skeleton, opts.nonDeformingJoints));

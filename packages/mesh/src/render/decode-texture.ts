@@ -2,6 +2,7 @@
 import { PNG } from 'pngjs';
 import type { MeshTexture } from '../mesh-model';
 import { MAX_DECODED_TEXTURE_PIXELS } from '../read/read-limits';
+import { decodePngFast } from './decode-png';
 
 /** An RGBA8 image, rows top to bottom. */
 export interface DecodedTexture {
@@ -29,6 +30,9 @@ export function decodeTexture(texture: MeshTexture): DecodedTexture | undefined 
   // pngjs caps inflate at the image size only for non-interlaced images; an interlaced one could
   // still inflate without bound, so it is not decoded (rare for textures; the colour is used).
   if (b[28] !== 0) return undefined;
+  // The common 8-bit PNGs natively inflated (the same bytes as pngjs gives); anything else by pngjs.
+  const fast = decodePngFast(b);
+  if (fast) return fast;
   try {
     const png = PNG.sync.read(Buffer.from(texture.bytes.buffer, texture.bytes.byteOffset, texture.bytes.byteLength));
     if (png.width <= 0 || png.height <= 0) return undefined;

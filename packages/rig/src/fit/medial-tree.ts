@@ -13,7 +13,7 @@
  */
 import { withDefaults } from '@rigforge/mesh';
 import { neighbourOffsets } from './distance-field';
-import { MinHeap } from '../min-heap';
+import { KeyValueHeap } from '../key-value-heap';
 import type { VoxelGrid } from './voxel-grid';
 
 export interface MedialBranch {
@@ -93,7 +93,7 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   // Air starts covered beyond any budget, so the spread needs no solid test per step.
   const cover = new Float32Array(n).fill(Infinity);
   for (let s = 0; s < count; s++) cover[solidList[s]!] = -1;
-  const coverHeap = new MinHeap(1024);
+  const coverHeap = new KeyValueHeap(1024);
   const spread = (seeds: Int32Array): void => {
     for (const s of seeds) {
       const b = o.coverScale * dt[s]! + o.coverPad;
@@ -188,9 +188,8 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
   const parent = new Int32Array(n).fill(-1);
   const distance = new Float32Array(n).fill(-1);
   const cost = new Float64Array(n).fill(Infinity);
-  const done = new Uint8Array(n);
   const solid = grid.solid;
-  const heap = new MinHeap(4096);
+  const heap = new KeyValueHeap(4096);
   // Each voxel's step factor 1 + centring / thickness², once per voxel rather than once per
   // relaxed edge (the same double either way).
   // Air's factor is infinite, so a step into air never improves on its infinite cost; and a voxel
@@ -204,8 +203,9 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
   while (heap.pop()) {
     const key = heap.topKey;
     const v = heap.topValue;
-    if (done[v] || key > cost[v]!) continue;
-    done[v] = 1;
+    // Settled once without a flag: a voxel's pushed keys strictly decrease, so only its last entry
+    // matches its final cost, and no later step (keys popped in order, steps ≥ 1) lowers that cost.
+    if (key > cost[v]!) continue;
     for (let k = 0; k < 26; k++) {
       const w = v + delta[k]!;
       const c = key + length[k]! * penalty[w]!;

@@ -37,7 +37,8 @@ export function fillEmptyPieces(
   joints: Int32Array,
   weights: Float32Array,
   slots: number,
-  geodesic: () => { joints: Int32Array; weights: Float32Array },
+  /** The geodesic weights; final at least at the vertices marked in `needed` (the fill reads no others). */
+  geodesic: (needed: Uint8Array) => { joints: Int32Array; weights: Float32Array },
   parents: readonly number[],
 ): void {
   const n = positions.length / 3;
@@ -79,7 +80,8 @@ export function fillEmptyPieces(
     regions.push(region);
     touchedOf.push(touched);
   }
-  const evidence = touchedOf.some((touched) => touched.size > 1) ? geodesic() : undefined;
+  // Only the regions' own (empty) vertices' evidence is read below.
+  const evidence = touchedOf.some((touched) => touched.size > 1) ? geodesic(empty) : undefined;
   for (let r = 0; r < regions.length; r++) {
     const region = regions[r]!, touched = touchedOf[r]!;
     const wrapped = new Map<number, number>();

@@ -31,8 +31,12 @@ export interface JointDistanceField {
   counts: Uint8Array;
 }
 
-/** Compute the k nearest joints by geodesic distance for every solid voxel of the grid. */
-export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegment[], k: number): JointDistanceField {
+/**
+ * Compute the k nearest joints by geodesic distance for every solid voxel of the grid; with
+ * `targets` (1 per grid cell whose slots the caller reads), only those cells' slots are final and
+ * the others may be partial (see the stop below).
+ */
+export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegment[], k: number, targets?: Uint8Array): JointDistanceField {
   const { nx, ny, nz, state } = grid;
   const nxy = nx * ny;
   const total = nx * ny * nz;
@@ -100,7 +104,17 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
     for (let o = 0; o < 26; o++) nbrs[v * 26 + o] = solidIndex[cell + offsetArr[o]!]!;
   }
 
-  const run = (frozen: Uint8Array | null): void => {
+  // Target voxels still short of their k labels. A voxel's settled slots never change again, so
+  // once every target has k of them the search can stop with their slots final: the labels are
+  // settled in one global order of distance, and stopping (or stopping and resuming) changes no pop.
+  const target = targets ? new Uint8Array(solidCount) : null;
+  let remaining = 0;
+  if (targets && target) {
+    for (let v = 0; v < solidCount; v++) if (targets[cells[v]!] === 1) { target[v] = 1; remaining++; }
+  }
+  /** Pops until the heap is empty (false) or, with `stopAtTargets`, every target is settled (true). */
+  const run = (frozen: Uint8Array | null, stopAtTargets: boolean): boolean => {
+    if (stopAtTargets && remaining === 0) return true;
     while (heap.pop()) {
       const d = heap.topKey, v = heap.topValue, l = heap.topLabel;
       const base = v * k, c = counts[v]!;
@@ -154,11 +168,20 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
         dists[slot2] = nd;
         heap.push(dists[slot2]!, u, l);
       }
+      // After v's offers, so a search resumed from here pops exactly what it would have.
+      if (c + 1 === k && target !== null && target[v] === 1 && --remaining === 0 && stopAtTargets) return true;
     }
+    return false;
   };
 
   seedSegments(grid, segments, solidIndex, (v, l, d) => offer(v, l, d, null));
-  run(null);
+  // Stopped early, the search is finished only if it would reach every solid voxel anyway (no
+  // unreached parts for the pass below, which reads settled voxels beyond the targets): each
+  // voxel joined to a seed is reached, and every such part holds a voxel with a label by now.
+  if (run(null, target !== null)) {
+    if (reachesEverySolidVoxel(labels, k, nbrs, solidCount)) return { solidIndex, k, labels, dists, counts };
+    run(null, false);
+  }
 
   let unreached = 0;
   for (let v = 0; v < solidCount; v++) if (counts[v] === 0) unreached++;
@@ -176,9 +199,29 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
       const gap = cellDistance(cell, source, nx, nxy);
       for (let s = r * k; s < r * k + counts[r]!; s++) offer(v, labels[s]!, dists[s]! + gap, frozen);
     }
-    run(frozen);
+    run(frozen, false);
   }
   return { solidIndex, k, labels, dists, counts };
+}
+
+/** Whether every solid voxel is joined (26-connected, through solid) to one holding a label. */
+function reachesEverySolidVoxel(labels: Int32Array, k: number, nbrs: Int32Array, solidCount: number): boolean {
+  const seen = new Uint8Array(solidCount);
+  const queue = new Int32Array(solidCount);
+  let tail = 0;
+  for (let v = 0; v < solidCount; v++) {
+    let labelled = false;
+    for (let s = v * k; s < v * k + k; s++) if (labels[s] !== -1) labelled = true;
+    if (labelled) { seen[v] = 1; queue[tail++] = v; }
+  }
+  for (let head = 0; head < tail; head++) {
+    const nb = queue[head]! * 26;
+    for (let o = 0; o < 26; o++) {
+      const u = nbrs[nb + o]!;
+      if (u >= 0 && seen[u] === 0) { seen[u] = 1; queue[tail++] = u; }
+    }
+  }
+  return tail === solidCount;
 }
 
 function cellDistance(a: number, b: number, nx: number, nxy: number): number {

@@ -25,7 +25,13 @@ export interface GeodesicSkinWeightsOptions {
 /** Joints tracked per voxel by the geodesic pass. */
 const GEODESIC_LABELS = 4;
 
-/** Geodesic weights from the placed segments into `candJoints`/`candWeights` (`slots` per vertex). Returns the segments used. */
+/**
+ * Geodesic weights from the placed segments into `candJoints`/`candWeights` (`slots` per vertex).
+ * With `needed` (1 per vertex the caller reads), only those vertices' weights are final: the
+ * voxel search stops once the voxels they read, through the smoothing's rings, are settled
+ * (geodesicJointDistances' `targets`), and the other vertices' weights are left unspecified.
+ * Returns the segments used.
+ */
 export function geodesicSkinWeights(
   positions: Float32Array,
   neighbours: () => VertexAdjacency,
@@ -36,15 +42,53 @@ export function geodesicSkinWeights(
   candJoints: Int32Array,
   candWeights: Float32Array,
   slots: number,
+  needed?: Uint8Array,
 ): BoneSegment[] {
   const { segments } = placed;
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints);
-  const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS);
+  const targets = needed ? voxelsRead(grid, smoothingReach(needed, neighbours, opts.smoothingIterations)) : undefined;
+  const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS, targets);
   vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
   if (opts.smoothingIterations > 0) {
     smoothSkinWeights(candJoints, candWeights, slots, neighbours(), positions, grid.cell, opts.smoothingIterations);
   }
   return segments;
+}
+
+/**
+ * The vertices whose field weights reach `needed` through `iterations` smoothing steps: each step
+ * (smoothSkinWeights, from the previous step's weights) reads a vertex and its neighbours, so the
+ * needed vertices grown by that many rings.
+ */
+function smoothingReach(needed: Uint8Array, neighbours: () => VertexAdjacency, iterations: number): Uint8Array {
+  let reach = needed;
+  if (iterations <= 0) return reach;
+  const { offsets, neighbours: nbrs } = neighbours();
+  for (let it = 0; it < iterations; it++) {
+    const next = Uint8Array.from(reach);
+    for (let v = 0; v < reach.length; v++) {
+      if (reach[v] !== 1) continue;
+      for (let e = offsets[v]!; e < offsets[v + 1]!; e++) next[nbrs[e]!] = 1;
+    }
+    reach = next;
+  }
+  return reach;
+}
+
+/** The grid cells vertexWeightsFromField reads for the marked vertices (the 2×2×2 around each). */
+function voxelsRead(grid: SkinVoxelGrid, vertices: Uint8Array): Uint8Array {
+  const { nx, ny, nz, gridPositions: g } = grid;
+  const cells = new Uint8Array(nx * ny * nz);
+  for (let v = 0; v < vertices.length; v++) {
+    if (vertices[v] !== 1) continue;
+    const bx = Math.floor(g[3 * v]! - 0.5), by = Math.floor(g[3 * v + 1]! - 0.5), bz = Math.floor(g[3 * v + 2]! - 0.5);
+    for (let c = 0; c < 8; c++) {
+      const i = bx + (c & 1), j = by + ((c >> 1) & 1), kk = bz + ((c >> 2) & 1);
+      const idx = i + nx * j + nx * ny * kk;
+      if (idx >= 0 && idx < cells.length) cells[idx] = 1;
+    }
+  }
+  return cells;
 }
 
 /**

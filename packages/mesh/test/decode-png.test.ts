@@ -1,0 +1,84 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
+import { decodePngFast } from '../src/render/decode-png';
+
+/** Pseudo-random bytes, so every filter type and Paeth's ties and wraps come up. */
+function noise(n: number, seed: number): Uint8Array {
+  const out = new Uint8Array(n);
+  let s = seed;
+  for (let i = 0; i < n; i++) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    // Runs of equal bytes as well as noise: ties in the predictors.
+    out[i] = i % 7 < 3 ? 250 + (s >>> 29) : s >>> 24;
+  }
+  return out;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const tail = Buffer.alloc(4);
+  tail.writeUInt32BE(crc32(data, crc32(Buffer.from(type, 'latin1'))) >>> 0, 0);
+  return Buffer.concat([head, Buffer.from(data), tail]);
+}
+
+/** A palette PNG (pngjs writes none), each line with filter `line % 5`. */
+function palettePng(width: number, height: number, entries: number, alphas?: number[]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 3;
+  const plte = noise(entries * 3, 7);
+  const pixels = noise(width * height, 11).map((v) => v % entries);
+  const raw = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width + 1)] = y % 5;
+    // Filtered bytes are arbitrary (256 entries: any unfiltered index is in the palette).
+    raw.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr), chunk('PLTE', plte), ...(alphas ? [chunk('tRNS', Uint8Array.from(alphas))] : []),
+    chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0)),
+  ]);
+}
+
+describe('decodePngFast', () => {
+  it.each([0, 2, 4, 6] as const)('gives pngjs\'s RGBA for colour type %i, every filter type', (colorType) => {
+    for (const filterType of [0, 1, 2, 3, 4, -1]) {
+      const png = new PNG({ width: 37, height: 23, colorType, inputHasAlpha: true });
+      png.data = Buffer.from(noise(37 * 23 * 4, 3 + filterType));
+      const bytes = PNG.sync.write(png, { colorType, inputHasAlpha: true, filterType });
+      const expected = PNG.sync.read(bytes);
+      const fast = decodePngFast(bytes);
+      expect(fast).toBeDefined();
+      expect(fast!.width).toBe(37);
+      expect(fast!.height).toBe(23);
+      expect(Buffer.from(fast!.data).equals(expected.data)).toBe(true);
+    }
+  });
+
+  it('gives pngjs\'s RGBA for a palette, with and without alphas', () => {
+    for (const bytes of [palettePng(29, 17, 256), palettePng(29, 17, 256, [0, 128, 255, 7])]) {
+      const fast = decodePngFast(bytes);
+      expect(fast).toBeDefined();
+      expect(Buffer.from(fast!.data).equals(PNG.sync.read(bytes).data)).toBe(true);
+    }
+  });
+
+  it('leaves to pngjs what it does not handle', () => {
+    const good = palettePng(8, 8, 16);
+    const badCrc = Buffer.from(good);
+    badCrc[good.length - 20]! ^= 1; // inside the IDAT: its CRC no longer matches
+    expect(decodePngFast(badCrc)).toBeUndefined();
+    expect(decodePngFast(Buffer.concat([good, Buffer.from([0])]))).toBeUndefined(); // trailing bytes
+    const sixteen = new PNG({ width: 4, height: 4 });
+    sixteen.data = Buffer.from(noise(64, 5));
+    expect(decodePngFast(PNG.sync.write(sixteen, { bitDepth: 16 }))).toBeUndefined();
+    const interlaced = Buffer.from(PNG.sync.write(sixteen));
+    interlaced[28] = 1; // the IHDR's interlace flag (its CRC now fails too)
+    expect(decodePngFast(interlaced)).toBeUndefined();
+  });
+});

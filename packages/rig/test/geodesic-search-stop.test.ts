@@ -1,0 +1,70 @@
+import { KeyValueHeap } from '../src/key-value-heap';
+import { MinHeap } from '../src/min-heap';
+import { geodesicJointDistances } from '../src/skinning/geodesic-joint-distances';
+import { voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
+import type { BoneSegment } from '../src/skinning/bone-segments';
+import { capsule, mergeMeshes } from './skinning-fixtures';
+
+/** A limb of five segments, and (optionally) a separate piece no segment touches. */
+function scene(withLoosePiece: boolean): { grid: ReturnType<typeof voxelizeSkinGrid>; segments: BoneSegment[] } {
+  const parts = [capsule([0, 0, 0], [0, 5, 0], 0.6), capsule([0, 5, 0], [3, 7, 0], 0.5)];
+  if (withLoosePiece) parts.push(capsule([3, 0, 0], [3, 2, 0], 0.4));
+  const mesh = mergeMeshes(parts);
+  const grid = voxelizeSkinGrid(mesh.positions, mesh.indices, { resolution: 48 });
+  const segments: BoneSegment[] = [
+    { joint: 0, a: [0, 0, 0], b: [0, 2, 0] }, { joint: 1, a: [0, 2, 0], b: [0, 3.5, 0] },
+    { joint: 2, a: [0, 3.5, 0], b: [0, 5, 0] }, { joint: 3, a: [0, 5, 0], b: [1.5, 6, 0] },
+    { joint: 4, a: [1.5, 6, 0], b: [3, 7, 0] },
+  ];
+  return { grid, segments };
+}
+
+describe('geodesicJointDistances with targets', () => {
+  it.each([false, true])('gives the target voxels the full search\'s slots (loose piece: %s)', (loose) => {
+    const { grid, segments } = scene(loose);
+    const full = geodesicJointDistances(grid, segments, 4);
+    const targets = new Uint8Array(grid.state.length);
+    let marked = 0;
+    for (let i = 0; i < targets.length; i++) {
+      // Bottom fifth, left half: the limb's first bone, not the loose piece (whose voxels the stopped
+      // search has not reached: it must go on to the end for the loose piece's pass).
+      if (full.solidIndex[i]! >= 0 && Math.floor(i / grid.nx) % grid.ny < grid.ny / 5 && i % grid.nx < grid.nx / 2) { targets[i] = 1; marked++; }
+    }
+    expect(marked).toBeGreaterThan(5);
+    const part = geodesicJointDistances(grid, segments, 4, targets);
+    for (let i = 0; i < targets.length; i++) {
+      if (targets[i] !== 1) continue;
+      const v = full.solidIndex[i]!;
+      expect(part.counts[v]).toBe(full.counts[v]);
+      for (let s = 4 * v; s < 4 * v + full.counts[v]!; s++) {
+        expect(part.labels[s]).toBe(full.labels[s]);
+        expect(part.dists[s]).toBe(full.dists[s]);
+      }
+    }
+  });
+});
+
+describe('KeyValueHeap', () => {
+  it('pops in MinHeap\'s order, ties included', () => {
+    const a = new KeyValueHeap(4), b = new MinHeap(4);
+    let seed = 3;
+    const rnd = (): number => (seed = (seed * 16807) % 2147483647) % 13; // many equal keys
+    const popped: Array<[number, number, number, number]> = [];
+    for (let step = 0; step < 3000; step++) {
+      if (step % 3 !== 2) {
+        const key = rnd();
+        a.push(key, step);
+        b.push(key, step);
+      } else if (a.pop() && b.pop()) {
+        popped.push([a.topKey, a.topValue, b.topKey, b.topValue]);
+      }
+    }
+    while (a.pop() && b.pop()) popped.push([a.topKey, a.topValue, b.topKey, b.topValue]);
+    expect(a.size).toBe(0);
+    expect(b.size).toBe(0);
+    for (const [ka, va, kb, vb] of popped) {
+      expect(ka).toBe(kb);
+      expect(va).toBe(vb);
+    }
+  });
+});
