@@ -327,7 +327,7 @@ export function computeSkinWeights(
         geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, joints, weights, slots);
         return { joints, weights };
       };
-      bendChainPieces(welded.positions, welded.indices, skeleton, candJoints, candWeights, slots, geodesic, opts.chainPieces);
+      bendChainPieces(welded.positions, welded.indices, skeleton, candJoints, candWeights, slots, geodesic, opts.chainPieces, opts.nonDeformingJoints);
     }
   }
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints); // idempotent; covers a mesh with no grid

@@ -53,4 +53,11 @@ describe('bendChainPieces', () => {
     expect(bendChainPieces(positions, indices, skeleton, joints, weights, slots, never)).toBe(0);
     expect(joints[3 * slots]).toBe(2);
   });
+
+  test('a chain of stand-in joints (taking no weight) leaves its piece as solved', () => {
+    const { joints, weights } = solved(0);
+    const never = (): never => { throw new Error('not needed'); };
+    expect(bendChainPieces(positions, indices, skeleton, joints, weights, slots, never, {}, [1, 2, 3])).toBe(0);
+    expect(joints[3 * slots]).toBe(0);
+  });
 });

@@ -12,7 +12,9 @@
  *
  * A piece around several chains (a hand with its fingers) or a chain's middle (a shirt around the
  * spine, which continues to the neck) is left as solved: only a piece around one whole end chain
- * has nothing but that chain to move with.
+ * has nothing but that chain to move with. So is a piece around a chain of stand-in joints that
+ * take no weight (`nonDeforming`: the arms inside a ball-bodied walker, which the fit leaves to
+ * the hips on purpose).
  */
 import type { Skeleton } from '@rigforge/mesh';
 import { connectedPieces } from './bind-rigid-pieces';
@@ -48,9 +50,9 @@ export function endChainOf(inside: readonly number[], parents: readonly number[]
 }
 
 /**
- * Re-weights, in place, every separate piece of the welded mesh that holds one whole end chain
- * and that the solve gives to joints off it, from `geodesic` (same layout, asked for at most once
- * and only when a piece qualifies). Returns the number of pieces re-weighted.
+ * Re-weights, in place, every separate piece of the welded mesh that holds one whole end chain of
+ * deforming joints and that the solve gives to joints off it, from `geodesic` (same layout, asked
+ * for at most once and only when a piece qualifies). Returns the number of pieces re-weighted.
  */
 export function bendChainPieces(
   positions: Float32Array,
@@ -61,7 +63,9 @@ export function bendChainPieces(
   slots: number,
   geodesic: () => { joints: Int32Array; weights: Float32Array },
   options: BendChainPiecesOptions = {},
+  nonDeforming: readonly number[] = [],
 ): number {
+  const passive = new Set(nonDeforming);
   const o = { ...BEND_CHAIN_PIECES_DEFAULTS, ...options };
   const n = positions.length / 3;
   const pieces = connectedPieces(indices, n);
@@ -85,7 +89,8 @@ export function bendChainPieces(
       if (j.position.every((x, k) => x >= lo[k]! && x <= hi[k]!)) inside.push(i);
     });
     const chain = endChainOf(inside, parents, childCount, o.minChainJoints);
-    if (!chain) continue;
+    // A chain of stand-ins (arms inside a ball-bodied walker) moves nothing: its piece stays as solved.
+    if (!chain || chain.some((j) => passive.has(j))) continue;
     const onChain = new Set(chain);
     let total = 0, off = 0;
     for (const v of piece) {
