@@ -54,6 +54,15 @@ describe('bendChainPieces', () => {
     expect(joints[3 * slots]).toBe(2);
   });
 
+  test('a tail piece bound wholly to the first joint of its chain takes the geodesic weights too', () => {
+    const { joints, weights } = solved(1);
+    expect(bendChainPieces(positions, indices, skeleton, joints, weights, slots, geodesicTail)).toBe(1);
+    expect(joints[3 * slots]).toBe(2);
+    const kept = solved(1);
+    const never = (): never => { throw new Error('not needed'); };
+    expect(bendChainPieces(positions, indices, skeleton, kept.joints, kept.weights, slots, never, { baseShare: 1.01 })).toBe(0);
+  });
+
   test('a chain of stand-in joints (taking no weight) leaves its piece as solved', () => {
     const { joints, weights } = solved(0);
     const never = (): never => { throw new Error('not needed'); };

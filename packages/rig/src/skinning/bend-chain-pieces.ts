@@ -6,8 +6,10 @@
  * from most of its vertices, the only bone heat sees is the chain's parent's, at the base, and the
  * solve spreads that over the whole piece (packages/rig/README.md, "Which step binds Frankie's
  * tail whole"): posed, the piece stays behind while the chain curls, or tears between the base
- * and the tip. Such a piece — the solve giving joints off its chain at least `offChainShare` of
- * its weight — takes the geodesic weights (the bones nearest through the volume, which are its
+ * and the tip. With the chain's own first joint the only bone heat sees, the whole piece goes to
+ * that joint and stays straight while the rest of the chain curls. Such a piece — the solve giving
+ * joints off its chain at least `offChainShare` of its weight, or the chain's first joint alone
+ * `baseShare` — takes the geodesic weights (the bones nearest through the volume, which are its
  * chain's) instead.
  *
  * A piece around several chains (a hand with its fingers) or a chain's middle (a shirt around the
@@ -24,9 +26,14 @@ export interface BendChainPiecesOptions {
   minChainJoints?: number;
   /** The share of the piece's solved weight on joints off its chain from which it is re-weighted. Default 0.3. */
   offChainShare?: number;
+  /**
+   * The share of the piece's solved weight on the chain's first joint alone from which it is
+   * re-weighted too (the whole tail bound to its base). Default 0.9; above 1, never.
+   */
+  baseShare?: number;
 }
 
-export const BEND_CHAIN_PIECES_DEFAULTS: Required<BendChainPiecesOptions> = { minChainJoints: 3, offChainShare: 0.3 };
+export const BEND_CHAIN_PIECES_DEFAULTS: Required<BendChainPiecesOptions> = { minChainJoints: 3, offChainShare: 0.3, baseShare: 0.9 };
 
 /**
  * The end chain a piece holds, or null: `inside` (the joints in its bounding box) must hold exactly
@@ -92,16 +99,17 @@ export function bendChainPieces(
     // A chain of stand-ins (arms inside a ball-bodied walker) moves nothing: its piece stays as solved.
     if (!chain || chain.some((j) => passive.has(j))) continue;
     const onChain = new Set(chain);
-    let total = 0, off = 0;
+    let total = 0, off = 0, base = 0;
     for (const v of piece) {
       for (let s = v * slots; s < v * slots + slots; s++) {
         const j = joints[s]!;
         if (j < 0) continue;
         total += weights[s]!;
         if (!onChain.has(j)) off += weights[s]!;
+        if (j === chain[0]) base += weights[s]!;
       }
     }
-    if (total <= 0 || off / total < o.offChainShare) continue;
+    if (total <= 0 || (off / total < o.offChainShare && base / total < o.baseShare)) continue;
     geo ??= geodesic();
     for (const v of piece) {
       for (let s = v * slots; s < v * slots + slots; s++) {
