@@ -39,6 +39,7 @@ import { boneSegments, type LeafJointMode } from './skinning/bone-segments';
 import type { BoneHeatOptions } from './skinning/bone-heat';
 import { bindRigidPieces, type BindRigidPiecesOptions } from './skinning/bind-rigid-pieces';
 import { attachLoosePieces } from './skinning/attach-loose-pieces';
+import { bendChainPieces, type BendChainPiecesOptions } from './skinning/bend-chain-pieces';
 import { confineLeavesToPieces, keepLeafPiecesOnChain, type ConfineLeavesOptions } from './skinning/confine-leaves-to-pieces';
 import { deformingParents, giveToDeformingAncestors } from './skinning/deforming-joints';
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
@@ -170,6 +171,12 @@ export interface ComputeSkinWeightsOptions {
    */
   attachLoosePieces?: boolean;
   /**
+   * A separate piece around one whole end chain (a tail shell, fur cards along a tail) that the
+   * solve gives to joints off that chain takes the geodesic weights (skinning/bend-chain-pieces.ts);
+   * `false` leaves such pieces as solved. Default on.
+   */
+  chainPieces?: BendChainPiecesOptions | false;
+  /**
    * Each vertex's weights raised to this exponent and renormalised before the influences are
    * pruned (skinning/sharpen-weights): > 1 narrows heat's blends towards the strongest joint.
    * Default the value fitted on the dev set leaving one artist out (`skin-sharpness.json`,
@@ -212,6 +219,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   confineLeaves: {},
   leafPiecesOnChain: true,
   attachLoosePieces: true,
+  chainPieces: {},
   sharpness: FITTED_SKIN_SHARPNESS,
   sideLeavesAhead: {},
 };
@@ -274,17 +282,17 @@ export function computeSkinWeights(
   const slots = SMOOTHING_SLOTS;
   const candJoints = new Int32Array(nw * slots).fill(-1);
   const candWeights = new Float32Array(nw * slots);
-  let placedOnce: PlacedSegments | undefined;
 
+  // Built when first needed: by heat to aim its leaf bones, by voxel visibility and by the geodesic weights.
+  let built: SkinVoxelGrid | undefined;
+  const grid = (): SkinVoxelGrid => (built ??= voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution));
+  let adjacency: VertexAdjacency | undefined;
+  const neighbours = (): VertexAdjacency => (adjacency ??= vertexAdjacency(welded.indices, nw));
+  // The placed segments (step 3), once: heat aims its leaf bones by them, the geodesic weights
+  // (after heat, which reads them before they are relabelled) run from them.
+  let placedOnce: PlacedSegments | undefined;
+  const placed = (): PlacedSegments => (placedOnce ??= placeBoneSegments(skeleton, grid(), opts));
   if (skeleton.joints.length > 1 && welded.indices.length > 0) {
-    // Built when first needed: by heat to aim its leaf bones, by voxel visibility and by the geodesic weights.
-    let built: SkinVoxelGrid | undefined;
-    const grid = (): SkinVoxelGrid => (built ??= voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution));
-    let adjacency: VertexAdjacency | undefined;
-    const neighbours = (): VertexAdjacency => (adjacency ??= vertexAdjacency(welded.indices, nw));
-    // The placed segments (step 3), once: heat aims its leaf bones by them, the geodesic weights
-    // (after heat, which reads them before they are relabelled) run from them.
-    const placed = (): PlacedSegments => (placedOnce ??= placeBoneSegments(skeleton, grid(), opts));
     let unweighted: Uint8Array | undefined;
     if (opts.method === 'heat' && nw <= opts.heatMaxVertices) {
       unweighted = heatSkinWeights(welded.positions, welded.indices, skeleton, grid, placed, opts, candJoints, candWeights, slots);
@@ -323,6 +331,14 @@ export function computeSkinWeights(
     if (opts.leafPiecesOnChain) keepLeafPiecesOnChain(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
     if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
     if (opts.attachLoosePieces) attachLoosePieces(welded.positions, welded.indices, skeleton, candJoints, candWeights, slots);
+    if (opts.chainPieces !== false && welded.indices.length > 0) {
+      const geodesic = (): { joints: Int32Array; weights: Float32Array } => {
+        const joints = new Int32Array(nw * slots).fill(-1), weights = new Float32Array(nw * slots);
+        geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, joints, weights, slots);
+        return { joints, weights };
+      };
+      bendChainPieces(welded.positions, welded.indices, skeleton, candJoints, candWeights, slots, geodesic, opts.chainPieces, opts.nonDeformingJoints);
+    }
     // After the piece rules, so a piece they bind wholly to a leaf (an eyeball) is seen as rigid;
     // the leaf's direction is its placed (aimed) bone where the grid was built.
     if (opts.sideLeavesAhead !== false) {

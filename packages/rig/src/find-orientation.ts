@@ -7,6 +7,7 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import {
+  candidateFrame,
   measureAllOrientationFeatures,
   ORIENTATION_CANDIDATES,
   ORIENTATION_FEATURE_NAMES,
@@ -56,6 +57,12 @@ export interface FindOrientationOptions {
   minStandingFacingConfidence?: number;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
   legsResolution?: number;
+  /**
+   * The file axis the body lies along, when its plan says it lies along its length (a swimming
+   * body: length-axis.ts): no up axis along it is taken (the likeliest of the other four is), and
+   * the facing is one of the two along it. Absent: every orientation may be taken.
+   */
+  lengthAxis?: 'x' | 'y' | 'z';
   /** Judge by the fitted model alone, with no gates (the scoring scripts' "finder"). Default false. */
   ungated?: boolean;
   model?: OrientationModel;
@@ -91,7 +98,7 @@ export interface FindOrientationOptions {
 export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -203,6 +210,12 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     else if (upP('+y') < o.minKeptUpConfidence) { upAxis = likeliest; upAxisReason = 'unlikely-as-filed'; }
     else if (legs.standingWhenStood(likeliest) >= 2) { upAxis = likeliest; upAxisReason = 'stands-when-turned'; }
     else { upAxis = '+y'; upAxisReason = 'kept'; }
+    // A body that lies along its length never stands on its end (a fish on its tail): an up axis
+    // along its length gives way to the likeliest across it, whatever the gates above chose.
+    if (o.lengthAxis !== undefined && upAxis[1] === o.lengthAxis) {
+      upAxis = UP_AXES.filter((a) => a[1] !== o.lengthAxis).reduce((a, b) => (upP(b) > upP(a) ? b : a));
+      upAxisReason = 'lies-along-length';
+    }
   }
   // The facing, among the four of that up axis.
   const upTotal = upP(upAxis);
@@ -215,6 +228,16 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   const keeps = upAxisReason === 'kept' || upAxisReason === 'stands-as-filed';
   const bar = upAxisReason === 'kept' ? o.minKeptFacingConfidence : upAxisReason === 'stands-as-filed' ? o.minStandingFacingConfidence : o.minFacingConfidence;
   if ((keeps ? facingP * upTotal : facingP) < bar) rotationY = 0;
+  // A body that lies along its length faces along it (a fish swims head first): of the up axis's
+  // four facings only the two that put the length on +Z/−Z are taken, the likelier of them.
+  const length = o.lengthAxis === undefined ? -1 : 'xyz'.indexOf(o.lengthAxis);
+  if (length >= 0 && upAxis[1] !== o.lengthAxis) {
+    let likeliest = -1;
+    ORIENTATION_CANDIDATES.forEach((c, i) => {
+      if (c.upAxis === upAxis && candidateFrame(c).axis[2] === length && (likeliest < 0 || probs[i]! > probs[likeliest]!)) likeliest = i;
+    });
+    rotationY = ORIENTATION_CANDIDATES[likeliest]!.rotationY;
+  }
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upAxis && c.rotationY === rotationY);
   return {
     upAxis, rotationY, facing: facingOf(rotationY), confidence: probs[own]! / (o.upAxis === undefined ? 1 : upTotal), upConfidence: upTotal, upAxisReason,

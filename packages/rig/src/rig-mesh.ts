@@ -31,6 +31,7 @@ import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-sk
 import { FIT_SKELETON_DEFAULTS, fitSkeleton, type AnalysedMesh, type FitSkeletonOptions } from './fit-skeleton';
 import { checkProceduralClips, makeProceduralClips } from './procedural-clips';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
+import { LENGTHWISE_PLANS, lengthAxisOf } from './length-axis';
 import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { rotateMeshY } from './rotate-mesh-y';
 import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones, type PresetBounds } from './skeleton-presets';
@@ -198,12 +199,21 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // `auto` reads the plan from the file's 24 candidate orientations (as the check does): measured
   // once, they serve the orientation step too.
   const candidates = rigType === 'auto' ? measureOrientationCandidates(bounded.mesh) : undefined;
-  const orientation = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation, candidates);
-  const mesh = rotateMeshY(rotateMeshUp(bounded.mesh, orientation.upAxis), orientation.rotationY);
-  const plan = choosePlan(mesh, bounded.mesh, orientation, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution, candidates);
+  const first = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation, candidates);
+  const firstMesh = rotateMeshY(rotateMeshUp(bounded.mesh, first.upAxis), first.rotationY);
+  const firstPlan = choosePlan(firstMesh, bounded.mesh, first, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution, candidates);
+  // A plan whose body lies along its length (a fish) is never stood on its end: found up along the
+  // mesh's length, the orientation is found again with that axis ruled out (the plan stays).
+  const lengthAxis = upAxis === 'auto' && LENGTHWISE_PLANS.includes(firstPlan.bodyPlan) ? lengthAxisOf(bounded.mesh) : undefined;
+  const restand = lengthAxis !== undefined && first.upAxis[1] === lengthAxis;
+  const orientation = restand ? orientMesh(bounded.mesh, upAxis, rotationY, { ...options.orientation, lengthAxis }, candidates) : first;
+  const mesh = restand ? rotateMeshY(rotateMeshUp(bounded.mesh, orientation.upAxis), orientation.rotationY) : firstMesh;
+  // The plan's shape analysis was of the first frame: re-stood, the fit analyses its own.
+  const { analysed: firstAnalysed, ...plan } = firstPlan;
+  const analysed = restand ? undefined : firstAnalysed;
   const bodyPlan = plan.bodyPlan;
   checkPresetPlan(bodyPlan, skeletonPreset, outputFormat);
-  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed);
+  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, analysed);
   const t2 = performance.now();
   stage('skin');
   const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips });

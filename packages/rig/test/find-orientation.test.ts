@@ -3,9 +3,10 @@
  * when the mesh shows it, a file that stands on its legs is left as it is, an explicit value wins,
  * and the finder reads every quarter turn of a model consistently.
  */
-import { writeGlb } from '@rigforge/mesh';
+import { readMesh, writeGlb } from '@rigforge/mesh';
+import { lengthAxisOf } from '../src/length-axis';
 import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates, scoreOrientationCandidates } from '../src/find-orientation';
-import { buildSurfaceGrid, measureAxisSymmetry, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
+import { buildSurfaceGrid, candidateFrame, measureAxisSymmetry, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { buildCreature } from '../testing/build-creature';
@@ -128,12 +129,36 @@ describe('decideOrientation (the gates)', () => {
       .toMatchObject({ upAxis: '-x', upAxisReason: 'stands-when-turned' });
   });
 
+  test('a body that lies along its length is never stood on it, and faces along it', () => {
+    // The finder sure of nothing above the bar: the file keeps +y, its length; ruled out, the
+    // likeliest up across it is taken, with the one of its facings that puts the length on z.
+    const p = (): number[] => ORIENTATION_CANDIDATES.map((c) =>
+      (c.upAxis === '-z' ? (c.rotationY === -90 ? 0.6 : c.rotationY === 180 ? 0.05 : 0.01) : c.upAxis === '+y' ? 0.05 : 0.2 / 16));
+    expect(decideOrientation(p, noLegs)).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+    const lying = decideOrientation(p, noLegs, { lengthAxis: 'y' });
+    expect(lying).toMatchObject({ upAxis: '-z', rotationY: 180, upAxisReason: 'lies-along-length' });
+    expect(candidateFrame(lying).axis[2]).toBe(1);
+    // An up axis across the length is left as the gates chose it.
+    expect(decideOrientation(() => probs('+z', 90, 0.8), noLegs, { lengthAxis: 'y' })).toMatchObject({ upAxis: '+z', upAxisReason: 'sure' });
+  });
+
   test('a given up axis is kept and only the facing is read', () => {
     expect(decideOrientation(() => probs('+z', 90, 0.8), noLegs, { upAxis: '-y' })).toMatchObject({ upAxis: '-y', upAxisReason: 'given' });
   });
 });
 
 describe('rigMesh orientation step', () => {
+  test('a fish filed standing on its tail is laid along its length when rigged as aquatic', async () => {
+    // layDownMesh(…, '+z') files the fish's up along +z and its length (head first) along −y.
+    const fish = buildCreature('aquatic').mesh;
+    const onTail = layDownMesh(fish, '+z');
+    expect(lengthAxisOf(onTail)).toBe('y');
+    const r = await rigMesh(await writeGlb(onTail), { rigType: 'aquatic', thumbnailSize: 32 });
+    expect(r.report.orientation.upAxis[1]).not.toBe('y');
+    const { mesh } = await readMesh(r.model);
+    expect(lengthAxisOf(mesh)).toBe('z');
+  });
+
   test('with no up_axis a Z-up quadruped is stood up before rigging, and the report says what was found', async () => {
     const lying = await writeGlb(layDownMesh(quadruped, '+z'));
     const r = await rigMesh(lying, { rigType: 'quadruped', thumbnailSize: 32 });

@@ -7,6 +7,7 @@
 import { attachArm } from './arm-attachment';
 import { fitBipedLegs } from './biped-legs';
 import { groundContact } from './ground-contact';
+import { splitFeet } from './split-feet';
 import { pathBetween } from './medial-tree';
 import { addChain, along, alongBody, alongSite, atSite, isLeft, limbOrFallback, limbPieces, mirrorLimb, relX, relY, straightLimb, takeLimb, type PlanFit } from './plan-fit';
 import { arcLengths, pointAtFraction, smoothPolyline } from './polyline';
@@ -65,10 +66,11 @@ export function fitBiped(fit: PlanFit): void {
   let leftFoot = takeLimb(fit, (l) => relY(fit, l.tipPos), footAccept(true));
   let rightFoot = takeLimb(fit, (l) => relY(fit, l.tipPos), footAccept(false));
   if (!leftFoot || !rightFoot) {
-    // Legs together or crossed: the two lowest tips, split by x.
+    // Legs together or crossed: the two lowest tips, split by x. Both may lie on one side of the
+    // mirror plane (feet turned in, toes meeting on the plane): the one further to the left is the
+    // left foot whichever side took it first, so neither leg is dropped.
     const more = takeLimb(fit, (l) => relY(fit, l.tipPos), (l) => relY(fit, l.tipPos) < 0.3);
-    if (more && !leftFoot && (!rightFoot || more.tipPos[0] > rightFoot.tipPos[0])) leftFoot = more;
-    else if (more && !rightFoot) rightFoot = more;
+    if (more) [leftFoot, rightFoot] = splitFeet(leftFoot, rightFoot, more);
   }
   // On a mirror-symmetric body the feet stand mirrored: a "foot" whose tip lies near the mirror
   // plane while the other stands well out to its side is a stub of the tree between the feet
