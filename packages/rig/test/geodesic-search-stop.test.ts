@@ -1,5 +1,3 @@
-import { KeyValueHeap } from '../src/key-value-heap';
-import { MinHeap } from '../src/min-heap';
 import { geodesicJointDistances } from '../src/skinning/geodesic-joint-distances';
 import { voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
 import type { BoneSegment } from '../src/skinning/bone-segments';
@@ -44,27 +42,3 @@ describe('geodesicJointDistances with targets', () => {
   });
 });
 
-describe('KeyValueHeap', () => {
-  it('pops in MinHeap\'s order, ties included', () => {
-    const a = new KeyValueHeap(4), b = new MinHeap(4);
-    let seed = 3;
-    const rnd = (): number => (seed = (seed * 16807) % 2147483647) % 13; // many equal keys
-    const popped: Array<[number, number, number, number]> = [];
-    for (let step = 0; step < 3000; step++) {
-      if (step % 3 !== 2) {
-        const key = rnd();
-        a.push(key, step);
-        b.push(key, step);
-      } else if (a.pop() && b.pop()) {
-        popped.push([a.topKey, a.topValue, b.topKey, b.topValue]);
-      }
-    }
-    while (a.pop() && b.pop()) popped.push([a.topKey, a.topValue, b.topKey, b.topValue]);
-    expect(a.size).toBe(0);
-    expect(b.size).toBe(0);
-    for (const [ka, va, kb, vb] of popped) {
-      expect(ka).toBe(kb);
-      expect(va).toBe(vb);
-    }
-  });
-});

@@ -36,7 +36,7 @@
  * no triangles) are reported, and the caller weights them another way: Blender leaves them empty.
  */
 import type { Skeleton } from '@rigforge/mesh';
-import { KeyValueHeap } from '../key-value-heap';
+import { MinHeap } from '../min-heap';
 import { vertexAdjacency } from './smooth-skin-weights';
 import { ConjugateGradientWork, conjugateGradient, type HeatPreconditioner } from './heat-solver';
 
@@ -554,7 +554,7 @@ function solveEachBoneLocally(
   }
   const reach = new Float64Array(n).fill(Infinity);
   const local = new Int32Array(n).fill(-1);
-  const heap = new KeyValueHeap(1024);
+  const heap = new MinHeap(1024);
   // One set of buffers, sized for the whole mesh, serves every bone's support (views of its
   // first m rows): per-bone allocations were a tenth of the skinning time at 50k triangles.
   const support = new Int32Array(n);
