@@ -32,15 +32,15 @@ const GRID = 192;
 const SAMPLES = 800;
 /** Depth of each kind of part over the view's prior (1: the whole silhouette's balls, as the engine builds it). */
 type PartRatios = Record<PartKind, number>;
-const STEPS = Array.from({ length: 17 }, (_, i) => 0.6 + i * 0.1);
+const STEPS = process.argv.includes('--wide') ? Array.from({ length: 20 }, (_, i) => 0.1 + i * 0.1) : Array.from({ length: 17 }, (_, i) => 0.6 + i * 0.1);
 
 interface Sample { id: string; artist: string; plan: string; t: Float64Array; core: Float64Array; limb: Float64Array; leg: Float64Array }
 
-function samples(positions: Float32Array, indices: Uint32Array, c: number): Pick<Sample, 't' | 'core' | 'limb' | 'leg'> {
+function samples(positions: Float32Array, indices: Uint32Array, c: number, legs: boolean): Pick<Sample, 't' | 'core' | 'limb' | 'leg'> {
   const { w, h, scale: s, height, near, far } = rasterDepth(positions, indices, GRID, 2);
   const mask = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
   const distance = distanceTransform(mask, w, h);
-  const byKind = ballsByKind(medialBalls(distance, w, h), splitParts(mask, distance, w, h, true), w);
+  const byKind = ballsByKind(medialBalls(distance, w, h), splitParts(mask, distance, w, h, legs), w);
   const covered: number[] = [];
   for (let p = 0; p < w * h; p++) if (mask[p]) covered.push(p);
   const stride = Math.max(1, covered.length / SAMPLES);
@@ -67,9 +67,10 @@ const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.le
 
 function fit(set: Sample[]): PartRatios {
   let best: PartRatios = { core: 1, limb: 1, leg: 1 }, bestErr = Infinity;
-  for (const core of STEPS) {
+  const limbOnly = process.argv.includes('--limb-only');
+  for (const core of limbOnly ? [1] : STEPS) {
     for (const limb of STEPS) {
-      for (const leg of STEPS) {
+      for (const leg of limbOnly ? [1] : STEPS) {
         const e = mean(set.map((s) => error(s, { core, limb, leg })));
         if (e < bestErr) [best, bestErr] = [{ core, limb, leg }, e];
       }
@@ -86,14 +87,15 @@ async function main(): Promise<void> {
   }
   const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
   const set: Sample[] = [];
-  const plan = process.argv.includes('--plan') ? process.argv[process.argv.indexOf('--plan') + 1] : undefined;
-  for (const c of manifest.filter((m) => !plan || m.bodyPlan === plan)) {
+  const plans0 = process.argv.includes('--plan') ? process.argv[process.argv.indexOf('--plan') + 1]!.split(',') : undefined;
+  const allViews = process.argv.includes('--all-views');
+  for (const c of manifest.filter((m) => !plans0 || plans0.includes(m.bodyPlan))) {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const view = mostInformativeView(mesh);
     // Parts are built for front pictures (side pictures of legged bodies layer their legs instead).
-    if (view !== 'front') continue;
+    if (view !== 'front' && !allViews) continue;
     const turned = turnToView(mesh, view);
-    set.push({ id: c.id, artist: c.artist, plan: c.bodyPlan, ...samples(turned.positions, turned.indices, depthPrior(c.bodyPlan, view).c) });
+    set.push({ id: c.id, artist: c.artist, plan: c.bodyPlan, ...samples(turned.positions, turned.indices, depthPrior(c.bodyPlan, view).c, view === 'front') });
   }
   const artists = [...new Set(set.map((s) => s.artist))];
   const plans = [...new Set(set.map((s) => s.plan))];

@@ -46,32 +46,44 @@ export function medialBalls(distance: Float32Array, width: number, height: numbe
   return { x: Float64Array.from(x), y: Float64Array.from(y), r: Float64Array.from(r) };
 }
 
-/** B at each point (x, y pairs): the highest sphere over it, 0 where no disc covers it. */
-export function ballHeights(points: ArrayLike<number>, balls: MedialBalls): Float64Array {
+/**
+ * B at each point (x, y pairs): the highest sphere over it, 0 where no disc covers it. With
+ * `exponent` p ≠ 2 each disc is lifted to the boxier (p > 2) or pointier (p < 2) round solid
+ * r·(1 − (ρ/r)^p)^(1/p), ρ the distance from its centre: still as deep as the disc is wide at its
+ * centre and meeting the outline vertically, but fuller towards its rim.
+ */
+export function ballHeights(points: ArrayLike<number>, balls: MedialBalls, exponent = 2): Float64Array {
   const n = Math.floor(points.length / 2);
   const out = new Float64Array(n);
   // Discs sorted by x so a point scans only those whose centre is within the largest radius in x.
   const order = Array.from(balls.r.keys()).sort((a, b) => balls.x[a]! - balls.x[b]!);
   const xs = Float64Array.from(order, (k) => balls.x[k]!), ys = Float64Array.from(order, (k) => balls.y[k]!), rs = Float64Array.from(order, (k) => balls.r[k]!);
   const rMax = rs.reduce((m, v) => Math.max(m, v), 0);
-  for (let p = 0; p < n; p++) {
-    const px = points[2 * p]!, py = points[2 * p + 1]!;
+  const p = exponent;
+  for (let q = 0; q < n; q++) {
+    const px = points[2 * q]!, py = points[2 * q + 1]!;
     let lo = 0, hi = xs.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (xs[mid]! < px - rMax) lo = mid + 1; else hi = mid; }
     let best = 0;
     for (let k = lo; k < xs.length && xs[k]! <= px + rMax; k++) {
       const dx = px - xs[k]!, dy = py - ys[k]!, r = rs[k]!;
       const h2 = r * r - dx * dx - dy * dy;
-      if (h2 > best * best) best = Math.sqrt(h2);
+      if (!(h2 > 0)) continue;
+      if (p === 2) {
+        if (h2 > best * best) best = Math.sqrt(h2);
+      } else {
+        const h = r * (1 - (Math.sqrt(dx * dx + dy * dy) / r) ** p) ** (1 / p);
+        if (h > best) best = h;
+      }
     }
-    out[p] = best;
+    out[q] = best;
   }
   return out;
 }
 
 /** The prior's ball term at the planar mesh's vertices: `weight` · B, from the mask's distance transform. */
-export function ballProfile(points: ArrayLike<number>, distance: Float32Array, width: number, height: number, weight: number): Float64Array {
-  const heights = ballHeights(points, medialBalls(distance, width, height));
+export function ballProfile(points: ArrayLike<number>, distance: Float32Array, width: number, height: number, weight: number, exponent = 2): Float64Array {
+  const heights = ballHeights(points, medialBalls(distance, width, height), exponent);
   for (let i = 0; i < heights.length; i++) heights[i] = heights[i]! * weight;
   return heights;
 }

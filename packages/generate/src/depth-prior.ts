@@ -18,7 +18,10 @@ export { PICTURE_VIEWS, type PictureView };
 /** A body plan gets its own prior only when the set has at least this many characters of it. */
 export const DEPTH_PRIOR_MIN_CHARACTERS = 3;
 
-/** Half-depth = a · H · (√(4u)/H)^b + c · B (B: the medial balls' sphere height, `ball-depth.ts`; c absent = 0). */
+/**
+ * Half-depth = a · H · (√(4u)/H)^b + c · B (B: the medial balls' height, `ball-depth.ts`; c absent = 0),
+ * each ball lifted to the profile of exponent `BALL_EXPONENT` (2 a sphere).
+ */
 export interface DepthPrior { a: number; b: number; c: number }
 /** Keys "<plan>/<view>", "<plan>/any", "any/<view>", "any/any". */
 export type DepthPriorTable = Record<string, DepthPrior>;
@@ -40,7 +43,19 @@ function checkedTable(raw: unknown): DepthPriorTable {
   return table;
 }
 
+/** The balls' profile exponent of the whole table (`scripts/fit-ball-profile.ts`), 2 when absent. */
+function checkedExponent(raw: unknown): number {
+  const p: unknown = typeof raw === 'object' && raw !== null && 'ballExponent' in raw ? raw.ballExponent : 2;
+  if (typeof p !== 'number' || !(p >= 1) || !(p <= 8)) throw new Error('depth-priors.json: bad "ballExponent"');
+  return p;
+}
+
 const TABLE = checkedTable(data);
+/**
+ * The profile every medial ball is lifted to for the depth (`ballHeights`' exponent: 2 a sphere,
+ * larger fuller towards the rim); the table's "ballExponent", fitted by `scripts/fit-ball-profile.ts`.
+ */
+export const BALL_EXPONENT = checkedExponent(data);
 
 /**
  * The prior for a picture: the plan's prior for that view if the set had enough of the plan, else

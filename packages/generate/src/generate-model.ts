@@ -13,7 +13,7 @@ import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
-import { depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
+import { BALL_EXPONENT, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
@@ -155,14 +155,14 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
   const layered = layerSideLegs(subject.mask, distance, {
-    width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight,
+    width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight, ballExponent: BALL_EXPONENT,
     referenceLength: Math.max(1, maxY - minY), uv, backUv,
     frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
   }, legPairs);
   // One part: the whole outline inflated (only when the legs were not built as parts: the solve is
   // the costliest step of the mesh stage).
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
-    const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight) : undefined;
+    const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT) : undefined;
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
     return buildClosedMesh(planar, heights, { height: o.height, uv, backUv });
   })();

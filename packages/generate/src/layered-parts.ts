@@ -27,6 +27,8 @@ export interface PartBuild {
   exponent: number;
   /** Weight of the medial balls' sphere height in the profile (the prior's c, scaled; 0: none). */
   ballWeight: number;
+  /** Profile each medial ball is lifted to (`ballHeights`' exponent: 2 a sphere). Default 2. */
+  ballExponent?: number;
   /** The whole subject's height in working pixels (the profile is relative to it). */
   referenceLength: number;
   frame: ClosedMeshFrame;
@@ -42,7 +44,7 @@ function buildPart(mask: Uint8Array, b: PartBuild): Part | null {
   const distance = distanceTransform(mask, b.width, b.height);
   const planar = triangulateOutline(polygons, { spacing: b.spacing, distance, width: b.width, height: b.height });
   if (planar.triangles.length === 0) return null;
-  const added = b.ballWeight > 0 ? ballProfile(planar.points, distance, b.width, b.height, b.ballWeight) : undefined;
+  const added = b.ballWeight > 0 ? ballProfile(planar.points, distance, b.width, b.height, b.ballWeight, b.ballExponent ?? 2) : undefined;
   const heights = inflateSurface(planar, b.thickness, { exponent: b.exponent, referenceLength: b.referenceLength, ...(added ? { added } : {}) });
   const closed = buildClosedMesh(planar, heights, { height: 1, uv: b.uv, backUv: b.backUv, frame: b.frame });
   return { closed, planar, heights };

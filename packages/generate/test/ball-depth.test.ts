@@ -24,4 +24,17 @@ describe('medial-ball heights', () => {
     expect(nearEdge).toBeLessThan(0.4 * w);
     expect(outside).toBe(0);
   });
+
+  it('lift each disc to a fuller profile with a larger exponent: as deep at the centre, deeper towards the rim', () => {
+    const size = 120, r = 30;
+    const disc = draw(size, size, (x, y) => Math.hypot(x - 60, y - 60) < r);
+    const balls = medialBalls(distanceTransform(disc, size, size), size, size);
+    const points = [60, 60, 60 + 0.8 * r, 60];
+    const sphere = ballHeights(points, balls), full = ballHeights(points, balls, 2.5), same = ballHeights(points, balls, 2);
+    expect(same).toEqual(sphere);
+    expect(Math.abs(full[0]! - sphere[0]!)).toBeLessThan(0.5);
+    // At 0.8 r from the centre: the sphere's √(1 − 0.8²) = 0.6 r, the p = 2.5 profile (1 − 0.8^2.5)^0.4 ≈ 0.68 r.
+    expect(full[1]!).toBeGreaterThan(sphere[1]! + 0.05 * r);
+    expect(full[1]!).toBeLessThan(0.75 * r);
+  });
 });
