@@ -14,6 +14,11 @@ export const workerEnvSchema = z.object({
   WORKER_HTTP_HOST: z.string().default('0.0.0.0'),
   /** A job still running this long after it started fails with `timeout` (the spec's 300 s deadline). */
   JOB_TIMEOUT_SECONDS: envInt(300),
+  /**
+   * Rigs of a small built-in procedural biped each engine thread runs before the worker takes jobs,
+   * so the first job runs on code V8 has optimised (engines/warm-up.ts); 0 disables. Rig queues only.
+   */
+  WORKER_WARMUP_RUNS: envInt(4),
   /** Comma-separated module paths that register extra engines (see engines/engine-registry.ts). */
   ENGINE_MODULES: z.string().default(''),
   /** How often the sweeper re-enqueues lost jobs and settles overdue ones. */

@@ -1,0 +1,77 @@
+/**
+ * Engine warm-up: a fresh engine thread rigs a small built-in procedural biped a few times before it
+ * takes its first job. The rig's hot loops are optimised by V8 only after they have run a while, and
+ * on a small mesh they have not within one rig: a fresh process's first rigs cost several times its
+ * later ones (packages/rig/README.md, "the small mesh's fixed costs"). Warm-up pays that cost before
+ * the worker consumes its queue, so the first customer job runs on optimised code.
+ *
+ * It calls the engine itself, in memory: no storage, no database, no queue, no credits. It never
+ * throws: a failing warm-up only means a slower first job, so it reports the error and stops.
+ */
+import { OPERATION_ENGINES, type TypedJobParams } from '@rigforge/contracts';
+import { writeGlb } from '@rigforge/mesh';
+// The procedural creatures (capsules and ellipsoids, no file, no dev-set data); the same bodies as
+// examples/humanoid.glb, built in code so the warm-up needs nothing on disk.
+import { buildCreature } from '@rigforge/rig/testing';
+import type { Engine, EngineInput } from './engine';
+
+export interface WarmUpOptions {
+  /** Rigs to run; 0 skips the warm-up. */
+  runs: number;
+  /**
+   * Stops after the run that crosses this much time, whatever `runs` says: start-up (and with it
+   * /healthz, which the k8s liveness probe reads from the start: 3 failures 10 s apart restart the
+   * pod) waits for the warm-up, so it is bounded well inside that.
+   */
+  budgetMs?: number;
+  /** Tessellation of the procedural biped; 0.5 is examples/humanoid.glb's (~2.6k triangles). */
+  detail?: number;
+}
+
+export const WARM_UP_DEFAULTS = { budgetMs: 8_000, detail: 0.5 } as const;
+
+export interface WarmUpSummary {
+  /** Runs completed. */
+  runs: number;
+  /** Wall time of each completed run. */
+  runMs: number[];
+  /** Why the warm-up stopped early (the engine threw); absent when it finished. */
+  error?: string;
+}
+
+/**
+ * The job a queue's warm-up runs, or undefined for a queue that has none: only the rig queues, since
+ * generate_model's input is a picture and it was not measured to gain (see the worker README).
+ * Its params are a typical request's: everything `auto`, as the API's defaults.
+ */
+export async function warmUpInput(queue: string, detail: number = WARM_UP_DEFAULTS.detail): Promise<EngineInput | undefined> {
+  const row = OPERATION_ENGINES.find((r) => r.queue === queue);
+  if (row?.operation !== 'rig') return undefined;
+  const job: TypedJobParams = {
+    operation: 'rig',
+    params: { rig_type: 'auto', engine: row.engine, output_format: 'glb', up_axis: 'auto', rotation_y: 'auto', source: 'model_base64' },
+  };
+  const input = await writeGlb(buildCreature('biped', detail).mesh, { generator: 'rigforge warm-up' });
+  return { input, job, attachments: {} };
+}
+
+/** Runs `engine` on its queue's warm-up input up to `options.runs` times; see the file comment. */
+export async function warmUpEngine(engine: Engine, queue: string, options: WarmUpOptions): Promise<WarmUpSummary> {
+  const summary: WarmUpSummary = { runs: 0, runMs: [] };
+  if (options.runs <= 0) return summary;
+  const budgetMs = options.budgetMs ?? WARM_UP_DEFAULTS.budgetMs;
+  const started = performance.now();
+  try {
+    const input = await warmUpInput(queue, options.detail);
+    if (!input) return summary;
+    for (let k = 0; k < options.runs && performance.now() - started < budgetMs; k++) {
+      const t0 = performance.now();
+      await engine.run(input, { signal: new AbortController().signal });
+      summary.runMs.push(Math.round(performance.now() - t0));
+      summary.runs++;
+    }
+  } catch (error) {
+    summary.error = error instanceof Error ? error.message : String(error);
+  }
+  return summary;
+}
