@@ -2,17 +2,18 @@
  * What the engine warm-up (src/engines/warm-up.ts) buys the first job of a fresh worker: each rep
  * starts fresh processes, one per setting, alternated so the machine's load falls on all alike.
  * Each process optionally warms up exactly as an engine thread does, then rigs one mid-size mesh
- * (the procedural quadruped, a different body plan and size than the warm-up's biped) through the
- * same engine a job uses, and reports that first job's CPU time (user + system of the process).
+ * (the procedural quadruped, a different body plan and size than the warm-up's biped; with
+ * `--queue generate_model` the sample picture scaled up to `--pixels`) through the same engine a job uses, and reports that first job's CPU time (user + system of the process).
  * Compare the medians within one run: the machine is shared.
  *
- *   npx tsx apps/worker/scripts/warm-up-bench.ts [--runs 0,2,4,6] [--reps 5] [--triangles 20000] [--queue rig.fast]
+ *   npx tsx apps/worker/scripts/warm-up-bench.ts [--runs 0,2,4,6] [--reps 5] [--triangles 20000] [--queue rig.fast|generate_model] [--pixels 768]
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { writeGlb } from '@rigforge/mesh';
 import { isQueueName } from '@rigforge/queue';
 import { buildCreature } from '@rigforge/rig/testing';
+import sharp from 'sharp';
 import { register as registerBuiltins } from '../src/engines/builtin-engines';
 import { EngineRegistry } from '../src/engines/engine-registry';
 import { warmUpEngine, warmUpInput } from '../src/engines/warm-up';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '0,2,4,6' },
     reps: { type: 'string', default: '5' },
     triangles: { type: 'string', default: '20000' },
+    pixels: { type: 'string', default: '768' },
     queue: { type: 'string', default: 'rig.fast' },
     child: { type: 'string' },
   },
@@ -48,9 +50,13 @@ async function child(runs: number): Promise<ChildResult> {
   if (!isQueueName(values.queue)) throw new Error(`--queue: no queue ${values.queue}`);
   const engine = registry.get(values.queue);
   if (!engine) throw new Error(`no engine for ${values.queue}`);
+  // rig: the quadruped near --triangles; generate_model: the sample picture scaled to --pixels.
   const mesh = quadrupedNear(Number(values.triangles));
-  const glb = await writeGlb(mesh);
   const base = await warmUpInput(values.queue);
+  const job =
+    base?.job.operation === 'generate_model'
+      ? new Uint8Array(await sharp(base.input).resize(Number(values.pixels)).png().toBuffer())
+      : await writeGlb(mesh);
   if (!base) throw new Error(`${values.queue} has no warm-up input`);
   const w0 = performance.now();
   const summary = await warmUpEngine(engine, values.queue, { runs, budgetMs: Infinity });
@@ -58,12 +64,12 @@ async function child(runs: number): Promise<ChildResult> {
   const warmUpMs = performance.now() - w0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await engine.run({ ...base, input: glb }, { signal: new AbortController().signal });
+  await engine.run({ ...base, input: job }, { signal: new AbortController().signal });
   const cpu = process.cpuUsage(cpu0);
   return {
     warmRuns: summary.runs,
     warmUpMs: Math.round(warmUpMs),
-    triangles: mesh.indices.length / 3,
+    triangles: base.job.operation === 'rig' ? mesh.indices.length / 3 : 0,
     firstJobCpuMs: Math.round((cpu.user + cpu.system) / 1000),
     firstJobWallMs: Math.round(performance.now() - t0),
   };
@@ -85,7 +91,7 @@ async function main(): Promise<void> {
     // Rotate the order each rep so no setting always runs first (or last) in a rep.
     const order = settings.map((_, i) => settings[(i + rep) % settings.length]!);
     for (const runs of order) {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--child', String(runs), '--triangles', values.triangles, '--queue', values.queue], {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--child', String(runs), '--triangles', values.triangles, '--pixels', values.pixels, '--queue', values.queue], {
         encoding: 'utf8',
       });
       const result: ChildResult = JSON.parse(out.trim().split('\n').pop() ?? '{}');

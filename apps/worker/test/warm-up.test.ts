@@ -1,6 +1,6 @@
 /**
  * The warm-up function on its own: it runs the engine on the built-in biped (a real rig job's
- * params), never throws when the engine does, keeps to its budget, and skips queues without input.
+ * params) or the sample picture, never throws when the engine does, keeps to its budget, and skips queues without input.
  */
 import { readMesh } from '@rigforge/mesh';
 import type { Engine, EngineInput } from '../src/engines/engine';
@@ -31,10 +31,16 @@ test('a rig queue warms up on the procedural biped with a typical job: auto ever
   expect(mesh.indices.length / 3).toBeLessThan(5000);
 });
 
-test('generate_model (and an unknown queue) has no warm-up: the engine is not called', async () => {
-  expect(await warmUpInput('generate_model')).toBeUndefined();
+test('generate_model warms up on the sample picture with the request defaults', async () => {
+  const input = await warmUpInput('generate_model');
+  expect(input?.job).toMatchObject({ operation: 'generate_model', params: { output_format: 'glb', source: 'image_base64' } });
+  expect(Buffer.from(input!.input.subarray(1, 4)).toString()).toBe('PNG');
+});
+
+test('an unknown queue has no warm-up: the engine is not called', async () => {
+  expect(await warmUpInput('webhooks')).toBeUndefined();
   const engine = fakeEngine(async () => undefined);
-  expect(await warmUpEngine(engine, 'generate_model', { runs: 3 })).toEqual({ runs: 0, runMs: [] });
+  expect(await warmUpEngine(engine, 'webhooks', { runs: 3 })).toEqual({ runs: 0, runMs: [] });
   expect(engine.calls).toHaveLength(0);
 });
 
