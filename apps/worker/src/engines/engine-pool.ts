@@ -35,7 +35,7 @@ export interface EnginePoolOptions {
   size: number;
   /** Heap limit of one engine thread; the 2M-triangle cap needs a few GB at most. */
   maxHeapMb?: number;
-  /** Warm-up rigs each thread runs before it is ready (src/engines/warm-up.ts); default 0. */
+  /** Warm-up runs of its engine each thread makes before it is ready (src/engines/warm-up.ts); default 0. */
   warmUpRuns?: number;
   /** Told what each thread's warm-up did, as the thread becomes ready (the worker logs it). */
   onWarmUp?: (summary: WarmUpSummary) => void;

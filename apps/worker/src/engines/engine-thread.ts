@@ -14,7 +14,7 @@ import { warmUpEngine, type WarmUpSummary } from './warm-up';
 export interface EngineThreadData {
   queue: QueueName;
   modules: string[];
-  /** Warm-up rigs before `ready` (WORKER_WARMUP_RUNS; 0: none). */
+  /** Warm-up runs of the engine before `ready` (WORKER_WARMUP_RUNS; 0: none). */
   warmUpRuns: number;
 }
 

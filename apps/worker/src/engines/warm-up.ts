@@ -1,9 +1,10 @@
 /**
  * Engine warm-up: a fresh engine thread runs its engine a few times on a small built-in input (a rig
- * queue: the procedural biped; generate_model: the sample picture) before it takes its first job. The rig's hot loops are optimised by V8 only after they have run a while, and
- * on a small mesh they have not within one rig: a fresh process's first rigs cost several times its
- * later ones (packages/rig/README.md, "the small mesh's fixed costs"). Warm-up pays that cost before
- * the worker consumes its queue, so the first customer job runs on optimised code.
+ * queue: the procedural biped; generate_model: the sample picture) before it takes its first job.
+ * V8 optimises the engines' hot loops only after they have run a while, and on a small mesh not
+ * within one rig: a fresh process's first rigs cost several times its later ones
+ * (packages/rig/README.md, "the small mesh's fixed costs"). Warm-up pays that cost before the worker
+ * consumes its queue, so the first customer job runs on optimised code.
  *
  * It calls the engine itself, in memory: no storage, no database, no queue, no credits. It never
  * throws: a failing warm-up only means a slower first job, so it reports the error and stops.
@@ -18,7 +19,7 @@ import { buildCreature } from '@rigforge/rig/testing';
 import type { Engine, EngineInput } from './engine';
 
 export interface WarmUpOptions {
-  /** Rigs to run; 0 skips the warm-up. */
+  /** Engine runs; 0 skips the warm-up. */
   runs: number;
   /**
    * Stops after the run that crosses this much time, whatever `runs` says: start-up (and with it
