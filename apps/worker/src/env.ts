@@ -14,6 +14,12 @@ export const workerEnvSchema = z.object({
   WORKER_HTTP_HOST: z.string().default('0.0.0.0'),
   /** A job still running this long after it started fails with `timeout` (the spec's 300 s deadline). */
   JOB_TIMEOUT_SECONDS: envInt(300),
+  /**
+   * Jobs on a small built-in input (rig: the procedural biped; generate_model: examples/hero.png)
+   * each engine thread runs before the worker takes jobs, so the first customer job runs on code V8
+   * has optimised (engines/warm-up.ts); bounded by an 8 s budget; 0 disables.
+   */
+  WORKER_WARMUP_RUNS: envInt(4),
   /** Comma-separated module paths that register extra engines (see engines/engine-registry.ts). */
   ENGINE_MODULES: z.string().default(''),
   /** How often the sweeper re-enqueues lost jobs and settles overdue ones. */

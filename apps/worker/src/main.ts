@@ -103,7 +103,19 @@ async function main(): Promise<void> {
   const migrations = new MigrationStatus(db, DEFAULT_MIGRATIONS_DIR);
   const storage = createStorage(storageSettingsFromEnv(env));
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
-  const pool = registry.get(queue)?.runsIn === 'thread' ? new EnginePool({ queue, modules: engineModules, size: concurrency }) : null;
+  // Each engine thread warms up before it is ready, so the worker takes no job until its first one
+  // would run on optimised code (see engines/warm-up.ts for why before rather than beside).
+  const pool =
+    registry.get(queue)?.runsIn === 'thread'
+      ? new EnginePool({
+          queue,
+          modules: engineModules,
+          size: concurrency,
+          warmUpRuns: env.WORKER_WARMUP_RUNS,
+          onWarmUp: ({ runs, runMs, error }) =>
+            log(error ? `engine warm-up stopped after ${runs} runs (${runMs.join(', ')} ms): ${error}` : `engine warm-up: ${runs} runs (${runMs.join(', ')} ms)`),
+        })
+      : null;
   await pool?.ready();
 
   // The worker's own connection (BullMQ duplicates it for its blocking reads): what `/readyz` pings.

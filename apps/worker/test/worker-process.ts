@@ -14,8 +14,9 @@ export function startWorkerProcess(queue: string, env: Record<string, string>, c
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(ROOT, 'apps/worker/src/main.ts'), '--queue', queue, '--concurrency', String(concurrency)],
-    // A free port for the ops listener unless the test names one: many workers share this host.
-    { cwd: ROOT, env: { ...process.env, WORKER_HTTP_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // A free port for the ops listener unless the test names one: many workers share this host. No
+    // engine warm-up unless the test asks (warm-up.e2e.test.ts): it adds seconds to every start.
+    { cwd: ROOT, env: { ...process.env, WORKER_HTTP_PORT: '0', WORKER_WARMUP_RUNS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));

@@ -116,6 +116,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       JOB_LOCK_MS: '4000',
       // Many workers on one host: each takes a free port for its ops listener.
       WORKER_HTTP_PORT: '0',
+      // The test engine (a 1.5 s sleep) has nothing to warm up; warming it would only slow restarts.
+      WORKER_WARMUP_RUNS: '0',
     };
     const node = `${process.execPath} --import tsx`;
     const workerNames = Array.from({ length: options.workers }, (_, i) => `worker-${i + 1}`);

@@ -12,6 +12,7 @@ import type { QueueName } from '@rigforge/queue';
 import { ThreadSlots } from '@rigforge/server';
 import type { EngineInput, EngineResult } from './engine';
 import type { EngineThreadData, EngineThreadMessage, EngineThreadRequest } from './engine-thread';
+import type { WarmUpSummary } from './warm-up';
 
 /** The engine ran past its deadline; its thread was terminated. */
 export class EngineTimeoutError extends Error {
@@ -34,6 +35,10 @@ export interface EnginePoolOptions {
   size: number;
   /** Heap limit of one engine thread; the 2M-triangle cap needs a few GB at most. */
   maxHeapMb?: number;
+  /** Warm-up runs of its engine each thread makes before it is ready (src/engines/warm-up.ts); default 0. */
+  warmUpRuns?: number;
+  /** Told what each thread's warm-up did, as the thread becomes ready (the worker logs it). */
+  onWarmUp?: (summary: WarmUpSummary) => void;
 }
 
 const THREAD_ENTRY = path.join(__dirname, 'engine-thread.ts');
@@ -48,13 +53,17 @@ export class EnginePool {
   private nextId = 1;
 
   constructor(options: EnginePoolOptions) {
-    const data: EngineThreadData = { queue: options.queue, modules: options.modules };
+    const data: EngineThreadData = { queue: options.queue, modules: options.modules, warmUpRuns: options.warmUpRuns ?? 0 };
     this.threads = new ThreadSlots({
       entry: THREAD_ENTRY,
       size: options.size,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 8192 },
       workerData: data,
-      isReady: (raw) => isThreadMessage(raw) && raw.kind === 'ready',
+      isReady: (raw) => {
+        if (!isThreadMessage(raw) || raw.kind !== 'ready') return false;
+        if (raw.warmUp) options.onWarmUp?.(raw.warmUp);
+        return true;
+      },
       what: 'engine thread',
     });
   }

@@ -9,10 +9,13 @@ import type { QueueName } from '@rigforge/queue';
 import type { EngineInput } from './engine';
 import { EngineRegistry, loadEngineModules } from './engine-registry';
 import { register as registerBuiltins } from './builtin-engines';
+import { warmUpEngine, type WarmUpSummary } from './warm-up';
 
 export interface EngineThreadData {
   queue: QueueName;
   modules: string[];
+  /** Warm-up runs of the engine before `ready` (WORKER_WARMUP_RUNS; 0: none). */
+  warmUpRuns: number;
 }
 
 export interface EngineThreadRequest {
@@ -21,7 +24,8 @@ export interface EngineThreadRequest {
 }
 
 export type EngineThreadMessage =
-  | { kind: 'ready' }
+  /** The thread loaded its engines and warmed up (`warmUp`: what the warm-up did, when it ran). */
+  | { kind: 'ready'; warmUp?: WarmUpSummary }
   /** The job `id` entered an engine stage (sent as it happens, before its result). */
   | { kind: 'stage'; id: number; stage: JobStage }
   | { kind: 'result'; id: number; ok: true; files: { type: string; format: string; contentType: string; bytes: Uint8Array }[]; report: Record<string, unknown> }
@@ -54,7 +58,12 @@ async function startThread(): Promise<void> {
     }
     port.postMessage(message, transfer);
   });
-  port.postMessage({ kind: 'ready' } satisfies EngineThreadMessage);
+  // Warm-up before `ready`, not beside the first jobs: the thread runs one thing at a time, so a job
+  // handed to it mid warm-up would wait for the warm-up anyway and then run cold code besides; and
+  // on a worker's one or two cores a concurrent warm-up would only slow the other slots' jobs.
+  // A replaced thread (after a timeout, cancel or crash) is a fresh V8 isolate and warms up again.
+  const warmUp = engine && data.warmUpRuns > 0 ? await warmUpEngine(engine, data.queue, { runs: data.warmUpRuns }) : undefined;
+  port.postMessage({ kind: 'ready', ...(warmUp ? { warmUp } : {}) } satisfies EngineThreadMessage);
 }
 
 void startThread();
