@@ -16,6 +16,7 @@
  *     [--cache measures.json] [--l2 0.03] [--up 0.75 --kept-up 0 --facing 0.6 --kept-facing 1.01 --standing-facing 1.01 (the "before" bars)]
  *     [--new-up .. --new-facing .. --new-kept-facing .. --new-standing-facing .. (the shipped table's "after")] [--kept-up-grid] [--all-only]
  *     [--uprights-may-turn 0 (upright files of the others the chosen bars may turn)] [--without f1,f2 (features the left-out models do not weigh)]
+ *     [--ends-veto (the left-out readings strike candidates both ends cues say face backwards; package README, "Eighth round")]
  *
  * A script, not a test: the set never enters the repository.
  */
@@ -26,7 +27,7 @@ import { BODY_PLANS } from '../src/body-plan';
 import { decideOrientation, FIND_ORIENTATION_DEFAULTS, orientationProbabilities, type FindOrientationOptions, type OrientationModel } from '../src/find-orientation';
 import { measureBodyPlanFeatures } from '../src/fit/classify-body-plan';
 import { analyzeShape } from '../src/fit/shape-analysis';
-import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES } from '../src/orientation-features';
+import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
 import { rotateMeshUp, UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
 import { buildCreature } from '../testing/build-creature';
 import { invertTurn, multiplyTurns, sameTurn, turnOf, type Turn } from '../testing/orientation-turns';
@@ -125,6 +126,22 @@ async function measure(dir: string, cache?: string): Promise<Measured[]> {
   return out;
 }
 
+/**
+ * --ends-veto (an experiment, package README "Eighth round"): a rule, not a fitted weight: a
+ * candidate whose head-end and tail-end cues both say it faces backwards (frontThickerSection and
+ * backFlatter both below 0, which they are only on a body long along its facing) is struck out of
+ * the finder's 24 and the rest renormalised. No constant to choose, so nothing is fitted in sample.
+ */
+const ENDS_VETO = process.argv.includes('--ends-veto');
+const FRONT_SECTION = ORIENTATION_FEATURE_NAMES.indexOf('frontThickerSection');
+const BACK_FLATTER = ORIENTATION_FEATURE_NAMES.indexOf('backFlatter');
+function endsVeto(features: number[][], probs: number[]): number[] {
+  if (!ENDS_VETO) return probs;
+  const kept = probs.map((p, c) => (features[c]![FRONT_SECTION]! < 0 && features[c]![BACK_FLATTER]! < 0 ? 0 : p));
+  const total = kept.reduce((a, b) => a + b, 0);
+  return total > 0 ? kept.map((p) => p / total) : probs;
+}
+
 const UP_BARS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.01];
 // minKeptUpConfidence: every artist left out chose 0 over 0..0.2 (package README), so only 0 is
 // replayed (--kept-up-grid puts the old grid back).
@@ -176,7 +193,7 @@ async function main(): Promise<void> {
   const probsCache = new Map<string, number[]>();
   const probsOf = (s: Measured, m: OrientationModel): number[] => {
     const key = `${s.id}@${[...models.entries()].find(([, v]) => v === m)![0]}`;
-    if (!probsCache.has(key)) probsCache.set(key, orientationProbabilities(s.features, m));
+    if (!probsCache.has(key)) probsCache.set(key, endsVeto(s.features, orientationProbabilities(s.features, m)));
     return probsCache.get(key)!;
   };
   const tally = (pool: Measured[], modelOf: (s: Measured) => OrientationModel, gates: FindOrientationOptions): { right: number; uprights: number } => {

@@ -57,6 +57,8 @@ const SURFACE_FEATURE_NAMES = [
   'solidTopPieces',
   'solidBulkForward',
   'solidFrontThicker',
+  'frontThickerSection',
+  'backFlatter',
 ] as const;
 
 /**
@@ -323,6 +325,10 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
   const sumYinZ = new Float64Array(N);
   const zInLayer = new Float64Array(N);
   const all = new Uint8Array(N * N);
+  // Per fore-aft slab, the left-right and vertical span of its cells (the head and tail ends'
+  // sections: a head is blunt and round, a tail narrows and flares into a flat fin).
+  const xLo = new Int16Array(N).fill(N), xHi = new Int16Array(N).fill(-1);
+  const yLo = new Int16Array(N).fill(N), yHi = new Int16Array(N).fill(-1);
   const bottom = new Uint8Array(N * N);
   const top = new Uint8Array(N * N);
   let total = 0, sumY = 0, sumZ = 0, downBottom = 0, areaBottom = 0;
@@ -342,6 +348,10 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
       sumY += y;
       sumZ += z;
       all[x * N + z] = 1;
+      if (x < xLo[z]!) xLo[z] = x;
+      if (x > xHi[z]!) xHi[z] = x;
+      if (y < yLo[z]!) yLo[z] = y;
+      if (y > yHi[z]!) yHi[z] = y;
       if (y < 2) bottom[x * N + z] = 1;
       if (y >= N - 2) top[x * N + z] = 1;
     }
@@ -399,6 +409,7 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
   const ext = [grid.extent[axis[0]]!, grid.extent[axis[1]]!, grid.extent[axis[2]]!];
   const centroidZ = sumZ / total;
   const band = Math.round(N * 0.2);
+  const ends = measureEnds(xLo, xHi, yLo, yHi, band);
   return [
     symmetry[axis[0]]!,
     count(bottom) / footprint,
@@ -426,7 +437,36 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
     Math.min(countPieces(solidTop), 4) / 4,
     vSumZ / Math.max(vTotal, 1) / (N - 1) - 0.5,
     Math.log((mean(N - band, N, vSlab) + 1) / (mean(0, band, vSlab) + 1)),
+    // Read only on a body long along its facing (a fish, a quadruped): a biped's front and back
+    // ends are its face and its back, whose sections say nothing of which is which.
+    ext[2]! > ext[1]! ? ends.frontThickerSection : 0,
+    ext[2]! > ext[1]! ? ends.backFlatter : 0,
   ];
+}
+
+/**
+ * The two fore-aft ends' cross-sections, from each slab's left-right span (`xLo`..`xHi`, cells;
+ * empty slabs have lo > hi) and vertical span (`yLo`..`yHi`), slab 0 at the back, the ends `band`
+ * slabs deep. A fish's or a quadruped's head end is blunt and round; its tail end narrows to a
+ * peduncle and flares into a fin that is flat one way or the other (a fish's caudal fin tall and
+ * thin left to right, a whale's fluke wide and thin top to bottom). `frontThickerSection`: log of
+ * the front end's mean section thickness (the lesser of a slab's width and height) over the back
+ * end's; `backFlatter`: the back end's mean |log(height / width)| per slab less the front end's.
+ * Both change sign when the facing turns a half turn.
+ */
+export function measureEnds(xLo: ArrayLike<number>, xHi: ArrayLike<number>, yLo: ArrayLike<number>, yHi: ArrayLike<number>, band: number): { frontThickerSection: number; backFlatter: number } {
+  const n = xLo.length;
+  const sections = (from: number, to: number): { thick: number; flat: number } => {
+    let t = 0, f = 0, k = 0;
+    for (let z = from; z < to; z++) {
+      if (xHi[z]! < xLo[z]!) continue;
+      const w = xHi[z]! - xLo[z]! + 1, h = yHi[z]! - yLo[z]! + 1;
+      t += Math.min(w, h); f += Math.abs(Math.log(h / w)); k++;
+    }
+    return k ? { thick: t / k, flat: f / k } : { thick: 0, flat: 0 };
+  };
+  const front = sections(n - band, n), back = sections(0, band);
+  return { frontThickerSection: Math.log((front.thick + 1) / (back.thick + 1)), backFlatter: back.flat - front.flat };
 }
 
 /** Features of all 24 candidates of a mesh (ORIENTATION_CANDIDATES order), in ORIENTATION_FEATURE_NAMES order. */
