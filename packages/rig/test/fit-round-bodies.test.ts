@@ -105,9 +105,9 @@ describe('round bodies', () => {
     // Share of each part's weight on the wing joints, with and without the traced tips (without,
     // the wing's bone is aimed at the centroid of what lies nearest it, mostly body).
     const onWings = (tips: typeof r.leafTips): { body: number; wing: number } => {
-      // The geodesic weights without the piece rules, which measure the tip alone (the rules bind
+      // The geodesic weights without the piece and leaf rules, which measure the tip alone (the rules bind
       // each separate wing plate wholly to its wing joint, tips or not).
-      const skin = computeSkinWeights(mesh, r.skeleton, { leafTips: tips, method: 'geodesic', rigidPieces: false, confineLeaves: false, leafPiecesOnChain: false });
+      const skin = computeSkinWeights(mesh, r.skeleton, { leafTips: tips, method: 'geodesic', rigidPieces: false, confineLeaves: false, leafPiecesOnChain: false, sideLeavesAhead: false, chainPieces: false });
       const sum = { body: 0, wing: 0 }, count = { body: 0, wing: 0 };
       for (let v = 0; v < mesh.positions.length / 3; v++) {
         const part = vertexParts[v] as 'body' | 'wing';
