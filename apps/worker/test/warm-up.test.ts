@@ -20,7 +20,7 @@ function fakeEngine(run: (input: EngineInput) => Promise<void>): Engine & { call
   };
 }
 
-test('a rig queue warms up on the procedural biped with a typical job: auto everything, glb', async () => {
+test('a rig queue warms up on the sample humanoid (examples/humanoid.glb) with a typical job: auto everything, glb', async () => {
   const input = await warmUpInput('rig.pro');
   expect(input?.job).toEqual({
     operation: 'rig',

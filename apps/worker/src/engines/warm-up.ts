@@ -1,6 +1,6 @@
 /**
  * Engine warm-up: a fresh engine thread runs its engine a few times on a small built-in input (a rig
- * queue: the procedural biped; generate_model: the sample picture) before it takes its first job.
+ * queue: the sample humanoid; generate_model: the sample picture) before it takes its first job.
  * V8 optimises the engines' hot loops only after they have run a while, and on a small mesh not
  * within one rig: a fresh process's first rigs cost several times its later ones
  * (packages/rig/README.md, "the small mesh's fixed costs"). Warm-up pays that cost before the worker
@@ -12,10 +12,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createModelRequestSchema, OPERATION_ENGINES, type TypedJobParams } from '@rigforge/contracts';
-import { writeGlb } from '@rigforge/mesh';
-// The procedural creatures (capsules and ellipsoids, no file, no dev-set data); the same bodies as
-// examples/humanoid.glb, built in code so the warm-up needs nothing on disk.
-import { buildCreature } from '@rigforge/rig/testing';
 import type { Engine, EngineInput } from './engine';
 
 export interface WarmUpOptions {
@@ -27,11 +23,9 @@ export interface WarmUpOptions {
    * pod) waits for the warm-up, so it is bounded well inside that.
    */
   budgetMs?: number;
-  /** Tessellation of the procedural biped; 0.5 is examples/humanoid.glb's (~2.6k triangles). */
-  detail?: number;
 }
 
-export const WARM_UP_DEFAULTS = { budgetMs: 8_000, detail: 0.5 } as const;
+export const WARM_UP_DEFAULTS = { budgetMs: 8_000 } as const;
 
 export interface WarmUpSummary {
   /** Runs completed. */
@@ -41,6 +35,14 @@ export interface WarmUpSummary {
   /** Why the warm-up stopped early (the engine threw); absent when it finished. */
   error?: string;
 }
+
+/**
+ * A rig queue's warm-up mesh: the repository's sample humanoid (the procedural biped, ~2.6k
+ * triangles, written by tooling/examples/make-examples.ts; no dev-set data), which the image ships
+ * with the rest of the tree. Read from disk rather than built in code: the procedural creatures
+ * live in the rig package's testing entry, which production code does not import.
+ */
+export const WARM_UP_MESH = path.resolve(__dirname, '../../../../examples/humanoid.glb');
 
 /**
  * generate_model's warm-up picture: the repository's sample figure (256 px, drawn in code by
@@ -53,7 +55,7 @@ export const WARM_UP_PICTURE = path.resolve(__dirname, '../../../../examples/her
  * The job a queue's warm-up runs, or undefined for a queue without one (a queue this build has no
  * row for). Its params are a typical request's, the API's defaults: for a rig everything `auto`.
  */
-export async function warmUpInput(queue: string, detail: number = WARM_UP_DEFAULTS.detail): Promise<EngineInput | undefined> {
+export async function warmUpInput(queue: string): Promise<EngineInput | undefined> {
   const row = OPERATION_ENGINES.find((r) => r.queue === queue);
   if (!row) return undefined;
   switch (row.operation) {
@@ -62,7 +64,7 @@ export async function warmUpInput(queue: string, detail: number = WARM_UP_DEFAUL
         operation: 'rig',
         params: { rig_type: 'auto', engine: row.engine, output_format: 'glb', up_axis: 'auto', rotation_y: 'auto', source: 'model_base64' },
       };
-      const input = await writeGlb(buildCreature('biped', detail).mesh, { generator: 'rigforge warm-up' });
+      const input = new Uint8Array(await readFile(WARM_UP_MESH));
       return { input, job, attachments: {} };
     }
     case 'generate_model': {
@@ -85,7 +87,7 @@ export async function warmUpEngine(engine: Engine, queue: string, options: WarmU
   const budgetMs = options.budgetMs ?? WARM_UP_DEFAULTS.budgetMs;
   const started = performance.now();
   try {
-    const input = await warmUpInput(queue, options.detail);
+    const input = await warmUpInput(queue);
     if (!input) return summary;
     for (let k = 0; k < options.runs && performance.now() - started < budgetMs; k++) {
       const t0 = performance.now();
