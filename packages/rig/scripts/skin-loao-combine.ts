@@ -13,13 +13,14 @@
  */
 import * as fs from 'node:fs';
 import { z } from 'zod';
+import { chooseLeavingOneArtistOut, type SkinScore } from './lib/skin-loao';
 
 const scoreSchema = z.object({ l1: z.number(), p: z.number(), r: z.number() });
 const dumpSchema = z.object({
   variants: z.array(z.string()),
   characters: z.array(z.object({ id: z.string(), artist: z.string(), scores: z.array(scoreSchema) })),
 });
-type Score = z.infer<typeof scoreSchema>;
+type Score = SkinScore;
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const fmt = (s: Score[]): string => `${mean(s.map((x) => x.l1)).toFixed(4)} / ${mean(s.map((x) => x.p)).toFixed(4)} / ${mean(s.map((x) => x.r)).toFixed(4)}`;
@@ -41,12 +42,7 @@ function main(): void {
   variants.forEach((v, k) => console.log(`| \`${v}\` | ${fmt(scores[k]!)} | ${artists.map((a) => fmt(of(k, a))).join(' | ')} |`));
   const heldOut: Score[] = [];
   console.log('\n| left out | chosen | its L1 / P / R | with the reference |');
-  for (const a of artists) {
-    const rest = chars.flatMap((c, i) => (c.artist !== a ? [i] : []));
-    const others = artists.filter((x) => x !== a && of(0, x).length >= 3);
-    const allowed = (k: number): boolean => others.every((x) => mean(of(k, x).map((s) => s.l1)) <= mean(of(0, x).map((s) => s.l1)) + 0.02);
-    let best = 0;
-    variants.forEach((_, k) => { if (allowed(k) && mean(rest.map((i) => scores[k]![i]!.l1)) < mean(rest.map((i) => scores[best]![i]!.l1))) best = k; });
+  for (const { artist: a, chosen: best } of chooseLeavingOneArtistOut(chars, scores)) {
     heldOut.push(...of(best, a));
     console.log(`| ${a} | \`${variants[best]}\` | ${fmt(of(best, a))} | ${fmt(of(0, a))} |`);
   }
