@@ -23,6 +23,7 @@
  */
 import type { Skeleton } from '@rigforge/mesh';
 import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, pieceWeightByJoint } from './bind-rigid-pieces';
+import { pieceBox, type PieceBox } from './piece-box';
 
 /** Cells of the nearest-piece search along the mesh's longest side. */
 const GRID_CELLS = 64;
@@ -41,7 +42,6 @@ const PRESENT_SHARE = 0.1;
 /** Contact: the target's vertices nearest the piece within the gap plus this share of the piece's diagonal. */
 const CONTACT_SLACK = 0.1;
 
-interface Box { lo: [number, number, number]; hi: [number, number, number] }
 
 /**
  * One cell's foreign vertices, ring by ring, in chunks of one cell each: chunk c holds
@@ -67,7 +67,7 @@ export function attachLoosePieces(
   const n = positions.length / 3;
   const pieces = connectedPieces(indices, n);
   if (pieces.length < 2) return 0;
-  const boxes = pieces.map((piece) => boundingBox(positions, piece));
+  const boxes = pieces.map((piece) => pieceBox(positions, piece));
   const segments = boneSegments(skeleton);
   const anchored = boxes.map((box) => holdsBone(box, segments));
   if (anchored.every(Boolean) || !anchored.some(Boolean)) return 0;
@@ -192,25 +192,12 @@ function isAncestorOrSelf(skeleton: Skeleton, a: number, b: number): boolean {
   return false;
 }
 
-function boundingBox(positions: Float32Array, piece: readonly number[]): Box {
-  const lo: [number, number, number] = [Infinity, Infinity, Infinity];
-  const hi: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-  for (const v of piece) {
-    for (let i = 0; i < 3; i++) {
-      const x = positions[3 * v + i]!;
-      if (x < lo[i]!) lo[i] = x;
-      if (x > hi[i]!) hi[i] = x;
-    }
-  }
-  return { lo, hi };
-}
-
-function diagonal(box: Box): number {
+function diagonal(box: PieceBox): number {
   return Math.hypot(box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]);
 }
 
 /** Whether a segment crosses the box widened by {@link BOX_MARGIN} of its diagonal (slab test). */
-function holdsBone(box: Box, bones: readonly Segment[]): boolean {
+function holdsBone(box: PieceBox, bones: readonly Segment[]): boolean {
   const m = BOX_MARGIN * diagonal(box);
   return bones.some(([a, b]) => {
     let t0 = 0, t1 = 1;
@@ -251,7 +238,7 @@ class VertexGrid {
   private readonly dims: [number, number, number];
   private readonly pieceCount: number;
 
-  constructor(private readonly positions: Float32Array, pieces: readonly (readonly number[])[], boxes: readonly Box[]) {
+  constructor(private readonly positions: Float32Array, pieces: readonly (readonly number[])[], boxes: readonly PieceBox[]) {
     this.pieceCount = pieces.length;
     const lo: [number, number, number] = [Infinity, Infinity, Infinity];
     const hi: [number, number, number] = [-Infinity, -Infinity, -Infinity];

@@ -20,6 +20,7 @@
  */
 import type { Skeleton } from '@rigforge/mesh';
 import { connectedPieces } from './bind-rigid-pieces';
+import { pieceBox } from './piece-box';
 
 export interface BendChainPiecesOptions {
   /** Fewest joints of the chain inside the piece. Default 3 (a tail of three links; a pair is a leaf on its parent). */
@@ -83,14 +84,7 @@ export function bendChainPieces(
   let done = 0;
   let geo: { joints: Int32Array; weights: Float32Array } | undefined;
   for (const piece of pieces) {
-    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
-    for (const v of piece) {
-      for (let k = 0; k < 3; k++) {
-        const x = positions[3 * v + k]!;
-        if (x < lo[k]!) lo[k] = x;
-        if (x > hi[k]!) hi[k] = x;
-      }
-    }
+    const { lo, hi } = pieceBox(positions, piece);
     const inside: number[] = [];
     skeleton.joints.forEach((j, i) => {
       if (j.position.every((x, k) => x >= lo[k]! && x <= hi[k]!)) inside.push(i);
