@@ -3,13 +3,29 @@
  * manifest, the three views a character is pictured from, the turn into a view, boxes and the
  * orthographic coverage mask, and the choice of the most informative view.
  */
-import type { Mesh } from '@rigforge/mesh';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMesh, type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
 
 export const manifestSchema = z.array(z.looseObject({ id: z.string(), bodyPlan: z.string(), artist: z.string() }));
 
 export type Vec3 = [number, number, number];
 export type View = 'front' | 'side' | 'top';
+
+/** A dev-set character turned to its most informative view and scaled to stand 1 tall. */
+export interface CharacterInView { id: string; bodyPlan: string; artist: string; view: View; mesh: Mesh }
+
+/** Every character of the set at `dir`, in manifest order: read, turned to its most informative view, scaled to height 1. */
+export async function* charactersInBestView(dir: string): AsyncGenerator<CharacterInView> {
+  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')))) {
+    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const view = mostInformativeView(mesh);
+    const turned = turnToView(mesh, view);
+    const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
+    yield { id: c.id, bodyPlan: c.bodyPlan, artist: c.artist, view, mesh: { ...turned, positions: turned.positions.map((v) => v * unit) } };
+  }
+}
 export const VIEWS: View[] = ['front', 'side', 'top'];
 /** Silhouette grids for the IoU and the view choice. */
 export const MASK_PX = 160;

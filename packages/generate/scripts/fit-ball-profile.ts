@@ -15,11 +15,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { distanceTransform } from '../src/mask-ops';
 import { z } from 'zod';
-import { bounds, extent, manifestSchema, mostInformativeView, rasterDepth, turnToView, type View } from './dev-set-views';
+import { charactersInBestView, rasterDepth, type View } from './dev-set-views';
 
 const GRID = 128;
 const priorsFileSchema = z.object({ fittedBy: z.string(), form: z.string(), leftOutError: z.number(), ballExponent: z.number().optional(), priors: z.record(z.string(), z.object({ a: z.number(), b: z.number(), c: z.number() })) });
@@ -84,12 +83,8 @@ async function main(): Promise<void> {
   const cachePath = arg('--cache');
   const rows: Row[] = cachePath && existsSync(cachePath) ? cacheSchema.parse(JSON.parse(readFileSync(cachePath, 'utf8'))) : [];
   if (!rows.length) {
-    for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')))) {
-      const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
-      const view = mostInformativeView(mesh);
-      const turned = turnToView(mesh, view);
-      const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-      rows.push({ id: c.id, plan: c.bodyPlan, artist: c.artist, view, ...pairs(turned.positions.map((v) => v * unit), turned.indices) });
+    for await (const c of charactersInBestView(dir)) {
+      rows.push({ id: c.id, plan: c.bodyPlan, artist: c.artist, view: c.view, ...pairs(c.mesh.positions, c.mesh.indices) });
     }
     if (cachePath) writeFileSync(cachePath, JSON.stringify(rows));
   }

@@ -20,7 +20,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { renderThumbnail } from '@rigforge/mesh';
 import { z } from 'zod';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { decodeImage } from '../src/decode-image';
@@ -28,7 +28,7 @@ import { BALL_EXPONENT, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
 import { segmentSubject } from '../src/segment-subject';
 import { shadingRelief } from '../src/shading-relief';
-import { bounds, extent, manifestSchema, mostInformativeView, rasterDepth, turnToView, type View } from './dev-set-views';
+import { charactersInBestView, rasterDepth, type View } from './dev-set-views';
 
 const PICTURE_PX = 512;
 
@@ -103,12 +103,8 @@ async function main(): Promise<void> {
   const cachePath = arg('--cache');
   let rows: Row[] = cachePath && existsSync(cachePath) ? cacheSchema.parse(JSON.parse(readFileSync(cachePath, 'utf8'))) : [];
   if (!rows.length) {
-    for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')))) {
-      const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
-      const view = mostInformativeView(mesh);
-      const turned = turnToView(mesh, view);
-      const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-      const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
+    for await (const c of charactersInBestView(dir)) {
+      const truth = c.mesh, view = c.view;
       const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
       const decoded = await decodeImage(picture, { maxSide: PICTURE_PX, maxPixels: PICTURE_PX * PICTURE_PX });
       const subject = segmentSubject(decoded, { hasAlpha: decoded.hasAlpha });
