@@ -15,6 +15,11 @@ export interface ThreadSlotsOptions {
   workerData?: unknown;
   /** Whether a message from a starting thread is its `ready` (the entry has loaded). */
   isReady: (message: unknown) => boolean;
+  /**
+   * Told each thread's `ready` message as the thread becomes ready (the engine pool logs its warm-up
+   * from it), so `isReady` stays a pure test.
+   */
+  onReady?: (message: unknown) => void;
   /** Called when a slot becomes free or gets a new thread (a pool with a waiting line dispatches). */
   onFree?: () => void;
   /** Names the thread in errors: `upload check thread`, `engine thread`. */
@@ -131,6 +136,7 @@ export class ThreadSlots {
       const onMessage = (raw: unknown) => {
         if (!this.options.isReady(raw)) return;
         worker.off('message', onMessage);
+        this.options.onReady?.(raw);
         resolve();
       };
       worker.on('message', onMessage);

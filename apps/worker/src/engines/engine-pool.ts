@@ -59,10 +59,9 @@ export class EnginePool {
       size: options.size,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 8192 },
       workerData: data,
-      isReady: (raw) => {
-        if (!isThreadMessage(raw) || raw.kind !== 'ready') return false;
-        if (raw.warmUp) options.onWarmUp?.(raw.warmUp);
-        return true;
+      isReady: (raw) => isThreadMessage(raw) && raw.kind === 'ready',
+      onReady: (raw) => {
+        if (isThreadMessage(raw) && raw.kind === 'ready' && raw.warmUp) options.onWarmUp?.(raw.warmUp);
       },
       what: 'engine thread',
     });
