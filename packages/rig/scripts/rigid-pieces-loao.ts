@@ -12,7 +12,7 @@
  */
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
-import { bindRigidPieces } from '../src/skinning/bind-rigid-pieces';
+import { bindRigidPieces, connectedPieces } from '../src/skinning/bind-rigid-pieces';
 import { confineLeavesToPieces, keepLeafPiecesOnChain } from '../src/skinning/confine-leaves-to-pieces';
 import { compareSkinWeights } from '../src/skinning/skin-metrics';
 import { weldVertices } from '../src/weld-vertices';
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     const base = computeSkinWeights(skin.mesh, skin.skeleton, { ...RIG_ENGINE_PRESETS.fast.skin, rigidPieces: false, confineLeaves: false, leafPiecesOnChain: false });
     const welded = weldVertices(skin.mesh.positions, skin.mesh.indices, { tolerance: 1e-5 });
     const nw = welded.positions.length / 3;
+    const pieces = connectedPieces(welded.indices, nw);
     const first = new Int32Array(nw).fill(-1);
     for (let v = 0; v < n; v++) if (first[welded.remap[v]!] === -1) first[welded.remap[v]!] = v;
     const parents = skin.skeleton.joints.map((j) => j.parent);
@@ -53,9 +54,9 @@ async function main(): Promise<void> {
         }
       }
       if (variant.owner <= 1) {
-        if (confine) confineLeavesToPieces(welded.positions, welded.indices, skin.skeleton, parents, joints, weights, 4);
-        if (confine) keepLeafPiecesOnChain(welded.positions, welded.indices, skin.skeleton, parents, joints, weights, 4);
-        bindRigidPieces(welded.positions, welded.indices, skin.skeleton, parents, joints, weights, 4, { ownerShare: variant.owner, outsideShare: variant.outside });
+        if (confine) confineLeavesToPieces(welded.positions, pieces, skin.skeleton, parents, joints, weights, 4);
+        if (confine) keepLeafPiecesOnChain(welded.positions, pieces, skin.skeleton, parents, joints, weights, 4);
+        bindRigidPieces(welded.positions, pieces, skin.skeleton, parents, joints, weights, 4, { ownerShare: variant.owner, outsideShare: variant.outside });
       }
       const out = { joints: new Uint16Array(4 * n), weights: new Float32Array(4 * n) };
       for (let v = 0; v < n; v++) {

@@ -37,7 +37,7 @@
 import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights } from '@rigforge/mesh';
 import { boneSegments, type LeafJointMode } from './skinning/bone-segments';
 import type { BoneHeatOptions } from './skinning/bone-heat';
-import { bindRigidPieces, type BindRigidPiecesOptions } from './skinning/bind-rigid-pieces';
+import { bindRigidPieces, connectedPieces, type BindRigidPiecesOptions } from './skinning/bind-rigid-pieces';
 import { attachLoosePieces } from './skinning/attach-loose-pieces';
 import { bendChainPieces, type BendChainPiecesOptions } from './skinning/bend-chain-pieces';
 import { confineLeavesToPieces, keepLeafPiecesOnChain, type ConfineLeavesOptions } from './skinning/confine-leaves-to-pieces';
@@ -327,23 +327,27 @@ export function computeSkinWeights(
   }
   if (skeleton.joints.length > 1) {
     const parents = deformingParents(skeleton, opts.nonDeformingJoints);
-    if (opts.confineLeaves !== false) confineLeavesToPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.confineLeaves);
-    if (opts.leafPiecesOnChain) keepLeafPiecesOnChain(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots);
-    if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, welded.indices, skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
-    if (opts.attachLoosePieces) attachLoosePieces(welded.positions, welded.indices, skeleton, candJoints, candWeights, slots);
+    // The welded mesh's pieces, found once for every piece rule (the rules change weights, never
+    // the mesh); not at all when every rule is off.
+    let found: ReturnType<typeof connectedPieces> | undefined;
+    const pieces = (): ReturnType<typeof connectedPieces> => (found ??= connectedPieces(welded.indices, nw));
+    if (opts.confineLeaves !== false) confineLeavesToPieces(welded.positions, pieces(), skeleton, parents, candJoints, candWeights, slots, opts.confineLeaves);
+    if (opts.leafPiecesOnChain) keepLeafPiecesOnChain(welded.positions, pieces(), skeleton, parents, candJoints, candWeights, slots);
+    if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, pieces(), skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
+    if (opts.attachLoosePieces) attachLoosePieces(welded.positions, pieces(), skeleton, candJoints, candWeights, slots);
     if (opts.chainPieces !== false && welded.indices.length > 0) {
       const geodesic = (): { joints: Int32Array; weights: Float32Array } => {
         const joints = new Int32Array(nw * slots).fill(-1), weights = new Float32Array(nw * slots);
         geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, joints, weights, slots);
         return { joints, weights };
       };
-      bendChainPieces(welded.positions, welded.indices, skeleton, candJoints, candWeights, slots, geodesic, opts.chainPieces, opts.nonDeformingJoints);
+      bendChainPieces(welded.positions, pieces(), skeleton, candJoints, candWeights, slots, geodesic, opts.chainPieces, opts.nonDeformingJoints);
     }
     // After the piece rules, so a piece they bind wholly to a leaf (an eyeball) is seen as rigid;
     // the leaf's direction is its placed (aimed) bone where the grid was built.
     if (opts.sideLeavesAhead !== false) {
       const leaves = sideLeaves(skeleton, parents, placedOnce?.segments ?? segments);
-      keepSideLeavesAhead(welded.positions, welded.indices, leaves, candJoints, candWeights, slots, opts.sideLeavesAhead);
+      keepSideLeavesAhead(welded.positions, pieces(), leaves, candJoints, candWeights, slots, opts.sideLeavesAhead);
     }
   }
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints); // idempotent; covers a mesh with no grid

@@ -8,7 +8,7 @@
 import type { Mesh } from '@rigforge/mesh';
 import {
   candidateFrame,
-  measureAllOrientationFeatures,
+  measureOrientationFeatureRows,
   ORIENTATION_CANDIDATES,
   ORIENTATION_FEATURE_NAMES,
   type OrientationCandidate,
@@ -130,6 +130,12 @@ export function scoreOrientationCandidates(features: number[][], m: OrientationM
   if (column.some((c) => c < 0)) {
     throw new Error('orientation model: it weighs a feature that is not measured (refit with scripts/fit-orientation-model.ts)');
   }
+  // Candidates measured for another model leave the features it does not read NaN (no feature
+  // measured is NaN in every candidate: the surface features are finite, the others shares).
+  const unread = m.features.filter((_, i) => features.length > 0 && features.every((f) => Number.isNaN(f[column[i]!])));
+  if (unread.length) {
+    throw new Error(`orientation model: it weighs ${unread.join(', ')}, not measured for these candidates (measure them with measureOrientationCandidates(mesh, model))`);
+  }
   return features.map((f) => column.reduce((t, c, i) => t + ((f[c]! - m.mean[i]!) / m.scale[i]!) * m.weights[i]!, 0));
 }
 
@@ -157,9 +163,13 @@ export function chooseOrientation(features: number[][], options: FindOrientation
   };
 }
 
-/** Measures the features of a mesh's 24 candidate orientations. */
-export function measureOrientationCandidates(mesh: Mesh): number[][] {
-  return measureAllOrientationFeatures(mesh);
+/**
+ * Measures the features of a mesh's 24 candidate orientations that `m` weighs (the others are NaN:
+ * measureOrientationFeatureRows); the fitting scripts measure them all (measureAllOrientationFeatures).
+ * Scored with `m` (or a model reading a subset of its features), they give the all-features scores.
+ */
+export function measureOrientationCandidates(mesh: Mesh, m: OrientationModel = model): number[][] {
+  return measureOrientationFeatureRows(mesh, m.features);
 }
 
 /**
@@ -247,12 +257,12 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
 
 /**
  * Finds the up axis and facing of a mesh (or the facing alone, given its up axis), gated as the
- * defaults say. `candidates`: the mesh's measureOrientationCandidates, when the caller needs them
- * anyway (the body plan's reading), so they are not measured twice.
+ * defaults say. `candidates`: the mesh's measureOrientationCandidates (for `options.model`), when the
+ * caller needs them anyway (the body plan's reading), so they are not measured twice.
  */
 export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}, candidates?: number[][]): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
-  const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh);
+  const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh, o.model);
   if (o.ungated) return chooseOrientation(features(), o);
   const shape = (m: Mesh): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution));
   return decideOrientation(() => orientationProbabilities(features(), o.model), {

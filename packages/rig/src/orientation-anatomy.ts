@@ -30,6 +30,12 @@ export const ANATOMY_FEATURE_NAMES = [
   'downContactArea', 'upContactArea', 'originAtEnd', 'originFlatAgrees',
 ] as const;
 
+/**
+ * The features read off the triangles (measureContact: a pass over every triangle, not the grid),
+ * measured only when a model names one of them (orientation-features.ts, measureOrientationFeatureRows).
+ */
+export const CONTACT_FEATURE_NAMES: readonly (typeof ANATOMY_FEATURE_NAMES)[number][] = ['downContactArea', 'upContactArea'];
+
 /** The features that read the file's origin (a convention many files follow and some do not). */
 export const ORIGIN_FEATURE_NAMES = ['originHeight', 'originOffCentre', 'originAtEnd', 'originFlatAgrees'] as const;
 

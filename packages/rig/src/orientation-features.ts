@@ -10,7 +10,7 @@
  * from one grid, and a model turned by a quarter turn gets exactly the permuted features.
  */
 import type { Mesh } from '@rigforge/mesh';
-import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, measureMeshAnatomy } from './orientation-anatomy';
+import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, CONTACT_FEATURE_NAMES, measureMeshAnatomy } from './orientation-anatomy';
 import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
 
 /** Cells along each axis of the surface grid. */
@@ -28,6 +28,12 @@ export const ROTATIONS_Y = [0, 90, 180, -90] as const;
 export const ORIENTATION_CANDIDATES: readonly OrientationCandidate[] = UP_AXES.flatMap((upAxis) =>
   ROTATIONS_Y.map((rotationY) => ({ upAxis, rotationY })),
 );
+
+/**
+ * The fore-aft ends' sections (measureEnds), last of the surface features: they need each slab's
+ * spans tracked in the candidates' cell loop, paid only when a model names one of them.
+ */
+export const ENDS_FEATURE_NAMES = ['frontThickerSection', 'backFlatter'] as const;
 
 /** Names of the surface features, in the order `measureOrientationFeatures` gives them. */
 const SURFACE_FEATURE_NAMES = [
@@ -57,8 +63,7 @@ const SURFACE_FEATURE_NAMES = [
   'solidTopPieces',
   'solidBulkForward',
   'solidFrontThicker',
-  'frontThickerSection',
-  'backFlatter',
+  ...ENDS_FEATURE_NAMES,
 ] as const;
 
 /**
@@ -301,8 +306,12 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
   return out;
 }
 
-/** The surface features of one candidate orientation, in SURFACE_FEATURE_NAMES order. */
-export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number, number, number], c: OrientationCandidate): number[] {
+/**
+ * The surface features of one candidate orientation, in SURFACE_FEATURE_NAMES order. `ends`: measure
+ * the fore-aft ends' sections (ENDS_FEATURE_NAMES); when false they are NaN (not measured) and the
+ * others are the same numbers.
+ */
+export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number, number, number], c: OrientationCandidate, ends = true): number[] {
   const { axis, sign } = candidateFrame(c);
   const g = grid.occupied;
   // Upright cell (x, y, z) → file cell: file axis axis[k] takes u_k (or N − 1 − u_k), so the
@@ -348,10 +357,12 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
       sumY += y;
       sumZ += z;
       all[x * N + z] = 1;
-      if (x < xLo[z]!) xLo[z] = x;
-      if (x > xHi[z]!) xHi[z] = x;
-      if (y < yLo[z]!) yLo[z] = y;
-      if (y > yHi[z]!) yHi[z] = y;
+      if (ends) {
+        if (x < xLo[z]!) xLo[z] = x;
+        if (x > xHi[z]!) xHi[z] = x;
+        if (y < yLo[z]!) yLo[z] = y;
+        if (y > yHi[z]!) yHi[z] = y;
+      }
       if (y < 2) bottom[x * N + z] = 1;
       if (y >= N - 2) top[x * N + z] = 1;
     }
@@ -409,7 +420,7 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
   const ext = [grid.extent[axis[0]]!, grid.extent[axis[1]]!, grid.extent[axis[2]]!];
   const centroidZ = sumZ / total;
   const band = Math.round(N * 0.2);
-  const ends = measureEnds(xLo, xHi, yLo, yHi, band);
+  const sections = ends ? measureEnds(xLo, xHi, yLo, yHi, band) : undefined;
   return [
     symmetry[axis[0]]!,
     count(bottom) / footprint,
@@ -439,8 +450,8 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
     Math.log((mean(N - band, N, vSlab) + 1) / (mean(0, band, vSlab) + 1)),
     // Read only on a body long along its facing (a fish, a quadruped): a biped's front and back
     // ends are its face and its back, whose sections say nothing of which is which.
-    ext[2]! > ext[1]! ? ends.frontThickerSection : 0,
-    ext[2]! > ext[1]! ? ends.backFlatter : 0,
+    !sections ? NaN : ext[2]! > ext[1]! ? sections.frontThickerSection : 0,
+    !sections ? NaN : ext[2]! > ext[1]! ? sections.backFlatter : 0,
   ];
 }
 
@@ -469,10 +480,46 @@ export function measureEnds(xLo: ArrayLike<number>, xHi: ArrayLike<number>, yLo:
   return { frontThickerSection: Math.log((front.thick + 1) / (back.thick + 1)), backFlatter: back.flat - front.flat };
 }
 
-/** Features of all 24 candidates of a mesh (ORIENTATION_CANDIDATES order), in ORIENTATION_FEATURE_NAMES order. */
-export function measureAllOrientationFeatures(mesh: Mesh): number[][] {
+/** Which of the separable measures a set of feature names needs (each is paid only when it is read). */
+export interface OrientationMeasures {
+  /** The fore-aft ends' sections (ENDS_FEATURE_NAMES), in the candidates' cell loop. */
+  ends: boolean;
+  /** The flat faces and the origin (orientation-anatomy.ts), a pass over the grid. */
+  anatomy: boolean;
+  /** The ground contact (CONTACT_FEATURE_NAMES), a pass over the triangles. */
+  contact: boolean;
+}
+
+/** The measures `names` need: a measure is made when one of its features is named. */
+export function orientationMeasures(names: readonly string[]): OrientationMeasures {
+  const unknown = names.filter((n) => !(ORIENTATION_FEATURE_NAMES as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`orientation features: ${unknown.join(', ')} not measured (known: ORIENTATION_FEATURE_NAMES)`);
+  const named = (group: readonly string[]): boolean => group.some((n) => names.includes(n));
+  return { ends: named(ENDS_FEATURE_NAMES), anatomy: named(ANATOMY_FEATURE_NAMES), contact: named(CONTACT_FEATURE_NAMES) };
+}
+
+/**
+ * Features of all 24 candidates of a mesh (ORIENTATION_CANDIDATES order), in ORIENTATION_FEATURE_NAMES
+ * order, of which only those `names` names are measured: the others are NaN. The rig asks for the
+ * loaded model's features (find-orientation.ts, measureOrientationCandidates), so it pays for no
+ * measure the model does not read; a measured feature is the same number whatever else is asked.
+ */
+export function measureOrientationFeatureRows(mesh: Mesh, names: readonly string[]): number[][] {
+  const wanted = orientationMeasures(names);
   const grid = buildSurfaceGrid(mesh);
   const symmetry = measureAxisSymmetry(grid);
-  const anatomy = measureMeshAnatomy(grid.occupied, grid.normals, grid.min, grid.extent, mesh);
-  return ORIENTATION_CANDIDATES.map((c) => [...measureOrientationFeatures(grid, symmetry, c), ...anatomyOfCandidate(anatomy, candidateFrame(c))]);
+  const anatomy = wanted.anatomy ? measureMeshAnatomy(grid.occupied, grid.normals, grid.min, grid.extent, wanted.contact ? mesh : undefined) : undefined;
+  const notMeasured = ORIENTATION_FEATURE_NAMES.map((n) => !names.includes(n));
+  return ORIENTATION_CANDIDATES.map((c) => {
+    const row = [
+      ...measureOrientationFeatures(grid, symmetry, c, wanted.ends),
+      ...(anatomy ? anatomyOfCandidate(anatomy, candidateFrame(c)) : ANATOMY_FEATURE_NAMES.map(() => NaN)),
+    ];
+    return row.map((v, i) => (notMeasured[i] ? NaN : v));
+  });
+}
+
+/** Every feature of all 24 candidates of a mesh (what the fitting scripts read), in ORIENTATION_FEATURE_NAMES order. */
+export function measureAllOrientationFeatures(mesh: Mesh): number[][] {
+  return measureOrientationFeatureRows(mesh, ORIENTATION_FEATURE_NAMES);
 }

@@ -198,7 +198,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   stage('fit');
   // `auto` reads the plan from the file's 24 candidate orientations (as the check does): measured
   // once, they serve the orientation step too.
-  const candidates = rigType === 'auto' ? measureOrientationCandidates(bounded.mesh) : undefined;
+  const candidates = rigType === 'auto' ? measureOrientationCandidates(bounded.mesh, options.orientation?.model) : undefined;
   const first = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation, candidates);
   const firstMesh = rotateMeshY(rotateMeshUp(bounded.mesh, first.upAxis), first.rotationY);
   const firstPlan = choosePlan(firstMesh, bounded.mesh, first, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution, candidates);
@@ -348,7 +348,7 @@ function choosePlan(
   candidates?: number[][],
 ): { bodyPlan: BodyPlan; source: 'given' | 'found'; confidence?: number; warnings: string[]; analysed?: AnalysedMesh } {
   if (rigType !== 'auto') return { bodyPlan: rigType, source: 'given', warnings: [] };
-  const reading = choosePlanReading(candidates ?? measureOrientationCandidates(filed), orientation.upAxis, { upAxisGiven: orientation.upAxisSource === 'given', model });
+  const reading = choosePlanReading(candidates ?? measureOrientationCandidates(filed, model), orientation.upAxis, { upAxisGiven: orientation.upAxisSource === 'given', model });
   // Read in the rig's own frame, the analysis is of the mesh the fit reads: handed on, it is not
   // made twice. Otherwise the reading's turn is for the reading only (the rig keeps its frame).
   const inRigFrame = isPlanReadingFrame(reading, orientation.upAxis, orientation.rotationY);

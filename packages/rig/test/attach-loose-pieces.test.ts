@@ -1,5 +1,6 @@
 // Separate pieces no bone reaches (an antenna of small segments, a fin pushed into the body) follow
 // the piece they are attached to: each takes the blend of the surface where it touches it.
+import { connectedPieces } from '../src/skinning/bind-rigid-pieces';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { attachLoosePieces } from '../src/skinning/attach-loose-pieces';
 import { capsule, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
@@ -47,7 +48,7 @@ describe('attachLoosePieces', () => {
       if (v >= starts[6]!) { joints.set([0, 4], v * slots); weights.set([0.5, 0.5], v * slots); }
     }
     // The two far segments and the fin are rebound; the near ones, already the head's, are kept.
-    expect(attachLoosePieces(mesh.positions, mesh.indices, skeleton, joints, weights, slots)).toBe(3);
+    expect(attachLoosePieces(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), skeleton, joints, weights, slots)).toBe(3);
     for (let k = 2; k < 6; k++) for (const v of range(k)) expect([joints[v * slots], weights[v * slots], joints[v * slots + 1]]).toEqual([2, 1, -1]);
     for (const v of range(6)) expect([joints[v * slots], weights[v * slots]]).toEqual([0, 1]);
   });
@@ -56,7 +57,7 @@ describe('attachLoosePieces', () => {
     const n = mesh.positions.length / 3, slots = 2;
     const joints = new Int32Array(n * slots).fill(-1), weights = new Float32Array(n * slots);
     for (let v = 0; v < n; v++) { joints.set([1, 3], v * slots); weights.set([0.6, 0.4], v * slots); }
-    attachLoosePieces(mesh.positions, mesh.indices, skeleton, joints, weights, slots);
+    attachLoosePieces(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), skeleton, joints, weights, slots);
     for (let v = 0; v < starts[2]!; v++) expect([joints[v * slots], joints[v * slots + 1], weights[v * slots]]).toEqual([1, 3, expect.closeTo(0.6, 6)]);
   });
 
@@ -76,7 +77,7 @@ describe('attachLoosePieces', () => {
       else if (v < starts[6]!) { joints[v * slots] = v < starts[2]! ? 3 : 0; weights[v * slots] = 1; }
       else { joints.set([0, 2, 4], v * slots); weights.set([0.45, 0.45, 0.1], v * slots); }
     }
-    attachLoosePieces(mesh.positions, mesh.indices, twoRoots, joints, weights, slots);
+    attachLoosePieces(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), twoRoots, joints, weights, slots);
     for (const v of range(6)) {
       expect([joints[v * slots], joints[v * slots + 1], joints[v * slots + 2]]).toEqual([0, 2, -1]);
       expect(weights[v * slots]).toBeCloseTo(0.5, 6);
@@ -91,7 +92,7 @@ describe('attachLoosePieces', () => {
       joints[v * slots] = v < starts[1]! ? 1 : v < starts[2]! ? 3 : v < starts[4]! ? 2 : v < starts[6]! ? 4 : 3;
       weights[v * slots] = 1;
     }
-    attachLoosePieces(mesh.positions, mesh.indices, skeleton, joints, weights, slots);
+    attachLoosePieces(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), skeleton, joints, weights, slots);
     for (const v of range(6)) expect([joints[v * slots], weights[v * slots]]).toEqual([3, 1]);
     for (let k = 4; k < 6; k++) for (const v of range(k)) expect(joints[v * slots]).toBe(2);
   });

@@ -1,4 +1,5 @@
 /** A piece around one whole end chain (a tail shell) bends along it, not with the joint it hangs from. */
+import { connectedPieces } from '../src/skinning/bind-rigid-pieces';
 import type { Skeleton } from '@rigforge/mesh';
 import { bendChainPieces, endChainOf } from '../src/skinning/bend-chain-pieces';
 
@@ -42,7 +43,7 @@ describe('bendChainPieces', () => {
 
   test('a tail piece the solve gives to the hips takes the geodesic weights along its chain; the body is left', () => {
     const { joints, weights } = solved(0);
-    expect(bendChainPieces(positions, indices, skeleton, joints, weights, slots, geodesicTail)).toBe(1);
+    expect(bendChainPieces(positions, connectedPieces(indices, positions.length / 3), skeleton, joints, weights, slots, geodesicTail)).toBe(1);
     expect([...joints.slice(3 * slots)]).toEqual([2, 3, 2, 3, 2, 3, 2, 3]);
     expect([...joints.slice(0, 3 * slots)]).toEqual([0, -1, 0, -1, 0, -1]);
   });
@@ -50,23 +51,23 @@ describe('bendChainPieces', () => {
   test('a tail piece already weighted along its chain is left as solved, and the geodesic weights are never asked for', () => {
     const { joints, weights } = solved(2);
     const never = (): never => { throw new Error('not needed'); };
-    expect(bendChainPieces(positions, indices, skeleton, joints, weights, slots, never)).toBe(0);
+    expect(bendChainPieces(positions, connectedPieces(indices, positions.length / 3), skeleton, joints, weights, slots, never)).toBe(0);
     expect(joints[3 * slots]).toBe(2);
   });
 
   test('a tail piece bound wholly to the first joint of its chain takes the geodesic weights too', () => {
     const { joints, weights } = solved(1);
-    expect(bendChainPieces(positions, indices, skeleton, joints, weights, slots, geodesicTail)).toBe(1);
+    expect(bendChainPieces(positions, connectedPieces(indices, positions.length / 3), skeleton, joints, weights, slots, geodesicTail)).toBe(1);
     expect(joints[3 * slots]).toBe(2);
     const kept = solved(1);
     const never = (): never => { throw new Error('not needed'); };
-    expect(bendChainPieces(positions, indices, skeleton, kept.joints, kept.weights, slots, never, { baseShare: 1.01 })).toBe(0);
+    expect(bendChainPieces(positions, connectedPieces(indices, positions.length / 3), skeleton, kept.joints, kept.weights, slots, never, { baseShare: 1.01 })).toBe(0);
   });
 
   test('a chain of stand-in joints (taking no weight) leaves its piece as solved', () => {
     const { joints, weights } = solved(0);
     const never = (): never => { throw new Error('not needed'); };
-    expect(bendChainPieces(positions, indices, skeleton, joints, weights, slots, never, {}, [1, 2, 3])).toBe(0);
+    expect(bendChainPieces(positions, connectedPieces(indices, positions.length / 3), skeleton, joints, weights, slots, never, {}, [1, 2, 3])).toBe(0);
     expect(joints[3 * slots]).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // Separate rigid pieces (a robot's arm plates and hand) go wholly to one joint; a piece spanning a joint keeps its blend.
 import type { Mesh, SkinWeights } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
-import { bindRigidPieces } from '../src/skinning/bind-rigid-pieces';
+import { bindRigidPieces, connectedPieces } from '../src/skinning/bind-rigid-pieces';
 import { confineLeavesToPieces, keepLeafPiecesOnChain } from '../src/skinning/confine-leaves-to-pieces';
 import { capsule, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
 
@@ -44,7 +44,7 @@ describe('bindRigidPieces', () => {
       joints.set(k === 0 ? [0, 1] : k === 1 ? [1, 0] : [2, 1], v * slots);
       weights.set([0.8, 0.2], v * slots);
     }
-    bindRigidPieces(mesh.positions, mesh.indices, arm, [-1, 0, 1], joints, weights, slots);
+    bindRigidPieces(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), arm, [-1, 0, 1], joints, weights, slots);
     // The sleeve and the upper-arm plate keep both joints: heat's share of the child says the piece
     // reaches to where the child's bone starts.
     for (const v of [0, ...Array.from({ length: n - first }, (_, i) => first + i)]) {
@@ -59,7 +59,7 @@ describe('bindRigidPieces', () => {
     const n = body.positions.length / 3;
     const joints = new Int32Array(2 * n).fill(1), weights = new Float32Array(2 * n).fill(0.5);
     for (let v = 0; v < n; v++) joints[2 * v] = 0;
-    expect(bindRigidPieces(body.positions, body.indices, arm, [-1, 0, 1], joints, weights, 2)).toEqual([]);
+    expect(bindRigidPieces(body.positions, connectedPieces(body.indices, body.positions.length / 3), arm, [-1, 0, 1], joints, weights, 2)).toEqual([]);
     expect(weights.every((w) => w === 0.5)).toBe(true);
   });
 });
@@ -96,7 +96,7 @@ describe('confineLeavesToPieces', () => {
   it('gives sibling leaves inside pieces of their own (eyes in their eyeballs) those pieces only; the face goes to their parent', () => {
     const { joints, weights } = solved();
     expect(onFace(joints, weights, 2)).toBeGreaterThan(0);
-    expect(confineLeavesToPieces(mesh.positions, mesh.indices, head, parents, joints, weights, slots)).toBe(2);
+    expect(confineLeavesToPieces(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), head, parents, joints, weights, slots)).toBe(2);
     expect(onFace(joints, weights, 2) + onFace(joints, weights, 3)).toBe(0);
     for (let v = 0; v < first; v++) expect(weights[v * slots]! + weights[v * slots + 1]!).toBeCloseTo(1, 6);
     for (let v = first; v < n; v++) expect([joints[v * slots], weights[v * slots]]).toEqual([eyeOf(v), 1]);
@@ -118,7 +118,7 @@ describe('confineLeavesToPieces', () => {
       else if (y > 1.0) { joints.set([side(v), 1], v * slots); weights.set([0.8, 0.2], v * slots); }
       else { joints[v * slots] = 0; weights[v * slots] = 1; }
     }
-    expect(confineLeavesToPieces(withLids.positions, withLids.indices, head, parents, joints, weights, slots)).toBe(2);
+    expect(confineLeavesToPieces(withLids.positions, connectedPieces(withLids.indices, withLids.positions.length / 3), head, parents, joints, weights, slots)).toBe(2);
     for (let v = 0; v < m; v++) {
       let eye = 0;
       for (let s = v * slots; s < v * slots + slots; s++) if (joints[s] === 2 || joints[s] === 3) eye += weights[s]!;
@@ -140,7 +140,7 @@ describe('confineLeavesToPieces', () => {
       joints.set([joints[v * slots]!, 4], v * slots);
       weights.set([0.5, 0.5], v * slots);
     }
-    expect(confineLeavesToPieces(mesh.positions, mesh.indices, withMouth, [-1, 0, 1, 1, 1], joints, weights, slots)).toBe(2);
+    expect(confineLeavesToPieces(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), withMouth, [-1, 0, 1, 1, 1], joints, weights, slots)).toBe(2);
     // Past the plane across the head → mouth link at its middle: the mouth's region.
     const inMouthRegion = (v: number): boolean =>
       (mesh.positions[3 * v + 1]! - 1.125) * 0.05 + (mesh.positions[3 * v + 2]! - 0.05) * 0.1 >= 0;
@@ -181,7 +181,7 @@ describe('confineLeavesToPieces', () => {
     const run = (jointMargin: number): { joints: Int32Array; weights: Float32Array; confined: number } => {
       const joints = new Int32Array(m * slots).fill(-1), weights = new Float32Array(m * slots);
       for (let v = 0; v < m; v++) solvedAs(partOf(v)).forEach(([j, w], s) => { joints[v * slots + s] = j; weights[v * slots + s] = w; });
-      const confined = confineLeavesToPieces(toy.positions, toy.indices, rig, [-1, 0, 0, 0], joints, weights, slots, { jointMargin });
+      const confined = confineLeavesToPieces(toy.positions, connectedPieces(toy.indices, toy.positions.length / 3), rig, [-1, 0, 0, 0], joints, weights, slots, { jointMargin });
       return { joints, weights, confined };
     };
     // Without a margin the arms' joints lie outside their sheets: the head alone has a piece, and a lone leaf is left as solved.
@@ -204,7 +204,7 @@ describe('confineLeavesToPieces', () => {
     const joints = new Int32Array(m * slots).fill(-1), weights = new Float32Array(m * slots);
     for (let v = 0; v < m; v++) { joints.set([2, 1], v * slots); weights.set(v >= first ? [0.6, 0.4] : [0.3, 0.7], v * slots); }
     const before = weights.slice();
-    expect(confineLeavesToPieces(one.positions, one.indices, lone, [-1, 0, 1], joints, weights, slots)).toBe(0);
+    expect(confineLeavesToPieces(one.positions, connectedPieces(one.indices, one.positions.length / 3), lone, [-1, 0, 1], joints, weights, slots)).toBe(0);
     expect(weights).toEqual(before);
   });
 });
@@ -234,7 +234,7 @@ describe('keepLeafPiecesOnChain', () => {
 
   it("gives the other branch's weight on a sheet its own leaf holds most to their common ancestor", () => {
     const { joints, weights } = solved();
-    expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, parents, joints, weights, slots)).toBe(2);
+    expect(keepLeafPiecesOnChain(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), wings, parents, joints, weights, slots)).toBe(2);
     for (let v = first; v < n; v++) {
       const own = right(v) ? [2, 1, 0] : [4, 3, 0];
       expect([0, 1, 2].map((s) => joints[v * slots + s])).toEqual(own);
@@ -245,7 +245,7 @@ describe('keepLeafPiecesOnChain', () => {
 
   it("drops the other tree's weight on the sheet when the wings are roots of their own, keeping the chain's", () => {
     const { joints, weights } = solved();
-    expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, [-1, -1, 1, -1, 3], joints, weights, slots)).toBe(2);
+    expect(keepLeafPiecesOnChain(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), wings, [-1, -1, 1, -1, 3], joints, weights, slots)).toBe(2);
     for (let v = first; v < n; v++) {
       const own = right(v) ? [2, 1] : [4, 3];
       expect([0, 1].map((s) => joints[v * slots + s])).toEqual(own);
@@ -261,12 +261,12 @@ describe('keepLeafPiecesOnChain', () => {
     const joints = new Int32Array(m * slots).fill(-1), weights = new Float32Array(m * slots);
     for (let v = 0; v < m; v++) { joints.set([2, 4], v * slots); weights.set([0.6, 0.4], v * slots); }
     const before = weights.slice();
-    expect(keepLeafPiecesOnChain(both.positions, both.indices, wings, parents, joints, weights, slots)).toBe(0);
+    expect(keepLeafPiecesOnChain(both.positions, connectedPieces(both.indices, both.positions.length / 3), wings, parents, joints, weights, slots)).toBe(0);
     expect(weights).toEqual(before);
     const { joints: j2, weights: w2 } = solved();
     for (let v = first; v < n; v++) w2.set([0.2, 0.5, 0.3], v * slots);
     const before2 = w2.slice();
-    expect(keepLeafPiecesOnChain(mesh.positions, mesh.indices, wings, parents, j2, w2, slots)).toBe(0);
+    expect(keepLeafPiecesOnChain(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), wings, parents, j2, w2, slots)).toBe(0);
     expect(w2).toEqual(before2);
   });
 });

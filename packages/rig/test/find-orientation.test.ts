@@ -6,7 +6,11 @@
 import { readMesh, writeGlb } from '@rigforge/mesh';
 import { lengthAxisOf } from '../src/length-axis';
 import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates, scoreOrientationCandidates } from '../src/find-orientation';
-import { buildSurfaceGrid, candidateFrame, measureAxisSymmetry, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
+import model from '../src/orientation-model.json';
+import { ANATOMY_FEATURE_NAMES, CONTACT_FEATURE_NAMES } from '../src/orientation-anatomy';
+import {
+  buildSurfaceGrid, candidateFrame, ENDS_FEATURE_NAMES, measureAllOrientationFeatures, measureAxisSymmetry, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES, orientationMeasures,
+} from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { buildCreature } from '../testing/build-creature';
@@ -47,6 +51,54 @@ describe('findOrientation', () => {
       return multiplyTurns(turnOf(found), toFile);
     });
     for (const a of answers) expect(sameTurn(a, answers[0]!)).toBe(true);
+  });
+});
+
+describe('measureOrientationCandidates', () => {
+  // Issue 25: the rig pays only for the features its model weighs; the fitting scripts measure all.
+  test('measures exactly the features the model names, and each of them as the all-features path does', () => {
+    const all = measureAllOrientationFeatures(quadruped);
+    const rows = measureOrientationCandidates(quadruped);
+    expect(rows).toHaveLength(ORIENTATION_CANDIDATES.length);
+    const measured = ORIENTATION_FEATURE_NAMES.filter((_, i) => rows.every((r) => !Number.isNaN(r[i])));
+    const notMeasured = ORIENTATION_FEATURE_NAMES.filter((_, i) => rows.every((r) => Number.isNaN(r[i])));
+    expect([...measured].sort()).toEqual([...model.features].sort());
+    expect(measured.length + notMeasured.length).toBe(ORIENTATION_FEATURE_NAMES.length);
+    const column = model.features.map((f) => (ORIENTATION_FEATURE_NAMES as readonly string[]).indexOf(f));
+    expect(rows.map((r) => column.map((c) => r[c]))).toEqual(all.map((r) => column.map((c) => r[c])));
+    expect(all.flat().every(Number.isFinite)).toBe(true);
+  });
+
+  test('makes a measure (the ends\' sections, the flat faces and origin, the ground contact) only when the model reads one of its features', () => {
+    const named = (group: readonly string[]): boolean => group.some((f) => model.features.includes(f));
+    const wanted = orientationMeasures(model.features);
+    expect(wanted).toEqual({
+      ends: named(ENDS_FEATURE_NAMES),
+      anatomy: named(ANATOMY_FEATURE_NAMES),
+      contact: named(CONTACT_FEATURE_NAMES),
+    });
+    // The shipped model reads none of them (the README's "Orientation: measured"): nothing but its surface features is paid for.
+    expect(wanted).toEqual({ ends: false, anatomy: false, contact: false });
+    expect(orientationMeasures(['backFlatter', 'upContactArea'])).toEqual({ ends: true, anatomy: true, contact: true });
+    expect(() => orientationMeasures(['noSuchFeature'])).toThrow(/noSuchFeature/);
+  });
+
+  test('findOrientation answers as it does from every feature, gated and not, in every tested turn', () => {
+    // Four stored orientations, each of another up axis and facing (a gated call is a shape analysis or two).
+    const sample = ORIENTATION_CANDIDATES.filter((_, i) => i % 7 === 0);
+    for (const stored of sample) {
+      const file = turnMesh(quadruped, invertTurn(turnOf(stored)));
+      const all = measureAllOrientationFeatures(file);
+      expect(findOrientation(file)).toEqual(findOrientation(file, {}, all));
+      expect(findOrientation(file, { ungated: true })).toEqual(findOrientation(file, { ungated: true }, all));
+    }
+  });
+
+  test('a model reading a feature its candidates were not measured for is refused, not scored on NaN', () => {
+    const rows = measureOrientationCandidates(quadruped);
+    const other = { features: ['backFlatter'], mean: [0], scale: [1], weights: [1] };
+    expect(() => scoreOrientationCandidates(rows, other)).toThrow(/backFlatter, not measured/);
+    expect(scoreOrientationCandidates(measureOrientationCandidates(quadruped, other), other).every(Number.isFinite)).toBe(true);
   });
 });
 

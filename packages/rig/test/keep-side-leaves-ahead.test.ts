@@ -1,4 +1,5 @@
 // A side leaf (an ear off a head) keeps what lies ahead of its joint; its weight behind the joint goes to its parent.
+import { connectedPieces } from '../src/skinning/bind-rigid-pieces';
 import type { Mesh } from '@rigforge/mesh';
 import type { BoneSegment } from '../src/skinning/bone-segments';
 import { keepSideLeavesAhead, sideLeaves } from '../src/skinning/keep-side-leaves-ahead';
@@ -42,7 +43,7 @@ describe('keepSideLeavesAhead', () => {
   it('gives the ear\'s weight behind its joint to the head and leaves it ahead of the joint', () => {
     const head = capsule([0, 0.9, 0], [0, 2.1, 0], 0.6, { rows: 16 });
     const { joints, weights } = blend(head, EAR, HEAD);
-    const changed = keepSideLeavesAhead(head.positions, head.indices, sideLeaves(skeleton, parents, segments), joints, weights, 2, { margin: 0 });
+    const changed = keepSideLeavesAhead(head.positions, connectedPieces(head.indices, head.positions.length / 3), sideLeaves(skeleton, parents, segments), joints, weights, 2, { margin: 0 });
     const n = head.positions.length / 3;
     let behind = 0;
     for (let v = 0; v < n; v++) {
@@ -62,7 +63,7 @@ describe('keepSideLeavesAhead', () => {
   it('leaves a band behind the joint as solved with a margin', () => {
     const head = capsule([0, 0.9, 0], [0, 2.1, 0], 0.6, { rows: 16 });
     const { joints, weights } = blend(head, EAR, HEAD);
-    keepSideLeavesAhead(head.positions, head.indices, sideLeaves(skeleton, parents, segments), joints, weights, 2, { margin: 0.5 });
+    keepSideLeavesAhead(head.positions, connectedPieces(head.indices, head.positions.length / 3), sideLeaves(skeleton, parents, segments), joints, weights, 2, { margin: 0.5 });
     const limit = -0.5 * Math.SQRT1_2;
     let moved = 0, kept = 0;
     for (let v = 0; v < head.positions.length / 3; v++) {
@@ -82,7 +83,7 @@ describe('keepSideLeavesAhead', () => {
     const n = mesh.positions.length / 3, first = head.positions.length / 3;
     const { joints, weights } = blend(mesh, EAR, HEAD);
     for (let v = first; v < n; v++) { joints.set([EAR, -1], 2 * v); weights.set([1, 0], 2 * v); }
-    keepSideLeavesAhead(mesh.positions, mesh.indices, sideLeaves(skeleton, parents, segments), joints, weights, 2, { margin: 0 });
+    keepSideLeavesAhead(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), sideLeaves(skeleton, parents, segments), joints, weights, 2, { margin: 0 });
     let pieceBehind = 0;
     for (let v = first; v < n; v++) {
       if (behindEar(mesh, v) < 0) pieceBehind++;

@@ -22,7 +22,7 @@
  * the mesh's size is left as solved.
  */
 import type { Skeleton } from '@rigforge/mesh';
-import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, pieceWeightByJoint } from './bind-rigid-pieces';
+import { BIND_RIGID_PIECES_DEFAULTS, pieceWeightByJoint, type MeshPieces } from './bind-rigid-pieces';
 import { pieceBox, type PieceBox } from './piece-box';
 
 /** Cells of the nearest-piece search along the mesh's longest side. */
@@ -52,20 +52,19 @@ const CONTACT_SLACK = 0.1;
 interface RingCache { vertices: number[]; chunkStart: number[]; chunkCell: number[]; chunkPieces: number[]; pieceStart: number[]; ringEnd: number[]; rings: number }
 
 /**
- * Rebinds, in place, every separate piece of the welded mesh (`positions`, `indices`) that holds no
+ * Rebinds, in place, every separate piece of the welded mesh (`positions`; `pieces`: its connectedPieces) that holds no
  * bone of `skeleton` to the strongest joint where it touches the piece it is attached to (weights
  * `slots` per vertex, joint −1 = none). Returns the number of pieces rebound.
  */
 export function attachLoosePieces(
   positions: Float32Array,
-  indices: Uint32Array,
+  pieces: MeshPieces,
   skeleton: Skeleton,
   joints: Int32Array,
   weights: Float32Array,
   slots: number,
 ): number {
   const n = positions.length / 3;
-  const pieces = connectedPieces(indices, n);
   if (pieces.length < 2) return 0;
   const boxes = pieces.map((piece) => pieceBox(positions, piece));
   const segments = boneSegments(skeleton);

@@ -19,7 +19,7 @@
  * the hips on purpose).
  */
 import type { Skeleton } from '@rigforge/mesh';
-import { connectedPieces } from './bind-rigid-pieces';
+import type { MeshPieces } from './bind-rigid-pieces';
 import { pieceBox } from './piece-box';
 
 export interface BendChainPiecesOptions {
@@ -64,7 +64,7 @@ export function endChainOf(inside: readonly number[], parents: readonly number[]
  */
 export function bendChainPieces(
   positions: Float32Array,
-  indices: Uint32Array,
+  pieces: MeshPieces,
   skeleton: Skeleton,
   joints: Int32Array,
   weights: Float32Array,
@@ -75,8 +75,6 @@ export function bendChainPieces(
 ): number {
   const passive = new Set(nonDeforming);
   const o = { ...BEND_CHAIN_PIECES_DEFAULTS, ...options };
-  const n = positions.length / 3;
-  const pieces = connectedPieces(indices, n);
   if (pieces.length < 2) return 0;
   const parents = skeleton.joints.map((j) => j.parent);
   const childCount = skeleton.joints.map(() => 0);

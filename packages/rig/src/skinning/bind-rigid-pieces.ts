@@ -31,7 +31,7 @@ export interface BindRigidPiecesOptions {
 
 /** A separate piece of the mesh given wholly to one joint. */
 export interface RigidPiece {
-  vertices: number[];
+  vertices: readonly number[];
   joint: number;
 }
 
@@ -54,13 +54,13 @@ export function pieceWeightByJoint(piece: readonly number[], joints: Int32Array,
 
 /**
  * Rebinds the weights (`slots` per vertex, joint −1 = none) of every separate piece of the welded
- * mesh (`positions`, `indices`) that no joint plane splits, in place. `parents` is each joint's
+ * mesh (`positions`; `pieces`: its connectedPieces) that no joint plane splits, in place. `parents` is each joint's
  * parent on the tree of joints that take weight (−1 for a root). Returns the pieces that are now
  * wholly one joint's (rebound or so solved), each with that joint.
  */
 export function bindRigidPieces(
   positions: Float32Array,
-  indices: Uint32Array,
+  pieces: MeshPieces,
   skeleton: Skeleton,
   parents: readonly number[],
   joints: Int32Array,
@@ -69,8 +69,6 @@ export function bindRigidPieces(
   options: BindRigidPiecesOptions = {},
 ): RigidPiece[] {
   const { outsideShare, ownerShare } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
-  const n = positions.length / 3;
-  const pieces = connectedPieces(indices, n);
   const rigid: RigidPiece[] = [];
   if (pieces.length < 2) return rigid;
   const children = skeleton.joints.map(() => [] as number[]);
@@ -156,6 +154,12 @@ function inRegion(
   for (const c of children) if (past(p, pos(c), pos(c)) > 0) return false;
   return true;
 }
+
+/**
+ * The connected pieces of a mesh, each as its vertex list: what the piece rules read. computeSkinWeights
+ * finds them once per call (connectedPieces) and hands them to every rule.
+ */
+export type MeshPieces = readonly (readonly number[])[];
 
 /** The connected pieces of a triangle mesh (over shared vertices), each as its vertex list; vertices in no triangle are left out. */
 export function connectedPieces(indices: Uint32Array, n: number): number[][] {

@@ -13,7 +13,7 @@
  * Any other leaf with no piece of its own (a hand, a tail tip) keeps its weights.
  */
 import type { Skeleton } from '@rigforge/mesh';
-import { BIND_RIGID_PIECES_DEFAULTS, connectedPieces, pieceWeightByJoint, regionShare } from './bind-rigid-pieces';
+import { BIND_RIGID_PIECES_DEFAULTS, pieceWeightByJoint, regionShare, type MeshPieces } from './bind-rigid-pieces';
 
 /** Options of {@link confineLeavesToPieces}. */
 export interface ConfineLeavesOptions {
@@ -31,7 +31,7 @@ export const CONFINE_LEAVES_DEFAULTS: Required<ConfineLeavesOptions> = { jointMa
 /**
  * In place, on weights with `slots` per vertex (joint −1 = none): for each leaf of the weighted
  * tree (`parents`, −1 for a root), its own piece is the separate piece of the welded mesh
- * (`positions`, `indices`) around it (its bounding box, grown by `jointMargin` of the leaf's link
+ * (`positions`; `pieces`: its connectedPieces) around it (its bounding box, grown by `jointMargin` of the leaf's link
  * to its parent, holds the joint and no other such leaf's),
  * in its region, strongest joint the leaf or its parent, nearest it by centroid. Leaves with a
  * sibling leaf that has one too get their own piece wholly, and their weight everywhere else goes
@@ -40,7 +40,7 @@ export const CONFINE_LEAVES_DEFAULTS: Required<ConfineLeavesOptions> = { jointMa
  */
 export function confineLeavesToPieces(
   positions: Float32Array,
-  indices: Uint32Array,
+  pieces: MeshPieces,
   skeleton: Skeleton,
   parents: readonly number[],
   joints: Int32Array,
@@ -52,7 +52,6 @@ export function confineLeavesToPieces(
   const n = positions.length / 3;
   const hasChild = new Uint8Array(parents.length);
   for (const p of parents) if (p >= 0) hasChild[p] = 1;
-  const pieces = connectedPieces(indices, n);
   if (pieces.length < 2) return 0;
   // Whether piece k's bounding box, grown by `jointMargin` of leaf j's link to its parent, holds j.
   const around = (k: number, j: number): boolean => {
@@ -185,17 +184,15 @@ function centroidDistance(positions: Float32Array, vertices: readonly number[], 
  */
 export function keepLeafPiecesOnChain(
   positions: Float32Array,
-  indices: Uint32Array,
+  pieces: MeshPieces,
   skeleton: Skeleton,
   parents: readonly number[],
   joints: Int32Array,
   weights: Float32Array,
   slots: number,
 ): number {
-  const n = positions.length / 3;
   const hasChild = new Uint8Array(parents.length);
   for (const p of parents) if (p >= 0) hasChild[p] = 1;
-  const pieces = connectedPieces(indices, n);
   if (pieces.length < 2) return 0;
   const isLeaf = (j: number): boolean => hasChild[j] === 0 && parents[j]! >= 0;
   let changed = 0;

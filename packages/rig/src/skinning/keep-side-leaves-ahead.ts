@@ -16,7 +16,7 @@
  */
 import type { Skeleton } from '@rigforge/mesh';
 import type { BoneSegment } from './bone-segments';
-import { connectedPieces } from './bind-rigid-pieces';
+import type { MeshPieces } from './bind-rigid-pieces';
 import { chainChild } from './bone-heat';
 
 export interface KeepSideLeavesAheadOptions {
@@ -81,7 +81,7 @@ export function sideLeaves(skeleton: Skeleton, parents: readonly number[], segme
  */
 export function keepSideLeavesAhead(
   positions: Float32Array,
-  indices: Uint32Array,
+  pieces: MeshPieces,
   leaves: readonly SideLeaf[],
   joints: Int32Array,
   weights: Float32Array,
@@ -94,7 +94,7 @@ export function keepSideLeavesAhead(
   const byLeaf = new Map<number, SideLeaf>(leaves.map((l) => [l.leaf, l]));
   // A piece whose every vertex is wholly one side leaf's is bound rigid (an eyeball): it stays whole.
   const rigid = new Uint8Array(n);
-  for (const piece of connectedPieces(indices, n)) {
+  for (const piece of pieces) {
     const owner = soleJoint(piece[0]!, joints, weights, slots);
     if (owner < 0 || !byLeaf.has(owner)) continue;
     if (piece.every((v) => soleJoint(v, joints, weights, slots) === owner)) for (const v of piece) rigid[v] = 1;
