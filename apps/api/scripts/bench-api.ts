@@ -14,6 +14,9 @@
  * a third server in the same alternating rounds, so a change is measured against the code before
  * it on the same machine at the same moment; a busy machine moves all three alike). The half-peak
  * latency runs in the same rotated rounds, each at half of that server's own peak.
+ * BENCH_STORAGE_DIR (default the OS temp directory): where the APIs' scratch storage (the stored
+ * inputs) is made. The run prints the filesystem it is on: creating a file is part of every
+ * submission, and its kernel cost depends on that filesystem (apps/api/README.md, seventh wave).
  *
  * The API and the baseline each run in a child process so the load generator does not share their
  * event loop; all three (and Postgres and Redis) share this machine's cores, equally for both.
@@ -61,7 +64,7 @@ const baseDatabaseUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL;
 const databaseUrl = withDatabaseName(baseDatabaseUrl, `rigforge_bench_${runId}`);
 const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
 const redisPrefix = `rfbench${runId}`;
-const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-bench-${runId}-`));
+const storageDir = mkdtempSync(path.join(process.env.BENCH_STORAGE_DIR ?? os.tmpdir(), `rigforge-bench-${runId}-`));
 
 const children: { name: string; child: ChildProcess; log: string[]; problems: string[] }[] = [];
 
@@ -330,6 +333,37 @@ function cpuPressure(): string {
   }
 }
 
+/**
+ * The filesystem a directory is on (the longest mount point above it in /proc/mounts), and for an
+ * ext4 without a journal a warning: there, creating a file skips every inode of its group deleted
+ * in the last ~30 s one by one (the kernel's `recently_deleted`), so on a machine where other jobs
+ * delete many files each submission's input file costs hundreds of µs of kernel CPU.
+ */
+function filesystemOf(dir: string): string {
+  try {
+    let best: { mount: string; type: string; device: string } | undefined;
+    for (const line of readFileSync('/proc/mounts', 'utf8').split('\n')) {
+      const [device, mount, type] = line.split(' ');
+      if (!device || !mount || !type) continue;
+      const under = dir === mount || dir.startsWith(mount.endsWith('/') ? mount : `${mount}/`);
+      if (under && (!best || mount.length > best.mount.length)) best = { mount, type, device };
+    }
+    if (!best) return 'unknown filesystem';
+    let journal = '';
+    if (best.type === 'ext4') {
+      try {
+        const task = readFileSync(`/sys/fs/ext4/${path.basename(best.device)}/journal_task`, 'utf8').trim();
+        if (task === '<none>') journal = ' WITHOUT a journal: each new file pays for the inodes deleted nearby in the last ~30 s';
+      } catch {
+        // No sysfs entry: say nothing about the journal.
+      }
+    }
+    return `${best.type} at ${best.mount}${journal}`;
+  } catch {
+    return 'unknown filesystem';
+  }
+}
+
 function fmtRatio(a: number, b: number): string {
   return b > 0 ? `${((a / b) * 100).toFixed(0)}%` : 'n/a';
 }
@@ -338,6 +372,7 @@ async function main(): Promise<number> {
   say(`bench-api: database ${new URL(databaseUrl).pathname.slice(1)}, Redis prefix ${redisPrefix}, ` +
     `${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per measurement, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`);
   if (cpuPressure()) say(cpuPressure());
+  say(`input storage: ${storageDir} (${filesystemOf(storageDir)})`);
   await ensureDatabase(databaseUrl);
   await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
 
