@@ -6,7 +6,8 @@
  *
  * Env: DATABASE_URL (any database on the server; a scratch one is created beside it), REDIS_URL,
  * BENCH_DURATION (s per endpoint, default 10), BENCH_ROUNDS (alternating API/baseline rounds the
- * duration is split into, default 2), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50),
+ * duration is split into, default 2), BENCH_WARMUP (s, default 3) and BENCH_WARMUP_REQUESTS (the
+ * warm-up goes on until each server has served this many, default 5000), BENCH_CONNECTIONS (default 50),
  * BENCH_ONLY (comma list of api-submit, base-submit, api-read, base-read), BENCH_API_PROFILE_DIR
  * (writes a V8 CPU profile of the API process there), BENCH_API_NODE_ARGS (more node arguments for
  * the API process, space-separated, e.g. `--trace-gc` or `--import <preload>`), BENCH_API_BEFORE (the root of another
@@ -14,6 +15,12 @@
  * a third server in the same alternating rounds, so a change is measured against the code before
  * it on the same machine at the same moment; a busy machine moves all three alike). The half-peak
  * latency runs in the same rotated rounds, each at half of that server's own peak.
+ * BENCH_STORAGE_DIR (default `var/` of this checkout, the parent of the API's own default
+ * STORAGE_DIR): where the APIs' scratch storage (the stored inputs) is made. The run prints the
+ * filesystem it is on (the cost breakdown's storage.put runs there too): creating a file is part of every
+ * submission, and its kernel cost depends on where it is made. On the shared machine's ext4
+ * (no journal) a file under /tmp, where every engineer's tests create and delete files, cost
+ * 320-380 µs of CPU against 23 µs under var/ (apps/api/README.md, seventh wave).
  *
  * The API and the baseline each run in a child process so the load generator does not share their
  * event loop; all three (and Postgres and Redis) share this machine's cores, equally for both.
@@ -22,7 +29,7 @@
  * goes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -49,6 +56,13 @@ const ROOT = path.resolve(__dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+/**
+ * Requests each server serves before it is measured, however long that takes. A starved machine
+ * serves a few hundred in WARMUP s, and the API's optimising compiler then keeps working through the
+ * measured rounds on threads that count in its server CPU (apps/api/README.md, seventh wave: at load
+ * 20-30 a 3 s warm-up measured 1654 µs per submission, a 30 s one 1003; the baseline 599 and 618).
+ */
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The peak of each endpoint is measured in this many alternating rounds of DURATION / ROUNDS s. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
@@ -61,7 +75,9 @@ const baseDatabaseUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL;
 const databaseUrl = withDatabaseName(baseDatabaseUrl, `rigforge_bench_${runId}`);
 const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
 const redisPrefix = `rfbench${runId}`;
-const storageDir = mkdtempSync(path.join(os.tmpdir(), `rigforge-bench-${runId}-`));
+const storageParent = process.env.BENCH_STORAGE_DIR ?? path.join(ROOT, 'var');
+mkdirSync(storageParent, { recursive: true });
+const storageDir = mkdtempSync(path.join(storageParent, `rigforge-bench-${runId}-`));
 
 const children: { name: string; child: ChildProcess; log: string[]; problems: string[] }[] = [];
 
@@ -209,6 +225,17 @@ async function run(target: Target, duration: number, overallRate?: number): Prom
   };
 }
 
+/** WARMUP s of load, then more until the server has served WARMUP_REQUESTS (not measured). */
+async function warmUp(target: Target): Promise<void> {
+  let served = WARMUP > 0 ? (await run(target, WARMUP)).total : 0;
+  // Bounded: a server that answers nothing (down, all errors) stops the loop instead of holding it.
+  for (let i = 0; served < WARMUP_REQUESTS && i < 20; i++) {
+    const step = (await run(target, Math.max(WARMUP, 3))).total;
+    if (step === 0) break;
+    served += step;
+  }
+}
+
 function describe(m: Measurement): string {
   const p99 = m.p99Median === undefined ? `${m.p99}` : `${m.p99Median} / ${m.p99}`;
   return `${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${p99} ms  server CPU ${m.cpuUs.toFixed(0)} µs/req` +
@@ -226,7 +253,7 @@ function describe(m: Measurement): string {
  * target: mean req/s and p50 over the rounds, the worst round's p99, CPU over all requests.
  */
 async function measurePair(pair: Target[], rates?: readonly number[]): Promise<Measurement[]> {
-  if (!rates) for (const target of pair) if (WARMUP > 0) await run(target, WARMUP);
+  if (!rates) for (const target of pair) await warmUp(target);
   const rounds: Measurement[][] = pair.map(() => []);
   const seconds = Math.max(1, Math.round(DURATION / ROUNDS));
   for (let r = 0; r < ROUNDS; r++) {
@@ -330,14 +357,46 @@ function cpuPressure(): string {
   }
 }
 
+/**
+ * The filesystem a directory is on (the longest mount point above it in /proc/mounts), and for an
+ * ext4 without a journal a warning: there, creating a file skips every inode of its group deleted
+ * in the last ~30 s one by one (the kernel's `recently_deleted`), so on a machine where other jobs
+ * delete many files each submission's input file costs hundreds of µs of kernel CPU.
+ */
+function filesystemOf(dir: string): string {
+  try {
+    let best: { mount: string; type: string; device: string } | undefined;
+    for (const line of readFileSync('/proc/mounts', 'utf8').split('\n')) {
+      const [device, mount, type] = line.split(' ');
+      if (!device || !mount || !type) continue;
+      const under = dir === mount || dir.startsWith(mount.endsWith('/') ? mount : `${mount}/`);
+      if (under && (!best || mount.length > best.mount.length)) best = { mount, type, device };
+    }
+    if (!best) return 'unknown filesystem';
+    let journal = '';
+    if (best.type === 'ext4') {
+      try {
+        const task = readFileSync(`/sys/fs/ext4/${path.basename(best.device)}/journal_task`, 'utf8').trim();
+        if (task === '<none>') journal = ' WITHOUT a journal: each new file pays for the inodes deleted nearby in the last ~30 s';
+      } catch {
+        // No sysfs entry: say nothing about the journal.
+      }
+    }
+    return `${best.type} at ${best.mount}${journal}`;
+  } catch {
+    return 'unknown filesystem';
+  }
+}
+
 function fmtRatio(a: number, b: number): string {
   return b > 0 ? `${((a / b) * 100).toFixed(0)}%` : 'n/a';
 }
 
 async function main(): Promise<number> {
   say(`bench-api: database ${new URL(databaseUrl).pathname.slice(1)}, Redis prefix ${redisPrefix}, ` +
-    `${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per measurement, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`);
+    `${CONNECTIONS} connections, ${WARMUP} s (and at least ${WARMUP_REQUESTS} requests) warm-up + ${DURATION} s per measurement, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`);
   if (cpuPressure()) say(cpuPressure());
+  say(`input storage: ${storageDir} (${filesystemOf(storageDir)})`);
   await ensureDatabase(databaseUrl);
   await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
 

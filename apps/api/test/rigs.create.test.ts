@@ -91,6 +91,10 @@ describe('POST /v1/rigs accepts', () => {
     });
     expect(res.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Number.isInteger(res.body.estimated_seconds)).toBe(true);
+    // The answer's headers as res.json wrote them (sendAccepted writes it without res.json).
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.text)));
+    expect(res.headers.location).toBe(`/v1/jobs/${res.body.id}`);
     const queued = await h.ctx.queues.get('rig.fast').getJob(res.body.id);
     expect(queued?.data).toEqual({ jobId: res.body.id });
   });

@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
  * three settings lookups, parsing and re-formatting its own Content-Type to add the charset, and
  * the freshness check, which without an ETag or Last-Modified can only matter for a conditional
  * request: those (If-None-Match, If-Modified-Since) still go through res.json. For the polled
- * job read (issue 25).
+ * job read and every submission's 202 (`sendAccepted`) (issue 25).
  */
 export function sendJson(req: Request, res: Response, body: unknown): void {
   if (req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) {

@@ -4,6 +4,7 @@ import type { JobObject } from '@rigforge/contracts';
 import type { AppContext } from '../context';
 import { toJobObject } from '@rigforge/db';
 import { applyPreferWait, waitForJob } from './prefer-wait';
+import { sendJson } from './send-json';
 
 /**
  * Sends a submission's 202 answer (new or replayed) with the job's poll URL as Location. With
@@ -23,5 +24,8 @@ export async function sendAccepted<T extends JobObject & { poll_url: string }>(
     if (row) body = { ...answer, ...toJobObject(row, ctx.storage) };
     applyPreferWait(res, wait);
   }
-  res.status(202).setHeader('Location', answer.poll_url).json(body);
+  // sendJson: the bytes and headers res.json wrote, without its general path (issue 25: the
+  // submission's answer went through res.json's settings lookups and Content-Type re-parse).
+  res.status(202).setHeader('Location', answer.poll_url);
+  sendJson(res.req, res, body);
 }
