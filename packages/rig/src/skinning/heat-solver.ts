@@ -42,6 +42,8 @@ export class ConjugateGradientWork {
   readonly lVals: Float64Array;
   readonly lDiag: Float64Array;
   readonly scatter: Float64Array;
+  /** SSOR: per row, where its entries right of the diagonal start (the row's split in `lCols`). */
+  readonly upper: Uint32Array;
   constructor(size: number, nnz: number) {
     this.x = new Float64Array(size);
     this.r = new Float64Array(size);
@@ -54,6 +56,7 @@ export class ConjugateGradientWork {
     this.lVals = new Float64Array(nnz);
     this.lDiag = new Float64Array(size);
     this.scatter = new Float64Array(size);
+    this.upper = new Uint32Array(size);
   }
 }
 
@@ -213,8 +216,8 @@ function eisenstatSsor(
     inv[i] = 1 / diag[i]!;
   }
   // Split rows: lower entries (j < i) then upper ones, for the two triangular solves.
-  const { lStart: split, lCols: sCols, lVals: sVals } = work;
-  const mid = work.scatter; // per row, where its upper entries start (as a double)
+  // (IC(0)'s buffers, free here; `scatter` is not touched, IC(0) needs it zeroed.)
+  const { lStart: split, lCols: sCols, lVals: sVals, upper: mid } = work;
   let nnz = 0;
   for (let i = 0; i < m; i++) {
     split[i] = nnz;
