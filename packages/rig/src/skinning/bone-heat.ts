@@ -83,7 +83,7 @@ export interface BoneHeatOptions {
    * Default 4.
    */
   supportRadius?: number;
-  /** The CG preconditioner (skinning/heat-solver). Default `jacobi`: the dev-set scores were measured with it. */
+  /** The CG preconditioner (skinning/heat-solver: `jacobi`, `ic0` or `ssor`). Default `jacobi`: the dev-set scores were measured with it. */
   preconditioner?: HeatPreconditioner;
 }
 

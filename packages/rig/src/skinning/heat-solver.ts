@@ -15,6 +15,13 @@
  * human); and since the Jacobi iterates stop short of convergence where heat does not decay (H
  * = 0), the two stop at different weights: 16 of the 56 dev-set characters move in the 3rd
  * decimal or more (a fish's L1 0.087 → 0.129, a human's 0.789 → 0.766). Not the default.
+ * `ssor`: symmetric Gauss–Seidel with Eisenstat's trick ({@link eisenstatSsor}), an iteration
+ * costing about one product. On the VALID humans' solves 2.4× fewer row-iterations and 0.71× the
+ * time where it converges, but a system it finds indefinite is rerun by Jacobi CG (so gets Jacobi's
+ * weights), and where both converge they stop at different weights (up to 0.17 on one solve: the
+ * residual test does not bound the error where H = 0): the dev set's CPU 0.98×, the VALID artist's
+ * L1 +0.003. Not the default either; it is the preconditioner for a heat system CG converges on
+ * (packages/rig/README.md, ninth speed round).
  * Why any change to the iterations moves weights: Blender's edge weights (a boundary edge's whole
  * cotangent) make some systems indefinite, and there Jacobi CG ends on `pq ≤ 0` wherever that
  * happens (26 bone solves on four dev-set characters; packages/rig/README.md, fourth speed round).
@@ -35,6 +42,8 @@ export class ConjugateGradientWork {
   readonly lVals: Float64Array;
   readonly lDiag: Float64Array;
   readonly scatter: Float64Array;
+  /** SSOR: per row, where its entries right of the diagonal start (the row's split in `lCols`). */
+  readonly upper: Uint32Array;
   constructor(size: number, nnz: number) {
     this.x = new Float64Array(size);
     this.r = new Float64Array(size);
@@ -47,11 +56,12 @@ export class ConjugateGradientWork {
     this.lVals = new Float64Array(nnz);
     this.lDiag = new Float64Array(size);
     this.scatter = new Float64Array(size);
+    this.upper = new Uint32Array(size);
   }
 }
 
 /** Which preconditioner {@link conjugateGradient} uses (see the file header). */
-export type HeatPreconditioner = 'ic0' | 'jacobi';
+export type HeatPreconditioner = 'ic0' | 'jacobi' | 'ssor';
 
 /**
  * Preconditioned CG for the SPD system (diag − offdiag) x = rhs in CSR (`rowStart`, `cols`,
@@ -62,6 +72,10 @@ export function conjugateGradient(
   rowStart: Uint32Array, cols: Uint32Array, vals: Float64Array, diag: Float64Array, rhs: Float64Array,
   tolerance: number, maxIterations: number, work: ConjugateGradientWork, preconditioner: HeatPreconditioner,
 ): { x: Float64Array; iterations: number } {
+  if (preconditioner === 'ssor') {
+    const solved = eisenstatSsor(rowStart, cols, vals, diag, rhs, tolerance, maxIterations, work);
+    if (solved) return solved;
+  }
   const m = rhs.length;
   const x = work.x.subarray(0, m).fill(0), r = work.r.subarray(0, m), p = work.p.subarray(0, m), q = work.q.subarray(0, m);
   const z = work.z.subarray(0, m);
@@ -179,3 +193,101 @@ function solveFactor(work: ConjugateGradientWork, r: Float64Array, z: Float64Arr
     for (let s = lStart[i]!; s < lStart[i + 1]!; s++) z[lCols[s]!]! -= lVals[s]! * zi;
   }
 }
+
+/**
+ * CG preconditioned by symmetric Gauss–Seidel (SSOR, ω = 1) in the rows' order, with Eisenstat's
+ * trick: with A = L + Lᵀ − D (L the lower triangle and the diagonal), CG runs on
+ * L⁻¹ A L⁻ᵀ y = L⁻¹ b, preconditioned by D, and L⁻¹ A L⁻ᵀ p = t + L⁻¹(p − D t) with t = L⁻ᵀ p:
+ * one backward and one forward triangular solve per iteration, about one product's work. The
+ * stopping test is Jacobi's on the original residual b − A x = L r̂, evaluated every
+ * `SSOR_CHECK_EVERY` iterations (half a product). Undefined when the system shows itself
+ * indefinite (pq ≤ 0): the caller then runs Jacobi CG.
+ */
+function eisenstatSsor(
+  rowStart: Uint32Array, cols: Uint32Array, vals: Float64Array, diag: Float64Array, rhs: Float64Array,
+  tolerance: number, maxIterations: number, work: ConjugateGradientWork,
+): { x: Float64Array; iterations: number } | undefined {
+  const m = rhs.length;
+  const y = work.x.subarray(0, m).fill(0), r = work.r.subarray(0, m), p = work.p.subarray(0, m), q = work.q.subarray(0, m);
+  const t = work.z.subarray(0, m), u = work.lDiag.subarray(0, m);
+  const inv = work.inv.subarray(0, m);
+  for (let i = 0; i < m; i++) {
+    if (!(diag[i]! > 0)) return undefined;
+    inv[i] = 1 / diag[i]!;
+  }
+  // Split rows: lower entries (j < i) then upper ones, for the two triangular solves.
+  // (IC(0)'s buffers, free here; `scatter` is not touched, IC(0) needs it zeroed.)
+  const { lStart: split, lCols: sCols, lVals: sVals, upper: mid } = work;
+  let nnz = 0;
+  for (let i = 0; i < m; i++) {
+    split[i] = nnz;
+    for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) if (cols[e]! < i) { sCols[nnz] = cols[e]!; sVals[nnz++] = vals[e]!; }
+    mid[i] = nnz;
+    for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) if (cols[e]! > i) { sCols[nnz] = cols[e]!; sVals[nnz++] = vals[e]!; }
+  }
+  split[m] = nnz;
+  // r̂ = L⁻¹ b (forward).
+  for (let i = 0; i < m; i++) {
+    let acc = rhs[i]!;
+    for (let e = split[i]!, end = mid[i]!; e < end; e++) acc += sVals[e]! * r[sCols[e]!]!;
+    r[i] = acc * inv[i]!;
+  }
+  let bnorm = 0;
+  for (let i = 0; i < m; i++) bnorm += rhs[i]! * rhs[i]!;
+  let rz = 0;
+  for (let i = 0; i < m; i++) {
+    p[i] = 0;
+    rz += r[i]! * r[i]! * diag[i]!;
+  }
+  let beta = 1;
+  let it = 0;
+  for (; it < maxIterations && bnorm > 0; it++) {
+    // p = D r̂ + β p and t = L⁻ᵀ p in one backward pass.
+    for (let i = m - 1; i >= 0; i--) {
+      const pi = (p[i] = diag[i]! * r[i]! + beta * p[i]!);
+      let acc = pi;
+      for (let e = mid[i]!, end = split[i + 1]!; e < end; e++) acc += sVals[e]! * t[sCols[e]!]!;
+      t[i] = acc * inv[i]!;
+    }
+    // q = t + L⁻¹(p − D t) (forward), and p·q.
+    let pq = 0;
+    for (let i = 0; i < m; i++) {
+      let acc = p[i]! - diag[i]! * t[i]!;
+      for (let e = split[i]!, end = mid[i]!; e < end; e++) acc += sVals[e]! * u[sCols[e]!]!;
+      const ui = (u[i] = acc * inv[i]!);
+      const qi = (q[i] = t[i]! + ui);
+      pq += p[i]! * qi;
+    }
+    if (!(pq > 0)) return undefined;
+    const alpha = rz / pq;
+    let rzNew = 0;
+    const check = (it + 1) % SSOR_CHECK_EVERY === 0;
+    let worst = 0;
+    for (let i = 0; i < m; i++) {
+      y[i]! += alpha * p[i]!;
+      const ri = (r[i]! -= alpha * q[i]!);
+      rzNew += ri * ri * diag[i]!;
+      if (check) {
+        // The original residual b − A x = L r̂ (rows before i already updated), in weight units.
+        let acc = ri;
+        for (let e = split[i]!, end = mid[i]!; e < end; e++) acc -= sVals[e]! * r[sCols[e]!]! * inv[i]!;
+        const scaled = Math.abs(acc);
+        if (scaled > worst) worst = scaled;
+      }
+    }
+    if (check && worst <= tolerance) { it++; break; }
+    beta = rzNew / rz;
+    rz = rzNew;
+  }
+  // x = L⁻ᵀ y (backward), into t, copied over y.
+  for (let i = m - 1; i >= 0; i--) {
+    let acc = y[i]!;
+    for (let e = mid[i]!, end = split[i + 1]!; e < end; e++) acc += sVals[e]! * t[sCols[e]!]!;
+    t[i] = acc * inv[i]!;
+  }
+  y.set(t);
+  return { x: y, iterations: it };
+}
+
+/** How often (in iterations) the SSOR solve evaluates its stopping test. */
+const SSOR_CHECK_EVERY = 4;
