@@ -25,14 +25,14 @@
  */
 import { withDefaults, type Mesh } from '@rigforge/mesh';
 import { FINGERS, fingerJointName, type Finger } from '../finger-joint-names';
-import { computeDistanceField } from './distance-field';
+import { computeDistanceField, neighbourOffsets } from './distance-field';
 import { buildMedialTree } from './medial-tree';
 import { handRegion } from './hand-region';
 import { arcLengths, pointAtFraction } from './polyline';
 import { traceLimb, type Limb, type ShapeAnalysis } from './shape-analysis';
 import type { SkeletonBuilder } from './skeleton-builder';
 import { dist, sub, type Vec3 } from './vec3';
-import { voxelAt, voxelCenter, voxelizeMesh, type VoxelGrid } from './voxel-grid';
+import { voxelAt, voxelCenter, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
 import { meshDetailResolution } from '../skinning/voxelize-within-budget';
 
 export interface FitFingersOptions {
@@ -132,13 +132,13 @@ function fitHand(mesh: Mesh, body: ShapeAnalysis, side: 'left' | 'right', elbow:
   if (!shape) return null;
   // Other parts within reach (a thigh beside a hanging hand) stretch the region and coarsen its
   // grid; the hand's own piece ends at its fingertips. Redo the region up to there.
-  let length = reachOf(shape, along);
+  let length = reachOf(shape, origin, axis);
   if (length < 0.8 * region.length) {
     region = handRegion(mesh, origin, axis, 1.5 * forearm, onSide, length + 2 * shape.cell);
     const again = region && solidHand(region.mesh, length / resolution, length / minDetailResolution, origin, axis);
     if (!again) return null;
     shape = again;
-    length = reachOf(shape, along);
+    length = reachOf(shape, origin, axis);
   }
 
   const limbs: Limb[] = shape.tree.branches.map((br) => traceLimb(shape, br.tip));
@@ -264,10 +264,12 @@ export function handGridResolution(region: Mesh, cell: number, coarsest: number)
  */
 function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, axis: Vec3): ShapeAnalysis | null {
   let res = handGridResolution(region, cell, coarsest);
+  // Read once for every grid below (the budget's retries, the closing pass).
+  const triangles = voxelTriangles(region);
   for (const closeHoles of [false, true]) {
     let grid: VoxelGrid;
     for (;;) {
-      grid = voxelizeMesh(region, { resolution: res, closeHoles });
+      grid = voxelizeMesh(region, { resolution: res, closeHoles }, triangles);
       let solid = 0;
       for (let i = 0; i < grid.solid.length; i++) solid += grid.solid[i]!;
       if (solid <= MAX_SOLID_VOXELS || res <= 32) break;
@@ -276,14 +278,19 @@ function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, a
     // The piece attached to the cut: the solid voxel nearest a point just past the cut on the axis.
     const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
     // voxelCenter's arithmetic inline: an array per solid voxel was a fifth of this function's time.
+    // Row by row in index order (no division per voxel): the same centres, met in the same order.
     let seed = -1, best = Infinity;
-    const { nx, ny, origin: o, cell: size } = grid;
-    for (let i = 0; i < grid.solid.length; i++) {
-      if (!grid.solid[i]) continue;
-      const cx = o[0] + ((i % nx) + 0.5) * size, cy = o[1] + ((Math.floor(i / nx) % ny) + 0.5) * size;
-      const cz = o[2] + (Math.floor(i / (nx * ny)) + 0.5) * size;
-      const d = (cx - seedPos[0]) ** 2 + (cy - seedPos[1]) ** 2 + (cz - seedPos[2]) ** 2;
-      if (d < best) { best = d; seed = i; }
+    const { nx, ny, nz, origin: o, cell: size, solid: cells } = grid;
+    for (let z = 0, i = 0; z < nz; z++) {
+      const dz = (o[2] + (z + 0.5) * size - seedPos[2]) ** 2;
+      for (let y = 0; y < ny; y++) {
+        const dyz = (o[1] + (y + 0.5) * size - seedPos[1]) ** 2;
+        for (let x = 0; x < nx; x++, i++) {
+          if (!cells[i]) continue;
+          const d = (o[0] + (x + 0.5) * size - seedPos[0]) ** 2 + dyz + dz;
+          if (d < best) { best = d; seed = i; }
+        }
+      }
     }
     if (seed < 0) return null;
     keepComponent(grid, seed);
@@ -306,17 +313,34 @@ function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, a
   return null;
 }
 
-/** The farthest solid voxel along the axis. */
-function reachOf(shape: ShapeAnalysis, along: (q: Vec3) => number): number {
+/**
+ * The farthest solid voxel's centre along the axis from `origin` (fitHand's `along`), row by row
+ * with the centre's and the projection's arithmetic inline: the same doubles without an array per
+ * solid voxel.
+ */
+function reachOf(shape: ShapeAnalysis, origin: Vec3, axis: Vec3): number {
+  const { nx, ny, nz, origin: o, cell, solid } = shape.grid;
   let reach = 0;
-  for (let i = 0; i < shape.grid.solid.length; i++) if (shape.grid.solid[i]) reach = Math.max(reach, along(shape.center(i)));
+  for (let z = 0, i = 0; z < nz; z++) {
+    const pz = (o[2] + (z + 0.5) * cell - origin[2]) * axis[2];
+    for (let y = 0; y < ny; y++) {
+      const py = (o[1] + (y + 0.5) * cell - origin[1]) * axis[1];
+      for (let x = 0; x < nx; x++, i++) {
+        if (solid[i]) reach = Math.max(reach, (o[0] + (x + 0.5) * cell - origin[0]) * axis[0] + py + pz);
+      }
+    }
+  }
   return reach;
 }
 
-/** Clears every solid voxel not 26-connected to `seed`. */
+/**
+ * Clears every solid voxel not 26-connected to `seed`. The voxeliser's padding keeps solid voxels
+ * off the grid's border layer, so a solid voxel's 26 neighbours are all in the grid and are read
+ * by their index offsets, without bounds tests (which voxels are reached does not depend on it).
+ */
 function keepComponent(grid: VoxelGrid, seed: number): void {
-  const { nx, ny, nz, solid } = grid;
-  const nxy = nx * ny;
+  const { solid } = grid;
+  const { delta } = neighbourOffsets(grid);
   const seen = new Uint8Array(solid.length);
   const queue = new Int32Array(solid.length);
   let head = 0, tail = 0;
@@ -324,17 +348,9 @@ function keepComponent(grid: VoxelGrid, seed: number): void {
   queue[tail++] = seed;
   while (head < tail) {
     const i = queue[head++]!;
-    const x = i % nx, y = Math.floor(i / nx) % ny, z = Math.floor(i / nxy);
-    for (let dz = -1; dz <= 1; dz++) {
-      if (z + dz < 0 || z + dz >= nz) continue;
-      for (let dy = -1; dy <= 1; dy++) {
-        if (y + dy < 0 || y + dy >= ny) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          if (x + dx < 0 || x + dx >= nx) continue;
-          const j = i + dx + nx * dy + nxy * dz;
-          if (solid[j] && !seen[j]) { seen[j] = 1; queue[tail++] = j; }
-        }
-      }
+    for (let k = 0; k < 26; k++) {
+      const j = i + delta[k]!;
+      if (solid[j] && !seen[j]) { seen[j] = 1; queue[tail++] = j; }
     }
   }
   for (let i = 0; i < solid.length; i++) if (!seen[i]) solid[i] = 0;

@@ -53,7 +53,8 @@ export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number,
     const dx = p[v * 3]! - origin[0], dy = p[v * 3 + 1]! - origin[1], dz = p[v * 3 + 2]! - origin[2];
     const t = dx * axis[0] + dy * axis[1] + dz * axis[2];
     along[v] = t;
-    off[v] = Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - t * t));
+    // Only read beyond the plane (along > 0): the vertices behind it skip the square root.
+    if (along[v]! > 0) off[v] = Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - t * t));
   }
   for (let t = 0; t + 2 < idx.length; t += 3) {
     const a0 = idx[t]!, a1 = idx[t + 1]!, a2 = idx[t + 2]!;

@@ -8,7 +8,7 @@ import { computeDistanceField } from './distance-field';
 import { buildMedialTree, pathToRoot, type MedialTree } from './medial-tree';
 import { smoothPolyline } from './polyline';
 import type { Vec3 } from './vec3';
-import { voxelCenter, voxelizeMesh, type VoxelGrid } from './voxel-grid';
+import { voxelCenter, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
 
 export interface ShapeAnalysis {
   grid: VoxelGrid;
@@ -49,16 +49,18 @@ function countSolid(grid: VoxelGrid): number {
  */
 function boundedGrid(mesh: Mesh, resolution: number): VoxelGrid {
   const PROBE_RESOLUTION = 24;
+  // The triangles are read once for the probe and every grid after it.
+  const triangles = voxelTriangles(mesh);
   let target = resolution;
   if (resolution > PROBE_RESOLUTION) {
-    const probe = countSolid(voxelizeMesh(mesh, { resolution: PROBE_RESOLUTION }));
+    const probe = countSolid(voxelizeMesh(mesh, { resolution: PROBE_RESOLUTION }, triangles));
     const estimate = probe * (resolution / PROBE_RESOLUTION) ** 3;
     // The coarse probe overestimates thin shapes (its surface cells are thick), so it only decides
     // for clearly bulky ones; borderline shapes are measured at full resolution below.
     if (estimate > 2 * MAX_SOLID_VOXELS) target = Math.floor(resolution * Math.cbrt(MAX_SOLID_VOXELS / estimate));
   }
   for (;;) {
-    const grid = voxelizeMesh(mesh, { resolution: target });
+    const grid = voxelizeMesh(mesh, { resolution: target }, triangles);
     const solid = countSolid(grid);
     if (solid <= MAX_SOLID_VOXELS || target <= 16) return grid;
     target = Math.max(16, Math.floor(target * Math.cbrt(MAX_SOLID_VOXELS / solid) * 0.97));
@@ -75,7 +77,10 @@ export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
   // wins (a character holding a sword in one hand is symmetric about x = 0, not its box centre).
   const { nx, solid } = grid;
   let sumX = 0, count = 0;
-  for (let i = 0; i < solid.length; i++) if (solid[i]) { sumX += (i % nx) + 0.5; count++; }
+  // Row by row (no division per voxel): the same terms summed in the same order.
+  for (let row = 0; row < solid.length; row += nx) {
+    for (let x = 0; x < nx; x++) if (solid[row + x]) { sumX += x + 0.5; count++; }
+  }
   const candidates = [nx / 2, -grid.origin[0] / grid.cell, count ? sumX / count : nx / 2];
   let symmetry = -1, planeVox = nx / 2;
   for (const pv of candidates) {

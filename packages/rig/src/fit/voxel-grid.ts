@@ -47,25 +47,41 @@ export const VOXELIZE_MESH_DEFAULTS: Required<VoxelizeMeshOptions> = { resolutio
 
 const PAD = 2;
 
-/** Rasterises the mesh's triangles and fills its interior; throws nothing for empty input. */
-export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): VoxelGrid {
-  const { resolution, closeHoles } = withDefaults(VOXELIZE_MESH_DEFAULTS, options);
+/**
+ * The triangles a voxelisation rasterises (referenced, distinct corners, finite, not collinear)
+ * and their bounding box: the same at every resolution, so a caller that voxelises one mesh at
+ * several resolutions (a budget's probe, then the grid) reads them once.
+ */
+export interface VoxelTriangles {
+  /** 1 per triangle that carries surface. */
+  triOk: Uint8Array;
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+/** The mesh's `VoxelTriangles`. */
+export function voxelTriangles(mesh: Mesh): VoxelTriangles {
   const p = mesh.positions;
   const idx = mesh.indices;
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   const vertexCount = p.length / 3;
   const triOk = new Uint8Array(idx.length / 3);
+  // Every coordinate finite (the usual case) answers each triangle's finiteness at once.
+  let allFinite = true;
+  for (let i = 0; i < p.length; i++) if (!Number.isFinite(p[i]!)) { allFinite = false; break; }
   for (let t = 0; t < idx.length; t += 3) {
     const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
     if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
     if (a === b || b === c || a === c) continue;
-    let finite = true;
-    // The three corners without an array per triangle (this loop runs over every triangle).
-    for (let k = 0; k < 3; k++) {
-      if (!Number.isFinite(p[a * 3 + k]!) || !Number.isFinite(p[b * 3 + k]!) || !Number.isFinite(p[c * 3 + k]!)) finite = false;
+    if (!allFinite) {
+      let finite = true;
+      // The three corners without an array per triangle (this loop runs over every triangle).
+      for (let k = 0; k < 3; k++) {
+        if (!Number.isFinite(p[a * 3 + k]!) || !Number.isFinite(p[b * 3 + k]!) || !Number.isFinite(p[c * 3 + k]!)) finite = false;
+      }
+      if (!finite) continue;
     }
-    if (!finite) continue;
     // Zero-area (collinear) triangles carry no surface.
     const ux = p[b * 3]! - p[a * 3]!, uy = p[b * 3 + 1]! - p[a * 3 + 1]!, uz = p[b * 3 + 2]! - p[a * 3 + 2]!;
     const vx = p[c * 3]! - p[a * 3]!, vy = p[c * 3 + 1]! - p[a * 3 + 1]!, vz = p[c * 3 + 2]! - p[a * 3 + 2]!;
@@ -82,6 +98,21 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): Vox
       }
     }
   }
+  return { triOk, min, max };
+}
+
+/**
+ * Rasterises the mesh's triangles and fills its interior; throws nothing for empty input.
+ * `triangles`: the mesh's `voxelTriangles`, when the caller has them.
+ */
+export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}, triangles: VoxelTriangles = voxelTriangles(mesh)): VoxelGrid {
+  const { resolution, closeHoles } = withDefaults(VOXELIZE_MESH_DEFAULTS, options);
+  const p = mesh.positions;
+  const idx = mesh.indices;
+  const { triOk } = triangles;
+  // Copies: the grid owns its box (callers keep and spread it).
+  const min: [number, number, number] = [...triangles.min];
+  const max: [number, number, number] = [...triangles.max];
   if (!Number.isFinite(min[0])) {
     return { nx: 1, ny: 1, nz: 1, origin: [0, 0, 0], cell: 1, solid: new Uint8Array(1), min: [0, 0, 0], max: [0, 0, 0] };
   }
@@ -120,9 +151,13 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}): Vox
       continue;
     }
     for (let i = 0; i <= n; i++) {
+      // a + u·s is the left operand of each sample's sum, so it is taken out of the row's loop
+      // (the same doubles).
+      const s = i / n;
+      const bx = ax + ux * s, by = ay + uy * s, bz = az + uz * s;
       for (let j = 0; i + j <= n; j++) {
-        const s = i / n, r = j / n;
-        mark(ax + ux * s + vx * r, ay + uy * s + vy * r, az + uz * s + vz * r);
+        const r = j / n;
+        mark(bx + vx * r, by + vy * r, bz + vz * r);
       }
     }
   }

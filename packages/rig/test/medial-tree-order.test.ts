@@ -1,0 +1,39 @@
+import { farthestFirst } from '../src/fit/medial-tree';
+
+/** The order the medial tree extracts branches in: farthest first, ties by voxel index, unreached (−1) left out. */
+function bySort(solidList: Int32Array, rootDistance: Float32Array): number[] {
+  return [...solidList].filter((v) => rootDistance[v]! >= 0).sort((a, b) => rootDistance[b]! - rootDistance[a]! || a - b);
+}
+
+/** A deterministic pseudo-random sequence (the test must not depend on the run). */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+describe('farthestFirst (radix order of the reached voxels)', () => {
+  test.each([
+    ['few distinct distances (many ties)', (r: () => number) => Math.floor(r() * 5)],
+    ['path lengths in voxels, steps of 1, √2, √3', (r: () => number) => Math.fround(Math.floor(r() * 60) + Math.SQRT2 * Math.floor(r() * 20) + Math.sqrt(3) * Math.floor(r() * 10))],
+    ['distances across many float exponents', (r: () => number) => Math.fround(r() ** 8 * 1e6)],
+    ['zero and one value only', (r: () => number) => (r() < 0.5 ? 0 : 1)],
+  ])('matches a comparison sort: %s', (_name, distance) => {
+    const r = lcg(7);
+    const n = 5000;
+    const rootDistance = new Float32Array(n * 2).fill(-1);
+    const solid: number[] = [];
+    for (let v = 0; v < 2 * n; v++) {
+      if (r() < 0.5) continue;
+      solid.push(v);
+      // Some solid voxels are unreached (−1): they are left out.
+      rootDistance[v] = r() < 0.05 ? -1 : distance(r);
+    }
+    const solidList = Int32Array.from(solid);
+    expect([...farthestFirst(solidList, rootDistance)]).toEqual(bySort(solidList, rootDistance));
+  });
+
+  test('empty and all-unreached lists give an empty order', () => {
+    expect(farthestFirst(new Int32Array(0), new Float32Array(4)).length).toBe(0);
+    expect(farthestFirst(Int32Array.from([0, 2]), Float32Array.from([-1, 0, -1])).length).toBe(0);
+  });
+});
