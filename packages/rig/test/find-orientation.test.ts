@@ -5,7 +5,7 @@
  */
 import { readMesh, writeGlb } from '@rigforge/mesh';
 import { lengthAxisOf } from '../src/length-axis';
-import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates, scoreOrientationCandidates } from '../src/find-orientation';
+import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates, orientationProbabilities, scoreOrientationCandidates } from '../src/find-orientation';
 import { buildSurfaceGrid, candidateFrame, measureAxisSymmetry, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { rotateMeshY } from '../src/rotate-mesh-y';
@@ -62,6 +62,26 @@ describe('scoreOrientationCandidates', () => {
   });
 });
 
+describe('orientationProbabilities with a facing model', () => {
+  test('each up axis keeps the joint model\'s share, split among its four facings by the facing model', () => {
+    const n = ORIENTATION_FEATURE_NAMES.length;
+    const a = ORIENTATION_FEATURE_NAMES[0]!, b = ORIENTATION_FEATURE_NAMES[1]!;
+    // Feature a favours the later candidates, feature b the earlier ones.
+    const features = ORIENTATION_CANDIDATES.map((_, i) => Array.from({ length: n }, (_, k) => (k === 0 ? i / 10 : k === 1 ? -i / 10 : 0)));
+    const joint = { features: [a], mean: [0], scale: [1], weights: [1] };
+    const withFacing = { ...joint, facing: { features: [b], mean: [0], scale: [1], weights: [3] } };
+    const pj = orientationProbabilities(features, joint), pf = orientationProbabilities(features, withFacing);
+    expect(pf.reduce((t, v) => t + v, 0)).toBeCloseTo(1, 12);
+    for (let up = 0; up < 6; up++) {
+      const group = [0, 1, 2, 3].map((k) => 4 * up + k);
+      expect(group.reduce((t, i) => t + pf[i]!, 0)).toBeCloseTo(group.reduce((t, i) => t + pj[i]!, 0), 12);
+      // Within the up axis the joint model prefers the last facing, the facing model the first.
+      expect(pj[group[3]!]!).toBeGreaterThan(pj[group[0]!]!);
+      expect(pf[group[0]!]!).toBeGreaterThan(pf[group[3]!]!);
+    }
+  });
+});
+
 describe('measureAxisSymmetry', () => {
   test('counts from the occupied cells give the IoU of a scan of the whole grid with its shifted mirror', () => {
     // An asymmetric file (turned and lying down): every axis has a different, non-trivial score.
@@ -101,6 +121,15 @@ describe('decideOrientation (the gates)', () => {
     expect(found).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
     // Even a finder sure of another up axis does not lay a standing model down.
     expect(decideOrientation(() => probs('+z', 0, 0.99), { asFiled: () => 2, standingWhenStood: () => 4 })).toMatchObject({ upAxis: '+y', rotationY: 0 });
+  });
+
+  test('another up axis overrules a model on its legs as filed only when the finder is that sure of it (minStandingUpConfidence)', () => {
+    const standing = { asFiled: () => 2, standingWhenStood: () => 0 };
+    const sure = (): number[] => probs('+z', 90, 0.97);
+    expect(decideOrientation(sure, standing, { minStandingUpConfidence: 0.95 })).toMatchObject({ upAxis: '+z', rotationY: 90, upAxisReason: 'sure-over-legs' });
+    expect(decideOrientation(sure, standing, { minStandingUpConfidence: 0.98 })).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
+    // Off (above 1): the legs stand, whatever the finder says.
+    expect(decideOrientation(sure, standing, { minStandingUpConfidence: 1.01 })).toMatchObject({ upAxis: '+y', upAxisReason: 'stands-as-filed' });
   });
 
   test('a model on its legs as filed turns its facing only when the finder is sure of that one of the 24 (0.9)', () => {
