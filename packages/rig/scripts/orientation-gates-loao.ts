@@ -217,10 +217,15 @@ async function main(): Promise<void> {
   /** `keepingOf`: a second reading (the model shipped) under which every upright file must stay upright too. */
   const choose = (pool: Measured[], modelOf: (s: Measured) => OrientationModel, keepingOf?: (s: Measured) => OrientationModel): FindOrientationOptions => {
     let best: FindOrientationOptions | undefined, bestRight = -1;
+    // With --standing-up-only the other bars are the shipped ones, which may already turn an upright
+    // file of the pool: the one bar chosen must turn none that they keep (its grid's first is off).
+    const standingUpOnly = process.argv.includes('--standing-up-only');
+    const upright0 = standingUpOnly ? tally(pool, modelOf, grid[0]!).uprights : pool.length;
+    const kept0 = standingUpOnly && keepingOf ? tally(pool, keepingOf, grid[0]!).uprights : pool.length;
     for (const g of grid) {
       const t = tally(pool, modelOf, g);
-      if (t.uprights < pool.length - mayTurn) continue;
-      if (keepingOf && tally(pool, keepingOf, g).uprights < pool.length) continue;
+      if (t.uprights < upright0 - mayTurn) continue;
+      if (keepingOf && tally(pool, keepingOf, g).uprights < kept0) continue;
       if (t.right > bestRight) { best = g; bestRight = t.right; }
     }
     return best ?? { minUpConfidence: 1.01, minKeptUpConfidence: 0, minFacingConfidence: 1.01, minKeptFacingConfidence: 1.01, minStandingFacingConfidence: 1.01, minStandingUpConfidence: 1.01 };

@@ -111,8 +111,13 @@ export interface FindOrientationOptions {
  * blender-foundation's turned files fall 67.3% -> 58.9% (a file whose origin sits above its back
  * is read upside down), so the model below keeps the 26 surface features (scoreOrientationCandidates
  * reads a model's features by name).
+ * A file standing on two or more legs as filed keeps its +Y unless the finder gives another up
+ * axis 0.95 (minStandingUpConfidence; the legs test also counts limbs reaching the box's floor of a
+ * quadruped lying on its side): chosen by the same replay with the other bars as they were (0.9 on
+ * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
+ * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 1.01, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'ungated';

@@ -116,11 +116,11 @@ describe('decideOrientation (the gates)', () => {
     (c.upAxis === upAxis && c.rotationY === rotationY ? share : (1 - share) / 23));
   const noLegs = { asFiled: () => 0, standingWhenStood: () => 0 };
 
-  test('a model on its legs as filed keeps +y; with the standing facing bar off the finder is not even asked', () => {
-    const found = decideOrientation(() => { throw new Error('not needed'); }, { asFiled: () => 2, standingWhenStood: () => 0 }, { minStandingFacingConfidence: 1.01 });
+  test('a model on its legs as filed keeps +y; with the standing facing and up bars off the finder is not even asked', () => {
+    const found = decideOrientation(() => { throw new Error('not needed'); }, { asFiled: () => 2, standingWhenStood: () => 0 }, { minStandingFacingConfidence: 1.01, minStandingUpConfidence: 1.01 });
     expect(found).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
-    // Even a finder sure of another up axis does not lay a standing model down.
-    expect(decideOrientation(() => probs('+z', 0, 0.99), { asFiled: () => 2, standingWhenStood: () => 4 })).toMatchObject({ upAxis: '+y', rotationY: 0 });
+    // A finder fairly sure of another up axis (under the 0.95 standing up bar) does not lay a standing model down.
+    expect(decideOrientation(() => probs('+z', 0, 0.9), { asFiled: () => 2, standingWhenStood: () => 4 })).toMatchObject({ upAxis: '+y', rotationY: 0 });
   });
 
   test('another up axis overrules a model on its legs as filed only when the finder is that sure of it (minStandingUpConfidence)', () => {
@@ -128,8 +128,9 @@ describe('decideOrientation (the gates)', () => {
     const sure = (): number[] => probs('+z', 90, 0.97);
     expect(decideOrientation(sure, standing, { minStandingUpConfidence: 0.95 })).toMatchObject({ upAxis: '+z', rotationY: 90, upAxisReason: 'sure-over-legs' });
     expect(decideOrientation(sure, standing, { minStandingUpConfidence: 0.98 })).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
-    // Off (above 1): the legs stand, whatever the finder says.
+    // Off (above 1): the legs stand, whatever the finder says; by default (0.95) 0.97 overrules them.
     expect(decideOrientation(sure, standing, { minStandingUpConfidence: 1.01 })).toMatchObject({ upAxis: '+y', upAxisReason: 'stands-as-filed' });
+    expect(decideOrientation(sure, standing)).toMatchObject({ upAxis: '+z', upAxisReason: 'sure-over-legs' });
   });
 
   test('a model on its legs as filed turns its facing only when the finder is sure of that one of the 24 (0.9)', () => {
