@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { readMesh, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS } from '../src/body-plan';
 import { chooseOrientation, type OrientationModel } from '../src/find-orientation';
-import { fitOrientationModel, fittedFeatureNames, rightOf, type Sample } from './lib/orientation-fit';
+import { fitModelOfArgs, rightOf, fittedFeatureNames, type Sample } from './lib/orientation-fit';
 import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { buildCreature } from '../testing/build-creature';
 import { readManifest } from './lib/dev-set';
@@ -70,11 +70,11 @@ async function main(): Promise<void> {
   const artists = [...new Set(samples.filter((s) => s.artist !== 'harness').map((s) => s.artist))];
   const rows: { artist: string; n: number; right: number; upRight: number; inSample: number }[] = [];
   const names = fittedFeatureNames();
-  const full = fitOrientationModel(samples, l2, 3000, names);
+  const full = fitModelOfArgs(samples, l2, names);
   const misses: string[] = [];
   for (const artist of artists) {
     const held = samples.filter((s) => s.artist === artist);
-    const model = fitOrientationModel(samples.filter((s) => s.artist !== artist), l2, 3000, names);
+    const model = fitModelOfArgs(samples.filter((s) => s.artist !== artist), l2, names);
     let right = 0, upRight = 0, inSample = 0;
     for (const s of held) {
       const j = judge(model, s);

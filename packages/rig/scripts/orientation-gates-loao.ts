@@ -16,6 +16,7 @@
  *     [--cache measures.json] [--l2 0.03] [--up 0.75 --kept-up 0 --facing 0.6 --kept-facing 1.01 --standing-facing 1.01 (the "before" bars)]
  *     [--new-up .. --new-facing .. --new-kept-facing .. --new-standing-facing .. (the shipped table's "after")] [--kept-up-grid] [--all-only]
  *     [--uprights-may-turn 0 (upright files of the others the chosen bars may turn)] [--without f1,f2 (features the left-out models do not weigh)]
+ *     [--standing-up-grid (choose minStandingUpConfidence too; --standing-up-only: it alone, the other bars the shipped ones; --standing-up / --new-standing-up: its before / given bar)] [--facing-model [--facing-without f1,f2]]
  *     [--ends-veto (the left-out readings strike candidates both ends cues say face backwards; package README, "Eighth round")]
  *
  * A script, not a test: the set never enters the repository.
@@ -33,7 +34,7 @@ import { buildCreature } from '../testing/build-creature';
 import { invertTurn, multiplyTurns, sameTurn, turnOf, type Turn } from '../testing/orientation-turns';
 import model from '../src/orientation-model.json';
 import { readManifest } from './lib/dev-set';
-import { fitOrientationModel, fittedFeatureNames, type Sample } from './lib/orientation-fit';
+import { fitModelOfArgs, fittedFeatureNames, type Sample } from './lib/orientation-fit';
 import { readOrientationLabels } from './lib/orientation-labels';
 
 interface Measured extends Sample {
@@ -150,6 +151,8 @@ const FACING_BARS = [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01];
 /** The facing bars of a file that keeps its +Y (the finder's probability of that one of the 24). */
 const KEPT_FACING_BARS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01];
 const STANDING_FACING_BARS = [0.8, 0.85, 0.9, 0.95, 1.01];
+/** Another up axis over a file standing on its legs as filed (off, 1.01, unless --standing-up-grid). */
+const STANDING_UP_BARS = process.argv.includes('--standing-up-grid') ? [0.8, 0.85, 0.9, 0.95, 0.98, 1.01] : [1.01];
 
 async function main(): Promise<void> {
   const dir = process.argv[2];
@@ -171,23 +174,27 @@ async function main(): Promise<void> {
     const key = [...out].sort().join('|');
     if (!models.has(key)) {
       const t0 = performance.now();
-      models.set(key, fitOrientationModel(samples.filter((s) => !out.includes(s.artist)), l2, 3000, names));
+      models.set(key, fitModelOfArgs(samples.filter((s) => !out.includes(s.artist)), l2, names));
       console.error(`fitted without ${key} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
     return models.get(key)!;
   };
   // Ordered safest first (high up bar, low kept-up bar, high facing bar), so ties keep the safer bars.
-  const grid: FindOrientationOptions[] = [...UP_BARS].reverse().flatMap((u) => KEPT_UP_BARS.flatMap((k) => [...FACING_BARS].reverse().flatMap((f) =>
-    [...STANDING_FACING_BARS].reverse().flatMap((sf) => [...KEPT_FACING_BARS].reverse().map((kf) => ({
-      minUpConfidence: u, minKeptUpConfidence: k, minFacingConfidence: f, minStandingFacingConfidence: sf, minKeptFacingConfidence: kf,
-    }))))));
-  const show = (g: FindOrientationOptions): string => `up ${g.minUpConfidence} f ${g.minFacingConfidence} kf ${g.minKeptFacingConfidence} sf ${g.minStandingFacingConfidence}`;
+  // --standing-up-only: the other bars stay the shipped ones and only minStandingUpConfidence is chosen.
+  const grid: FindOrientationOptions[] = process.argv.includes('--standing-up-only')
+    ? [...STANDING_UP_BARS].reverse().map((su) => ({ ...FIND_ORIENTATION_DEFAULTS, ungated: false, minStandingUpConfidence: su }))
+    : [...UP_BARS].reverse().flatMap((u) => KEPT_UP_BARS.flatMap((k) => [...FACING_BARS].reverse().flatMap((f) =>
+    [...STANDING_FACING_BARS].reverse().flatMap((sf) => [...KEPT_FACING_BARS].reverse().flatMap((kf) => [...STANDING_UP_BARS].reverse().map((su) => ({
+      minUpConfidence: u, minKeptUpConfidence: k, minFacingConfidence: f, minStandingFacingConfidence: sf, minKeptFacingConfidence: kf, minStandingUpConfidence: su,
+    })))))));
+  const show = (g: FindOrientationOptions): string => `up ${g.minUpConfidence} f ${g.minFacingConfidence} kf ${g.minKeptFacingConfidence} sf ${g.minStandingFacingConfidence} su ${g.minStandingUpConfidence}`;
   /** Totals of a pool of characters under each gate setting, each character read by `modelOf`. */
   const shippedBefore = (): FindOrientationOptions => ({
     minUpConfidence: Number(arg('--up') ?? FIND_ORIENTATION_DEFAULTS.minUpConfidence), minKeptUpConfidence: Number(arg('--kept-up') ?? FIND_ORIENTATION_DEFAULTS.minKeptUpConfidence),
     minFacingConfidence: Number(arg('--facing') ?? FIND_ORIENTATION_DEFAULTS.minFacingConfidence),
     minKeptFacingConfidence: Number(arg('--kept-facing') ?? FIND_ORIENTATION_DEFAULTS.minKeptFacingConfidence),
     minStandingFacingConfidence: Number(arg('--standing-facing') ?? FIND_ORIENTATION_DEFAULTS.minStandingFacingConfidence),
+    minStandingUpConfidence: Number(arg('--standing-up') ?? FIND_ORIENTATION_DEFAULTS.minStandingUpConfidence),
   });
   const turnsOf = new Map(set.map((s) => [s.id, storedTurns(s)]));
   const probsCache = new Map<string, number[]>();
@@ -210,13 +217,18 @@ async function main(): Promise<void> {
   /** `keepingOf`: a second reading (the model shipped) under which every upright file must stay upright too. */
   const choose = (pool: Measured[], modelOf: (s: Measured) => OrientationModel, keepingOf?: (s: Measured) => OrientationModel): FindOrientationOptions => {
     let best: FindOrientationOptions | undefined, bestRight = -1;
+    // With --standing-up-only the other bars are the shipped ones, which may already turn an upright
+    // file of the pool: the one bar chosen must turn none that they keep (its grid's first is off).
+    const standingUpOnly = process.argv.includes('--standing-up-only');
+    const upright0 = standingUpOnly ? tally(pool, modelOf, grid[0]!).uprights : pool.length;
+    const kept0 = standingUpOnly && keepingOf ? tally(pool, keepingOf, grid[0]!).uprights : pool.length;
     for (const g of grid) {
       const t = tally(pool, modelOf, g);
-      if (t.uprights < pool.length - mayTurn) continue;
-      if (keepingOf && tally(pool, keepingOf, g).uprights < pool.length) continue;
+      if (t.uprights < upright0 - mayTurn) continue;
+      if (keepingOf && tally(pool, keepingOf, g).uprights < kept0) continue;
       if (t.right > bestRight) { best = g; bestRight = t.right; }
     }
-    return best ?? { minUpConfidence: 1.01, minKeptUpConfidence: 0, minFacingConfidence: 1.01, minKeptFacingConfidence: 1.01, minStandingFacingConfidence: 1.01 };
+    return best ?? { minUpConfidence: 1.01, minKeptUpConfidence: 0, minFacingConfidence: 1.01, minKeptFacingConfidence: 1.01, minStandingFacingConfidence: 1.01, minStandingUpConfidence: 1.01 };
   };
   const pct = (a: number, b: number): string => `${((100 * a) / Math.max(b, 1)).toFixed(1)}%`;
   // First the shipped model (fitted on all, in sample: what score-orientation.ts measures end to
@@ -227,6 +239,7 @@ async function main(): Promise<void> {
     minFacingConfidence: Number(arg('--new-facing') ?? FIND_ORIENTATION_DEFAULTS.minFacingConfidence),
     minKeptFacingConfidence: Number(arg('--new-kept-facing') ?? FIND_ORIENTATION_DEFAULTS.minKeptFacingConfidence),
     minStandingFacingConfidence: Number(arg('--new-standing-facing') ?? FIND_ORIENTATION_DEFAULTS.minStandingFacingConfidence),
+    minStandingUpConfidence: Number(arg('--new-standing-up') ?? FIND_ORIENTATION_DEFAULTS.minStandingUpConfidence),
   };
   console.log(`shipped model, in sample, bars before -> given (${JSON.stringify(given)}):`);
   let tb = 0, ta = 0, ub = 0, ua = 0;

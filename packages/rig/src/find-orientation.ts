@@ -21,12 +21,23 @@ import { UP_AXES, type UpAxis } from './up-axis';
 
 export type Facing = '+z' | '-z' | '+x' | '-x';
 
-export interface OrientationModel {
+/** Weights of named features: each feature's value less `mean`, over `scale`, times its weight. */
+export interface OrientationWeights {
   features: readonly string[];
   /** Per feature: subtracted, then divided by `scale`, then weighed. */
   mean: readonly number[];
   scale: readonly number[];
   weights: readonly number[];
+}
+
+export interface OrientationModel extends OrientationWeights {
+  /**
+   * A second model for the facing alone, fitted among the four facings of the right up axis
+   * (scripts/lib/orientation-fit.ts fitFacingModel). Present: a candidate's probability is its up
+   * axis's (summed over its four facings by the model above) times its facing's among the four by
+   * this one. Absent: the model above reads up and facing together.
+   */
+  facing?: OrientationWeights;
 }
 
 export interface FindOrientationOptions {
@@ -55,6 +66,12 @@ export interface FindOrientationOptions {
   minKeptFacingConfidence?: number;
   /** As minKeptFacingConfidence, for a file standing on its legs as filed. Default 0.9; above 1, never. */
   minStandingFacingConfidence?: number;
+  /**
+   * The probability (summed over its four facings) another up axis needs to overrule a file that
+   * stands on two or more legs as filed: the legs test also counts limbs that reach the box's
+   * floor of a model lying on its side or back. Above 1, never (a standing file keeps its +Y).
+   */
+  minStandingUpConfidence?: number;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
   legsResolution?: number;
   /**
@@ -94,11 +111,16 @@ export interface FindOrientationOptions {
  * blender-foundation's turned files fall 67.3% -> 58.9% (a file whose origin sits above its back
  * is read upside down), so the model below keeps the 26 surface features (scoreOrientationCandidates
  * reads a model's features by name).
+ * A file standing on two or more legs as filed keeps its +Y unless the finder gives another up
+ * axis 0.95 (minStandingUpConfidence; the legs test also counts limbs reaching the box's floor of a
+ * quadruped lying on its side): chosen by the same replay with the other bars as they were (0.9 on
+ * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
+ * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -123,7 +145,7 @@ export function facingOf(rotationY: number): Facing {
 }
 
 /** Scores of the candidates (log-odds, up to a constant), in ORIENTATION_CANDIDATES order. */
-export function scoreOrientationCandidates(features: number[][], m: OrientationModel = model): number[] {
+export function scoreOrientationCandidates(features: number[][], m: OrientationWeights = model): number[] {
   // A model names the features it weighs, a subset of those measured (a model fitted before a
   // feature was added, or one that leaves some out, still reads the right columns).
   const column = m.features.map((name) => (ORIENTATION_FEATURE_NAMES as readonly string[]).indexOf(name));
@@ -139,13 +161,30 @@ export function scoreOrientationCandidates(features: number[][], m: OrientationM
   return features.map((f) => column.reduce((t, c, i) => t + ((f[c]! - m.mean[i]!) / m.scale[i]!) * m.weights[i]!, 0));
 }
 
-/** Probabilities of the candidates (softmax of their scores). */
-export function orientationProbabilities(features: number[][], m: OrientationModel = model): number[] {
-  const scores = scoreOrientationCandidates(features, m);
+/** Softmax of scores. */
+function softmax(scores: readonly number[]): number[] {
   const top = Math.max(...scores);
   const e = scores.map((s) => Math.exp(s - top));
   const sum = e.reduce((t, v) => t + v, 0);
   return e.map((v) => v / sum);
+}
+
+/**
+ * Probabilities of the candidates: the softmax of their scores, or with a facing model, each up
+ * axis's probability (its four candidates' summed) shared among its four by the facing model.
+ */
+export function orientationProbabilities(features: number[][], m: OrientationModel = model): number[] {
+  const joint = softmax(scoreOrientationCandidates(features, m));
+  if (!m.facing) return joint;
+  const facingScores = scoreOrientationCandidates(features, m.facing);
+  const out = new Array<number>(joint.length).fill(0);
+  for (const up of UP_AXES) {
+    const group = ORIENTATION_CANDIDATES.flatMap((c, i) => (c.upAxis === up ? [i] : []));
+    const upP = group.reduce((t, i) => t + joint[i]!, 0);
+    const q = softmax(group.map((i) => facingScores[i]!));
+    group.forEach((i, k) => (out[i] = upP * q[k]!));
+  }
+  return out;
 }
 
 /** The finder's ungated choice from the features of the 24 candidates (ORIENTATION_CANDIDATES order). */
@@ -164,12 +203,14 @@ export function chooseOrientation(features: number[][], options: FindOrientation
 }
 
 /**
- * Measures the features of a mesh's 24 candidate orientations that `m` weighs (the others are NaN:
- * measureOrientationFeatureRows); the fitting scripts measure them all (measureAllOrientationFeatures).
- * Scored with `m` (or a model reading a subset of its features), they give the all-features scores.
+ * Measures the features of a mesh's 24 candidate orientations that `m` weighs, its facing part's
+ * included (the others are NaN: measureOrientationFeatureRows); the fitting scripts measure them all
+ * (measureAllOrientationFeatures). Scored with `m` (or a model reading a subset of its features),
+ * they give the all-features scores.
  */
 export function measureOrientationCandidates(mesh: Mesh, m: OrientationModel = model): number[][] {
-  return measureOrientationFeatureRows(mesh, m.features);
+  const names = m.facing ? [...new Set([...m.features, ...m.facing.features])] : m.features;
+  return measureOrientationFeatureRows(mesh, names);
 }
 
 /**
@@ -194,7 +235,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   // A model on its legs as filed stands as filed: with the standing facing bar off nothing else is
   // weighed (and nothing paid for); with it on, only its facing may turn.
   const standsAsFiled = o.upAxis === undefined && legs.asFiled() >= 2;
-  if (standsAsFiled && o.minStandingFacingConfidence > 1) {
+  if (standsAsFiled && o.minStandingFacingConfidence > 1 && o.minStandingUpConfidence > 1) {
     return { upAxis: '+y', rotationY: 0, facing: '+z', upAxisReason: 'stands-as-filed' };
   }
   const probs = p();
@@ -214,7 +255,8 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     upAxis = o.upAxis; upAxisReason = 'given';
   } else {
     const likeliest = UP_AXES.reduce((a, b) => (upP(b) > upP(a) ? b : a));
-    if (standsAsFiled) { upAxis = '+y'; upAxisReason = 'stands-as-filed'; }
+    if (standsAsFiled && likeliest !== '+y' && upP(likeliest) >= o.minStandingUpConfidence) { upAxis = likeliest; upAxisReason = 'sure-over-legs'; }
+    else if (standsAsFiled) { upAxis = '+y'; upAxisReason = 'stands-as-filed'; }
     else if (likeliest === '+y') { upAxis = '+y'; upAxisReason = 'kept'; }
     else if (upP(likeliest) >= o.minUpConfidence) { upAxis = likeliest; upAxisReason = 'sure'; }
     else if (upP('+y') < o.minKeptUpConfidence) { upAxis = likeliest; upAxisReason = 'unlikely-as-filed'; }

@@ -5,7 +5,7 @@
  */
 import { readMesh, writeGlb } from '@rigforge/mesh';
 import { lengthAxisOf } from '../src/length-axis';
-import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates, scoreOrientationCandidates } from '../src/find-orientation';
+import { decideOrientation, findOrientation, chooseOrientation, measureOrientationCandidates, orientationProbabilities, scoreOrientationCandidates } from '../src/find-orientation';
 import model from '../src/orientation-model.json';
 import { ANATOMY_FEATURE_NAMES, CONTACT_FEATURE_NAMES } from '../src/orientation-anatomy';
 import {
@@ -100,6 +100,12 @@ describe('measureOrientationCandidates', () => {
     expect(() => scoreOrientationCandidates(rows, other)).toThrow(/backFlatter, not measured/);
     expect(scoreOrientationCandidates(measureOrientationCandidates(quadruped, other), other).every(Number.isFinite)).toBe(true);
   });
+
+  test('a model with a facing part is measured for the facing part\'s features too', () => {
+    const facing = { features: ['backFlatter'], mean: [0], scale: [1], weights: [1] };
+    const rows = measureOrientationCandidates(quadruped, { ...model, facing });
+    expect(orientationProbabilities(rows, { ...model, facing }).every(Number.isFinite)).toBe(true);
+  });
 });
 
 describe('scoreOrientationCandidates', () => {
@@ -111,6 +117,26 @@ describe('scoreOrientationCandidates', () => {
     // candidate 0: (n − 1) / 2 · 1 + 1 · 10; candidate 1: (2n − 1) / 2 + 2 · 10
     expect(scoreOrientationCandidates(features, model)).toEqual([(n - 1) / 2 + 10, (2 * n - 1) / 2 + 20]);
     expect(() => scoreOrientationCandidates(features, { ...model, features: [a, 'notMeasured'] })).toThrow(/not measured/);
+  });
+});
+
+describe('orientationProbabilities with a facing model', () => {
+  test('each up axis keeps the joint model\'s share, split among its four facings by the facing model', () => {
+    const n = ORIENTATION_FEATURE_NAMES.length;
+    const a = ORIENTATION_FEATURE_NAMES[0]!, b = ORIENTATION_FEATURE_NAMES[1]!;
+    // Feature a favours the later candidates, feature b the earlier ones.
+    const features = ORIENTATION_CANDIDATES.map((_, i) => Array.from({ length: n }, (_, k) => (k === 0 ? i / 10 : k === 1 ? -i / 10 : 0)));
+    const joint = { features: [a], mean: [0], scale: [1], weights: [1] };
+    const withFacing = { ...joint, facing: { features: [b], mean: [0], scale: [1], weights: [3] } };
+    const pj = orientationProbabilities(features, joint), pf = orientationProbabilities(features, withFacing);
+    expect(pf.reduce((t, v) => t + v, 0)).toBeCloseTo(1, 12);
+    for (let up = 0; up < 6; up++) {
+      const group = [0, 1, 2, 3].map((k) => 4 * up + k);
+      expect(group.reduce((t, i) => t + pf[i]!, 0)).toBeCloseTo(group.reduce((t, i) => t + pj[i]!, 0), 12);
+      // Within the up axis the joint model prefers the last facing, the facing model the first.
+      expect(pj[group[3]!]!).toBeGreaterThan(pj[group[0]!]!);
+      expect(pf[group[0]!]!).toBeGreaterThan(pf[group[3]!]!);
+    }
   });
 });
 
@@ -148,11 +174,21 @@ describe('decideOrientation (the gates)', () => {
     (c.upAxis === upAxis && c.rotationY === rotationY ? share : (1 - share) / 23));
   const noLegs = { asFiled: () => 0, standingWhenStood: () => 0 };
 
-  test('a model on its legs as filed keeps +y; with the standing facing bar off the finder is not even asked', () => {
-    const found = decideOrientation(() => { throw new Error('not needed'); }, { asFiled: () => 2, standingWhenStood: () => 0 }, { minStandingFacingConfidence: 1.01 });
+  test('a model on its legs as filed keeps +y; with the standing facing and up bars off the finder is not even asked', () => {
+    const found = decideOrientation(() => { throw new Error('not needed'); }, { asFiled: () => 2, standingWhenStood: () => 0 }, { minStandingFacingConfidence: 1.01, minStandingUpConfidence: 1.01 });
     expect(found).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
-    // Even a finder sure of another up axis does not lay a standing model down.
-    expect(decideOrientation(() => probs('+z', 0, 0.99), { asFiled: () => 2, standingWhenStood: () => 4 })).toMatchObject({ upAxis: '+y', rotationY: 0 });
+    // A finder fairly sure of another up axis (under the 0.95 standing up bar) does not lay a standing model down.
+    expect(decideOrientation(() => probs('+z', 0, 0.9), { asFiled: () => 2, standingWhenStood: () => 4 })).toMatchObject({ upAxis: '+y', rotationY: 0 });
+  });
+
+  test('another up axis overrules a model on its legs as filed only when the finder is that sure of it (minStandingUpConfidence)', () => {
+    const standing = { asFiled: () => 2, standingWhenStood: () => 0 };
+    const sure = (): number[] => probs('+z', 90, 0.97);
+    expect(decideOrientation(sure, standing, { minStandingUpConfidence: 0.95 })).toMatchObject({ upAxis: '+z', rotationY: 90, upAxisReason: 'sure-over-legs' });
+    expect(decideOrientation(sure, standing, { minStandingUpConfidence: 0.98 })).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
+    // Off (above 1): the legs stand, whatever the finder says; by default (0.95) 0.97 overrules them.
+    expect(decideOrientation(sure, standing, { minStandingUpConfidence: 1.01 })).toMatchObject({ upAxis: '+y', upAxisReason: 'stands-as-filed' });
+    expect(decideOrientation(sure, standing)).toMatchObject({ upAxis: '+z', upAxisReason: 'sure-over-legs' });
   });
 
   test('a model on its legs as filed turns its facing only when the finder is sure of that one of the 24 (0.9)', () => {

@@ -3,8 +3,8 @@
  * orientations), shared by scripts/fit-orientation-model.ts and scripts/orientation-gates-loao.ts.
  */
 import { ORIGIN_FEATURE_NAMES } from '../../src/orientation-anatomy';
-import { ORIENTATION_FEATURE_NAMES } from '../../src/orientation-features';
-import type { OrientationModel } from '../../src/find-orientation';
+import { ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../../src/orientation-features';
+import type { OrientationModel, OrientationWeights } from '../../src/find-orientation';
 
 export interface Sample { id: string; artist: string; plan: string; features: number[][]; right?: number[] }
 
@@ -29,11 +29,11 @@ function withOriginlessCopies(samples: Sample[]): Sample[] {
  * The features a script fits on: all measured, less those named by `--without a,b` (so a model of
  * fewer features, e.g. the shipped 26 surface features, is refitted and compared in the same run).
  */
-export function fittedFeatureNames(argv: readonly string[] = process.argv): string[] {
-  const i = argv.indexOf('--without');
+export function fittedFeatureNames(argv: readonly string[] = process.argv, flag = '--without'): string[] {
+  const i = argv.indexOf(flag);
   const without = i >= 0 ? (argv[i + 1] ?? '').split(',').filter(Boolean) : [];
   const unknown = without.filter((f) => !(ORIENTATION_FEATURE_NAMES as readonly string[]).includes(f));
-  if (unknown.length) throw new Error(`--without: not a measured feature: ${unknown.join(', ')}`);
+  if (unknown.length) throw new Error(`${flag}: not a measured feature: ${unknown.join(', ')}`);
   return ORIENTATION_FEATURE_NAMES.filter((f) => !without.includes(f));
 }
 
@@ -74,3 +74,35 @@ export function fitOrientationModel(measured: Sample[], l2: number, iterations =
   return { features: [...names], mean: mean.map(round), scale: scale.map(round), weights: w.map(round) };
 }
 
+
+/**
+ * The facing samples of a character: for each up axis that stands it up, its four candidates (the
+ * four facings about that axis), right where a label or the file says so. A facing model fitted on
+ * them weighs only what tells facings apart (a feature the same for all four weighs nothing).
+ */
+export function facingSamples(s: Sample): Sample[] {
+  const right = rightOf(s);
+  const ups = [...new Set(right.map((c) => ORIENTATION_CANDIDATES[c]!.upAxis))];
+  return ups.map((up) => {
+    const group = ORIENTATION_CANDIDATES.flatMap((c, i) => (c.upAxis === up ? [i] : []));
+    return { ...s, features: group.map((i) => s.features[i]!), right: group.flatMap((i, k) => (right.includes(i) ? [k] : [])) };
+  });
+}
+
+/**
+ * The facing model (OrientationModel.facing): a conditional logit among the four facings of the
+ * right up axis, fitted as fitOrientationModel on facingSamples.
+ */
+export function fitFacingModel(measured: Sample[], l2: number, iterations = 3000, names: readonly string[] = ORIENTATION_FEATURE_NAMES): OrientationWeights {
+  return fitOrientationModel(measured.flatMap(facingSamples), l2, iterations, names);
+}
+
+/**
+ * The model a script fits: the joint one on `names`, and with `--facing-model` a facing model too,
+ * on the features `--facing-without a,b` leaves (all measured by default).
+ */
+export function fitModelOfArgs(measured: Sample[], l2: number, names: readonly string[], argv: readonly string[] = process.argv): OrientationModel {
+  const joint = fitOrientationModel(measured, l2, 3000, names);
+  if (!argv.includes('--facing-model')) return joint;
+  return { ...joint, facing: fitFacingModel(measured, l2, 3000, fittedFeatureNames(argv, '--facing-without')) };
+}
