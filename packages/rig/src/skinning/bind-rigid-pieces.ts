@@ -13,6 +13,8 @@
  * of its vertices on both sides of some plane and keeps its blend.
  */
 import type { Skeleton } from '@rigforge/mesh';
+import { centredIn, pairedBalls } from './ball-leaves';
+import { pieceBox } from './piece-box';
 
 /** Options of {@link bindRigidPieces}. */
 export interface BindRigidPiecesOptions {
@@ -27,6 +29,11 @@ export interface BindRigidPiecesOptions {
    * the solve must agree that the joint owns the piece. Default in {@link BIND_RIGID_PIECES_DEFAULTS}.
    */
   ownerShare?: number;
+  /**
+   * A leaf turning a ball of its own in place (an eye in its eyeball, skinning/ball-leaves) does not
+   * end its parent's region. Default true.
+   */
+  ballLeaves?: boolean;
 }
 
 /** A separate piece of the mesh given wholly to one joint. */
@@ -38,6 +45,7 @@ export interface RigidPiece {
 export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
   outsideShare: 0.1,
   ownerShare: 0.7,
+  ballLeaves: true,
 };
 
 /** The weight each joint holds over a piece's vertices (`slots` per vertex, joint −1 = none). */
@@ -68,11 +76,16 @@ export function bindRigidPieces(
   slots: number,
   options: BindRigidPiecesOptions = {},
 ): RigidPiece[] {
-  const { outsideShare, ownerShare } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
+  const { outsideShare, ownerShare, ballLeaves: ballsOn } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
   const rigid: RigidPiece[] = [];
   if (pieces.length < 2) return rigid;
   const children = skeleton.joints.map(() => [] as number[]);
   parents.forEach((p, j) => { if (p >= 0) children[p]!.push(j); });
+  // A leaf turning a ball of its own in place (an eye in its eyeball) does not end its parent's
+  // part (skinning/ball-leaves): the head's region runs on past the eyes' plane, so the teeth, the
+  // brows and the lashes modelled apart inside or on the head are the head's pieces.
+  const balls = !ballsOn ? new Set<number>() : ballLeaves(positions, pieces, skeleton, parents, children, joints, weights, slots);
+  const regionChildren = balls.size === 0 ? children : children.map((cs) => cs.filter((c) => !balls.has(c)));
   for (const piece of pieces) {
     const share = pieceWeightByJoint(piece, joints, weights, slots);
     let total = 0;
@@ -93,7 +106,7 @@ export function bindRigidPieces(
     let second = -1, secondShare = 0;
     for (const [j, w] of share) if (j !== best && w > secondShare) { second = j; secondShare = w; }
     if (second >= 0 && parents[second] === best) continue;
-    if (regionShare(positions, piece, best, skeleton, parents, children) < 1 - outsideShare) continue;
+    if (regionShare(positions, piece, best, skeleton, parents, regionChildren) < 1 - outsideShare) continue;
     for (const v of piece) {
       joints.fill(-1, v * slots, v * slots + slots);
       weights.fill(0, v * slots, v * slots + slots);
@@ -103,6 +116,32 @@ export function bindRigidPieces(
     rigid.push({ vertices: piece, joint: best });
   }
   return rigid;
+}
+
+/**
+ * The leaves (childless joints with a parent on the weighted tree) that hold a separate piece
+ * wholly (every weight of it theirs) at whose centre their joint lies, in sibling pairs or more
+ * (the eyes in their eyeballs; skinning/ball-leaves).
+ */
+function ballLeaves(
+  positions: Float32Array,
+  pieces: readonly (readonly number[])[],
+  skeleton: Skeleton,
+  parents: readonly number[],
+  children: readonly (readonly number[])[],
+  joints: Int32Array,
+  weights: Float32Array,
+  slots: number,
+): Set<number> {
+  const centred = new Set<number>();
+  for (const piece of pieces) {
+    const share = pieceWeightByJoint(piece, joints, weights, slots);
+    if (share.size !== 1) continue;
+    const j = [...share.keys()][0]!;
+    if (parents[j]! < 0 || children[j]!.length > 0 || centred.has(j)) continue;
+    if (centredIn(pieceBox(positions, piece), skeleton.joints[j]!.position)) centred.add(j);
+  }
+  return pairedBalls(centred, parents);
 }
 
 /** Share of a piece's vertices in joint `j`'s region (see `inRegion`); `children` per joint of the weighted tree. */

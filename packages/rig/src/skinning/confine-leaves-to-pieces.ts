@@ -9,11 +9,15 @@
  * around it. The other leaves of that parent (a mouth, the ears beside the eyes) keep their weight
  * only in their region, nearer them than the parent (a mouth the solve gave a whole body). A
  * confined leaf keeps the other pieces the solve gives it wholly in its region (a limb of several
- * pieces: a toy's arm and hand), unless they lie around its joint (the lids around an eyeball).
+ * pieces: a toy's arm and hand), unless they lie around its joint (the lids around an eyeball) or
+ * it sits, as a sibling does too, at the centre of its own piece (a pair of eyes turning their
+ * balls in place: the tear line and brows beside an eye are the head's; skinning/ball-leaves).
  * Any other leaf with no piece of its own (a hand, a tail tip) keeps its weights.
  */
 import type { Skeleton } from '@rigforge/mesh';
+import { centredIn, pairedBalls } from './ball-leaves';
 import { BIND_RIGID_PIECES_DEFAULTS, pieceWeightByJoint, regionShare, type MeshPieces } from './bind-rigid-pieces';
+import { pieceBox } from './piece-box';
 
 /** Options of {@link confineLeavesToPieces}. */
 export interface ConfineLeavesOptions {
@@ -23,10 +27,16 @@ export interface ConfineLeavesOptions {
    * sheet. Default in {@link CONFINE_LEAVES_DEFAULTS}.
    */
   jointMargin?: number;
+  /**
+   * A confined leaf at the centre of its own piece, as a sibling is too (a pair of eyes in their
+   * eyeballs, skinning/ball-leaves), keeps that piece alone, not the other pieces the solve gives
+   * it. Default true.
+   */
+  ballLeaves?: boolean;
 }
 
 /** Chosen on the dev set leaving one artist out (packages/rig/README.md, "Weights per artist, third round"). */
-export const CONFINE_LEAVES_DEFAULTS: Required<ConfineLeavesOptions> = { jointMargin: 0.1 };
+export const CONFINE_LEAVES_DEFAULTS: Required<ConfineLeavesOptions> = { jointMargin: 0.1, ballLeaves: true };
 
 /**
  * In place, on weights with `slots` per vertex (joint −1 = none): for each leaf of the weighted
@@ -48,7 +58,7 @@ export function confineLeavesToPieces(
   slots: number,
   options: ConfineLeavesOptions = {},
 ): number {
-  const { jointMargin } = { ...CONFINE_LEAVES_DEFAULTS, ...options };
+  const { jointMargin, ballLeaves } = { ...CONFINE_LEAVES_DEFAULTS, ...options };
   const n = positions.length / 3;
   const hasChild = new Uint8Array(parents.length);
   for (const p of parents) if (p >= 0) hasChild[p] = 1;
@@ -126,9 +136,14 @@ export function confineLeavesToPieces(
   for (const j of confined) for (const k of inOwnPiece.get(j)!) for (const v of pieces[k]!) own[v] = j;
   // A limb of several pieces (an arm and its hand): a confined leaf also keeps the other pieces
   // the solve gives it wholly (as the rigid-piece rule counts it) that lie in its region, but not
-  // those around its joint (the lids around an eyeball, which the artists give the head).
+  // those around its joint (the lids around an eyeball, which the artists give the head). A leaf
+  // at the centre of its own piece, beside a sibling that is too (a pair of eyes), turns that ball
+  // in place and is no limb (skinning/ball-leaves):
+  // the tear line and the brows beside an eyeball, which heat may give the eye whole, are the head's.
+  const balls = ballLeaves ? pairedBalls([...confined].filter((j) => centredIn(pieceBox(positions, pieces[inOwnPiece.get(j)![0]!]!), skeleton.joints[j]!.position)), parents) : new Set<number>();
+  const limbs = [...confined].filter((j) => !balls.has(j));
   pieces.forEach((piece, k) => {
-    for (const j of confined) {
+    for (const j of limbs) {
       if ((shares[k]!.get(j) ?? 0) < BIND_RIGID_PIECES_DEFAULTS.ownerShare || around(k, j) || !inRegion(k, j)) continue;
       for (const v of piece) own[v] = j;
     }
