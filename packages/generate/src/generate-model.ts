@@ -35,6 +35,14 @@ export interface GenerateModelOptions {
    */
   bodyPlan?: string;
   view?: PictureView;
+  /**
+   * How far the body sits on its back sheet, −1..1: the front sheet at +(1 + lean)·h, the back at
+   * −(1 − lean)·h, each point keeping its depth 2h (0: symmetric about the middle plane; 1: a flat
+   * back). Measured and not learned into a default: bodies lean both ways, even seen from above
+   * (`scripts/fit-lean.ts`, README *Where the error is*). Pictures whose legs are built as parts
+   * (side views of legged plans) are not leaned. Default 0.
+   */
+  lean?: number;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -69,6 +77,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
   textureSize: 1024,
   thumbnailSize: 512,
   maxPixels: PROBE_IMAGE_DEFAULTS.maxPixels,
+  lean: 0,
 };
 
 /** Hints that have no default: absent means unknown. */
@@ -164,7 +173,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
     const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT) : undefined;
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
-    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv });
+    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean });
   })();
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
@@ -243,6 +252,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
   range('textureSize', o.textureSize, 16, 4096);
   range('thumbnailSize', o.thumbnailSize, 16, 4096);
   range('maxPixels', o.maxPixels, 1, 1 << 30);
+  range('lean', o.lean, -1, 1);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `generate: unknown output format "${String(o.outputFormat)}" (glb or fbx)`);
   }
