@@ -13,7 +13,7 @@ import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
-import { BALL_EXPONENT, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
+import { BALL_EXPONENT, depthLean, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
@@ -38,9 +38,9 @@ export interface GenerateModelOptions {
   /**
    * How far the body sits on its back sheet, −1..1: the front sheet at +(1 + lean)·h, the back at
    * −(1 − lean)·h, each point keeping its depth 2h (0: symmetric about the middle plane; 1: a flat
-   * back). Measured and not learned into a default: bodies lean both ways, even seen from above
-   * (`scripts/fit-lean.ts`, README *Where the error is*). Pictures whose legs are built as parts
-   * (side views of legged plans) are not leaned. Default 0.
+   * back). Pictures whose legs are built as parts (side views of legged plans) are not leaned.
+   * Default: the lean learned for the view (`depth-prior.ts` `depthLean`: 0.25 from above, where
+   * the depth axis is the vertical; 0 from the front, the side or no view).
    */
   lean?: number;
   /** Model file format. Default 'glb'. */
@@ -77,11 +77,10 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
   textureSize: 1024,
   thumbnailSize: 512,
   maxPixels: PROBE_IMAGE_DEFAULTS.maxPixels,
-  lean: 0,
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view';
+type Hints = 'bodyPlan' | 'view' | 'lean';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -173,7 +172,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
     const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT) : undefined;
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
-    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean });
+    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view) });
   })();
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
@@ -238,7 +237,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -252,7 +251,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
   range('textureSize', o.textureSize, 16, 4096);
   range('thumbnailSize', o.thumbnailSize, 16, 4096);
   range('maxPixels', o.maxPixels, 1, 1 << 30);
-  range('lean', o.lean, -1, 1);
+  if (o.lean !== undefined) range('lean', o.lean, -1, 1);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `generate: unknown output format "${String(o.outputFormat)}" (glb or fbx)`);
   }

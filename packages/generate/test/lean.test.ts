@@ -1,4 +1,5 @@
 import { generateModel } from '../src';
+import { depthLean } from '../src/depth-prior';
 import { draw, encode, type Shape } from './images';
 import { manifoldProblems, signedVolume } from './mesh-checks';
 
@@ -28,11 +29,16 @@ describe('the lean of the two sheets', () => {
     expect(signedVolume(flat)).toBeCloseTo(signedVolume(symmetric), 6);
   });
 
-  it('is none by default (the body symmetric about its middle plane) and refuses a lean outside −1..1', async () => {
+  it('by default follows the view: the learned lean from above (more depth above the plane), none from the front or with no view', async () => {
+    expect(depthLean('top')).toBeGreaterThan(0);
+    expect(depthLean('front')).toBe(0);
+    expect(depthLean()).toBe(0);
     const png = await encode(draw(frogFromAbove, 160, () => [90, 160, 60]), 'png');
-    const byDefault = (await generateModel(png, { ...options, view: 'top' })).mesh;
-    const [lo, hi] = zRange(byDefault.positions);
-    expect(lo).toBeCloseTo(-hi, 6);
+    const fromAbove = (await generateModel(png, { ...options, view: 'top' })).mesh;
+    const [lo, hi] = zRange(fromAbove.positions);
+    expect(hi / -lo).toBeCloseTo((1 + depthLean('top')) / (1 - depthLean('top')), 2);
+    const [flo, fhi] = zRange((await generateModel(png, { ...options, view: 'front' })).mesh.positions);
+    expect(flo).toBeCloseTo(-fhi, 6);
     await expect(generateModel(png, { ...options, lean: 1.5 })).rejects.toThrow(/lean/);
   });
 });
