@@ -3,7 +3,7 @@
  * shape benchmark's own distance, left out by artist.
  *
  *   npx tsx packages/generate/scripts/fit-lean.ts ../shared/rig-dev-set [--view top|front|side] [--plan biped] [--only id,id] [--json part.json] [--samples 8000]
- *   npx tsx packages/generate/scripts/fit-lean.ts --merge a.json,b.json   (runs split with --only)
+ *   npx tsx packages/generate/scripts/fit-lean.ts --merge a.json,b.json [--view top]   (runs split with --only)
  *
  * Seen from above, the picture's depth axis is the vertical, and a body is not symmetric about a
  * middle plane: a frog's legs and belly lie on the ground while its back rises, a dolphin's fin
@@ -13,9 +13,8 @@
  * best view (`score-dev-set.ts`: orthographic, 512 px, stood 1 tall in the picture's frame, with the
  * plan and view hints), generated once with β = 0, and the model's sheets leaned for each β (z ↦ z +
  * β·|z|, exactly the engine's lean of a model built at β = 0) and scored by the benchmark's CD
- * (`shape-distance.ts`). Characters whose best picture is not from above weigh by how much of them
- * the top picture shows: each character's score is its CD at β over its CD at 0 (a log ratio, so a
- * biped seen from above, whose CD barely moves, does not drown a frog), mean over characters; β is
+ * (`shape-distance.ts`). Each character's score is its CD at β over its CD at 0 (mean of the log
+ * ratios, so a character whose CD is large in any case does not drown the others); β is
  * chosen leaving one artist out and the held-out ratio reported per artist and plan, plus the CD of
  * the characters the benchmark pictures from above. `--view front` asks the same of front pictures
  * (is the back flatter than the front?), `--plan` keeps one body plan's characters.
