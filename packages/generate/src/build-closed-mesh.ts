@@ -29,6 +29,12 @@ export interface BuildClosedMeshOptions {
   frame?: ClosedMeshFrame;
   /** Depth of the part's middle plane (metres, +Z towards the viewer). Default 0. */
   depthOffset?: number;
+  /**
+   * How far the part sits on its back sheet, −1..1: the front sheet at +(1 + lean)·h, the back at
+   * −(1 − lean)·h, so the depth at each point is still 2h (0: symmetric about the middle plane; 1: a
+   * flat back, a body resting on the ground seen from above). Default 0.
+   */
+  lean?: number;
 }
 
 export interface ClosedMeshFrame { centreX: number; maxY: number; scale: number }
@@ -48,6 +54,7 @@ export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, optio
   const frame = options.frame ?? { centreX: (minX + maxX) / 2, maxY, scale: options.height / Math.max(1e-9, maxY - minY) };
   const { centreX, scale } = frame;
   const offset = options.depthOffset ?? 0;
+  const lean = options.lean ?? 0;
 
   const back = new Int32Array(n);
   let count = n;
@@ -61,7 +68,7 @@ export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, optio
     const x = (px - centreX) * scale;
     const y = (frame.maxY - py) * scale;
     const z = heights[v]! * scale;
-    for (const [index, depth, uv] of [[v, z, options.uv], [back[v]!, -z, options.backUv]] as const) {
+    for (const [index, depth, uv] of [[v, (1 + lean) * z, options.uv], [back[v]!, -(1 - lean) * z, options.backUv]] as const) {
       const [s, t] = uv(px, py);
       positions[index * 3] = x; positions[index * 3 + 1] = y; positions[index * 3 + 2] = depth + offset;
       uvs[index * 2] = s; uvs[index * 2 + 1] = t;

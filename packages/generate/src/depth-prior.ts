@@ -50,7 +50,21 @@ function checkedExponent(raw: unknown): number {
   return p;
 }
 
+/** The lean per view ("leans": { "top": β }, `scripts/fit-lean.ts`), 0 for a view without one. */
+function checkedLeans(raw: unknown): Partial<Record<PictureView, number>> {
+  const leans: unknown = typeof raw === 'object' && raw !== null && 'leans' in raw ? raw.leans : {};
+  if (typeof leans !== 'object' || leans === null) throw new Error('depth-priors.json: bad "leans"');
+  const out: Partial<Record<PictureView, number>> = {};
+  for (const [view, value] of Object.entries(leans)) {
+    const known = PICTURE_VIEWS.find((v) => v === view);
+    if (!known || typeof value !== 'number' || !(value >= -1 && value <= 1)) throw new Error(`depth-priors.json: bad lean ${view}`);
+    out[known] = value;
+  }
+  return out;
+}
+
 const TABLE = checkedTable(data);
+const LEANS = checkedLeans(data);
 /**
  * The profile every medial ball is lifted to for the depth (`ballHeights`' exponent: 2 a sphere,
  * larger fuller towards the rim); the table's "ballExponent", fitted by `scripts/fit-ball-profile.ts`.
@@ -68,3 +82,14 @@ export function depthPrior(bodyPlan?: string, view?: PictureView): DepthPrior {
   return TABLE[`${plan}/${v}`] ?? (view ? TABLE[`any/${v}`] : TABLE[`${plan}/any`]) ?? TABLE['any/any']!;
 }
 
+
+/**
+ * How far a body pictured from `view` sits on its back sheet (`build-closed-mesh.ts`'s `lean`): the
+ * depth axis of a picture from above is the vertical, and more of a body seen from there lies above
+ * its outline's plane than below (a back rising over legs and a belly on the ground). The table's
+ * lean for the view, chosen leaving one artist out by `scripts/fit-lean.ts`; 0 (symmetric) for a
+ * view without one and for no view.
+ */
+export function depthLean(view?: PictureView): number {
+  return view ? (LEANS[view] ?? 0) : 0;
+}

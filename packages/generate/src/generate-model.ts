@@ -13,7 +13,7 @@ import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
-import { BALL_EXPONENT, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
+import { BALL_EXPONENT, depthLean, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
@@ -35,6 +35,14 @@ export interface GenerateModelOptions {
    */
   bodyPlan?: string;
   view?: PictureView;
+  /**
+   * How far the body sits on its back sheet, −1..1: the front sheet at +(1 + lean)·h, the back at
+   * −(1 − lean)·h, each point keeping its depth 2h (0: symmetric about the middle plane; 1: a flat
+   * back). Pictures whose legs are built as parts (side views of legged plans) are not leaned.
+   * Default: the lean learned for the view (`depth-prior.ts` `depthLean`: 0.25 from above, where
+   * the depth axis is the vertical; 0 from the front, the side or no view).
+   */
+  lean?: number;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -72,7 +80,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view';
+type Hints = 'bodyPlan' | 'view' | 'lean';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -164,7 +172,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
     const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT) : undefined;
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
-    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv });
+    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view) });
   })();
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
@@ -229,7 +237,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -243,6 +251,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
   range('textureSize', o.textureSize, 16, 4096);
   range('thumbnailSize', o.thumbnailSize, 16, 4096);
   range('maxPixels', o.maxPixels, 1, 1 << 30);
+  if (o.lean !== undefined) range('lean', o.lean, -1, 1);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `generate: unknown output format "${String(o.outputFormat)}" (glb or fbx)`);
   }

@@ -1,0 +1,114 @@
+/**
+ * The lean of the two sheets for a picture taken from a view (default: from above), chosen by the
+ * shape benchmark's own distance, left out by artist.
+ *
+ *   npx tsx packages/generate/scripts/fit-lean.ts ../shared/rig-dev-set [--view top|front|side] [--plan biped] [--only id,id] [--json part.json] [--samples 8000]
+ *   npx tsx packages/generate/scripts/fit-lean.ts --merge a.json,b.json [--view top]   (runs split with --only)
+ *
+ * Seen from above, the picture's depth axis is the vertical, and a body is not symmetric about a
+ * middle plane: a frog's legs and belly lie on the ground while its back rises, a dolphin's fin
+ * stands up. The engine builds a part's upper (front) sheet at +(1 + β)·h and its lower (back) one
+ * at −(1 − β)·h (`build-closed-mesh.ts`'s `lean`): β = 0 the symmetric body, β = 1 a flat underside,
+ * β < 0 a flat top. Every character of the set is pictured from above as the benchmark pictures its
+ * best view (`score-dev-set.ts`: orthographic, 512 px, stood 1 tall in the picture's frame, with the
+ * plan and view hints), generated once with β = 0, and the model's sheets leaned for each β (z ↦ z +
+ * β·|z|, exactly the engine's lean of a model built at β = 0) and scored by the benchmark's CD
+ * (`shape-distance.ts`). Each character's score is its CD at β over its CD at 0 (mean of the log
+ * ratios, so a character whose CD is large in any case does not drown the others); β is
+ * chosen leaving one artist out and the held-out ratio reported per artist and plan, plus the CD of
+ * the characters the benchmark pictures from above. `--view front` asks the same of front pictures
+ * (is the back flatter than the front?), `--plan` keeps one body plan's characters.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { z } from 'zod';
+import { generateModel } from '../src';
+import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS } from './dev-set-views';
+import { compare } from './shape-distance';
+
+export const LEANS = [-0.5, 0, 0.25, 0.5, 0.75, 1];
+const PICTURE_PX = 512;
+
+const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), bestView: z.boolean(), cd: z.array(z.number()) });
+type Row = z.infer<typeof rowSchema>;
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** The model's sheets leaned by β about its middle plane z = 0 (as built, before any lean). */
+export function leaned(positions: Float32Array, beta: number): Float32Array {
+  const out = positions.slice();
+  for (let i = 2; i < out.length; i += 3) out[i] = out[i]! + beta * Math.abs(out[i]!);
+  return out;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
+
+function report(rows: Row[], view: string): void {
+  const score = (r: Row, k: number) => Math.log(r.cd[k]! / r.cd[LEANS.indexOf(0)]!);
+  const best = (train: Row[]) => {
+    const totals = LEANS.map((_, k) => mean(train.map((r) => score(r, k))));
+    return totals.indexOf(Math.min(...totals));
+  };
+  const artists = [...new Set(rows.map((r) => r.artist))], plans = [...new Set(rows.map((r) => r.plan))];
+  const groups: Array<[string, (r: Row) => boolean]> = [
+    ...artists.map((a): [string, (r: Row) => boolean] => [a, (r) => r.artist === a]),
+    ...plans.map((p): [string, (r: Row) => boolean] => [p, (r) => r.plan === p]),
+    ['all', () => true],
+  ];
+  const ratio = (f: (r: Row) => boolean, k: (r: Row) => number) => Math.exp(mean(rows.filter(f).map((r) => score(r, k(r))))).toFixed(3);
+  console.log(`CD at β over CD at β = 0 (geometric mean over characters), ${rows.length} characters pictured from the ${view}\n`);
+  console.log(`| β | ${groups.map(([g]) => g).join(' | ')} | CD of the ${rows.filter((r) => r.bestView).length} best pictured from the ${view} |`);
+  console.log(`|---|${groups.map(() => '---:').join('|')}|---:|`);
+  const topCd = (k: (r: Row) => number) => mean(rows.filter((r) => r.bestView).map((r) => r.cd[k(r)]!)).toFixed(4);
+  LEANS.forEach((beta, k) => console.log(`| ${beta} | ${groups.map(([, f]) => ratio(f, () => k)).join(' | ')} | ${topCd(() => k)} |`));
+  const chosen = new Map(artists.map((a) => [a, best(rows.filter((r) => r.artist !== a))]));
+  const held = (r: Row) => chosen.get(r.artist)!;
+  console.log(`| left out | ${groups.map(([, f]) => ratio(f, held)).join(' | ')} | ${topCd(held)} |`);
+  console.log(`\nβ chosen without each artist: ${artists.map((a) => `${a} ${LEANS[chosen.get(a)!]}`).join(', ')}; on all: ${LEANS[best(rows)]}`);
+  for (const r of rows.filter((x) => x.bestView)) console.log(`${r.id} (${r.plan}, ${r.artist}): ${LEANS.map((b, k) => `${b}: ${r.cd[k]!.toFixed(4)}`).join(', ')}`);
+}
+
+async function main(): Promise<void> {
+  const merge = arg('--merge');
+  if (merge) {
+    report(merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))), z.enum(VIEWS).parse(arg('--view') ?? 'top'));
+    return;
+  }
+  const dir = process.argv[2];
+  if (!dir || dir.startsWith('--')) {
+    console.error('usage: fit-lean.ts <dev-set dir> [--only id,id] [--json part.json] [--samples 8000]');
+    process.exit(2);
+  }
+  const only = arg('--only')?.split(',');
+  const plan = arg('--plan');
+  const view = z.enum(VIEWS).parse(arg('--view') ?? 'top');
+  const samples = Number(arg('--samples') ?? 8000);
+  const rows: Row[] = [];
+  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && (!plan || x.bodyPlan === plan))) {
+    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const turned = turnToView(mesh, view);
+    const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
+    const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
+    const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+    try {
+      const made = (await generateModel(picture, { height: 1, bodyPlan: c.bodyPlan, view, lean: 0 })).mesh;
+      const cd = LEANS.map((beta) => compare(truth, { positions: leaned(made.positions, beta), indices: made.indices }, samples).cd);
+      rows.push({ id: c.id, plan: c.bodyPlan, artist: c.artist, bestView: mostInformativeView(mesh) === view, cd });
+      console.log(`${c.id}: ${cd.map((v) => v.toFixed(4)).join(' ')}`);
+    } catch (error) {
+      console.log(`${c.id}: failed (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  const out = arg('--json');
+  if (out) writeFileSync(out, JSON.stringify(rows));
+  report(rows, view);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
