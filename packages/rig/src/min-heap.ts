@@ -43,6 +43,11 @@ export class MinHeap {
     labels[i] = label;
   }
 
+  /** Drops every entry (the buffers are kept). */
+  clear(): void {
+    this.size = 0;
+  }
+
   /** Removes the smallest entry into topKey/topValue/topLabel; false when empty. */
   pop(): boolean {
     if (this.size === 0) return false;

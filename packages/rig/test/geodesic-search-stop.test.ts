@@ -40,5 +40,38 @@ describe('geodesicJointDistances with targets', () => {
       }
     }
   });
+  it('gives an unreached piece\'s voxels the full search\'s slots, stopping before the end', () => {
+    // The loose piece no segment touches takes its labels from its nearest reached voxels after
+    // the search; a search stopped at targets on it must still give them the full search's slots.
+    const { grid, segments } = scene(true);
+    const full = geodesicJointDistances(grid, segments, 4);
+    const targets = new Uint8Array(grid.state.length);
+    let marked = 0;
+    // The loose piece: x near 3, y below 2.5 (grid cells whose centres lie there).
+    const cellX = (i: number): number => grid.origin[0] + ((i % grid.nx) + 0.5) * grid.cell;
+    const cellY = (i: number): number => grid.origin[1] + ((Math.floor(i / grid.nx) % grid.ny) + 0.5) * grid.cell;
+    for (let i = 0; i < targets.length; i++) {
+      if (full.solidIndex[i]! >= 0 && cellX(i) > 2.4 && cellY(i) < 2.5) { targets[i] = 1; marked++; }
+    }
+    expect(marked).toBeGreaterThan(5);
+    const part = geodesicJointDistances(grid, segments, 4, targets);
+    let compared = 0;
+    for (let i = 0; i < targets.length; i++) {
+      if (targets[i] !== 1) continue;
+      const v = full.solidIndex[i]!;
+      expect(full.counts[v]).toBeGreaterThan(0);
+      expect(part.counts[v]).toBe(full.counts[v]);
+      for (let s = 4 * v; s < 4 * v + full.counts[v]!; s++) {
+        expect(part.labels[s]).toBe(full.labels[s]);
+        expect(part.dists[s]).toBe(full.dists[s]);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
+    // The stopped search left part of the limb unsettled: it did stop before the end.
+    let short = 0;
+    for (let v = 0; v < full.counts.length; v++) if (part.counts[v]! < full.counts[v]!) short++;
+    expect(short).toBeGreaterThan(0);
+  });
 });
 

@@ -40,12 +40,13 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
   const { nx, ny, nz, state } = grid;
   const nxy = nx * ny;
   const total = nx * ny * nz;
-  const solidIndex = new Int32Array(total).fill(-1);
+  const solidIndex = new Int32Array(total);
   let solidCount = 0;
   const empty = EMPTY; // a local: under tsx an imported constant is a getter call per read
-  for (let i = 0; i < total; i++) if (state[i] !== empty) solidIndex[i] = solidCount++;
+  // One pass writes every cell's id (no fill first); the second stops at the last solid cell.
+  for (let i = 0; i < total; i++) solidIndex[i] = state[i] !== empty ? solidCount++ : -1;
   const cells = new Int32Array(solidCount);
-  for (let i = 0; i < total; i++) if (solidIndex[i]! >= 0) cells[solidIndex[i]!] = i;
+  for (let i = 0, v = 0; v < solidCount; i++) if (solidIndex[i]! >= 0) cells[v++] = i;
 
   const labels = new Int32Array(solidCount * k).fill(-1);
   const dists = new Float32Array(solidCount * k);
@@ -97,12 +98,16 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
   const costArr = Float64Array.from(costs);
   // Each solid voxel's 26 neighbours as solid ids (−1 for air), in one array: each voxel is
   // settled up to k times and each time reads all 26, through the whole grid's index otherwise
-  // (scattered over megabytes); built once, in order, they are read contiguously.
+  // (scattered over megabytes); written when the voxel is first settled, they are read
+  // contiguously after. A search stopped at its targets settles part of the solid only, and the
+  // rest's neighbours are never written (the same ids either way: the search is unchanged).
   const nbrs = new Int32Array(solidCount * 26);
-  for (let v = 0; v < solidCount; v++) {
-    const cell = cells[v]!;
-    for (let o = 0; o < 26; o++) nbrs[v * 26 + o] = solidIndex[cell + offsetArr[o]!]!;
-  }
+  const listed = new Uint8Array(solidCount);
+  const listNeighbours = (v: number): void => {
+    const cell = cells[v]!, nb = v * 26;
+    for (let o = 0; o < 26; o++) nbrs[nb + o] = solidIndex[cell + offsetArr[o]!]!;
+    listed[v] = 1;
+  };
 
   // Target voxels still short of their k labels. A voxel's settled slots never change again, so
   // once every target has k of them the search can stop with their slots final: the labels are
@@ -133,6 +138,7 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
       labels[settled] = l;
       dists[settled] = d;
       counts[v] = c + 1;
+      if (listed[v] === 0) listNeighbours(v);
       // The offer of `offer` inlined: this loop runs 26·k times per solid voxel.
       const nb = v * 26;
       for (let o = 0; o < 26; o++) {
@@ -175,22 +181,39 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
   };
 
   seedSegments(grid, segments, solidIndex, (v, l, d) => offer(v, l, d, null));
-  // Stopped early, the search is finished only if it would reach every solid voxel anyway (no
-  // unreached parts for the pass below, which reads settled voxels beyond the targets): each
-  // voxel joined to a seed is reached, and every such part holds a voxel with a label by now.
-  if (run(null, target !== null)) {
-    if (reachesEverySolidVoxel(labels, k, nbrs, solidCount)) return { solidIndex, k, labels, dists, counts };
-    run(null, false);
-  }
-
+  // The voxels the search reaches are the parts (26-connected, through solid) holding a seed:
+  // every voxel of such a part gets a label, no other voxel does before the pass for unreached
+  // parts below. Known now, from the seeds alone, so that pass need not wait for the search's end.
+  const reached = seededParts(labels, k, cells, solidIndex, offsetArr, solidCount);
   let unreached = 0;
-  for (let v = 0; v < solidCount; v++) if (counts[v] === 0) unreached++;
-  if (unreached > 0 && unreached < solidCount) {
-    const reached = new Uint8Array(total);
-    for (let v = 0; v < solidCount; v++) if (counts[v]! > 0) reached[cells[v]!] = 1;
-    const nearest = nearestMarkedCells(reached, nx, ny, nz);
-    const frozen = new Uint8Array(solidCount);
-    for (let v = 0; v < solidCount; v++) if (counts[v]! > 0) frozen[v] = 1;
+  for (let v = 0; v < solidCount; v++) if (reached[v] === 0) unreached++;
+  const partial = unreached > 0 && unreached < solidCount;
+  // Each unreached voxel's source, the nearest reached cell, whose settled slots it is offered.
+  let nearest: Int32Array | null = null;
+  if (partial) {
+    const reachedCells = new Uint8Array(total);
+    for (let v = 0; v < solidCount; v++) if (reached[v] === 1) reachedCells[cells[v]!] = 1;
+    nearest = nearestMarkedCells(reachedCells, nx, ny, nz);
+    if (target !== null) {
+      // Stopping at the targets: an unreached target is final after that pass, not this search;
+      // the pass reads every unreached voxel's source, so the sources must be final instead.
+      for (let v = 0; v < solidCount; v++) if (reached[v] === 0 && target[v] === 1) { target[v] = 0; remaining--; }
+      for (let v = 0; v < solidCount; v++) {
+        if (reached[v] === 1) continue;
+        const source = nearest[cells[v]!]!;
+        if (source < 0) continue;
+        const r = solidIndex[source]!;
+        if (target[r] === 0) { target[r] = 1; remaining++; }
+      }
+    }
+  }
+  // Stopped early, the reached targets and the sources have their final slots; the search's
+  // other entries are dropped (the pass below starts, as after a full search, from an empty heap).
+  run(null, target !== null);
+
+  if (partial && nearest !== null) {
+    heap.clear();
+    const frozen = reached;
     for (let v = 0; v < solidCount; v++) {
       if (frozen[v] === 1) continue;
       const cell = cells[v]!, source = nearest[cell]!;
@@ -204,8 +227,11 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
   return { solidIndex, k, labels, dists, counts };
 }
 
-/** Whether every solid voxel is joined (26-connected, through solid) to one holding a label. */
-function reachesEverySolidVoxel(labels: Int32Array, k: number, nbrs: Int32Array, solidCount: number): boolean {
+/**
+ * 1 per solid voxel joined (26-connected, through solid) to one holding a label, 0 elsewhere;
+ * breadth-first through the grid's solid index (the padding keeps every neighbour in the grid).
+ */
+function seededParts(labels: Int32Array, k: number, cells: Int32Array, solidIndex: Int32Array, offsets: Int32Array, solidCount: number): Uint8Array {
   const seen = new Uint8Array(solidCount);
   const queue = new Int32Array(solidCount);
   let tail = 0;
@@ -215,13 +241,13 @@ function reachesEverySolidVoxel(labels: Int32Array, k: number, nbrs: Int32Array,
     if (labelled) { seen[v] = 1; queue[tail++] = v; }
   }
   for (let head = 0; head < tail; head++) {
-    const nb = queue[head]! * 26;
+    const cell = cells[queue[head]!]!;
     for (let o = 0; o < 26; o++) {
-      const u = nbrs[nb + o]!;
+      const u = solidIndex[cell + offsets[o]!]!;
       if (u >= 0 && seen[u] === 0) { seen[u] = 1; queue[tail++] = u; }
     }
   }
-  return tail === solidCount;
+  return seen;
 }
 
 function cellDistance(a: number, b: number, nx: number, nxy: number): number {

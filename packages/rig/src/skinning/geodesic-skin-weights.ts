@@ -46,41 +46,58 @@ export function geodesicSkinWeights(
 ): BoneSegment[] {
   const { segments } = placed;
   giveToDeformingAncestors(skeleton, segments, opts.nonDeformingJoints);
-  const targets = needed ? voxelsRead(grid, smoothingReach(needed, neighbours, opts.smoothingIterations)) : undefined;
+  // The passes smoothSkinWeights runs (a loop `it < smoothingIterations`), as a whole number.
+  const iterations = opts.smoothingIterations > 0 ? Math.ceil(opts.smoothingIterations) : 0;
+  // Which vertices' field weights reach the needed ones through the smoothing, and how far each
+  // is from them: only those are computed, in the field and in each smoothing pass (the needed
+  // vertices' weights are the same numbers either way).
+  const rings = needed ? smoothingRings(needed, neighbours, iterations) : undefined;
+  const targets = rings ? voxelsRead(grid, rings, iterations) : undefined;
   const field = geodesicJointDistances(grid, segments, GEODESIC_LABELS, targets);
-  vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots);
-  if (opts.smoothingIterations > 0) {
-    smoothSkinWeights(candJoints, candWeights, slots, neighbours(), positions, grid.cell, opts.smoothingIterations);
+  vertexWeightsFromField(grid, field, opts, candJoints, candWeights, slots, rings, iterations);
+  if (iterations > 0) {
+    smoothSkinWeights(candJoints, candWeights, slots, neighbours(), positions, grid.cell, iterations, undefined, rings);
   }
   return segments;
 }
 
+/** Ring value of a vertex more than `iterations` edges from every needed vertex (unread). */
+const UNREAD = 255;
+
 /**
- * The vertices whose field weights reach `needed` through `iterations` smoothing steps: each step
- * (smoothSkinWeights, from the previous step's weights) reads a vertex and its neighbours, so the
- * needed vertices grown by that many rings.
+ * Per vertex, its distance in edges from the `needed` vertices, up to `iterations` (UNREAD
+ * beyond): each smoothing step (smoothSkinWeights, from the previous step's weights) reads a
+ * vertex and its neighbours, so the field weights the needed vertices read are those within
+ * `iterations` rings, and a vertex at ring r is read by the passes after the first
+ * `iterations − r`. Breadth-first over the adjacency; with 255 passes or more, every vertex is
+ * ring 0 (everything computed).
  */
-function smoothingReach(needed: Uint8Array, neighbours: () => VertexAdjacency, iterations: number): Uint8Array {
-  let reach = needed;
-  if (iterations <= 0) return reach;
+function smoothingRings(needed: Uint8Array, neighbours: () => VertexAdjacency, iterations: number): Uint8Array {
+  const n = needed.length;
+  const rings = new Uint8Array(n).fill(UNREAD);
+  if (iterations >= UNREAD) return rings.fill(0);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let v = 0; v < n; v++) if (needed[v] === 1) { rings[v] = 0; queue[tail++] = v; }
+  if (iterations <= 0) return rings;
   const { offsets, neighbours: nbrs } = neighbours();
-  for (let it = 0; it < iterations; it++) {
-    const next = Uint8Array.from(reach);
-    for (let v = 0; v < reach.length; v++) {
-      if (reach[v] !== 1) continue;
-      for (let e = offsets[v]!; e < offsets[v + 1]!; e++) next[nbrs[e]!] = 1;
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head]!, r = rings[v]! + 1;
+    if (r > iterations) break; // breadth-first: every later vertex is at least as far
+    for (let e = offsets[v]!; e < offsets[v + 1]!; e++) {
+      const u = nbrs[e]!;
+      if (rings[u] === UNREAD) { rings[u] = r; queue[tail++] = u; }
     }
-    reach = next;
   }
-  return reach;
+  return rings;
 }
 
-/** The grid cells vertexWeightsFromField reads for the marked vertices (the 2×2×2 around each). */
-function voxelsRead(grid: SkinVoxelGrid, vertices: Uint8Array): Uint8Array {
+/** The grid cells vertexWeightsFromField reads for the vertices within `iterations` rings (the 2×2×2 around each). */
+function voxelsRead(grid: SkinVoxelGrid, rings: Uint8Array, iterations: number): Uint8Array {
   const { nx, ny, nz, gridPositions: g } = grid;
   const cells = new Uint8Array(nx * ny * nz);
-  for (let v = 0; v < vertices.length; v++) {
-    if (vertices[v] !== 1) continue;
+  for (let v = 0; v < rings.length; v++) {
+    if (rings[v]! > iterations) continue;
     const bx = Math.floor(g[3 * v]! - 0.5), by = Math.floor(g[3 * v + 1]! - 0.5), bz = Math.floor(g[3 * v + 2]! - 0.5);
     for (let c = 0; c < 8; c++) {
       const i = bx + (c & 1), j = by + ((c >> 1) & 1), kk = bz + ((c >> 2) & 1);
@@ -103,6 +120,9 @@ function vertexWeightsFromField(
   outJoints: Int32Array,
   outWeights: Float32Array,
   slots: number,
+  /** With it, only the vertices within `iterations` rings (smoothingRings) are written. */
+  rings?: Uint8Array,
+  iterations = 0,
 ): void {
   const { nx, ny, gridPositions: g } = grid;
   const { solidIndex, k, labels, dists, counts } = field;
@@ -112,6 +132,7 @@ function vertexWeightsFromField(
   const cd = new Float64Array(8 * k);
   const eps = 0.5;
   for (let v = 0; v < n; v++) {
+    if (rings !== undefined && rings[v]! > iterations) continue;
     let count = 0;
     const gx = g[3 * v]!, gy = g[3 * v + 1]!, gz = g[3 * v + 2]!;
     const bx = Math.floor(gx - 0.5), by = Math.floor(gy - 0.5), bz = Math.floor(gz - 0.5);

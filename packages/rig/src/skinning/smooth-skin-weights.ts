@@ -48,6 +48,10 @@ export function vertexAdjacency(indices: Uint32Array, vertexCount: number): Vert
 /**
  * Smooth `joints`/`weights` (`slots` per vertex, joint -1 = empty) in place for `iterations`
  * passes with blend factor `lambda`; each vector is renormalised to sum 1.
+ * With `rings` (per vertex, its distance in edges from the vertices the caller reads, 0 for
+ * those; `smoothingRings`), only those vertices' results are final: a pass computes a vertex only
+ * if a later pass or the caller reads it (ring ≤ passes left − 1), from inputs final up to ring
+ * `iterations`, with the same arithmetic as without `rings`; the other vertices are left unspecified.
  */
 export function smoothSkinWeights(
   joints: Int32Array,
@@ -58,6 +62,7 @@ export function smoothSkinWeights(
   lengthScale: number,
   iterations: number,
   lambda = 1,
+  rings?: Uint8Array,
 ): void {
   const n = joints.length / slots;
   let srcJ: Int32Array = joints, srcW: Float32Array = weights;
@@ -68,6 +73,7 @@ export function smoothSkinWeights(
   let maxDegree = 0;
   for (let v = 0; v < n; v++) {
     maxDegree = Math.max(maxDegree, offsets[v + 1]! - offsets[v]!);
+    if (rings !== undefined && rings[v]! >= iterations) continue; // never computed
     for (let e = offsets[v]!; e < offsets[v + 1]!; e++) {
       const u = neighbours[e]!;
       const dx = positions[3 * u]! - positions[3 * v]!, dy = positions[3 * u + 1]! - positions[3 * v + 1]!, dz = positions[3 * u + 2]! - positions[3 * v + 2]!;
@@ -78,7 +84,9 @@ export function smoothSkinWeights(
   const accJ = new Int32Array((maxDegree + 1) * slots);
   const accW = new Float64Array((maxDegree + 1) * slots);
   for (let it = 0; it < iterations; it++) {
+    const last = iterations - 1 - it;
     for (let v = 0; v < n; v++) {
+      if (rings !== undefined && rings[v]! > last) continue;
       let count = 0;
       const start = offsets[v]!, end = offsets[v + 1]!;
       // Duplicated edges (shared by two triangles) count twice; divide by degree/2 so λ keeps its meaning.
