@@ -50,7 +50,7 @@ describe('heat edge weights', () => {
     expect(Math.min(...x)).toBeLessThan(0); // heat below 0: not a weight
   });
 
-  it.each(['finite-element', 'clamped', 'dominant'] as const)('%s weights: the system is positive definite (xᵀAx > 0 for every x tried)', (edgeWeights) => {
+  it.each(['finite-element', 'clamped'] as const)('%s weights: the system is positive definite (xᵀAx > 0 for every x tried)', (edgeWeights) => {
     const s = heatSystem(edgeWeights);
     const n = s.rhs.length;
     let seed = 7;
@@ -69,7 +69,7 @@ describe('heat edge weights', () => {
   });
 
   it.each([
-    ['finite-element', 'jacobi'], ['finite-element', 'ssor'], ['clamped', 'jacobi'], ['clamped', 'ssor'], ['dominant', 'jacobi'], ['dominant', 'ssor'],
+    ['finite-element', 'jacobi'], ['finite-element', 'ssor'], ['clamped', 'jacobi'], ['clamped', 'ssor'],
   ] as const)('%s weights: %s CG converges under the tolerance', (edgeWeights, pc) => {
     const { residual, x, iterations } = solve(edgeWeights, pc, 1e-8);
     expect(residual).toBeLessThanOrEqual(1e-8);
@@ -84,7 +84,7 @@ describe('heat edge weights', () => {
     }
   });
 
-  it.each(['finite-element', 'clamped', 'dominant'] as const)('%s weights: SSOR reaches the same heat as Jacobi to the tolerance, in fewer iterations', (edgeWeights) => {
+  it.each(['finite-element', 'clamped'] as const)('%s weights: SSOR reaches the same heat as Jacobi to the tolerance, in fewer iterations', (edgeWeights) => {
     const jacobi = solve(edgeWeights, 'jacobi', 1e-8);
     const ssor = solve(edgeWeights, 'ssor', 1e-8);
     for (let i = 0; i < jacobi.x.length; i++) expect(Math.abs(ssor.x[i]! - jacobi.x[i]!)).toBeLessThan(1e-6);

@@ -104,11 +104,10 @@ export interface BoneHeatOptions {
  * `finite-element` each triangle's cotangent halved, whatever the edge (the P1 stiffness matrix,
  * a sum of per-triangle positive semi-definite blocks: positive semi-definite for any mesh, so
  * the screened system is positive definite and CG converges); `clamped` Blender's weight with a
- * negative sum set to 0 (an M-matrix: positive definite, and weights stay in [0, 1]);
- * `dominant` Blender's weights with each row's diagonal raised to the sum of its weights' absolute
- * values (diagonally dominant: positive definite; a negative edge becomes a sink, not a zero).
+ * negative sum set to 0 (an M-matrix: positive definite, and weights stay in [0, 1]). Measured on
+ * the dev set: neither is the default (packages/rig/README.md, twelfth speed round).
  */
-export type HeatEdgeWeights = 'blender' | 'clamped' | 'dominant' | 'finite-element';
+export type HeatEdgeWeights = 'blender' | 'clamped' | 'finite-element';
 
 export const BONE_HEAT_DEFAULTS: Required<BoneHeatOptions> = {
   heatWeight: 1,
@@ -417,8 +416,7 @@ export function cotangentLaplacian(positions: Float32Array, indices: Uint32Array
   const diagonal = new Float64Array(n);
   for (let v = 0; v < n; v++) {
     let d = 0;
-    if (edgeWeights === 'dominant') for (let s = offsets[v]!; s < offsets[v + 1]!; s++) d += Math.abs(values[s]!);
-    else for (let s = offsets[v]!; s < offsets[v + 1]!; s++) d += values[s]!;
+    for (let s = offsets[v]!; s < offsets[v + 1]!; s++) d += values[s]!;
     diagonal[v] = d;
   }
   // Blender divides row i by 2·area_i (its 0.5 / varea); we multiply H_i by it instead.
