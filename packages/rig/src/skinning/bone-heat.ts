@@ -85,7 +85,29 @@ export interface BoneHeatOptions {
   supportRadius?: number;
   /** The CG preconditioner (skinning/heat-solver: `jacobi`, `ic0` or `ssor`). Default `jacobi`: the dev-set scores were measured with it. */
   preconditioner?: HeatPreconditioner;
+  /** How an edge's Laplacian weight is formed from its triangles' cotangents ({@link HeatEdgeWeights}). Default `blender`. */
+  edgeWeights?: HeatEdgeWeights;
+  /**
+   * The screening of a vertex that no bone heats (its nearest bone hidden), as a fraction of
+   * C / d² (d its nearest bone's distance), towards 0. At 0 (Blender) heat spreads through such
+   * vertices without decaying: a region of them makes the system nearly singular, so CG's
+   * residual test does not bound the error there and the weights depend on where CG stops. Above
+   * 0 heat decays there too (what it leaves empty, the fill weights). Default 0.
+   */
+  unheatedSink?: number;
 }
+
+/**
+ * An edge's weight in heat's Laplacian: `blender` each triangle's cotangent over the edge's
+ * triangle count (a boundary edge its whole cotangent, a non-manifold edge a third of each): with
+ * obtuse triangles the system can be indefinite, and CG stops wherever it stops;
+ * `finite-element` each triangle's cotangent halved, whatever the edge (the P1 stiffness matrix,
+ * a sum of per-triangle positive semi-definite blocks: positive semi-definite for any mesh, so
+ * the screened system is positive definite and CG converges); `clamped` Blender's weight with a
+ * negative sum set to 0 (an M-matrix: positive definite, and weights stay in [0, 1]). Measured on
+ * the dev set: neither is the default (packages/rig/README.md, twelfth speed round).
+ */
+export type HeatEdgeWeights = 'blender' | 'clamped' | 'finite-element';
 
 export const BONE_HEAT_DEFAULTS: Required<BoneHeatOptions> = {
   heatWeight: 1,
@@ -96,6 +118,8 @@ export const BONE_HEAT_DEFAULTS: Required<BoneHeatOptions> = {
   maxIterations: 2000,
   supportRadius: 4,
   preconditioner: 'jacobi',
+  edgeWeights: 'blender',
+  unheatedSink: 0,
 };
 
 /** Whether the straight path from a vertex (x) to a point on a bone (q) is unobstructed. */
@@ -196,7 +220,7 @@ export function boneHeatWeights(
   const opts = { ...BONE_HEAT_DEFAULTS, ...options };
   const n = positions.length / 3;
   const nb = bones.length;
-  const laplacian = cotangentLaplacian(positions, indices);
+  const laplacian = cotangentLaplacian(positions, indices, opts.edgeWeights);
   const normals = vertexNormals(positions, indices);
   const diagonal = boundingDiagonal(positions);
   // Blender clamps the nearest distance at 1e-4 scene units; in units of the mesh, so the result
@@ -249,6 +273,9 @@ export function boneHeatWeights(
       // Row i of Blender's system times the vertex's area term: H_i · 2·area_i.
       screen[v] = (found.length * opts.heatWeight / (d * d)) * laplacian.rowScale[v]!;
       for (let f = 0; f < found.length; f++) sources.push(found[f]!);
+    } else if (opts.unheatedSink > 0) {
+      const d = Math.max(mind, minDistance);
+      screen[v] = (opts.unheatedSink * opts.heatWeight / (d * d)) * laplacian.rowScale[v]!;
     }
     sourceStart[v + 1] = sources.length;
   }
@@ -298,7 +325,7 @@ export function boneHeatWeights(
  * diagonal Σ_j c_ij. `rowScale` is what Blender's row i is multiplied by to reach this form
  * (twice its mixed Voronoi area), the factor the screening term must carry too.
  */
-interface SymmetricLaplacian {
+export interface SymmetricLaplacian {
   n: number;
   offsets: Uint32Array;
   columns: Uint32Array;
@@ -307,7 +334,7 @@ interface SymmetricLaplacian {
   rowScale: Float64Array;
 }
 
-function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): SymmetricLaplacian {
+export function cotangentLaplacian(positions: Float32Array, indices: Uint32Array, edgeWeights: HeatEdgeWeights): SymmetricLaplacian {
   const n = positions.length / 3;
   // Unique neighbours per vertex and how many triangles share each edge: the adjacency lists
   // each triangle's edges once per endpoint, so a neighbour's repeats count its triangles.
@@ -338,6 +365,8 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
   const columns = uniq.slice(0, length);
   // Each triangle adds the edge once to each endpoint's list: the count there is the edge's triangles.
   const edgeTriangles = counts.slice(0, length);
+  // The finite-element weights halve every triangle's cotangent: a share of 2 whatever the count.
+  if (edgeWeights === 'finite-element') edgeTriangles.fill(2);
   const values = new Float64Array(columns.length);
   const area = new Float64Array(n);
   // Where each vertex's next triangle's two raw entries are (vertexAdjacency's fill order).
@@ -383,6 +412,7 @@ function cotangentLaplacian(positions: Float32Array, indices: Uint32Array): Symm
     s = rawSlot[f1]!; values[s]! += cot3 / edgeTriangles[s]!; // (i1, i2)
     s = rawSlot[f2]!; values[s]! += cot3 / edgeTriangles[s]!; // (i2, i1)
   }
+  if (edgeWeights === 'clamped') for (let s = 0; s < values.length; s++) if (values[s]! < 0) values[s] = 0;
   const diagonal = new Float64Array(n);
   for (let v = 0; v < n; v++) {
     let d = 0;
@@ -540,7 +570,10 @@ function solveEachBoneLocally(
   const seedFill = seedCount.slice(0, nb);
   for (let v = 0; v < n; v++) for (let s = sourceStart[v]!; s < sourceStart[v + 1]!; s++) seeds[seedFill[sources[s]!]!++] = v;
   const rate = new Float64Array(n);
-  for (let v = 0; v < n; v++) rate[v] = screen[v]! > 0 ? 1 / Math.max(nearest[v]!, nearestFloor) : 0;
+  // An unheated vertex's sink (`unheatedSink` α) screens α times as strongly: heat decays over
+  // 1/√α times the distance there.
+  const sinkRate = Math.sqrt(opts.unheatedSink);
+  for (let v = 0; v < n; v++) rate[v] = screen[v]! > 0 ? (sourceStart[v + 1]! > sourceStart[v]! ? 1 : sinkRate) / Math.max(nearest[v]!, nearestFloor) : 0;
   // Each edge's step of the support search, once for the mesh rather than once per bone reaching
   // it (the same expression, so the same doubles).
   const step = new Float64Array(columns.length);

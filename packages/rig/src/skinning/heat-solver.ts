@@ -21,7 +21,11 @@
  * weights), and where both converge they stop at different weights (up to 0.17 on one solve: the
  * residual test does not bound the error where H = 0): the dev set's CPU 0.98×, the VALID artist's
  * L1 +0.003. Not the default either; it is the preconditioner for a heat system CG converges on
- * (packages/rig/README.md, ninth speed round).
+ * (packages/rig/README.md, ninth speed round). On the positive definite systems of bone-heat's
+ * `edgeWeights: 'finite-element' | 'clamped'` it converges and, where the screening bounds the
+ * error, agrees with Jacobi to the tolerance (test/heat-edge-weights.test.ts); on the dev set it
+ * cuts the skin stage to ~0.8× its CPU, but those systems move VALID's weights by +0.03 L1
+ * (README, twelfth speed round): still not the default.
  * Why any change to the iterations moves weights: Blender's edge weights (a boundary edge's whole
  * cotangent) make some systems indefinite, and there Jacobi CG ends on `pq ≤ 0` wherever that
  * happens (26 bone solves on four dev-set characters; packages/rig/README.md, fourth speed round).
