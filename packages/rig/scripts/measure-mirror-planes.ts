@@ -3,7 +3,7 @@
  * (scores over the box diagonal), the angle between, the clearly best axis-aligned plane's axis
  * (lateralAxisOf) and the CPU time of the search, as filed:
  *
- *   npx tsx packages/rig/scripts/measure-mirror-planes.ts <dev-set dir> [--only id,id]
+ *   npx tsx packages/rig/scripts/measure-mirror-planes.ts <dev-set dir> [--only id,id] [--samples 3000]
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,13 +16,15 @@ async function main(): Promise<void> {
   if (!dir) throw new Error('usage: measure-mirror-planes.ts <dev-set dir> [--only id,id]');
   const i = process.argv.indexOf('--only');
   const only = i >= 0 ? process.argv[i + 1]!.split(',') : undefined;
+  const s = process.argv.indexOf('--samples');
+  const samples = s >= 0 ? Number(process.argv[s + 1]) : undefined;
   console.log('id | artist | plan | axis-aligned (axis) | best | best/axis | off-axis deg | best normal | x y z scores | lateral | cpu ms');
   for (const c of readManifest(dir)) {
     if (only && !only.includes(c.id)) continue;
     const mesh = boundMeshWorkload((await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh).mesh;
     // CPU time (the machine is shared: wall time is noise).
     const t0 = process.cpuUsage();
-    const planes = findMirrorPlanes(mesh);
+    const planes = findMirrorPlanes(mesh, samples ? { samples } : {});
     const cpu = process.cpuUsage(t0);
     const ms = (cpu.user + cpu.system) / 1000;
     if (!planes) { console.log(`${c.id} | none`); continue; }

@@ -1,7 +1,8 @@
 /**
  * The rigging pipeline end to end (both engines, fast and pro, run it with their presets from
  * rig-engine-presets.ts): bytes of any supported mesh in, a rigged GLB, FBX or VRM, a PNG
- * thumbnail and a report out (and, optionally, a call at each stage). Stages: readMesh → rotate about Y → fitSkeleton →
+ * thumbnail and a report out (and, optionally, a call at each stage). Stages: readMesh → (roll a mirror plane
+ * that lies between the axes onto one) → stand up and rotate about Y → fitSkeleton →
  * computeSkinWeights → (retargetClip of every clip of an optional animation file) →
  * applySkeletonPreset (bipeds: the bone names of the preset asked for) → writeGlb / writeFbx /
  * writeVrm → renderThumbnail. The output keeps the input's units
