@@ -8,11 +8,12 @@
  *
  *   npx tsx packages/rig/scripts/render-contact-sheet.ts <dev-set dir> [--out sheet.png]
  *       [--only id,id] [--plan biped] [--engine fast|pro] [--artist] [--tile 320] [--columns 3]
- *       [--keep dir]
+ *       [--keep dir] [--no-mirror]
  *
  * --artist renders the artist's rigged.glb instead, posed through a role map of its joint names
  * (scripts/lib/artist-joint-roles.ts; joints without a role stay at rest). --keep keeps the
- * written GLBs, the job and the two layers in `dir`.
+ * written GLBs, the job and the two layers in `dir`. --no-mirror rigs without the mirror-plane
+ * step (rigMesh's `mirrorRoll: false`: no roll, no left-right axis kept), to compare.
  *
  * Prerequisites (Debian): `apt-get install blender python3-numpy` (Blender 3.4 renders headless
  * with Workbench on software GL). A script, not a test: it needs Blender and the dev set.
@@ -52,11 +53,11 @@ function positiveInt(name: string, fallback: number): number {
   return n;
 }
 
-async function ourRig(dir: string, work: string, c: DevCharacter, engine: RigEngineName): Promise<SheetItem> {
+async function ourRig(dir: string, work: string, c: DevCharacter, engine: RigEngineName, mirror: boolean): Promise<SheetItem> {
   const preset = RIG_ENGINE_PRESETS[engine];
   const t0 = performance.now();
   const result = await rigMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))), {
-    rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64,
+    rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64, ...(mirror ? {} : { mirrorRoll: false }),
   });
   const ms = performance.now() - t0;
   const glb = join(work, `${c.id}.glb`);
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
   const dir = process.argv[2];
   if (!dir || dir.startsWith('--')) {
     console.error('usage: render-contact-sheet.ts <dev-set dir> [--out sheet.png] [--only id,id] [--plan biped] ' +
-      '[--engine fast|pro] [--artist] [--tile 320] [--columns 3] [--keep dir]');
+      '[--engine fast|pro] [--artist] [--tile 320] [--columns 3] [--keep dir] [--no-mirror]');
     process.exit(2);
   }
   const engineArg = arg('--engine') ?? 'fast';
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
     const items: SheetItem[] = [];
     for (const c of chars) {
       try {
-        items.push(artist ? artistRig(dir, c) : await ourRig(dir, work, c, engine));
+        items.push(artist ? artistRig(dir, c) : await ourRig(dir, work, c, engine, !process.argv.includes('--no-mirror')));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         console.log(`${c.id} (${c.bodyPlan}): FAILED ${message}`);

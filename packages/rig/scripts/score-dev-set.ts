@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { measureJointError } from '../testing/measure-joint-error';
-import { invertTurn, turnOf, turnSkeleton } from '../testing/orientation-turns';
+import { invertTurn, multiplyTurns, turnOf, turnSkeleton } from '../testing/orientation-turns';
+import { rollMatrix } from '../src/mirror-roll';
 import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
@@ -54,7 +55,9 @@ async function scoreJoints(dir: string, c: DevCharacter, engine: RigEngineName):
   const o = result.report.orientation;
   const stood = ORIENTATION_CANDIDATES.find((q) => q.upAxis === o.upAxis && q.rotationY === o.rotationY);
   if (!stood) throw new Error(`${c.id}: rigged with a rotation_y that is not a quarter turn (${o.rotationY})`);
-  const written = { ...rigged, skeleton: turnSkeleton(rigged.skeleton, invertTurn(turnOf(stood))) };
+  // A mesh rolled first (its mirror plane off the axes) is rolled back after the quarter turn.
+  const back = o.roll ? multiplyTurns(invertTurn(rollMatrix(o.roll.axis, o.roll.degrees)), invertTurn(turnOf(stood))) : invertTurn(turnOf(stood));
+  const written = { ...rigged, skeleton: turnSkeleton(rigged.skeleton, back) };
   const truth = artistSkeleton(readGtJoints(dir, c.id), 'placedPosition');
   const placed = (await readMesh(bytes)).mesh;
   return {

@@ -80,6 +80,14 @@ export interface FindOrientationOptions {
    * the facing is one of the two along it. Absent: every orientation may be taken.
    */
   lengthAxis?: 'x' | 'y' | 'z';
+  /**
+   * The file axis across the body's mirror plane, when one axis-aligned plane mirrors it clearly
+   * best (mirror-plane.ts lateralAxisOf): a bilateral body's left and right lie across that plane,
+   * so its up axis and facing lie in it. A found up axis across it gives way to the likeliest in it
+   * (reason `in-mirror-plane`), and the facing is the likeliest of the up axis's two that keep
+   * that axis left-right. Absent: every orientation may be taken.
+   */
+  lateralAxis?: 'x' | 'y' | 'z';
   /** Judge by the fitted model alone, with no gates (the scoring scripts' "finder"). Default false. */
   ungated?: boolean;
   model?: OrientationModel;
@@ -120,7 +128,7 @@ export interface FindOrientationOptions {
 export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -268,6 +276,12 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       upAxis = UP_AXES.filter((a) => a[1] !== o.lengthAxis).reduce((a, b) => (upP(b) > upP(a) ? b : a));
       upAxisReason = 'lies-along-length';
     }
+    // A bilateral body's up lies in its mirror plane (left and right are across it): an up axis
+    // across the plane gives way to the likeliest in it (and not along the length, when known).
+    if (o.lateralAxis !== undefined && o.lateralAxis !== o.lengthAxis && upAxis[1] === o.lateralAxis) {
+      upAxis = UP_AXES.filter((a) => a[1] !== o.lateralAxis && a[1] !== o.lengthAxis).reduce((a, b) => (upP(b) > upP(a) ? b : a));
+      upAxisReason = 'in-mirror-plane';
+    }
   }
   // The facing, among the four of that up axis.
   const upTotal = upP(upAxis);
@@ -289,6 +303,17 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       if (c.upAxis === upAxis && candidateFrame(c).axis[2] === length && (likeliest < 0 || probs[i]! > probs[likeliest]!)) likeliest = i;
     });
     rotationY = ORIENTATION_CANDIDATES[likeliest]!.rotationY;
+  }
+  // ... and faces in its mirror plane: of the up axis's four facings, only the two that keep the
+  // axis across the plane left-right (and face along the length, when known) are taken.
+  const lateral = o.lateralAxis === undefined || o.lateralAxis === o.lengthAxis ? -1 : 'xyz'.indexOf(o.lateralAxis);
+  const keepsLateral = (c: OrientationCandidate): boolean => candidateFrame(c).axis[0] === lateral && (length < 0 || candidateFrame(c).axis[2] === length);
+  if (lateral >= 0 && !keepsLateral({ upAxis, rotationY })) {
+    let likeliest = -1;
+    ORIENTATION_CANDIDATES.forEach((c, i) => {
+      if (c.upAxis === upAxis && keepsLateral(c) && (likeliest < 0 || probs[i]! > probs[likeliest]!)) likeliest = i;
+    });
+    if (likeliest >= 0) rotationY = ORIENTATION_CANDIDATES[likeliest]!.rotationY;
   }
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upAxis && c.rotationY === rotationY);
   return {

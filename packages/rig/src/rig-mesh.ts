@@ -1,7 +1,8 @@
 /**
  * The rigging pipeline end to end (both engines, fast and pro, run it with their presets from
  * rig-engine-presets.ts): bytes of any supported mesh in, a rigged GLB, FBX or VRM, a PNG
- * thumbnail and a report out (and, optionally, a call at each stage). Stages: readMesh → rotate about Y → fitSkeleton →
+ * thumbnail and a report out (and, optionally, a call at each stage). Stages: readMesh → (roll a mirror plane
+ * that lies between the axes onto one) → stand up and rotate about Y → fitSkeleton →
  * computeSkinWeights → (retargetClip of every clip of an optional animation file) →
  * applySkeletonPreset (bipeds: the bone names of the preset asked for) → writeGlb / writeFbx /
  * writeVrm → renderThumbnail. The output keeps the input's units
@@ -38,6 +39,8 @@ import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones, type Pres
 import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS, SKELETON_PRESETS, type RigOutputFormat, type SkeletonPreset } from '@rigforge/vocabulary';
 import { facingOf, findOrientation, measureOrientationCandidates, type Facing, type FindOrientationOptions, type OrientationModel, type UpAxisReason } from './find-orientation';
 import { choosePlanReading, isPlanReadingFrame, planReadingMesh } from './plan-reading';
+import { findMirrorPlanes, lateralAxisOf } from './mirror-plane';
+import { mirrorRollOf, rollMesh, type MirrorRollOptions } from './mirror-roll';
 
 export interface RigMeshOptions {
   /**
@@ -60,6 +63,14 @@ export interface RigMeshOptions {
   rotationY?: number | 'auto';
   /** How the orientation is found when `upAxis` or `rotationY` is `auto`. */
   orientation?: FindOrientationOptions;
+  /**
+   * With `upAxis` `auto`, the mesh's mirror plane (mirror-plane.ts) is read first: a mesh whose
+   * plane lies clearly between two file axes is rolled about the axis the plane holds so the plane
+   * is axis-aligned (mirror-roll.ts), and the orientation then keeps the axis across it left-right
+   * (FindOrientationOptions.lateralAxis), the quarter turns standing it up. `false`: never.
+   * Default: on, MIRROR_ROLL_DEFAULTS.
+   */
+  mirrorRoll?: MirrorRollOptions | false;
   /** Default `glb`. `vrm`: VRM 1.0 (a GLB with the VRMC_vrm humanoid), for bipeds only. */
   outputFormat?: RigOutputFormat;
   /**
@@ -101,7 +112,7 @@ export interface RigMeshOptions {
 /** Author and name written into a VRM's meta (the spec requires both); the caller owns the model. */
 const VRM_META = { name: 'Rigged model', authors: ['Unknown'] };
 
-export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget' | 'orientation' | 'onStage' | 'proceduralClips'>> = {
+export const RIG_MESH_DEFAULTS: Required<Omit<RigMeshOptions, 'fit' | 'skin' | 'animation' | 'animationClips' | 'retarget' | 'orientation' | 'mirrorRoll' | 'onStage' | 'proceduralClips'>> = {
   rigType: 'biped',
   autoRigTypeMinConfidence: 0.6,
   upAxis: 'auto',
@@ -142,6 +153,11 @@ export interface RigReport {
     confidence?: number;
     /** The finder's own best guess, before the gates. */
     best?: { upAxis: UpAxis; rotationY: number; confidence: number };
+    /**
+     * The roll applied first, about a file axis, before `upAxis` and `rotationY` (present when the
+     * mesh's mirror plane was rolled axis-aligned: mirror-roll.ts); the output is in the rolled frame.
+     */
+    roll?: { axis: 'x' | 'y' | 'z'; degrees: number };
   };
   /** Animation clips in the output (present when an animation or ready clips were asked for). */
   animations?: number;
@@ -196,18 +212,29 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
   stage('fit');
+  // A mirror plane between two file axes is rolled axis-aligned first (only when the up axis is
+  // found: a given one names the file's frame); every later step reads the rolled mesh as filed.
+  const planes = upAxis === 'auto' && options.mirrorRoll !== false ? findMirrorPlanes(bounded.mesh) : undefined;
+  const roll = planes && options.mirrorRoll !== false ? mirrorRollOf(planes, options.mirrorRoll) : undefined;
+  const filed = roll ? rollMesh(bounded.mesh, roll.axis, roll.degrees) : bounded.mesh;
+  // The body's left-right axis, which the orientation keeps: a rolled mesh's, the axis its plane
+  // was rolled onto; with `keepLateral: 'clear'` also an unrolled mesh's clearly best plane's.
+  const clear = options.mirrorRoll !== false && options.mirrorRoll?.keepLateral === 'clear';
+  const lateralAxis = roll ? roll.lateral : clear && planes ? lateralAxisOf(planes) : undefined;
+  const orientationOptions: FindOrientationOptions = { ...options.orientation, ...(lateralAxis ? { lateralAxis } : {}) };
   // `auto` reads the plan from the file's 24 candidate orientations (as the check does): measured
   // once, they serve the orientation step too.
-  const candidates = rigType === 'auto' ? measureOrientationCandidates(bounded.mesh, options.orientation?.model) : undefined;
-  const first = orientMesh(bounded.mesh, upAxis, rotationY, options.orientation, candidates);
-  const firstMesh = rotateMeshY(rotateMeshUp(bounded.mesh, first.upAxis), first.rotationY);
-  const firstPlan = choosePlan(firstMesh, bounded.mesh, first, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution, candidates);
+  const candidates = rigType === 'auto' ? measureOrientationCandidates(filed, options.orientation?.model) : undefined;
+  const first = orientMesh(filed, upAxis, rotationY, orientationOptions, candidates);
+  const firstMesh = rotateMeshY(rotateMeshUp(filed, first.upAxis), first.rotationY);
+  const firstPlan = choosePlan(firstMesh, filed, first, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution, candidates);
   // A plan whose body lies along its length (a fish) is never stood on its end: found up along the
   // mesh's length, the orientation is found again with that axis ruled out (the plan stays).
-  const lengthAxis = upAxis === 'auto' && LENGTHWISE_PLANS.includes(firstPlan.bodyPlan) ? lengthAxisOf(bounded.mesh) : undefined;
+  const lengthAxis = upAxis === 'auto' && LENGTHWISE_PLANS.includes(firstPlan.bodyPlan) ? lengthAxisOf(filed) : undefined;
   const restand = lengthAxis !== undefined && first.upAxis[1] === lengthAxis;
-  const orientation = restand ? orientMesh(bounded.mesh, upAxis, rotationY, { ...options.orientation, lengthAxis }, candidates) : first;
-  const mesh = restand ? rotateMeshY(rotateMeshUp(bounded.mesh, orientation.upAxis), orientation.rotationY) : firstMesh;
+  const found = restand ? orientMesh(filed, upAxis, rotationY, { ...orientationOptions, lengthAxis }, candidates) : first;
+  const orientation: RigReport['orientation'] = roll ? { ...found, roll: { axis: roll.axis, degrees: roll.degrees } } : found;
+  const mesh = restand ? rotateMeshY(rotateMeshUp(filed, orientation.upAxis), orientation.rotationY) : firstMesh;
   // The plan's shape analysis was of the first frame: re-stood, the fit analyses its own.
   const { analysed: firstAnalysed, ...plan } = firstPlan;
   const analysed = restand ? undefined : firstAnalysed;

@@ -230,6 +230,27 @@ describe('decideOrientation (the gates)', () => {
     expect(decideOrientation(() => probs('+z', 90, 0.8), noLegs, { lengthAxis: 'y' })).toMatchObject({ upAxis: '+z', upAxisReason: 'sure' });
   });
 
+  test('a bilateral body stands and faces in its mirror plane: its lateral axis stays left-right', () => {
+    // A flat flyer kept +y facing +z along its wingspan (x across the plane, y flat): with the
+    // lateral axis z, the facing is the likelier of the two along x; +y itself stays.
+    const p = (): number[] => ORIENTATION_CANDIDATES.map((c) =>
+      (c.upAxis === '+y' ? (c.rotationY === 0 ? 0.1 : c.rotationY === 90 ? 0.02 : 0.01) : (c.upAxis === '+x' ? 0.6 / 4 : 0.26 / 16)));
+    expect(decideOrientation(p, noLegs)).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'kept' });
+    const flyer = decideOrientation(p, noLegs, { lateralAxis: 'z' });
+    expect(flyer).toMatchObject({ upAxis: '+y', rotationY: 90, facing: '-x', upAxisReason: 'kept' });
+    expect(candidateFrame(flyer).axis[0]).toBe(2);
+    // An up axis across the plane (the finder sure of +z, the lateral axis) gives way to the likeliest in it.
+    const across = decideOrientation(() => probs('+z', 90, 0.8), noLegs, { lateralAxis: 'z' });
+    expect(across.upAxisReason).toBe('in-mirror-plane');
+    expect(candidateFrame(across).axis[0]).toBe(2);
+    // With the length known too, up is across both and the facing along the length.
+    const fish = decideOrientation(() => probs('+z', 0, 0.8), noLegs, { lateralAxis: 'z', lengthAxis: 'y' });
+    expect(fish.upAxis[1]).toBe('x');
+    expect(candidateFrame(fish).axis).toEqual([2, 0, 1]);
+    // A choice that already keeps the lateral axis left-right is not touched.
+    expect(decideOrientation(() => probs('+z', 90, 0.8), noLegs, { lateralAxis: 'y' })).toMatchObject({ upAxis: '+z', rotationY: 90, upAxisReason: 'sure' });
+  });
+
   test('a given up axis is kept and only the facing is read', () => {
     expect(decideOrientation(() => probs('+z', 90, 0.8), noLegs, { upAxis: '-y' })).toMatchObject({ upAxis: '-y', upAxisReason: 'given' });
   });

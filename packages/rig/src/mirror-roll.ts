@@ -1,0 +1,106 @@
+/**
+ * A roll that makes a mesh's mirror plane axis-aligned, for the orientation step. The finder
+ * (find-orientation.ts) tries the 24 quarter turns only, so a body whose plane of symmetry lies
+ * between two file axes (a fish filed with its back 45° off the vertical) is never stood right,
+ * and the fit then reads its back and belly fins as its two sides. When the best mirror plane
+ * (mirror-plane.ts) is clearly better than every axis-aligned one and lies along a file axis (the
+ * body's length), the mesh is rolled about that axis so the plane is axis-aligned; the quarter
+ * turns then stand it up as any other file.
+ */
+import type { Mesh } from '@rigforge/mesh';
+import { MIRROR_CLEAR_RATIO, type MirrorPlanes } from './mirror-plane';
+
+export interface MirrorRollOptions {
+  /**
+   * The best plane's score must be at most this fraction of the best axis-aligned plane's. Default
+   * MIRROR_CLEAR_RATIO (0.5; package README, "Orientation: measured", tenth round): the one file
+   * of the development set it rolls scores 0.37; every other file's best plane is within 1.1° of
+   * an axis and scores ≥ 0.96 of its axis-aligned one.
+   */
+  maxScoreRatio?: number;
+  /** The best plane must be at least this far (degrees) off every axis-aligned one. Default 15. */
+  minDegrees?: number;
+  /**
+   * The plane must hold a file axis to within this many degrees (the roll is about that axis: a
+   * body filed along a file axis, rolled about it). Default 10.
+   */
+  maxTiltDegrees?: number;
+  /**
+   * Which meshes the orientation keeps left-right across their mirror plane
+   * (FindOrientationOptions.lateralAxis): `rolled` (default), a rolled mesh only, across the plane
+   * it was rolled to (a mesh rolled between the axes has no file frame to keep); `clear`, also any
+   * mesh one axis-aligned plane mirrors clearly best (lateralAxisOf: a flat flyer filed facing
+   * along its wingspan is turned to face across it). `clear` is measured, not the default: it
+   * moves one file of the development set, a flat butterfly, to its labelled orientation, but that
+   * rig's joint error rises (package README, "Orientation: measured", the roll).
+   */
+  keepLateral?: 'rolled' | 'clear';
+}
+
+export const MIRROR_ROLL_DEFAULTS: Required<MirrorRollOptions> = { maxScoreRatio: MIRROR_CLEAR_RATIO, minDegrees: 15, maxTiltDegrees: 10, keepLateral: 'rolled' };
+
+export interface MirrorRoll {
+  /** The file axis rolled about. */
+  axis: 'x' | 'y' | 'z';
+  /** Degrees about `axis`, right-handed (+90 about y turns +x into −z, as rotateMeshY). */
+  degrees: number;
+  /** The file axis the plane's normal is rolled onto: the rolled body's left-right axis. */
+  lateral: 'x' | 'y' | 'z';
+  /** The best plane's mirror score, and the best axis-aligned plane's (mirror-plane.ts). */
+  score: number;
+  axisAlignedScore: number;
+}
+
+/**
+ * The roll a mesh with these mirror planes (findMirrorPlanes) needs, or undefined when its mirror
+ * plane is axis-aligned (or not clearly better off the axes).
+ */
+export function mirrorRollOf(planes: MirrorPlanes, options: MirrorRollOptions = {}): MirrorRoll | undefined {
+  const o = { ...MIRROR_ROLL_DEFAULTS, ...options };
+  const { best, axisAligned } = planes;
+  if (!(best.score <= o.maxScoreRatio * axisAligned.score)) return undefined;
+  const n = best.normal;
+  const off = (Math.acos(Math.min(1, Math.max(...n.map(Math.abs)))) * 180) / Math.PI;
+  if (off < o.minDegrees) return undefined;
+  // The axis the plane holds: the normal's smallest component.
+  const k = [0, 1, 2].reduce((a, b) => (Math.abs(n[b]!) < Math.abs(n[a]!) ? b : a));
+  if ((Math.asin(Math.min(1, Math.abs(n[k]!))) * 180) / Math.PI > o.maxTiltDegrees) return undefined;
+  // About axis k, the plane (i, j) = (k+1, k+2): the normal's angle there, turned onto the nearest axis.
+  const i = (k + 1) % 3, j = (k + 2) % 3;
+  const phi = (Math.atan2(n[j]!, n[i]!) * 180) / Math.PI;
+  const quarter = Math.round(phi / 90);
+  const degrees = Math.round((quarter * 90 - phi) * 10) / 10;
+  const names = ['x', 'y', 'z'] as const;
+  return { axis: names[k]!, degrees, lateral: names[quarter % 2 === 0 ? i : j]!, score: best.score, axisAlignedScore: axisAligned.score };
+}
+
+/**
+ * The roll as a row-major 3 × 3 rotation (rolled = R · filed): right-handed `degrees` about a file
+ * axis (about y it is rotateMeshY's turn). Scripts bring a rig back to the file's frame with its
+ * transpose.
+ */
+export function rollMatrix(axis: 'x' | 'y' | 'z', degrees: number): number[][] {
+  const k = 'xyz'.indexOf(axis);
+  const i = (k + 1) % 3, j = (k + 2) % 3;
+  const a = (degrees * Math.PI) / 180;
+  const r = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+  r[k]![k] = 1;
+  r[i]![i] = Math.cos(a); r[i]![j] = -Math.sin(a);
+  r[j]![i] = Math.sin(a); r[j]![j] = Math.cos(a);
+  return r;
+}
+
+/** The mesh rolled by `degrees` about a file axis (rollMatrix; positions and normals, everything else shared). */
+export function rollMesh(mesh: Mesh, axis: 'x' | 'y' | 'z', degrees: number): Mesh {
+  if (!degrees) return { ...mesh };
+  const r = rollMatrix(axis, degrees);
+  const rotate = (src: Float32Array): Float32Array => {
+    const out = new Float32Array(src.length);
+    for (let v = 0; v + 2 < src.length; v += 3) {
+      const x = src[v]!, y = src[v + 1]!, z = src[v + 2]!;
+      for (let row = 0; row < 3; row++) out[v + row] = r[row]![0]! * x + r[row]![1]! * y + r[row]![2]! * z;
+    }
+    return out;
+  };
+  return { ...mesh, positions: rotate(mesh.positions), normals: mesh.normals ? rotate(mesh.normals) : undefined };
+}
