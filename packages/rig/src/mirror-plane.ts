@@ -33,9 +33,16 @@ export interface MirrorPlaneOptions {
    * file's three best starts.
    */
   refineBelow?: number;
+  /**
+   * The starts off the axes are scanned with only the first this many samples reflected (each still
+   * compared with all of them: the prefix of independent draws is a uniform subsample, so the scan
+   * score estimates the full one without bias); the axes' planes and every refined plane are scored
+   * with all samples, so only which starts are refined can change. Default 500.
+   */
+  scanSamples?: number;
 }
 
-export const MIRROR_PLANE_DEFAULTS: Required<MirrorPlaneOptions> = { samples: 2000, cut: 0.05, search: true, refineBelow: 0.8 };
+export const MIRROR_PLANE_DEFAULTS: Required<MirrorPlaneOptions> = { samples: 2000, cut: 0.05, search: true, refineBelow: 0.8, scanSamples: 500 };
 
 /**
  * How much better a mirror plane must score than another to count as clearly the body's (its score
@@ -209,34 +216,38 @@ export function findMirrorPlanes(mesh: Mesh, options: MirrorPlaneOptions = {}): 
   if (!(diag > 0)) return undefined;
   const h = o.cut * diag;
   const grid = new PointGrid(pts, lo, h);
-  const score = (nv: Vec3): number => {
+  const score = (nv: Vec3, m = n): number => {
     let t = 0;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < m; i++) {
       const x = pts[3 * i]!, y = pts[3 * i + 1]!, z = pts[3 * i + 2]!;
       const d = 2 * ((x - centre[0]) * nv[0] + (y - centre[1]) * nv[1] + (z - centre[2]) * nv[2]);
       t += grid.nearest(x - d * nv[0], y - d * nv[1], z - d * nv[2]);
     }
-    return t / n / diag;
+    return t / m / diag;
   };
   const axes: Vec3[] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
-  const axisScores = axes.map(score) as [number, number, number];
+  const axisScores = axes.map((v) => score(v)) as [number, number, number];
   const axis = axisScores.indexOf(Math.min(...axisScores)) as 0 | 1 | 2;
   const extent: [number, number, number] = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
   const axisAligned = { normal: axes[axis]!, score: axisScores[axis], axis };
   if (!o.search) return { centre, best: axisAligned, axisAligned, axisScores, extent };
   const s2 = Math.SQRT1_2, s3 = 1 / Math.sqrt(3);
   const starts: Vec3[] = [
-    ...axes, ...principalAxes(pts, centre),
+    ...principalAxes(pts, centre),
     [s2, s2, 0], [s2, -s2, 0], [s2, 0, s2], [s2, 0, -s2], [0, s2, s2], [0, s2, -s2],
     [s3, s3, s3], [s3, s3, -s3], [s3, -s3, s3], [-s3, s3, s3],
   ];
   // Refine the three best starts (each start's score is paid once), when they promise a plane
   // clearly better than the axes' (refineBelow).
-  const ranked = starts.map((v) => ({ normal: v, score: score(v) })).sort((a, b) => a.score - b.score);
-  let best: MirrorPlane = ranked[0]!;
-  const scored = ranked.slice(0, 3).filter((start) => start.score <= o.refineBelow * axisAligned.score);
+  const scan = Math.min(n, Math.max(1, o.scanSamples));
+  const ranked = [
+    ...axes.map((normal, k) => ({ normal, score: axisScores[k]!, scanned: axisScores[k]! })),
+    ...starts.map((normal) => ({ normal, score: NaN, scanned: score(normal, scan) })),
+  ].sort((a, b) => a.scanned - b.scanned);
+  let best: MirrorPlane = axisAligned;
+  const scored = ranked.slice(0, 3).filter((start) => start.scanned <= o.refineBelow * axisAligned.score);
   for (const start of scored) {
-    let cur = start;
+    let cur: MirrorPlane = { normal: start.normal, score: Number.isNaN(start.score) ? score(start.normal) : start.score };
     for (let step = 8; step >= 0.5; step /= 2) {
       const rad = (step * Math.PI) / 180;
       // Two directions across the normal to step along.
