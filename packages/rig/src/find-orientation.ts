@@ -169,6 +169,11 @@ export function scoreOrientationCandidates(features: number[][], m: OrientationW
   return features.map((f) => column.reduce((t, c, i) => t + ((f[c]! - m.mean[i]!) / m.scale[i]!) * m.weights[i]!, 0));
 }
 
+/** Probability of an up axis: its four candidates' summed (`p` in ORIENTATION_CANDIDATES order). */
+function upAxisProbability(p: readonly number[], up: UpAxis): number {
+  return ORIENTATION_CANDIDATES.reduce((t, c, i) => t + (c.upAxis === up ? p[i]! : 0), 0);
+}
+
 /** Softmax of scores. */
 function softmax(scores: readonly number[]): number[] {
   const top = Math.max(...scores);
@@ -198,7 +203,7 @@ export function orientationProbabilities(features: number[][], m: OrientationMod
 /** The finder's ungated choice from the features of the 24 candidates (ORIENTATION_CANDIDATES order). */
 export function chooseOrientation(features: number[][], options: FindOrientationOptions = {}): Required<FoundOrientation> {
   const p = orientationProbabilities(features, options.model);
-  const upP = (up: UpAxis): number => ORIENTATION_CANDIDATES.reduce((t, c, i) => t + (c.upAxis === up ? p[i]! : 0), 0);
+  const upP = (up: UpAxis): number => upAxisProbability(p, up);
   const allowed = (i: number): boolean => options.upAxis === undefined || ORIENTATION_CANDIDATES[i]!.upAxis === options.upAxis;
   let best = -1;
   for (let i = 0; i < p.length; i++) if (allowed(i) && (best < 0 || p[i]! > p[best]!)) best = i;
@@ -247,7 +252,15 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     return { upAxis: '+y', rotationY: 0, facing: '+z', upAxisReason: 'stands-as-filed' };
   }
   const probs = p();
-  const upP = (up: UpAxis): number => ORIENTATION_CANDIDATES.reduce((t, c, i) => t + (c.upAxis === up ? probs[i]! : 0), 0);
+  const upP = (up: UpAxis): number => upAxisProbability(probs, up);
+  // The likeliest of an up axis's four candidates that `keep` takes (an index; −1 when none).
+  const likeliestFacing = (up: UpAxis, keep: (c: OrientationCandidate) => boolean): number => {
+    let likeliest = -1;
+    ORIENTATION_CANDIDATES.forEach((c, i) => {
+      if (c.upAxis === up && keep(c) && (likeliest < 0 || probs[i]! > probs[likeliest]!)) likeliest = i;
+    });
+    return likeliest;
+  };
   // The finder's own best guess (among the given up axis's four when it is given).
   let top = -1;
   probs.forEach((v, i) => {
@@ -298,21 +311,14 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   // four facings only the two that put the length on +Z/−Z are taken, the likelier of them.
   const length = o.lengthAxis === undefined ? -1 : 'xyz'.indexOf(o.lengthAxis);
   if (length >= 0 && upAxis[1] !== o.lengthAxis) {
-    let likeliest = -1;
-    ORIENTATION_CANDIDATES.forEach((c, i) => {
-      if (c.upAxis === upAxis && candidateFrame(c).axis[2] === length && (likeliest < 0 || probs[i]! > probs[likeliest]!)) likeliest = i;
-    });
-    rotationY = ORIENTATION_CANDIDATES[likeliest]!.rotationY;
+    rotationY = ORIENTATION_CANDIDATES[likeliestFacing(upAxis, (c) => candidateFrame(c).axis[2] === length)]!.rotationY;
   }
   // ... and faces in its mirror plane: of the up axis's four facings, only the two that keep the
   // axis across the plane left-right (and face along the length, when known) are taken.
   const lateral = o.lateralAxis === undefined || o.lateralAxis === o.lengthAxis ? -1 : 'xyz'.indexOf(o.lateralAxis);
   const keepsLateral = (c: OrientationCandidate): boolean => candidateFrame(c).axis[0] === lateral && (length < 0 || candidateFrame(c).axis[2] === length);
   if (lateral >= 0 && !keepsLateral({ upAxis, rotationY })) {
-    let likeliest = -1;
-    ORIENTATION_CANDIDATES.forEach((c, i) => {
-      if (c.upAxis === upAxis && keepsLateral(c) && (likeliest < 0 || probs[i]! > probs[likeliest]!)) likeliest = i;
-    });
+    const likeliest = likeliestFacing(upAxis, keepsLateral);
     if (likeliest >= 0) rotationY = ORIENTATION_CANDIDATES[likeliest]!.rotationY;
   }
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upAxis && c.rotationY === rotationY);
