@@ -6,8 +6,7 @@
  * plane is axis-aligned first.
  */
 import type { Mesh } from '@rigforge/mesh';
-
-export type Vec3 = [number, number, number];
+import { cross, normalize, type Vec3 } from './fit/vec3';
 
 export interface MirrorPlaneOptions {
   /**
@@ -25,7 +24,7 @@ export interface MirrorPlaneOptions {
   search?: boolean;
   /**
    * Only starts scoring at most this fraction of the axis-aligned plane are refined; when none does,
-   * `best` is the best start. The refinement is most of the search's cost (each step a whole
+   * `best` is the axis-aligned plane. The refinement is most of the search's cost (each step a whole
    * reflect-and-compare), and every rig with an automatic up axis pays it, while only a plane far
    * better than the axes' (MIRROR_CLEAR_RATIO) changes anything. On the development set every file
    * but the one off the axes has no start below 0.96 of its axis-aligned plane (the refined best
@@ -157,11 +156,6 @@ class PointGrid {
   }
 }
 
-const normalize = (v: Vec3): Vec3 => {
-  const l = Math.hypot(v[0], v[1], v[2]) || 1;
-  return [v[0] / l, v[1] / l, v[2] / l];
-};
-
 /** Principal axes of points about their centre (Jacobi on the 3 × 3 covariance). */
 function principalAxes(pts: Float64Array, c: Vec3): Vec3[] {
   const a = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
@@ -267,10 +261,6 @@ export function findMirrorPlanes(mesh: Mesh, options: MirrorPlaneOptions = {}): 
     if (cur.score < best.score) best = cur;
   }
   return { centre, best, axisAligned, axisScores, extent };
-}
-
-export function cross(a: Vec3, b: Vec3): Vec3 {
-  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 }
 
 export interface LateralAxisOptions {

@@ -214,13 +214,13 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   stage('fit');
   // A mirror plane between two file axes is rolled axis-aligned first (only when the up axis is
   // found: a given one names the file's frame); every later step reads the rolled mesh as filed.
-  const planes = upAxis === 'auto' && options.mirrorRoll !== false ? findMirrorPlanes(bounded.mesh) : undefined;
-  const roll = planes && options.mirrorRoll !== false ? mirrorRollOf(planes, options.mirrorRoll) : undefined;
+  const rollOptions = options.mirrorRoll === false ? undefined : (options.mirrorRoll ?? {});
+  const planes = upAxis === 'auto' && rollOptions ? findMirrorPlanes(bounded.mesh) : undefined;
+  const roll = planes ? mirrorRollOf(planes, rollOptions) : undefined;
   const filed = roll ? rollMesh(bounded.mesh, roll.axis, roll.degrees) : bounded.mesh;
   // The body's left-right axis, which the orientation keeps: a rolled mesh's, the axis its plane
   // was rolled onto; with `keepLateral: 'clear'` also an unrolled mesh's clearly best plane's.
-  const clear = options.mirrorRoll !== false && options.mirrorRoll?.keepLateral === 'clear';
-  const lateralAxis = roll ? roll.lateral : clear && planes ? lateralAxisOf(planes) : undefined;
+  const lateralAxis = roll ? roll.lateral : planes && rollOptions?.keepLateral === 'clear' ? lateralAxisOf(planes) : undefined;
   const orientationOptions: FindOrientationOptions = { ...options.orientation, ...(lateralAxis ? { lateralAxis } : {}) };
   // `auto` reads the plan from the file's 24 candidate orientations (as the check does): measured
   // once, they serve the orientation step too.
