@@ -45,13 +45,39 @@ describe('bindRigidPieces', () => {
       weights.set([0.8, 0.2], v * slots);
     }
     bindRigidPieces(mesh.positions, connectedPieces(mesh.indices, mesh.positions.length / 3), arm, [-1, 0, 1], joints, weights, slots);
-    // The sleeve and the upper-arm plate keep both joints: heat's share of the child says the piece
-    // reaches to where the child's bone starts.
+    // The sleeve and the upper-arm plate keep both joints: heat's share of the child, on a piece
+    // along the bone, says the piece bends towards where the child's bone starts.
     for (const v of [0, ...Array.from({ length: n - first }, (_, i) => first + i)]) {
       expect([joints[v * slots], joints[v * slots + 1], weights[v * slots + 1]]).toEqual([0, 1, expect.closeTo(0.2, 6)]);
     }
     // The forearm plate and the hand, each in its joint's region, are that joint's wholly.
     for (const k of [1, 2]) expect([joints[offsets[k]! * slots], weights[offsets[k]! * slots], joints[offsets[k]! * slots + 1]]).toEqual([k, 1, -1]);
+  });
+
+  it('binds a short piece at one place on the bone (a collar) blended with its joint\'s child, unless childBlendSpan is 0', () => {
+    // A collar around the upper arm near the elbow: a quarter of the shoulder's bone long, 0.8
+    // shoulder and 0.2 elbow (its child) as heat gives it, in the shoulder's region.
+    const collar = capsule([0.31, 1, 0], [0.35, 1, 0], 0.03, { rows: 8 });
+    const mesh: Mesh = mergeMeshes([robot, collar]);
+    const n = mesh.positions.length / 3, slots = 2, first = robot.positions.length / 3;
+    const solve = (): { joints: Int32Array; weights: Float32Array } => {
+      const joints = new Int32Array(n * slots), weights = new Float32Array(n * slots);
+      for (let v = 0; v < n; v++) {
+        const k = v < first ? pieceOf(v) : 0;
+        joints.set(k === 0 ? [0, 1] : k === 1 ? [1, 0] : [2, 1], v * slots);
+        weights.set([0.8, 0.2], v * slots);
+      }
+      return { joints, weights };
+    };
+    const pieces = connectedPieces(mesh.indices, n);
+    const bound = solve();
+    bindRigidPieces(mesh.positions, pieces, arm, [-1, 0, 1], bound.joints, bound.weights, slots);
+    // The collar is the shoulder's wholly; the upper-arm plate, along the whole bone, keeps its blend.
+    for (let v = first; v < n; v++) expect([bound.joints[v * slots], bound.weights[v * slots], bound.joints[v * slots + 1]]).toEqual([0, 1, -1]);
+    expect([bound.joints[0], bound.joints[1], bound.weights[1]]).toEqual([0, 1, expect.closeTo(0.2, 6)]);
+    const blended = solve();
+    bindRigidPieces(mesh.positions, pieces, arm, [-1, 0, 1], blended.joints, blended.weights, slots, { childBlendSpan: 0 });
+    for (let v = first; v < n; v++) expect([blended.joints[v * slots], blended.joints[v * slots + 1], blended.weights[v * slots + 1]]).toEqual([0, 1, expect.closeTo(0.2, 6)]);
   });
 
   it('leaves a mesh of one piece as solved', () => {

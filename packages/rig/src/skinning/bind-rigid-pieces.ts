@@ -5,8 +5,9 @@
  * blends such a piece wherever two bones are about equally near it (a hand piece's wrist end).
  *
  * The rule: each connected piece of the welded mesh that lies within ONE joint's region, and that
- * the solve already gives mostly to that joint, and whose next strongest joint is not that joint's
- * child, is given wholly to it. A joint's region is the
+ * the solve already gives mostly to that joint, and that is not that joint's bone's flesh blended
+ * with its child (the child the next strongest joint, the piece along most of the bone), is given
+ * wholly to it. A joint's region is the
  * slab along its bone (the LBS convention: the joint at a bone's start moves the bone; see
  * `inRegion` for leaves and branches). A piece spanning a joint (a sleeve over
  * the elbow, a boot over the ankle, a hand with its fingers, a body in one piece) has a real share
@@ -30,6 +31,14 @@ export interface BindRigidPiecesOptions {
    */
   ownerShare?: number;
   /**
+   * Share of its owner's bone (owner → child) a piece must span along the bone for a child as the
+   * solve's runner-up to keep the piece blended: a piece along most of the bone is the bone's own
+   * flesh and bends with the child (a fish's body halves), a shorter one sits at one place on it
+   * (a collar, a fin, a plate) and moves rigidly with its owner. 0 keeps every such piece blended.
+   * Default in {@link BIND_RIGID_PIECES_DEFAULTS}.
+   */
+  childBlendSpan?: number;
+  /**
    * A leaf turning a ball of its own in place (an eye in its eyeball, skinning/ball-leaves) does not
    * end its parent's region. Default true.
    */
@@ -45,6 +54,7 @@ export interface RigidPiece {
 export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
   outsideShare: 0.1,
   ownerShare: 0.7,
+  childBlendSpan: 0.5,
   ballLeaves: true,
 };
 
@@ -76,7 +86,7 @@ export function bindRigidPieces(
   slots: number,
   options: BindRigidPiecesOptions = {},
 ): RigidPiece[] {
-  const { outsideShare, ownerShare, ballLeaves: ballsOn } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
+  const { outsideShare, ownerShare, childBlendSpan, ballLeaves: ballsOn } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
   const rigid: RigidPiece[] = [];
   if (pieces.length < 2) return rigid;
   const children = skeleton.joints.map(() => [] as number[]);
@@ -99,13 +109,15 @@ export function bindRigidPieces(
     let best = -1, bestShare = 0;
     for (const [j, w] of share) if (w > bestShare) { best = j; bestShare = w; }
     if (bestShare < ownerShare * total) continue;
-    // A piece whose next strongest joint is a child of its owner reaches to where the child's bone
-    // starts: it spans that joint, and the artists blend it there (a fish's front half bending with
-    // the next body joint). The owner's parent as runner-up is the
-    // case the rule is for (a hand piece whose wrist end heat shares with the forearm).
+    // A piece whose next strongest joint is a child of its owner, and that runs along most of the
+    // owner's bone, is that bone's flesh: it bends towards where the child's bone starts and the
+    // artists blend it there (a fish's front half bending with the next body joint). A piece at
+    // one place on the bone (a collar at the neck, a fin, a plate on a mech's leg) is an
+    // attachment, bound whole. The owner's parent as runner-up is the case the rule is for (a hand
+    // piece whose wrist end heat shares with the forearm).
     let second = -1, secondShare = 0;
     for (const [j, w] of share) if (j !== best && w > secondShare) { second = j; secondShare = w; }
-    if (second >= 0 && parents[second] === best) continue;
+    if (second >= 0 && parents[second] === best && spanAlongBone(positions, piece, skeleton.joints[best]!.position, skeleton.joints[second]!.position) >= childBlendSpan) continue;
     if (regionShare(positions, piece, best, skeleton, parents, regionChildren) < 1 - outsideShare) continue;
     for (const v of piece) {
       joints.fill(-1, v * slots, v * slots + slots);
@@ -142,6 +154,23 @@ function ballLeaves(
     if (centredIn(pieceBox(positions, piece), skeleton.joints[j]!.position)) centred.add(j);
   }
   return pairedBalls(centred, parents);
+}
+
+/**
+ * How much of the bone from `from` to `to` a piece covers along it: the extent of its vertices'
+ * projections on the bone, as a share of the bone's length (0 for a bone of no length).
+ */
+export function spanAlongBone(positions: Float32Array, piece: readonly number[], from: readonly number[], to: readonly number[]): number {
+  const dx = to[0]! - from[0]!, dy = to[1]! - from[1]!, dz = to[2]! - from[2]!;
+  const len2 = dx * dx + dy * dy + dz * dz;
+  if (!(len2 > 0)) return 0;
+  let lo = Infinity, hi = -Infinity;
+  for (const v of piece) {
+    const t = ((positions[3 * v]! - from[0]!) * dx + (positions[3 * v + 1]! - from[1]!) * dy + (positions[3 * v + 2]! - from[2]!) * dz) / len2;
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
+  }
+  return hi >= lo ? hi - lo : 0;
 }
 
 /** Share of a piece's vertices in joint `j`'s region (see `inRegion`); `children` per joint of the weighted tree. */
