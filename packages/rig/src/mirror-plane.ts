@@ -132,7 +132,7 @@ const GRID_OFFSETS = offsetsByGap(GRID_SPLIT);
  * the cut, the points stored cell by cell. A query reads the cells within the cut nearest first and
  * stops once no further cell can hold a point nearer than the nearest so far.
  */
-class PointGrid {
+export class PointGrid {
   private readonly start: Int32Array;
   /** The points' coordinates, cell by cell. */
   private readonly sorted: Float64Array;
