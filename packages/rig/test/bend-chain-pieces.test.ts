@@ -43,11 +43,7 @@ describe('bendChainPieces', () => {
 
   test('a tail piece the solve gives to the hips takes the geodesic weights along its chain; the body is left', () => {
     const { joints, weights } = solved(0);
-    let asked: number[] = [];
-    const geodesic = (needed: Uint8Array): ReturnType<typeof geodesicTail> => { asked = [...needed]; return geodesicTail(); };
-    expect(bendChainPieces(positions, connectedPieces(indices, positions.length / 3), skeleton, joints, weights, slots, geodesic)).toBe(1);
-    // The geodesic weights are asked for the re-weighted piece's vertices only (the only ones read).
-    expect(asked).toEqual([0, 0, 0, 1, 1, 1, 1]);
+    expect(bendChainPieces(positions, connectedPieces(indices, positions.length / 3), skeleton, joints, weights, slots, geodesicTail)).toBe(1);
     expect([...joints.slice(3 * slots)]).toEqual([2, 3, 2, 3, 2, 3, 2, 3]);
     expect([...joints.slice(0, 3 * slots)]).toEqual([0, -1, 0, -1, 0, -1]);
   });

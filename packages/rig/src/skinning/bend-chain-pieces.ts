@@ -60,9 +60,7 @@ export function endChainOf(inside: readonly number[], parents: readonly number[]
 /**
  * Re-weights, in place, every separate piece of the welded mesh that holds one whole end chain of
  * deforming joints and that the solve gives to joints off it, from `geodesic` (same layout, asked
- * for at most once and only when a piece qualifies; final at least at the vertices marked in its
- * `needed`, the qualifying pieces' vertices, the only ones read). Returns the number of pieces
- * re-weighted.
+ * for at most once and only when a piece qualifies). Returns the number of pieces re-weighted.
  */
 export function bendChainPieces(
   positions: Float32Array,
@@ -71,7 +69,7 @@ export function bendChainPieces(
   joints: Int32Array,
   weights: Float32Array,
   slots: number,
-  geodesic: (needed: Uint8Array) => { joints: Int32Array; weights: Float32Array },
+  geodesic: () => { joints: Int32Array; weights: Float32Array },
   options: BendChainPiecesOptions = {},
   nonDeforming: readonly number[] = [],
 ): number {
@@ -81,10 +79,8 @@ export function bendChainPieces(
   const parents = skeleton.joints.map((j) => j.parent);
   const childCount = skeleton.joints.map(() => 0);
   for (const p of parents) if (p >= 0) childCount[p]!++;
-  // Which pieces take the geodesic weights: each decision reads only its own piece's solved
-  // weights, and pieces share no vertex, so all are decided before any is re-weighted, and the
-  // geodesic weights are asked for those pieces' vertices alone (a search that can stop early).
-  const bent: (readonly number[])[] = [];
+  let done = 0;
+  let geo: { joints: Int32Array; weights: Float32Array } | undefined;
   for (const piece of pieces) {
     const { lo, hi } = pieceBox(positions, piece);
     const inside: number[] = [];
@@ -106,19 +102,14 @@ export function bendChainPieces(
       }
     }
     if (total <= 0 || (off / total < o.offChainShare && base / total < o.baseShare)) continue;
-    bent.push(piece);
-  }
-  if (bent.length === 0) return 0;
-  const needed = new Uint8Array(positions.length / 3);
-  for (const piece of bent) for (const v of piece) needed[v] = 1;
-  const geo = geodesic(needed);
-  for (const piece of bent) {
+    geo ??= geodesic();
     for (const v of piece) {
       for (let s = v * slots; s < v * slots + slots; s++) {
         joints[s] = geo.joints[s]!;
         weights[s] = geo.weights[s]!;
       }
     }
+    done++;
   }
-  return bent.length;
+  return done;
 }
