@@ -287,10 +287,12 @@ export function findMirrorPlanes(mesh: Mesh, options: MirrorPlaneOptions = {}): 
   // Refine the three best starts (each start's score is paid once), when they promise a plane
   // clearly better than the axes' (refineBelow).
   const scan = Math.min(n, Math.max(1, o.scanSamples));
+  // Sorted by a comparison, not a difference: two stopped scans are both Infinity (Infinity −
+  // Infinity is NaN); a stable sort keeps the starts at or below the bound in the same order.
   const ranked = [
     ...axes.map((normal, k) => ({ normal, score: axisScores[k]!, scanned: axisScores[k]! })),
     ...starts.map((normal) => ({ normal, score: NaN, scanned: score(normal, scan, o.refineBelow * axisAligned.score) })),
-  ].sort((a, b) => a.scanned - b.scanned);
+  ].sort((a, b) => (a.scanned < b.scanned ? -1 : a.scanned > b.scanned ? 1 : 0));
   let best: MirrorPlane = axisAligned;
   const scored = ranked.slice(0, 3).filter((start) => start.scanned <= o.refineBelow * axisAligned.score);
   for (const start of scored) {
