@@ -107,16 +107,43 @@ export function sampleSurface(mesh: Mesh, count: number): Float64Array {
   return out;
 }
 
-/** A uniform hash grid over points, cell edge = the cut, for truncated nearest-neighbour queries. */
-class PointGrid {
+/**
+ * Cell offsets within `reach` cells on each axis, nearest first: sorted by the least squared gap
+ * (in cells) between a point in the centre cell and any point of the offset cell, Σ max(0, |o| − 1)².
+ */
+function offsetsByGap(reach: number): { offsets: Int32Array; gaps: Float64Array } {
+  const list: [number, number, number, number][] = [];
+  const g = (o: number): number => Math.max(0, Math.abs(o) - 1) ** 2;
+  for (let a = -reach; a <= reach; a++) for (let b = -reach; b <= reach; b++) for (let c = -reach; c <= reach; c++) list.push([a, b, c, g(a) + g(b) + g(c)]);
+  list.sort((p, q) => p[3] - q[3]);
+  return { offsets: Int32Array.from(list.flatMap(([a, b, c]) => [a, b, c])), gaps: Float64Array.from(list.map((e) => e[3])) };
+}
+
+/**
+ * Cells per cut along each axis in PointGrid. Finer cells hold fewer points but cost more cells per
+ * query; the whole search on the development set, against the 27-cell scan without the nearest-first
+ * order (CPU, one sitting): 0.43× with 1, 0.52× with 2, 0.78× with 3 (package README, "Where the time goes").
+ */
+const GRID_SPLIT = 1;
+const GRID_OFFSETS = offsetsByGap(GRID_SPLIT);
+
+/**
+ * A uniform grid over points for truncated nearest-neighbour queries: cells of a `GRID_SPLIT`-th of
+ * the cut, the points stored cell by cell. A query reads the cells within the cut nearest first and
+ * stops once no further cell can hold a point nearer than the nearest so far.
+ */
+export class PointGrid {
   private readonly start: Int32Array;
-  private readonly order: Int32Array;
+  /** The points' coordinates, cell by cell. */
+  private readonly sorted: Float64Array;
   private readonly n: [number, number, number];
-  constructor(private readonly pts: Float64Array, private readonly lo: Vec3, private readonly h: number) {
+  private readonly s: number;
+  constructor(pts: Float64Array, private readonly lo: Vec3, private readonly cut: number) {
     const count = pts.length / 3;
+    this.s = cut / GRID_SPLIT;
     let hiX = -Infinity, hiY = -Infinity, hiZ = -Infinity;
     for (let i = 0; i < count; i++) { hiX = Math.max(hiX, pts[3 * i]!); hiY = Math.max(hiY, pts[3 * i + 1]!); hiZ = Math.max(hiZ, pts[3 * i + 2]!); }
-    this.n = [Math.floor((hiX - lo[0]) / h) + 1, Math.floor((hiY - lo[1]) / h) + 1, Math.floor((hiZ - lo[2]) / h) + 1];
+    this.n = [Math.floor((hiX - lo[0]) / this.s) + 1, Math.floor((hiY - lo[1]) / this.s) + 1, Math.floor((hiZ - lo[2]) / this.s) + 1];
     const cells = this.n[0] * this.n[1] * this.n[2];
     const cellOf = new Int32Array(count);
     const counts = new Int32Array(cells + 1);
@@ -128,28 +155,48 @@ class PointGrid {
     for (let c = 0; c < cells; c++) counts[c + 1]! += counts[c]!;
     this.start = counts;
     const fill = counts.slice(0, cells);
-    this.order = new Int32Array(count);
-    for (let i = 0; i < count; i++) this.order[fill[cellOf[i]!]!++] = i;
+    this.sorted = new Float64Array(count * 3);
+    for (let i = 0; i < count; i++) {
+      const slot = fill[cellOf[i]!]!++;
+      this.sorted[3 * slot] = pts[3 * i]!; this.sorted[3 * slot + 1] = pts[3 * i + 1]!; this.sorted[3 * slot + 2] = pts[3 * i + 2]!;
+    }
   }
   private cell(x: number, y: number, z: number): number {
-    const i = Math.floor((x - this.lo[0]) / this.h), j = Math.floor((y - this.lo[1]) / this.h), k = Math.floor((z - this.lo[2]) / this.h);
+    const i = Math.floor((x - this.lo[0]) / this.s), j = Math.floor((y - this.lo[1]) / this.s), k = Math.floor((z - this.lo[2]) / this.s);
     return (i * this.n[1] + j) * this.n[2] + k;
   }
-  /** Distance to the nearest point, at most `h` (the cut). */
+  /**
+   * Distance to the nearest point, at most the cut: the minimum over every point within the cut.
+   * The cells are read nearest first; the reading stops when the next cells' least gap is no
+   * nearer than the nearest so far, and a cell is passed over when its box is no nearer (a point
+   * replaces the nearest only when strictly nearer, so neither drops a point that could). Both
+   * tests shrink the gaps by 10⁻⁶ of a cell against rounding. So the answer is exactly the
+   * minimum over all the cells within reach.
+   */
   nearest(x: number, y: number, z: number): number {
-    const fi = Math.floor((x - this.lo[0]) / this.h), fj = Math.floor((y - this.lo[1]) / this.h), fk = Math.floor((z - this.lo[2]) / this.h);
-    let best = this.h * this.h;
-    for (let i = Math.max(0, fi - 1); i <= Math.min(this.n[0] - 1, fi + 1); i++) {
-      for (let j = Math.max(0, fj - 1); j <= Math.min(this.n[1] - 1, fj + 1); j++) {
-        for (let k = Math.max(0, fk - 1); k <= Math.min(this.n[2] - 1, fk + 1); k++) {
-          const c = (i * this.n[1] + j) * this.n[2] + k;
-          for (let s = this.start[c]!; s < this.start[c + 1]!; s++) {
-            const q = this.order[s]! * 3;
-            const dx = this.pts[q]! - x, dy = this.pts[q + 1]! - y, dz = this.pts[q + 2]! - z;
-            const d = dx * dx + dy * dy + dz * dz;
-            if (d < best) best = d;
-          }
-        }
+    const s = this.s, lo = this.lo, n0 = this.n[0], n1 = this.n[1], n2 = this.n[2], start = this.start, pts = this.sorted;
+    const { offsets, gaps } = GRID_OFFSETS;
+    const ux = (x - lo[0]) / s, uy = (y - lo[1]) / s, uz = (z - lo[2]) / s;
+    const fi = Math.floor(ux), fj = Math.floor(uy), fk = Math.floor(uz);
+    const rx = ux - fi, ry = uy - fj, rz = uz - fk;
+    const s2 = s * s, m = 1e-6;
+    let best = this.cut * this.cut;
+    for (let o = 0; o < gaps.length; o++) {
+      if (gaps[o]! * (1 - m) * s2 >= best) break;
+      const a = offsets[3 * o]!, b = offsets[3 * o + 1]!, c = offsets[3 * o + 2]!;
+      const i = fi + a, j = fj + b, k = fk + c;
+      if (i < 0 || i >= n0 || j < 0 || j >= n1 || k < 0 || k >= n2) continue;
+      // The gap to the cell's box along each axis, in cells.
+      const gx = a > 0 ? a - rx : a < 0 ? rx - a - 1 : 0;
+      const gy = b > 0 ? b - ry : b < 0 ? ry - b - 1 : 0;
+      const gz = c > 0 ? c - rz : c < 0 ? rz - c - 1 : 0;
+      const ex = Math.max(0, gx - m), ey = Math.max(0, gy - m), ez = Math.max(0, gz - m);
+      if ((ex * ex + ey * ey + ez * ez) * s2 >= best) continue;
+      const cell = (i * n1 + j) * n2 + k;
+      for (let p = 3 * start[cell]!, end = 3 * start[cell + 1]!; p < end; p += 3) {
+        const dx = pts[p]! - x, dy = pts[p + 1]! - y, dz = pts[p + 2]! - z;
+        const d = dx * dx + dy * dy + dz * dz;
+        if (d < best) best = d;
       }
     }
     return Math.sqrt(best);
@@ -210,12 +257,18 @@ export function findMirrorPlanes(mesh: Mesh, options: MirrorPlaneOptions = {}): 
   if (!(diag > 0)) return undefined;
   const h = o.cut * diag;
   const grid = new PointGrid(pts, lo, h);
-  const score = (nv: Vec3, m = n): number => {
+  // The mean truncated distance of the first m samples reflected across the plane. With `above`,
+  // the scan is abandoned (Infinity) once the mean so far exceeds it: the distances are never
+  // negative, so the partial sum never falls and the full score would exceed it too. Callers pass
+  // the bound their decision reads (a start above refineBelow is never refined; a step no better
+  // than the current plane is never taken), so every decision is the full scan's.
+  const score = (nv: Vec3, m = n, above = Infinity): number => {
     let t = 0;
     for (let i = 0; i < m; i++) {
       const x = pts[3 * i]!, y = pts[3 * i + 1]!, z = pts[3 * i + 2]!;
       const d = 2 * ((x - centre[0]) * nv[0] + (y - centre[1]) * nv[1] + (z - centre[2]) * nv[2]);
       t += grid.nearest(x - d * nv[0], y - d * nv[1], z - d * nv[2]);
+      if (t / m / diag > above) return Infinity;
     }
     return t / m / diag;
   };
@@ -234,10 +287,12 @@ export function findMirrorPlanes(mesh: Mesh, options: MirrorPlaneOptions = {}): 
   // Refine the three best starts (each start's score is paid once), when they promise a plane
   // clearly better than the axes' (refineBelow).
   const scan = Math.min(n, Math.max(1, o.scanSamples));
+  // Sorted by a comparison, not a difference: two stopped scans are both Infinity (Infinity −
+  // Infinity is NaN); a stable sort keeps the starts at or below the bound in the same order.
   const ranked = [
     ...axes.map((normal, k) => ({ normal, score: axisScores[k]!, scanned: axisScores[k]! })),
-    ...starts.map((normal) => ({ normal, score: NaN, scanned: score(normal, scan) })),
-  ].sort((a, b) => a.scanned - b.scanned);
+    ...starts.map((normal) => ({ normal, score: NaN, scanned: score(normal, scan, o.refineBelow * axisAligned.score) })),
+  ].sort((a, b) => (a.scanned < b.scanned ? -1 : a.scanned > b.scanned ? 1 : 0));
   let best: MirrorPlane = axisAligned;
   const scored = ranked.slice(0, 3).filter((start) => start.scanned <= o.refineBelow * axisAligned.score);
   for (const start of scored) {
@@ -253,7 +308,7 @@ export function findMirrorPlanes(mesh: Mesh, options: MirrorPlaneOptions = {}): 
         moved = false;
         for (const [a, b] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
           const nv = normalize([0, 1, 2].map((k) => cur.normal[k]! + Math.tan(rad) * (a * u[k]! + b * w[k]!)) as Vec3);
-          const s = score(nv);
+          const s = score(nv, n, cur.score - 1e-12);
           if (s < cur.score - 1e-12) { cur = { normal: nv, score: s }; moved = true; break; }
         }
       }

@@ -9,6 +9,7 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import { MIRROR_CLEAR_RATIO, type MirrorPlanes } from './mirror-plane';
+import { axisTurn, turnMesh, type Turn } from './turn-mesh';
 
 export interface MirrorRollOptions {
   /**
@@ -79,28 +80,12 @@ export function mirrorRollOf(planes: MirrorPlanes, options: MirrorRollOptions = 
  * axis (about y it is rotateMeshY's turn). Scripts bring a rig back to the file's frame with its
  * transpose.
  */
-export function rollMatrix(axis: 'x' | 'y' | 'z', degrees: number): number[][] {
-  const k = 'xyz'.indexOf(axis);
-  const i = (k + 1) % 3, j = (k + 2) % 3;
-  const a = (degrees * Math.PI) / 180;
-  const r = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
-  r[k]![k] = 1;
-  r[i]![i] = Math.cos(a); r[i]![j] = -Math.sin(a);
-  r[j]![i] = Math.sin(a); r[j]![j] = Math.cos(a);
-  return r;
+export function rollMatrix(axis: 'x' | 'y' | 'z', degrees: number): Turn {
+  return axisTurn(axis, degrees);
 }
 
 /** The mesh rolled by `degrees` about a file axis (rollMatrix; positions and normals, everything else shared). */
 export function rollMesh(mesh: Mesh, axis: 'x' | 'y' | 'z', degrees: number): Mesh {
   if (!degrees) return { ...mesh };
-  const r = rollMatrix(axis, degrees);
-  const rotate = (src: Float32Array): Float32Array => {
-    const out = new Float32Array(src.length);
-    for (let v = 0; v + 2 < src.length; v += 3) {
-      const x = src[v]!, y = src[v + 1]!, z = src[v + 2]!;
-      for (let row = 0; row < 3; row++) out[v + row] = r[row]![0]! * x + r[row]![1]! * y + r[row]![2]! * z;
-    }
-    return out;
-  };
-  return { ...mesh, positions: rotate(mesh.positions), normals: mesh.normals ? rotate(mesh.normals) : undefined };
+  return turnMesh(mesh, rollMatrix(axis, degrees));
 }

@@ -10,8 +10,8 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import { chooseOrientation, type FoundOrientation, type OrientationModel } from './find-orientation';
-import { rotateMeshUp } from './rotate-mesh-up';
-import { rotateMeshY } from './rotate-mesh-y';
+import { standTurn } from './rotate-mesh-up';
+import { turnMesh } from './turn-mesh';
 import type { UpAxis } from './up-axis';
 
 /** Probability of the kept up axis below which the plan is read in the likeliest orientation. */
@@ -43,8 +43,7 @@ export function choosePlanReading(
 
 /** The mesh as filed, turned as the reading says (what the classifier is given). */
 export function planReadingMesh(mesh: Mesh, reading: Pick<PlanReading, 'upAxis' | 'rotationY'>): Mesh {
-  const stood = rotateMeshUp(mesh, reading.upAxis);
-  return reading.rotationY === 0 ? stood : rotateMeshY(stood, reading.rotationY);
+  return turnMesh(mesh, standTurn(reading.upAxis, reading.rotationY));
 }
 
 /** Whether a mesh stood up on `upAxis` and turned `rotationY` degrees is the reading's mesh, so its shape analysis is the reading. */

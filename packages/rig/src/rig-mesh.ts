@@ -33,8 +33,8 @@ import { FIT_SKELETON_DEFAULTS, fitSkeleton, type AnalysedMesh, type FitSkeleton
 import { checkProceduralClips, makeProceduralClips } from './procedural-clips';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
 import { LENGTHWISE_PLANS, lengthAxisOf } from './length-axis';
-import { isUpAxis, rotateMeshUp, UP_AXES, type UpAxis } from './rotate-mesh-up';
-import { rotateMeshY } from './rotate-mesh-y';
+import { isUpAxis, standTurn, UP_AXES, type UpAxis } from './rotate-mesh-up';
+import { turnMesh } from './turn-mesh';
 import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones, type PresetBounds } from './skeleton-presets';
 import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS, SKELETON_PRESETS, type RigOutputFormat, type SkeletonPreset } from '@rigforge/vocabulary';
 import { facingOf, findOrientation, measureOrientationCandidates, type Facing, type FindOrientationOptions, type OrientationModel, type UpAxisReason } from './find-orientation';
@@ -226,7 +226,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // once, they serve the orientation step too.
   const candidates = rigType === 'auto' ? measureOrientationCandidates(filed, options.orientation?.model) : undefined;
   const first = orientMesh(filed, upAxis, rotationY, orientationOptions, candidates);
-  const firstMesh = rotateMeshY(rotateMeshUp(filed, first.upAxis), first.rotationY);
+  const firstMesh = turnMesh(filed, standTurn(first.upAxis, first.rotationY));
   const firstPlan = choosePlan(firstMesh, filed, first, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution, candidates);
   // A plan whose body lies along its length (a fish) is never stood on its end: found up along the
   // mesh's length, the orientation is found again with that axis ruled out (the plan stays).
@@ -234,7 +234,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const restand = lengthAxis !== undefined && first.upAxis[1] === lengthAxis;
   const found = restand ? orientMesh(filed, upAxis, rotationY, { ...orientationOptions, lengthAxis }, candidates) : first;
   const orientation: RigReport['orientation'] = roll ? { ...found, roll: { axis: roll.axis, degrees: roll.degrees } } : found;
-  const mesh = restand ? rotateMeshY(rotateMeshUp(filed, orientation.upAxis), orientation.rotationY) : firstMesh;
+  const mesh = restand ? turnMesh(filed, standTurn(orientation.upAxis, orientation.rotationY)) : firstMesh;
   // The plan's shape analysis was of the first frame: re-stood, the fit analyses its own.
   const { analysed: firstAnalysed, ...plan } = firstPlan;
   const analysed = restand ? undefined : firstAnalysed;

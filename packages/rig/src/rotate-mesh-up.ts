@@ -1,5 +1,6 @@
 /** Stands a mesh up (its up axis onto +Y) before fitting, so Z-up exports rig like Y-up ones. */
 import type { Mesh } from '@rigforge/mesh';
+import { axisTurn, multiplyTurns, turnMesh, type Turn } from './turn-mesh';
 import type { UpAxis } from './up-axis';
 
 export { isUpAxis, UP_AXES, type UpAxis } from './up-axis';
@@ -23,22 +24,27 @@ export function upAxisTurn(up: UpAxis): (x: number, y: number, z: number) => [nu
   return TURNS[up];
 }
 
+/** The quarter turn that carries `up` onto +Y as a matrix (turn-mesh.ts; its columns are TURNS' images of the file axes). */
+export function upTurn(up: UpAxis): Turn {
+  const images = [TURNS[up](1, 0, 0), TURNS[up](0, 1, 0), TURNS[up](0, 0, 1)];
+  return [0, 1, 2].map((row) => [0, 1, 2].map((col) => images[col]![row]! + 0));
+}
+
+/**
+ * The turn that stands a mesh filed with `up` up and then turns it `rotationY` degrees about +Y
+ * (rotateMeshUp, then rotateMeshY), as one matrix: one pass over the mesh instead of two. Both
+ * are signed permutations for quarter turns, so their product is too and the pass is exact.
+ */
+export function standTurn(up: UpAxis, rotationY: number): Turn {
+  const stand = upTurn(up);
+  return rotationY && Number.isFinite(rotationY) ? multiplyTurns(axisTurn('y', rotationY), stand) : stand;
+}
+
 /**
  * Returns a copy of the mesh stood up: the file's `up` axis becomes +Y (a proper rotation, so
- * winding and handedness are kept). Positions and normals turn; everything else is shared.
+ * winding and handedness are kept). Positions and normals turn (turn-mesh.ts); everything else is
+ * shared.
  */
 export function rotateMeshUp(mesh: Mesh, up: UpAxis): Mesh {
-  if (up === '+y') return { ...mesh };
-  const turn = TURNS[up];
-  const rotate = (src: Float32Array): Float32Array => {
-    const out = new Float32Array(src.length);
-    for (let i = 0; i + 2 < src.length; i += 3) {
-      const [x, y, z] = turn(src[i]!, src[i + 1]!, src[i + 2]!);
-      out[i] = x + 0; // + 0 turns -0 into 0
-      out[i + 1] = y + 0;
-      out[i + 2] = z + 0;
-    }
-    return out;
-  };
-  return { ...mesh, positions: rotate(mesh.positions), normals: mesh.normals ? rotate(mesh.normals) : undefined };
+  return turnMesh(mesh, upTurn(up));
 }
