@@ -20,8 +20,7 @@ import { join } from 'node:path';
 import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from '../src/body-plan';
 import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
-import { findMirrorPlanes } from '../src/mirror-plane';
-import { keptLateralAxis, mirrorRollOf } from '../src/mirror-roll';
+import { unrolledLateralAxis } from '../src/mirror-roll';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { measureJointError } from '../testing/measure-joint-error';
@@ -132,8 +131,7 @@ async function main(): Promise<void> {
  * this script cannot score, so such a file is read as before, without one.
  */
 function rigsLateral(mesh: Mesh): FindOrientationOptions {
-  const planes = findMirrorPlanes(mesh);
-  const lateralAxis = planes && !mirrorRollOf(planes) ? keptLateralAxis(planes, undefined) : undefined;
+  const lateralAxis = unrolledLateralAxis(mesh);
   return lateralAxis ? { lateralAxis } : {};
 }
 

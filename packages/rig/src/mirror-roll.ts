@@ -8,7 +8,7 @@
  * turns then stand it up as any other file.
  */
 import type { Mesh } from '@rigforge/mesh';
-import { lateralAxisOf, MIRROR_CLEAR_RATIO, type MirrorPlanes } from './mirror-plane';
+import { findMirrorPlanes, lateralAxisOf, MIRROR_CLEAR_RATIO, type MirrorPlanes } from './mirror-plane';
 
 export interface MirrorRollOptions {
   /**
@@ -85,6 +85,17 @@ export function mirrorRollOf(planes: MirrorPlanes, options: MirrorRollOptions = 
 export function keptLateralAxis(planes: MirrorPlanes, roll: MirrorRoll | undefined, options: MirrorRollOptions = {}): 'x' | 'y' | 'z' | undefined {
   if (roll) return roll.lateral;
   return { ...MIRROR_ROLL_DEFAULTS, ...options }.keepLateral === 'clear' ? lateralAxisOf(planes) : undefined;
+}
+
+/**
+ * The left-right axis rigMesh keeps for a mesh it does not roll (keptLateralAxis of its planes), for
+ * the readers of its orientation that do not roll (the check, score-orientation.ts): undefined for a
+ * mesh it rolls (its quarter turns are the rolled mesh's, so no file axis of the mesh as filed is
+ * kept) or one no axis-aligned plane mirrors clearly best.
+ */
+export function unrolledLateralAxis(mesh: Mesh, options: MirrorRollOptions = {}): 'x' | 'y' | 'z' | undefined {
+  const planes = findMirrorPlanes(mesh);
+  return planes && !mirrorRollOf(planes, options) ? keptLateralAxis(planes, undefined, options) : undefined;
 }
 
 /**
