@@ -28,7 +28,8 @@ import { BODY_PLANS } from '../src/body-plan';
 import { decideOrientation, FIND_ORIENTATION_DEFAULTS, orientationProbabilities, type FindOrientationOptions, type OrientationModel } from '../src/find-orientation';
 import { measureBodyPlanFeatures } from '../src/fit/classify-body-plan';
 import { analyzeShape } from '../src/fit/shape-analysis';
-import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
+import { findMirrorPlanes, lateralAxisOf, type MirrorPlanes } from '../src/mirror-plane';
+import { candidateFrame, measureAllOrientationFeatures, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
 import { rotateMeshUp, UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
 import { buildCreature } from '../testing/build-creature';
 import { invertTurn, multiplyTurns, sameTurn, turnOf, type Turn } from '../testing/orientation-turns';
@@ -64,12 +65,14 @@ interface StoredTurn {
   standingWhenStood: number[];
   /** The file's candidates that stand it up. */
   right: Set<number>;
+  /** --lateral: the file's axis across its clearly best axis-aligned mirror plane (what rigMesh keeps left-right). */
+  lateral?: 'x' | 'y' | 'z';
 }
 
 const unit = (up: UpAxis): number[] => [0, 1, 2].map((i) => (i === 'xyz'.indexOf(up[1]!) ? (up[0] === '+' ? 1 : -1) : 0));
 
 /** The 24 files a character may be stored as (stored +y/0 first: its upright file). */
-export function storedTurns(s: Measured): StoredTurn[] {
+export function storedTurns(s: Measured, lateralAsHeld?: 'x' | 'y' | 'z'): StoredTurn[] {
   const stands = (s.right ?? [0]).map((i) => TURNS[i]!);
   return ORIENTATION_CANDIDATES.map((_, k) => {
     // The file stored as candidate k: input → file is invert(turn(k)) · stands[0].
@@ -83,7 +86,11 @@ export function storedTurns(s: Measured): StoredTurn[] {
     ORIENTATION_CANDIDATES.forEach((_, c) => {
       if (stands.some((st) => sameTurn(multiplyTurns(TURNS[c]!, fileFromInput), st))) right.add(c);
     });
+    // The input's lateral axis k is the file's axis j where fileFromInput[j][k] is not 0.
+    const k0 = lateralAsHeld === undefined ? -1 : 'xyz'.indexOf(lateralAsHeld);
+    const lateral = k0 < 0 ? undefined : (['x', 'y', 'z'] as const)[[0, 1, 2].find((j) => fileFromInput[j]![k0] !== 0)!];
     return {
+      ...(lateral ? { lateral } : {}),
       map: ORIENTATION_CANDIDATES.map((_, c) => candidateOfTurn(multiplyTurns(TURNS[c]!, fileFromInput))),
       legsAsFiled: legsOf([0, 1, 0]).legs,
       standingWhenStood: UP_AXES.map((up) => legsOf(unit(up)).standingLegs),
@@ -92,14 +99,24 @@ export function storedTurns(s: Measured): StoredTurn[] {
   });
 }
 
+/** --lateral-renorm: the finder's probabilities renormalised over the candidates that keep the lateral axis left-right. */
+const RENORM = process.argv.includes('--lateral-renorm');
+function inPlane(p: number[], lateral?: 'x' | 'y' | 'z'): number[] {
+  if (!RENORM || lateral === undefined) return p;
+  const k = 'xyz'.indexOf(lateral);
+  const kept = p.map((v, c) => (candidateFrame(ORIENTATION_CANDIDATES[c]!).axis[0] === k ? v : 0));
+  const total = kept.reduce((a, b) => a + b, 0);
+  return total > 0 ? kept.map((v) => v / total) : p;
+}
+
 /** Right turned files of one character under its probabilities (of the file as held) and gates; upright: its stored +y/0 file right. */
 export function replayCharacter(turns: StoredTurn[], probs: number[], gates: FindOrientationOptions): { right: number; upright: boolean } {
   let right = 0, upright = false;
   turns.forEach((t, k) => {
-    const found = decideOrientation(() => t.map.map((d) => probs[d]!), {
+    const found = decideOrientation(() => inPlane(t.map.map((d) => probs[d]!), t.lateral), {
       asFiled: () => t.legsAsFiled,
       standingWhenStood: (up) => t.standingWhenStood[UP_AXES.indexOf(up)]!,
-    }, gates);
+    }, t.lateral ? { ...gates, lateralAxis: t.lateral } : gates);
     const c = ORIENTATION_CANDIDATES.findIndex((q) => q.upAxis === found.upAxis && q.rotationY === found.rotationY);
     if (t.right.has(c)) { right++; if (k === 0) upright = true; }
   });
@@ -124,6 +141,36 @@ async function measure(dir: string, cache?: string): Promise<Measured[]> {
     out.push({ id: c.id, artist: c.artist, plan: c.bodyPlan, features: measureAllOrientationFeatures(mesh), legs: legsOf(mesh) });
   }
   if (cache) writeFileSync(cache, JSON.stringify(out));
+  return out;
+}
+
+/**
+ * --lateral: each file's left-right axis as rigMesh reads it (lateralAxisOf of the file's axis-aligned
+ * mirror planes; the samples turn with the file, so a turned file's axis is the held file's turned),
+ * kept left-right by the gates (FindOrientationOptions.lateralAxis). Measured once per character.
+ */
+async function measureLaterals(dir: string, set: Measured[], cache?: string): Promise<Map<string, 'x' | 'y' | 'z' | undefined>> {
+  let planes: Record<string, Pick<MirrorPlanes, 'axisScores' | 'extent'>> = {};
+  try {
+    if (cache) planes = JSON.parse(readFileSync(cache, 'utf8')) as typeof planes;
+  } catch { /* measure below */ }
+  for (const s of set) {
+    if (planes[s.id]) continue;
+    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, s.id, 'input.glb'))))).mesh;
+    const p = findMirrorPlanes(mesh, { search: false });
+    if (p) planes[s.id] = { axisScores: p.axisScores, extent: p.extent };
+  }
+  if (cache) writeFileSync(cache, JSON.stringify(planes));
+  const out = new Map<string, 'x' | 'y' | 'z' | undefined>();
+  for (const s of set) {
+    const p = planes[s.id];
+    const lateral = p ? lateralAxisOf({ ...p, centre: [0, 0, 0], best: { normal: [1, 0, 0], score: 0 }, axisAligned: { normal: [1, 0, 0], score: 0, axis: 0 } }, arg('--clear-ratio') ? { clearRatio: Number(arg('--clear-ratio')) } : {}) : undefined;
+    // Right: the axis the file's stood-up turn carries onto x (the stood model's left-right).
+    const stand = TURNS[(s.right ?? [0])[0]!]!;
+    const want = 'xyz'[[0, 1, 2].find((k) => stand[0]![k] !== 0)!];
+    console.error(`lateral ${s.id}: ${lateral ?? '-'} (right ${want}) scores ${p?.axisScores.map((v) => v.toFixed(4)).join(' ')}`);
+    out.set(s.id, lateral);
+  }
   return out;
 }
 
@@ -196,7 +243,8 @@ async function main(): Promise<void> {
     minStandingFacingConfidence: Number(arg('--standing-facing') ?? FIND_ORIENTATION_DEFAULTS.minStandingFacingConfidence),
     minStandingUpConfidence: Number(arg('--standing-up') ?? FIND_ORIENTATION_DEFAULTS.minStandingUpConfidence),
   });
-  const turnsOf = new Map(set.map((s) => [s.id, storedTurns(s)]));
+  const laterals = process.argv.includes('--lateral') ? await measureLaterals(dir, set, arg('--lateral-cache')) : new Map<string, 'x' | 'y' | 'z' | undefined>();
+  const turnsOf = new Map(set.map((s) => [s.id, storedTurns(s, laterals.get(s.id))]));
   const probsCache = new Map<string, number[]>();
   const probsOf = (s: Measured, m: OrientationModel): number[] => {
     const key = `${s.id}@${[...models.entries()].find(([, v]) => v === m)![0]}`;
@@ -252,7 +300,50 @@ async function main(): Promise<void> {
     console.log(`  ${artist.padEnd(20)} ${pct(b, held.length * 24)} -> ${pct(a, held.length * 24)}   uprights ${bu}/${held.length} -> ${au}/${held.length}`);
   }
   console.log(`  ${'all'.padEnd(20)} ${pct(tb, set.length * 24)} -> ${pct(ta, set.length * 24)}   uprights ${ub} -> ${ua}`);
+  if (process.argv.includes('--misses')) {
+    // Each miss of the shipped model under the given bars: what the gates took against a right
+    // answer (same up axis: the facing; the up axis upside down, or a quarter off), and whether the
+    // finder's own best (with the lateral axis kept) was right.
+    const kinds = new Map<string, number>();
+    for (const s of set) {
+      const probs = orientationProbabilities(s.features, shippedModel);
+      turnsOf.get(s.id)!.forEach((t) => {
+        const p = inPlane(t.map.map((d) => probs[d]!), t.lateral);
+        const found = decideOrientation(() => p, { asFiled: () => t.legsAsFiled, standingWhenStood: (up) => t.standingWhenStood[UP_AXES.indexOf(up)]! }, t.lateral ? { ...given, lateralAxis: t.lateral } : given);
+        const c = ORIENTATION_CANDIDATES.findIndex((q) => q.upAxis === found.upAxis && q.rotationY === found.rotationY);
+        if (t.right.has(c)) return;
+        const r = [...t.right][0]!;
+        const want = candidateFrame(ORIENTATION_CANDIDATES[r]!), got = candidateFrame(ORIENTATION_CANDIDATES[c]!);
+        const up = want.axis[1] === got.axis[1] ? (want.sign[1] === got.sign[1] ? 'up right, facing wrong' : 'upside down') : 'up a quarter off';
+        const lat = want.axis[0] === got.axis[0] ? 'lateral kept' : 'lateral lost';
+        const ungated = found.best && t.right.has(ORIENTATION_CANDIDATES.findIndex((q) => q.upAxis === found.best!.upAxis && q.rotationY === found.best!.rotationY)) ? 'finder right (gated)' : 'finder wrong';
+        const key = `${s.artist.padEnd(18)} ${up}; ${lat}; ${ungated}; ${found.upAxisReason}; lateral ${t.lateral ?? '-'}`;
+        kinds.set(key, (kinds.get(key) ?? 0) + 1);
+      });
+    }
+    [...kinds.entries()].sort((a, b) => b[1] - a[1]).forEach(([k, n]) => console.log(`  ${String(n).padStart(4)}  ${k}`));
+  }
   if (process.argv.includes('--shipped-only')) return;
+  if (process.argv.includes('--held-out-only')) {
+    // Each artist read by the model fitted without it, under the given bars (no bars chosen), the
+    // files as before (no lateral axis) -> as run (with --lateral, each file's kept left-right).
+    console.log(`held out (each artist read by the model fitted without it), given bars, no lateral axis -> as run:`);
+    let b = 0, a = 0, ub = 0, ua = 0;
+    for (const artist of artists) {
+      const held = set.filter((s) => s.artist === artist);
+      const m = modelWithout([artist]);
+      let rb = 0, ra = 0, hb = 0, ha = 0;
+      for (const s of held) {
+        const probs = probsOf(s, m);
+        const x = replayCharacter(storedTurns(s), probs, given), y = replayCharacter(turnsOf.get(s.id)!, probs, given);
+        rb += x.right; ra += y.right; if (x.upright) hb++; if (y.upright) ha++;
+      }
+      b += rb; a += ra; ub += hb; ua += ha;
+      console.log(`  ${artist.padEnd(20)} ${pct(rb, held.length * 24)} -> ${pct(ra, held.length * 24)}   uprights ${hb}/${held.length} -> ${ha}/${held.length}`);
+    }
+    console.log(`  ${'all'.padEnd(20)} ${pct(b, set.length * 24)} -> ${pct(a, set.length * 24)}   uprights ${ub} -> ${ua}`);
+    return;
+  }
   const chooseOnAll = (): void => {
     const all = choose(set, (s) => modelWithout([s.artist]));
     console.log(`bars chosen on all artists (each read left out): ${show(all)}`);

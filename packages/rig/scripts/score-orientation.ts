@@ -19,7 +19,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from '../src/body-plan';
-import { findOrientation } from '../src/find-orientation';
+import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
+import { unrolledLateralAxis } from '../src/mirror-roll';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { measureJointError } from '../testing/measure-joint-error';
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     const stands: Turn[] = (labels.get(c.id) ?? [0]).map((i) => turnOf(ORIENTATION_CANDIDATES[i]!));
     const stood = turnMesh(input, stands[0]!);
     // What rigMesh's auto orientation does with the file as the set holds it.
-    const asHeld = findOrientation(input);
+    const asHeld = findOrientation(input, rigsLateral(input));
     const heldRight = stands.some((st) => sameTurn(turnOf(asHeld), st));
     const heldNote = `as held: ${asHeld.upAxis}/${asHeld.rotationY} (${asHeld.upAxisReason}${heldRight ? ', right' : ', wrong'})`;
     if (heldRight) heldOk++;
@@ -78,8 +79,10 @@ async function main(): Promise<void> {
       let t0 = performance.now();
       const finder = findOrientation(file, { ungated: true });
       finderMs.push(performance.now() - t0);
+      // The mirror planes are read before the timed call: rigMesh reads them anyway (its roll).
+      const lateral = rigsLateral(file);
       t0 = performance.now();
-      const shipped = findOrientation(file);
+      const shipped = findOrientation(file, lateral);
       shippedMs.push(performance.now() - t0);
       const ok = isRight(finder);
       // Up right: the found up axis carries the same file direction onto +Y as a right answer does.
@@ -120,6 +123,16 @@ async function main(): Promise<void> {
   const median = (v: number[]): string => (v.length ? [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!.toFixed(0) : '-');
   console.log(`median ms per file: finder ${median(finderMs)}, shipped ${median(shippedMs)} (${finderMs.length} files)`);
   if (cdRows.length) console.log(`\nCD-J2J, rigged upright vs turned (auto orientation), in the file's frame:\n${cdRows.join('\n')}`);
+}
+
+/**
+ * The left-right axis rigMesh keeps for a file it does not roll (keptLateralAxis, its defaults); a
+ * file it rolls (its mirror plane between two axes) is stood by quarter turns after the roll, which
+ * this script cannot score, so such a file is read as before, without one.
+ */
+function rigsLateral(mesh: Mesh): FindOrientationOptions {
+  const lateralAxis = unrolledLateralAxis(mesh);
+  return lateralAxis ? { lateralAxis } : {};
 }
 
 /** Rigs the character as filed and turned three ways (auto orientation), all scored in the input's frame. */

@@ -13,6 +13,7 @@ import type { BodyPlan } from './body-plan';
 import { classifyBodyPlan } from './fit/classify-body-plan';
 import { analyzeShape, type ShapeAnalysis } from './fit/shape-analysis';
 import { findOrientation, measureOrientationCandidates, type Facing } from './find-orientation';
+import { unrolledLateralAxis } from './mirror-roll';
 import { choosePlanReading, isPlanReadingFrame, planReadingMesh, type PlanReading } from './plan-reading';
 import { rotateMeshUp, type UpAxis } from './rotate-mesh-up';
 import { weldVertices } from './weld-vertices';
@@ -103,7 +104,10 @@ export function orientForCheck(mesh: Mesh, resolution: number): {
   upAxis: UpAxis; rotationY: number; facing: Facing; faced: PlanReading['faced']; shape: ShapeAnalysis; planShape: ShapeAnalysis;
 } {
   const candidates = measureOrientationCandidates(mesh);
-  const { upAxis } = findOrientation(mesh, {}, candidates);
+  // The rig keeps the mesh's clear left-right axis (mirror-roll.ts keepLateral); a mesh it rolls
+  // is read here as filed, without one.
+  const lateralAxis = unrolledLateralAxis(mesh);
+  const { upAxis } = findOrientation(mesh, lateralAxis ? { lateralAxis } : {}, candidates);
   const reading = choosePlanReading(candidates, upAxis);
   const { faced } = reading;
   const { rotationY, facing } = faced;

@@ -325,9 +325,11 @@ export interface LateralAxisOptions {
    * nothing of left and right and is not counted. Default 0.2.
    */
   maxFlatRatio?: number;
+  /** The best plane's score over every other counted one's, at most. Default MIRROR_CLEAR_RATIO. */
+  clearRatio?: number;
 }
 
-export const LATERAL_AXIS_DEFAULTS: Required<LateralAxisOptions> = { maxFlatRatio: 0.2 };
+export const LATERAL_AXIS_DEFAULTS: Required<LateralAxisOptions> = { maxFlatRatio: 0.2, clearRatio: MIRROR_CLEAR_RATIO };
 
 /**
  * The file axis across the body's mirror plane (its left-right axis): the axis-aligned plane that
@@ -335,13 +337,13 @@ export const LATERAL_AXIS_DEFAULTS: Required<LateralAxisOptions> = { maxFlatRati
  * left out); undefined when none is clearly best.
  */
 export function lateralAxisOf(planes: MirrorPlanes, options: LateralAxisOptions = {}): 'x' | 'y' | 'z' | undefined {
-  const { maxFlatRatio } = { ...LATERAL_AXIS_DEFAULTS, ...options };
+  const { maxFlatRatio, clearRatio } = { ...LATERAL_AXIS_DEFAULTS, ...options };
   const e = planes.extent;
   const flat = (k: number): boolean => e[k]! <= maxFlatRatio * Math.min(...e.filter((_, j) => j !== k));
   const counted = [0, 1, 2].filter((k) => !flat(k));
   if (counted.length < 2) return undefined;
   const s = planes.axisScores;
   const best = counted.reduce((a, b) => (s[b]! < s[a]! ? b : a));
-  if (counted.some((k) => k !== best && !(s[best]! <= MIRROR_CLEAR_RATIO * s[k]!))) return undefined;
+  if (counted.some((k) => k !== best && !(s[best]! <= clearRatio * s[k]!))) return undefined;
   return (['x', 'y', 'z'] as const)[best];
 }

@@ -1,7 +1,7 @@
 /** The mirror plane (reflect and compare), the roll that makes it axis-aligned, and the lateral axis. */
 import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import { findMirrorPlanes, lateralAxisOf } from '../src/mirror-plane';
-import { mirrorRollOf, rollMatrix, rollMesh } from '../src/mirror-roll';
+import { keptLateralAxis, mirrorRollOf, rollMatrix, rollMesh, unrolledLateralAxis } from '../src/mirror-roll';
 import { rigMesh } from '../src/rig-mesh';
 import { buildCreature } from '../testing/build-creature';
 
@@ -63,11 +63,18 @@ describe('lateralAxisOf', () => {
 });
 
 describe('rigMesh mirror step', () => {
-  test('a mirror plane on the axes rolls nothing and keeps no lateral axis unless asked (clear)', async () => {
-    // The quadruped filed facing +x: only with keepLateral 'clear' is x kept across its plane.
+  test('a mirror plane on the axes rolls nothing and keeps its clear lateral axis left-right (keepLateral clear, the default)', async () => {
+    // The quadruped filed facing +x: its plane's axis z is kept left-right, so it is turned to face along x.
     const dog = rollMesh(buildCreature('quadruped').mesh, 'y', -90);
-    expect(lateralAxisOf(findMirrorPlanes(dog)!)).toBe('z');
-    const r = await rigMesh(await writeGlb(dog), { rigType: 'quadruped', thumbnailSize: 32, mirrorRoll: { keepLateral: 'clear' } });
+    const planes = findMirrorPlanes(dog)!;
+    expect(lateralAxisOf(planes)).toBe('z');
+    expect(keptLateralAxis(planes, undefined)).toBe('z');
+    expect(keptLateralAxis(planes, undefined, { keepLateral: 'rolled' })).toBeUndefined();
+    expect(unrolledLateralAxis(dog)).toBe('z'); // what the check keeps
+    // A stricter clear ratio than the scores' own leaves no axis clear.
+    const s = planes.axisScores;
+    expect(lateralAxisOf(planes, { clearRatio: (0.99 * s[2]) / Math.min(s[0], s[1]) })).toBeUndefined();
+    const r = await rigMesh(await writeGlb(dog), { rigType: 'quadruped', thumbnailSize: 32 });
     expect(r.report.orientation.roll).toBeUndefined();
     const { mesh } = await readMesh(r.model);
     expect(findMirrorPlanes(mesh)!.axisAligned.axis).toBe(0);
@@ -75,6 +82,8 @@ describe('rigMesh mirror step', () => {
 
   test('a fish rolled 40° about its length is rolled back, stood back-up, and the report says so', async () => {
     const fish = buildCreature('aquatic').mesh;
+    // A mesh the rig rolls keeps no axis of its file frame (the check reads it as filed).
+    expect(unrolledLateralAxis(rollMesh(fish, 'z', 40))).toBeUndefined();
     const r = await rigMesh(await writeGlb(rollMesh(fish, 'z', 40)), { rigType: 'aquatic', thumbnailSize: 32 });
     expect(r.report.orientation.roll).toMatchObject({ axis: 'z' });
     expect(Math.abs(r.report.orientation.roll!.degrees + 40)).toBeLessThan(3);
