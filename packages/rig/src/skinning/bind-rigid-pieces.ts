@@ -30,6 +30,14 @@ export interface BindRigidPiecesOptions {
    */
   ownerShare?: number;
   /**
+   * The share the owner must hold instead when the next strongest joint is its parent. Heat reaches
+   * a piece just past a joint from both bones meeting there (the parent's bone ends at the joint):
+   * a converged solve gives the parent up to a third of such a piece (the teeth and tongue of a
+   * realistic human, modelled apart just below the head joint and in front of the neck bone's end,
+   * 0.28–0.36 neck), which an artist gives the head. Default in {@link BIND_RIGID_PIECES_DEFAULTS}.
+   */
+  parentOwnerShare?: number;
+  /**
    * A leaf turning a ball of its own in place (an eye in its eyeball, skinning/ball-leaves) does not
    * end its parent's region. Default true.
    */
@@ -45,6 +53,10 @@ export interface RigidPiece {
 export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
   outsideShare: 0.1,
   ownerShare: 0.7,
+  // Chosen on the dev set with the converged heat (packages/rig/README.md, "Fourteenth round"):
+  // Jacobi CG on Blender's indefinite systems stopped short there and left the neck 0.24–0.25 of
+  // those humans' teeth (converged: 0.28–0.36), so the head's 0.71–0.75 met `ownerShare` by accident.
+  parentOwnerShare: 0.6,
   ballLeaves: true,
 };
 
@@ -76,7 +88,7 @@ export function bindRigidPieces(
   slots: number,
   options: BindRigidPiecesOptions = {},
 ): RigidPiece[] {
-  const { outsideShare, ownerShare, ballLeaves: ballsOn } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
+  const { outsideShare, ownerShare, parentOwnerShare, ballLeaves: ballsOn } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
   const rigid: RigidPiece[] = [];
   if (pieces.length < 2) return rigid;
   const children = skeleton.joints.map(() => [] as number[]);
@@ -95,10 +107,10 @@ export function bindRigidPieces(
       rigid.push({ vertices: piece, joint: [...share.keys()][0]! });
       continue;
     }
-    // The solve's strongest joint in the piece, if it holds most of it and its region holds the piece.
+    // The solve's strongest joint in the piece, if it holds most of it (`ownerShare`, or
+    // `parentOwnerShare` where the runner-up is its parent) and its region holds the piece.
     let best = -1, bestShare = 0;
     for (const [j, w] of share) if (w > bestShare) { best = j; bestShare = w; }
-    if (bestShare < ownerShare * total) continue;
     // A piece whose next strongest joint is a child of its owner reaches to where the child's bone
     // starts: it spans that joint, and the artists blend it there (a fish's front half bending with
     // the next body joint). The owner's parent as runner-up is the
@@ -106,6 +118,7 @@ export function bindRigidPieces(
     let second = -1, secondShare = 0;
     for (const [j, w] of share) if (j !== best && w > secondShare) { second = j; secondShare = w; }
     if (second >= 0 && parents[second] === best) continue;
+    if (bestShare < (second >= 0 && parents[best] === second ? parentOwnerShare : ownerShare) * total) continue;
     if (regionShare(positions, piece, best, skeleton, parents, regionChildren) < 1 - outsideShare) continue;
     for (const v of piece) {
       joints.fill(-1, v * slots, v * slots + slots);
