@@ -34,7 +34,8 @@ export interface BindRigidPiecesOptions {
    * a piece just past a joint from both bones meeting there (the parent's bone ends at the joint):
    * a converged solve gives the parent up to a third of such a piece (the teeth and tongue of a
    * realistic human, modelled apart just below the head joint and in front of the neck bone's end,
-   * 0.28–0.36 neck), which an artist gives the head. Default in {@link BIND_RIGID_PIECES_DEFAULTS}.
+   * 0.28–0.36 neck), which an artist gives the head. Default in {@link BIND_RIGID_PIECES_DEFAULTS}
+   * (`ownerShare`'s 0.7: one threshold for every piece).
    */
   parentOwnerShare?: number;
   /**
@@ -53,10 +54,12 @@ export interface RigidPiece {
 export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
   outsideShare: 0.1,
   ownerShare: 0.7,
-  // Chosen on the dev set with the converged heat (packages/rig/README.md, "Fourteenth round"):
-  // Jacobi CG on Blender's indefinite systems stopped short there and left the neck 0.24–0.25 of
-  // those humans' teeth (converged: 0.28–0.36), so the head's 0.71–0.75 met `ownerShare` by accident.
-  parentOwnerShare: 0.6,
+  // The same as `ownerShare`, so the option changes nothing by default. 0.6 was measured with the
+  // converged heat (packages/rig/README.md, "Fourteenth round") and not taken: it binds the humans'
+  // teeth (Jacobi CG on Blender's indefinite systems stops short and leaves the neck 0.24–0.25 of
+  // them, converged 0.28–0.36, so today the head's 0.71–0.75 meets 0.7 by accident), but also a
+  // frog's head pieces its artist blends (L1 0.431 → 0.577), and a held-out choice keeps 0.7.
+  parentOwnerShare: 0.7,
   ballLeaves: true,
 };
 

@@ -9,8 +9,7 @@
  *    as an artist's connected chest → neck or forearm → hand bone is, not the children's mean
  *    (which puts a chest's tail between the shoulders; packages/rig/README.md, "Skin weights: methods measured", has the numbers);
  *  - the cotangent Laplacian of the mesh, each triangle's cotangent divided by the number of
- *    triangles on that edge (not ½: non-manifold edges are not over-counted; one departure by
- *    default, `edgeWeights: 'finite-element'`, halves it on every edge, see {@link HeatEdgeWeights}), each row divided by
+ *    triangles on that edge (not ½: non-manifold edges are not over-counted), each row divided by
  *    four times the vertex's mixed Voronoi area (Meyer et al. 2002; obtuse triangles give the
  *    obtuse corner half their area, the others a quarter; Blender sums twice that area and scales
  *    the row by 0.5 over the sum), while H is not scaled. Multiplying each row back by that area
@@ -24,7 +23,7 @@
  *  - per bone, solve (−L + H) w = H p; weights under 0.025 are dropped and those in 0.025–0.05
  *    ramp to 0.05 (Blender's WEIGHT_LIMIT_END / START).
  * The matrix is the same for every bone, only the right-hand side differs. No maintained sparse
- * Cholesky is on npm, so each bone is solved with SSOR-preconditioned conjugate gradients over
+ * Cholesky is on npm, so each bone is solved with Jacobi-preconditioned conjugate gradients over
  * its support only (`supportRadius`: where heat from its sources has not decayed below the cut;
  * measured identical to solving over the whole mesh), and stops on the residual in weight units
  * (`tolerance`). `supportRadius: Infinity` solves all bones together over the whole mesh instead
@@ -85,11 +84,16 @@ export interface BoneHeatOptions {
    */
   supportRadius?: number;
   /**
-   * The CG preconditioner (skinning/heat-solver: `jacobi`, `ic0` or `ssor`). Default `ssor`: on the
-   * positive definite systems of the default edge weights it converges in ~2.4× fewer row-iterations.
+   * The CG preconditioner (skinning/heat-solver: `jacobi`, `ic0` or `ssor`). Default `jacobi`: the
+   * dev-set scores were measured with it (`ssor` was measured in the twelfth and fourteenth speed
+   * rounds, packages/rig/README.md, and is not the default).
    */
   preconditioner?: HeatPreconditioner;
-  /** How an edge's Laplacian weight is formed from its triangles' cotangents ({@link HeatEdgeWeights}). Default `finite-element`. */
+  /**
+   * How an edge's Laplacian weight is formed from its triangles' cotangents ({@link HeatEdgeWeights}).
+   * Default `blender`: the dev-set scores were measured with it (`finite-element` was measured in
+   * the twelfth and fourteenth speed rounds and is not the default).
+   */
   edgeWeights?: HeatEdgeWeights;
   /**
    * The screening of a vertex that no bone heats (its nearest bone hidden), as a fraction of
@@ -108,11 +112,12 @@ export interface BoneHeatOptions {
  * `finite-element` each triangle's cotangent halved, whatever the edge (the P1 stiffness matrix,
  * a sum of per-triangle positive semi-definite blocks: positive semi-definite for any mesh, so
  * the screened system is positive definite and CG converges); `clamped` Blender's weight with a
- * negative sum set to 0 (an M-matrix: positive definite, and weights stay in [0, 1]).
- * `finite-element` is the default: every solve converges, so the weights are the method's rather
- * than wherever Jacobi CG broke down, and SSOR solves them in ~0.85× the skin stage's CPU
- * (packages/rig/README.md, twelfth and fourteenth speed rounds; the rigid-piece rule's
- * `parentOwnerShare` was chosen with it).
+ * negative sum set to 0 (an M-matrix: positive definite, and weights stay in [0, 1]). Measured on
+ * the dev set: neither is the default (packages/rig/README.md, twelfth speed round). The fourteenth
+ * speed round measured `finite-element` with SSOR (and the rigid-piece rule's `parentOwnerShare`
+ * 0.6) as the default and did not take it: every solve converges, but the L1 over all characters
+ * got worse (0.328 → 0.339), a held-out choice picks `blender`, and the rig CPU did not measurably
+ * change (0.98×).
  */
 export type HeatEdgeWeights = 'blender' | 'clamped' | 'finite-element';
 
@@ -124,8 +129,8 @@ export const BONE_HEAT_DEFAULTS: Required<BoneHeatOptions> = {
   tolerance: 1e-4,
   maxIterations: 2000,
   supportRadius: 4,
-  preconditioner: 'ssor',
-  edgeWeights: 'finite-element',
+  preconditioner: 'jacobi',
+  edgeWeights: 'blender',
   unheatedSink: 0,
 };
 

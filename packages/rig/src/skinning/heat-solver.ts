@@ -5,7 +5,8 @@
  * bone-heat's: no unknown's residual in weight units (r_i / A_ii, what one Jacobi step would still
  * change it by) above `tolerance`.
  *
- * Preconditioners: `jacobi` (the diagonal; the default until the fourteenth speed round) and `ic0`, incomplete Cholesky with no fill (L keeps the sparsity of the matrix's lower
+ * Preconditioners: `jacobi` (the diagonal; the default, which the dev-set scores were measured
+ * with) and `ic0`, incomplete Cholesky with no fill (L keeps the sparsity of the matrix's lower
  * triangle, A ≈ L·Lᵀ; factored per support in O(nnz·degree); a non-positive pivot, from negative
  * cotangents, falls back to Jacobi). Measured (fast engine, artist skeletons, CPU ms of the CG on
  * a 2-core machine under load): IC(0) takes 2–2.7× fewer iterations (mean per bone 55 → 30 on a
@@ -19,14 +20,16 @@
  * time where it converges, but a system it finds indefinite is rerun by Jacobi CG (so gets Jacobi's
  * weights), and where both converge they stop at different weights (up to 0.17 on one solve: the
  * residual test does not bound the error where H = 0): the dev set's CPU 0.98×, the VALID artist's
- * L1 +0.003. Not the default on those systems; it is the preconditioner for a heat system CG converges on
+ * L1 +0.003. Not the default either; it is the preconditioner for a heat system CG converges on
  * (packages/rig/README.md, ninth speed round). On the positive definite systems of bone-heat's
  * `edgeWeights: 'finite-element' | 'clamped'` it converges and, where the screening bounds the
  * error, agrees with Jacobi to the tolerance (test/heat-edge-weights.test.ts); on the dev set it
  * cuts the skin stage to ~0.8× its CPU, but those systems move VALID's weights by +0.03 L1
- * (README, twelfth speed round). Since the fourteenth round `ssor` with the finite-element weights is
- * bone-heat's default: VALID's +0.03 came from a rigid-piece threshold the unconverged weights met
- * by accident (README, fourteenth speed round).
+ * (README, twelfth speed round): still not the default. The fourteenth speed round traced that
+ * +0.03 to the rigid-piece rule (a human's teeth piece, whose head share Jacobi CG had left above
+ * 0.7 by stopping short) and measured the converged solve as the default with a 0.6 threshold for a
+ * piece shared with the owner's parent: not taken (all characters' L1 0.328 → 0.339, a frog, the
+ * sheep and a butterfly worse, rig CPU 0.98×), so `jacobi` stays the default.
  * Why any change to the iterations moves weights: Blender's edge weights (a boundary edge's whole
  * cotangent) make some systems indefinite, and there Jacobi CG ends on `pq ≤ 0` wherever that
  * happens (26 bone solves on four dev-set characters; packages/rig/README.md, fourth speed round).
