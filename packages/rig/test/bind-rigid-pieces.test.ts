@@ -80,6 +80,30 @@ describe('bindRigidPieces', () => {
     for (let v = first; v < n; v++) expect([blended.joints[v * slots], blended.joints[v * slots + 1], blended.weights[v * slots + 1]]).toEqual([0, 1, expect.closeTo(0.2, 6)]);
   });
 
+  it("with parentOwnerShare 0.6 binds a plate shared 0.62 / 0.38 with its joint's parent (heat's blend just past a joint), not one shared so with another joint; by default (0.7, as ownerShare) binds neither", () => {
+    const n = robot.positions.length / 3, slots = 2;
+    // The forearm plate 0.62 elbow, 0.38 shoulder (its parent); the hand 0.62 wrist, 0.38 shoulder (not its parent).
+    const solved = (): { joints: Int32Array; weights: Float32Array } => {
+      const joints = new Int32Array(n * slots), weights = new Float32Array(n * slots);
+      for (let v = 0; v < n; v++) {
+        const k = pieceOf(v);
+        joints.set(k === 0 ? [0, 1] : k === 1 ? [1, 0] : [2, 0], v * slots);
+        weights.set(k === 0 ? [1, 0] : [0.62, 0.38], v * slots);
+      }
+      return { joints, weights };
+    };
+    const lowered = solved();
+    bindRigidPieces(robot.positions, connectedPieces(robot.indices, n), arm, [-1, 0, 1], lowered.joints, lowered.weights, slots, { parentOwnerShare: 0.6 });
+    expect([lowered.joints[offsets[1]! * slots], lowered.weights[offsets[1]! * slots], lowered.joints[offsets[1]! * slots + 1]]).toEqual([1, 1, -1]);
+    expect([lowered.joints[offsets[2]! * slots], lowered.weights[offsets[2]! * slots + 1]]).toEqual([2, expect.closeTo(0.38, 6)]);
+    // The default asks every owner for ownerShare's 0.7, as before the option: both keep their blend.
+    const byDefault = solved();
+    bindRigidPieces(robot.positions, connectedPieces(robot.indices, n), arm, [-1, 0, 1], byDefault.joints, byDefault.weights, slots);
+    for (const k of [1, 2]) {
+      expect([byDefault.joints[offsets[k]! * slots], byDefault.joints[offsets[k]! * slots + 1], byDefault.weights[offsets[k]! * slots + 1]]).toEqual([k, 0, expect.closeTo(0.38, 6)]);
+    }
+  });
+
   it('leaves a mesh of one piece as solved', () => {
     const body = capsule([0, 1, 0], [0.9, 1, 0], 0.05, { rows: 32 });
     const n = body.positions.length / 3;

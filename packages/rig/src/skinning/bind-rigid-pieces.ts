@@ -39,6 +39,15 @@ export interface BindRigidPiecesOptions {
    */
   childBlendSpan?: number;
   /**
+   * The share the owner must hold instead when the next strongest joint is its parent. Heat reaches
+   * a piece just past a joint from both bones meeting there (the parent's bone ends at the joint):
+   * a converged solve gives the parent up to a third of such a piece (the teeth and tongue of a
+   * realistic human, modelled apart just below the head joint and in front of the neck bone's end,
+   * 0.28–0.36 neck), which an artist gives the head. Default in {@link BIND_RIGID_PIECES_DEFAULTS}
+   * (`ownerShare`'s 0.7: one threshold for every piece).
+   */
+  parentOwnerShare?: number;
+  /**
    * A leaf turning a ball of its own in place (an eye in its eyeball, skinning/ball-leaves) does not
    * end its parent's region. Default true.
    */
@@ -55,6 +64,12 @@ export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
   outsideShare: 0.1,
   ownerShare: 0.7,
   childBlendSpan: 0.5,
+  // The same as `ownerShare`, so the option changes nothing by default. 0.6 was measured with the
+  // converged heat (packages/rig/README.md, "Fifteenth round") and not taken: it binds the humans'
+  // teeth (Jacobi CG on Blender's indefinite systems stops short and leaves the neck 0.24–0.25 of
+  // them, converged 0.28–0.36, so today the head's 0.71–0.75 meets 0.7 by accident), but also a
+  // frog's head pieces its artist blends (L1 0.431 → 0.577), and a held-out choice keeps 0.7.
+  parentOwnerShare: 0.7,
   ballLeaves: true,
 };
 
@@ -86,7 +101,7 @@ export function bindRigidPieces(
   slots: number,
   options: BindRigidPiecesOptions = {},
 ): RigidPiece[] {
-  const { outsideShare, ownerShare, childBlendSpan, ballLeaves: ballsOn } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
+  const { outsideShare, ownerShare, parentOwnerShare, childBlendSpan, ballLeaves: ballsOn } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
   const rigid: RigidPiece[] = [];
   if (pieces.length < 2) return rigid;
   const children = skeleton.joints.map(() => [] as number[]);
@@ -105,10 +120,10 @@ export function bindRigidPieces(
       rigid.push({ vertices: piece, joint: [...share.keys()][0]! });
       continue;
     }
-    // The solve's strongest joint in the piece, if it holds most of it and its region holds the piece.
+    // The solve's strongest joint in the piece, if it holds most of it (`ownerShare`, or
+    // `parentOwnerShare` where the runner-up is its parent) and its region holds the piece.
     let best = -1, bestShare = 0;
     for (const [j, w] of share) if (w > bestShare) { best = j; bestShare = w; }
-    if (bestShare < ownerShare * total) continue;
     // A piece whose next strongest joint is a child of its owner, and that runs along most of the
     // owner's bone, is that bone's flesh: it bends towards where the child's bone starts and the
     // artists blend it there (a fish's front half bending with the next body joint). A piece at
@@ -118,6 +133,7 @@ export function bindRigidPieces(
     let second = -1, secondShare = 0;
     for (const [j, w] of share) if (j !== best && w > secondShare) { second = j; secondShare = w; }
     if (second >= 0 && parents[second] === best && spanAlongBone(positions, piece, skeleton.joints[best]!.position, skeleton.joints[second]!.position) >= childBlendSpan) continue;
+    if (bestShare < (second >= 0 && parents[best] === second ? parentOwnerShare : ownerShare) * total) continue;
     if (regionShare(positions, piece, best, skeleton, parents, regionChildren) < 1 - outsideShare) continue;
     for (const v of piece) {
       joints.fill(-1, v * slots, v * slots + slots);

@@ -83,9 +83,17 @@ export interface BoneHeatOptions {
    * Default 4.
    */
   supportRadius?: number;
-  /** The CG preconditioner (skinning/heat-solver: `jacobi`, `ic0` or `ssor`). Default `jacobi`: the dev-set scores were measured with it. */
+  /**
+   * The CG preconditioner (skinning/heat-solver: `jacobi`, `ic0` or `ssor`). Default `jacobi`: the
+   * dev-set scores were measured with it (`ssor` was measured in the twelfth and fifteenth speed
+   * rounds, packages/rig/README.md, and is not the default).
+   */
   preconditioner?: HeatPreconditioner;
-  /** How an edge's Laplacian weight is formed from its triangles' cotangents ({@link HeatEdgeWeights}). Default `blender`. */
+  /**
+   * How an edge's Laplacian weight is formed from its triangles' cotangents ({@link HeatEdgeWeights}).
+   * Default `blender`: the dev-set scores were measured with it (`finite-element` was measured in
+   * the twelfth and fifteenth speed rounds and is not the default).
+   */
   edgeWeights?: HeatEdgeWeights;
   /**
    * The screening of a vertex that no bone heats (its nearest bone hidden), as a fraction of
@@ -105,7 +113,11 @@ export interface BoneHeatOptions {
  * a sum of per-triangle positive semi-definite blocks: positive semi-definite for any mesh, so
  * the screened system is positive definite and CG converges); `clamped` Blender's weight with a
  * negative sum set to 0 (an M-matrix: positive definite, and weights stay in [0, 1]). Measured on
- * the dev set: neither is the default (packages/rig/README.md, twelfth speed round).
+ * the dev set: neither is the default (packages/rig/README.md, twelfth speed round). The fifteenth
+ * speed round measured `finite-element` with SSOR (and the rigid-piece rule's `parentOwnerShare`
+ * 0.6) as the default and did not take it: every solve converges, but the L1 over all characters
+ * got worse (0.328 → 0.339), a held-out choice picks `blender`, and the rig CPU did not measurably
+ * change (0.98×).
  */
 export type HeatEdgeWeights = 'blender' | 'clamped' | 'finite-element';
 

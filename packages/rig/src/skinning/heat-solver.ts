@@ -25,7 +25,11 @@
  * `edgeWeights: 'finite-element' | 'clamped'` it converges and, where the screening bounds the
  * error, agrees with Jacobi to the tolerance (test/heat-edge-weights.test.ts); on the dev set it
  * cuts the skin stage to ~0.8× its CPU, but those systems move VALID's weights by +0.03 L1
- * (README, twelfth speed round): still not the default.
+ * (README, twelfth speed round): still not the default. The fifteenth speed round traced that
+ * +0.03 to the rigid-piece rule (a human's teeth piece, whose head share Jacobi CG had left above
+ * 0.7 by stopping short) and measured the converged solve as the default with a 0.6 threshold for a
+ * piece shared with the owner's parent: not taken (all characters' L1 0.328 → 0.339, a frog, the
+ * sheep and a butterfly worse, rig CPU 0.98×), so `jacobi` stays the default.
  * Why any change to the iterations moves weights: Blender's edge weights (a boundary edge's whole
  * cotangent) make some systems indefinite, and there Jacobi CG ends on `pq ≤ 0` wherever that
  * happens (26 bone solves on four dev-set characters; packages/rig/README.md, fourth speed round).
