@@ -27,17 +27,17 @@ export interface MirrorRollOptions {
   maxTiltDegrees?: number;
   /**
    * Which meshes the orientation keeps left-right across their mirror plane
-   * (FindOrientationOptions.lateralAxis): `rolled` (default), a rolled mesh only, across the plane
-   * it was rolled to (a mesh rolled between the axes has no file frame to keep); `clear`, also any
-   * mesh one axis-aligned plane mirrors clearly best (lateralAxisOf: a flat flyer filed facing
-   * along its wingspan is turned to face across it). `clear` is measured, not the default: it
-   * moves one file of the development set, a flat butterfly, to its labelled orientation, but that
-   * rig's joint error rises (package README, "Orientation: measured", the roll).
+   * (FindOrientationOptions.lateralAxis): `rolled`, a rolled mesh only, across the plane it was
+   * rolled to (a mesh rolled between the axes has no file frame to keep); `clear` (default), also
+   * any mesh one axis-aligned plane mirrors clearly best (lateralAxisOf: a flat flyer filed facing
+   * along its wingspan is turned to face across it). Of the development set it moves one file, a
+   * flat butterfly, to its labelled orientation; the default since the avian fit reads a flat
+   * flyer's body and wings (fit-avian.ts sheetBody; package README, "The sheet of all 56").
    */
   keepLateral?: 'rolled' | 'clear';
 }
 
-export const MIRROR_ROLL_DEFAULTS: Required<MirrorRollOptions> = { maxScoreRatio: MIRROR_CLEAR_RATIO, minDegrees: 15, maxTiltDegrees: 10, keepLateral: 'rolled' };
+export const MIRROR_ROLL_DEFAULTS: Required<MirrorRollOptions> = { maxScoreRatio: MIRROR_CLEAR_RATIO, minDegrees: 15, maxTiltDegrees: 10, keepLateral: 'clear' };
 
 export interface MirrorRoll {
   /** The file axis rolled about. */

@@ -63,11 +63,12 @@ describe('lateralAxisOf', () => {
 });
 
 describe('rigMesh mirror step', () => {
-  test('a mirror plane on the axes rolls nothing and keeps no lateral axis unless asked (clear)', async () => {
-    // The quadruped filed facing +x: only with keepLateral 'clear' is x kept across its plane.
+  test('a mirror plane on the axes rolls nothing and keeps its lateral axis (clear, the default)', async () => {
+    // The quadruped filed facing +x: with keepLateral 'clear' (the default) its left-right axis is
+    // kept across its plane.
     const dog = rollMesh(buildCreature('quadruped').mesh, 'y', -90);
     expect(lateralAxisOf(findMirrorPlanes(dog)!)).toBe('z');
-    const r = await rigMesh(await writeGlb(dog), { rigType: 'quadruped', thumbnailSize: 32, mirrorRoll: { keepLateral: 'clear' } });
+    const r = await rigMesh(await writeGlb(dog), { rigType: 'quadruped', thumbnailSize: 32 });
     expect(r.report.orientation.roll).toBeUndefined();
     const { mesh } = await readMesh(r.model);
     expect(findMirrorPlanes(mesh)!.axisAligned.axis).toBe(0);
