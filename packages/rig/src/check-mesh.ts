@@ -13,6 +13,8 @@ import type { BodyPlan } from './body-plan';
 import { classifyBodyPlan } from './fit/classify-body-plan';
 import { analyzeShape, type ShapeAnalysis } from './fit/shape-analysis';
 import { findOrientation, measureOrientationCandidates, type Facing } from './find-orientation';
+import { findMirrorPlanes } from './mirror-plane';
+import { keptLateralAxis, mirrorRollOf } from './mirror-roll';
 import { choosePlanReading, isPlanReadingFrame, planReadingMesh, type PlanReading } from './plan-reading';
 import { rotateMeshUp, type UpAxis } from './rotate-mesh-up';
 import { weldVertices } from './weld-vertices';
@@ -103,7 +105,12 @@ export function orientForCheck(mesh: Mesh, resolution: number): {
   upAxis: UpAxis; rotationY: number; facing: Facing; faced: PlanReading['faced']; shape: ShapeAnalysis; planShape: ShapeAnalysis;
 } {
   const candidates = measureOrientationCandidates(mesh);
-  const { upAxis } = findOrientation(mesh, {}, candidates);
+  // The rig keeps a clear mirror plane's axis left-right (mirror-roll.ts keptLateralAxis); so does
+  // the check, to find the up axis the rig will. A mesh the rig rolls first (its plane between two
+  // file axes) is read here as filed.
+  const planes = findMirrorPlanes(mesh);
+  const lateralAxis = planes && !mirrorRollOf(planes) ? keptLateralAxis(planes, undefined) : undefined;
+  const { upAxis } = findOrientation(mesh, lateralAxis ? { lateralAxis } : {}, candidates);
   const reading = choosePlanReading(candidates, upAxis);
   const { faced } = reading;
   const { rotationY, facing } = faced;

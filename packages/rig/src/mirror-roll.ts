@@ -8,7 +8,7 @@
  * turns then stand it up as any other file.
  */
 import type { Mesh } from '@rigforge/mesh';
-import { MIRROR_CLEAR_RATIO, type MirrorPlanes } from './mirror-plane';
+import { MIRROR_CLEAR_RATIO, isFlatSide, lateralAxisOf, type MirrorPlanes } from './mirror-plane';
 
 export interface MirrorRollOptions {
   /**
@@ -28,16 +28,19 @@ export interface MirrorRollOptions {
   /**
    * Which meshes the orientation keeps left-right across their mirror plane
    * (FindOrientationOptions.lateralAxis): `rolled`, a rolled mesh only, across the plane it was
-   * rolled to (a mesh rolled between the axes has no file frame to keep); `clear` (default), also
-   * any mesh one axis-aligned plane mirrors clearly best (lateralAxisOf: a flat flyer filed facing
-   * along its wingspan is turned to face across it). Of the development set it moves one file, a
-   * flat butterfly, to its labelled orientation; the default since the avian fit reads a flat
-   * flyer's body and wings (fit-avian.ts sheetBody; package README, "The sheet of all 56").
+   * rolled to (a mesh rolled between the axes has no file frame to keep); `flat` (default), also a
+   * mesh that lies flat (one side a flat body's thickness, isFlatSide) and that one axis-aligned
+   * plane mirrors clearly best (lateralAxisOf): a flat flyer filed facing along its wingspan is
+   * turned to face across it; `clear`, any mesh with such a plane. Of the development set both
+   * move one file, a flat butterfly, to its labelled orientation (the default since the avian fit
+   * reads a flat flyer's body and wings: fit-avian.ts sheetBody; package README, "A flat flyer read
+   * by its anatomy"); `clear` also lays a procedural snake curved sideways on its side (its
+   * top-bottom plane mirrors it best), so it is not the default.
    */
-  keepLateral?: 'rolled' | 'clear';
+  keepLateral?: 'rolled' | 'flat' | 'clear';
 }
 
-export const MIRROR_ROLL_DEFAULTS: Required<MirrorRollOptions> = { maxScoreRatio: MIRROR_CLEAR_RATIO, minDegrees: 15, maxTiltDegrees: 10, keepLateral: 'clear' };
+export const MIRROR_ROLL_DEFAULTS: Required<MirrorRollOptions> = { maxScoreRatio: MIRROR_CLEAR_RATIO, minDegrees: 15, maxTiltDegrees: 10, keepLateral: 'flat' };
 
 export interface MirrorRoll {
   /** The file axis rolled about. */
@@ -49,6 +52,19 @@ export interface MirrorRoll {
   /** The best plane's mirror score, and the best axis-aligned plane's (mirror-plane.ts). */
   score: number;
   axisAlignedScore: number;
+}
+
+/**
+ * The file axis the orientation keeps left-right (FindOrientationOptions.lateralAxis), one rule for
+ * the rig and the check: a rolled mesh's, the axis its plane was rolled onto; else, as
+ * `keepLateral` says, an unrolled mesh's clearly best plane's (lateralAxisOf) when it lies flat
+ * (`flat`, the default) or always (`clear`).
+ */
+export function keptLateralAxis(planes: MirrorPlanes, roll: MirrorRoll | undefined, options: MirrorRollOptions = {}): 'x' | 'y' | 'z' | undefined {
+  if (roll) return roll.lateral;
+  const keep = options.keepLateral ?? MIRROR_ROLL_DEFAULTS.keepLateral;
+  if (keep === 'rolled' || (keep === 'flat' && ![0, 1, 2].some((k) => isFlatSide(planes, k)))) return undefined;
+  return lateralAxisOf(planes);
 }
 
 /**

@@ -39,8 +39,8 @@ import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones, type Pres
 import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS, SKELETON_PRESETS, type RigOutputFormat, type SkeletonPreset } from '@rigforge/vocabulary';
 import { facingOf, findOrientation, measureOrientationCandidates, type Facing, type FindOrientationOptions, type OrientationModel, type UpAxisReason } from './find-orientation';
 import { choosePlanReading, isPlanReadingFrame, planReadingMesh } from './plan-reading';
-import { findMirrorPlanes, lateralAxisOf } from './mirror-plane';
-import { MIRROR_ROLL_DEFAULTS, mirrorRollOf, rollMesh, type MirrorRollOptions } from './mirror-roll';
+import { findMirrorPlanes } from './mirror-plane';
+import { keptLateralAxis, mirrorRollOf, rollMesh, type MirrorRollOptions } from './mirror-roll';
 
 export interface RigMeshOptions {
   /**
@@ -219,8 +219,8 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const roll = planes ? mirrorRollOf(planes, rollOptions) : undefined;
   const filed = roll ? rollMesh(bounded.mesh, roll.axis, roll.degrees) : bounded.mesh;
   // The body's left-right axis, which the orientation keeps: a rolled mesh's, the axis its plane
-  // was rolled onto; with `keepLateral: 'clear'` (the default) also an unrolled mesh's clearly best plane's.
-  const lateralAxis = roll ? roll.lateral : planes && (rollOptions?.keepLateral ?? MIRROR_ROLL_DEFAULTS.keepLateral) === 'clear' ? lateralAxisOf(planes) : undefined;
+  // was rolled onto; by default (`keepLateral: 'flat'`) also a flat unrolled mesh's clearly best plane's.
+  const lateralAxis = planes ? keptLateralAxis(planes, roll, rollOptions) : undefined;
   const orientationOptions: FindOrientationOptions = { ...options.orientation, ...(lateralAxis ? { lateralAxis } : {}) };
   // `auto` reads the plan from the file's 24 candidate orientations (as the check does): measured
   // once, they serve the orientation step too.

@@ -1,7 +1,7 @@
 /** The mirror plane (reflect and compare), the roll that makes it axis-aligned, and the lateral axis. */
 import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import { findMirrorPlanes, lateralAxisOf } from '../src/mirror-plane';
-import { mirrorRollOf, rollMatrix, rollMesh } from '../src/mirror-roll';
+import { keptLateralAxis, mirrorRollOf, rollMatrix, rollMesh } from '../src/mirror-roll';
 import { rigMesh } from '../src/rig-mesh';
 import { buildCreature } from '../testing/build-creature';
 
@@ -59,16 +59,28 @@ describe('lateralAxisOf', () => {
     expect(planes.axisScores[1]).toBeLessThan(0.5 * planes.axisScores[2]);
     expect(lateralAxisOf(planes)).toBe('x');
     expect(lateralAxisOf(findMirrorPlanes(rollMesh(flat, 'y', 90))!)).toBe('z');
+    // Lying flat, its wingspan's axis is kept left-right by default ('flat').
+    expect(keptLateralAxis(findMirrorPlanes(rollMesh(flat, 'y', 90))!, undefined)).toBe('z');
+  });
+
+  test('a snake curved sideways is mirrored best top to bottom: only keepLateral \'clear\' would keep that axis', () => {
+    const planes = findMirrorPlanes(buildCreature('serpentine').mesh)!;
+    expect(lateralAxisOf(planes)).toBe('y');
+    expect(keptLateralAxis(planes, undefined, { keepLateral: 'clear' })).toBe('y');
+    expect(keptLateralAxis(planes, undefined)).toBeUndefined();
   });
 });
 
 describe('rigMesh mirror step', () => {
-  test('a mirror plane on the axes rolls nothing and keeps its lateral axis (clear, the default)', async () => {
-    // The quadruped filed facing +x: with keepLateral 'clear' (the default) its left-right axis is
-    // kept across its plane.
+  test('a mirror plane on the axes rolls nothing and keeps no lateral axis unless asked (clear) or flat', async () => {
+    // The quadruped filed facing +x: only with keepLateral 'clear' is x kept across its plane (it
+    // does not lie flat, so the default, 'flat', keeps none).
     const dog = rollMesh(buildCreature('quadruped').mesh, 'y', -90);
-    expect(lateralAxisOf(findMirrorPlanes(dog)!)).toBe('z');
-    const r = await rigMesh(await writeGlb(dog), { rigType: 'quadruped', thumbnailSize: 32 });
+    const planes = findMirrorPlanes(dog)!;
+    expect(lateralAxisOf(planes)).toBe('z');
+    expect(keptLateralAxis(planes, undefined)).toBeUndefined();
+    expect(keptLateralAxis(planes, undefined, { keepLateral: 'clear' })).toBe('z');
+    const r = await rigMesh(await writeGlb(dog), { rigType: 'quadruped', thumbnailSize: 32, mirrorRoll: { keepLateral: 'clear' } });
     expect(r.report.orientation.roll).toBeUndefined();
     const { mesh } = await readMesh(r.model);
     expect(findMirrorPlanes(mesh)!.axisAligned.axis).toBe(0);
