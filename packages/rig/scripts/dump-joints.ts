@@ -12,6 +12,9 @@ import { readMesh } from '@rigforge/mesh';
 import { meshDiagonal, measureJointError } from '../testing/measure-joint-error';
 import { rigMesh } from '../src/rig-mesh';
 import { RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
+import { invertTurn, multiplyTurns, turnOf, turnSkeleton } from '../testing/orientation-turns';
+import { rollMatrix } from '../src/mirror-roll';
+import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { artistSkeleton, readGtJoints, readManifest, readWrittenRig } from './lib/dev-set';
 
 async function main(): Promise<void> {
@@ -27,7 +30,13 @@ async function main(): Promise<void> {
     const bytes = new Uint8Array(readFileSync(join(dir, id, 'input.glb')));
     const preset = RIG_ENGINE_PRESETS[engine];
     const result = await rigMesh(bytes, { rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
-    const ours = (await readWrittenRig(result.model)).skeleton;
+    // The rig is in the frame the orientation stood the model in (as score-dev-set.ts): turned
+    // back (and rolled back) to the file's, where the artist's joints are.
+    const o = result.report.orientation;
+    const stood = ORIENTATION_CANDIDATES.find((q) => q.upAxis === o.upAxis && q.rotationY === o.rotationY);
+    if (!stood) throw new Error(`${id}: rigged with a rotation_y that is not a quarter turn (${o.rotationY})`);
+    const back = o.roll ? multiplyTurns(invertTurn(rollMatrix(o.roll.axis, o.roll.degrees)), invertTurn(turnOf(stood))) : invertTurn(turnOf(stood));
+    const ours = turnSkeleton((await readWrittenRig(result.model)).skeleton, back);
     const truth = artistSkeleton(readGtJoints(dir, id), 'placedPosition');
     const mesh = (await readMesh(bytes)).mesh;
     const diag = meshDiagonal(mesh);
@@ -41,7 +50,7 @@ async function main(): Promise<void> {
       return [best / diag, name];
     };
     console.log(`\n## ${id} (${c.bodyPlan}, ${c.artist}) CD-J2J ${measureJointError(truth, ours, mesh).toFixed(4)} size ${max.map((x, k) => (x - min[k]!).toFixed(3)).join(',')}`);
-    console.log(`warnings: ${result.report.warnings.join(' | ')}`);
+    console.log(`orientation ${o.upAxis}/${o.rotationY}${o.roll ? ` roll ${o.roll.axis} ${o.roll.degrees.toFixed(1)}` : ''}; warnings: ${result.report.warnings.join(' | ')}`);
     for (const [label, a, b] of [['ours', ours, truth], ['artist', truth, ours]] as const) {
       let s = 0;
       for (const j of a.joints) s += near(j.position, b)[0];

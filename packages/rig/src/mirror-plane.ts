@@ -331,16 +331,21 @@ export interface LateralAxisOptions {
 
 export const LATERAL_AXIS_DEFAULTS: Required<LateralAxisOptions> = { maxFlatRatio: 0.2, clearRatio: MIRROR_CLEAR_RATIO };
 
+/** Whether the mesh's side along file axis k is a flat body's thickness (maxFlatRatio). */
+export function isFlatSide(planes: MirrorPlanes, k: number, options: LateralAxisOptions = {}): boolean {
+  const { maxFlatRatio } = { ...LATERAL_AXIS_DEFAULTS, ...options };
+  const e = planes.extent;
+  return e[k]! <= maxFlatRatio * Math.min(...e.filter((_, j) => j !== k));
+}
+
 /**
  * The file axis across the body's mirror plane (its left-right axis): the axis-aligned plane that
  * mirrors the mesh clearly best (MIRROR_CLEAR_RATIO of every other one, a flat body's own plane
  * left out); undefined when none is clearly best.
  */
 export function lateralAxisOf(planes: MirrorPlanes, options: LateralAxisOptions = {}): 'x' | 'y' | 'z' | undefined {
-  const { maxFlatRatio, clearRatio } = { ...LATERAL_AXIS_DEFAULTS, ...options };
-  const e = planes.extent;
-  const flat = (k: number): boolean => e[k]! <= maxFlatRatio * Math.min(...e.filter((_, j) => j !== k));
-  const counted = [0, 1, 2].filter((k) => !flat(k));
+  const { clearRatio } = { ...LATERAL_AXIS_DEFAULTS, ...options };
+  const counted = [0, 1, 2].filter((k) => !isFlatSide(planes, k, options));
   if (counted.length < 2) return undefined;
   const s = planes.axisScores;
   const best = counted.reduce((a, b) => (s[b]! < s[a]! ? b : a));

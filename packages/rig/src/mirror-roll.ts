@@ -8,7 +8,7 @@
  * turns then stand it up as any other file.
  */
 import type { Mesh } from '@rigforge/mesh';
-import { findMirrorPlanes, lateralAxisOf, MIRROR_CLEAR_RATIO, type MirrorPlanes } from './mirror-plane';
+import { findMirrorPlanes, isFlatSide, lateralAxisOf, MIRROR_CLEAR_RATIO, type MirrorPlanes } from './mirror-plane';
 import { axisTurn, turnMesh, type Turn } from './turn-mesh';
 
 export interface MirrorRollOptions {
@@ -30,15 +30,17 @@ export interface MirrorRollOptions {
    * Which meshes the orientation keeps left-right across their mirror plane
    * (FindOrientationOptions.lateralAxis): `clear` (default), a rolled mesh across the plane it was
    * rolled to, and any other mesh one axis-aligned plane mirrors clearly best (lateralAxisOf);
-   * `rolled`, a rolled mesh only (a mesh rolled between the axes has no file frame to keep). `clear`
-   * is the default since the eleventh round (package README, "Orientation: measured"): a file lying
-   * on its side (its mirror plane across the file's y) can no longer keep +Y, nor a file facing
-   * along its left-right axis that facing; of the 1344 turned dev-set files it stands 51.1% → 57.1%
-   * up right (replay, every upright file kept; held out too), every lateral axis it reads right.
-   * It also stands a flat butterfly filed facing along its wingspan as labelled, though that rig's
-   * joint error rises (the avian fit does not read a flat flyer yet; tenth round).
+   * `flat`, besides a rolled mesh only a mesh that lies flat (one side a flat body's thickness,
+   * isFlatSide) with such a plane (a flat flyer filed facing along its wingspan is turned to face
+   * across it); `rolled`, a rolled mesh only (a mesh rolled between the axes has no file frame to
+   * keep). `clear` is the default since the eleventh round (package README, "Orientation:
+   * measured"): a file lying on its side (its mirror plane across the file's y) can no longer keep
+   * +Y, nor a file facing along its left-right axis that facing; of the 1344 turned dev-set files it
+   * stands 51.1% → 57.1% up right (replay, every upright file kept; held out too), every lateral
+   * axis it reads right. Its known cost: a procedural snake curved sideways mirrors best top to
+   * bottom, so `clear` lays it on its side (`flat` does not; "A flat flyer read by its anatomy").
    */
-  keepLateral?: 'rolled' | 'clear';
+  keepLateral?: 'rolled' | 'flat' | 'clear';
 }
 
 export const MIRROR_ROLL_DEFAULTS: Required<MirrorRollOptions> = { maxScoreRatio: MIRROR_CLEAR_RATIO, minDegrees: 15, maxTiltDegrees: 10, keepLateral: 'clear' };
@@ -53,6 +55,19 @@ export interface MirrorRoll {
   /** The best plane's mirror score, and the best axis-aligned plane's (mirror-plane.ts). */
   score: number;
   axisAlignedScore: number;
+}
+
+/**
+ * The file axis the orientation keeps left-right (FindOrientationOptions.lateralAxis), one rule for
+ * the rig and the check: a rolled mesh's, the axis its plane was rolled onto; else, as
+ * `keepLateral` says, an unrolled mesh's clearly best plane's (lateralAxisOf) always (`clear`, the
+ * default) or only when it lies flat (`flat`).
+ */
+export function keptLateralAxis(planes: MirrorPlanes, roll: MirrorRoll | undefined, options: MirrorRollOptions = {}): 'x' | 'y' | 'z' | undefined {
+  if (roll) return roll.lateral;
+  const keep = options.keepLateral ?? MIRROR_ROLL_DEFAULTS.keepLateral;
+  if (keep === 'rolled' || (keep === 'flat' && ![0, 1, 2].some((k) => isFlatSide(planes, k)))) return undefined;
+  return lateralAxisOf(planes);
 }
 
 /**
@@ -76,16 +91,6 @@ export function mirrorRollOf(planes: MirrorPlanes, options: MirrorRollOptions = 
   const degrees = Math.round((quarter * 90 - phi) * 10) / 10;
   const names = ['x', 'y', 'z'] as const;
   return { axis: names[k]!, degrees, lateral: names[quarter % 2 === 0 ? i : j]!, score: best.score, axisAlignedScore: axisAligned.score };
-}
-
-/**
- * The file axis the orientation keeps left-right (FindOrientationOptions.lateralAxis) for a mesh
- * with these planes and roll (mirrorRollOf; rolled: the axis its plane was rolled onto), as
- * `keepLateral` says. One rule for rigMesh and the scripts that score its orientation step.
- */
-export function keptLateralAxis(planes: MirrorPlanes, roll: MirrorRoll | undefined, options: MirrorRollOptions = {}): 'x' | 'y' | 'z' | undefined {
-  if (roll) return roll.lateral;
-  return { ...MIRROR_ROLL_DEFAULTS, ...options }.keepLateral === 'clear' ? lateralAxisOf(planes) : undefined;
 }
 
 /**

@@ -46,6 +46,43 @@ describe('membrane wings', () => {
     // The body chain lies on the body, not out in the wings.
     for (const name of ['hips', 'spine', 'chest']) expect(Math.abs(joint(r, name)[0]!)).toBeLessThan(0.04);
   });
+
+  test('a flat flyer (wings spread in one plane) is read by anatomy: the body along its length, head in front, wings out to their tips', () => {
+    const prims = butterfly();
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'avian');
+    const onBody = (p: P): boolean => prims.some((q) => q.part !== 'wing' && primitiveContains(q, p, 0.01));
+    // The body chain runs along the body from the abdomen to the head, not bunched at one point
+    // (the medial tree's root) or out across the wings.
+    const chain = ['hips', 'spine', 'chest', 'neck', 'head'].map((n) => joint(r, n));
+    for (const p of chain) expect(onBody(p)).toBe(true);
+    for (let i = 1; i < chain.length; i++) expect(chain[i]![2]!).toBeGreaterThanOrEqual(chain[i - 1]![2]!);
+    expect(d(chain[0]!, chain[4]!)).toBeGreaterThan(0.2);
+    expect(joint(r, 'head')[2]).toBeGreaterThan(0.15);
+    // Each wing's chain reaches out along the full span: its leaf bone ends near the plate's far
+    // edge (the forewing reaches x = 0.4), not a third of the way out.
+    for (const side of ['left', 'right']) {
+      const names = r.skeleton.joints.map((j) => j.name);
+      const last = names.indexOf(`${side}_wing_2`);
+      const tip = r.leafTips.find((t) => t.joint === last)?.tip;
+      expect(tip).toBeDefined();
+      expect(Math.abs(tip![0])).toBeGreaterThan(0.32);
+      expect(Math.abs(joint(r, `${side}_wing_1`)[2]! - joint(r, 'chest')[2]!)).toBeLessThan(0.06);
+    }
+    expect(r.report.warnings.some((w) => /head not found/.test(w))).toBe(false);
+  });
+
+  test('legs only where there are legs: a flat flyer with legs hanging under its body gets them', () => {
+    const prims = butterfly();
+    for (const s of [1, -1]) prims.push(capsule([0.02 * s, 0.08, 0.02], [0.06 * s, -0.08, 0.05], 0.008, 'leg'));
+    const { mesh } = primitivesToMesh(prims);
+    const r = fitSkeleton(mesh, 'avian');
+    for (const side of ['left', 'right']) {
+      const foot = joint(r, `${side}_foot`);
+      expect(foot[1]).toBeLessThan(0.03);
+      expect(Math.sign(foot[0]!)).toBe(side === 'left' ? 1 : -1);
+    }
+  });
 });
 
 describe('quadruped facing', () => {

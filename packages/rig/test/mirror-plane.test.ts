@@ -59,6 +59,17 @@ describe('lateralAxisOf', () => {
     expect(planes.axisScores[1]).toBeLessThan(0.5 * planes.axisScores[2]);
     expect(lateralAxisOf(planes)).toBe('x');
     expect(lateralAxisOf(findMirrorPlanes(rollMesh(flat, 'y', 90))!)).toBe('z');
+    // Lying flat, its wingspan's axis is kept left-right by default and by 'flat'.
+    expect(keptLateralAxis(findMirrorPlanes(rollMesh(flat, 'y', 90))!, undefined)).toBe('z');
+    expect(keptLateralAxis(findMirrorPlanes(rollMesh(flat, 'y', 90))!, undefined, { keepLateral: 'flat' })).toBe('z');
+  });
+
+  test('a snake curved sideways is mirrored best top to bottom: keepLateral \'clear\' (the default) keeps that axis, \'flat\' does not', () => {
+    // The default's known cost (package README, eleventh orientation round): such a snake is laid on its side.
+    const planes = findMirrorPlanes(buildCreature('serpentine').mesh)!;
+    expect(lateralAxisOf(planes)).toBe('y');
+    expect(keptLateralAxis(planes, undefined)).toBe('y');
+    expect(keptLateralAxis(planes, undefined, { keepLateral: 'flat' })).toBeUndefined();
   });
 });
 

@@ -11,8 +11,8 @@ import { pathBetween } from './medial-tree';
 import { bodyCore, isUpright, onColumn } from './body-core';
 import { addChain, alongBody, along, alongSite, atSite, centreVertically, fallbackLimb, isLeft, limbOrFallback, mirrorLimb, relX, relY, relZ, takeLimb, zRun, type PlanFit } from './plan-fit';
 import { pointAtFraction, smoothPolyline } from './polyline';
-import type { Limb } from './shape-analysis';
-import { dist, lerp, type Vec3 } from './vec3';
+import type { Limb, ShapeAnalysis } from './shape-analysis';
+import { dist, lerp, sub, type Vec3 } from './vec3';
 import { voxelAt } from './voxel-grid';
 
 /** Wings shorter than this many body thicknesses get one joint. */
@@ -21,6 +21,8 @@ const STUBBY_WING = 1.5;
 const HEAD_MIN_THICKNESS = 0.3;
 /** hips, spine, chest, neck, head up a round body's column (ground contact 0, top 1). */
 const ROUND_BODY_FRACTIONS = [0, 0.3, 0.6, 0.75, 0.9];
+/** hips and spine along a flat flyer's body, from its back end (0) to its thorax (1). */
+const FLAT_HIPS = 0.5, FLAT_SPINE = 0.8;
 /**
  * A wing thinner than this share of its length is a membrane (an insect's, a butterfly's): a
  * plate with no elbow or wrist. Bird and cartoon wings are thicker (a tenth of their length and
@@ -32,6 +34,80 @@ export const MEMBRANE_THICKNESS = 0.06;
  * (the bone of the second points on to the plate's far edge).
  */
 export const MEMBRANE_JOINT_FRACTION = 0.4;
+/**
+ * A membrane wing whose root-to-tip direction rises less than this (its sine) is spread sideways
+ * in the body's plane, not raised over the back: a flat flyer (a butterfly filed wings open).
+ * Raised wings rise steeply (a resting butterfly's 0.84); spread ones hardly (0 on a flat sheet).
+ */
+export const SPREAD_WING_RISE = 0.5;
+
+/**
+ * The body of a flat flyer: the thick medial part between wings spread as thin sheets, read from
+ * the columns of solid on the mirror plane (a sheet is the mesh's commonest thickness; the body is
+ * what stands thicker than it there). Back and front are its ends along z (abdomen, head), the
+ * thorax where the wings join it, each at its column's vertical middle; halfWidth how far the
+ * thick part reaches sideways at the thorax. The run is the one through the plane's thickest
+ * column. Null when nothing on the plane is thicker than the sheet.
+ */
+export interface SheetBody {
+  back: Vec3;
+  thorax: Vec3;
+  front: Vec3;
+  halfWidth: number;
+  /** The body's middle at a z between its ends. */
+  at: (z: number) => Vec3;
+}
+
+export function sheetBody(shape: ShapeAnalysis): SheetBody | null {
+  const { grid, cx } = shape;
+  const { nx, ny, nz, cell, origin } = grid;
+  const plane = (cx - origin[0]) / cell;
+  // Solid voxels up the column (x, z), and their mean y index.
+  const column = (x: number, z: number): [number, number] => {
+    let n = 0, sy = 0;
+    for (let y = 0; y < ny; y++) if (grid.solid[x + nx * (y + ny * z)]) { n++; sy += y; }
+    return [n, n ? sy / n : 0];
+  };
+  // The sheet's thickness: the median column over the solid's whole footprint.
+  const counts: number[] = [];
+  for (let z = 0; z < nz; z++) for (let x = 0; x < nx; x++) { const [n] = column(x, z); if (n) counts.push(n); }
+  if (!counts.length) return null;
+  counts.sort((a, b) => a - b);
+  const sheet = counts[Math.floor(counts.length / 2)]!;
+  // The mirror plane's columns: those whose centre lies within half a cell of it (one or two).
+  const mid = [Math.floor(plane - 0.5), Math.ceil(plane - 0.5)].filter((x, i, a) => x >= 0 && x < nx && a.indexOf(x) === i);
+  const thickness: number[] = [], middleY: number[] = [];
+  for (let z = 0; z < nz; z++) {
+    let n = 0, y = 0;
+    for (const x of mid) { const [c, my] = column(x, z); if (c > n) { n = c; y = my; } }
+    thickness.push(n); middleY.push(y);
+  }
+  let best = 0;
+  for (let z = 1; z < nz; z++) if (thickness[z]! > thickness[best]!) best = z;
+  if (thickness[best]! <= sheet) return null;
+  let z0 = best, z1 = best;
+  while (z0 > 0 && thickness[z0 - 1]! > sheet) z0--;
+  while (z1 < nz - 1 && thickness[z1 + 1]! > sheet) z1++;
+  const point = (z: number): Vec3 => [cx, origin[1] + (middleY[z]! + 0.5) * cell, origin[2] + (z + 0.5) * cell];
+  // The thorax is where the wings join the body: the middle of the rows where the sheet goes on
+  // beside the body's thick part (the thickest column may be the head: a butterfly's eyes). Its
+  // half-width is how far that thick part reaches sideways there.
+  const side = (z: number): number => {
+    let x = Math.max(...mid) + 1;
+    while (x < nx && column(x, z)[0] > sheet) x++;
+    return x;
+  };
+  let sum = 0, joined = 0;
+  for (let z = z0; z <= z1; z++) {
+    const x = side(z);
+    if (x < nx && column(x, z)[0] > 0) { sum += z; joined++; }
+  }
+  const thorax = joined ? Math.round(sum / joined) : best;
+  return {
+    back: point(z0), thorax: point(thorax), front: point(z1), halfWidth: Math.max(0, side(thorax) - plane) * cell,
+    at: (z) => point(Math.max(z0, Math.min(z1, Math.round((z - origin[2]) / cell - 0.5)))),
+  };
+}
 
 export function fitAvian(fit: PlanFit): void {
   const { shape } = fit;
@@ -55,6 +131,25 @@ export function fitAvian(fit: PlanFit): void {
     }
     fans[side] = fan;
   }
+  // A flyer whose wings are thin sheets spread sideways (a butterfly filed wings open) is read by
+  // its anatomy, not its medial tree (whose root and branches then lie anywhere in the sheet): the
+  // body is the thick medial part along its length (sheetBody), the wings run from the body's
+  // sides out to their tips, and every other branch as thin as the wings is the sheet's edge, the
+  // wing's (not a leg, a tail or a head: those stand out of the sheet, thicker).
+  const spread = (l: Limb | undefined): boolean => {
+    if (!l) return false;
+    const d = sub(l.tipPos, l.entryPos);
+    return Math.abs(d[1]) < SPREAD_WING_RISE * Math.hypot(...d);
+  };
+  const flat = fans.left && fans.right && spread(wings.left) && spread(wings.right) ? sheetBody(shape) : null;
+  if (flat) {
+    const sheetRadius = Math.max(wings.left!.radius, wings.right!.radius);
+    for (const l of fit.candidates) {
+      if (fit.used.has(l) || l.radius > sheetRadius) continue;
+      fit.used.add(l);
+      fans[isLeft(fit, l.tipPos) ? 'left' : 'right']!.push(l);
+    }
+  }
   const foot = (left: boolean) => takeLimb(fit, (l) => relY(fit, l.tipPos), (l) => isLeft(fit, l.tipPos) === left && relY(fit, l.tipPos) < 0.35 && alongBody(l) < 0.8);
   const feet = { left: foot(true), right: foot(false) };
   // A head is a real part of the body, not an antenna or a crest: a bird's is about half as thick
@@ -68,9 +163,9 @@ export function fitAvian(fit: PlanFit): void {
   // A round flyer (a bee, a chick: an upright ball with no separate head) is rigged as artists do
   // a bouncing body: the chain runs up the column through its core from where it meets the ground.
   const core = bodyCore(shape);
-  const round = !head && isUpright(core) ? core : null;
+  const round = !head && !flat && isUpright(core) ? core : null;
   fit.expected++;
-  if (head || round) fit.found++;
+  if (head || round || flat) fit.found++;
   // Without legs to stand on, the body is where the solid is thickest (the thorax between the
   // wings): a box's middle can be air between raised wings.
   // Wings grow from the thorax: between their roots when both are found.
@@ -109,6 +204,14 @@ export function fitAvian(fit: PlanFit): void {
       : entries.length === 1 ? centreVertically(shape, [cx, entries[0]![1], entries[0]![2]]) : hips0;
   if (round) {
     addChain(fit, ['hips', 'spine', 'chest', 'neck', 'head'], null, ROUND_BODY_FRACTIONS.map((t) => onColumn(round, t)));
+  } else if (flat) {
+    // Along the body: the hips in the abdomen, the chest at the thorax (its thickest part, which
+    // carries the wings), the head at the front end (or on a head that stands out of the sheet).
+    const z = (a: Vec3, b: Vec3, t: number): Vec3 => flat.at(a[2] + t * (b[2] - a[2]));
+    addChain(fit, ['hips', 'spine', 'chest', 'neck', 'head'], null, [
+      z(flat.back, flat.thorax, FLAT_HIPS), z(flat.back, flat.thorax, FLAT_SPINE), flat.thorax,
+      head ? head.entryPos : z(flat.thorax, flat.front, 0.5), head ? alongSite(fit, 'avian.head', head, ['head'])[0]! : flat.front,
+    ]);
   } else {
     // A head the tree does not show (a thin insect's, between its wings) lies towards the front
     // of the body's own run along z through its thickest point, but no farther from the wings'
@@ -136,10 +239,19 @@ export function fitAvian(fit: PlanFit): void {
     // A bird's wing is many body thicknesses long and folds at elbow and wrist; a stubby wing on
     // a round body (an insect's, a cartoon's) flaps as one plate from its root.
     const fan = fans[side];
-    if (fan) {
+    const mean = (ps: Vec3[]): Vec3 => ps.reduce<Vec3>((m, p) => [m[0] + p[0] / ps.length, m[1] + p[1] / ps.length, m[2] + p[2] / ps.length], [0, 0, 0]);
+    if (fan && flat) {
+      // From the body's side at the thorax out along the full span: the plate's bone points at
+      // the middle of its far edge (the fan's mean tip, as far out as its farthest).
+      const sign = side === 'left' ? 1 : -1;
+      const root: Vec3 = [shape.cx + sign * flat.halfWidth, flat.thorax[1], flat.thorax[2]];
+      const tips = mean(fan.map((l) => l.tipPos));
+      const reach = Math.max(...fan.map((l) => Math.abs(l.tipPos[0] - shape.cx)));
+      const tip: Vec3 = [shape.cx + sign * reach, tips[1], tips[2]];
+      addChain(fit, [`${side}_wing_1`, `${side}_wing_2`], 'chest', [root, lerp(root, tip, MEMBRANE_JOINT_FRACTION)], tip);
+    } else if (fan) {
       // A membrane: its root, and the mean of the fan's paths a share of the way out (the middle
       // of the plate, between fore- and hind-wing); that bone points at the fan's mean tip.
-      const mean = (ps: Vec3[]): Vec3 => ps.reduce<Vec3>((m, p) => [m[0] + p[0] / ps.length, m[1] + p[1] / ps.length, m[2] + p[2] / ps.length], [0, 0, 0]);
       const mid = mean(fan.map((l) => pointAtFraction(l.points, MEMBRANE_JOINT_FRACTION)));
       addChain(fit, [`${side}_wing_1`, `${side}_wing_2`], 'chest', [W[side].entryPos, mid], mean(fan.map((l) => l.tipPos)));
     } else {
