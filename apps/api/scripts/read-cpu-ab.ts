@@ -11,7 +11,8 @@
  * submit: POST /v1/rigs), AB_ENV_B (JSON of extra env for the second server, e.g. '{"LOG_LEVEL":"warn"}'
  * to time what the access log costs). DATABASE_URL and REDIS_URL as bench-api.ts (a scratch database).
  * Prints each round's main-thread and whole-process CPU µs/req, the medians, and the per-round
- * ratio second/first. Linux only (/proc/<pid>/task/<pid>/stat).
+ * ratio second/first, and each round's read and write syscalls per request (/proc/<pid>/io: socket
+ * and file reads and writes, which the machine's load does not change). Linux only (/proc).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -41,6 +42,12 @@ function ticks(pid: number, tid: number): number {
   const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(f[11]) + Number(f[12]);
+}
+/** Read and write syscalls of the whole process (socket and file I/O: a count the machine's load does not move). */
+function procSyscalls(pid: number): { r: number; w: number } {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+  return { r: field('syscr'), w: field('syscw') };
 }
 function procTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -88,12 +95,12 @@ async function main() {
     for (let k = 0; k < servers.length; k++) {
       const i = (r + k) % servers.length;
       const s = servers[i]!;
-      const m0 = ticks(s.pid, s.pid); const p0 = procTicks(s.pid);
+      const m0 = ticks(s.pid, s.pid); const p0 = procTicks(s.pid); const io0 = procSyscalls(s.pid);
       const out = await autocannon({ ...target(s), connections: CONN, amount: AMOUNT, ...(RATE ? { overallRate: RATE } : {}) });
-      const m1 = ticks(s.pid, s.pid); const p1 = procTicks(s.pid);
+      const m1 = ticks(s.pid, s.pid); const p1 = procTicks(s.pid); const io1 = procSyscalls(s.pid);
       const n = out.requests.total;
       res[i]!.main.push(((m1 - m0) * 10000) / n); res[i]!.proc.push(((p1 - p0) * 10000) / n); res[i]!.rps.push(out.requests.average);
-      console.log(`round ${r} ${s.dir.padEnd(16)} main ${(((m1 - m0) * 10000) / n).toFixed(0)} µs/req, proc ${(((p1 - p0) * 10000) / n).toFixed(0)}, ${out.requests.average.toFixed(0)} req/s, non2xx ${out.non2xx}`);
+      console.log(`round ${r} ${s.dir.padEnd(16)} main ${(((m1 - m0) * 10000) / n).toFixed(0)} µs/req, proc ${(((p1 - p0) * 10000) / n).toFixed(0)}, ${out.requests.average.toFixed(0)} req/s, read/write syscalls per req ${((io1.r - io0.r) / n).toFixed(2)} / ${((io1.w - io0.w) / n).toFixed(2)}, non2xx ${out.non2xx}`);
     }
   }
   const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;

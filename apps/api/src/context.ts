@@ -55,7 +55,9 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
   });
   const logger = createLogger({ service: 'api', level: env.LOG_LEVEL, secrets: [env.ADMIN_TOKEN], destination: options.logDestination });
   const log = logFunction(logger);
-  const redisOptions = { url: env.REDIS_URL, role: 'producer', commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS } as const;
+  // coalesceWrites: a request's rate limit, queue slot and enqueue, and those of the other requests
+  // served in the same loop turn, leave in one socket write per connection (issue 25).
+  const redisOptions = { url: env.REDIS_URL, role: 'producer', commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS, coalesceWrites: true } as const;
   const redis = createRedis(redisOptions);
   const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
   const queueConnection = createRedis(redisOptions);

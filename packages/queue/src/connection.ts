@@ -15,13 +15,18 @@ export interface CreateRedisOptions {
    * so that a stalled event loop does not fail a command whose reply has arrived (`DeadlineRedis`).
    */
   commandTimeoutMs?: number;
+  /**
+   * Producer only: commands sent in one turn of the event loop leave in one socket write (see
+   * `DeadlineRedis`). For a busy producer (the API), whose requests each send a few commands.
+   */
+  coalesceWrites?: boolean;
 }
 
 export function createRedis(options: CreateRedisOptions): Redis {
   const common = { lazyConnect: false, connectTimeout: 5000 } satisfies RedisOptions;
   if (options.role === 'producer') {
     const producer = { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1 } satisfies RedisOptions;
-    return new DeadlineRedis(options.url, producer, options.commandTimeoutMs ?? 1000);
+    return new DeadlineRedis(options.url, producer, options.commandTimeoutMs ?? 1000, options.coalesceWrites ?? false);
   }
   return new Redis(options.url, { ...common, maxRetriesPerRequest: null });
 }

@@ -58,3 +58,42 @@ test('a command with no reply still fails at the deadline', async () => {
     redis.disconnect();
   }
 });
+
+describe('coalesceWrites', () => {
+  test('the commands of one loop turn leave together, in order, in that turn', async () => {
+    const redis = createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS, coalesceWrites: true });
+    const key = `deadline-test:coalesce:${process.pid}:${Date.now()}`;
+    try {
+      await ready(redis);
+      const replies = [redis.incr(key), redis.incr(key), redis.incr(key)];
+      // Held in the socket until the loop turn's check phase, then written at once.
+      expect(redis.stream.writableCorked).toBe(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(redis.stream.writableCorked).toBe(0);
+      expect(await Promise.all(replies)).toEqual([1, 2, 3]);
+    } finally {
+      await redis.del(key);
+      redis.disconnect();
+    }
+  });
+
+  test('a command sent before a stall past the deadline is answered: its deadline starts at the write', async () => {
+    const redis = createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS, coalesceWrites: true });
+    try {
+      expect(await pingThroughStall(redis)).toBe('PONG');
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  test('a command with no reply still fails at the deadline', async () => {
+    const redis = createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS, coalesceWrites: true });
+    try {
+      await ready(redis);
+      const reply = await redis.blpop(`deadline-test:${process.pid}:${Date.now()}`, 5).catch((error: Error) => error.message);
+      expect(reply).toBe('Command timed out');
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
