@@ -325,11 +325,21 @@ export interface LateralAxisOptions {
    * nothing of left and right and is not counted. Default 0.2.
    */
   maxFlatRatio?: number;
+  /**
+   * A side this fraction of the mesh's longest side or less is a slender body's thickness (a
+   * snake's round body): a tube curved within a plane (a snake winding sideways along the ground)
+   * is mirrored by that plane whatever its left and right, so the plane across its thickness says
+   * nothing of them and is not counted. Default 0.07 (package README, "Orientation: measured",
+   * twelfth round): the procedural snake's thickness is 0.042 of its length; on the development set
+   * the most slender side is a flat butterfly's (0.052, already a flat side) and the next 0.11 (a
+   * long-necked dinosaur's width), so no file's reading changes below 0.11.
+   */
+  maxSlenderRatio?: number;
   /** The best plane's score over every other counted one's, at most. Default MIRROR_CLEAR_RATIO. */
   clearRatio?: number;
 }
 
-export const LATERAL_AXIS_DEFAULTS: Required<LateralAxisOptions> = { maxFlatRatio: 0.2, clearRatio: MIRROR_CLEAR_RATIO };
+export const LATERAL_AXIS_DEFAULTS: Required<LateralAxisOptions> = { maxFlatRatio: 0.2, maxSlenderRatio: 0.07, clearRatio: MIRROR_CLEAR_RATIO };
 
 /** Whether the mesh's side along file axis k is a flat body's thickness (maxFlatRatio). */
 export function isFlatSide(planes: MirrorPlanes, k: number, options: LateralAxisOptions = {}): boolean {
@@ -338,14 +348,21 @@ export function isFlatSide(planes: MirrorPlanes, k: number, options: LateralAxis
   return e[k]! <= maxFlatRatio * Math.min(...e.filter((_, j) => j !== k));
 }
 
+/** Whether the mesh's side along file axis k is a slender body's thickness (maxSlenderRatio of its longest side). */
+export function isSlenderSide(planes: MirrorPlanes, k: number, options: LateralAxisOptions = {}): boolean {
+  const { maxSlenderRatio } = { ...LATERAL_AXIS_DEFAULTS, ...options };
+  const e = planes.extent;
+  return e[k]! <= maxSlenderRatio * Math.max(...e);
+}
+
 /**
  * The file axis across the body's mirror plane (its left-right axis): the axis-aligned plane that
- * mirrors the mesh clearly best (MIRROR_CLEAR_RATIO of every other one, a flat body's own plane
- * left out); undefined when none is clearly best.
+ * mirrors the mesh clearly best (MIRROR_CLEAR_RATIO of every other one, the plane across a flat
+ * body's thickness or a slender one's left out); undefined when none is clearly best.
  */
 export function lateralAxisOf(planes: MirrorPlanes, options: LateralAxisOptions = {}): 'x' | 'y' | 'z' | undefined {
   const { clearRatio } = { ...LATERAL_AXIS_DEFAULTS, ...options };
-  const counted = [0, 1, 2].filter((k) => !isFlatSide(planes, k, options));
+  const counted = [0, 1, 2].filter((k) => !isFlatSide(planes, k, options) && !isSlenderSide(planes, k, options));
   if (counted.length < 2) return undefined;
   const s = planes.axisScores;
   const best = counted.reduce((a, b) => (s[b]! < s[a]! ? b : a));

@@ -37,8 +37,9 @@ export interface MirrorRollOptions {
    * measured"): a file lying on its side (its mirror plane across the file's y) can no longer keep
    * +Y, nor a file facing along its left-right axis that facing; of the 1344 turned dev-set files it
    * stands 51.1% → 57.1% up right (replay, every upright file kept; held out too), every lateral
-   * axis it reads right. Its known cost: a procedural snake curved sideways mirrors best top to
-   * bottom, so `clear` lays it on its side (`flat` does not; "A flat flyer read by its anatomy").
+   * axis it reads right. A procedural snake curved sideways mirrors best top to bottom, so `clear`
+   * laid it on its side; since the twelfth round the plane across a slender body's thickness is not
+   * counted (mirror-plane.ts maxSlenderRatio), so no axis is kept for it and it stays upright.
    */
   keepLateral?: 'rolled' | 'flat' | 'clear';
 }
