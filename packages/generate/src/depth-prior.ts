@@ -63,6 +63,18 @@ function checkedLeans(raw: unknown): Partial<Record<PictureView, number>> {
   return out;
 }
 
+/** The side legs' spread per body plan ("legSpreads": { "<plan>": s, "any": s }, `scripts/fit-leg-spread.ts`); none: flush (1). */
+function checkedLegSpreads(raw: unknown): Record<string, number> {
+  const spreads: unknown = typeof raw === 'object' && raw !== null && 'legSpreads' in raw ? raw.legSpreads : {};
+  if (typeof spreads !== 'object' || spreads === null) throw new Error('depth-priors.json: bad "legSpreads"');
+  const out: Record<string, number> = {};
+  for (const [plan, value] of Object.entries(spreads)) {
+    if (typeof value !== 'number' || !(value >= 0 && value <= 3)) throw new Error(`depth-priors.json: bad leg spread ${plan}`);
+    out[plan] = value;
+  }
+  return out;
+}
+
 const TABLE = checkedTable(data);
 const LEANS = checkedLeans(data);
 /**
@@ -70,6 +82,7 @@ const LEANS = checkedLeans(data);
  * larger fuller towards the rim); the table's "ballExponent", fitted by `scripts/fit-ball-profile.ts`.
  */
 export const BALL_EXPONENT = checkedExponent(data);
+const LEG_SPREADS = checkedLegSpreads(data);
 
 /**
  * The prior for a picture: the plan's prior for that view if the set had enough of the plan, else
@@ -92,4 +105,14 @@ export function depthPrior(bodyPlan?: string, view?: PictureView): DepthPrior {
  */
 export function depthLean(view?: PictureView): number {
   return view ? (LEANS[view] ?? 0) : 0;
+}
+
+/**
+ * How far apart the left and right legs of a side picture stand (`layered-parts.ts`): each leg's
+ * middle plane at ±spread·(body half-depth − leg half-depth), 1 with its outer side flush with the
+ * body's. The table's spread for the plan (else its "any"), chosen leaving one artist out by
+ * `scripts/fit-leg-spread.ts`; 1 when the table has none.
+ */
+export function depthLegSpread(bodyPlan?: string): number {
+  return LEG_SPREADS[bodyPlan ?? 'any'] ?? LEG_SPREADS['any'] ?? 1;
 }
