@@ -52,10 +52,13 @@ const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.le
 /** Prints the tables; returns the spreads to ship (per plan if that form wins left out, else one for all). */
 function report(rows: Row[]): Record<string, number> {
   const score = (r: Row, k: number) => Math.log(r.cd[k]! / r.cd[FLUSH]!);
+  // The best spread on a training set; flush when nothing in it is better (a set without built legs).
   const best = (train: Row[]) => {
     const totals = SPREADS.map((_, k) => mean(train.map((r) => score(r, k))));
-    return totals.indexOf(Math.min(...totals));
+    return totals.reduce((b, t, k) => (t < totals[b]! ? k : b), FLUSH);
   };
+  // A character whose legs were not built as parts scores the same at every spread: it tells nothing.
+  const informative = (r: Row) => Math.max(...r.cd) > Math.min(...r.cd);
   const artists = [...new Set(rows.map((r) => r.artist))], plans = [...new Set(rows.map((r) => r.plan))];
   const groups: Array<[string, (r: Row) => boolean]> = [
     ...artists.map((a): [string, (r: Row) => boolean] => [a, (r) => r.artist === a]),
@@ -75,7 +78,7 @@ function report(rows: Row[]): Record<string, number> {
   // Per plan: fitted on the plan's characters by the other artists (on every other artist's
   // characters when no other artist has one of the plan).
   const perPlan = (r: Row) => {
-    const mine = rows.filter((x) => x.plan === r.plan && x.artist !== r.artist);
+    const mine = rows.filter((x) => x.plan === r.plan && x.artist !== r.artist && informative(x));
     return best(mine.length ? mine : rows.filter((x) => x.artist !== r.artist));
   };
   const memo = new Map<string, number>();
@@ -91,8 +94,8 @@ function report(rows: Row[]): Record<string, number> {
   const heldOut = (k: (r: Row) => number) => mean(rows.map((r) => score(r, k(r))));
   const spreads: Record<string, number> = { any: SPREADS[best(rows)]! };
   if (heldOut(heldPlan) < heldOut(held)) {
-    // A plan gets its own spread when the set has the plan from more than one artist (else left out it fell back).
-    for (const p of plans) if (new Set(rows.filter((r) => r.plan === p).map((r) => r.artist)).size > 1) spreads[p] = SPREADS[best(rows.filter((r) => r.plan === p))]!;
+    // A plan gets its own spread when the set has the plan's legs built from more than one artist (else left out it fell back).
+    for (const p of plans) if (new Set(rows.filter((r) => r.plan === p && informative(r)).map((r) => r.artist)).size > 1) spreads[p] = SPREADS[best(rows.filter((r) => r.plan === p))]!;
   }
   console.log(`\nleft out (log ratio): one for all ${heldOut(held).toFixed(4)}, per plan ${heldOut(heldPlan).toFixed(4)}; to ship: ${JSON.stringify(spreads)}`);
   return spreads;
