@@ -179,7 +179,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
     const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT) : undefined;
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
-    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view) });
+    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan) });
   })();
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
