@@ -63,6 +63,18 @@ function checkedLeans(raw: unknown): Partial<Record<PictureView, number>> {
   return out;
 }
 
+/** The side legs' spread per body plan ("legSpreads": { "<plan>": s, "any": s }, `scripts/fit-leg-spread.ts`); none: flush (1). */
+function checkedLegSpreads(raw: unknown): Record<string, number> {
+  const spreads: unknown = typeof raw === 'object' && raw !== null && 'legSpreads' in raw ? raw.legSpreads : {};
+  if (typeof spreads !== 'object' || spreads === null) throw new Error('depth-priors.json: bad "legSpreads"');
+  const out: Record<string, number> = {};
+  for (const [plan, value] of Object.entries(spreads)) {
+    if (typeof value !== 'number' || !(value >= 0 && value <= 3)) throw new Error(`depth-priors.json: bad leg spread ${plan}`);
+    out[plan] = value;
+  }
+  return out;
+}
+
 const TABLE = checkedTable(data);
 const LEANS = checkedLeans(data);
 /**
@@ -70,6 +82,30 @@ const LEANS = checkedLeans(data);
  * larger fuller towards the rim); the table's "ballExponent", fitted by `scripts/fit-ball-profile.ts`.
  */
 export const BALL_EXPONENT = checkedExponent(data);
+const LEG_SPREADS = checkedLegSpreads(data);
+
+/**
+ * A plan pictured from a view it is rarely best pictured from ("planViews": { "<plan>/<view>": {
+ * scale, lean } }, `scripts/fit-plan-view-depth.ts`): the depth scale over the view's prior and the
+ * lean, fitted on every character of the plan pictured from that view.
+ */
+interface PlanView { scale: number; lean: number }
+function checkedPlanViews(raw: unknown): Record<string, PlanView> {
+  const table: unknown = typeof raw === 'object' && raw !== null && 'planViews' in raw ? raw.planViews : {};
+  if (typeof table !== 'object' || table === null) throw new Error('depth-priors.json: bad "planViews"');
+  const out: Record<string, PlanView> = {};
+  for (const [key, value] of Object.entries(table)) {
+    const scale: unknown = typeof value === 'object' && value !== null && 'scale' in value ? value.scale : undefined;
+    const lean: unknown = typeof value === 'object' && value !== null && 'lean' in value ? value.lean : 0;
+    const view = key.split('/')[1];
+    if (!PICTURE_VIEWS.some((v) => v === view) || typeof scale !== 'number' || !(scale > 0 && scale <= 10) || typeof lean !== 'number' || !(lean >= -1 && lean <= 1)) {
+      throw new Error(`depth-priors.json: bad plan view ${key}`);
+    }
+    out[key] = { scale, lean };
+  }
+  return out;
+}
+const PLAN_VIEWS = checkedPlanViews(data);
 
 /**
  * The prior for a picture: the plan's prior for that view if the set had enough of the plan, else
@@ -79,17 +115,33 @@ export const BALL_EXPONENT = checkedExponent(data);
 export function depthPrior(bodyPlan?: string, view?: PictureView): DepthPrior {
   const plan = bodyPlan ?? 'any';
   const v = view ?? 'any';
-  return TABLE[`${plan}/${v}`] ?? (view ? TABLE[`any/${v}`] : TABLE[`${plan}/any`]) ?? TABLE['any/any']!;
+  const prior = TABLE[`${plan}/${v}`] ?? (view ? TABLE[`any/${v}`] : TABLE[`${plan}/any`]) ?? TABLE['any/any']!;
+  // A plan seen from a view it is rarely best pictured from: the prior scaled as fitted on the plan's
+  // characters pictured from there (a four-legged body seen from the front is deep as it is long).
+  const planView = bodyPlan && view ? PLAN_VIEWS[`${bodyPlan}/${view}`] : undefined;
+  return planView ? { ...prior, a: prior.a * planView.scale, c: prior.c * planView.scale } : prior;
 }
 
 
 /**
  * How far a body pictured from `view` sits on its back sheet (`build-closed-mesh.ts`'s `lean`): the
  * depth axis of a picture from above is the vertical, and more of a body seen from there lies above
- * its outline's plane than below (a back rising over legs and a belly on the ground). The table's
- * lean for the view, chosen leaving one artist out by `scripts/fit-lean.ts`; 0 (symmetric) for a
+ * its outline's plane than below (a back rising over legs and a belly on the ground). The plan's
+ * lean for the view where one was fitted (`planViews`, `scripts/fit-plan-view-depth.ts`), else the
+ * table's lean for the view, chosen leaving one artist out by `scripts/fit-lean.ts`; 0 (symmetric) for a
  * view without one and for no view.
  */
-export function depthLean(view?: PictureView): number {
-  return view ? (LEANS[view] ?? 0) : 0;
+export function depthLean(view?: PictureView, bodyPlan?: string): number {
+  const planView = bodyPlan && view ? PLAN_VIEWS[`${bodyPlan}/${view}`] : undefined;
+  return planView ? planView.lean : view ? (LEANS[view] ?? 0) : 0;
+}
+
+/**
+ * How far apart the left and right legs of a side picture stand (`layered-parts.ts`): each leg's
+ * middle plane at ±spread·(body half-depth − leg half-depth), 1 with its outer side flush with the
+ * body's. The table's spread for the plan (else its "any"), chosen leaving one artist out by
+ * `scripts/fit-leg-spread.ts`; 1 when the table has none.
+ */
+export function depthLegSpread(bodyPlan?: string): number {
+  return LEG_SPREADS[bodyPlan ?? 'any'] ?? LEG_SPREADS['any'] ?? 1;
 }

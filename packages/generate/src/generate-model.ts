@@ -13,7 +13,7 @@ import { bakeTexture } from './bake-texture';
 import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
-import { BALL_EXPONENT, depthLean, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
+import { BALL_EXPONENT, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
@@ -43,6 +43,13 @@ export interface GenerateModelOptions {
    * the depth axis is the vertical; 0 from the front, the side or no view).
    */
   lean?: number;
+  /**
+   * How far apart the left and right legs of a side picture stand (only with `view: 'side'` and a
+   * legged `bodyPlan`, whose legs are built as parts), 0..3: each leg's middle plane at
+   * ±legSpread·(body half-depth − leg half-depth), 1 with the leg's outer side flush with the body's,
+   * 0 every leg in the middle plane. Default: the spread learned for the plan (`depth-prior.ts` `depthLegSpread`).
+   */
+  legSpread?: number;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -80,7 +87,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view' | 'lean';
+type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -164,7 +171,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
   const layered = layerSideLegs(subject.mask, distance, {
     width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight, ballExponent: BALL_EXPONENT,
-    referenceLength: Math.max(1, maxY - minY), uv, backUv,
+    referenceLength: Math.max(1, maxY - minY), uv, backUv, legSpread: o.legSpread ?? depthLegSpread(o.bodyPlan),
     frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
   }, legPairs);
   // One part: the whole outline inflated (only when the legs were not built as parts: the solve is
@@ -172,7 +179,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
     const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT) : undefined;
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
-    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view) });
+    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan) });
   })();
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
@@ -237,7 +244,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -252,6 +259,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
   range('thumbnailSize', o.thumbnailSize, 16, 4096);
   range('maxPixels', o.maxPixels, 1, 1 << 30);
   if (o.lean !== undefined) range('lean', o.lean, -1, 1);
+  if (o.legSpread !== undefined) range('legSpread', o.legSpread, 0, 3);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `generate: unknown output format "${String(o.outputFormat)}" (glb or fbx)`);
   }

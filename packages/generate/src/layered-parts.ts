@@ -5,8 +5,9 @@
  * Where the legs go: a leg hangs from the side of the body, so its outer side is flush with the
  * body's above the leg (the leg's middle plane at ±(body half-depth − leg half-depth), the body's
 taken as its deepest in the leg's columns);
- * a leg as deep as the body stays in the middle. No constant is chosen: the two half-depths are
- * the learned depth prior's, measured on the parts themselves.
+ * a leg as deep as the body stays in the middle. The two half-depths are the learned depth prior's,
+ * measured on the parts themselves; the one constant, how far that offset is taken (`legSpread`: 1
+ * flush), is the plan's learned spread (`depth-prior.ts` `depthLegSpread`, `scripts/fit-leg-spread.ts`).
  */
 import type { Mesh } from '@rigforge/mesh';
 import { buildClosedMesh, type ClosedMesh, type ClosedMeshFrame } from './build-closed-mesh';
@@ -31,6 +32,11 @@ export interface PartBuild {
   ballExponent?: number;
   /** The whole subject's height in working pixels (the profile is relative to it). */
   referenceLength: number;
+  /**
+   * How far apart a side picture's left and right legs stand, over flush with the body's sides: a
+   * leg's middle plane at ±legSpread·(body half-depth − leg half-depth). Default 1 (flush).
+   */
+  legSpread?: number;
   frame: ClosedMeshFrame;
   uv: (x: number, y: number) => [number, number];
   backUv: (x: number, y: number) => [number, number];
@@ -110,7 +116,7 @@ export function layerSideLegs(mask: Uint8Array, inside: Float32Array, b: PartBui
     // a leg near the end of the body hangs from where the body is deep, not from its thin edge).
     const bodyHalf = deepestIn(body, leg.left, leg.right, 0, leg.top);
     const legHalf = part.heights.reduce((m, h) => Math.max(m, h), 0);
-    const offset = Math.max(0, bodyHalf - legHalf) * b.frame.scale;
+    const offset = (b.legSpread ?? 1) * Math.max(0, bodyHalf - legHalf) * b.frame.scale;
     if (hidden) parts.push(shifted(part.closed, offset), shifted(part.closed, -offset));
     else parts.push(shifted(part.closed, k % 2 === 0 ? offset : -offset));
   }

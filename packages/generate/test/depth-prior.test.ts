@@ -1,4 +1,4 @@
-import { depthPrior } from '../src/depth-prior';
+import { depthLean, depthPrior, PICTURE_VIEWS } from '../src/depth-prior';
 import data from '../src/depth-priors.json';
 
 describe('depthPrior', () => {
@@ -20,6 +20,20 @@ describe('depthPrior', () => {
     const priors: Record<string, { a: number; b: number; c: number }> = data.priors;
     for (const view of ['front', 'side', 'top'] as const) {
       if (priors[`any/${view}`]) expect(depthPrior('nonesuch', view)).toEqual(priors[`any/${view}`]);
+    }
+  });
+
+  it('a plan pictured from a view with a fitted scale gets the view\'s prior scaled, and its lean; other plans the view\'s', () => {
+    const planViews: Record<string, { scale: number; lean: number }> = data.planViews;
+    for (const [key, { scale, lean }] of Object.entries(planViews)) {
+      const [plan, name] = key.split('/');
+      const view = PICTURE_VIEWS.find((v) => v === name);
+      if (!plan || !view) throw new Error(`bad key ${key}`);
+      const own = depthPrior(plan, view), theView = depthPrior('nonesuch', view);
+      expect(own.c).toBeCloseTo(theView.c * scale, 10);
+      expect(own.a).toBeCloseTo(theView.a * scale, 10);
+      expect(depthLean(view, plan)).toBe(lean);
+      expect(depthLean(view, 'nonesuch')).toBe(depthLean(view));
     }
   });
 });

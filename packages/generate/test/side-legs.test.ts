@@ -4,6 +4,7 @@
  * from a side picture at the body's two sides, and leaves every other picture one part.
  */
 import { generateModel } from '../src';
+import { depthLegSpread } from '../src/depth-prior';
 import { findSideLegs } from '../src/side-legs';
 import { draw, encode, sideAnimal, type Shape } from './images';
 
@@ -49,6 +50,22 @@ describe('layered legs in generated models', () => {
       // Each foot is a part of its own, at one side: none reaches the middle plane.
       expect(Math.min(...z.map(Math.abs))).toBeGreaterThan(0.005);
     }
+  });
+
+  it('the legs stand as far apart as the spread: in the middle plane at 0, wider with more, the learned spread by default', async () => {
+    const shape = sideAnimal([0.27, 0.62]);
+    const hints = { bodyPlan: 'quadruped', view: 'side' as const };
+    const widest = (z: number[]) => Math.max(...z.map(Math.abs));
+    const together = await feet(shape, { ...hints, legSpread: 0 });
+    const flush = await feet(shape, { ...hints, legSpread: 1 });
+    const splayed = await feet(shape, { ...hints, legSpread: 2 });
+    // At 0 both copies of a leg are one leg in the middle plane, its feet as wide as the leg.
+    expect(widest(together)).toBeLessThan(widest(flush));
+    expect(widest(flush)).toBeLessThan(widest(splayed));
+    // Each step of the spread moves the legs by the same offset (they move rigidly, linearly).
+    expect(widest(splayed) - widest(flush)).toBeCloseTo(widest(flush) - widest(together), 5);
+    expect(await feet(shape, hints)).toEqual(await feet(shape, { ...hints, legSpread: depthLegSpread('quadruped') }));
+    await expect(feet(shape, { ...hints, legSpread: 3.5 })).rejects.toThrow(/legSpread/);
   });
 
   it('a front picture, or a plan without legs, stays one part with its feet in the middle plane', async () => {
