@@ -13,7 +13,7 @@
  */
 import { withDefaults } from '@rigforge/mesh';
 import { neighbourOffsets } from './distance-field';
-import { MinHeap } from '../min-heap';
+import { KeyValueHeap } from '../min-heap';
 import type { VoxelGrid } from './voxel-grid';
 
 export interface MedialBranch {
@@ -93,7 +93,7 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   // Air starts covered beyond any budget, so the spread needs no solid test per step.
   const cover = new Float32Array(n).fill(Infinity);
   for (let s = 0; s < count; s++) cover[solidList[s]!] = -1;
-  const coverHeap = new MinHeap(1024);
+  const coverHeap = new KeyValueHeap(1024);
   const spread = (seeds: Int32Array): void => {
     for (const s of seeds) {
       const b = o.coverScale * dt[s]! + o.coverPad;
@@ -207,7 +207,7 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
   const distance = new Float32Array(n).fill(-1);
   const cost = new Float64Array(n).fill(Infinity);
   const solid = grid.solid;
-  const heap = new MinHeap(4096);
+  const heap = new KeyValueHeap(4096);
   // Each voxel's step factor 1 + centring / thickness², once per voxel rather than once per
   // relaxed edge (the same double either way).
   // Air's factor is infinite, so a step into air never improves on its infinite cost; and a voxel

@@ -11,6 +11,10 @@ export function floodOutside(wall: Uint8Array, nx: number, ny: number, nz: numbe
   const total = nx * ny * nz;
   const nxy = nx * ny;
   const outside = new Uint8Array(total);
+  // Wall or already outside, in one array: each of a step's six neighbours is one read instead of
+  // two (the walk is most of the grid's air). The same cells are marked in the same order.
+  const blocked = new Uint8Array(total);
+  for (let i = 0; i < total; i++) if (wall[i]) blocked[i] = 1;
   const queue = new Int32Array(total);
   let head = 0, tail = 0;
   for (let k = 0; k < nz; k++) {
@@ -20,7 +24,8 @@ export function floodOutside(wall: Uint8Array, nx: number, ny: number, nz: numbe
         const firstInner = !border && (i === 1 || j === 1 || k === 1 || i === nx - 2 || j === ny - 2 || k === nz - 2);
         if (!border && !firstInner) continue;
         const idx = i + nx * j + nxy * k;
-        if (wall[idx] || outside[idx]) continue;
+        if (blocked[idx]) continue;
+        blocked[idx] = 1;
         outside[idx] = 1;
         if (firstInner) queue[tail++] = idx;
       }
@@ -29,17 +34,17 @@ export function floodOutside(wall: Uint8Array, nx: number, ny: number, nz: numbe
   while (head < tail) {
     const idx = queue[head++]!;
     let next = idx - 1;
-    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    if (!blocked[next]) { blocked[next] = 1; outside[next] = 1; queue[tail++] = next; }
     next = idx + 1;
-    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    if (!blocked[next]) { blocked[next] = 1; outside[next] = 1; queue[tail++] = next; }
     next = idx - nx;
-    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    if (!blocked[next]) { blocked[next] = 1; outside[next] = 1; queue[tail++] = next; }
     next = idx + nx;
-    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    if (!blocked[next]) { blocked[next] = 1; outside[next] = 1; queue[tail++] = next; }
     next = idx - nxy;
-    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    if (!blocked[next]) { blocked[next] = 1; outside[next] = 1; queue[tail++] = next; }
     next = idx + nxy;
-    if (!outside[next] && !wall[next]) { outside[next] = 1; queue[tail++] = next; }
+    if (!blocked[next]) { blocked[next] = 1; outside[next] = 1; queue[tail++] = next; }
   }
   return outside;
 }
