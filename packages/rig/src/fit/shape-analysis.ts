@@ -77,15 +77,20 @@ export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
   // wins (a character holding a sword in one hand is symmetric about x = 0, not its box centre).
   const { nx, solid } = grid;
   let sumX = 0, count = 0;
-  // Row by row (no division per voxel): the same terms summed in the same order.
+  // Row by row (no division per voxel): the same terms summed in the same order. The solid voxels'
+  // rows and columns are kept for the mirror IoU, which then visits them only (a few per cent of
+  // the grid) instead of every cell three times.
+  for (let i = 0; i < solid.length; i++) if (solid[i]) count++;
+  const solidRow = new Int32Array(count), solidX = new Int32Array(count);
+  count = 0;
   for (let row = 0; row < solid.length; row += nx) {
-    for (let x = 0; x < nx; x++) if (solid[row + x]) { sumX += x + 0.5; count++; }
+    for (let x = 0; x < nx; x++) if (solid[row + x]) { sumX += x + 0.5; solidRow[count] = row; solidX[count] = x; count++; }
   }
   const candidates = [nx / 2, -grid.origin[0] / grid.cell, count ? sumX / count : nx / 2];
   let symmetry = -1, planeVox = nx / 2;
   for (const pv of candidates) {
     if (!(pv > 0 && pv < nx)) continue;
-    const iou = mirrorIoU(solid, nx, pv);
+    const iou = mirrorIoU(solid, solidRow, solidX, nx, pv);
     if (iou > symmetry + 1e-9) { symmetry = iou; planeVox = pv; }
   }
   const cx = grid.origin[0] + planeVox * grid.cell;
@@ -102,24 +107,32 @@ export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
   };
 }
 
-/** Intersection over union of the solid and its mirror image about the plane x = planeVox. */
-function mirrorIoU(solid: Uint8Array, nx: number, planeVox: number): number {
-  let inter = 0, uni = 0;
-  // Each x's mirror column once (−1 off the grid), then row by row: no division or rounding per voxel.
+/**
+ * Intersection over union of the solid and its mirror image about the plane x = planeVox, from the
+ * solid voxels (row start, column) alone. Per cell of the grid, a = solid there, b = solid at its
+ * mirror column (0 when that is off the grid): the intersection counts cells with a and b, i.e.
+ * solid voxels whose mirror is solid; the union is |a| + |b| − intersection, and |b| is, over the
+ * solid voxels, how many columns mirror onto each one's column. The same integer counts as a scan of
+ * every cell, so the same ratio.
+ */
+function mirrorIoU(solid: Uint8Array, solidRow: Int32Array, solidX: Int32Array, nx: number, planeVox: number): number {
+  // Each x's mirror column once (−1 off the grid), and how many columns mirror onto each column.
   const mirror = new Int32Array(nx);
+  const mirroredOnto = new Int32Array(nx);
   for (let x = 0; x < nx; x++) {
     const xm = Math.round(2 * planeVox - x - 1);
     mirror[x] = xm >= 0 && xm < nx ? xm : -1;
+    if (mirror[x]! >= 0) mirroredOnto[xm]!++;
   }
-  for (let row = 0; row < solid.length; row += nx) {
-    for (let x = 0; x < nx; x++) {
-      const xm = mirror[x]!;
-      const b = xm >= 0 ? solid[row + xm]! : 0;
-      const a = solid[row + x]!;
-      if (a && b) inter++;
-      if (a || b) uni++;
-    }
+  let inter = 0, b = 0;
+  const count = solidRow.length;
+  for (let s = 0; s < count; s++) {
+    const x = solidX[s]!;
+    const xm = mirror[x]!;
+    if (xm >= 0 && solid[solidRow[s]! + xm]) inter++;
+    b += mirroredOnto[x]!;
   }
+  const uni = count + b - inter;
   return uni ? inter / uni : 0;
 }
 
