@@ -18,6 +18,8 @@
  *     [--uprights-may-turn 0 (upright files of the others the chosen bars may turn)] [--without f1,f2 (features the left-out models do not weigh)]
  *     [--standing-up-grid (choose minStandingUpConfidence too; --standing-up-only: it alone, the other bars the shipped ones; --standing-up / --new-standing-up: its before / given bar)] [--facing-model [--facing-without f1,f2]]
  *     [--ends-veto (the left-out readings strike candidates both ends cues say face backwards; package README, "Eighth round")]
+ *     [--stand-opposite on|off --new-stand-opposite on|off (the "before" / "after" standOpposite; default the shipped one)]
+ *     [--in-plane-up-grid (choose minInPlaneUpConfidence alone, the other bars the given ones; --new-in-plane-up: a given one; "Thirteenth round")]
  *
  * A script, not a test: the set never enters the repository.
  */
@@ -242,6 +244,7 @@ async function main(): Promise<void> {
     minKeptFacingConfidence: Number(arg('--kept-facing') ?? FIND_ORIENTATION_DEFAULTS.minKeptFacingConfidence),
     minStandingFacingConfidence: Number(arg('--standing-facing') ?? FIND_ORIENTATION_DEFAULTS.minStandingFacingConfidence),
     minStandingUpConfidence: Number(arg('--standing-up') ?? FIND_ORIENTATION_DEFAULTS.minStandingUpConfidence),
+    standOpposite: (arg('--stand-opposite') ?? (FIND_ORIENTATION_DEFAULTS.standOpposite ? 'on' : 'off')) === 'on',
   });
   const laterals = process.argv.includes('--lateral') ? await measureLaterals(dir, set, arg('--lateral-cache')) : new Map<string, 'x' | 'y' | 'z' | undefined>();
   const turnsOf = new Map(set.map((s) => [s.id, storedTurns(s, laterals.get(s.id))]));
@@ -288,6 +291,8 @@ async function main(): Promise<void> {
     minKeptFacingConfidence: Number(arg('--new-kept-facing') ?? FIND_ORIENTATION_DEFAULTS.minKeptFacingConfidence),
     minStandingFacingConfidence: Number(arg('--new-standing-facing') ?? FIND_ORIENTATION_DEFAULTS.minStandingFacingConfidence),
     minStandingUpConfidence: Number(arg('--new-standing-up') ?? FIND_ORIENTATION_DEFAULTS.minStandingUpConfidence),
+    minInPlaneUpConfidence: Number(arg('--new-in-plane-up') ?? FIND_ORIENTATION_DEFAULTS.minInPlaneUpConfidence),
+    standOpposite: (arg('--new-stand-opposite') ?? (FIND_ORIENTATION_DEFAULTS.standOpposite ? 'on' : 'off')) === 'on',
   };
   console.log(`shipped model, in sample, bars before -> given (${JSON.stringify(given)}):`);
   let tb = 0, ta = 0, ub = 0, ua = 0;
@@ -324,6 +329,37 @@ async function main(): Promise<void> {
     [...kinds.entries()].sort((a, b) => b[1] - a[1]).forEach(([k, n]) => console.log(`  ${String(n).padStart(4)}  ${k}`));
   }
   if (process.argv.includes('--shipped-only')) return;
+  if (process.argv.includes('--in-plane-up-grid')) {
+    // minInPlaneUpConfidence chosen with one artist left out (the other bars the given ones): on the
+    // other artists, each read by a model fitted without it and the one left out, the bar that
+    // stands the most turned files right among those that turn no upright file the bar off keeps;
+    // then scored on the artist left out (read by the model fitted without it).
+    models.set('(shipped)', shippedModel); // probsOf names a model by its key
+    const shippedModelKey = (): OrientationModel => shippedModel;
+    const bars = [1.01, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5];
+    const at = (bar: number): FindOrientationOptions => ({ ...given, minInPlaneUpConfidence: bar });
+    console.log(`minInPlaneUpConfidence chosen without each artist (given bars otherwise): left out, off -> chosen`);
+    let b = 0, a = 0, ub = 0, ua = 0;
+    for (const artist of artists) {
+      const held = set.filter((s) => s.artist === artist);
+      const others = set.filter((s) => s.artist !== artist);
+      const modelOf = (s: Measured): OrientationModel => modelWithout([artist, s.artist]);
+      const off = tally(others, modelOf, at(1.01));
+      const shippedOff = tally(others, () => shippedModelKey(), at(1.01)).uprights;
+      let chosen = 1.01, chosenRight = off.right;
+      for (const bar of bars) {
+        const t = tally(others, modelOf, at(bar));
+        // The shipped model (in sample: surer of its own set) must keep the others' upright files too.
+        if (t.uprights >= off.uprights && t.right > chosenRight && tally(others, () => shippedModelKey(), at(bar)).uprights >= shippedOff) { chosen = bar; chosenRight = t.right; }
+      }
+      const m = modelWithout([artist]);
+      const x = tally(held, () => m, at(1.01)), y = tally(held, () => m, at(chosen));
+      b += x.right; a += y.right; ub += x.uprights; ua += y.uprights;
+      console.log(`  ${artist.padEnd(20)} bar ${chosen}   ${pct(x.right, held.length * 24)} -> ${pct(y.right, held.length * 24)}   uprights ${x.uprights}/${held.length} -> ${y.uprights}/${held.length}`);
+    }
+    console.log(`  ${'all (left out)'.padEnd(20)} ${pct(b, set.length * 24)} -> ${pct(a, set.length * 24)}   uprights ${ub} -> ${ua}`);
+    return;
+  }
   if (process.argv.includes('--held-out-only')) {
     // Each artist read by the model fitted without it, under the given bars (no bars chosen), the
     // files as before (no lateral axis) -> as run (with --lateral, each file's kept left-right).

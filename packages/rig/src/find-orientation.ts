@@ -72,6 +72,19 @@ export interface FindOrientationOptions {
    * floor of a model lying on its side or back. Above 1, never (a standing file keeps its +Y).
    */
   minStandingUpConfidence?: number;
+  /**
+   * With `lateralAxis` known: the probability another up axis in the mirror plane needs, among the
+   * 8 candidates that keep the lateral axis left-right (summed over its two facings of them), to
+   * overrule a file that would keep its +Y under minUpConfidence (read over all 24). Above 1
+   * (default), never.
+   */
+  minInPlaneUpConfidence?: number;
+  /**
+   * An up axis whose model stands on no legs gives way to its opposite when that one stands on two
+   * or more (upside down stands on nothing; the legs test of the model stood up each way). Default
+   * true (thirteenth orientation round, package README).
+   */
+  standOpposite?: boolean;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
   legsResolution?: number;
   /**
@@ -125,10 +138,10 @@ export interface FindOrientationOptions {
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
  * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -276,10 +289,27 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     upAxis = o.upAxis; upAxisReason = 'given';
   } else {
     const likeliest = UP_AXES.reduce((a, b) => (upP(b) > upP(a) ? b : a));
+    // The likeliest up axis given the lateral axis kept left-right: of the 8 candidates that keep
+    // it, the up axis whose two hold the most of their probability (the finder's 24 spread their
+    // mass over turns the mirror plane already rules out).
+    const inPlane = ((): { up: UpAxis; p: number } | undefined => {
+      if (o.lateralAxis === undefined || o.lateralAxis === o.lengthAxis || o.minInPlaneUpConfidence > 1) return undefined;
+      const k = 'xyz'.indexOf(o.lateralAxis);
+      const mass = new Map<UpAxis, number>();
+      let total = 0;
+      ORIENTATION_CANDIDATES.forEach((c, i) => {
+        if (candidateFrame(c).axis[0] !== k) return;
+        mass.set(c.upAxis, (mass.get(c.upAxis) ?? 0) + probs[i]!); total += probs[i]!;
+      });
+      if (total <= 0) return undefined;
+      const up = [...mass.keys()].reduce((a, b) => (mass.get(b)! > mass.get(a)! ? b : a));
+      return { up, p: mass.get(up)! / total };
+    })();
     if (standsAsFiled && likeliest !== '+y' && upP(likeliest) >= o.minStandingUpConfidence) { upAxis = likeliest; upAxisReason = 'sure-over-legs'; }
     else if (standsAsFiled) { upAxis = '+y'; upAxisReason = 'stands-as-filed'; }
     else if (likeliest === '+y') { upAxis = '+y'; upAxisReason = 'kept'; }
     else if (upP(likeliest) >= o.minUpConfidence) { upAxis = likeliest; upAxisReason = 'sure'; }
+    else if (inPlane && inPlane.up !== '+y' && inPlane.p >= o.minInPlaneUpConfidence) { upAxis = inPlane.up; upAxisReason = 'sure-in-plane'; }
     else if (upP('+y') < o.minKeptUpConfidence) { upAxis = likeliest; upAxisReason = 'unlikely-as-filed'; }
     else if (legs.standingWhenStood(likeliest) >= 2) { upAxis = likeliest; upAxisReason = 'stands-when-turned'; }
     else { upAxis = '+y'; upAxisReason = 'kept'; }
@@ -294,6 +324,12 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     if (o.lateralAxis !== undefined && o.lateralAxis !== o.lengthAxis && upAxis[1] === o.lateralAxis) {
       upAxis = UP_AXES.filter((a) => a[1] !== o.lateralAxis && a[1] !== o.lengthAxis).reduce((a, b) => (upP(b) > upP(a) ? b : a));
       upAxisReason = 'in-mirror-plane';
+    }
+    // Upside down stands on nothing: an up axis whose model stands on no legs gives way to its
+    // opposite when that one stands on two or more (the legs test of the model stood up each way).
+    if (o.standOpposite && upAxisReason !== 'stands-as-filed' && upAxisReason !== 'sure-over-legs') {
+      const opposite = UP_AXES.find((a) => a[1] === upAxis[1] && a !== upAxis)!;
+      if (legs.standingWhenStood(upAxis) < 2 && legs.standingWhenStood(opposite) >= 2) { upAxis = opposite; upAxisReason = 'stands-opposite'; }
     }
   }
   // The facing, among the four of that up axis.
@@ -338,8 +374,13 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh, o.model);
   if (o.ungated) return chooseOrientation(features(), o);
   const shape = (m: Mesh): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution));
+  // The legs test of the model stood up a way is read at most once (the gates may ask twice).
+  const standing = new Map<UpAxis, number>();
   return decideOrientation(() => orientationProbabilities(features(), o.model), {
     asFiled: () => shape(mesh).legs,
-    standingWhenStood: (up) => shape(rotateMeshUp(mesh, up)).standingLegs,
+    standingWhenStood: (up) => {
+      if (!standing.has(up)) standing.set(up, shape(rotateMeshUp(mesh, up)).standingLegs);
+      return standing.get(up)!;
+    },
   }, o);
 }

@@ -217,6 +217,17 @@ describe('decideOrientation (the gates)', () => {
       .toMatchObject({ upAxis: '-x', upAxisReason: 'stands-when-turned' });
   });
 
+  test('an up axis whose model stands on no legs gives way to its opposite that stands on two or more', () => {
+    // Kept +y (nothing sure), the model upside down: stood -y it stands on its legs, +y on none.
+    const p = (): number[] => probs('+z', 0, 0.5);
+    const upsideDown = { asFiled: () => 0, standingWhenStood: (up: string) => (up === '-y' ? 4 : 0) };
+    expect(decideOrientation(p, upsideDown)).toMatchObject({ upAxis: '-y', upAxisReason: 'stands-opposite' });
+    expect(decideOrientation(p, upsideDown, { standOpposite: false })).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+    // Both ways standing (or neither), the gates' choice stands.
+    expect(decideOrientation(p, { asFiled: () => 0, standingWhenStood: (up) => (up[1] === 'y' ? 2 : 0) })).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+    expect(decideOrientation(p, noLegs)).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+  });
+
   test('a body that lies along its length is never stood on it, and faces along it', () => {
     // The finder sure of nothing above the bar: the file keeps +y, its length; ruled out, the
     // likeliest up across it is taken, with the one of its facings that puts the length on z.
