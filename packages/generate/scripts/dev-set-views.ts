@@ -150,3 +150,16 @@ export function rasterDepth(positions: Float32Array, indices: Uint32Array, grid:
   }
   return { w, h, scale: s, height, near, far };
 }
+
+/** A command-line option's value (`--name value`), for the dev-set scripts. */
+export function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/**
+ * One character's row in the fit scripts' JSON parts (fit-lean, fit-plan-view-depth, fit-leg-spread): its CD
+ * at each grid point, and whether the view was its most informative one; parts are merged with `--merge`.
+ */
+export const fitRowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), bestView: z.boolean(), cd: z.array(z.number()) });
+export type FitRow = z.infer<typeof fitRowSchema>;

@@ -19,15 +19,10 @@
  */
 import { renderThumbnail } from '@rigforge/mesh';
 import { generateModel } from '../src';
-import { charactersInBestView, rasterDepth, type DepthRaster } from './dev-set-views';
+import { charactersInBestView, rasterDepth, type DepthRaster, arg } from './dev-set-views';
 import { compare } from './shape-distance';
 
 const SCALES = [0.4, 0.6, 0.8, 1.25, 1.5];
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 /**
  * A closed two-sheet height field on a depth raster: per covered cell centre a front vertex at

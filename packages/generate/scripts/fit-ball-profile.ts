@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { distanceTransform } from '../src/mask-ops';
 import { z } from 'zod';
-import { charactersInBestView, rasterDepth, type View } from './dev-set-views';
+import { charactersInBestView, rasterDepth, type View, arg } from './dev-set-views';
 
 const GRID = 128;
 const priorsFileSchema = z.object({ fittedBy: z.string(), form: z.string(), leftOutError: z.number(), ballExponent: z.number().optional(), priors: z.record(z.string(), z.object({ a: z.number(), b: z.number(), c: z.number() })) });
@@ -28,11 +28,6 @@ const EXPONENTS = [2, 2.25, 2.5, 2.75, 3, 4];
 
 interface Row { id: string; plan: string; artist: string; view: View; t: number[]; b: Record<string, number[]> }
 const cacheSchema = z.array(z.object({ id: z.string(), plan: z.string(), artist: z.string(), view: z.enum(['front', 'side', 'top']), t: z.array(z.number()), b: z.record(z.string(), z.array(z.number())) }));
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 function pairs(positions: Float32Array, indices: Uint32Array): Pick<Row, 't' | 'b'> {
   const { w, h, scale, height, near, far } = rasterDepth(positions, indices, GRID, 1);

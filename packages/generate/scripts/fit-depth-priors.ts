@@ -45,7 +45,7 @@ function binAt(table: BinTable, y: number, qn: number): number {
   const v = (r: number, c: number): number => table.values[r * table.widths + c]!;
   return (1 - fr) * ((1 - fc) * v(r0, c0) + fc * v(r0, c1)) + fr * ((1 - fc) * v(r1, c0) + fc * v(r1, c1));
 }
-import { manifestSchema, mostInformativeView, rasterDepth, turnToView, VIEWS, type View } from './dev-set-views';
+import { manifestSchema, mostInformativeView, rasterDepth, turnToView, VIEWS, type View, arg } from './dev-set-views';
 
 /** Grid cells along the longer side of the picture. */
 const GRID = 128;
@@ -314,11 +314,6 @@ function offsetError(s: Samples, table: BinTable | undefined): number {
   const r = Array.from(s.m, (m, i) => m - (table ? binAt(table, s.y[i]!, s.qn[i]!) : 0));
   const shift = weightedMedian(r.map((v) => [v, 1]));
   return r.reduce((sum, v) => sum + Math.abs(v - shift), 0) / Math.max(1, r.length);
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 /** A cache of the rasterised samples (outside the repository) so re-fits skip the meshes. */

@@ -28,14 +28,10 @@ import { BALL_EXPONENT, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
 import { segmentSubject } from '../src/segment-subject';
 import { shadingRelief } from '../src/shading-relief';
-import { charactersInBestView, rasterDepth, type View } from './dev-set-views';
+import { charactersInBestView, rasterDepth, type View, arg } from './dev-set-views';
 
 const PICTURE_PX = 512;
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 const GRID = 128;
 
 interface Row { id: string; plan: string; artist: string; view: View; relief: number; explained: number; rim: number; t: number[]; bq: number[] }

@@ -24,19 +24,11 @@ import { join } from 'node:path';
 import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS } from './dev-set-views';
+import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow } from './dev-set-views';
 import { compare } from './shape-distance';
 
 export const LEANS = [-0.5, 0, 0.25, 0.5, 0.75, 1];
 const PICTURE_PX = 512;
-
-const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), bestView: z.boolean(), cd: z.array(z.number()) });
-type Row = z.infer<typeof rowSchema>;
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 /** The model's sheets leaned by β about its middle plane z = 0 (as built, before any lean). */
 export function leaned(positions: Float32Array, beta: number): Float32Array {
@@ -47,26 +39,26 @@ export function leaned(positions: Float32Array, beta: number): Float32Array {
 
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 
-function report(rows: Row[], view: string): void {
-  const score = (r: Row, k: number) => Math.log(r.cd[k]! / r.cd[LEANS.indexOf(0)]!);
-  const best = (train: Row[]) => {
+function report(rows: FitRow[], view: string): void {
+  const score = (r: FitRow, k: number) => Math.log(r.cd[k]! / r.cd[LEANS.indexOf(0)]!);
+  const best = (train: FitRow[]) => {
     const totals = LEANS.map((_, k) => mean(train.map((r) => score(r, k))));
     return totals.indexOf(Math.min(...totals));
   };
   const artists = [...new Set(rows.map((r) => r.artist))], plans = [...new Set(rows.map((r) => r.plan))];
-  const groups: Array<[string, (r: Row) => boolean]> = [
-    ...artists.map((a): [string, (r: Row) => boolean] => [a, (r) => r.artist === a]),
-    ...plans.map((p): [string, (r: Row) => boolean] => [p, (r) => r.plan === p]),
+  const groups: Array<[string, (r: FitRow) => boolean]> = [
+    ...artists.map((a): [string, (r: FitRow) => boolean] => [a, (r) => r.artist === a]),
+    ...plans.map((p): [string, (r: FitRow) => boolean] => [p, (r) => r.plan === p]),
     ['all', () => true],
   ];
-  const ratio = (f: (r: Row) => boolean, k: (r: Row) => number) => Math.exp(mean(rows.filter(f).map((r) => score(r, k(r))))).toFixed(3);
+  const ratio = (f: (r: FitRow) => boolean, k: (r: FitRow) => number) => Math.exp(mean(rows.filter(f).map((r) => score(r, k(r))))).toFixed(3);
   console.log(`CD at β over CD at β = 0 (geometric mean over characters), ${rows.length} characters pictured from the ${view}\n`);
   console.log(`| β | ${groups.map(([g]) => g).join(' | ')} | CD of the ${rows.filter((r) => r.bestView).length} best pictured from the ${view} |`);
   console.log(`|---|${groups.map(() => '---:').join('|')}|---:|`);
-  const topCd = (k: (r: Row) => number) => mean(rows.filter((r) => r.bestView).map((r) => r.cd[k(r)]!)).toFixed(4);
+  const topCd = (k: (r: FitRow) => number) => mean(rows.filter((r) => r.bestView).map((r) => r.cd[k(r)]!)).toFixed(4);
   LEANS.forEach((beta, k) => console.log(`| ${beta} | ${groups.map(([, f]) => ratio(f, () => k)).join(' | ')} | ${topCd(() => k)} |`));
   const chosen = new Map(artists.map((a) => [a, best(rows.filter((r) => r.artist !== a))]));
-  const held = (r: Row) => chosen.get(r.artist)!;
+  const held = (r: FitRow) => chosen.get(r.artist)!;
   console.log(`| left out | ${groups.map(([, f]) => ratio(f, held)).join(' | ')} | ${topCd(held)} |`);
   console.log(`\nβ chosen without each artist: ${artists.map((a) => `${a} ${LEANS[chosen.get(a)!]}`).join(', ')}; on all: ${LEANS[best(rows)]}`);
   for (const r of rows.filter((x) => x.bestView)) console.log(`${r.id} (${r.plan}, ${r.artist}): ${LEANS.map((b, k) => `${b}: ${r.cd[k]!.toFixed(4)}`).join(', ')}`);
@@ -75,7 +67,7 @@ function report(rows: Row[], view: string): void {
 async function main(): Promise<void> {
   const merge = arg('--merge');
   if (merge) {
-    report(merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))), z.enum(VIEWS).parse(arg('--view') ?? 'top'));
+    report(merge.split(',').flatMap((file) => z.array(fitRowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))), z.enum(VIEWS).parse(arg('--view') ?? 'top'));
     return;
   }
   const dir = process.argv[2];
@@ -87,7 +79,7 @@ async function main(): Promise<void> {
   const plan = arg('--plan');
   const view = z.enum(VIEWS).parse(arg('--view') ?? 'top');
   const samples = Number(arg('--samples') ?? 8000);
-  const rows: Row[] = [];
+  const rows: FitRow[] = [];
   for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && (!plan || x.bodyPlan === plan))) {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const turned = turnToView(mesh, view);

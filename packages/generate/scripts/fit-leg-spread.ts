@@ -25,20 +25,12 @@ import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import { BODY_PLAN_LEGS, BODY_PLANS } from '@rigforge/vocabulary';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, extent, manifestSchema, mostInformativeView, turnToView } from './dev-set-views';
+import { bounds, extent, manifestSchema, mostInformativeView, turnToView, arg, fitRowSchema, type FitRow } from './dev-set-views';
 import { compare } from './shape-distance';
 
 export const SPREADS = [0, 0.5, 0.75, 0.875, 1, 1.125, 1.25, 1.5, 1.75, 2, 2.5, 3];
 const PICTURE_PX = 512;
 const FLUSH = SPREADS.indexOf(1);
-
-const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), bestView: z.boolean(), cd: z.array(z.number()) });
-type Row = z.infer<typeof rowSchema>;
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 /** The model at spread s from the models at 0 and 1 (same vertices: only the legs move, linearly in s). */
 export function spread(at0: Float32Array, at1: Float32Array, s: number): Float32Array {
@@ -50,39 +42,39 @@ export function spread(at0: Float32Array, at1: Float32Array, s: number): Float32
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 
 /** Prints the tables; returns the spreads to ship (per plan if that form wins left out, else one for all). */
-function report(rows: Row[]): Record<string, number> {
-  const score = (r: Row, k: number) => Math.log(r.cd[k]! / r.cd[FLUSH]!);
+function report(rows: FitRow[]): Record<string, number> {
+  const score = (r: FitRow, k: number) => Math.log(r.cd[k]! / r.cd[FLUSH]!);
   // The best spread on a training set; flush when nothing in it is better (a set without built legs).
-  const best = (train: Row[]) => {
+  const best = (train: FitRow[]) => {
     const totals = SPREADS.map((_, k) => mean(train.map((r) => score(r, k))));
     return totals.reduce((b, t, k) => (t < totals[b]! ? k : b), FLUSH);
   };
   // A character whose legs were not built as parts scores the same at every spread: it tells nothing.
-  const informative = (r: Row) => Math.max(...r.cd) > Math.min(...r.cd);
+  const informative = (r: FitRow) => Math.max(...r.cd) > Math.min(...r.cd);
   const artists = [...new Set(rows.map((r) => r.artist))], plans = [...new Set(rows.map((r) => r.plan))];
-  const groups: Array<[string, (r: Row) => boolean]> = [
-    ...artists.map((a): [string, (r: Row) => boolean] => [a, (r) => r.artist === a]),
-    ...plans.map((p): [string, (r: Row) => boolean] => [p, (r) => r.plan === p]),
+  const groups: Array<[string, (r: FitRow) => boolean]> = [
+    ...artists.map((a): [string, (r: FitRow) => boolean] => [a, (r) => r.artist === a]),
+    ...plans.map((p): [string, (r: FitRow) => boolean] => [p, (r) => r.plan === p]),
     ['all', () => true],
   ];
-  const ratio = (f: (r: Row) => boolean, k: (r: Row) => number) => Math.exp(mean(rows.filter(f).map((r) => score(r, k(r))))).toFixed(3);
+  const ratio = (f: (r: FitRow) => boolean, k: (r: FitRow) => number) => Math.exp(mean(rows.filter(f).map((r) => score(r, k(r))))).toFixed(3);
   const best0 = rows.filter((r) => r.bestView);
   console.log(`CD at spread s over CD at s = 1 (flush; geometric mean over characters), ${rows.length} characters pictured from the side\n`);
   console.log(`| s | ${groups.map(([g, f]) => `${g} (${rows.filter(f).length})`).join(' | ')} | CD of the ${best0.length} best pictured from the side |`);
   console.log(`|---|${groups.map(() => '---:').join('|')}|---:|`);
-  const sideCd = (k: (r: Row) => number) => mean(best0.map((r) => r.cd[k(r)]!)).toFixed(4);
+  const sideCd = (k: (r: FitRow) => number) => mean(best0.map((r) => r.cd[k(r)]!)).toFixed(4);
   SPREADS.forEach((s, k) => console.log(`| ${s} | ${groups.map(([, f]) => ratio(f, () => k)).join(' | ')} | ${sideCd(() => k)} |`));
   const chosen = new Map(artists.map((a) => [a, best(rows.filter((r) => r.artist !== a))]));
-  const held = (r: Row) => chosen.get(r.artist)!;
+  const held = (r: FitRow) => chosen.get(r.artist)!;
   console.log(`| left out | ${groups.map(([, f]) => ratio(f, held)).join(' | ')} | ${sideCd(held)} |`);
   // Per plan: fitted on the plan's characters by the other artists (on every other artist's
   // characters when no other artist has one of the plan).
-  const perPlan = (r: Row) => {
+  const perPlan = (r: FitRow) => {
     const mine = rows.filter((x) => x.plan === r.plan && x.artist !== r.artist && informative(x));
     return best(mine.length ? mine : rows.filter((x) => x.artist !== r.artist));
   };
   const memo = new Map<string, number>();
-  const heldPlan = (r: Row) => memo.get(`${r.plan}/${r.artist}`) ?? memo.set(`${r.plan}/${r.artist}`, perPlan(r)).get(`${r.plan}/${r.artist}`)!;
+  const heldPlan = (r: FitRow) => memo.get(`${r.plan}/${r.artist}`) ?? memo.set(`${r.plan}/${r.artist}`, perPlan(r)).get(`${r.plan}/${r.artist}`)!;
   console.log(`| per plan, left out | ${groups.map(([, f]) => ratio(f, heldPlan)).join(' | ')} | ${sideCd(heldPlan)} |`);
   console.log(`\nspread chosen without each artist: ${artists.map((a) => `${a} ${SPREADS[chosen.get(a)!]}`).join(', ')}; on all: ${SPREADS[best(rows)]}`);
   for (const p of plans) {
@@ -91,7 +83,7 @@ function report(rows: Row[]): Record<string, number> {
   }
   for (const r of best0) console.log(`${r.id} (${r.plan}, ${r.artist}): ${SPREADS.map((s, k) => `${s}: ${r.cd[k]!.toFixed(4)}`).join(', ')}`);
   // The form is chosen by its left-out score over every character (each weighing the same).
-  const heldOut = (k: (r: Row) => number) => mean(rows.map((r) => score(r, k(r))));
+  const heldOut = (k: (r: FitRow) => number) => mean(rows.map((r) => score(r, k(r))));
   const spreads: Record<string, number> = { any: SPREADS[best(rows)]! };
   if (heldOut(heldPlan) < heldOut(held)) {
     // A plan gets its own spread when the set has the plan's legs built from more than one artist (else left out it fell back).
@@ -112,7 +104,7 @@ function write(spreads: Record<string, number>): void {
 async function main(): Promise<void> {
   const merge = arg('--merge');
   if (merge) {
-    const spreads = report(merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
+    const spreads = report(merge.split(',').flatMap((file) => z.array(fitRowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
     if (process.argv.includes('--write')) write(spreads);
     return;
   }
@@ -126,7 +118,7 @@ async function main(): Promise<void> {
   const samples = Number(arg('--samples') ?? 4000);
   const legged = (plan: string) => BODY_PLANS.some((p) => p === plan && BODY_PLAN_LEGS[p] > 0);
   const out = arg('--json');
-  const rows: Row[] = [];
+  const rows: FitRow[] = [];
   for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && legged(x.bodyPlan))) {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const bestView = mostInformativeView(mesh) === 'side';

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, VIEWS } from './dev-set-views';
+import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 // Below 1 for flat subjects (a butterfly from above wants ×0.4, the error-sources round), past 3
@@ -34,14 +34,6 @@ const GRID = SCALES.flatMap((k) => LEANS.map((beta) => ({ k, beta })));
 const BASE = GRID.findIndex((g) => g.k === 1 && g.beta === 0);
 const PICTURE_PX = 512;
 
-const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), bestView: z.boolean(), cd: z.array(z.number()) });
-type Row = z.infer<typeof rowSchema>;
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
 /** The model's depth scaled by k and its sheets leaned by β about its middle plane z = 0. */
 export function scaledLeaned(positions: Float32Array, k: number, beta: number): Float32Array {
   const out = positions.slice();
@@ -51,23 +43,23 @@ export function scaledLeaned(positions: Float32Array, k: number, beta: number): 
 
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 
-function report(rows: Row[]): void {
-  const score = (r: Row, g: number) => Math.log(r.cd[g]! / r.cd[BASE]!);
-  const best = (train: Row[]) => {
+function report(rows: FitRow[]): void {
+  const score = (r: FitRow, g: number) => Math.log(r.cd[g]! / r.cd[BASE]!);
+  const best = (train: FitRow[]) => {
     const totals = GRID.map((_, g) => mean(train.map((r) => score(r, g))));
     return totals.reduce((b, t, g) => (t < totals[b]! ? g : b), BASE);
   };
   const artists = [...new Set(rows.map((r) => r.artist))];
-  const groups: Array<[string, (r: Row) => boolean]> = [...artists.map((a): [string, (r: Row) => boolean] => [a, (r) => r.artist === a]), ['all', () => true]];
-  const ratio = (f: (r: Row) => boolean, g: (r: Row) => number) => Math.exp(mean(rows.filter(f).map((r) => score(r, g(r))))).toFixed(3);
+  const groups: Array<[string, (r: FitRow) => boolean]> = [...artists.map((a): [string, (r: FitRow) => boolean] => [a, (r) => r.artist === a]), ['all', () => true]];
+  const ratio = (f: (r: FitRow) => boolean, g: (r: FitRow) => number) => Math.exp(mean(rows.filter(f).map((r) => score(r, g(r))))).toFixed(3);
   const shown = rows.filter((r) => r.bestView);
-  const shownCd = (g: (r: Row) => number) => mean(shown.map((r) => r.cd[g(r)]!)).toFixed(4);
+  const shownCd = (g: (r: FitRow) => number) => mean(shown.map((r) => r.cd[g(r)]!)).toFixed(4);
   console.log(`CD at (scale k, lean β) over CD at (1, 0), geometric mean; ${rows.length} characters\n`);
   console.log(`| k | β | ${groups.map(([g, f]) => `${g} (${rows.filter(f).length})`).join(' | ')} | CD of the ${shown.length} best pictured so |`);
   console.log(`|---|---|${groups.map(() => '---:').join('|')}|---:|`);
   GRID.forEach(({ k, beta }, g) => console.log(`| ${k} | ${beta} | ${groups.map(([, f]) => ratio(f, () => g)).join(' | ')} | ${shownCd(() => g)} |`));
   const chosen = new Map(artists.map((a) => [a, best(rows.filter((r) => r.artist !== a))]));
-  const held = (r: Row) => chosen.get(r.artist)!;
+  const held = (r: FitRow) => chosen.get(r.artist)!;
   console.log(`| left out | | ${groups.map(([, f]) => ratio(f, held)).join(' | ')} | ${shownCd(held)} |`);
   const name = (g: number) => `k ${GRID[g]!.k}, β ${GRID[g]!.beta}`;
   console.log(`\nchosen without each artist: ${artists.map((a) => `${a} ${name(chosen.get(a)!)}`).join('; ')}; on all: ${name(best(rows))}`);
@@ -77,7 +69,7 @@ function report(rows: Row[]): void {
 async function main(): Promise<void> {
   const merge = arg('--merge');
   if (merge) {
-    report(merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
+    report(merge.split(',').flatMap((file) => z.array(fitRowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
     return;
   }
   const dir = process.argv[2];
@@ -90,7 +82,7 @@ async function main(): Promise<void> {
   const view = z.enum(VIEWS).parse(arg('--view') ?? 'front');
   const samples = Number(arg('--samples') ?? 4000);
   const out = arg('--json');
-  const rows: Row[] = [];
+  const rows: FitRow[] = [];
   for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && x.bodyPlan === plan)) {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const turned = turnToView(mesh, view);

@@ -28,17 +28,12 @@ import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, type Vec3, type View } from './dev-set-views';
+import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, type Vec3, type View, arg } from './dev-set-views';
 import { compare, type Scores } from './shape-distance';
 
 /** Picture side, as the issue measures. */
 const PICTURE_PX = 512;
 const FLOOR_DEPTH_OF_WIDTH = 0.3;
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 /** The picture's alpha as a mask, cropped to the subject: rows top to bottom. */
 function alphaMask(rgba: Buffer, px: number): { mask: Uint8Array; x0: number; x1: number; y0: number; y1: number } {
