@@ -12,6 +12,7 @@
  * and back faces into the sideways normal a round body has there, with no shading crease.
  */
 import type { Mesh } from '@rigforge/mesh';
+import { feetForward, type FeetForwardOptions } from './feet-forward';
 import type { PlanarMesh } from './triangulate-outline';
 
 export interface BuildClosedMeshOptions {
@@ -35,6 +36,8 @@ export interface BuildClosedMeshOptions {
    * flat back, a body resting on the ground seen from above). Default 0.
    */
   lean?: number;
+  /** Feet reaching forward from the ground (`feet-forward.ts`; its `height` is this mesh's). Default none. */
+  feet?: Omit<FeetForwardOptions, 'height'>;
 }
 
 export interface ClosedMeshFrame { centreX: number; maxY: number; scale: number }
@@ -83,9 +86,10 @@ export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, optio
     indices.set([a, c, b], t * 3);
     indices.set([back[a]!, back[b]!, back[c]!], (tcount + t) * 3);
   }
+  const shaped = options.feet ? feetForward(positions, { ...options.feet, height: options.height }) : positions;
   const mesh: Mesh = {
-    positions,
-    normals: vertexNormals(positions, indices, weld),
+    positions: shaped,
+    normals: vertexNormals(shaped, indices, weld),
     uvs,
     indices,
     groups: [{ materialIndex: 0, start: 0, count: indices.length }],

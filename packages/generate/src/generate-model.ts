@@ -15,6 +15,7 @@ import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { BALL_EXPONENT, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
+import { learnedFeet } from './feet-forward';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
 import { distanceTransform } from './mask-ops';
@@ -50,6 +51,13 @@ export interface GenerateModelOptions {
    * 0 every leg in the middle plane. Default: the spread learned for the plan (`depth-prior.ts` `depthLegSpread`).
    */
   legSpread?: number;
+  /**
+   * Whether a figure's feet reach forward from the ground (`feet-forward.ts`: the front sheet's
+   * lowest band pushed forward in a wedge, as a foot pointing at the viewer is long). Default: the
+   * feet learned for the plan and view (`feet-priors.json`, `scripts/fit-feet.ts`), none where none
+   * were. Side pictures whose legs are built as parts never get them.
+   */
+  feet?: boolean;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -87,7 +95,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread';
+type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -179,7 +187,8 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
     const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT) : undefined;
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
-    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan) });
+    const feet = o.feet === false ? undefined : learnedFeet(o.bodyPlan, o.view);
+    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan), ...(feet ? { feet } : {}) });
   })();
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
@@ -244,7 +253,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -260,6 +269,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
   range('maxPixels', o.maxPixels, 1, 1 << 30);
   if (o.lean !== undefined) range('lean', o.lean, -1, 1);
   if (o.legSpread !== undefined) range('legSpread', o.legSpread, 0, 3);
+  if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `generate: unknown output format "${String(o.outputFormat)}" (glb or fbx)`);
   }
