@@ -3,7 +3,13 @@
  * stored (per character: the picture and the CD grid over depth scale k and lean β), computes cues
  * from the picture's mask as the engine segments it, and fits log k = a + b·cue leaving one artist out.
  *
+ * Two readings: the CD at the predicted scale (the 11 fish and flyers' grids, the cue chosen by its
+ * left-out score, and nested: chosen inside each fold too), and with `--own` each character's own
+ * depth scale from its true mesh against the cues over the whole set (mean |log error| left out).
+ * The chosen cue and its constants enter `src/depth-cue.ts` by hand (the option `depthCue`).
+ *
  *   npx tsx packages/generate/scripts/fit-depth-cue.ts /tmp/gd
+ *   npx tsx packages/generate/scripts/fit-depth-cue.ts /tmp/gdown --own
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -93,11 +99,11 @@ interface Model { cue: string; a: number; b: number; c0: number }
 export const K_MIN = 0.4, K_MAX = 1.6;
 const kOf = (m: Model, r: Row) => Math.min(K_MAX, Math.max(K_MIN, Math.exp(m.a + m.b * (r.f[m.cue]! - m.c0))));
 /** a, b on a grid (b = 0 allowed: a constant scale), least mean log CD ratio. */
-function fit(rows: Row[], cue: string, slopeOnly = false): Model {
+function fit(rows: Row[], cue: string): Model {
   const c0 = mean(rows.map((r) => r.f[cue]!));
   const sd = Math.sqrt(mean(rows.map((r) => (r.f[cue]! - c0) ** 2))) || 1;
   let best: Model = { cue, a: 0, b: 0, c0 }, bestS = Infinity;
-  for (let a = slopeOnly ? 0 : -1.4; a <= (slopeOnly ? 0 : 0.7) + 1e-9; a += 0.05) for (let bs = -2; bs <= 2 + 1e-9; bs += 0.05) {
+  for (let a = -1.4; a <= 0.7 + 1e-9; a += 0.05) for (let bs = -2; bs <= 2 + 1e-9; bs += 0.05) {
     const m = { cue, a, b: bs / sd, c0 };
     const s = score(rows, (r) => kOf(m, r)) + 1e-4 * (a * a + bs * bs);
     if (s < bestS) [best, bestS] = [m, s];
@@ -174,13 +180,17 @@ async function main(): Promise<void> {
   console.log(`\ncorrelation with log own k: ${cues.map((c) => `${c} ${corr(rows.map((r) => r.f[c]!), own).toFixed(2)}`).join(', ')}`);
   const artists = [...new Set(rows.map((r) => r.artist))];
   console.log('\nleft out by artist: geometric mean CD ratio to k = 1 (all, aquatic, avian), and mean CD aquatic / avian');
-  const constFit = (train: Row[]) => fit(train, cues[0]!, false);
+  // 'constant': one scale for all (b = 0), the per-plan constant of last round for these two plans.
+  const constFit = (train: Row[]): Model => {
+    let m: Model = { cue: cues[0]!, a: 0, b: 0, c0: 0 }, best = Infinity;
+    for (let a = -1.4; a <= 0.7 + 1e-9; a += 0.05) { const s = score(train, () => Math.exp(a)); if (s < best) [m, best] = [{ ...m, a }, s]; }
+    return m;
+  };
   for (const cue of ['constant', ...cues]) {
     const held = new Map<Row, number>();
     for (const a of artists) {
       const train = rows.filter((r) => r.artist !== a);
-      const m = cue === 'constant' ? { ...constFit(train), b: 0 } : fit(train, cue);
-      if (cue === 'constant') { let bs = Infinity; for (let x = -1.4; x <= 0.7; x += 0.05) { const s = score(train, () => Math.exp(x)); if (s < bs) { bs = s; m.a = x; } } }
+      const m = cue === 'constant' ? constFit(train) : fit(train, cue);
       for (const r of rows.filter((x) => x.artist === a)) held.set(r, kOf(m, r));
     }
     const g = (rs: Row[]) => Math.exp(score(rs, (r) => held.get(r)!)).toFixed(3);
