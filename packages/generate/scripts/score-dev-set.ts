@@ -3,7 +3,7 @@
  * scores the rigger: how close is the model made from one picture to the true shape?
  *
  *   npx tsx packages/generate/scripts/score-dev-set.ts ../shared/rig-dev-set [--only id,id] [--json out.json]
- *       [--sheet sheet.png] [--samples 20000] [--no-hints] [--no-feet]
+ *       [--sheet sheet.png] [--samples 20000] [--no-hints] [--no-feet] [--depth-cue]
  *   npx tsx packages/generate/scripts/score-dev-set.ts --merge a.json,b.json   (the tables of runs split with --only)
  *
  * For each character of the set (`input.glb`, standing +Y up, facing +Z):
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   }
   const dir = process.argv[2];
   if (!dir || dir.startsWith('--')) {
-    console.error('usage: score-dev-set.ts <dev-set dir> [--only id,id] [--json out.json] [--sheet sheet.png] [--samples 20000]');
+    console.error('usage: score-dev-set.ts <dev-set dir> [--only id,id] [--json out.json] [--sheet sheet.png] [--samples 20000] [--no-hints] [--depth-cue]');
     process.exit(2);
   }
   const only = arg('--only')?.split(',');
@@ -150,6 +150,8 @@ async function main(): Promise<void> {
   const noHints = process.argv.includes('--no-hints');
   // The engine without the learned feet (`feet-forward.ts`), to score a tree before and after them in one run.
   const noFeet = process.argv.includes('--no-feet');
+  // The engine's optional depth cue for fish and flyers (`depthCue`, off by default; see the README).
+  const depthCue = process.argv.includes('--depth-cue');
   const chars = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((c) => !only || only.includes(c.id));
   const rows: Row[] = [];
   const tiles: Buffer[][] = [];
@@ -170,7 +172,7 @@ async function main(): Promise<void> {
       const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
       const t0 = performance.now();
       // The hints a caller can give: the body plan and the view the picture was taken from.
-      const made = await generateModel(picture, { height: trueHeight, ...(noHints ? {} : { bodyPlan: c.bodyPlan, view: row.view }), ...(noFeet ? { feet: false } : {}) });
+      const made = await generateModel(picture, { height: trueHeight, ...(noHints ? {} : { bodyPlan: c.bodyPlan, view: row.view }), ...(noFeet ? { feet: false } : {}), ...(depthCue ? { depthCue: true } : {}) });
       row.ms = performance.now() - t0;
       row.generated = compare(truth, made.mesh, samples);
       const rgba = await sharp(Buffer.from(picture)).ensureAlpha().raw().toBuffer();
