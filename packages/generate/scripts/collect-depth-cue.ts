@@ -15,7 +15,7 @@ import { generateModel } from '../src';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { BALL_EXPONENT, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
-import { arg, bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, rasterDepth, turnToView } from './dev-set-views';
+import { arg, bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, rasterDepth, turnToView, scaledLeaned } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 export const CUE_SCALES = [0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.4, 1.6, 1.8, 2];
@@ -43,13 +43,6 @@ function ownScale(truth: Mesh): number {
   let acc = 0;
   for (const [ratio, wt] of pairs) { acc += wt; if (acc >= total / 2) return ratio; }
   return 1;
-}
-
-/** The model's depth scaled by k and its sheets leaned by β about z = 0 (as `fit-plan-view-depth.ts`). */
-function scaledLeaned(positions: Float32Array, k: number, beta: number): Float32Array {
-  const out = positions.slice();
-  for (let i = 2; i < out.length; i += 3) out[i] = k * (out[i]! + beta * Math.abs(out[i]!));
-  return out;
 }
 
 async function main(): Promise<void> {

@@ -163,3 +163,17 @@ export function arg(name: string): string | undefined {
  */
 export const fitRowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), bestView: z.boolean(), cd: z.array(z.number()) });
 export type FitRow = z.infer<typeof fitRowSchema>;
+
+/** The mean of a list (0 for none: a fit's empty fold scores nothing). */
+export const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
+
+/**
+ * A made model's depth scaled by k and its sheets leaned by β about its middle plane z = 0
+ * (z ↦ k·(z + β·|z|)): the engine's model at k times its depth prior and lean β, without
+ * generating again. The fit scripts' grids (lean, depth per plan and view, the depth cue) use it.
+ */
+export function scaledLeaned(positions: Float32Array, k: number, beta: number): Float32Array {
+  const out = positions.slice();
+  for (let i = 2; i < out.length; i += 3) out[i] = k * (out[i]! + beta * Math.abs(out[i]!));
+  return out;
+}

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { distanceTransform } from '../src/mask-ops';
 import { z } from 'zod';
-import { charactersInBestView, rasterDepth, type View, arg } from './dev-set-views';
+import { charactersInBestView, rasterDepth, type View, arg, mean } from './dev-set-views';
 
 const GRID = 128;
 const priorsFileSchema = z.object({ fittedBy: z.string(), form: z.string(), leftOutError: z.number(), ballExponent: z.number().optional(), priors: z.record(z.string(), z.object({ a: z.number(), b: z.number(), c: z.number() })) });
@@ -66,8 +66,6 @@ function error(r: Row, p: number, c: number): number {
   for (let i = 0; i < b.length; i++) s += Math.abs(r.t[i]! - c * b[i]!);
   return s / Math.max(1, b.length);
 }
-
-const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 
 async function main(): Promise<void> {
   const dir = process.argv[2];

@@ -20,6 +20,7 @@ import { distanceTransform } from '../src/mask-ops';
 import { splitParts } from '../src/body-parts';
 import { axisThickness } from '../src/depth-cue';
 import { CUE_LEANS, CUE_SCALES } from './collect-depth-cue';
+import { mean } from './dev-set-views';
 
 const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), view: z.enum(['front', 'side', 'top']), cd: z.array(z.array(z.number())) });
 type Row = z.infer<typeof rowSchema> & { f: Record<string, number> };
@@ -91,7 +92,6 @@ function cdAt(r: Row, k: number): number {
   }
   return r.cd[CUE_SCALES.length - 1]![j]!;
 }
-const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 const score = (rows: Row[], k: (r: Row) => number) => mean(rows.map((r) => Math.log(cdAt(r, k(r)) / cdAt(r, 1))));
 
 interface Model { cue: string; a: number; b: number; c0: number }

@@ -25,7 +25,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { feetForward } from '../src/feet-forward';
-import { arg } from './dev-set-views';
+import { arg, mean } from './dev-set-views';
 import { cachedModels, type CachedModel } from './model-cache';
 import { compare } from './shape-distance';
 
@@ -94,7 +94,6 @@ function anatomyReport(rows: Row[], all: number): void {
 
 const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), cd: z.array(z.number()) });
 type Row = z.infer<typeof rowSchema>;
-const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 
 function report(rows: Row[]): void {
   const score = (r: Row, k: number) => Math.log(r.cd[k]! / r.cd[0]!);

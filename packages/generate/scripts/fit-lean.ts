@@ -24,20 +24,11 @@ import { join } from 'node:path';
 import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow } from './dev-set-views';
+import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow, scaledLeaned, mean } from './dev-set-views';
 import { compare } from './shape-distance';
 
 export const LEANS = [-0.5, 0, 0.25, 0.5, 0.75, 1];
 const PICTURE_PX = 512;
-
-/** The model's sheets leaned by β about its middle plane z = 0 (as built, before any lean). */
-export function leaned(positions: Float32Array, beta: number): Float32Array {
-  const out = positions.slice();
-  for (let i = 2; i < out.length; i += 3) out[i] = out[i]! + beta * Math.abs(out[i]!);
-  return out;
-}
-
-const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 
 function report(rows: FitRow[], view: string): void {
   const score = (r: FitRow, k: number) => Math.log(r.cd[k]! / r.cd[LEANS.indexOf(0)]!);
@@ -88,7 +79,7 @@ async function main(): Promise<void> {
     const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
     try {
       const made = (await generateModel(picture, { height: 1, bodyPlan: c.bodyPlan, view, lean: 0 })).mesh;
-      const cd = LEANS.map((beta) => compare(truth, { positions: leaned(made.positions, beta), indices: made.indices }, samples).cd);
+      const cd = LEANS.map((beta) => compare(truth, { positions: scaledLeaned(made.positions, 1, beta), indices: made.indices }, samples).cd);
       rows.push({ id: c.id, plan: c.bodyPlan, artist: c.artist, bestView: mostInformativeView(mesh) === view, cd });
       console.log(`${c.id}: ${cd.map((v) => v.toFixed(4)).join(' ')}`);
     } catch (error) {

@@ -25,7 +25,7 @@ import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import { BODY_PLAN_LEGS, BODY_PLANS } from '@rigforge/vocabulary';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, extent, manifestSchema, mostInformativeView, turnToView, arg, fitRowSchema, type FitRow } from './dev-set-views';
+import { bounds, extent, manifestSchema, mostInformativeView, turnToView, arg, fitRowSchema, type FitRow, mean } from './dev-set-views';
 import { compare } from './shape-distance';
 
 export const SPREADS = [0, 0.5, 0.75, 0.875, 1, 1.125, 1.25, 1.5, 1.75, 2, 2.5, 3];
@@ -38,8 +38,6 @@ export function spread(at0: Float32Array, at1: Float32Array, s: number): Float32
   for (let i = 0; i < out.length; i++) out[i] = at0[i]! + s * (at1[i]! - at0[i]!);
   return out;
 }
-
-const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 
 /** Prints the tables; returns the spreads to ship (per plan if that form wins left out, else one for all). */
 function report(rows: FitRow[]): Record<string, number> {

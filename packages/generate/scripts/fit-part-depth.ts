@@ -24,7 +24,7 @@ import { ballHeights, medialBalls } from '../src/ball-depth';
 import { ballsByKind, splitParts, type PartKind } from '../src/body-parts';
 import { depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
-import { manifestSchema, mostInformativeView, rasterDepth, turnToView } from './dev-set-views';
+import { manifestSchema, mostInformativeView, rasterDepth, turnToView, mean } from './dev-set-views';
 
 /** Grid cells along the longer side of the picture. */
 const GRID = 192;
@@ -62,8 +62,6 @@ function error(s: Sample, k: PartRatios): number {
   for (let i = 0; i < s.t.length; i++) sum += Math.abs(s.t[i]! - Math.max(k.core * s.core[i]!, k.limb * s.limb[i]!, k.leg * s.leg[i]!));
   return sum / Math.max(1, s.t.length);
 }
-
-const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 
 function fit(set: Sample[]): PartRatios {
   let best: PartRatios = { core: 1, limb: 1, leg: 1 }, bestErr = Infinity;

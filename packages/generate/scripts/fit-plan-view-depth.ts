@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow } from './dev-set-views';
+import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow, scaledLeaned, mean } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 // Below 1 for flat subjects (a butterfly from above wants ×0.4, the error-sources round), past 3
@@ -33,15 +33,6 @@ export const LEANS = [-0.5, -0.25, 0, 0.25, 0.5, 0.75];
 const GRID = SCALES.flatMap((k) => LEANS.map((beta) => ({ k, beta })));
 const BASE = GRID.findIndex((g) => g.k === 1 && g.beta === 0);
 const PICTURE_PX = 512;
-
-/** The model's depth scaled by k and its sheets leaned by β about its middle plane z = 0. */
-export function scaledLeaned(positions: Float32Array, k: number, beta: number): Float32Array {
-  const out = positions.slice();
-  for (let i = 2; i < out.length; i += 3) out[i] = k * (out[i]! + beta * Math.abs(out[i]!));
-  return out;
-}
-
-const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 
 function report(rows: FitRow[]): void {
   const score = (r: FitRow, g: number) => Math.log(r.cd[g]! / r.cd[BASE]!);
