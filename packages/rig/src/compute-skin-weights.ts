@@ -71,6 +71,15 @@ export interface ComputeSkinWeightsOptions {
   leafJoints?: LeafJointMode;
   /** Most voxels along the longest side of the bounding box (fewer where the mesh's detail is coarser: skinning/voxelize-within-budget); more resolves thinner gaps. Default 128. */
   resolution?: number;
+  /**
+   * The grid's cells along the longest side per unit of the mesh's detail (its longest side over
+   * its 10th-percentile edge; skinning/voxelize-within-budget): below 1 a low-poly mesh is skinned
+   * on a grid coarser than its short edges (cells finer than a few short edges buy its weights
+   * nothing measurable and cost the voxels and the geodesic search over them). Default 0.25; pro 1.
+   */
+  gridDetailScale?: number;
+  /** Fewest cells along the longest side of a grid sized by the mesh's detail. Default 64. */
+  gridMinDetailResolution?: number;
   /** Laplacian smoothing passes over the welded mesh. Default 3. */
   smoothingIterations?: number;
   /**
@@ -202,6 +211,10 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   weldTolerance: 1e-5,
   leafJoints: 'extend',
   resolution: 128,
+  // A quarter of the detail (so 64 cells unless the short edges are finer than 1/256 of the
+  // longest side): chosen leaving one artist out among 0.01–1 (package README, "Seventeenth round").
+  gridDetailScale: 0.25,
+  gridMinDetailResolution: 64,
   smoothingIterations: 3,
   aimLeaves: true,
   aimPartMargin: 0.8,
@@ -232,6 +245,12 @@ function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSki
   }
   if (!(merged.heatLeafLength > 0) || !Number.isFinite(merged.heatLeafLength)) {
     throw new EngineError('invalid_input', `skin: heatLeafLength ${merged.heatLeafLength} is not a positive finite fraction`);
+  }
+  if (!(merged.gridDetailScale >= 0) || !Number.isFinite(merged.gridDetailScale)) {
+    throw new EngineError('invalid_input', `skin: gridDetailScale ${merged.gridDetailScale} is not a non-negative finite scale`);
+  }
+  if (!(merged.gridMinDetailResolution >= 4) || !Number.isFinite(merged.gridMinDetailResolution)) {
+    throw new EngineError('invalid_input', `skin: gridMinDetailResolution ${merged.gridMinDetailResolution} is not a finite count of at least 4 cells`);
   }
   if (!(merged.sharpness > 0) || !Number.isFinite(merged.sharpness)) {
     throw new EngineError('invalid_input', `skin: sharpness ${merged.sharpness} is not a positive finite exponent`);
@@ -285,7 +304,7 @@ export function computeSkinWeights(
 
   // Built when first needed: by heat to aim its leaf bones, by voxel visibility and by the geodesic weights.
   let built: SkinVoxelGrid | undefined;
-  const grid = (): SkinVoxelGrid => (built ??= voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution));
+  const grid = (): SkinVoxelGrid => (built ??= voxelizeWithinBudget(welded.positions, welded.indices, opts.resolution, { detailScale: opts.gridDetailScale, minDetailResolution: opts.gridMinDetailResolution }));
   let adjacency: VertexAdjacency | undefined;
   const neighbours = (): VertexAdjacency => (adjacency ??= vertexAdjacency(welded.indices, nw));
   // The placed segments (step 3), once: heat aims its leaf bones by them, the geodesic weights

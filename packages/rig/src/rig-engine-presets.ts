@@ -19,8 +19,8 @@ export const RIG_ENGINE_PRESETS = {
   // Fast is computeSkinWeights' and fitSkeleton's defaults (COMPUTE_SKIN_WEIGHTS_DEFAULTS says why each).
   fast: { fit: {}, skin: {} },
   // Pro keeps heat with rays to 150k welded vertices (~300k triangles), past which heat's solves
-  // cost more than a rig may, on finer grids.
-  pro: { fit: { resolution: 128 }, skin: { resolution: 192, smoothingIterations: 4, heatRayMaxVertices: Number.POSITIVE_INFINITY, heatMaxVertices: 150_000 } },
+  // cost more than a rig may, on finer grids (the skin grid at the mesh's full detail).
+  pro: { fit: { resolution: 128 }, skin: { resolution: 192, gridDetailScale: 1, smoothingIterations: 4, heatRayMaxVertices: Number.POSITIVE_INFINITY, heatMaxVertices: 150_000 } },
 } as const satisfies Record<string, RigEnginePreset>;
 
 export type RigEngineName = keyof typeof RIG_ENGINE_PRESETS;

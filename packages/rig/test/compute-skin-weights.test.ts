@@ -103,13 +103,15 @@ describe('computeSkinWeights', () => {
       ['r_leg', 'hips', [-0.06, 0.95, 0]],
       ['r_foot', 'r_leg', [-0.06, 0.1, 0]],
     ]);
-    // Radius 0.05 → gap 0.02 between the legs; the long side (≈1.2) is 128 cells of ~0.0094.
+    // Radius 0.05 → gap 0.02 between the legs; the long side (≈1.2) is 128 cells of ~0.0094 on a
+    // grid at the mesh's full detail (gridDetailScale 1, pro's; fast's quarter gives 64 cells,
+    // where a gap of two voxels at 128 is one and the legs may touch).
     const mesh2 = mergeMeshes([
       capsule([0, 0.95, 0], [0, 1.15, 0], 0.14),
       capsule([0.06, 0.95, 0], [0.06, 0.05, 0], 0.05),
       capsule([-0.06, 0.95, 0], [-0.06, 0.05, 0], 0.05),
     ]);
-    const skin2 = computeSkinWeights(mesh2, skeleton2, GEODESIC);
+    const skin2 = computeSkinWeights(mesh2, skeleton2, { ...GEODESIC, gridDetailScale: 1 });
     const leftLow = verticesWhere(mesh2, (x, y) => x > 0.005 && y < 0.6);
     expect(maxWeightOf(skin2, leftLow, [3, 4])).toBe(0);
   });
@@ -195,6 +197,8 @@ describe('computeSkinWeights', () => {
     expect(() => computeSkinWeights(bad, skeleton)).toThrow(EngineError);
     expect(() => computeSkinWeights(mesh, { joints: [] })).toThrow(/no joints/);
     expect(() => computeSkinWeights(mesh, skeletonOf([['a', 'b', [0, 0, 0]], ['b', null, [0, 1, 0]]]))).toThrow(/parents must come before/);
+    expect(() => computeSkinWeights(mesh, skeleton, { gridDetailScale: -1 })).toThrow(/gridDetailScale/);
+    expect(() => computeSkinWeights(mesh, skeleton, { gridMinDetailResolution: NaN })).toThrow(/gridMinDetailResolution/);
     try {
       computeSkinWeights({ ...mesh, indices: new Uint32Array([0, 1, n]) }, skeleton);
     } catch (e) {

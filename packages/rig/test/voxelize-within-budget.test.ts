@@ -4,7 +4,7 @@
  * cost voxels (and the geodesic search over them); a finely tessellated mesh keeps the requested
  * resolution.
  */
-import { meshDetailResolution, voxelizeWithinBudget } from '../src/skinning/voxelize-within-budget';
+import { meshDetailResolution, skinGridTarget, voxelizeWithinBudget } from '../src/skinning/voxelize-within-budget';
 
 /** A w × h × d box whose faces are each split into n × n quads (12·n² triangles). */
 function box(n: number, w = 0.25, h = 2, d = 0.125): { positions: Float32Array; indices: Uint32Array } {
@@ -52,4 +52,22 @@ test('a coarse mesh is voxelised at its detail, a fine one at the requested reso
   expect(cellsAlongLongest(voxelizeWithinBudget(fine.positions, fine.indices, 128))).toBe(128);
   // Never above the requested resolution, whatever the detail.
   expect(cellsAlongLongest(voxelizeWithinBudget(fine.positions, fine.indices, 96))).toBe(96);
+});
+
+test('the detail scale and floor size the grid below the detail, never under the floor or over the resolution', () => {
+  expect(skinGridTarget(128, 100)).toBe(100);
+  expect(skinGridTarget(128, 100, { detailScale: 0.5 })).toBe(64);
+  expect(skinGridTarget(128, 180, { detailScale: 0.5 })).toBe(90);
+  expect(skinGridTarget(128, 180, { detailScale: 0.5, minDetailResolution: 48 })).toBe(90);
+  expect(skinGridTarget(128, 80, { detailScale: 0.5, minDetailResolution: 48 })).toBe(48);
+  expect(skinGridTarget(128, 1000, { detailScale: 0.5 })).toBe(128);
+  expect(skinGridTarget(40, 10)).toBe(40);
+  // Scale 1 is the plain detail, rounded up, as before the option.
+  expect(skinGridTarget(128, 70.2)).toBe(71);
+  // A box whose detail is between: half of it is coarser than the requested 128 and the floor.
+  const mid = box(12);
+  const detail = meshDetailResolution(mid.positions, mid.indices);
+  expect(0.5 * detail).toBeGreaterThan(64);
+  expect(0.5 * detail).toBeLessThan(128);
+  expect(cellsAlongLongest(voxelizeWithinBudget(mid.positions, mid.indices, 128, { detailScale: 0.5 }))).toBe(Math.ceil(0.5 * detail));
 });

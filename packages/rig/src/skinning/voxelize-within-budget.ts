@@ -20,15 +20,26 @@ function countSolidCells(grid: SkinVoxelGrid): number {
   return solid;
 }
 
+/** How the skinning grid follows the mesh's detail (`voxelizeWithinBudget`). */
+export interface SkinGridSizing {
+  /**
+   * Cells along the longest side per unit of the mesh's detail (`meshDetailResolution`): 1 puts
+   * about one cell on a short edge, 0.5 one cell on two. Default 1.
+   */
+  detailScale?: number;
+  /** Fewest cells along the longest side a grid sized by the detail gets. Default MIN_DETAIL_RESOLUTION (64). */
+  minDetailResolution?: number;
+}
+
 /**
- * The finest grid up to `resolution` and the mesh's detail (at least MIN_DETAIL_RESOLUTION)
- * within MAX_SOLID_CELLS. A pass at a coarse probe resolution
+ * The finest grid up to `resolution` and the mesh's detail (× `detailScale`, at least
+ * `minDetailResolution`) within MAX_SOLID_CELLS. A pass at a coarse probe resolution
  * estimates the fill (solid grows with the cube of the resolution), so a bulky mesh is never
  * voxelised finely first.
  */
-export function voxelizeWithinBudget(positions: Float32Array, indices: Uint32Array, resolution: number): SkinVoxelGrid {
+export function voxelizeWithinBudget(positions: Float32Array, indices: Uint32Array, resolution: number, sizing: SkinGridSizing = {}): SkinVoxelGrid {
   const PROBE_RESOLUTION = 32;
-  let target = Math.min(resolution, Math.max(MIN_DETAIL_RESOLUTION, Math.ceil(meshDetailResolution(positions, indices))));
+  let target = skinGridTarget(resolution, meshDetailResolution(positions, indices), sizing);
   if (target > PROBE_RESOLUTION) {
     const probe = countSolidCells(voxelizeSkinGrid(positions, indices, { resolution: PROBE_RESOLUTION }));
     const estimate = probe * (target / PROBE_RESOLUTION) ** 3;
@@ -49,6 +60,16 @@ export function voxelizeWithinBudget(positions: Float32Array, indices: Uint32Arr
  * geodesic search to keep apart parts a few cells across (legs, fingers of a low-poly hand).
  */
 const MIN_DETAIL_RESOLUTION = 64;
+
+/**
+ * The grid's cells along the longest side before the solid budget: `resolution` at most, the
+ * detail × `detailScale` (rounded up) where that is coarser, never under `minDetailResolution`
+ * (nor over `resolution`).
+ */
+export function skinGridTarget(resolution: number, detail: number, sizing: SkinGridSizing = {}): number {
+  const scale = sizing.detailScale ?? 1, floor = sizing.minDetailResolution ?? MIN_DETAIL_RESOLUTION;
+  return Math.min(resolution, Math.max(floor, Math.ceil(scale * detail)));
+}
 
 /** Triangles sampled (evenly along the index list) for the edge-length percentile. */
 const DETAIL_SAMPLE_TRIANGLES = 20_000;
