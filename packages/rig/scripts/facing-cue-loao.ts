@@ -11,6 +11,7 @@
  *
  *   npx tsx packages/rig/scripts/facing-cue-loao.ts <dev-set dir> --labels file.json --cache m.json \
  *     --lateral-cache planes.json --cue-cache cue.json [--models-cache models.json] --without <features>
+ *     [--eyes B --feet B (the in-sample row's bars; default the shipped)] [--list (per character: held-out files facing backwards, its cue)]
  *
  * `--cache`/`--lateral-cache` are orientation-gates-loao.ts's (run it once with --lateral to make
  * them); `--without` as there (the shipped 26 features: leave out the other ten).
@@ -21,7 +22,7 @@ import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { decideOrientation, FIND_ORIENTATION_DEFAULTS, orientationProbabilities, type FindOrientationOptions, type OrientationModel } from '../src/find-orientation';
 import { lateralAxisOf, type MirrorPlanes } from '../src/mirror-plane';
-import { facingCueOf, facingCueVerdict, halfTurn, measureFacingSurface, type FacingCue, type FacingCueOptions } from '../src/orientation-facing-cue';
+import { FACING_CUE_DEFAULTS, facingCueOf, facingCueVerdict, halfTurn, measureFacingSurface, type FacingCue, type FacingCueOptions } from '../src/orientation-facing-cue';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { UP_AXES } from '../src/rotate-mesh-up';
 import model from '../src/orientation-model.json';
@@ -136,7 +137,8 @@ async function main(): Promise<void> {
     }
     return best;
   };
-  const given: FacingCueOptions = { minEyes: Number(arg('--eyes') ?? '0.1'), minFeet: Number(arg('--feet') ?? '0.08') };
+  // The bars of the in-sample row: the shipped ones unless --eyes / --feet give others.
+  const given: FacingCueOptions = { minEyes: Number(arg('--eyes') ?? FACING_CUE_DEFAULTS.minEyes), minFeet: Number(arg('--feet') ?? FACING_CUE_DEFAULTS.minFeet) };
   const row = (label: string, n: number, b: ReturnType<typeof tally>, a: ReturnType<typeof tally>, extra = ''): void => console.log(
     `  ${label.padEnd(20)} ${String(n).padStart(2)} ${extra.padEnd(20)} ${pct(b.right, n * 24)} -> ${pct(a.right, n * 24)}   backwards ${b.backwards} -> ${a.backwards}   uprights ${b.uprights}/${n} -> ${a.uprights}/${n}`);
   const sum = (xs: ReturnType<typeof tally>[]): ReturnType<typeof tally> => xs.reduce((t, x) => ({ right: t.right + x.right, uprights: t.uprights + x.uprights, backwards: t.backwards + x.backwards }), { right: 0, uprights: 0, backwards: 0 });
