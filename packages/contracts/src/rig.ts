@@ -143,7 +143,11 @@ export const checkRigResponseSchema = z
     watertight: z.boolean().describe('Every edge is shared by exactly two triangles'),
     up_axis: z.enum(UP_AXES).describe('The file axis found pointing up on the character; pass it as up_axis'),
     facing: z.enum(FACINGS).describe('Direction the stood-up model faces'),
-    rotation_y: z.number().describe('The rotation_y that makes the stood-up model face +Z'),
+    rotation_y: z.number().describe('The rotation_y that makes the stood-up model face +Z, as POST /v1/rigs finds it by default'),
+    roll: z
+      .object({ axis: z.enum(['x', 'y', 'z']), degrees: z.number() })
+      .optional()
+      .describe('Present when the rig rolls the mesh first (its mirror plane lies between two file axes): degrees about a file axis; up_axis and rotation_y are then of the rolled mesh'),
     orientation_confidence: z.number().min(0).max(1).describe('Probability the orientation finder gives up_axis with that facing (0..1); what POST /v1/rigs does by default'),
     up_axis_confidence: z.number().min(0).max(1).describe('Probability it gives up_axis alone, over the four facings (0..1)'),
     recommended_rig_type: z.enum(RIG_TYPES),

@@ -21,6 +21,7 @@ import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from '../src/body-plan';
 import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
 import { unrolledLateralAxis } from '../src/mirror-roll';
+import { FACING_CUE_ON, facingCueHalfTurn, halfTurn } from '../src/orientation-facing-cue';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { measureJointError } from '../testing/measure-joint-error';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   // Time of one call per turned file (a loaded machine: compare runs of the same session).
   const finderMs: number[] = [], shippedMs: number[] = [];
   let heldOk = 0;
+  const noCueRight = new Map<string, number>();
   const heldTurned: string[] = [];
   const manifest = readManifest(dir);
   // The CD-J2J spot check takes characters spread over the manifest (several artists and plans).
@@ -82,8 +84,12 @@ async function main(): Promise<void> {
       // The mirror planes are read before the timed call: rigMesh reads them anyway (its roll).
       const lateral = rigsLateral(file);
       t0 = performance.now();
-      const shipped = findOrientation(file, lateral);
+      // Without the facing cue (FindOrientationOptions.facingCue), then with it as findOrientation
+      // applies it by default: one call, the cue's half turn read after it (the same rule).
+      const noCue = findOrientation(file, { ...lateral, facingCue: false });
       shippedMs.push(performance.now() - t0);
+      const shipped = FACING_CUE_ON && facingCueHalfTurn(file, noCue, FACING_CUE_ON) ? { ...noCue, rotationY: halfTurn(noCue.rotationY) } : noCue;
+      if (isRight(noCue)) noCueRight.set(c.artist, (noCueRight.get(c.artist) ?? 0) + 1);
       const ok = isRight(finder);
       // Up right: the found up axis carries the same file direction onto +Y as a right answer does.
       const upOk = stands.some((s) => {
@@ -117,6 +123,7 @@ async function main(): Promise<void> {
     console.log(`${'all'.padEnd(20)} ${String(all.n).padStart(6)} ${pct(all.right, all.n)}  ${pct(all.upRight, all.n)}   ${pct(all.kept, all.n)}`);
   };
   table('artist', byArtist);
+  console.log(`shipped without the facing cue: ${[...byArtist.entries()].map(([k, t]) => `${k} ${pct(noCueRight.get(k) ?? 0, t.n).trim()}`).join(', ')}; all ${pct([...noCueRight.values()].reduce((a, b) => a + b, 0), all.n).trim()}`);
   table('body plan', byPlan);
   console.log(`\nstood up, stored +y/0: finder right ${upright.right}/${upright.n}, shipped right ${upright.kept}/${upright.n}`);
   console.log(`the set's files as held: shipped right ${heldOk}/${upright.n}; turned by auto: ${heldTurned.length ? heldTurned.join('; ') : 'none'}`);

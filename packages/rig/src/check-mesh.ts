@@ -3,19 +3,19 @@
  * it can be rigged, how it is built (triangles, parts, watertight), which way is up and which way
  * it faces (with the `rotation_y` that brings it to face +Z), and which body plan fits it.
  *
- * Orientation is the rigger's own (findOrientation, the step `rigMesh` runs when up_axis or
- * rotation_y is auto): the up axis is what the rig finds; the facing is the finder's best guess
- * with its probability (the rig turns the facing of a model that keeps its +Y only when the finder
- * is sure of it, or when rotation_y is given).
+ * Orientation and plan are the rigger's own (orientForRig, the function `rigMesh` runs, with
+ * up_axis, rotation_y and rig_type auto): the roll, up axis, facing and plan a rig job takes by
+ * default, with the finder's probabilities.
  */
 import { boundMeshWorkload, readMesh, withDefaults, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from './body-plan';
 import { classifyBodyPlan } from './fit/classify-body-plan';
 import { analyzeShape, type ShapeAnalysis } from './fit/shape-analysis';
-import { findOrientation, measureOrientationCandidates, type Facing } from './find-orientation';
-import { unrolledLateralAxis } from './mirror-roll';
-import { choosePlanReading, isPlanReadingFrame, planReadingMesh, type PlanReading } from './plan-reading';
-import { rotateMeshUp, type UpAxis } from './rotate-mesh-up';
+import { measureOrientationCandidates, orientationProbabilities, type Facing } from './find-orientation';
+import { orientForRig, type RigOrientation, type RigPlanChoice } from './orient-for-rig';
+import { ORIENTATION_CANDIDATES } from './orientation-features';
+import { RIG_MESH_DEFAULTS } from './rig-mesh';
+import type { UpAxis } from './rotate-mesh-up';
 import { weldVertices } from './weld-vertices';
 
 export interface CheckMeshOptions {
@@ -40,12 +40,18 @@ export interface CheckMeshReport {
   parts: number;
   /** Every edge is shared by exactly two triangles. */
   watertight: boolean;
+  /** The up axis `rigMesh` finds (of the rolled mesh when `roll` is present). */
   upAxis: UpAxis;
-  /** The direction the model faces once stood up, before any rotation_y. */
+  /** The direction the model faces once stood up, before any rotation_y (as `rigMesh` finds it). */
   facing: Facing;
-  /** Degrees about +Y that make the stood-up model face +Z (what `rotation_y` should be). */
+  /** Degrees about +Y that make the stood-up model face +Z: the rotation_y `rigMesh` applies. */
   rotationY: number;
-  /** Probability of that orientation, and of that up axis alone (0..1). */
+  /**
+   * The roll `rigMesh` applies first, about a file axis, when the mesh's mirror plane lies between
+   * two file axes (mirror-roll.ts): up axis and facing are then of the rolled mesh.
+   */
+  roll?: { axis: 'x' | 'y' | 'z'; degrees: number };
+  /** The finder's probability of that orientation, and of that up axis alone (0..1). */
   orientationConfidence: number;
   upAxisConfidence: number;
   recommendedRigType: BodyPlan;
@@ -64,13 +70,13 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
   const warnings = [...read.warnings, ...bounded.warnings];
   const problems: CheckMeshReport['problems'] = [];
 
-  const { upAxis, rotationY, facing, faced, shape, planShape } = orientForCheck(mesh, o.resolution);
+  const { orientation, orientationConfidence, upAxisConfidence, plan, planShape: shape } = orientForCheck(mesh, o.resolution);
   // No voxel deeper than the first layer: a sheet or a line, however wide (a closed surface has
   // an inside once its smallest extent spans a few of the 80 voxels).
   if (!shape.grid.solid.some((v) => v === 1) || shape.maxDt < 1.5) {
     problems.push({ code: 'no_volume', message: 'the mesh encloses no volume the rigger can fit a skeleton into (a flat sheet or loose lines)' });
   }
-  const plan = classifyBodyPlan(planShape);
+  const scores = plan.scores ?? classifyBodyPlan(shape).scores;
   if (!topology.watertight) warnings.push('mesh: not watertight (open edges); rigging works, but weights near holes may be rougher');
   if (topology.parts > 1) warnings.push(`mesh: ${topology.parts} separate parts; parts that do not touch the body are weighted to their nearest bone`);
   return {
@@ -81,40 +87,34 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
     vertices: mesh.positions.length / 3,
     parts: topology.parts,
     watertight: topology.watertight,
-    upAxis,
-    facing,
-    rotationY,
-    orientationConfidence: Math.round(faced.upConfidence * faced.confidence * 1000) / 1000,
-    upAxisConfidence: Math.round(faced.upConfidence * 1000) / 1000,
-    recommendedRigType: plan.recommended,
-    rigTypeScores: plan.scores,
+    upAxis: orientation.upAxis,
+    facing: orientation.facing,
+    rotationY: orientation.rotationY,
+    ...(orientation.roll ? { roll: orientation.roll } : {}),
+    orientationConfidence: Math.round(orientationConfidence * 1000) / 1000,
+    upAxisConfidence: Math.round(upAxisConfidence * 1000) / 1000,
+    recommendedRigType: plan.bodyPlan,
+    rigTypeScores: scores,
     warnings,
   };
 }
 
 /**
- * The check's reading of a mesh's orientation and shape: the up axis as the rig will find it; the
- * facing, the finder's best for that up axis with its probability (advice for rotation_y: the rig
- * itself turns the facing of a file that keeps its +Y only when the finder is sure of it); the
- * stood-up shape; and the shape the plan classifier reads (choosePlanReading, the rule `rigMesh`
- * with `rigType: 'auto'` shares).
- * Exported for the scripts that fit and score the classifier on what the check sees.
+ * The check's reading of a mesh's orientation and shape: the rig's own (orientForRig with every
+ * choice `auto`, as POST /v1/rigs by default): the roll, the up axis, the facing and the plan
+ * `rigMesh` takes, with the finder's probabilities of that orientation and of its up axis, and the
+ * shape analysis the plan classifier read. Exported for the scripts that fit and score the
+ * classifier on what the check sees.
  */
 export function orientForCheck(mesh: Mesh, resolution: number): {
-  upAxis: UpAxis; rotationY: number; facing: Facing; faced: PlanReading['faced']; shape: ShapeAnalysis; planShape: ShapeAnalysis;
+  orientation: RigOrientation; orientationConfidence: number; upAxisConfidence: number; plan: RigPlanChoice; planShape: ShapeAnalysis;
 } {
-  const candidates = measureOrientationCandidates(mesh);
-  // The rig keeps the mesh's clear left-right axis (mirror-roll.ts keepLateral); a mesh it rolls
-  // is read here as filed, without one.
-  const lateralAxis = unrolledLateralAxis(mesh);
-  const { upAxis } = findOrientation(mesh, lateralAxis ? { lateralAxis } : {}, candidates);
-  const reading = choosePlanReading(candidates, upAxis);
-  const { faced } = reading;
-  const { rotationY, facing } = faced;
-  const upright = rotateMeshUp(mesh, upAxis);
-  const shape = analyzeShape(upright, resolution);
-  const planShape = isPlanReadingFrame(reading, upAxis, 0) ? shape : analyzeShape(planReadingMesh(mesh, reading), resolution);
-  return { upAxis, rotationY, facing, faced, shape, planShape };
+  const { orientation, plan, candidates, filed, mesh: stood } = orientForRig(mesh, { rigType: 'auto', upAxis: 'auto', rotationY: 'auto', autoRigTypeMinConfidence: RIG_MESH_DEFAULTS.autoRigTypeMinConfidence, resolution });
+  // The finder's probabilities of the rig's choice (the rig reports the first; the check both).
+  const p = orientationProbabilities(candidates ?? measureOrientationCandidates(filed));
+  const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === orientation.upAxis && c.rotationY === orientation.rotationY);
+  const upAxisConfidence = ORIENTATION_CANDIDATES.reduce((t, c, i) => t + (c.upAxis === orientation.upAxis ? p[i]! : 0), 0);
+  return { orientation, orientationConfidence: own >= 0 ? p[own]! : 0, upAxisConfidence, plan, planShape: plan.shape ?? analyzeShape(stood, resolution) };
 }
 
 /** Parts (union-find over welded triangles) and watertightness (every edge used exactly twice). */

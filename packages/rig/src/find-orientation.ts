@@ -15,6 +15,7 @@ import {
 } from './orientation-features';
 import { measureBodyPlanFeatures } from './fit/classify-body-plan';
 import { analyzeShape } from './fit/shape-analysis';
+import { FACING_CUE_ON, facingCueHalfTurn, halfTurn, type FacingCueOptions } from './orientation-facing-cue';
 import model from './orientation-model.json';
 import { rotateMeshUp } from './rotate-mesh-up';
 import { UP_AXES, type UpAxis } from './up-axis';
@@ -101,6 +102,12 @@ export interface FindOrientationOptions {
    * that axis left-right. Absent: every orientation may be taken.
    */
   lateralAxis?: 'x' | 'y' | 'z';
+  /**
+   * After the gates, the anatomy facing cue (orientation-facing-cue.ts): the facing turns a half
+   * turn when the eyes or the feet of the model stood up that way say clearly it faces backwards.
+   * Default FACING_CUE_ON (package README, "Orientation: measured", fourteenth round); `false`: off.
+   */
+  facingCue?: FacingCueOptions | false;
   /** Judge by the fitted model alone, with no gates (the scoring scripts' "finder"). Default false. */
   ungated?: boolean;
   model?: OrientationModel;
@@ -376,11 +383,21 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const shape = (m: Mesh): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution));
   // The legs test of the model stood up a way is read at most once (the gates may ask twice).
   const standing = new Map<UpAxis, number>();
-  return decideOrientation(() => orientationProbabilities(features(), o.model), {
+  let probs: number[] | undefined;
+  const p = (): number[] => (probs ??= orientationProbabilities(features(), o.model));
+  const found = decideOrientation(p, {
     asFiled: () => shape(mesh).legs,
     standingWhenStood: (up) => {
       if (!standing.has(up)) standing.set(up, shape(rotateMeshUp(mesh, up)).standingLegs);
       return standing.get(up)!;
     },
   }, o);
+  const cue = options.facingCue === undefined ? FACING_CUE_ON : options.facingCue;
+  if (cue === false || !facingCueHalfTurn(mesh, found, cue)) return found;
+  // The anatomy says the other way round: the half turn about the same up axis (it keeps the
+  // length and the left-right axis the gates may have kept), with its probability.
+  const rotationY = halfTurn(found.rotationY);
+  const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === found.upAxis && c.rotationY === rotationY);
+  const q = p();
+  return { ...found, rotationY, facing: facingOf(rotationY), confidence: q[own]! / (o.upAxis === undefined ? 1 : upAxisProbability(q, found.upAxis)) };
 }

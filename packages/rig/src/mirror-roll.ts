@@ -96,7 +96,8 @@ export function mirrorRollOf(planes: MirrorPlanes, options: MirrorRollOptions = 
 
 /**
  * The left-right axis rigMesh keeps for a mesh it does not roll (keptLateralAxis of its planes), for
- * the readers of its orientation that do not roll (the check, score-orientation.ts): undefined for a
+ * the readers of its orientation that do not roll (score-orientation.ts; the check runs the rig's
+ * own orientForRig, roll included): undefined for a
  * mesh it rolls (its quarter turns are the rolled mesh's, so no file axis of the mesh as filed is
  * kept) or one no axis-aligned plane mirrors clearly best.
  */

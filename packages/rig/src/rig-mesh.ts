@@ -26,21 +26,16 @@ import {
 } from '@rigforge/mesh';
 import type { RigStage } from '@rigforge/vocabulary';
 import { isBodyPlan, isRetargetBodyPlan, type BodyPlan } from './body-plan';
-import { classifyBodyPlan } from './fit/classify-body-plan';
-import { analyzeShape } from './fit/shape-analysis';
 import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
-import { FIT_SKELETON_DEFAULTS, fitSkeleton, type AnalysedMesh, type FitSkeletonOptions } from './fit-skeleton';
+import { fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
 import { checkProceduralClips, makeProceduralClips } from './procedural-clips';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
-import { LENGTHWISE_PLANS, lengthAxisOf } from './length-axis';
-import { isUpAxis, standTurn, UP_AXES, type UpAxis } from './rotate-mesh-up';
-import { turnMesh } from './turn-mesh';
+import { isUpAxis, UP_AXES, type UpAxis } from './rotate-mesh-up';
 import { applySkeletonPreset, VRM_REQUIRED_HUMAN_BONES, vrmHumanBones, type PresetBounds } from './skeleton-presets';
 import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS, SKELETON_PRESETS, type RigOutputFormat, type SkeletonPreset } from '@rigforge/vocabulary';
-import { facingOf, findOrientation, measureOrientationCandidates, type Facing, type FindOrientationOptions, type OrientationModel, type UpAxisReason } from './find-orientation';
-import { choosePlanReading, isPlanReadingFrame, planReadingMesh } from './plan-reading';
-import { findMirrorPlanes } from './mirror-plane';
-import { keptLateralAxis, mirrorRollOf, rollMesh, type MirrorRollOptions } from './mirror-roll';
+import type { FindOrientationOptions } from './find-orientation';
+import type { MirrorRollOptions } from './mirror-roll';
+import { orientForRig, type RigOrientation } from './orient-for-rig';
 
 export interface RigMeshOptions {
   /**
@@ -147,19 +142,7 @@ export interface RigReport {
    * rotation_y applied, each `found` (auto) or `given`, and the probability the orientation
    * finder gave them (present when anything was found).
    */
-  orientation: {
-    upAxis: UpAxis; rotationY: number; facing: Facing; upAxisSource: 'given' | 'found'; rotationYSource: 'given' | 'found';
-    /** Why the up axis was kept or changed (findOrientation's gates). */
-    upAxisReason?: UpAxisReason;
-    confidence?: number;
-    /** The finder's own best guess, before the gates. */
-    best?: { upAxis: UpAxis; rotationY: number; confidence: number };
-    /**
-     * The roll applied first, about a file axis, before `upAxis` and `rotationY` (present when the
-     * mesh's mirror plane was rolled axis-aligned: mirror-roll.ts); the output is in the rolled frame.
-     */
-    roll?: { axis: 'x' | 'y' | 'z'; degrees: number };
-  };
+  orientation: RigOrientation;
   /** Animation clips in the output (present when an animation or ready clips were asked for). */
   animations?: number;
   /** Per clip (retargeted, then ready): its name, length and the frames whose hips were lifted to keep the feet up (0 for ready clips). */
@@ -213,35 +196,13 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
   stage('fit');
-  // A mirror plane between two file axes is rolled axis-aligned first (only when the up axis is
-  // found: a given one names the file's frame); every later step reads the rolled mesh as filed.
-  const rollOptions = options.mirrorRoll === false ? undefined : (options.mirrorRoll ?? {});
-  const planes = upAxis === 'auto' && rollOptions ? findMirrorPlanes(bounded.mesh) : undefined;
-  const roll = planes ? mirrorRollOf(planes, rollOptions) : undefined;
-  const filed = roll ? rollMesh(bounded.mesh, roll.axis, roll.degrees) : bounded.mesh;
-  // The body's left-right axis, which the orientation keeps: a rolled mesh's, the axis its plane
-  // was rolled onto; an unrolled mesh's clearly best plane's (unless `keepLateral: 'rolled'`).
-  const lateralAxis = planes ? keptLateralAxis(planes, roll, rollOptions) : undefined;
-  const orientationOptions: FindOrientationOptions = { ...options.orientation, ...(lateralAxis ? { lateralAxis } : {}) };
-  // `auto` reads the plan from the file's 24 candidate orientations (as the check does): measured
-  // once, they serve the orientation step too.
-  const candidates = rigType === 'auto' ? measureOrientationCandidates(filed, options.orientation?.model) : undefined;
-  const first = orientMesh(filed, upAxis, rotationY, orientationOptions, candidates);
-  const firstMesh = turnMesh(filed, standTurn(first.upAxis, first.rotationY));
-  const firstPlan = choosePlan(firstMesh, filed, first, rigType, autoRigTypeMinConfidence, options.orientation?.model, options.fit?.resolution, candidates);
-  // A plan whose body lies along its length (a fish) is never stood on its end: found up along the
-  // mesh's length, the orientation is found again with that axis ruled out (the plan stays).
-  const lengthAxis = upAxis === 'auto' && LENGTHWISE_PLANS.includes(firstPlan.bodyPlan) ? lengthAxisOf(filed) : undefined;
-  const restand = lengthAxis !== undefined && first.upAxis[1] === lengthAxis;
-  const found = restand ? orientMesh(filed, upAxis, rotationY, { ...orientationOptions, lengthAxis }, candidates) : first;
-  const orientation: RigReport['orientation'] = roll ? { ...found, roll: { axis: roll.axis, degrees: roll.degrees } } : found;
-  const mesh = restand ? turnMesh(filed, standTurn(orientation.upAxis, orientation.rotationY)) : firstMesh;
-  // The plan's shape analysis was of the first frame: re-stood, the fit analyses its own.
-  const { analysed: firstAnalysed, ...plan } = firstPlan;
-  const analysed = restand ? undefined : firstAnalysed;
+  // Rolled, stood up and turned, and its plan chosen: the one function the pre-rig check runs too.
+  const { orientation, mesh, plan } = orientForRig(bounded.mesh, {
+    rigType, upAxis, rotationY, autoRigTypeMinConfidence, orientation: options.orientation, mirrorRoll: options.mirrorRoll, resolution: options.fit?.resolution,
+  });
   const bodyPlan = plan.bodyPlan;
   checkPresetPlan(bodyPlan, skeletonPreset, outputFormat);
-  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, analysed);
+  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed);
   const t2 = performance.now();
   stage('skin');
   const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips });
@@ -360,55 +321,3 @@ function heightRange(mesh: Mesh): PresetBounds {
   return Number.isFinite(min) ? { floorY: min, topY: max } : { floorY: 0, topY: 0 };
 }
 
-/**
- * The body plan step: a named plan is kept; `auto` takes the plan the pre-rig check recommends,
- * read as the check reads it (choosePlanReading on the file as filed, the one rule both share), at
- * the fitter's resolution. A weak choice is a warning telling the caller how to pick.
- */
-function choosePlan(
-  mesh: Mesh,
-  filed: Mesh,
-  orientation: RigReport['orientation'],
-  rigType: BodyPlan | 'auto',
-  minConfidence: number,
-  model: OrientationModel | undefined,
-  resolution = FIT_SKELETON_DEFAULTS.resolution,
-  candidates?: number[][],
-): { bodyPlan: BodyPlan; source: 'given' | 'found'; confidence?: number; warnings: string[]; analysed?: AnalysedMesh } {
-  if (rigType !== 'auto') return { bodyPlan: rigType, source: 'given', warnings: [] };
-  const reading = choosePlanReading(candidates ?? measureOrientationCandidates(filed, model), orientation.upAxis, { upAxisGiven: orientation.upAxisSource === 'given', model });
-  // Read in the rig's own frame, the analysis is of the mesh the fit reads: handed on, it is not
-  // made twice. Otherwise the reading's turn is for the reading only (the rig keeps its frame).
-  const inRigFrame = isPlanReadingFrame(reading, orientation.upAxis, orientation.rotationY);
-  const shape = analyzeShape(inRigFrame ? mesh : planReadingMesh(filed, reading), resolution);
-  const { recommended, scores } = classifyBodyPlan(shape);
-  const confidence = scores[recommended];
-  const warnings = confidence < minConfidence
-    ? [`rig: body plan "${recommended}" chosen automatically with confidence ${confidence.toFixed(2)}; pass rig_type to choose it`]
-    : [];
-  return { bodyPlan: recommended, source: 'found', confidence, warnings, ...(inRigFrame ? { analysed: { mesh, resolution, shape } } : {}) };
-}
-
-/**
- * The orientation step: an explicit up axis or rotation wins; what is `auto` is found from the
- * mesh (with the up axis given, only the facing is looked for).
- */
-function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}, candidates?: number[][]): RigReport['orientation'] {
-  if (upAxis !== 'auto' && rotationY !== 'auto') {
-    return { upAxis, rotationY, facing: facingOf(rotationY), upAxisSource: 'given', rotationYSource: 'given' };
-  }
-  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) }, candidates);
-  const turn = rotationY === 'auto' ? found.rotationY : rotationY;
-  return {
-    upAxis: found.upAxis,
-    rotationY: turn,
-    facing: facingOf(turn),
-    upAxisSource: upAxis === 'auto' ? 'found' : 'given',
-    rotationYSource: rotationY === 'auto' ? 'found' : 'given',
-    upAxisReason: found.upAxisReason,
-    ...(found.confidence !== undefined && found.upConfidence !== undefined
-      ? { confidence: Math.round((rotationY === 'auto' ? found.confidence : found.upConfidence) * 1000) / 1000 }
-      : {}),
-    ...(found.best ? { best: { ...found.best, confidence: Math.round(found.best.confidence * 1000) / 1000 } } : {}),
-  };
-}

@@ -3,6 +3,8 @@ import { BODY_PLANS } from '../src/body-plan';
 import { checkMesh } from '../src/check-mesh';
 import { buildCreature } from '../testing/build-creature';
 import { rotateMeshY } from '../src/rotate-mesh-y';
+import { rollMesh } from '../src/mirror-roll';
+import { rigMesh } from '../src/rig-mesh';
 
 /** A closed box (8 shared corners), shifted by `dx`. */
 function box(dx = 0): Mesh {
@@ -52,5 +54,20 @@ describe('checkMesh', () => {
   test('finds the rotation_y of a quadruped turned to face +X', async () => {
     const r = await checkMesh(await writeGlb(rotateMeshY(buildCreature('quadruped').mesh, 90)));
     expect(r).toMatchObject({ upAxis: '+y', facing: '+x', rotationY: -90, recommendedRigType: 'quadruped' });
+  });
+
+  // The check reads a mesh as a rig job with up_axis, rotation_y and rig_type auto does (one
+  // function, orientForRig): a file the rig rolls (its mirror plane between two file axes) was read
+  // as filed, and the facing was the finder's ungated best, so the two could disagree.
+  test.each([
+    ['a snake rolled 40° about z (the rig rolls it back first)', rollMesh(buildCreature('serpentine').mesh, 'z', 40)],
+    ['a quadruped filed facing -z', rotateMeshY(buildCreature('quadruped').mesh, 180)],
+  ])('reports the roll, up axis, facing and plan the rig takes: %s', async (_, mesh) => {
+    const bytes = await writeGlb(mesh);
+    const check = await checkMesh(bytes);
+    const { report } = await rigMesh(bytes, { rigType: 'auto', thumbnailSize: 16 });
+    expect({ upAxis: check.upAxis, facing: check.facing, rotationY: check.rotationY, roll: check.roll, plan: check.recommendedRigType })
+      .toEqual({ upAxis: report.orientation.upAxis, facing: report.orientation.facing, rotationY: report.orientation.rotationY, roll: report.orientation.roll, plan: report.bodyPlan });
+    expect(check.orientationConfidence).toBeCloseTo(report.orientation.confidence!, 3);
   });
 });

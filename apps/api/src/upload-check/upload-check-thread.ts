@@ -32,6 +32,7 @@ async function check(request: UploadCheckRequest): Promise<{ format: string; cli
       up_axis: r.upAxis,
       facing: r.facing,
       rotation_y: r.rotationY,
+      ...(r.roll ? { roll: r.roll } : {}),
       orientation_confidence: r.orientationConfidence,
       up_axis_confidence: r.upAxisConfidence,
       recommended_rig_type: r.recommendedRigType,
