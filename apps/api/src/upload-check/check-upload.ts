@@ -48,7 +48,7 @@ function inlineGlb(kind: UploadCheckKind, bytes: Uint8Array): GltfContainer | nu
  * Checks an upload where `uploadCheckPlace` says, with the same outcome either way: the format
  * read, or the reader's refusal as `ok: false`; a defect of ours rejects.
  */
-export async function checkUpload(pool: UploadCheckPool, kind: UploadCheckKind, bytes: Uint8Array): Promise<UploadCheckOutcome> {
+export async function checkUpload(pool: Pick<UploadCheckPool, 'check'>, kind: UploadCheckKind, bytes: Uint8Array): Promise<UploadCheckOutcome> {
   const glb = inlineGlb(kind, bytes);
   if (!glb) return pool.check(kind, bytes);
   try {
