@@ -13,8 +13,11 @@
  * Prints each round's main-thread and whole-process CPU µs/req, the medians, and the per-round
  * ratio second/first, and each round's read and write syscalls per request (/proc/<pid>/io: socket
  * and file reads and writes, which the machine's load does not change). Linux only (/proc).
+ * AB_STRACE=1 adds one round per server under `strace -f -c` (every thread of the API) and prints each
+ * syscall's calls per request, e.g. futex wake-ups or the input file's openat, also load-independent.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +34,7 @@ const AMOUNT = Number(process.env.AB_AMOUNT ?? 6000);
 const CONN = Number(process.env.AB_CONN ?? 20);
 const RATE = process.env.AB_RATE ? Number(process.env.AB_RATE) : undefined;
 const MODE = process.env.AB_MODE ?? 'read';
+const STRACE = process.env.AB_STRACE === '1';
 const ENV_B = JSON.parse(process.env.AB_ENV_B ?? '{}') as Record<string, string>;
 const runId = `ab${process.pid}`;
 const databaseUrl = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL, `rigforge_${runId}`);
@@ -103,10 +107,25 @@ async function main() {
       console.log(`round ${r} ${s.dir.padEnd(16)} main ${(((m1 - m0) * 10000) / n).toFixed(0)} µs/req, proc ${(((p1 - p0) * 10000) / n).toFixed(0)}, ${out.requests.average.toFixed(0)} req/s, read/write syscalls per req ${((io1.r - io0.r) / n).toFixed(2)} / ${((io1.w - io0.w) / n).toFixed(2)}, non2xx ${out.non2xx}`);
     }
   }
+  if (STRACE) for (const s of servers) await straceRound(s.dir, s.pid, target(s));
   const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
   servers.forEach((s, i) => console.log(`${s.dir}: median main ${med(res[i]!.main).toFixed(0)} µs/req, proc ${med(res[i]!.proc).toFixed(0)}, req/s ${med(res[i]!.rps).toFixed(0)}`));
   const ratios = res[1]!.main.map((v, i) => v / res[0]!.main[i]!);
   console.log(`per-round main ratio B/A: ${ratios.map((x) => x.toFixed(2)).join(' ')}; median ${med(ratios).toFixed(3)}`);
+}
+
+/** One round of AMOUNT requests under `strace -f -c`: calls per request of each syscall the API made. */
+async function straceRound(dir: string, pid: number, target: autocannon.Options): Promise<void> {
+  const out = path.join(storageDir, `strace-${pid}.txt`);
+  const strace = spawn('strace', ['-f', '-c', '-q', '-o', out, '-p', String(pid)], { stdio: 'ignore' });
+  await new Promise((r) => setTimeout(r, 1000)); // attached to every thread
+  const result = await autocannon({ ...target, connections: CONN, amount: AMOUNT });
+  strace.kill('SIGINT');
+  await once(strace, 'exit');
+  const n = result.requests.total;
+  const rows = readFileSync(out, 'utf8').split('\n').map((line) => line.trim().split(/\s+/)).filter((f) => f.length >= 5 && /^\d/.test(f[3]!) && f.at(-1) !== 'total');
+  const perReq = rows.map((f) => ({ name: f.at(-1)!, calls: Number(f[3]) / n })).sort((a, b) => b.calls - a.calls);
+  console.log(`strace ${dir} (${n} requests, non2xx ${result.non2xx}): ${perReq.filter((r) => r.calls >= 0.05).map((r) => `${r.name} ${r.calls.toFixed(2)}`).join(', ')}; all ${perReq.reduce((t, r) => t + r.calls, 0).toFixed(1)} per request`);
 }
 
 main().catch((e) => console.error(e)).finally(async () => {

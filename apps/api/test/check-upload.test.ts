@@ -96,6 +96,15 @@ test.each([
   ['a small FBX zip bomb', () => fbxZlibBomb(2, 1024 * 1024)],
   ['a small OBJ', () => objRandomTriangles(10, 10)],
   ['bytes that are no container at all', () => Buffer.from('glTF not really a container')],
+  ['a GLB whose magic is not glTF (its version field still says 2)', () => {
+    const bytes = Buffer.from(box);
+    bytes.write('glTX', 0, 'latin1');
+    return bytes;
+  }],
+  ['a GLB whose glTF version is not 2.x', () => {
+    const { json, bin } = unpack(box);
+    return pack({ ...json, asset: { version: '1.0' } }, bin);
+  }],
 ])('%s goes to the threads', (_name, build) => {
   const bytes = build();
   expect(uploadCheckPlace('mesh', bytes)).toBe('pool');

@@ -8,7 +8,7 @@ import { unzipModel, type ArchiveFiles } from './read/unzip-model';
 import { readFbx } from './read/read-fbx';
 import { readGltfDocument } from './read/read-gltf';
 import { gltfDecodersFor } from './read/gltf-decoders';
-import { parseGltfContainer } from './read/parse-gltf-container';
+import { parseGltfContainer, type GltfContainer } from './read/parse-gltf-container';
 import { readObj } from './read/read-obj';
 import { readStl } from './read/read-stl';
 import { sniffMeshFormat, type MeshFormat } from './sniff-mesh-format';
@@ -25,12 +25,19 @@ export interface ReadMeshOptions {
    * caller still runs `boundMeshWorkload` on the result. Default false.
    */
   boundWorkload?: boolean;
+  /**
+   * The GLB's container as `openGlb(bytes)` returned it for these same bytes, when the caller has
+   * already opened it (the API reads the JSON chunk to decide where to check an upload): it is
+   * used instead of parsing the JSON chunk a second time. Ignored for every other format. Default null.
+   */
+  openedGlb?: GltfContainer | null;
 }
 
 export const READ_MESH_DEFAULTS: Required<ReadMeshOptions> = {
   maxTriangles: MAX_TRIANGLES,
   maxBytes: 512 * 1024 * 1024,
   boundWorkload: false,
+  openedGlb: null,
 };
 
 export interface ReadMeshResult {
@@ -38,6 +45,15 @@ export interface ReadMeshResult {
   format: MeshFormat;
   /** Things dropped or approximated (skins, animations, lines, external images...). */
   warnings: string[];
+}
+
+/**
+ * Opens a GLB's container (header, chunks, the JSON chunk parsed and checked to be glTF 2.x) as
+ * `readMesh` does, throwing the same `EngineError('unsupported_format', 'glb: ...')`; the result can be
+ * handed to `readMesh` as `openedGlb` so the JSON chunk is parsed once.
+ */
+export function openGlb(bytes: Uint8Array): GltfContainer {
+  return parseGltfContainer(bytes, 'glb');
 }
 
 /**
@@ -49,7 +65,7 @@ export interface ReadMeshResult {
  * refuses it (`invalid_input`), only earlier.
  */
 export async function readMesh(bytes: Uint8Array, options: ReadMeshOptions = {}): Promise<ReadMeshResult> {
-  const { maxTriangles, maxBytes, boundWorkload } = withDefaults(READ_MESH_DEFAULTS, options);
+  const { maxTriangles, maxBytes, boundWorkload, openedGlb } = withDefaults(READ_MESH_DEFAULTS, options);
   if (bytes.length > maxBytes) {
     throw new EngineError('unsupported_format', `mesh: file is ${bytes.length} bytes, more than the limit of ${maxBytes}`);
   }
@@ -69,7 +85,7 @@ export async function readMesh(bytes: Uint8Array, options: ReadMeshOptions = {})
       asm = new MeshAssembler(`zip: ${zip.path.slice(0, 80)}: ${zip.format}`, maxTriangles, boundWorkload ? new MeshWorkloadGate() : undefined);
     }
     if (modelFormat === 'glb' || modelFormat === 'gltf') {
-      const { json, bin } = parseGltfContainer(model, modelFormat);
+      const { json, bin } = openedGlb && format === 'glb' ? openedGlb : parseGltfContainer(model, modelFormat);
       // Draco and meshopt decoders are WASM modules created once per process, and only for files that use them.
       readGltfDocument(modelFormat, json, bin, model.length, asm, await gltfDecodersFor(json), files && ((uri) => files.resolve(uri)));
     } else if (modelFormat === 'obj') readObj(model, asm);
@@ -85,3 +101,4 @@ export async function readMesh(bytes: Uint8Array, options: ReadMeshOptions = {})
     throw new EngineError('unsupported_format', `${format}: malformed file (${message.slice(0, 200)})`);
   }
 }
+export type { GltfContainer } from './read/parse-gltf-container';

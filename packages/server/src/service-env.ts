@@ -36,6 +36,12 @@ export const serviceEnvShape = {
   /** Absolute URL clients reach the API at; output URLs are built from it. */
   PUBLIC_BASE_URL: z.string().default('http://localhost:3000'),
   STORAGE_DIR: z.string().default(path.resolve(process.cwd(), 'var/storage')),
+  /**
+   * Local storage: create small new files (≤ 64 KB, e.g. a submission's input) on the event loop
+   * instead of in libuv's thread pool. Fewer syscalls and less CPU per file; a slow disk stalls
+   * the process meanwhile. For a fast local disk (apps/api/README.md, ninth wave).
+   */
+  STORAGE_CREATE_ON_LOOP: envBool(false),
   /** Where inputs and outputs live: `local` (STORAGE_DIR, served by the API at /files) or `s3`. */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().default(''),

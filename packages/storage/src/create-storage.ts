@@ -20,6 +20,7 @@ export function createStorage(settings: StorageSettings): ObjectStorage {
 export interface StorageEnv {
   STORAGE_DRIVER: 'local' | 's3';
   STORAGE_DIR: string;
+  STORAGE_CREATE_ON_LOOP: boolean;
   PUBLIC_BASE_URL: string;
   S3_BUCKET: string;
   S3_ENDPOINT: string;
@@ -49,5 +50,10 @@ export function storageSettingsFromEnv(env: StorageEnv): StorageSettings {
       urlExpirySeconds: env.S3_URL_EXPIRY_SECONDS,
     };
   }
-  return { driver: 'local', rootDir: env.STORAGE_DIR, publicBaseUrl: `${env.PUBLIC_BASE_URL.replace(/\/+$/, '')}/files` };
+  return {
+    driver: 'local',
+    rootDir: env.STORAGE_DIR,
+    publicBaseUrl: `${env.PUBLIC_BASE_URL.replace(/\/+$/, '')}/files`,
+    createOnLoop: env.STORAGE_CREATE_ON_LOOP,
+  };
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,4 +86,27 @@ test('putStream writes a stream whole; past its limit it stops, keeps nothing, a
   expect((await readdir(path.join(dir, 'uploads/ab'))).sort()).toEqual(['streamed']);
   // The first object is untouched by the refused one.
   expect((await storage.get(key)).length).toBe(500);
+});
+
+describe('createOnLoop', () => {
+  test('a small new object is created without a trip through the thread pool, and reads back; larger ones and replacements as before', async () => {
+    const onLoop = new LocalStorage({ rootDir: dir, publicBaseUrl: 'http://api.test/files/', createOnLoop: true });
+    const pooled = jest.spyOn(fs, 'open');
+    try {
+      for (const size of [1, INLINE_WRITE_MAX_BYTES, INLINE_WRITE_MAX_BYTES + 1]) {
+        const bytes = Buffer.alloc(size, size % 251);
+        await onLoop.put(`inputs/lp/${size}.glb`, bytes, 'model/gltf-binary');
+        expect((await onLoop.get(`inputs/lp/${size}.glb`)).equals(bytes)).toBe(true);
+      }
+      expect(pooled).not.toHaveBeenCalled();
+      await onLoop.put('inputs/lp/1.glb', new Uint8Array([9, 9]), 'model/gltf-binary');
+      expect([...(await onLoop.get('inputs/lp/1.glb'))]).toEqual([9, 9]);
+      await expect(onLoop.put('inputs/lp/../../../escape.glb', new Uint8Array([1]), 'model/gltf-binary')).rejects.toBeInstanceOf(StorageKeyError);
+      // The default opens new files in the pool.
+      await storage.put('inputs/lp/pooled.glb', new Uint8Array([1]), 'model/gltf-binary');
+      expect(pooled).toHaveBeenCalledTimes(1);
+    } finally {
+      pooled.mockRestore();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 // Decides, per upload, whether its check runs right here on the event loop or in the bounded upload-check threads.
-import { isEngineError } from '@rigforge/mesh';
+import { isEngineError, openGlb, type GltfContainer } from '@rigforge/mesh';
 import type { UploadCheckKind } from './upload-check-messages';
 import type { UploadCheckOutcome, UploadCheckPool } from './upload-check-pool';
 import { readMeshUpload } from './read-mesh-upload';
@@ -30,19 +30,29 @@ export const INLINE_CHECK_MAX_ELEMENTS = 20_000;
  * means "pool", never an error: the reader in the thread gives the precise refusal.
  */
 export function uploadCheckPlace(kind: UploadCheckKind, bytes: Uint8Array): 'inline' | 'pool' {
-  if (kind !== 'mesh' || bytes.byteLength > INLINE_CHECK_MAX_BYTES) return 'pool';
-  const json = glbJson(bytes);
-  return json && drawnElements(json) <= INLINE_CHECK_MAX_ELEMENTS ? 'inline' : 'pool';
+  return inlineGlb(kind, bytes) ? 'inline' : 'pool';
+}
+
+/**
+ * The opened container of an upload to read inline, or null for the pool (`uploadCheckPlace`). It
+ * is opened by the mesh reader's own `openGlb` and handed to the read, so a small GLB's JSON chunk
+ * is parsed once per submission, not once here and again in `readMesh` (issue 25).
+ */
+function inlineGlb(kind: UploadCheckKind, bytes: Uint8Array): GltfContainer | null {
+  if (kind !== 'mesh' || bytes.byteLength > INLINE_CHECK_MAX_BYTES) return null;
+  const glb = glbContainer(bytes);
+  return glb && drawnElements(glb.json) <= INLINE_CHECK_MAX_ELEMENTS ? glb : null;
 }
 
 /**
  * Checks an upload where `uploadCheckPlace` says, with the same outcome either way: the format
  * read, or the reader's refusal as `ok: false`; a defect of ours rejects.
  */
-export async function checkUpload(pool: UploadCheckPool, kind: UploadCheckKind, bytes: Uint8Array): Promise<UploadCheckOutcome> {
-  if (uploadCheckPlace(kind, bytes) === 'pool') return pool.check(kind, bytes);
+export async function checkUpload(pool: Pick<UploadCheckPool, 'check'>, kind: UploadCheckKind, bytes: Uint8Array): Promise<UploadCheckOutcome> {
+  const glb = inlineGlb(kind, bytes);
+  if (!glb) return pool.check(kind, bytes);
   try {
-    return { ok: true, ...(await readMeshUpload(bytes)) };
+    return { ok: true, ...(await readMeshUpload(bytes, glb)) };
   } catch (error) {
     if (isEngineError(error)) return { ok: false, message: error.message };
     throw new Error(`upload check failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -51,19 +61,15 @@ export async function checkUpload(pool: UploadCheckPool, kind: UploadCheckKind, 
 
 type Json = Record<string, unknown>;
 
-const GLB_MAGIC = 0x46546c67; // "glTF"
-const JSON_CHUNK = 0x4e4f534a; // "JSON"
-
-/** The JSON chunk of a well-formed GLB 2.0 container, or null. */
-function glbJson(bytes: Uint8Array): Json | null {
-  if (bytes.byteLength < 20) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(0, true) !== GLB_MAGIC || view.getUint32(4, true) !== 2) return null;
-  const length = view.getUint32(12, true);
-  if (view.getUint32(16, true) !== JSON_CHUNK || 20 + length > bytes.byteLength) return null;
+/**
+ * A GLB 2.0 container as the reader opens it, or null for anything else (the magic is checked here:
+ * `openGlb` does not check it). Anything the reader would refuse, or anything unexpected, is null
+ * too: the thread gives the precise refusal.
+ */
+function glbContainer(bytes: Uint8Array): GltfContainer | null {
+  if (bytes.byteLength < 20 || Buffer.from(bytes.buffer, bytes.byteOffset, 4).toString('latin1') !== 'glTF') return null;
   try {
-    const json: unknown = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + 20, length).toString('utf8'));
-    return isObject(json) ? json : null;
+    return openGlb(bytes);
   } catch {
     return null;
   }

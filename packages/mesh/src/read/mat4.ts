@@ -56,9 +56,14 @@ export function axisRotation(axis: 0 | 1 | 2, deg: number): Mat4 {
   return m;
 }
 
+/**
+ * Whether `m` is the identity within 1e-12. Compares in place: a Float64Array(16) is past V8's
+ * 64-byte limit for typed arrays kept on its heap, so each `identity()` is a malloc'd backing store
+ * freed by the GC, and this runs twice per drawn primitive on every read (issue 25: the API checks
+ * every submitted mesh).
+ */
 export function isIdentity(m: Mat4): boolean {
-  const id = identity();
-  for (let i = 0; i < 16; i++) if (Math.abs(m[i]! - id[i]!) > 1e-12) return false;
+  for (let i = 0; i < 16; i++) if (Math.abs(m[i]! - (i % 5 === 0 ? 1 : 0)) > 1e-12) return false;
   return true;
 }
 

@@ -3,11 +3,17 @@ import { fail } from './mesh-assembler';
 
 export type GltfJson = Record<string, unknown>;
 
+/** A GLB's or glTF's parsed JSON and its binary chunk (GLB only). */
+export interface GltfContainer {
+  json: GltfJson;
+  bin: Uint8Array | null;
+}
+
 /**
  * The JSON and the binary chunk of a GLB, or the JSON of a glTF file, checked to be glTF 2.x.
  * Shared by the mesh reader and the animation reader; every problem is `unsupported_format`.
  */
-export function parseGltfContainer(bytes: Uint8Array, f: 'glb' | 'gltf'): { json: GltfJson; bin: Uint8Array | null } {
+export function parseGltfContainer(bytes: Uint8Array, f: 'glb' | 'gltf'): GltfContainer {
   let text: string;
   let bin: Uint8Array | null = null;
   if (f === 'glb') {

@@ -158,6 +158,9 @@ class GltfDocument {
   }
 
   private localMatrix(node: Json, index: number): Mat4 {
+    // A node without a transform: T·R·S of the defaults is exactly the identity (every product is
+    // 1·1 or 0), so it is returned without building and multiplying the three matrices.
+    if (node.matrix === undefined && node.translation === undefined && node.rotation === undefined && node.scale === undefined) return identity();
     const m = list(node.matrix);
     if (m.length > 0) {
       if (m.length !== 16 || !m.every((x) => typeof x === 'number' && Number.isFinite(x))) {
