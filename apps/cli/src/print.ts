@@ -58,11 +58,13 @@ export function printCategories(ctx: CliContext, categories: AssetCategories): v
 }
 
 /** The pre-rig check: the verdict, the mesh, the orientation and the body plans by confidence. */
-export function printCheck(ctx: CliContext, check: CheckRigResponse): void {
+export function printCheck(ctx: Pick<CliContext, 'json' | 'out'>, check: CheckRigResponse): void {
   if (ctx.json) return ctx.out(JSON.stringify(check, null, 2));
   ctx.out(check.riggable ? 'riggable' : `not riggable: ${check.problems.map((p) => `${p.code} (${p.message})`).join('; ')}`);
   ctx.out(`${check.input_format}, ${check.triangles} triangles, ${check.parts} part(s), ${check.watertight ? 'watertight' : 'not watertight'}`);
   ctx.out(`up ${check.up_axis}, facing ${check.facing}: rig with --up-axis ${check.up_axis} --rotation-y ${check.rotation_y}`);
+  // The rig rolls such a mesh itself before standing it up; up and facing above are of the rolled mesh.
+  if (check.roll) ctx.out(`rolled ${check.roll.degrees}° about ${check.roll.axis} first (the rig does this by default)`);
   const plans = Object.entries(check.rig_type_scores).sort((a, b) => b[1] - a[1]);
   ctx.out(`body plan: ${check.recommended_rig_type} (${plans.map(([p, s]) => `${p} ${s.toFixed(2)}`).join(', ')})`);
   for (const w of check.warnings) ctx.out(`warning: ${w}`);
