@@ -15,6 +15,7 @@ import {
 } from './orientation-features';
 import { measureBodyPlanFeatures } from './fit/classify-body-plan';
 import { analyzeShape } from './fit/shape-analysis';
+import { shippedExemplarUpScores, weighByCue } from './orientation-exemplar-cue';
 import model from './orientation-model.json';
 import { rotateMeshUp } from './rotate-mesh-up';
 import { UP_AXES, type UpAxis } from './up-axis';
@@ -101,6 +102,13 @@ export interface FindOrientationOptions {
    * that axis left-right. Absent: every orientation may be taken.
    */
   lateralAxis?: 'x' | 'y' | 'z';
+  /**
+   * Weight of the exemplar cue (orientation-exemplars.ts: how much the mesh, stood up each way,
+   * looks like upright characters of many artists rather than lying ones) on the up axis: the
+   * finder's probabilities times exp(weight · (vote − best vote)) per up axis, read by the up gates
+   * only (the facing bars read the finder's own). 0: off. Default 0.75 (fourteenth round, package README).
+   */
+  exemplarWeight?: number;
   /** Judge by the fitted model alone, with no gates (the scoring scripts' "finder"). Default false. */
   ungated?: boolean;
   model?: OrientationModel;
@@ -138,7 +146,7 @@ export interface FindOrientationOptions {
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
  * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'ungated';
@@ -256,7 +264,7 @@ export interface OrientationLegs {
  * development set's turned files from cached measures). `p` is only read when the legs do not
  * settle it.
  */
-export function decideOrientation(p: () => number[], legs: OrientationLegs, options: FindOrientationOptions = {}): FoundOrientation {
+export function decideOrientation(p: () => number[], legs: OrientationLegs, options: FindOrientationOptions = {}, upProbabilities?: () => number[]): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
   // A model on its legs as filed stands as filed: with the standing facing bar off nothing else is
   // weighed (and nothing paid for); with it on, only its facing may turn.
@@ -265,7 +273,11 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     return { upAxis: '+y', rotationY: 0, facing: '+z', upAxisReason: 'stands-as-filed' };
   }
   const probs = p();
-  const upP = (up: UpAxis): number => upAxisProbability(probs, up);
+  // The up axis may be judged by other probabilities than the facing (the exemplar cue weighs up
+  // axes only: orientation-exemplars.ts); the facing bars read the finder's own.
+  const upProbs = upProbabilities ? upProbabilities() : probs;
+  const upP = (up: UpAxis): number => upAxisProbability(upProbs, up);
+  const facingUpP = (up: UpAxis): number => upAxisProbability(probs, up);
   // The likeliest of an up axis's four candidates that `keep` takes (an index; −1 when none).
   const likeliestFacing = (up: UpAxis, keep: (c: OrientationCandidate) => boolean): number => {
     let likeliest = -1;
@@ -281,7 +293,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   });
   const best = {
     upAxis: ORIENTATION_CANDIDATES[top]!.upAxis, rotationY: ORIENTATION_CANDIDATES[top]!.rotationY,
-    confidence: probs[top]! / (o.upAxis === undefined ? 1 : upP(o.upAxis)),
+    confidence: probs[top]! / (o.upAxis === undefined ? 1 : facingUpP(o.upAxis)),
   };
   let upAxis: UpAxis;
   let upAxisReason: UpAxisReason;
@@ -299,7 +311,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       let total = 0;
       ORIENTATION_CANDIDATES.forEach((c, i) => {
         if (candidateFrame(c).axis[0] !== k) return;
-        mass.set(c.upAxis, (mass.get(c.upAxis) ?? 0) + probs[i]!); total += probs[i]!;
+        mass.set(c.upAxis, (mass.get(c.upAxis) ?? 0) + upProbs[i]!); total += upProbs[i]!;
       });
       if (total <= 0) return undefined;
       const up = [...mass.keys()].reduce((a, b) => (mass.get(b)! > mass.get(a)! ? b : a));
@@ -333,7 +345,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     }
   }
   // The facing, among the four of that up axis.
-  const upTotal = upP(upAxis);
+  const upTotal = facingUpP(upAxis);
   let rotationY: OrientationCandidate['rotationY'] = 0;
   let facingP = 0;
   ORIENTATION_CANDIDATES.forEach((c, i) => {
@@ -359,7 +371,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   }
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upAxis && c.rotationY === rotationY);
   return {
-    upAxis, rotationY, facing: facingOf(rotationY), confidence: probs[own]! / (o.upAxis === undefined ? 1 : upTotal), upConfidence: upTotal, upAxisReason,
+    upAxis, rotationY, facing: facingOf(rotationY), confidence: probs[own]! / (o.upAxis === undefined ? 1 : upTotal), upConfidence: upP(upAxis), upAxisReason,
     best,
   };
 }
@@ -376,11 +388,13 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const shape = (m: Mesh): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution));
   // The legs test of the model stood up a way is read at most once (the gates may ask twice).
   const standing = new Map<UpAxis, number>();
-  return decideOrientation(() => orientationProbabilities(features(), o.model), {
+  let probs: number[] | undefined;
+  const finder = (): number[] => (probs ??= orientationProbabilities(features(), o.model));
+  return decideOrientation(finder, {
     asFiled: () => shape(mesh).legs,
     standingWhenStood: (up) => {
       if (!standing.has(up)) standing.set(up, shape(rotateMeshUp(mesh, up)).standingLegs);
       return standing.get(up)!;
     },
-  }, o);
+  }, o, o.exemplarWeight > 0 ? () => weighByCue(finder(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined);
 }
