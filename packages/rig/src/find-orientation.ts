@@ -160,7 +160,10 @@ export interface FoundOrientation extends OrientationCandidate {
    * weighed: the file stands).
    */
   confidence?: number;
-  /** Probability of `upAxis`, summed over its four facings (0..1); absent as `confidence`. */
+  /**
+   * Probability of `upAxis`, summed over its four facings (0..1), as the up gates read it (weighed
+   * by the exemplar cue when `exemplarWeight` > 0); absent as `confidence`.
+   */
   upConfidence?: number;
   upAxisReason: UpAxisReason;
   /** The finder's own best guess, before the gates (what it would do ungated); absent as `confidence`. */
