@@ -40,7 +40,7 @@ import { readManifest } from './lib/dev-set';
 import { fitModelOfArgs, fittedFeatureNames, type Sample } from './lib/orientation-fit';
 import { readOrientationLabels } from './lib/orientation-labels';
 
-interface Measured extends Sample {
+export interface Measured extends Sample {
   /** Per up axis of the file as held (UP_AXES order): legs and standing legs of it stood up that way. */
   legs: { legs: number; standingLegs: number }[];
 }
@@ -59,7 +59,7 @@ const axisName = (v: readonly number[]): UpAxis => {
 };
 
 /** One stored turn of a character, read off its measures: what decideOrientation needs besides the model. */
-interface StoredTurn {
+export interface StoredTurn {
   /** Candidate c of the file is candidate map[c] of the file as held. */
   map: number[];
   legsAsFiled: number;
@@ -125,7 +125,7 @@ export function replayCharacter(turns: StoredTurn[], probs: number[], gates: Fin
   return { right, upright };
 }
 
-async function measure(dir: string, cache?: string): Promise<Measured[]> {
+export async function measure(dir: string, cache?: string): Promise<Measured[]> {
   try {
     if (cache) return JSON.parse(readFileSync(cache, 'utf8')) as Measured[];
   } catch { /* measure below */ }
@@ -151,7 +151,7 @@ async function measure(dir: string, cache?: string): Promise<Measured[]> {
  * mirror planes; the samples turn with the file, so a turned file's axis is the held file's turned),
  * kept left-right by the gates (FindOrientationOptions.lateralAxis). Measured once per character.
  */
-async function measureLaterals(dir: string, set: Measured[], cache?: string): Promise<Map<string, 'x' | 'y' | 'z' | undefined>> {
+export async function measureLaterals(dir: string, set: Measured[], cache?: string): Promise<Map<string, 'x' | 'y' | 'z' | undefined>> {
   let planes: Record<string, Pick<MirrorPlanes, 'axisScores' | 'extent'>> = {};
   try {
     if (cache) planes = JSON.parse(readFileSync(cache, 'utf8')) as typeof planes;

@@ -9,7 +9,7 @@
  * of one findOrientation call, ungated and shipped (the machine is shared: compare same-run ratios).
  *
  *   npx tsx packages/rig/scripts/score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24]
- *     [--artist name] [--cdj2j 4]
+ *     [--artist name] [--cdj2j 4] [--exemplar-weight 0.75 (the shipped; 0: off)]
  *
  * The model it scores was fitted on the whole set (in sample); the leave-one-artist-out figure of
  * the same model is fit-orientation-model.ts's. A script, not a test: the set never enters the
@@ -139,7 +139,9 @@ async function main(): Promise<void> {
  */
 function rigsLateral(mesh: Mesh): FindOrientationOptions {
   const lateralAxis = unrolledLateralAxis(mesh);
-  return lateralAxis ? { lateralAxis } : {};
+  // --exemplar-weight W: the exemplar cue's weight (0: off, the fifteenth round's "before").
+  const w = arg('--exemplar-weight');
+  return { ...(lateralAxis ? { lateralAxis } : {}), ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
 }
 
 /** Rigs the character as filed and turned three ways (auto orientation), all scored in the input's frame. */

@@ -16,6 +16,7 @@ import {
 import { measureBodyPlanFeatures } from './fit/classify-body-plan';
 import { analyzeShape } from './fit/shape-analysis';
 import { FACING_CUE_ON, facingCueHalfTurn, halfTurn, type FacingCueOptions } from './orientation-facing-cue';
+import { shippedExemplarUpScores, weighByCue } from './orientation-exemplar-cue';
 import model from './orientation-model.json';
 import { rotateMeshUp } from './rotate-mesh-up';
 import { UP_AXES, type UpAxis } from './up-axis';
@@ -108,6 +109,13 @@ export interface FindOrientationOptions {
    * Default FACING_CUE_ON (package README, "Orientation: measured", fourteenth round); `false`: off.
    */
   facingCue?: FacingCueOptions | false;
+  /**
+   * Weight of the exemplar cue (orientation-exemplars.ts: how much the mesh, stood up each way,
+   * looks like upright characters of many artists rather than lying ones) on the up axis: the
+   * finder's probabilities times exp(weight · (vote − best vote)) per up axis, read by the up gates
+   * only (the facing bars read the finder's own). 0: off. Default 0.75 (fifteenth round of "Orientation: measured", package README).
+   */
+  exemplarWeight?: number;
   /** Judge by the fitted model alone, with no gates (the scoring scripts' "finder"). Default false. */
   ungated?: boolean;
   model?: OrientationModel;
@@ -145,7 +153,7 @@ export interface FindOrientationOptions {
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
  * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'ungated';
@@ -159,7 +167,10 @@ export interface FoundOrientation extends OrientationCandidate {
    * weighed: the file stands).
    */
   confidence?: number;
-  /** Probability of `upAxis`, summed over its four facings (0..1); absent as `confidence`. */
+  /**
+   * Probability of `upAxis`, summed over its four facings (0..1), as the up gates read it (weighed
+   * by the exemplar cue when `exemplarWeight` > 0); absent as `confidence`.
+   */
   upConfidence?: number;
   upAxisReason: UpAxisReason;
   /** The finder's own best guess, before the gates (what it would do ungated); absent as `confidence`. */
@@ -263,7 +274,7 @@ export interface OrientationLegs {
  * development set's turned files from cached measures). `p` is only read when the legs do not
  * settle it.
  */
-export function decideOrientation(p: () => number[], legs: OrientationLegs, options: FindOrientationOptions = {}): FoundOrientation {
+export function decideOrientation(p: () => number[], legs: OrientationLegs, options: FindOrientationOptions = {}, upProbabilities?: () => number[]): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
   // A model on its legs as filed stands as filed: with the standing facing bar off nothing else is
   // weighed (and nothing paid for); with it on, only its facing may turn.
@@ -272,7 +283,11 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     return { upAxis: '+y', rotationY: 0, facing: '+z', upAxisReason: 'stands-as-filed' };
   }
   const probs = p();
-  const upP = (up: UpAxis): number => upAxisProbability(probs, up);
+  // The up axis may be judged by other probabilities than the facing (the exemplar cue weighs up
+  // axes only: orientation-exemplars.ts); the facing bars read the finder's own.
+  const upProbs = upProbabilities ? upProbabilities() : probs;
+  const upP = (up: UpAxis): number => upAxisProbability(upProbs, up);
+  const facingUpP = (up: UpAxis): number => upAxisProbability(probs, up);
   // The likeliest of an up axis's four candidates that `keep` takes (an index; −1 when none).
   const likeliestFacing = (up: UpAxis, keep: (c: OrientationCandidate) => boolean): number => {
     let likeliest = -1;
@@ -288,7 +303,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   });
   const best = {
     upAxis: ORIENTATION_CANDIDATES[top]!.upAxis, rotationY: ORIENTATION_CANDIDATES[top]!.rotationY,
-    confidence: probs[top]! / (o.upAxis === undefined ? 1 : upP(o.upAxis)),
+    confidence: probs[top]! / (o.upAxis === undefined ? 1 : facingUpP(o.upAxis)),
   };
   let upAxis: UpAxis;
   let upAxisReason: UpAxisReason;
@@ -306,7 +321,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       let total = 0;
       ORIENTATION_CANDIDATES.forEach((c, i) => {
         if (candidateFrame(c).axis[0] !== k) return;
-        mass.set(c.upAxis, (mass.get(c.upAxis) ?? 0) + probs[i]!); total += probs[i]!;
+        mass.set(c.upAxis, (mass.get(c.upAxis) ?? 0) + upProbs[i]!); total += upProbs[i]!;
       });
       if (total <= 0) return undefined;
       const up = [...mass.keys()].reduce((a, b) => (mass.get(b)! > mass.get(a)! ? b : a));
@@ -340,7 +355,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     }
   }
   // The facing, among the four of that up axis.
-  const upTotal = upP(upAxis);
+  const upTotal = facingUpP(upAxis);
   let rotationY: OrientationCandidate['rotationY'] = 0;
   let facingP = 0;
   ORIENTATION_CANDIDATES.forEach((c, i) => {
@@ -366,7 +381,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   }
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upAxis && c.rotationY === rotationY);
   return {
-    upAxis, rotationY, facing: facingOf(rotationY), confidence: probs[own]! / (o.upAxis === undefined ? 1 : upTotal), upConfidence: upTotal, upAxisReason,
+    upAxis, rotationY, facing: facingOf(rotationY), confidence: probs[own]! / (o.upAxis === undefined ? 1 : upTotal), upConfidence: upP(upAxis), upAxisReason,
     best,
   };
 }
@@ -391,7 +406,7 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
       if (!standing.has(up)) standing.set(up, shape(rotateMeshUp(mesh, up)).standingLegs);
       return standing.get(up)!;
     },
-  }, o);
+  }, o, o.exemplarWeight > 0 ? () => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined);
   const cue = options.facingCue === undefined ? FACING_CUE_ON : options.facingCue;
   if (cue === false || !facingCueHalfTurn(mesh, found, cue)) return found;
   // The anatomy says the other way round: the half turn about the same up axis (it keeps the
