@@ -218,26 +218,41 @@ class BeyondRegion {
       o.leaf && segmentDistanceSquared(p[0], p[1], p[2], o.a, o.b) < near2 ? { ...o, b: o.a } : o)
       // A bone ending at the joint (the parent's) ties with everything beyond it: no margin there.
       .map((o) => ({ ...o, touches: segmentDistanceSquared(p[0], p[1], p[2], o.a, o.b) < 1e-6 }));
+    // Per rival, its segment's start, span and squared length (segmentDistanceSquared's per-segment
+    // terms, the same doubles) and its margin factor, in one array: the walk below tests every
+    // rival at every voxel it reaches, and the terms were recomputed there each time.
+    const R = 8, rc = rivals.length, terms = new Float64Array(R * rc);
+    for (let r = 0; r < rc; r++) {
+      const { a, b, touches } = rivals[r]!;
+      const abx = b[0]! - a[0]!, aby = b[1]! - a[1]!, abz = b[2]! - a[2]!;
+      terms.set([a[0]!, a[1]!, a[2]!, abx, aby, abz, abx * abx + aby * aby + abz * abz, touches ? 1 : partMargin], R * r);
+    }
     const stamp = ++this.stamp, seen = this.seen, queue = this.queue;
     let sx = 0, sy = 0, sz = 0, count = 0;
     queue.length = 0;
     queue.push(start);
     seen[start] = stamp;
+    const push = (n: number): void => {
+      if (seen[n] !== stamp && state[n] !== 0) { seen[n] = stamp; queue.push(n); }
+    };
     for (let q = 0; q < queue.length; q++) {
       const idx = queue[q]!;
       const x = (idx % nx) + 0.5, y = (Math.floor(idx / nx) % ny) + 0.5, z = Math.floor(idx / nxy) + 0.5;
       const own = (x - p[0]) ** 2 + (y - p[1]) ** 2 + (z - p[2]) ** 2;
       if (own > reach2) continue;
       let mine = true;
-      for (const o of rivals) {
-        if (segmentDistanceSquared(x, y, z, o.a, o.b) * (o.touches ? 1 : partMargin) < own - 1e-9) { mine = false; break; }
+      for (let o = 0; o < terms.length; o += R) {
+        // segmentDistanceSquared(x, y, z, a, b), term by term as it computes it.
+        const abx = terms[o + 3]!, aby = terms[o + 4]!, abz = terms[o + 5]!, len2 = terms[o + 6]!;
+        const apx = x - terms[o]!, apy = y - terms[o + 1]!, apz = z - terms[o + 2]!;
+        let t = len2 > 0 ? (apx * abx + apy * aby + apz * abz) / len2 : 0;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        const dx = apx - t * abx, dy = apy - t * aby, dz = apz - t * abz;
+        if ((dx * dx + dy * dy + dz * dz) * terms[o + 7]! < own - 1e-9) { mine = false; break; }
       }
       if (!mine && q > 0) continue;
       sx += x; sy += y; sz += z; count++;
       const i = idx % nx, j = Math.floor(idx / nx) % ny, k = Math.floor(idx / nxy);
-      const push = (n: number): void => {
-        if (seen[n] !== stamp && state[n] !== 0) { seen[n] = stamp; queue.push(n); }
-      };
       if (i > 0) push(idx - 1);
       if (i < nx - 1) push(idx + 1);
       if (j > 0) push(idx - nx);
