@@ -11,42 +11,8 @@
  */
 import { arg, bounds, centred, diagonal } from './dev-set-views';
 import { cachedModels, type PlainMesh } from './model-cache';
-import { sampleSurface } from './shape-distance';
+import { nearestIndex, sampleSurface } from './shape-distance';
 
-/** Per point of `from`, the index (into `to`, in points) of its nearest point of `to`. */
-export function nearestIndex(from: Float32Array, to: Float32Array): Int32Array {
-  const b = bounds(to);
-  const cell = Math.max(diagonal(b) / 48, 1e-9);
-  const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
-  const grid = new Map<string, number[]>();
-  const cellOf = (v: number, k: number) => Math.floor((v - b.min[k]!) / cell);
-  for (let i = 0; i < to.length; i += 3) {
-    const k = key(cellOf(to[i]!, 0), cellOf(to[i + 1]!, 1), cellOf(to[i + 2]!, 2));
-    const list = grid.get(k);
-    if (list) list.push(i);
-    else grid.set(k, [i]);
-  }
-  const out = new Int32Array(from.length / 3);
-  for (let i = 0; i < from.length; i += 3) {
-    const x = from[i]!, y = from[i + 1]!, z = from[i + 2]!;
-    const cx = cellOf(x, 0), cy = cellOf(y, 1), cz = cellOf(z, 2);
-    let best = Infinity, bestJ = 0;
-    for (let r = 0; r < 200; r++) {
-      if (best < (r - 1) * cell) break;
-      for (let dx = -r; dx <= r; dx++) for (let dy = -r; dy <= r; dy++) for (let dz = -r; dz <= r; dz++) {
-        if (Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)) !== r) continue;
-        const list = grid.get(key(cx + dx, cy + dy, cz + dz));
-        if (!list) continue;
-        for (const j of list) {
-          const d = Math.hypot(x - to[j]!, y - to[j + 1]!, z - to[j + 2]!);
-          if (d < best) [best, bestJ] = [d, j / 3];
-        }
-      }
-    }
-    out[i / 3] = bestJ;
-  }
-  return out;
-}
 
 export const BANDS = [0, 0.1, 0.3, 0.55, 0.8, 1.0001];
 const DIRS = ['fwd', 'back', 'across'] as const;

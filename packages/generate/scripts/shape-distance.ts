@@ -60,8 +60,11 @@ export function sampleSurface(positions: Float32Array, indices: Uint32Array, cou
   return out;
 }
 
-/** Mean distance from each point of `from` to its nearest point of `to`, on a uniform grid. */
-export function meanNearest(from: Float32Array, to: Float32Array): number {
+/**
+ * Per point of `from`, the index (into `to`, in points) of its nearest point of `to`: a uniform grid
+ * of 48 cells along the diagonal, searched ring by ring until no nearer ring can hold a nearer point.
+ */
+export function nearestIndex(from: Float32Array, to: Float32Array): Int32Array {
   const b = bounds(to);
   const cell = Math.max(diagonal(b) / 48, 1e-9);
   const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
@@ -73,29 +76,36 @@ export function meanNearest(from: Float32Array, to: Float32Array): number {
     if (list) list.push(i);
     else grid.set(k, [i]);
   }
-  let sum = 0;
+  const out = new Int32Array(from.length / 3);
   for (let i = 0; i < from.length; i += 3) {
     const x = from[i]!, y = from[i + 1]!, z = from[i + 2]!;
     const cx = cellOf(x, 0), cy = cellOf(y, 1), cz = cellOf(z, 2);
-    let best = Infinity;
+    let best = Infinity, bestJ = 0;
     for (let r = 0; r < 200; r++) {
       // Points in ring r are at least (r - 1) cells away: stop once that exceeds the best found.
       if (best < (r - 1) * cell) break;
-      for (let dx = -r; dx <= r; dx++) {
-        for (let dy = -r; dy <= r; dy++) {
-          for (let dz = -r; dz <= r; dz++) {
-            if (Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)) !== r) continue;
-            const list = grid.get(key(cx + dx, cy + dy, cz + dz));
-            if (!list) continue;
-            for (const j of list) {
-              const d = Math.hypot(x - to[j]!, y - to[j + 1]!, z - to[j + 2]!);
-              if (d < best) best = d;
-            }
-          }
+      for (let dx = -r; dx <= r; dx++) for (let dy = -r; dy <= r; dy++) for (let dz = -r; dz <= r; dz++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)) !== r) continue;
+        const list = grid.get(key(cx + dx, cy + dy, cz + dz));
+        if (!list) continue;
+        for (const j of list) {
+          const d = Math.hypot(x - to[j]!, y - to[j + 1]!, z - to[j + 2]!);
+          if (d < best) [best, bestJ] = [d, j / 3];
         }
       }
     }
-    sum += best;
+    out[i / 3] = bestJ;
+  }
+  return out;
+}
+
+/** Mean distance from each point of `from` to its nearest point of `to`. */
+export function meanNearest(from: Float32Array, to: Float32Array): number {
+  const nearest = nearestIndex(from, to);
+  let sum = 0;
+  for (let i = 0; i < from.length; i += 3) {
+    const j = nearest[i / 3]! * 3;
+    sum += Math.hypot(from[i]! - to[j]!, from[i + 1]! - to[j + 1]!, from[i + 2]! - to[j + 2]!);
   }
   return sum / (from.length / 3);
 }
