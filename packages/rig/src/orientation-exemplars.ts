@@ -154,24 +154,32 @@ function surfaceVoxels(mesh: Mesh): Uint8Array {
   const origin = [0, 1, 2].map((k) => (lo[k]! + hi[k]!) / 2 - side / 2);
   const voxel = side / R;
   const grid = new Uint8Array(R * R * R);
-  const cellOf = (x: number, y: number, z: number): number => {
-    const i = Math.min(R - 1, Math.max(0, Math.floor((x - origin[0]!) / voxel)));
-    const j = Math.min(R - 1, Math.max(0, Math.floor((y - origin[1]!) / voxel)));
-    const k = Math.min(R - 1, Math.max(0, Math.floor((z - origin[2]!) / voxel)));
-    return (i * R + j) * R + k;
-  };
+  // Scalars and inlined cells (a closure and three Math.hypot per triangle were most of the
+  // time): the same doubles as before. The samples per edge, ⌈2 · longest edge / voxel⌉, from
+  // the square root of the largest squared length, which gives the same whole number as the
+  // longest Math.hypot except within rounding of a whole number, where the hypots decide.
+  const o0 = origin[0]!, o1 = origin[1]!, o2 = origin[2]!;
   for (let f = 0; f + 2 < idx.length; f += 3) {
     const a = idx[f]! * 3, b = idx[f + 1]! * 3, c = idx[f + 2]! * 3;
-    const edge = Math.max(
-      Math.hypot(p[a]! - p[b]!, p[a + 1]! - p[b + 1]!, p[a + 2]! - p[b + 2]!),
-      Math.hypot(p[b]! - p[c]!, p[b + 1]! - p[c + 1]!, p[b + 2]! - p[c + 2]!),
-      Math.hypot(p[c]! - p[a]!, p[c + 1]! - p[a + 1]!, p[c + 2]! - p[a + 2]!),
-    );
-    const n = Math.max(1, Math.ceil((2 * edge) / voxel));
+    const ax = p[a]!, ay = p[a + 1]!, az = p[a + 2]!;
+    const bx = p[b]!, by = p[b + 1]!, bz = p[b + 2]!;
+    const cx = p[c]!, cy = p[c + 1]!, cz = p[c + 2]!;
+    const ab = (ax - bx) ** 2 + (ay - by) ** 2 + (az - bz) ** 2;
+    const bc = (bx - cx) ** 2 + (by - cy) ** 2 + (bz - cz) ** 2;
+    const ca = (cx - ax) ** 2 + (cy - ay) ** 2 + (cz - az) ** 2;
+    let twice = (2 * Math.sqrt(Math.max(ab, bc, ca))) / voxel;
+    if (Math.abs(twice - Math.round(twice)) <= 1e-9 * (1 + twice)) {
+      const edge = Math.max(Math.hypot(ax - bx, ay - by, az - bz), Math.hypot(bx - cx, by - cy, bz - cz), Math.hypot(cx - ax, cy - ay, cz - az));
+      twice = (2 * edge) / voxel;
+    }
+    const n = Math.max(1, Math.ceil(twice));
     for (let u = 0; u <= n; u++) {
       for (let v = 0; u + v <= n; v++) {
         const wa = 1 - (u + v) / n, wb = u / n, wc = v / n;
-        grid[cellOf(wa * p[a]! + wb * p[b]! + wc * p[c]!, wa * p[a + 1]! + wb * p[b + 1]! + wc * p[c + 1]!, wa * p[a + 2]! + wb * p[b + 2]! + wc * p[c + 2]!)] = 1;
+        const i = Math.min(R - 1, Math.max(0, Math.floor((wa * ax + wb * bx + wc * cx - o0) / voxel)));
+        const j = Math.min(R - 1, Math.max(0, Math.floor((wa * ay + wb * by + wc * cy - o1) / voxel)));
+        const k = Math.min(R - 1, Math.max(0, Math.floor((wa * az + wb * bz + wc * cz - o2) / voxel)));
+        grid[(i * R + j) * R + k] = 1;
       }
     }
   }
@@ -268,6 +276,10 @@ export function viewsOfExemplars(data: ExemplarData): LabelledView[] {
  * stays its own.
  */
 export function exemplarUpScores(descriptors: readonly (readonly number[])[], views: readonly LabelledView[], neighbours: number): number[] {
-  const votes = exemplarVotes(descriptors, views, { neighbours, by: 'up' });
+  return bestPerUpAxis(exemplarVotes(descriptors, views, { neighbours, by: 'up' }));
+}
+
+/** Per candidate: the best of the votes of the candidates sharing its up axis (its four facings). */
+export function bestPerUpAxis(votes: readonly number[]): number[] {
   return votes.map((_, c) => Math.max(...votes.filter((__, d) => ORIENTATION_CANDIDATES[d]!.upAxis === ORIENTATION_CANDIDATES[c]!.upAxis)));
 }

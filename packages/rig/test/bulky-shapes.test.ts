@@ -6,6 +6,7 @@
 import type { Mesh } from '@rigforge/mesh';
 import { computeSkinWeights, fitSkeleton } from '../src';
 import { analyzeShape } from '../src/fit/shape-analysis';
+import { voxelGridCells, voxelizeMesh, voxelTriangles } from '../src/fit/voxel-grid';
 
 /** A closed box with a lid overhang, like a crate: one bulky solid. */
 function crate(): Mesh {
@@ -31,6 +32,22 @@ test('a bulky shape is analysed on a coarser grid, so the work stays bounded', (
   for (const v of shape.grid.solid) solid += v;
   expect(solid).toBeLessThanOrEqual(40_000);
   expect(solid).toBeGreaterThan(5_000); // coarsened, not degenerate
+});
+
+test('the probe\'s bound: voxelGridCells is the cells of the grid voxelizeMesh makes', () => {
+  const mesh = crate();
+  // A slab of the crate: thin, so its probe at 24 is skipped at 48 cells (cells × 8 ≤ 80k).
+  const slab: Mesh = { ...mesh, positions: mesh.positions.map((v, i) => (i % 3 === 2 ? v * 0.05 : v)) };
+  for (const m of [mesh, slab]) {
+    for (const resolution of [24, 48, 80]) {
+      const triangles = voxelTriangles(m);
+      expect(voxelGridCells(triangles, resolution)).toBe(voxelizeMesh(m, { resolution }, triangles).solid.length);
+    }
+  }
+  expect(voxelGridCells(voxelTriangles(slab), 24) * 8).toBeLessThanOrEqual(80_000);
+  // The slab analysed at 48 is not coarsened (the probe could not have been).
+  const cells = analyzeShape(slab, 48).grid;
+  expect(Math.max(cells.nx, cells.ny, cells.nz)).toBeGreaterThanOrEqual(48);
 });
 
 test.each(['biped', 'quadruped', 'others'] as const)('a crate rigged as %s gets a full skeleton and valid weights', (plan) => {

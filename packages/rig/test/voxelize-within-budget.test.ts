@@ -4,6 +4,7 @@
  * cost voxels (and the geodesic search over them); a finely tessellated mesh keeps the requested
  * resolution.
  */
+import { EMPTY, skinGridFrame, voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
 import { meshDetailResolution, skinGridTarget, voxelizeWithinBudget } from '../src/skinning/voxelize-within-budget';
 
 /** A w × h × d box whose faces are each split into n × n quads (12·n² triangles). */
@@ -70,4 +71,18 @@ test('the detail scale and floor size the grid below the detail, never under the
   expect(0.5 * detail).toBeGreaterThan(64);
   expect(0.5 * detail).toBeLessThan(128);
   expect(cellsAlongLongest(voxelizeWithinBudget(mid.positions, mid.indices, 128, { detailScale: 0.5 }))).toBe(Math.ceil(0.5 * detail));
+});
+
+test('the grid frame is the voxeliser\'s, and its cells bound the solid (the probe is skipped by that bound)', () => {
+  for (const [mesh, resolution] of [[box(4), 32], [box(3, 1, 1, 1), 32], [box(8, 0.7, 1, 0.9), 57]] as const) {
+    const grid = voxelizeSkinGrid(mesh.positions, mesh.indices, { resolution });
+    const frame = skinGridFrame(mesh.positions, { resolution });
+    expect(frame.dims).toEqual([grid.nx, grid.ny, grid.nz]);
+    expect(frame.origin).toEqual(grid.origin);
+    expect(frame.cell).toBe(grid.cell);
+    expect(grid.state.filter((s) => s !== EMPTY).length).toBeLessThanOrEqual(frame.dims[0] * frame.dims[1] * frame.dims[2]);
+  }
+  // A solid cube at 128 cells (2.2M solid) is still coarsened: the probe runs where it could decide.
+  const cube = box(64, 1, 1, 1);
+  expect(cellsAlongLongest(voxelizeWithinBudget(cube.positions, cube.indices, 128))).toBeLessThan(128);
 });

@@ -8,7 +8,7 @@ import { computeDistanceField } from './distance-field';
 import { buildMedialTree, pathToRoot, type MedialTree } from './medial-tree';
 import { smoothPolyline } from './polyline';
 import type { Vec3 } from './vec3';
-import { voxelCenter, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
+import { voxelCenter, voxelGridCells, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
 
 export interface ShapeAnalysis {
   grid: VoxelGrid;
@@ -52,7 +52,10 @@ function boundedGrid(mesh: Mesh, resolution: number): VoxelGrid {
   // The triangles are read once for the probe and every grid after it.
   const triangles = voxelTriangles(mesh);
   let target = resolution;
-  if (resolution > PROBE_RESOLUTION) {
+  // The probe's solid voxels are at most its grid's cells: where even that many could not make
+  // the estimate exceed the budget (a thin mesh at 80 cells, most at the legs gate's 48), the probe
+  // cannot coarsen the grid and is not run.
+  if (resolution > PROBE_RESOLUTION && voxelGridCells(triangles, PROBE_RESOLUTION) * (resolution / PROBE_RESOLUTION) ** 3 > 2 * MAX_SOLID_VOXELS) {
     const probe = countSolid(voxelizeMesh(mesh, { resolution: PROBE_RESOLUTION }, triangles));
     const estimate = probe * (resolution / PROBE_RESOLUTION) ** 3;
     // The coarse probe overestimates thin shapes (its surface cells are thick), so it only decides

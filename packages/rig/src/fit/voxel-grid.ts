@@ -101,6 +101,30 @@ export function voxelTriangles(mesh: Mesh): VoxelTriangles {
   return { triOk, min, max };
 }
 
+/** Where {@link voxelizeMesh} puts the grid of a box: the cell's side, cells per axis, the origin. */
+function voxelGridFrame(min: readonly number[], max: readonly number[], resolution: number): { cell: number; dims: [number, number, number]; origin: [number, number, number] } {
+  const extent = Math.max(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!, 1e-12);
+  const cell = extent / resolution;
+  const dims: number[] = [];
+  const origin: [number, number, number] = [0, 0, 0];
+  for (let k = 0; k < 3; k++) {
+    const n = Math.ceil((max[k]! - min[k]!) / cell) + 1 + 2 * PAD;
+    dims.push(n);
+    origin[k] = (min[k]! + max[k]!) / 2 - (n * cell) / 2;
+  }
+  return { cell, dims: dims as [number, number, number], origin };
+}
+
+/**
+ * Cells of the grid {@link voxelizeMesh} would make at `resolution` (an upper bound of its solid
+ * voxels), without voxelising.
+ */
+export function voxelGridCells(triangles: VoxelTriangles, resolution: number): number {
+  if (!Number.isFinite(triangles.min[0])) return 1;
+  const [nx, ny, nz] = voxelGridFrame(triangles.min, triangles.max, resolution).dims;
+  return nx * ny * nz;
+}
+
 /**
  * Rasterises the mesh's triangles and fills its interior; throws nothing for empty input.
  * `triangles`: the mesh's `voxelTriangles`, when the caller has them.
@@ -116,16 +140,8 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}, tria
   if (!Number.isFinite(min[0])) {
     return { nx: 1, ny: 1, nz: 1, origin: [0, 0, 0], cell: 1, solid: new Uint8Array(1), min: [0, 0, 0], max: [0, 0, 0] };
   }
-  const extent = Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2], 1e-12);
-  const cell = extent / resolution;
-  const dims: number[] = [];
-  const origin: [number, number, number] = [0, 0, 0];
-  for (let k = 0; k < 3; k++) {
-    const n = Math.ceil((max[k]! - min[k]!) / cell) + 1 + 2 * PAD;
-    dims.push(n);
-    origin[k] = (min[k]! + max[k]!) / 2 - (n * cell) / 2;
-  }
-  const [nx, ny, nz] = dims as [number, number, number];
+  const { cell, dims, origin } = voxelGridFrame(min, max, resolution);
+  const [nx, ny, nz] = dims;
   const nxy = nx * ny;
   const surface = new Uint8Array(nx * ny * nz);
   const inv = 1 / cell;

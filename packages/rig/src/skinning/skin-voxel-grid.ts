@@ -50,12 +50,11 @@ export interface SkinVoxelGrid {
   gridPositions: Float32Array;
 }
 
-/** Voxelise a triangle mesh into surface and interior cells, for skinning. */
-export function voxelizeSkinGrid(
-  positions: Float32Array,
-  indices: Uint32Array,
-  options: SkinVoxelGridOptions = {},
-): SkinVoxelGrid {
+/** Where {@link voxelizeSkinGrid} puts its grid: cells per axis, the origin and the cell's side. */
+export interface SkinGridFrame { dims: [number, number, number]; origin: [number, number, number]; cell: number }
+
+/** The grid {@link voxelizeSkinGrid} would voxelise into, without voxelising (its cells bound its solid cells). */
+export function skinGridFrame(positions: Float32Array, options: SkinVoxelGridOptions = {}): SkinGridFrame {
   const o = withDefaults(SKIN_VOXEL_GRID_DEFAULTS, options);
   const resolution = Math.max(4, Math.round(o.resolution));
   const pad = Math.max(1, Math.round(o.padding));
@@ -72,9 +71,20 @@ export function voxelizeSkinGrid(
   const extent = [max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!];
   const longest = Math.max(extent[0]!, extent[1]!, extent[2]!);
   const cell = longest > 0 ? longest / resolution : 1;
-  const dims = extent.map((e) => Math.max(1, Math.ceil(e / cell)) + 2 * pad + 1);
-  const [nx, ny, nz] = dims as [number, number, number];
+  const dims = extent.map((e) => Math.max(1, Math.ceil(e / cell)) + 2 * pad + 1) as [number, number, number];
   const origin: [number, number, number] = [min[0]! - pad * cell, min[1]! - pad * cell, min[2]! - pad * cell];
+  return { dims, origin, cell };
+}
+
+/** Voxelise a triangle mesh into surface and interior cells, for skinning. */
+export function voxelizeSkinGrid(
+  positions: Float32Array,
+  indices: Uint32Array,
+  options: SkinVoxelGridOptions = {},
+): SkinVoxelGrid {
+  const { dims, origin, cell } = skinGridFrame(positions, options);
+  const [nx, ny, nz] = dims;
+  const n = positions.length / 3;
   const state = new Uint8Array(nx * ny * nz);
   const g = new Float32Array(3 * n);
   for (let i = 0; i < n; i++) {

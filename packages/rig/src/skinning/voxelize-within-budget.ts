@@ -3,7 +3,7 @@
  * own detail (its short edges; `meshDetailResolution`), and since the geodesic pass costs labels ×
  * solid cells × 26, a bulky prop that fills its box is voxelised more coarsely than a character.
  */
-import { EMPTY, voxelizeSkinGrid, type SkinVoxelGrid } from './skin-voxel-grid';
+import { EMPTY, skinGridFrame, voxelizeSkinGrid, type SkinVoxelGrid } from './skin-voxel-grid';
 
 /**
  * Solid cells above which the grid is coarsened: the geodesic pass costs labels × cells × 26.
@@ -40,7 +40,10 @@ export interface SkinGridSizing {
 export function voxelizeWithinBudget(positions: Float32Array, indices: Uint32Array, resolution: number, sizing: SkinGridSizing = {}): SkinVoxelGrid {
   const PROBE_RESOLUTION = 32;
   let target = skinGridTarget(resolution, meshDetailResolution(positions, indices), sizing);
-  if (target > PROBE_RESOLUTION) {
+  // The probe's solid cells are at most its grid's cells: where even that many could not make the
+  // estimate exceed the budget (a mesh at 64 cells unless its box is nearly a cube: 45 of the 56 dev meshes), the probe cannot
+  // coarsen the grid and is not run.
+  if (target > PROBE_RESOLUTION && probeCouldCoarsen(positions, PROBE_RESOLUTION, target)) {
     const probe = countSolidCells(voxelizeSkinGrid(positions, indices, { resolution: PROBE_RESOLUTION }));
     const estimate = probe * (target / PROBE_RESOLUTION) ** 3;
     // The coarse probe overestimates thin shapes (its surface cells are thick), so it only decides
@@ -53,6 +56,12 @@ export function voxelizeWithinBudget(positions: Float32Array, indices: Uint32Arr
     if (solid <= MAX_SOLID_CELLS || target <= 24) return grid;
     target = Math.max(24, Math.floor(target * Math.cbrt(MAX_SOLID_CELLS / solid) * 0.97));
   }
+}
+
+/** Whether a probe at `probeResolution` could estimate more than twice the budget at `target`. */
+function probeCouldCoarsen(positions: Float32Array, probeResolution: number, target: number): boolean {
+  const [nx, ny, nz] = skinGridFrame(positions, { resolution: probeResolution }).dims;
+  return nx * ny * nz * (target / probeResolution) ** 3 > 2 * MAX_SOLID_CELLS;
 }
 
 /**

@@ -1,0 +1,181 @@
+/**
+ * The exemplar cue's votes (orientation-exemplars.ts, `exemplarUpScores` of `silhouettesOf`
+ * descriptors) in whole numbers, for rigMesh: the same answers, bit for bit, at a fraction of the
+ * time. Why it is exact: a silhouette cell is a count of 0..16 voxel columns over 16, so every
+ * difference of two descriptors is a multiple of 1/16, its square a multiple of 1/256 and the
+ * sum of the 192 squares exact in doubles whatever the order: the reference distance is
+ * √(D / 256) with D the sum of squared count differences, an integer ≤ 49,152. Distinct
+ * integers that small have distinct square roots, so ordering views by D (ties by view index,
+ * as the reference's stable sort) picks the same nearest views.
+ *
+ * What it saves: the descriptors are counts written through a per-candidate table from
+ * projection pixel to descriptor cell (built once, it does not depend on the mesh), so the
+ * exemplars' 1,296 views unpack without the reference's per-view closures; and the k-nearest
+ * search rejects a view as soon as a lower bound of its D (Cauchy–Schwarz on the three views'
+ * column totals, then the running sum after each view) reaches the k-th best so far.
+ */
+import { ORIENTATION_CANDIDATES, candidateFrame } from './orientation-features';
+import { SILHOUETTE_CELLS, SILHOUETTE_VOXELS } from './orientation-exemplars';
+
+/** Cells of one candidate's descriptor: three views of SILHOUETTE_CELLS². */
+const VIEW_CELLS = SILHOUETTE_CELLS * SILHOUETTE_CELLS;
+export const DESCRIPTOR_CELLS = 3 * VIEW_CELLS;
+
+let cellMaps: Uint8Array[] | undefined;
+
+/**
+ * Per candidate (ORIENTATION_CANDIDATES order), per file-axis projection, per pixel: the
+ * descriptor cell that pixel counts in (`silhouettesOf`'s loops, recorded once). Each candidate's
+ * three views read the three projections once each, so every pixel lands in exactly one cell.
+ */
+function candidateCellMaps(): Uint8Array[] {
+  if (cellMaps) return cellMaps;
+  const R = SILHOUETTE_VOXELS, C = SILHOUETTE_CELLS, block = R / C;
+  cellMaps = ORIENTATION_CANDIDATES.map((c) => {
+    const { axis, sign } = candidateFrame(c);
+    const map = new Uint8Array(3 * R * R);
+    const view = (along: number, h: number, v: number, fold: boolean, offset: number): void => {
+      const base = axis[along]! * R * R;
+      const hRows = axis[h]! < axis[v]!;
+      for (let uh = 0; uh < R; uh++) {
+        const fh = sign[h]! > 0 ? uh : R - 1 - uh;
+        const ch = Math.min(C - 1, fold ? Math.floor(Math.abs(2 * uh + 1 - R) / block) : Math.floor(uh / block));
+        for (let uv = 0; uv < R; uv++) {
+          const fv = sign[v]! > 0 ? uv : R - 1 - uv;
+          map[base + (hRows ? fh * R + fv : fv * R + fh)] = offset + ch * C + Math.floor(uv / block);
+        }
+      }
+    };
+    view(0, 2, 1, false, 0); view(2, 0, 1, true, VIEW_CELLS); view(1, 0, 2, true, 2 * VIEW_CELLS);
+    return map;
+  });
+  return cellMaps;
+}
+
+/**
+ * The 24 candidates' silhouette counts (`silhouettesOf` × 16: voxel columns per cell), candidate
+ * c's at [c · DESCRIPTOR_CELLS, …), from the file's three projections.
+ */
+export function silhouetteCounts(projection: readonly Uint8Array[]): Uint8Array {
+  const R2 = SILHOUETTE_VOXELS * SILHOUETTE_VOXELS;
+  const set: number[] = [];
+  for (let p = 0; p < 3; p++) {
+    const image = projection[p]!;
+    for (let i = 0; i < R2; i++) if (image[i]) set.push(p * R2 + i);
+  }
+  const maps = candidateCellMaps();
+  const out = new Uint8Array(ORIENTATION_CANDIDATES.length * DESCRIPTOR_CELLS);
+  for (let c = 0; c < maps.length; c++) {
+    const map = maps[c]!, at = c * DESCRIPTOR_CELLS;
+    for (const s of set) out[at + map[s]!]!++;
+  }
+  return out;
+}
+
+/** Labelled views as counts: view v's at [v · DESCRIPTOR_CELLS, …), whether its up axis is right, and its row totals. */
+export interface CountedViews { count: number; counts: Uint8Array; upRight: Uint8Array; rows: Int32Array; totals: Int32Array }
+
+/** Rows of a descriptor: runs of SILHOUETTE_CELLS cells (a silhouette's row), whose totals bound D. */
+const ROWS = DESCRIPTOR_CELLS / SILHOUETTE_CELLS;
+
+/** Per descriptor, its rows' totals. */
+function rowTotals(counts: Uint8Array, descriptors: number): Int32Array {
+  const rows = new Int32Array(ROWS * descriptors);
+  for (let r = 0; r < rows.length; r++) {
+    let t = 0;
+    for (let i = r * SILHOUETTE_CELLS, end = i + SILHOUETTE_CELLS; i < end; i++) t += counts[i]!;
+    rows[r] = t;
+  }
+  return rows;
+}
+
+/** Per descriptor, its three silhouettes' totals (from its rows' totals). */
+function silhouetteTotals(rows: Int32Array, descriptors: number): Int32Array {
+  const totals = new Int32Array(3 * descriptors);
+  for (let s = 0; s < totals.length; s++) {
+    let t = 0;
+    for (let r = s * SILHOUETTE_CELLS, end = r + SILHOUETTE_CELLS; r < end; r++) t += rows[r]!;
+    totals[s] = t;
+  }
+  return totals;
+}
+
+/**
+ * The views of exemplars given by their projections, in `viewsOfExemplars`'s order (each
+ * exemplar's 24 orientations; up right where the candidate's up is +Y).
+ */
+export function countedViewsOf(exemplarProjections: readonly (readonly Uint8Array[])[]): CountedViews {
+  const per = ORIENTATION_CANDIDATES.length;
+  const count = exemplarProjections.length * per;
+  const counts = new Uint8Array(count * DESCRIPTOR_CELLS);
+  exemplarProjections.forEach((projections, e) => counts.set(silhouetteCounts(projections), e * per * DESCRIPTOR_CELLS));
+  const upRight = new Uint8Array(count);
+  for (let v = 0; v < count; v++) upRight[v] = ORIENTATION_CANDIDATES[v % per]!.upAxis === '+y' ? 1 : 0;
+  const rows = rowTotals(counts, count);
+  return { count, counts, upRight, rows, totals: silhouetteTotals(rows, count) };
+}
+
+/** Views whose D is summed first (those least in the three silhouettes' totals), so the bound is tight early. */
+const SEEDS = 16;
+
+/**
+ * Per candidate: `exemplarVotes` by 'up' (the log of the smoothed share of its `neighbours`
+ * nearest views with the up axis right), from counts. The nearest are those least in (D, view
+ * index), the reference's stable sort; views may be visited in any order. First the SEEDS views
+ * least in a coarse bound, then every other one, skipped as soon as a lower bound of its D
+ * reaches past the k-th best so far (by Cauchy–Schwarz, 64 · D ≥ the squared differences of the
+ * three silhouettes' totals summed, 8 · D ≥ those of the 24 rows' totals; then D's running sum).
+ */
+export function countedUpVotes(meshCounts: Uint8Array, views: CountedViews, neighbours: number): number[] {
+  const k = Math.max(1, neighbours);
+  const C = SILHOUETTE_CELLS;
+  const candidates = meshCounts.length / DESCRIPTOR_CELLS;
+  const mine = rowTotals(meshCounts, candidates);
+  const mineTotals = silhouetteTotals(mine, candidates);
+  const { count, counts, upRight, rows, totals } = views;
+  const coarse = new Float64Array(count), seen = new Uint8Array(count);
+  const bestD = new Float64Array(k), bestV = new Int32Array(k);
+  const seedB = new Float64Array(SEEDS), seedV = new Int32Array(SEEDS);
+  const votes: number[] = [];
+  for (let c = 0; c < candidates; c++) {
+    const at = c * DESCRIPTOR_CELLS, rat = c * ROWS;
+    const m0 = mineTotals[3 * c]!, m1 = mineTotals[3 * c + 1]!, m2 = mineTotals[3 * c + 2]!;
+    let seeds = 0;
+    for (let v = 0; v < count; v++) {
+      const t0 = totals[3 * v]!, t1 = totals[3 * v + 1]!, t2 = totals[3 * v + 2]!;
+      const b = (m0 - t0) ** 2 + (m1 - t1) ** 2 + (m2 - t2) ** 2;
+      coarse[v] = b;
+      if (seeds === SEEDS && b >= seedB[SEEDS - 1]!) continue;
+      let j = seeds < SEEDS ? seeds++ : SEEDS - 1;
+      while (j > 0 && seedB[j - 1]! > b) { seedB[j] = seedB[j - 1]!; seedV[j] = seedV[j - 1]!; j--; }
+      seedB[j] = b; seedV[j] = v;
+    }
+    seen.fill(0);
+    let filled = 0;
+    const visit = (v: number): void => {
+      seen[v] = 1;
+      const kth = filled === k ? bestD[k - 1]! : Infinity;
+      if (coarse[v]! > VIEW_CELLS * kth) return;
+      const vr = v * ROWS;
+      let b = 0;
+      for (let r = 0; r < ROWS; r++) { const x = mine[rat + r]! - rows[vr + r]!; b += x * x; }
+      if (b > C * kth) return;
+      const vat = v * DESCRIPTOR_CELLS;
+      let d = 0;
+      for (let s = 0; s < ROWS && d <= kth; s++) {
+        for (let i = s * C, end = i + C; i < end; i++) { const x = meshCounts[at + i]! - counts[vat + i]!; d += x * x; }
+      }
+      if (d > kth || (d === kth && v > bestV[k - 1]!)) return;
+      // Insert in (D, index) order.
+      let j = filled < k ? filled++ : k - 1;
+      while (j > 0 && (bestD[j - 1]! > d || (bestD[j - 1]! === d && bestV[j - 1]! > v))) { bestD[j] = bestD[j - 1]!; bestV[j] = bestV[j - 1]!; j--; }
+      bestD[j] = d; bestV[j] = v;
+    };
+    for (let j = 0; j < seeds; j++) visit(seedV[j]!);
+    for (let v = 0; v < count; v++) if (!seen[v]) visit(v);
+    let yes = 0;
+    for (let j = 0; j < filled; j++) yes += upRight[bestV[j]!]!;
+    votes.push(Math.log((yes + 1 / 6) / (filled + 1)));
+  }
+  return votes;
+}
