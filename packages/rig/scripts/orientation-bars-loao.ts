@@ -144,9 +144,10 @@ async function main(): Promise<void> {
       const mine = ORIENTATION_CANDIDATES.map((q, i) => (q.upAxis === found.upAxis ? i : -1)).filter((i) => i >= 0);
       const pf = mine.map((i) => probs[t.map[i]!]!), total = pf.reduce((a, v) => a + v, 0);
       const keeps = found.upAxisReason === 'kept' || found.upAxisReason === 'stands-as-filed';
-      const bar = found.upAxisReason === 'kept' ? FIND_ORIENTATION_DEFAULTS.minKeptFacingConfidence : found.upAxisReason === 'stands-as-filed' ? FIND_ORIENTATION_DEFAULTS.minStandingFacingConfidence : g.facing;
+      const bar = g.facing;
       const top = Math.max(...pf);
-      const under = (keeps ? top : top / total) < bar;
+      // Only where the gates turned the up axis (a file that keeps its +Y keeps its facing).
+      const under = !keeps && top / total < bar;
       const k = 'xyz'.indexOf(weak);
       if (under && candidateFrame(ORIENTATION_CANDIDATES[c]!).axis[0] !== k) {
         const keep = mine.filter((i) => candidateFrame(ORIENTATION_CANDIDATES[i]!).axis[0] === k);
