@@ -57,7 +57,9 @@ export interface FindOrientationOptions {
   minKeptUpConfidence?: number;
   /**
    * The probability (among the four facings of the up axis) a facing needs to overrule the
-   * file's (+Z once stood up) when the up axis was turned. Default 0.6.
+   * file's (+Z once stood up) when the up axis was turned. Default 0.3: chosen with the exemplar
+   * cue and the facing cue on, leaving one artist out (package README, "Orientation: measured",
+   * sixteenth round; 0.6 before them).
    */
   minFacingConfidence?: number;
   /**
@@ -153,7 +155,7 @@ export interface FindOrientationOptions {
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
  * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.6, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'ungated';

@@ -191,6 +191,13 @@ describe('decideOrientation (the gates)', () => {
     expect(decideOrientation(sure, standing)).toMatchObject({ upAxis: '+z', upAxisReason: 'sure-over-legs' });
   });
 
+  test('a turned up axis takes the finder\'s facing at 0.3 of its four (minFacingConfidence; 0.6 before the cues)', () => {
+    // +z sure (0.9 over its four facings), its facing +90 at 0.4 of them: over the default bar, under the old one.
+    const p = (): number[] => ORIENTATION_CANDIDATES.map((c) => (c.upAxis === '+z' ? (c.rotationY === 90 ? 0.36 : 0.18) : 0.1 / 20));
+    expect(decideOrientation(p, noLegs)).toMatchObject({ upAxis: '+z', rotationY: 90 });
+    expect(decideOrientation(p, noLegs, { minFacingConfidence: 0.6 })).toMatchObject({ upAxis: '+z', rotationY: 0 });
+  });
+
   test('a model on its legs as filed turns its facing only when the finder is sure of that one of the 24 (0.9)', () => {
     const standing = { asFiled: () => 2, standingWhenStood: () => 0 };
     expect(decideOrientation(() => probs('+y', 180, 0.95), standing)).toMatchObject({ upAxis: '+y', rotationY: 180, facing: '-z', upAxisReason: 'stands-as-filed' });
