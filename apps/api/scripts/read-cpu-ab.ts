@@ -5,7 +5,7 @@
  *
  *   AB_DIRS=/path/to/before,/path/to/after AB_ROUNDS=10 AB_AMOUNT=4000 npx tsx apps/api/scripts/read-cpu-ab.ts
  *
- * Env: AB_DIRS (two checkouts with dependencies installed; default /work/main and this one),
+ * Env: AB_DIRS (two checkouts with dependencies installed, before and after; required),
  * AB_ROUNDS (default 6), AB_AMOUNT (requests per round, default 6000), AB_CONN (default 20),
  * AB_RATE (req/s, open loop; default closed loop), AB_MODE (read: GET /v1/jobs/{id}, the default;
  * submit: POST /v1/rigs), AB_ENV_B (JSON of extra env for the second server, e.g. '{"LOG_LEVEL":"warn"}'
@@ -27,8 +27,8 @@ import { boxGlb } from '../test/fixtures';
 import { freePort } from '../../../tooling/private-backends/free-port';
 import { DEFAULT_REDIS_URL, DEFAULT_SERVER_DATABASE_URL } from '@rigforge/server';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const dirs = (process.env.AB_DIRS ?? `/work/main,${ROOT}`).split(',');
+const dirs = (process.env.AB_DIRS ?? '').split(',').filter(Boolean);
+if (dirs.length !== 2) throw new Error('set AB_DIRS=<before checkout>,<after checkout> (two checkouts with dependencies installed)');
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 6);
 const AMOUNT = Number(process.env.AB_AMOUNT ?? 6000);
 const CONN = Number(process.env.AB_CONN ?? 20);

@@ -1,7 +1,7 @@
 /**
  * Renders starter assets into a contact sheet for eyeballing:
  *   npx tsx packages/catalog/scripts/preview.ts [id-substring] [out.png]
- * Writes /work/main/test-output/catalog/sheet-*.png (git-ignored) plus the full build timing.
+ * Writes test-output/catalog/sheet-*.png under the repository root (git-ignored) plus the full build timing.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
