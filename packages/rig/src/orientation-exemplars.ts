@@ -1,16 +1,18 @@
 /**
  * A cue learned from rigged characters (issue 23, "skeletons transferred from the most similar
- * characters"): how much a mesh, stood up a candidate way, looks like characters that stand up.
- * Each candidate gets a coarse shape descriptor — where its surface lies in its own bounding box
- * (a few cells: left-right folded, since a body mirrors across it; along up and along front), and
- * the box's proportions — and its distance to the nearest exemplars: descriptors of upright
- * characters of many artists (orientation-exemplars.json, written by
- * scripts/fit-orientation-exemplars.ts from the development set; the set itself never enters the
- * repository). A quarter turn of the file only permutes the box's axes, so the 24 descriptors are
- * read from one pass over the triangles.
+ * characters"): how much a mesh, stood up a candidate way, looks like characters that stand up
+ * rather than characters lying down. What ships (orientation-exemplar-cue.ts): each candidate's
+ * three coarse silhouettes (`silhouettesOf`: side, front and top, front and top folded left to
+ * right) against every one of the 24 orientations of upright characters of many artists
+ * (orientation-exemplars.json, written by scripts/fit-orientation-exemplars.ts from the development
+ * set; the set itself never enters the repository), and the share of the nearest views that have
+ * the up axis right (`exemplarVotes`, `bestPerUpAxis`). A quarter turn of the file only permutes
+ * and mirrors its three projections, so the 24 candidates are read from one voxelisation.
  *
- * find-orientation.ts weighs the distances into the finder's probabilities (`exemplarWeight`):
- * p(c) · exp(−weight · (d(c) − min d)), renormalised.
+ * find-orientation.ts weighs the votes into the probabilities the up gates read (`exemplarWeight`,
+ * `weighByCue`). The 'cells' descriptor and the plain distance to the nearest exemplars
+ * (`exemplarDistances`) are the alternatives measured beside it (scripts/orientation-exemplars-loao.ts;
+ * package README, "Orientation: measured", fifteenth round), not shipped.
  */
 import type { Mesh } from '@rigforge/mesh';
 import { candidateFrame, ORIENTATION_CANDIDATES } from './orientation-features';
