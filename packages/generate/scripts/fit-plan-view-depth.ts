@@ -15,8 +15,9 @@
  * lean β, but for the one-pixel least height, `minHeight`) and scored by the benchmark's CD. Each
  * character's score is its CD at (k, β) over its CD at (1, 0) (mean of log ratios); (k, β) chosen
  * leaving one artist out, reported per artist, plus the mean CD of the characters the benchmark
- * pictures from that view. Measured on part of the set, not wired into the engine (see the package
- * README, issue 29's placement round): a plan-and-view scale would enter `depth-priors.json`.
+ * pictures from that view. The model is generated with the plan and view hints, so where
+ * `depth-priors.json` already ships a plan-and-view scale (`planViews`) k is relative to it (the
+ * shipped point is k 1 at its lean); the lean is forced to 0 before β.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,8 +28,9 @@ import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView,
 import { meanNearest, sampleSurface } from './shape-distance';
 
 // Below 1 for flat subjects (a butterfly from above wants ×0.4, the error-sources round), past 3
-// because the quadruped's front choice sat at the old grid's top; leans to 0.75 as fit-lean.ts's.
-export const SCALES = [0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 2.5, 3, 4];
+// (3.5, 4, 5) because the quadruped's front choice sat at the first grid's top; leans to 0.75 as
+// fit-lean.ts's.
+export const SCALES = [0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 2.5, 3, 3.5, 4, 5];
 export const LEANS = [-0.5, -0.25, 0, 0.25, 0.5, 0.75];
 const GRID = SCALES.flatMap((k) => LEANS.map((beta) => ({ k, beta })));
 const BASE = GRID.findIndex((g) => g.k === 1 && g.beta === 0);
