@@ -15,7 +15,10 @@
  * column totals, then the running sum after each view) reaches the k-th best so far.
  */
 import { ORIENTATION_CANDIDATES, candidateFrame } from './orientation-features';
-import { SILHOUETTE_CELLS, SILHOUETTE_VOXELS } from './orientation-exemplars';
+
+/** Voxels along the cube's side for the silhouettes, and cells of a silhouette on a side. */
+export const SILHOUETTE_VOXELS = 32;
+export const SILHOUETTE_CELLS = 8;
 
 /** Cells of one candidate's descriptor: three views of SILHOUETTE_CELLS². */
 const VIEW_CELLS = SILHOUETTE_CELLS * SILHOUETTE_CELLS;
@@ -25,7 +28,7 @@ let cellMaps: Uint8Array[] | undefined;
 
 /**
  * Per candidate (ORIENTATION_CANDIDATES order), per file-axis projection, per pixel: the
- * descriptor cell that pixel counts in (`silhouettesOf`'s loops, recorded once). Each candidate's
+ * descriptor cell that pixel counts in (the views `silhouettesOf` describes, recorded once). Each candidate's
  * three views read the three projections once each, so every pixel lands in exactly one cell.
  */
 function candidateCellMaps(): Uint8Array[] {

@@ -16,6 +16,7 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import { candidateFrame, ORIENTATION_CANDIDATES } from './orientation-features';
+import { DESCRIPTOR_CELLS, SILHOUETTE_CELLS, SILHOUETTE_VOXELS, silhouetteCounts } from './orientation-exemplar-counts';
 
 /** Cells of the descriptor: left-right (distance from the mid-plane), up, front. */
 export const EXEMPLAR_GRID = [2, 6, 4] as const;
@@ -137,9 +138,7 @@ export function weighByCue(probs: readonly number[], scores: readonly number[], 
   return sum > 0 ? w.map((v) => v / sum) : [...probs];
 }
 
-/** Voxels along the cube's side for the silhouettes, and cells of a silhouette on a side. */
-export const SILHOUETTE_VOXELS = 32;
-export const SILHOUETTE_CELLS = 8;
+export { SILHOUETTE_CELLS, SILHOUETTE_VOXELS } from './orientation-exemplar-counts';
 
 /**
  * The surface's voxels in a cube around the bounding box's centre, its side the box's longest
@@ -211,30 +210,11 @@ export function silhouetteProjections(mesh: Mesh): [Uint8Array, Uint8Array, Uint
  * projections permuted and mirrored.
  */
 export function silhouettesOf(projection: readonly Uint8Array[]): number[][] {
-  const R = SILHOUETTE_VOXELS, C = SILHOUETTE_CELLS, block = R / C;
-  return ORIENTATION_CANDIDATES.map((c) => {
-    const { axis, sign } = candidateFrame(c);
-    /** One view: seen along upright axis `along`, cells over upright axes (`h`, `v`); `fold`: h is left-right. */
-    const view = (along: number, h: number, v: number, fold: boolean): number[] => {
-      const out = new Array<number>(C * C).fill(0);
-      const image = projection[axis[along]!]!;
-      // The projection's rows run along the lower of its two file axes.
-      const hRows = axis[h]! < axis[v]!;
-      for (let uh = 0; uh < R; uh++) {
-        // Voxel index along the file axis of upright index u (mirrored where the frame's sign is −).
-        const fh = sign[h]! > 0 ? uh : R - 1 - uh;
-        const ch = Math.min(C - 1, fold ? Math.floor(Math.abs(2 * uh + 1 - R) / block) : Math.floor(uh / block));
-        for (let uv = 0; uv < R; uv++) {
-          const fv = sign[v]! > 0 ? uv : R - 1 - uv;
-          if (!image[hRows ? fh * R + fv : fv * R + fh]) continue;
-          // Folded: the distance from the cube's mid-plane (a body mirrors across it), both halves.
-          out[ch * C + Math.floor(uv / block)]! += 1;
-        }
-      }
-      return out.map((n) => n / (block * block));
-    };
-    return [...view(0, 2, 1, false), ...view(2, 0, 1, true), ...view(1, 0, 2, true)];
-  });
+  // The counts' cell maps (orientation-exemplar-counts.ts) are these views' loops recorded once;
+  // a cell's share is its count of voxel columns over the block's.
+  const block = SILHOUETTE_VOXELS / SILHOUETTE_CELLS;
+  const counts = silhouetteCounts(projection);
+  return ORIENTATION_CANDIDATES.map((_, c) => Array.from(counts.subarray(c * DESCRIPTOR_CELLS, (c + 1) * DESCRIPTOR_CELLS), (n) => n / (block * block)));
 }
 
 function measureSilhouettes(mesh: Mesh): number[][] {
