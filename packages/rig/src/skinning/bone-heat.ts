@@ -36,7 +36,7 @@
  * no triangles) are reported, and the caller weights them another way: Blender leaves them empty.
  */
 import type { Skeleton } from '@rigforge/mesh';
-import { MinHeap } from '../min-heap';
+import { KeyValueHeap } from '../min-heap';
 import { vertexAdjacency } from './smooth-skin-weights';
 import { ConjugateGradientWork, conjugateGradient, type HeatPreconditioner } from './heat-solver';
 
@@ -599,7 +599,9 @@ function solveEachBoneLocally(
   }
   const reach = new Float64Array(n).fill(Infinity);
   const local = new Int32Array(n).fill(-1);
-  const heap = new MinHeap(1024);
+  // Label-free: the same comparisons and moves as MinHeap's keys and values, so the supports pop
+  // in the same order (their rows' order is the CG sums' order), without a third array to move.
+  const heap = new KeyValueHeap(1024);
   // One set of buffers, sized for the whole mesh, serves every bone's support (views of its
   // first m rows): per-bone allocations were a tenth of the skinning time at 50k triangles.
   const support = new Int32Array(n);

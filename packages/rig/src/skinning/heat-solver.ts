@@ -91,13 +91,11 @@ export function conjugateGradient(
   r.set(rhs);
   for (let i = 0; i < m; i++) inv[i] = diag[i]! > 0 ? 1 / diag[i]! : 0;
   const ic = preconditioner === 'ic0' && incompleteCholesky(rowStart, cols, vals, diag, m, work);
-  const precondition = (): void => {
-    if (ic) solveFactor(work, r, z, m);
-    else for (let i = 0; i < m; i++) z[i] = r[i]! * inv[i]!;
-  };
   let bnorm = 0;
   for (let i = 0; i < m; i++) bnorm += r[i]! * r[i]!;
-  precondition();
+  // z = M⁻¹ r (no closure: under tsx each one made per call costs a naming call).
+  if (ic) solveFactor(work, r, z, m);
+  else for (let i = 0; i < m; i++) z[i] = r[i]! * inv[i]!;
   let rz = 0;
   for (let i = 0; i < m; i++) {
     p[i] = z[i]!;
