@@ -34,6 +34,9 @@
  * cotangent) make some systems indefinite, and there Jacobi CG ends on `pq ≤ 0` wherever that
  * happens (26 bone solves on four dev-set characters; packages/rig/README.md, fourth speed round).
  * No maintained sparse Cholesky or IC library is on npm (checked), hence the hand-written one.
+ * Measured on 140 dumped solves and not kept, each bit-identical and none faster (README, twentieth
+ * speed round): skipping the rows that are still exactly zero (9.5% of the row work), the columns
+ * and values interleaved in one array, Int32 indices with x's update in the direction pass.
  */
 
 /** Buffers for {@link conjugateGradient}, allocated once for systems up to `size` unknowns and `nnz` off-diagonals. */
