@@ -4,6 +4,7 @@
  *
  *   npx tsx packages/generate/scripts/fit-feet.ts ../shared/rig-dev-set --cache /tmp/models [--plans biped] [--view front] [--samples 4000] [--json rows.json]
  *   npx tsx packages/generate/scripts/fit-feet.ts --merge a.json,b.json
+ *   npx tsx packages/generate/scripts/fit-feet.ts ../shared/rig-dev-set --cache <cache dir> --heel [--json rows.json]   (the heel on the shipped toe)
  *
  * Seen from the front a foot is as tall as an ankle but as long as a sixth of the body, and it
  * points forward: the toes stand in front of the body's middle plane, the heel a little behind. The
@@ -60,6 +61,51 @@ export function trueToe(m: CachedModel): number {
   return toes.length ? toes.reduce((a, x) => a + x, 0) / toes.length : NaN;
 }
 
+/**
+ * The heel this character's true feet want (`--heel`): per foot, how far the true foot reaches
+ * behind the middle of the true shin above it (0.10–0.16 H up), less how far the made foot reaches
+ * behind the made model's middle plane; NaN where no foot and shin are found.
+ */
+export function trueHeel(m: CachedModel): number {
+  const t = m.truth.positions, p = m.made.positions;
+  let ground = Infinity;
+  for (let i = 1; i < t.length; i += 3) ground = Math.min(ground, t[i]!);
+  const heels: number[] = [];
+  for (const side of [-1, 1]) {
+    let xlo = Infinity, xhi = -Infinity, back = Infinity;
+    for (let i = 0; i < p.length; i += 3) {
+      if (p[i + 1]! >= 0.03 || Math.sign(p[i]!) !== side) continue;
+      xlo = Math.min(xlo, p[i]!); xhi = Math.max(xhi, p[i]!); back = Math.min(back, p[i + 2]!);
+    }
+    let shinLo = Infinity, shinHi = -Infinity, reach = Infinity, shins = 0, feet = 0;
+    for (let i = 0; i < t.length; i += 3) {
+      const x = t[i]!, y = t[i + 1]! - ground, z = t[i + 2]!;
+      if (y > 0.1 && y < 0.16 && x >= xlo && x <= xhi) { shinLo = Math.min(shinLo, z); shinHi = Math.max(shinHi, z); shins++; }
+      if (y < 0.04 && x >= xlo - 0.02 && x <= xhi + 0.02) { reach = Math.min(reach, z); feet++; }
+    }
+    if (shins >= 3 && feet >= 3 && Number.isFinite(back)) heels.push((shinLo + shinHi) / 2 - reach + back);
+  }
+  return heels.length ? heels.reduce((a, x) => a + x, 0) / heels.length : NaN;
+}
+
+/** `--heel`: the held-out heel (median of the other artists' true heels) on the shipped toe, scored like `--anatomy`. */
+async function heelAnatomy(models: CachedModel[], samples: number): Promise<void> {
+  const heels = new Map(models.map((m) => [m.id, trueHeel(m)]));
+  const all = Math.max(0, median(models.map((m) => heels.get(m.id)!)));
+  const held = (m: CachedModel) => Math.max(0, median(models.filter((o) => o.artist !== m.artist).map((o) => heels.get(o.id)!)));
+  const rows: Row[] = [];
+  for (const m of models) {
+    // The cached models carry the engine's feet (the shipped toe): the heel is added on top.
+    const at = (heel: number) => compare(m.truth, { positions: feetForward(m.made.positions, { height: 1, toe: 0, heel, band: ANATOMY_BAND }), indices: m.made.indices }, samples).cd;
+    const cd = [at(0), at(held(m)), at(all)];
+    rows.push({ id: m.id, plan: m.plan, artist: m.artist, cd });
+    console.log(`${m.id} (${m.artist}): true heel ${heels.get(m.id)!.toFixed(3)}, held-out heel ${held(m).toFixed(3)}; CD none ${cd[0]!.toFixed(4)}, held out ${cd[1]!.toFixed(4)}, heel over all ${cd[2]!.toFixed(4)}`);
+  }
+  const out = arg('--json');
+  if (out) writeFileSync(out, JSON.stringify(rows));
+  anatomyReport(rows, all);
+}
+
 const median = (xs: number[]) => {
   const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
   return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : 0;
@@ -78,18 +124,18 @@ async function anatomy(models: CachedModel[], samples: number): Promise<void> {
   }
   const out = arg('--json');
   if (out) writeFileSync(out, JSON.stringify(rows));
-  anatomyReport(rows, all);
+  anatomyReport(rows, all, 'heel');
 }
 
-function anatomyReport(rows: Row[], all: number): void {
+function anatomyReport(rows: Row[], all: number, what = 'toe'): void {
   const artists = [...new Set(rows.map((r) => r.artist))];
   const ratio = (f: (r: Row) => boolean, k: number) => Math.exp(mean(rows.filter(f).map((r) => Math.log(r.cd[k]! / r.cd[0]!)))).toFixed(3);
   const cdOf = (f: (r: Row) => boolean, k: number) => mean(rows.filter(f).map((r) => r.cd[k]!)).toFixed(5);
-  console.log(`\ntoe over all (median of the true toes): ${all.toFixed(3)} H, band ${ANATOMY_BAND} H\n`);
+  console.log(`\n${what} over all (median of the true ${what}s): ${all.toFixed(3)} H, band ${ANATOMY_BAND} H\n`);
   console.log(`| | ${artists.map((a) => `${a} (${rows.filter((r) => r.artist === a).length})`).join(' | ')} | all (${rows.length}) |`);
   console.log(`|---|${artists.map(() => '---:').join('|')}|---:|`);
-  ['no feet: mean CD', 'left out: mean CD', 'over all: mean CD'].forEach((name, k) => console.log(`| ${name} | ${artists.map((a) => cdOf((r) => r.artist === a, k)).join(' | ')} | ${cdOf(() => true, k)} |`));
-  ['left out: CD / CD with no feet', 'over all: CD / CD with no feet'].forEach((name, j) => console.log(`| ${name} | ${artists.map((a) => ratio((r) => r.artist === a, j + 1)).join(' | ')} | ${ratio(() => true, j + 1)} |`));
+  [`no ${what}: mean CD`, 'left out: mean CD', 'over all: mean CD'].forEach((name, k) => console.log(`| ${name} | ${artists.map((a) => cdOf((r) => r.artist === a, k)).join(' | ')} | ${cdOf(() => true, k)} |`));
+  [`left out: CD / CD with no ${what}`, `over all: CD / CD with no ${what}`].forEach((name, j) => console.log(`| ${name} | ${artists.map((a) => ratio((r) => r.artist === a, j + 1)).join(' | ')} | ${ratio(() => true, j + 1)} |`));
 }
 
 const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), cd: z.array(z.number()) });
@@ -138,11 +184,16 @@ async function main(): Promise<void> {
   const view = arg('--view') ?? 'front';
   const samples = Number(arg('--samples') ?? 4000);
   const only = arg('--only')?.split(',');
+  if (process.argv.includes('--heel')) {
+    await heelAnatomy((await cachedModels(set, cache, { plans, ...(only ? { only } : {}) })).filter((m) => m.view === view), samples);
+    return;
+  }
   const models = (await cachedModels(set, cache, { plans, tag: 'nofeet', generate: { feet: false }, ...(only ? { only } : {}) })).filter((m) => m.view === view);
   if (process.argv.includes('--anatomy')) {
     await anatomy(models, samples);
     return;
   }
+
   const rows: Row[] = [];
   for (const m of models) {
     const cd = GRID.map((g) => compare(m.truth, { positions: feetForward(m.made.positions, { height: 1, ...g }), indices: m.made.indices }, samples).cd);

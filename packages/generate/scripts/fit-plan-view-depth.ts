@@ -17,7 +17,8 @@
  * leaving one artist out, reported per artist, plus the mean CD of the characters the benchmark
  * pictures from that view. The model is generated with the plan and view hints, so where
  * `depth-priors.json` already ships a plan-and-view scale (`planViews`) k is relative to it (the
- * shipped point is k 1 at its lean); the lean is forced to 0 before β.
+ * shipped point is k 1 at its lean); the lean is forced to 0 before β. `--scales` and `--leans`
+ * (comma lists, holding 1 and 0) score a smaller grid.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,8 +33,11 @@ import { meanNearest, sampleSurface } from './shape-distance';
 // fit-lean.ts's.
 export const SCALES = [0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 2.5, 3, 3.5, 4, 5];
 export const LEANS = [-0.5, -0.25, 0, 0.25, 0.5, 0.75];
-const GRID = SCALES.flatMap((k) => LEANS.map((beta) => ({ k, beta })));
+// `--scales a,b --leans c,d` score a smaller grid (it must hold k 1, β 0; runs merged must use the same grid).
+const listArg = (name: string, fallback: number[]): number[] => arg(name)?.split(',').map(Number) ?? fallback;
+const GRID = listArg('--scales', SCALES).flatMap((k) => listArg('--leans', LEANS).map((beta) => ({ k, beta })));
 const BASE = GRID.findIndex((g) => g.k === 1 && g.beta === 0);
+if (BASE < 0) throw new Error('the grid must hold k 1, β 0');
 const PICTURE_PX = 512;
 
 function report(rows: FitRow[]): void {
