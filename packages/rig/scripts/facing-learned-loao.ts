@@ -17,7 +17,7 @@
  *
  *   npx tsx packages/rig/scripts/facing-exemplars-loao.ts <dev-set dir> --labels file.json --cache m.json \
  *     --lateral-cache planes.json --cue-cache cues.json --profile-cache profiles.json --without <features>
- *     [--models-cache models.json] [--list] [--grid] [--cue exemplars|profile|both (default: exemplars and profile, each alone)] [--family silent,turned,tall] [--subsets all,feet,lower,toes]
+ *     [--models-cache models.json] [--list] [--grid] [--cue exemplars|profile|both (default: exemplars and profile, each alone)] [--family silent,turned,tall] [--subsets all,feet,lower,toes] [--side-top (the exemplar votes' distance without the front view)]
  *
  * `--cache`, `--lateral-cache` and `--cue-cache` are orientation-bars-loao.ts's (run it first to
  * make the cue cache); `--profile-cache` holds each character's 24 profiles (made when missing);
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
   };
   const nearOf = (s: Measured, out: string[]): Uint8Array[] => {
     const k = `${s.id}@${key(out)}`;
-    if (!nearCache.has(k)) nearCache.set(k, nearestFacings(countsOf.get(s.id)!, facingViewsWithout(out), MAX_NEIGHBOURS));
+    if (!nearCache.has(k)) nearCache.set(k, nearestFacings(countsOf.get(s.id)!, facingViewsWithout(out), MAX_NEIGHBOURS, process.argv.includes('--side-top')));
     return nearCache.get(k)!;
   };
 

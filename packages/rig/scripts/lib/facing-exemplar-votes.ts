@@ -53,7 +53,10 @@ export function facingViewsOfCounts(exemplars: readonly Uint8Array[], stands?: r
  * each of its `neighbours` nearest exemplar views faces +Z (1) or not (0), nearest first (ties by
  * view index).
  */
-export function nearestFacings(meshCounts: Uint8Array, views: FacingViews, neighbours: number): Uint8Array[] {
+export function nearestFacings(meshCounts: Uint8Array, views: FacingViews, neighbours: number, withoutFrontView = false): Uint8Array[] {
+  // The front view (cells 64..127) is the same for a facing and its half turn: `withoutFrontView`
+  // leaves it out of the distance, so the side and top views alone pick the neighbours.
+  const skipFrom = withoutFrontView ? DESCRIPTOR_CELLS / 3 : DESCRIPTOR_CELLS, skipTo = withoutFrontView ? (2 * DESCRIPTOR_CELLS) / 3 : DESCRIPTOR_CELLS;
   const k = Math.max(1, Math.min(neighbours, views.count));
   const candidates = meshCounts.length / DESCRIPTOR_CELLS;
   const bestD = new Float64Array(k), bestV = new Int32Array(k);
@@ -65,7 +68,10 @@ export function nearestFacings(meshCounts: Uint8Array, views: FacingViews, neigh
       const kth = filled === k ? bestD[k - 1]! : Infinity;
       const vat = v * DESCRIPTOR_CELLS;
       let d = 0;
-      for (let i = 0; i < DESCRIPTOR_CELLS && d <= kth; i++) { const x = meshCounts[at + i]! - views.counts[vat + i]!; d += x * x; }
+      for (let i = 0; i < DESCRIPTOR_CELLS && d <= kth; i++) {
+        if (i === skipFrom) i = skipTo;
+        const x = meshCounts[at + i]! - views.counts[vat + i]!; d += x * x;
+      }
       if (d >= kth) continue;
       let j = filled < k ? filled++ : k - 1;
       while (j > 0 && bestD[j - 1]! > d) { bestD[j] = bestD[j - 1]!; bestV[j] = bestV[j - 1]!; j--; }
