@@ -34,8 +34,21 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-interface Tally { n: number; right: number; upRight: number; kept: number }
-const tally = (): Tally => ({ n: 0, right: 0, upRight: 0, kept: 0 });
+interface Tally { n: number; right: number; upRight: number; kept: number; misses: Map<MissKind, number> }
+const tally = (): Tally => ({ n: 0, right: 0, upRight: 0, kept: 0, misses: new Map() });
+
+/** Kinds of a shipped miss: the up axis a quarter off or upside down, or right with the facing a half or a quarter turn off. */
+type MissKind = 'quarter off' | 'upside down' | 'facing 180' | 'facing 90';
+const MISS_KINDS: readonly MissKind[] = ['quarter off', 'upside down', 'facing 180', 'facing 90'];
+
+/** The kind of a wrong answer `got` (file → upright) against the right ones `wants`: the closest of them. */
+function missKind(got: Turn, wants: readonly Turn[]): MissKind {
+  const same = (a: readonly number[], b: readonly number[]): boolean => a.every((v, j) => v === b[j]);
+  const neg = (a: readonly number[], b: readonly number[]): boolean => a.every((v, j) => v === -b[j]!);
+  const up = wants.find((w) => same(w[1]!, got[1]!));
+  if (up) return neg(up[2]!, got[2]!) ? 'facing 180' : 'facing 90';
+  return wants.some((w) => neg(w[1]!, got[1]!)) ? 'upside down' : 'quarter off';
+}
 
 async function main(): Promise<void> {
   const dir = process.argv[2];
@@ -99,10 +112,12 @@ async function main(): Promise<void> {
       });
       const keptOk = isRight(shipped);
       if (keptOk) shippedRight++;
+      const kind = keptOk ? undefined : missKind(turnOf(shipped), stands.map((st) => multiplyTurns(st, invertTurn(fileFromInput))));
       if (!byArtist.has(c.artist)) byArtist.set(c.artist, tally());
       if (!byPlan.has(c.bodyPlan)) byPlan.set(c.bodyPlan, tally());
       for (const t of [all, byArtist.get(c.artist)!, byPlan.get(c.bodyPlan)!]) {
         t.n++; if (ok) t.right++; if (upOk) t.upRight++; if (keptOk) t.kept++;
+        if (kind) t.misses.set(kind, (t.misses.get(kind) ?? 0) + 1);
       }
       if (k === 0) {
         upright.n++; if (ok) upright.right++; if (keptOk) upright.kept++;
@@ -121,6 +136,11 @@ async function main(): Promise<void> {
       console.log(`${k.padEnd(20)} ${String(t.n).padStart(6)} ${pct(t.right, t.n)}  ${pct(t.upRight, t.n)}   ${pct(t.kept, t.n)}`);
     }
     console.log(`${'all'.padEnd(20)} ${String(all.n).padStart(6)} ${pct(all.right, all.n)}  ${pct(all.upRight, all.n)}   ${pct(all.kept, all.n)}`);
+    // The shipped misses by kind: which have the up axis right and the facing wrong.
+    console.log(`${title.padEnd(20)}  shipped misses: ${MISS_KINDS.join(' / ')}`);
+    for (const [k, t] of [...rows.entries(), ['all', all] as const]) {
+      if (t.n > t.kept) console.log(`${k.padEnd(20)} ${String(t.n - t.kept).padStart(6)}   ${MISS_KINDS.map((m) => String(t.misses.get(m) ?? 0).padStart(4)).join(' / ')}`);
+    }
   };
   table('artist', byArtist);
   console.log(`shipped without the facing cue: ${[...byArtist.entries()].map(([k, t]) => `${k} ${pct(noCueRight.get(k) ?? 0, t.n).trim()}`).join(', ')}; all ${pct([...noCueRight.values()].reduce((a, b) => a + b, 0), all.n).trim()}`);
