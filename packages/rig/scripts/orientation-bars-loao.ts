@@ -24,21 +24,14 @@
  * cue of the 24 candidates (made when missing). A script, not a test: the set never enters the
  * repository.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
-import { decideOrientation, FIND_ORIENTATION_DEFAULTS, orientationProbabilities, type FindOrientationOptions, type OrientationModel } from '../src/find-orientation';
-import { shippedExemplarViews } from '../src/orientation-exemplar-cue';
-import { exemplarUpScores, exemplarVotes, measureExemplarDescriptors, weighByCue, type LabelledView } from '../src/orientation-exemplars';
+import { readFileSync } from 'node:fs';
+import { FIND_ORIENTATION_DEFAULTS } from '../src/find-orientation';
+import { weighByCue } from '../src/orientation-exemplars';
 import { lateralAxisOf, type MirrorPlanes } from '../src/mirror-plane';
-import { FACING_CUE_DEFAULTS, facingCueOf, facingCueVerdict, halfTurn, measureFacingSurface, type FacingCue } from '../src/orientation-facing-cue';
+import type { FacingCue } from '../src/orientation-facing-cue';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
-import { UP_AXES } from '../src/rotate-mesh-up';
-import model from '../src/orientation-model.json';
-import exemplarData from '../src/orientation-exemplars.json';
-import { fitModelOfArgs, fittedFeatureNames, rightOf } from './lib/orientation-fit';
-import { readOrientationLabels } from './lib/orientation-labels';
-import { measure, measureLaterals, storedTurns, type Measured, type StoredTurn } from './orientation-gates-loao';
+import { candidateOf, gateTurn, loadReplay, withFacingCue } from './lib/orientation-replay';
+import { storedTurns, type Measured, type StoredTurn } from './orientation-gates-loao';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -49,7 +42,6 @@ const UP_BARS = [0.75, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.85, 0.9, 0.95, 1.01];
 const FACING_BARS = [0.6, 0.4, 0.5, 0.7, 0.8, 0.9, 1.01, 0.3, 0.2, 0];
 const WEIGHTS = [0.75, 0, 0.25, 0.5, 1, 1.5];
 
-interface Extra { desc: number[][]; shippedUp: number[]; cues: FacingCue[] }
 interface Setting { up: number; facing: number; weight: number }
 
 /** Kind of a miss: the up axis a quarter off, upside down, or right with the facing a half or a quarter turn off. */
@@ -65,13 +57,7 @@ async function main(): Promise<void> {
   const labelsFile = arg('--labels'), cueFile = arg('--cue-cache');
   if (!dir || !labelsFile || !cueFile) throw new Error('usage: orientation-bars-loao.ts <dev-set dir> --labels f.json --cache m.json --lateral-cache planes.json --cue-cache cues.json --without <features>');
   const facingCueOn = !process.argv.includes('--no-facing-cue');
-  const labels = readOrientationLabels(labelsFile);
-  const samples = await measure(dir, arg('--cache'));
-  for (const s of samples) { const r = labels.get(s.id); if (r) s.right = r; }
-  const set = samples.filter((s) => s.artist !== 'harness');
-  const artists = [...new Set(set.map((s) => s.artist))];
-  const laterals = await measureLaterals(dir, set, arg('--lateral-cache'));
-  const turnsOf = new Map(set.map((s) => [s.id, storedTurns(s, laterals.get(s.id))]));
+  const { set, artists, turnsOf, extra, upScoresOf, heldProbs, shippedProbs } = await loadReplay(dir, labelsFile, cueFile, arg);
   // --weak-lateral: where no mirror plane is clearly best, the best one (clear ratio 1) still names
   // a left-right axis; the fallback facing (the finder under its bar) keeps it left-right.
   const WEAK = process.argv.includes('--weak-lateral');
@@ -81,62 +67,11 @@ async function main(): Promise<void> {
     return q ? lateralAxisOf({ ...q, centre: [0, 0, 0], best: { normal: [1, 0, 0], score: 0 }, axisAligned: { normal: [1, 0, 0], score: 0, axis: 0 } }, { clearRatio: 1 }) : undefined;
   };
   const weakTurnsOf = new Map(set.map((s) => [s.id, storedTurns(s, weakOf(s.id)).map((t) => t.lateral)]));
-  const extra: Record<string, Extra> = existsSync(cueFile) ? JSON.parse(readFileSync(cueFile, 'utf8')) as Record<string, Extra> : {};
-  for (const s of set) {
-    if (extra[s.id]) continue;
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, s.id, 'input.glb'))))).mesh;
-    const desc = measureExemplarDescriptors(mesh);
-    const surface = measureFacingSurface(mesh);
-    extra[s.id] = { desc, shippedUp: exemplarUpScores(desc, shippedExemplarViews(), exemplarData.neighbours), cues: ORIENTATION_CANDIDATES.map((c) => facingCueOf(surface, c)) };
-    console.error(`measured ${s.id}`);
-  }
-  writeFileSync(cueFile, JSON.stringify(extra, (_, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? null : v)));
-  for (const s of set) extra[s.id]!.cues = extra[s.id]!.cues.map((q) => ({ eyes: q.eyes ?? NaN, eyePieces: q.eyePieces, feet: q.feet ?? NaN }));
-
-  // The exemplars' views as fit-orientation-exemplars.ts writes them: characters whose labels name
-  // one up axis only.
-  const oneUpAxis = (s: Measured): boolean => new Set(rightOf(s).map((c) => ORIENTATION_CANDIDATES[c]!.upAxis)).size === 1;
-  const viewCache = new Map<string, LabelledView[]>();
-  const viewsWithout = (out: string[]): LabelledView[] => {
-    const key = [...out].sort().join('|');
-    if (!viewCache.has(key)) viewCache.set(key, set.filter((s) => !out.includes(s.artist) && oneUpAxis(s)).flatMap((s) => extra[s.id]!.desc.map((descriptor, c) => ({
-      group: artists.indexOf(s.artist), descriptor, right: rightOf(s).includes(c),
-      upRight: rightOf(s).some((r) => ORIENTATION_CANDIDATES[r]!.upAxis === ORIENTATION_CANDIDATES[c]!.upAxis),
-    }))));
-    return viewCache.get(key)!;
-  };
-  const upCache = new Map<string, number[]>();
-  /** Per candidate its up axis's vote (pooled as exemplarUpScores), exemplars of no artist in `out`. */
-  const upScoresOf = (s: Measured, out: string[]): number[] => {
-    const key = `${s.id}@${[...out].sort().join('|')}`;
-    if (!upCache.has(key)) {
-      const votes = exemplarVotes(extra[s.id]!.desc, viewsWithout(out), { neighbours: exemplarData.neighbours, by: 'up' });
-      upCache.set(key, votes.map((_, c) => Math.max(...votes.filter((__, d) => ORIENTATION_CANDIDATES[d]!.upAxis === ORIENTATION_CANDIDATES[c]!.upAxis))));
-    }
-    return upCache.get(key)!;
-  };
-
-  const names = fittedFeatureNames();
-  const models = new Map<string, OrientationModel>();
-  const modelWithout = (artist: string): OrientationModel => {
-    if (!models.has(artist)) {
-      const t0 = performance.now();
-      models.set(artist, fitModelOfArgs(samples.filter((s) => s.artist !== artist), Number(arg('--l2') ?? '0.03'), names));
-      console.error(`fitted without ${artist} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    }
-    return models.get(artist)!;
-  };
-  const heldProbs = new Map(set.map((s) => [s.id, orientationProbabilities(s.features, modelWithout(s.artist))]));
-  const shippedProbs = new Map(set.map((s) => [s.id, orientationProbabilities(s.features, model as OrientationModel)]));
 
   /** One stored turn: the gates (facing on `probs`, up axis on `weighed`), then the facing cue. */
   const decide = (t: StoredTurn, probs: number[], weighed: number[] | undefined, g: Setting, cues: FacingCue[], weak?: 'x' | 'y' | 'z'): number => {
-    const gates: FindOrientationOptions = { ...FIND_ORIENTATION_DEFAULTS, minUpConfidence: g.up, minFacingConfidence: g.facing, ...(t.lateral ? { lateralAxis: t.lateral } : {}) };
-    const found = decideOrientation(() => t.map.map((d) => probs[d]!), {
-      asFiled: () => t.legsAsFiled,
-      standingWhenStood: (up) => t.standingWhenStood[UP_AXES.indexOf(up)]!,
-    }, gates, weighed ? () => t.map.map((d) => weighed[d]!) : undefined);
-    const at = (rotationY: OrientationCandidate['rotationY']): number => ORIENTATION_CANDIDATES.findIndex((q) => q.upAxis === found.upAxis && q.rotationY === rotationY);
+    const found = gateTurn(t, probs, weighed, { minUpConfidence: g.up, minFacingConfidence: g.facing });
+    const at = (rotationY: OrientationCandidate['rotationY']): number => candidateOf({ upAxis: found.upAxis, rotationY });
     let c = at(found.rotationY);
     if (WEAK && !t.lateral && weak) {
       // The facing the gates fell back to (the finder under its bar): the likeliest of the up
@@ -154,8 +89,7 @@ async function main(): Promise<void> {
         if (keep.length) c = keep.reduce((a, b) => (probs[t.map[b]!]! > probs[t.map[a]!]! ? b : a));
       }
     }
-    if (!facingCueOn) return c;
-    return facingCueVerdict(cues[t.map[c]!]!, FACING_CUE_DEFAULTS) < 0 ? at(halfTurn(ORIENTATION_CANDIDATES[c]!.rotationY)) : c;
+    return facingCueOn ? withFacingCue(t, c, cues) : c;
   };
   type Tally = { right: number; uprights: number; kinds: Map<string, number>; files: number[] };
   /** One character under a setting: right turned files, its upright file kept, misses by kind. */

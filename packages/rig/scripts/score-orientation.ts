@@ -50,6 +50,24 @@ function missKind(got: Turn, wants: readonly Turn[]): MissKind {
   return wants.some((w) => neg(w[1]!, got[1]!)) ? 'upside down' : 'quarter off';
 }
 
+/**
+ * The shipped misses sorted (per artist, body plan and pose of the file): the up axis wrong with the
+ * finder's own best up axis right (a gate refused it or a later rule moved it) or wrong too (the
+ * finder), or the up axis right and the facing wrong.
+ */
+interface Misses { n: number; wrong: number; upGated: number; upFinder: number; facing: number; reasons: Map<string, number> }
+const misses = (): Misses => ({ n: 0, wrong: 0, upGated: 0, upFinder: 0, facing: 0, reasons: new Map() });
+
+/** How a file stored in `fileToUpright` lies: the character's direction along the file's +Y. */
+function poseOf(fileToUpright: Turn): string {
+  const [x, y, z] = [fileToUpright[0]![1]!, fileToUpright[1]![1]!, fileToUpright[2]![1]!];
+  if (y > 0) return 'upright';
+  if (y < 0) return 'upside down';
+  if (z > 0) return 'on its back';
+  if (z < 0) return 'on its front';
+  return x !== 0 ? 'on its side' : '?';
+}
+
 async function main(): Promise<void> {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24] [--artist name] [--cdj2j 3]');
@@ -59,6 +77,20 @@ async function main(): Promise<void> {
   const cdj2j = Number(arg('--cdj2j') ?? '0');
   const byArtist = new Map<string, Tally>(), byPlan = new Map<string, Tally>();
   const all = tally(), upright = tally();
+  const missAll = misses(), missBy = new Map<string, Misses>();
+  const countMiss = (keys: string[], up: 'right' | 'gated' | 'finder', reason: string): void => {
+    for (const key of ['all', ...keys]) {
+      const m = key === 'all' ? missAll : (missBy.get(key) ?? missBy.set(key, misses()).get(key)!);
+      m.n++;
+      if (up === 'right' && reason === '') continue;
+      m.wrong++;
+      if (up === 'right') m.facing++;
+      else {
+        if (up === 'gated') m.upGated++; else m.upFinder++;
+        m.reasons.set(reason, (m.reasons.get(reason) ?? 0) + 1);
+      }
+    }
+  };
   const cdRows: string[] = [];
   // Time of one call per turned file (a loaded machine: compare runs of the same session).
   const finderMs: number[] = [], shippedMs: number[] = [];
@@ -111,6 +143,17 @@ async function main(): Promise<void> {
         return want[1]!.every((v, j) => v === got[1]![j]);
       });
       const keptOk = isRight(shipped);
+      // The misses' breakdown: is the shipped up axis right, and if not, was the finder's own best?
+      const upOf = (o: OrientationCandidate): boolean => stands.some((st) => {
+        const want = multiplyTurns(st, invertTurn(fileFromInput));
+        const got = turnOf(o);
+        return want[1]!.every((v, j) => v === got[1]![j]);
+      });
+      const pose = poseOf(multiplyTurns(stands[0]!, invertTurn(fileFromInput)));
+      const keys = [`artist ${c.artist}`, `plan ${c.bodyPlan}`, `pose ${pose}`];
+      if (keptOk) countMiss(keys, 'right', '');
+      else if (upOf(shipped)) countMiss(keys, 'right', 'facing');
+      else countMiss(keys, noCue.best && upOf(noCue.best) ? 'gated' : 'finder', `${noCue.upAxisReason}`);
       if (keptOk) shippedRight++;
       const kind = keptOk ? undefined : missKind(turnOf(shipped), stands.map((st) => multiplyTurns(st, invertTurn(fileFromInput))));
       if (!byArtist.has(c.artist)) byArtist.set(c.artist, tally());
@@ -145,6 +188,10 @@ async function main(): Promise<void> {
   table('artist', byArtist);
   console.log(`shipped without the facing cue: ${[...byArtist.entries()].map(([k, t]) => `${k} ${pct(noCueRight.get(k) ?? 0, t.n).trim()}`).join(', ')}; all ${pct([...noCueRight.values()].reduce((a, b) => a + b, 0), all.n).trim()}`);
   table('body plan', byPlan);
+  console.log('\nshipped misses      files  wrong  up wrong: finder right (gated)  finder wrong   up right, facing wrong   up-wrong reasons');
+  const missRow = (k: string, m: Misses): void => console.log(`${k.padEnd(26)} ${String(m.n).padStart(5)} ${String(m.wrong).padStart(6)} ${String(m.upGated).padStart(12)} ${String(m.upFinder).padStart(24)} ${String(m.facing).padStart(14)}   ${[...m.reasons.entries()].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ')}`);
+  for (const [k, m] of [...missBy.entries()].sort((a, b) => a[0].localeCompare(b[0]))) missRow(k, m);
+  missRow('all', missAll);
   console.log(`\nstood up, stored +y/0: finder right ${upright.right}/${upright.n}, shipped right ${upright.kept}/${upright.n}`);
   console.log(`the set's files as held: shipped right ${heldOk}/${upright.n}; turned by auto: ${heldTurned.length ? heldTurned.join('; ') : 'none'}`);
   const median = (v: number[]): string => (v.length ? [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!.toFixed(0) : '-');

@@ -19,6 +19,7 @@ import { FACING_CUE_ON, facingCueHalfTurn, halfTurn, type FacingCueOptions } fro
 import { shippedExemplarUpScores, weighByCue } from './orientation-exemplar-cue';
 import model from './orientation-model.json';
 import { rotateMeshUp } from './rotate-mesh-up';
+import { standOnLegsInstead } from './orientation-up-legs';
 import { UP_AXES, type UpAxis } from './up-axis';
 
 export type Facing = '+z' | '-z' | '+x' | '-x';
@@ -89,6 +90,13 @@ export interface FindOrientationOptions {
    * true (thirteenth orientation round, package README).
    */
   standOpposite?: boolean;
+  /**
+   * After `standOpposite`, for a file whose up axis the gates turned (not one kept or standing as
+   * filed): an up axis whose model stands on no legs gives way to the likeliest other up axis the
+   * mirror plane and the length allow whose model stands on two or more (orientation-up-legs.ts).
+   * Default true (seventeenth orientation round, package README).
+   */
+  standOnLegs?: boolean;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
   legsResolution?: number;
   /**
@@ -155,10 +163,10 @@ export interface FindOrientationOptions {
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
  * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, standOnLegs: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -354,6 +362,12 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     if (o.standOpposite && upAxisReason !== 'stands-as-filed' && upAxisReason !== 'sure-over-legs') {
       const opposite = UP_AXES.find((a) => a[1] === upAxis[1] && a !== upAxis)!;
       if (legs.standingWhenStood(upAxis) < 2 && legs.standingWhenStood(opposite) >= 2) { upAxis = opposite; upAxisReason = 'stands-opposite'; }
+    }
+    // ... nor lying down: the likeliest up axis the other rules allow whose model stands on its legs.
+    if (o.standOnLegs && upAxisReason !== 'stands-as-filed' && upAxisReason !== 'sure-over-legs' && upAxisReason !== 'kept') {
+      const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && (o.lateralAxis === o.lengthAxis || a[1] !== o.lateralAxis));
+      const instead = standOnLegsInstead(upAxis, allowed, upP, legs.standingWhenStood);
+      if (instead) { upAxis = instead; upAxisReason = 'stands-on-legs'; }
     }
   }
   // The facing, among the four of that up axis.

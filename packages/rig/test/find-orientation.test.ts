@@ -235,6 +235,19 @@ describe('decideOrientation (the gates)', () => {
     expect(decideOrientation(p, noLegs)).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
   });
 
+  test('a turned up axis whose model stands on no legs gives way to the likeliest that stands on two or more', () => {
+    // The finder sure of +z (a quadruped read lying on its back); stood +x it stands on four legs.
+    const p = (): number[] => probs('+z', 90, 0.8);
+    const onItsSide = { asFiled: () => 0, standingWhenStood: (up: string) => (up === '+x' ? 4 : 0) };
+    expect(decideOrientation(p, onItsSide)).toMatchObject({ upAxis: '+x', upAxisReason: 'stands-on-legs' });
+    expect(decideOrientation(p, onItsSide, { standOnLegs: false })).toMatchObject({ upAxis: '+z', upAxisReason: 'sure' });
+    // Not across the mirror plane (left and right stay across it), nor for a file that keeps its +y.
+    expect(decideOrientation(p, onItsSide, { lateralAxis: 'x' })).toMatchObject({ upAxis: '+z', upAxisReason: 'sure' });
+    expect(decideOrientation(() => probs('+z', 90, 0.5), onItsSide)).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+    // Standing the chosen way already, it stays.
+    expect(decideOrientation(p, { asFiled: () => 0, standingWhenStood: (up: string) => (up === '+x' || up === '+z' ? 4 : 0) })).toMatchObject({ upAxis: '+z', upAxisReason: 'sure' });
+  });
+
   test('a body that lies along its length is never stood on it, and faces along it', () => {
     // The finder sure of nothing above the bar: the file keeps +y, its length; ruled out, the
     // likeliest up across it is taken, with the one of its facings that puts the length on z.
