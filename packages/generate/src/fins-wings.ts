@@ -19,17 +19,17 @@
  *   longer side (a lens-shaped body, thin towards its tail and fins, where the prior's width already
  *   is small).
  *
- * The two numbers live in `fins-wings.json`, fitted by `scripts/fit-fins-wings.ts` on the dev set's
+ * The numbers (`lateral` for both plans, `lengthCaps` per plan) live in `fins-wings.json`, fitted by `scripts/fit-fins-wings.ts` on the dev set's
  * fish and flyers, chosen leaving one artist out (see the package README). Every other plan, and
  * these plans with `finsWings: false`, build exactly as before.
  */
 import { ballHeights, medialBalls, type MedialBalls } from './ball-depth';
 import data from './fins-wings.json';
 
-/** `lateral`: the height scale of balls off the body's middle line (front and top pictures); `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule. */
-export interface FinsWingsRule { lateral?: number; lengthCap?: number }
+/** `lateral`: the height scale of balls off the body's middle line (front and top pictures); `trunk` that of the balls on it (default 1); `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule. */
+export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number }
 
-interface FinsWingsTable { plans: string[]; lateral?: number; lengthCap?: number }
+interface FinsWingsTable { plans: string[]; lateral?: number; lengthCaps: Record<string, number>; trunks: Record<string, number> }
 
 function checkedTable(raw: unknown): FinsWingsTable {
   const get = (key: string): unknown => {
@@ -37,11 +37,22 @@ function checkedTable(raw: unknown): FinsWingsTable {
     const value: unknown = Reflect.get(raw, key);
     return value;
   };
-  const plans = get('plans'), lateral = get('lateral'), lengthCap = get('lengthCap');
+  const plans = get('plans'), lateral = get('lateral'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
   if (!Array.isArray(plans) || !plans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "plans"');
   if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral >= 0 && lateral <= 1))) throw new Error('fins-wings.json: bad "lateral"');
-  if (lengthCap !== undefined && (typeof lengthCap !== 'number' || !(lengthCap > 0 && lengthCap <= 1))) throw new Error('fins-wings.json: bad "lengthCap"');
-  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof lengthCap === 'number' ? { lengthCap } : {}) };
+  if (typeof caps !== 'object' || caps === null) throw new Error('fins-wings.json: bad "lengthCaps"');
+  const lengthCaps: Record<string, number> = {};
+  for (const [plan, cap] of Object.entries(caps)) {
+    if (typeof cap !== 'number' || !(cap > 0 && cap <= 1)) throw new Error(`fins-wings.json: bad length cap ${plan}`);
+    lengthCaps[plan] = cap;
+  }
+  if (typeof trunkTable !== 'object' || trunkTable === null) throw new Error('fins-wings.json: bad "trunks"');
+  const trunks: Record<string, number> = {};
+  for (const [plan, t] of Object.entries(trunkTable)) {
+    if (typeof t !== 'number' || !(t > 0 && t <= 3)) throw new Error(`fins-wings.json: bad trunk ${plan}`);
+    trunks[plan] = t;
+  }
+  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), lengthCaps, trunks };
 }
 
 const TABLE = checkedTable(data);
@@ -49,8 +60,10 @@ const TABLE = checkedTable(data);
 /** The learned rule for a picture of `bodyPlan` from `view`, or undefined where none applies. */
 export function learnedFinsWings(bodyPlan: string | undefined, view: string | undefined): FinsWingsRule | undefined {
   if (!bodyPlan || !TABLE.plans.includes(bodyPlan) || !view) return undefined;
-  if ((view === 'front' || view === 'top') && TABLE.lateral !== undefined) return { lateral: TABLE.lateral };
-  if (view === 'side' && TABLE.lengthCap !== undefined) return { lengthCap: TABLE.lengthCap };
+  const trunk = TABLE.trunks[bodyPlan];
+  if ((view === 'front' || view === 'top') && TABLE.lateral !== undefined) return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}) };
+  const cap = TABLE.lengthCaps[bodyPlan];
+  if (view === 'side' && cap !== undefined) return { lengthCap: cap };
   return undefined;
 }
 
@@ -115,7 +128,8 @@ export function finsWingsProfile(points: ArrayLike<number>, mask: Uint8Array, di
   if (view !== 'side' && rule.lateral !== undefined) {
     const { trunk, lateral } = splitByLine(balls, middleLine(mask, width, height, view));
     const t = ballHeights(points, trunk, exponent), l = ballHeights(points, lateral, exponent);
-    heights = Float64Array.from(t, (h, i) => Math.max(h, rule.lateral! * l[i]!));
+    const k = rule.trunk ?? 1;
+    heights = Float64Array.from(t, (h, i) => Math.max(k * h, rule.lateral! * l[i]!));
   } else {
     heights = ballHeights(points, balls, exponent);
   }

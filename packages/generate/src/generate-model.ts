@@ -297,6 +297,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     if (typeof o.finsWings !== 'object' || o.finsWings === null) throw new EngineError('invalid_input', 'generate: finsWings must be false or { lateral, lengthCap }');
     if (o.finsWings.lateral !== undefined) range('finsWings', o.finsWings.lateral, 0, 1);
     if (o.finsWings.lengthCap !== undefined) range('finsWings', o.finsWings.lengthCap, 0.001, 1);
+    if (o.finsWings.trunk !== undefined) range('finsWings', o.finsWings.trunk, 0.05, 3);
   }
   if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
