@@ -14,6 +14,7 @@ import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
+import { finsWingsProfile, learnedFinsWings, lengthCapPixels, type FinsWingsRule } from './fins-wings';
 import { BALL_EXPONENT, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { learnedFeet } from './feet-forward';
@@ -67,6 +68,14 @@ export interface GenerateModelOptions {
    * by default (see the package README). Default false.
    */
   depthCue?: boolean;
+  /**
+   * Fins and wings as thin plates, bodies round (`fins-wings.ts`; `bodyPlan` aquatic or avian with a
+   * `view`): from the front or top the parts off the body's middle line get `lateral` × the prior's
+   * depth, from the side the half-depth is held to `lengthCap` × the silhouette's longer side.
+   * Default: the rule learned for the plan and view (`fins-wings.json`, `scripts/fit-fins-wings.ts`);
+   * `false` turns it off; an object sets the numbers (for fitting).
+   */
+  finsWings?: false | FinsWingsRule;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -104,7 +113,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue';
+type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -186,16 +195,21 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const ballWeight = prior.c * cue * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
   // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
+  const plates = o.finsWings === false || !o.view ? undefined : o.finsWings ?? learnedFinsWings(o.bodyPlan, o.view);
+  const sideCap = plates && o.view === 'side' ? lengthCapPixels(subject.mask, subject.width, subject.height, plates) : Infinity;
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
   const layered = layerSideLegs(subject.mask, distance, {
     width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight, ballExponent: BALL_EXPONENT,
     referenceLength: Math.max(1, maxY - minY), uv, backUv, legSpread: o.legSpread ?? depthLegSpread(o.bodyPlan),
+    ...(Number.isFinite(sideCap) ? { maxBallHeight: sideCap } : {}),
     frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
   }, legPairs);
   // One part: the whole outline inflated (only when the legs were not built as parts: the solve is
   // the costliest step of the mesh stage).
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
-    const added = ballWeight > 0 ? ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT) : undefined;
+    const added = ballWeight <= 0 ? undefined : plates && o.view
+      ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, plates)
+      : ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT);
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
     const feet = o.feet === false ? undefined : learnedFeet(o.bodyPlan, o.view);
     return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan), ...(feet ? { feet } : {}) });
@@ -263,7 +277,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -279,6 +293,12 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
   range('maxPixels', o.maxPixels, 1, 1 << 30);
   if (o.lean !== undefined) range('lean', o.lean, -1, 1);
   if (o.legSpread !== undefined) range('legSpread', o.legSpread, 0, 3);
+  if (o.finsWings !== undefined && o.finsWings !== false) {
+    if (typeof o.finsWings !== 'object' || o.finsWings === null) throw new EngineError('invalid_input', 'generate: finsWings must be false or { lateral, lengthCap }');
+    if (o.finsWings.lateral !== undefined) range('finsWings', o.finsWings.lateral, 0, 1);
+    if (o.finsWings.lengthCap !== undefined) range('finsWings', o.finsWings.lengthCap, 0.001, 1);
+    if (o.finsWings.trunk !== undefined) range('finsWings', o.finsWings.trunk, 0.05, 3);
+  }
   if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `generate: unknown output format "${String(o.outputFormat)}" (glb or fbx)`);

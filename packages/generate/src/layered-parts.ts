@@ -37,6 +37,8 @@ export interface PartBuild {
    * leg's middle plane at ±legSpread·(body half-depth − leg half-depth). Default 1 (flush).
    */
   legSpread?: number;
+  /** The ball term's largest half-depth in pixels (a fish or flyer seen from the side, `fins-wings.ts`). Default none. */
+  maxBallHeight?: number;
   frame: ClosedMeshFrame;
   uv: (x: number, y: number) => [number, number];
   backUv: (x: number, y: number) => [number, number];
@@ -51,6 +53,7 @@ function buildPart(mask: Uint8Array, b: PartBuild): Part | null {
   const planar = triangulateOutline(polygons, { spacing: b.spacing, distance, width: b.width, height: b.height });
   if (planar.triangles.length === 0) return null;
   const added = b.ballWeight > 0 ? ballProfile(planar.points, distance, b.width, b.height, b.ballWeight, b.ballExponent ?? 2) : undefined;
+  if (added && b.maxBallHeight !== undefined) for (let i = 0; i < added.length; i++) added[i] = Math.min(added[i]!, b.maxBallHeight);
   const heights = inflateSurface(planar, b.thickness, { exponent: b.exponent, referenceLength: b.referenceLength, ...(added ? { added } : {}) });
   const closed = buildClosedMesh(planar, heights, { height: 1, uv: b.uv, backUv: b.backUv, frame: b.frame });
   return { closed, planar, heights };

@@ -1,0 +1,139 @@
+/**
+ * Fins and wings as thin plates, bodies round (issue 29; fish and flyers only: `bodyPlan` aquatic or
+ * avian). The depth prior makes every part as deep as it is wide (`ball-depth.ts`), right for trunks
+ * and heads, wrong for the big flat parts of these two plans: a bee's wings, a dolphin's flippers, a
+ * butterfly's wings seen from above or the front, and a fish's flat-sided body seen from the side.
+ *
+ * - **Front and top pictures**: a fish or flyer is mirror-symmetric about its body's middle plane,
+ *   which such a picture shows as a line: the vertical line through the silhouette's centroid from
+ *   the front (a body stands upright), from above the vertical or the horizontal line, whichever the
+ *   silhouette is more mirror-symmetric about (a body seen from above may lie either way). A medial
+ *   ball whose disc reaches that line is the trunk (its sphere as the prior makes it); a ball whose
+ *   disc lies wholly to one side is a lateral part (a wing, a flipper, a pectoral fin) and its height
+ *   is scaled by `lateral` (a plate: 0 flat, 1 as the prior). The depth is the highest over the
+ *   trunk's spheres and the lateral parts' scaled ones, one height field over the one outline, as
+ *   `ball-depth.ts` builds it (no interior faces; the trunk's spheres cover the wing roots).
+ * - **Side pictures**: the body's middle plane is the picture's plane, so no line shows it; a fish
+ *   seen from the side is as thick as a share of its **length**, however tall its body (a deep-bodied
+ *   fish is flat-sided, a slim one round): the half-depth is held to `lengthCap` × the silhouette's
+ *   longer side (a lens-shaped body, thin towards its tail and fins, where the prior's width already
+ *   is small).
+ *
+ * The numbers (`lateral` for both plans, `lengthCaps` per plan) live in `fins-wings.json`, fitted by `scripts/fit-fins-wings.ts` on the dev set's
+ * fish and flyers, chosen leaving one artist out (see the package README). Every other plan, and
+ * these plans with `finsWings: false`, build exactly as before.
+ */
+import { ballHeights, medialBalls, type MedialBalls } from './ball-depth';
+import data from './fins-wings.json';
+
+/** `lateral`: the height scale of balls off the body's middle line (front and top pictures); `trunk` that of the balls on it (default 1); `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule. */
+export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number }
+
+interface FinsWingsTable { plans: string[]; lateral?: number; lengthCaps: Record<string, number>; trunks: Record<string, number> }
+
+function checkedTable(raw: unknown): FinsWingsTable {
+  const get = (key: string): unknown => {
+    if (typeof raw !== 'object' || raw === null || !(key in raw)) return undefined;
+    const value: unknown = Reflect.get(raw, key);
+    return value;
+  };
+  const plans = get('plans'), lateral = get('lateral'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
+  if (!Array.isArray(plans) || !plans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "plans"');
+  if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral >= 0 && lateral <= 1))) throw new Error('fins-wings.json: bad "lateral"');
+  if (typeof caps !== 'object' || caps === null) throw new Error('fins-wings.json: bad "lengthCaps"');
+  const lengthCaps: Record<string, number> = {};
+  for (const [plan, cap] of Object.entries(caps)) {
+    if (typeof cap !== 'number' || !(cap > 0 && cap <= 1)) throw new Error(`fins-wings.json: bad length cap ${plan}`);
+    lengthCaps[plan] = cap;
+  }
+  if (typeof trunkTable !== 'object' || trunkTable === null) throw new Error('fins-wings.json: bad "trunks"');
+  const trunks: Record<string, number> = {};
+  for (const [plan, t] of Object.entries(trunkTable)) {
+    if (typeof t !== 'number' || !(t > 0 && t <= 3)) throw new Error(`fins-wings.json: bad trunk ${plan}`);
+    trunks[plan] = t;
+  }
+  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), lengthCaps, trunks };
+}
+
+const TABLE = checkedTable(data);
+
+/** The learned rule for a picture of `bodyPlan` from `view`, or undefined where none applies. */
+export function learnedFinsWings(bodyPlan: string | undefined, view: string | undefined): FinsWingsRule | undefined {
+  if (!bodyPlan || !TABLE.plans.includes(bodyPlan) || !view) return undefined;
+  const trunk = TABLE.trunks[bodyPlan];
+  if ((view === 'front' || view === 'top') && TABLE.lateral !== undefined) return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}) };
+  const cap = TABLE.lengthCaps[bodyPlan];
+  if (view === 'side' && cap !== undefined) return { lengthCap: cap };
+  return undefined;
+}
+
+/** Mirror overlap of a mask about the vertical (`horizontal` false) or horizontal line through `centre`: |M ∩ mirror(M)| / |M|. */
+export function mirrorOverlap(mask: Uint8Array, width: number, height: number, centre: number, horizontal: boolean): number {
+  let count = 0, both = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask[y * width + x]) continue;
+      count++;
+      const mx = horizontal ? x : Math.round(2 * centre - x - 1), my = horizontal ? Math.round(2 * centre - y - 1) : y;
+      if (mx >= 0 && my >= 0 && mx < width && my < height && mask[my * width + mx]) both++;
+    }
+  }
+  return count ? both / count : 0;
+}
+
+/** The body's middle line in a front or top picture: `horizontal` (a row) or not (a column), at `at` (pixel coordinates of the traced outline). */
+export interface MiddleLine { horizontal: boolean; at: number }
+
+export function middleLine(mask: Uint8Array, width: number, height: number, view: 'front' | 'top'): MiddleLine {
+  let count = 0, sx = 0, sy = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) { count++; sx += (i % width) + 0.5; sy += Math.floor(i / width) + 0.5; }
+  const cx = count ? sx / count : width / 2, cy = count ? sy / count : height / 2;
+  if (view === 'front') return { horizontal: false, at: cx };
+  const vertical = mirrorOverlap(mask, width, height, cx, false), across = mirrorOverlap(mask, width, height, cy, true);
+  return across > vertical ? { horizontal: true, at: cy } : { horizontal: false, at: cx };
+}
+
+/** Split medial balls into those whose disc reaches the line (trunk) and the rest (lateral). */
+export function splitByLine(balls: MedialBalls, line: MiddleLine): { trunk: MedialBalls; lateral: MedialBalls } {
+  const trunk: number[] = [], lateral: number[] = [];
+  for (let k = 0; k < balls.r.length; k++) {
+    const d = Math.abs((line.horizontal ? balls.y[k]! : balls.x[k]!) - line.at);
+    (d <= balls.r[k]! ? trunk : lateral).push(k);
+  }
+  const pick = (ks: number[]): MedialBalls => ({ x: Float64Array.from(ks, (k) => balls.x[k]!), y: Float64Array.from(ks, (k) => balls.y[k]!), r: Float64Array.from(ks, (k) => balls.r[k]!) });
+  return { trunk: pick(trunk), lateral: pick(lateral) };
+}
+
+/** The side rule's largest half-depth in pixels: `lengthCap` × the mask's longer side (Infinity with no cap). */
+export function lengthCapPixels(mask: Uint8Array, width: number, height: number, rule: FinsWingsRule): number {
+  if (rule.lengthCap === undefined) return Infinity;
+  let x0 = width, x1 = -1, y0 = height, y1 = -1;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = i % width, y = Math.floor(i / width);
+    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+  }
+  return rule.lengthCap * Math.max(x1 - x0 + 1, y1 - y0 + 1, 0);
+}
+
+/**
+ * The prior's ball term (`weight` · B at each point, as `ballProfile`) with the rule applied: from
+ * the front or top, lateral balls' heights × `lateral`; from the side, every height held to
+ * `lengthCap` × the mask's longer side.
+ */
+export function finsWingsProfile(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number,
+  weight: number, exponent: number, view: 'front' | 'side' | 'top', rule: FinsWingsRule): Float64Array {
+  const balls = medialBalls(distance, width, height);
+  let heights: Float64Array;
+  if (view !== 'side' && rule.lateral !== undefined) {
+    const { trunk, lateral } = splitByLine(balls, middleLine(mask, width, height, view));
+    const t = ballHeights(points, trunk, exponent), l = ballHeights(points, lateral, exponent);
+    const k = rule.trunk ?? 1;
+    heights = Float64Array.from(t, (h, i) => Math.max(k * h, rule.lateral! * l[i]!));
+  } else {
+    heights = ballHeights(points, balls, exponent);
+  }
+  const cap = view === 'side' ? lengthCapPixels(mask, width, height, rule) : Infinity;
+  for (let i = 0; i < heights.length; i++) heights[i] = Math.min(heights[i]! * weight, cap);
+  return heights;
+}

@@ -1,0 +1,76 @@
+import { readMesh } from '@rigforge/mesh';
+import type { Mesh } from '@rigforge/mesh';
+import { generateModel } from '../src';
+import type { GenerateModelOptions } from '../src';
+import { learnedFinsWings, middleLine, mirrorOverlap } from '../src/fins-wings';
+import { draw, encode } from './images';
+import type { Shape } from './images';
+import { manifoldProblems } from './mesh-checks';
+
+/** A round body on the vertical centre line with two wide wings beside it and a tail below (a flyer from above). */
+const flyer: Shape = (x, y) => (x - 0.5) ** 2 + (y - 0.5) ** 2 <= 0.12 ** 2 || (Math.abs(x - 0.5) <= 0.04 && y >= 0.5 && y <= 0.85)
+  || (x - 0.22) ** 2 + (y - 0.5) ** 2 <= 0.15 ** 2 || (x - 0.78) ** 2 + (y - 0.5) ** 2 <= 0.15 ** 2;
+/** The same flyer lying across the picture (its middle line horizontal). */
+const across: Shape = (x, y) => flyer(y, x);
+/** A tall, short fish from the side: an ellipse 0.5 long, 0.9 tall. */
+const deepFish: Shape = (x, y) => ((x - 0.5) / 0.25) ** 2 + ((y - 0.5) / 0.45) ** 2 <= 1;
+
+function maskOf(shape: Shape, size: number): Uint8Array {
+  const mask = new Uint8Array(size * size);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) mask[y * size + x] = shape((x + 0.5) / size, (y + 0.5) / size) ? 1 : 0;
+  return mask;
+}
+
+async function made(shape: Shape, options: GenerateModelOptions): Promise<Mesh> {
+  const png = await encode(draw(shape, 160, () => [200, 160, 60]), 'png');
+  return (await readMesh((await generateModel(png, { resolution: 160, textureSize: 64, thumbnailSize: 64, ...options })).model)).mesh;
+}
+
+/** Largest |z| among vertices whose x lies in [x0, x1], as fractions of the model's width from its left (0) to its right (1). */
+function depthAt(mesh: Mesh, x0: number, x1: number): number {
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 0; i < mesh.positions.length; i += 3) { lo = Math.min(lo, mesh.positions[i]!); hi = Math.max(hi, mesh.positions[i]!); }
+  let deepest = 0;
+  for (let i = 0; i < mesh.positions.length; i += 3) {
+    const f = (mesh.positions[i]! - lo) / (hi - lo);
+    if (f >= x0 && f <= x1) deepest = Math.max(deepest, Math.abs(mesh.positions[i + 2]!));
+  }
+  return deepest;
+}
+
+describe('fins and wings as plates', () => {
+  it('finds the middle line: vertical from the front, the more mirror-symmetric way from above', () => {
+    const upright = maskOf(flyer, 120), lying = maskOf(across, 120);
+    expect(middleLine(upright, 120, 120, 'front').horizontal).toBe(false);
+    const top = middleLine(upright, 120, 120, 'top');
+    expect(top.horizontal).toBe(false);
+    expect(top.at).toBeCloseTo(60, 0);
+    expect(middleLine(lying, 120, 120, 'top').horizontal).toBe(true);
+    expect(mirrorOverlap(upright, 120, 120, 60, false)).toBeGreaterThan(0.99);
+  });
+
+  it('applies to fish and flyers pictured from a view, nothing else', () => {
+    expect(learnedFinsWings('biped', 'front')).toBeUndefined();
+    expect(learnedFinsWings('aquatic', undefined)).toBeUndefined();
+  });
+
+  it('makes the wings of a flyer from above plates and keeps its body round, closed and manifold', async () => {
+    const plain = await made(flyer, { bodyPlan: 'avian', view: 'top', finsWings: false });
+    const plated = await made(flyer, { bodyPlan: 'avian', view: 'top', finsWings: { lateral: 0.2 } });
+    // The wings' middles at 0.09 and 0.91 of the model's width, the body's at 0.5.
+    const wing = (m: Mesh) => depthAt(m, 0.04, 0.14), body = (m: Mesh) => depthAt(m, 0.47, 0.53);
+    expect(wing(plated) / wing(plain)).toBeLessThan(0.35);
+    expect(body(plated)).toBeCloseTo(body(plain), 3);
+    expect(manifoldProblems(plated)).toEqual([]);
+  }, 60_000);
+
+  it('holds a fish from the side to its share of its length, and leaves other plans as they were', async () => {
+    const plain = await made(deepFish, { bodyPlan: 'aquatic', view: 'side', finsWings: false });
+    const capped = await made(deepFish, { bodyPlan: 'aquatic', view: 'side', finsWings: { lengthCap: 0.1 } });
+    // Longer side 0.9 of the picture = the 1 m height: half-depth at most 0.1 m (lean 0 from the side).
+    expect(depthAt(capped, 0, 1)).toBeLessThanOrEqual(0.1 + 1e-3);
+    expect(depthAt(plain, 0, 1)).toBeGreaterThan(0.2);
+    const quad = await made(deepFish, { bodyPlan: 'quadruped', view: 'front' });
+    expect(Array.from(quad.positions)).toEqual(Array.from((await made(deepFish, { bodyPlan: 'quadruped', view: 'front', finsWings: false })).positions));
+  }, 60_000);
+});
