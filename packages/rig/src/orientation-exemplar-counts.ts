@@ -11,8 +11,9 @@
  * What it saves: the descriptors are counts written through a per-candidate table from
  * projection pixel to descriptor cell (built once, it does not depend on the mesh), so the
  * exemplars' 1,296 views unpack without the reference's per-view closures; and the k-nearest
- * search rejects a view as soon as a lower bound of its D (Cauchy–Schwarz on the three views'
- * column totals, then the running sum after each view) reaches the k-th best so far.
+ * search visits the views least first in a lower bound of D (Cauchy–Schwarz on the descriptors'
+ * row totals), stops once that bound reaches past the k-th best so far, and gives up a view's D
+ * as soon as its running sum does.
  */
 import { ORIENTATION_CANDIDATES, candidateFrame } from './orientation-features';
 
@@ -76,7 +77,7 @@ export function silhouetteCounts(projection: readonly Uint8Array[]): Uint8Array 
 }
 
 /** Labelled views as counts: view v's at [v · DESCRIPTOR_CELLS, …), whether its up axis is right, and its row totals. */
-export interface CountedViews { count: number; counts: Uint8Array; upRight: Uint8Array; rows: Int32Array; totals: Int32Array }
+export interface CountedViews { count: number; counts: Uint8Array; upRight: Uint8Array; rows: Int32Array }
 
 /** Rows of a descriptor: runs of SILHOUETTE_CELLS cells (a silhouette's row), whose totals bound D. */
 const ROWS = DESCRIPTOR_CELLS / SILHOUETTE_CELLS;
@@ -92,17 +93,6 @@ function rowTotals(counts: Uint8Array, descriptors: number): Int32Array {
   return rows;
 }
 
-/** Per descriptor, its three silhouettes' totals (from its rows' totals). */
-function silhouetteTotals(rows: Int32Array, descriptors: number): Int32Array {
-  const totals = new Int32Array(3 * descriptors);
-  for (let s = 0; s < totals.length; s++) {
-    let t = 0;
-    for (let r = s * SILHOUETTE_CELLS, end = r + SILHOUETTE_CELLS; r < end; r++) t += rows[r]!;
-    totals[s] = t;
-  }
-  return totals;
-}
-
 /**
  * The views of exemplars given by their projections, in `viewsOfExemplars`'s order (each
  * exemplar's 24 orientations; up right where the candidate's up is +Y).
@@ -114,68 +104,57 @@ export function countedViewsOf(exemplarProjections: readonly (readonly Uint8Arra
   exemplarProjections.forEach((projections, e) => counts.set(silhouetteCounts(projections), e * per * DESCRIPTOR_CELLS));
   const upRight = new Uint8Array(count);
   for (let v = 0; v < count; v++) upRight[v] = ORIENTATION_CANDIDATES[v % per]!.upAxis === '+y' ? 1 : 0;
-  const rows = rowTotals(counts, count);
-  return { count, counts, upRight, rows, totals: silhouetteTotals(rows, count) };
+  return { count, counts, upRight, rows: rowTotals(counts, count) };
 }
-
-/** Views whose D is summed first (those least in the three silhouettes' totals), so the bound is tight early. */
-const SEEDS = 16;
 
 /**
  * Per candidate: `exemplarVotes` by 'up' (the log of the smoothed share of its `neighbours`
  * nearest views with the up axis right), from counts. The nearest are those least in (D, view
- * index), the reference's stable sort; views may be visited in any order. First the SEEDS views
- * least in a coarse bound, then every other one, skipped as soon as a lower bound of its D
- * reaches past the k-th best so far (by Cauchy–Schwarz, 64 · D ≥ the squared differences of the
- * three silhouettes' totals summed, 8 · D ≥ those of the 24 rows' totals; then D's running sum).
+ * index), the reference's stable sort; views may be visited in any order. Each view's lower bound
+ * of D from the 24 rows' totals (Cauchy–Schwarz: 8 · D ≥ their squared differences summed) is
+ * taken for every view and the views visited in its order, least first: the k-th best so far is
+ * then soon near its final value, and once a view's bound reaches past it (8 · kth < bound), so
+ * does every later one's, and none of them can be among the nearest (their D is above the k-th
+ * best, not tied with it). D itself is summed row by row and given up once past the k-th best.
  */
 export function countedUpVotes(meshCounts: Uint8Array, views: CountedViews, neighbours: number): number[] {
   const k = Math.max(1, neighbours);
   const C = SILHOUETTE_CELLS;
   const candidates = meshCounts.length / DESCRIPTOR_CELLS;
   const mine = rowTotals(meshCounts, candidates);
-  const mineTotals = silhouetteTotals(mine, candidates);
-  const { count, counts, upRight, rows, totals } = views;
-  const coarse = new Float64Array(count), seen = new Uint8Array(count);
+  const { count, counts, upRight, rows } = views;
+  // Each view's row bound and index packed in one double (bound · count + index, whole numbers
+  // far below 2⁵³), so a typed array's numeric sort orders them by (bound, index).
+  const keyed = new Float64Array(count);
   const bestD = new Float64Array(k), bestV = new Int32Array(k);
-  const seedB = new Float64Array(SEEDS), seedV = new Int32Array(SEEDS);
   const votes: number[] = [];
   for (let c = 0; c < candidates; c++) {
     const at = c * DESCRIPTOR_CELLS, rat = c * ROWS;
-    const m0 = mineTotals[3 * c]!, m1 = mineTotals[3 * c + 1]!, m2 = mineTotals[3 * c + 2]!;
-    let seeds = 0;
     for (let v = 0; v < count; v++) {
-      const t0 = totals[3 * v]!, t1 = totals[3 * v + 1]!, t2 = totals[3 * v + 2]!;
-      const b = (m0 - t0) ** 2 + (m1 - t1) ** 2 + (m2 - t2) ** 2;
-      coarse[v] = b;
-      if (seeds === SEEDS && b >= seedB[SEEDS - 1]!) continue;
-      let j = seeds < SEEDS ? seeds++ : SEEDS - 1;
-      while (j > 0 && seedB[j - 1]! > b) { seedB[j] = seedB[j - 1]!; seedV[j] = seedV[j - 1]!; j--; }
-      seedB[j] = b; seedV[j] = v;
-    }
-    seen.fill(0);
-    let filled = 0;
-    const visit = (v: number): void => {
-      seen[v] = 1;
-      const kth = filled === k ? bestD[k - 1]! : Infinity;
-      if (coarse[v]! > VIEW_CELLS * kth) return;
       const vr = v * ROWS;
       let b = 0;
       for (let r = 0; r < ROWS; r++) { const x = mine[rat + r]! - rows[vr + r]!; b += x * x; }
-      if (b > C * kth) return;
+      keyed[v] = b * count + v;
+    }
+    keyed.sort();
+    let filled = 0;
+    for (let o = 0; o < count; o++) {
+      const key = keyed[o]!;
+      const v = key % count;
+      const b = (key - v) / count;
+      const kth = filled === k ? bestD[k - 1]! : Infinity;
+      if (b > C * kth) break;
       const vat = v * DESCRIPTOR_CELLS;
       let d = 0;
       for (let s = 0; s < ROWS && d <= kth; s++) {
         for (let i = s * C, end = i + C; i < end; i++) { const x = meshCounts[at + i]! - counts[vat + i]!; d += x * x; }
       }
-      if (d > kth || (d === kth && v > bestV[k - 1]!)) return;
+      if (d > kth || (d === kth && v > bestV[k - 1]!)) continue;
       // Insert in (D, index) order.
       let j = filled < k ? filled++ : k - 1;
       while (j > 0 && (bestD[j - 1]! > d || (bestD[j - 1]! === d && bestV[j - 1]! > v))) { bestD[j] = bestD[j - 1]!; bestV[j] = bestV[j - 1]!; j--; }
       bestD[j] = d; bestV[j] = v;
-    };
-    for (let j = 0; j < seeds; j++) visit(seedV[j]!);
-    for (let v = 0; v < count; v++) if (!seen[v]) visit(v);
+    }
     let yes = 0;
     for (let j = 0; j < filled; j++) yes += upRight[bestV[j]!]!;
     votes.push(Math.log((yes + 1 / 6) / (filled + 1)));

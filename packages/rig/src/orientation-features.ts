@@ -104,11 +104,6 @@ function setCells(cells: Uint8Array): CellList {
   return { count, at };
 }
 
-/** Adds to an element of a typed array (indices are in range by construction). */
-function add(array: Float32Array | Float64Array, i: number, v: number): void {
-  array[i] = array[i]! + v;
-}
-
 /** Marks every cell the surface passes through, sampling each triangle finer than a cell. */
 export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
   const p = mesh.positions;
@@ -174,9 +169,11 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
     const sx = nx / samples, sy = ny / samples, sz = nz / samples;
     for (let m = 0; m < samples; m++) {
       const v = marked[m]! * 3;
-      add(normals, v, sx);
-      add(normals, v + 1, sy);
-      add(normals, v + 2, sz);
+      // Written out, not through a helper shared with the Float64 histograms below (a store site
+      // seeing both array types was polymorphic): the same additions.
+      normals[v] = normals[v]! + sx;
+      normals[v + 1] = normals[v + 1]! + sy;
+      normals[v + 2] = normals[v + 2]! + sz;
     }
   }
   const solid = fillEnclosed(occupied);
@@ -350,10 +347,10 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
     for (let c = 0; c < cells; c++) {
       const x = x0 + xs * fx[c]!, y = y0 + ys * fy[c]!, z = z0 + zs * fz[c]!;
       total++;
-      add(layer, y, 1);
-      add(sliceZ, z, 1);
-      add(sumYinZ, z, y);
-      add(zInLayer, y, z);
+      layer[y] = layer[y]! + 1;
+      sliceZ[z] = sliceZ[z]! + 1;
+      sumYinZ[z] = sumYinZ[z]! + y;
+      zInLayer[y] = zInLayer[y]! + z;
       sumY += y;
       sumZ += z;
       all[x * N + z] = 1;
@@ -392,7 +389,7 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
   const gx = solidAt[axis[0]]!, gy = solidAt[axis[1]]!, gz = solidAt[axis[2]]!;
   for (let c = 0; c < solidCount; c++) {
     const x = x0 + xs * gx[c]!, y = y0 + ys * gy[c]!, z = z0 + zs * gz[c]!;
-    vTotal++; add(vLayer, y, 1); add(vSlab, z, 1); vSumY += y; vSumZ += z;
+    vTotal++; vLayer[y] = vLayer[y]! + 1; vSlab[z] = vSlab[z]! + 1; vSumY += y; vSumZ += z;
     if (y < 3) solidBottom[x * N + z] = 1;
     if (y >= N - 3) solidTop[x * N + z] = 1;
   }

@@ -30,14 +30,18 @@ export function computeDistanceField(grid: VoxelGrid): Float32Array {
   // lengths per pass in typed arrays, indexed (an iterator per voxel showed in the fit's profile).
   const fwdK: number[] = [], bwdK: number[] = [];
   delta.forEach((d, k) => (d < 0 ? fwdK : bwdK).push(k));
+  // The solid voxels in scan order, once: both passes visit only them (most of a grid is air),
+  // the forward pass in this order and the backward pass in reverse, as the scans did.
+  let count = 0;
+  for (let i = 0; i < solid.length; i++) if (solid[i]) count++;
+  const solidList = new Int32Array(count);
+  for (let i = 0, s = 0; i < solid.length; i++) if (solid[i]) solidList[s++] = i;
   const pass = (ks: number[], forward: boolean): void => {
     const m = ks.length;
     const dl = Int32Array.from(ks, (k) => delta[k]!);
     const ln = Float32Array.from(ks, (k) => length[k]!);
-    const start = forward ? 0 : dt.length - 1;
-    const step = forward ? 1 : -1;
-    for (let i = start; i >= 0 && i < dt.length; i += step) {
-      if (!solid[i]) continue;
+    for (let s = 0; s < count; s++) {
+      const i = solidList[forward ? s : count - 1 - s]!;
       // Padding keeps solid voxels away from the border, so neighbours are always in range.
       let best = dt[i]!;
       for (let q = 0; q < m; q++) {

@@ -180,27 +180,27 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}, tria
   // Real assets are rarely closed (eye sockets, neck and sleeve openings, seams). Holes up to
   // about two voxels are closed by flooding against a shell thickened by one voxel, then peeling
   // that extra layer off the solid again (a morphological closing).
+  // The 3×3×3 element's index offsets, once. Samples lie in the mesh's box, which the padding
+  // keeps at least two cells off the grid's border, so a surface voxel's neighbours are in range
+  // (the inner layers' scan this replaces met every surface voxel).
+  const element = new Int32Array(27);
+  for (let dz = -1, e = 0; dz <= 1; dz++) for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) element[e++] = dx + nx * dy + nxy * dz;
+  const cells = nx * ny * nz;
   const thick = new Uint8Array(surface);
-  for (let z = 1; z < nz - 1 && closeHoles; z++)
-    for (let y = 1; y < ny - 1; y++)
-      for (let x = 1; x < nx - 1; x++) {
-        const i = x + nx * y + nxy * z;
-        if (!surface[i]) continue;
-        for (let dz = -1; dz <= 1; dz++)
-          for (let dy = -1; dy <= 1; dy++)
-            for (let dx = -1; dx <= 1; dx++) thick[i + dx + nx * dy + nxy * dz] = 1;
-      }
+  if (closeHoles) {
+    for (let i = 0; i < cells; i++) {
+      if (!surface[i]) continue;
+      for (let e = 0; e < 27; e++) thick[i + element[e]!] = 1;
+    }
+  }
   const outside = floodOutside(thick, nx, ny, nz);
-  const solid = new Uint8Array(nx * ny * nz);
-  for (let i = 0; i < solid.length; i++) solid[i] = outside[i] ? 0 : 1;
-  // Erode with the same 3×3×3 element, sparing the rasterised surface itself.
-  for (let i = 0; i < solid.length; i++) {
+  const solid = new Uint8Array(cells);
+  for (let i = 0; i < cells; i++) solid[i] = outside[i]! ^ 1;
+  // Erode with the same 3×3×3 element, sparing the rasterised surface itself (a voxel of the
+  // thickened shell, so within one voxel of the surface: its neighbours are in range).
+  for (let i = 0; i < cells; i++) {
     if (!solid[i] || surface[i] || !thick[i]) continue;
-    let near = false;
-    for (let dz = -1; dz <= 1 && !near; dz++)
-      for (let dy = -1; dy <= 1 && !near; dy++)
-        for (let dx = -1; dx <= 1; dx++) if (outside[i + dx + nx * dy + nxy * dz]) { near = true; break; }
-    if (near) solid[i] = 0;
+    for (let e = 0; e < 27; e++) if (outside[i + element[e]!]) { solid[i] = 0; break; }
   }
   return { nx, ny, nz, origin, cell, solid, min, max };
 }
