@@ -6,7 +6,8 @@
  *
  *   npx tsx packages/generate/scripts/fit-fins-wings.ts ../shared/rig-dev-set --out <dir> [--views best|other|all|front|side|top] [--only id,id] [--plans aquatic,avian]
  *   npx tsx packages/generate/scripts/fit-fins-wings.ts --fit <dir> [--write]
- *   (add `--trunk` to both, another <dir>: the flyers' trunk scale with `lateral` as shipped)
+ *   (add `--trunk` to both, another <dir>: the flyers' trunk scale with `lateral` as shipped;
+ *    `--trunk-cap` likewise: the trunk balls' height cap over the middle band's half-width, both plans)
  *
  * Rows are cached one file per character and view in `<dir>` (a rerun skips what is there), so the
  * collection can run as several processes with `--only` and the fit reads them all. Each row's
@@ -36,8 +37,13 @@ type Row = z.infer<typeof rowSchema>;
 /** `trunk` values (front and top pictures, `--trunk`: the trunk's scale with `lateral` at the shipped value): 1 is no change. */
 export const TRUNKS = [1, 1.15, 1.3, 1.5];
 const TRUNK = process.argv.includes('--trunk');
-const gridOf = (view: View): number[] => (TRUNK ? TRUNKS : view === 'side' ? CAPS : LATERALS);
-const ruleOf = (view: View, value: number, lateral: number) => (TRUNK ? { lateral, trunk: value } : view === 'side' ? { lengthCap: value } : { lateral: value });
+/** `trunkCap` values (front and top pictures, `--trunk-cap`: the trunk balls' height over the body's half-width between its wings at most, `lateral` as shipped): Infinity is no cap. */
+export const TRUNK_CAPS = [Infinity, 3, 2, 1.5, 1.25, 1];
+const TRUNK_CAP = process.argv.includes('--trunk-cap');
+const gridOf = (view: View): number[] => (TRUNK_CAP ? TRUNK_CAPS : TRUNK ? TRUNKS : view === 'side' ? CAPS : LATERALS);
+const ruleOf = (view: View, value: number, lateral: number) => (TRUNK_CAP ? { lateral, ...(Number.isFinite(value) ? { trunkCap: value } : {}) }
+  : TRUNK ? { lateral, trunk: value } : view === 'side' ? { lengthCap: value } : { lateral: value });
+const ROW_TAG = TRUNK_CAP ? '.trunk-cap' : TRUNK ? '.trunk' : '';
 
 async function collect(dir: string, out: string): Promise<void> {
   mkdirSync(out, { recursive: true });
@@ -50,8 +56,8 @@ async function collect(dir: string, out: string): Promise<void> {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const best = mostInformativeView(mesh);
     for (const view of VIEWS.filter((v) => (which === 'all' ? true : which === 'best' ? v === best : which === 'other' ? v !== best : v === which))) {
-      if (TRUNK && view === 'side') continue;
-      const rowFile = join(out, `${c.id}.${view}${TRUNK ? '.trunk' : ''}.json`);
+      if ((TRUNK || TRUNK_CAP) && view === 'side') continue;
+      const rowFile = join(out, `${c.id}.${view}${ROW_TAG}.json`);
       if (existsSync(rowFile)) continue;
       const turned = turnToView(mesh, view);
       const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
@@ -91,7 +97,10 @@ function fit(out: string): void {
   // `lateral` is one number for both plans' front and top pictures; `lengthCap` one per plan (a fish's and a flyer's side differ).
   // With `--trunk` (rows collected with `--trunk`): the flyers' trunk scale, per plan, with `lateral` as shipped.
   const trunks: Record<string, number> = {};
-  const fits: Array<[string, readonly string[], readonly string[], number[]]> = TRUNK ? [['trunk', ['front', 'top'], ['avian'], TRUNKS]]
+  // With `--trunk-cap`: one trunk cap for both plans' front and top pictures, with `lateral` as shipped.
+  let trunkCap: number | undefined;
+  const fits: Array<[string, readonly string[], readonly string[], number[]]> = TRUNK_CAP ? [['trunkCap', ['front', 'top'], ['aquatic', 'avian'], TRUNK_CAPS]]
+    : TRUNK ? [['trunk', ['front', 'top'], ['avian'], TRUNKS]]
     : [['lateral', ['front', 'top'], ['aquatic', 'avian'], LATERALS], ['lengthCap', ['side'], ['aquatic'], CAPS], ['lengthCap', ['side'], ['avian'], CAPS]];
   for (const [kind, views, plans, grid] of fits) {
     const rs = rows.filter((r) => views.includes(r.view) && plans.includes(r.plan));
@@ -121,14 +130,16 @@ function fit(out: string): void {
     if (all > 0 && kind === 'lateral') lateral = grid[all]!;
     if (all > 0 && kind === 'lengthCap') lengthCaps[plans[0]!] = grid[all]!;
     if (all > 0 && kind === 'trunk') trunks[plans[0]!] = grid[all]!;
+    if (all > 0 && kind === 'trunkCap') trunkCap = grid[all]!;
   }
   if (process.argv.includes('--write')) {
     const file = join(__dirname, '..', 'src', 'fins-wings.json');
     // A `--trunk` fit keeps the shipped lateral and caps and sets the trunks; the main fit keeps the trunks.
     const shipped: unknown = JSON.parse(readFileSync(file, 'utf8'));
     const kept = (key: string): unknown => (typeof shipped === 'object' && shipped !== null && key in shipped ? Reflect.get(shipped, key) : undefined);
-    const table = TRUNK ? { plans: ['aquatic', 'avian'], lateral: kept('lateral'), lengthCaps: kept('lengthCaps') ?? {}, trunks }
-      : { plans: ['aquatic', 'avian'], ...(lateral !== undefined ? { lateral } : {}), lengthCaps, trunks: kept('trunks') ?? {} };
+    const cap = TRUNK_CAP ? trunkCap : kept('trunkCap');
+    const table = TRUNK_CAP || TRUNK ? { plans: ['aquatic', 'avian'], lateral: kept('lateral'), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps: kept('lengthCaps') ?? {}, trunks: TRUNK ? trunks : kept('trunks') ?? {} }
+      : { plans: ['aquatic', 'avian'], ...(lateral !== undefined ? { lateral } : {}), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps, trunks: kept('trunks') ?? {} };
     writeFileSync(file, `${JSON.stringify(table, null, 2)}\n`);
     console.log(`wrote ${file}`);
   }

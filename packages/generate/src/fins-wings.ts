@@ -26,10 +26,14 @@
 import { ballHeights, medialBalls, type MedialBalls } from './ball-depth';
 import data from './fins-wings.json';
 
-/** `lateral`: the height scale of balls off the body's middle line (front and top pictures); `trunk` that of the balls on it (default 1); `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule. */
-export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number }
+/**
+ * `lateral`: the height scale of balls off the body's middle line (front and top pictures); `trunk` that of the balls on it (default 1);
+ * `trunkCap`: the trunk balls' height at most `trunkCap` × the body's half-width between its wings (`middleBandHalfWidth`; none by default);
+ * `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule.
+ */
+export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number; trunkCap?: number }
 
-interface FinsWingsTable { plans: string[]; lateral?: number; lengthCaps: Record<string, number>; trunks: Record<string, number> }
+interface FinsWingsTable { plans: string[]; lateral?: number; trunkCap?: number; lengthCaps: Record<string, number>; trunks: Record<string, number> }
 
 function checkedTable(raw: unknown): FinsWingsTable {
   const get = (key: string): unknown => {
@@ -37,9 +41,10 @@ function checkedTable(raw: unknown): FinsWingsTable {
     const value: unknown = Reflect.get(raw, key);
     return value;
   };
-  const plans = get('plans'), lateral = get('lateral'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
+  const plans = get('plans'), lateral = get('lateral'), trunkCap = get('trunkCap'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
   if (!Array.isArray(plans) || !plans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "plans"');
   if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral >= 0 && lateral <= 1))) throw new Error('fins-wings.json: bad "lateral"');
+  if (trunkCap !== undefined && (typeof trunkCap !== 'number' || !(trunkCap > 0 && trunkCap <= 100))) throw new Error('fins-wings.json: bad "trunkCap"');
   if (typeof caps !== 'object' || caps === null) throw new Error('fins-wings.json: bad "lengthCaps"');
   const lengthCaps: Record<string, number> = {};
   for (const [plan, cap] of Object.entries(caps)) {
@@ -52,7 +57,7 @@ function checkedTable(raw: unknown): FinsWingsTable {
     if (typeof t !== 'number' || !(t > 0 && t <= 3)) throw new Error(`fins-wings.json: bad trunk ${plan}`);
     trunks[plan] = t;
   }
-  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), lengthCaps, trunks };
+  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks };
 }
 
 const TABLE = checkedTable(data);
@@ -61,7 +66,9 @@ const TABLE = checkedTable(data);
 export function learnedFinsWings(bodyPlan: string | undefined, view: string | undefined): FinsWingsRule | undefined {
   if (!bodyPlan || !TABLE.plans.includes(bodyPlan) || !view) return undefined;
   const trunk = TABLE.trunks[bodyPlan];
-  if ((view === 'front' || view === 'top') && TABLE.lateral !== undefined) return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}) };
+  if ((view === 'front' || view === 'top') && TABLE.lateral !== undefined) {
+    return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}), ...(TABLE.trunkCap !== undefined ? { trunkCap: TABLE.trunkCap } : {}) };
+  }
   const cap = TABLE.lengthCaps[bodyPlan];
   if (view === 'side' && cap !== undefined) return { lengthCap: cap };
   return undefined;
@@ -104,6 +111,33 @@ export function splitByLine(balls: MedialBalls, line: MiddleLine): { trunk: Medi
   return { trunk: pick(trunk), lateral: pick(lateral) };
 }
 
+/**
+ * The body's own half-width along its middle line, robust to the wings: for every row across the line
+ * (a row of pixels perpendicular to it) whose pixel on the line is in the mask, the half-length of the
+ * mask's run through that pixel. Where wings or flippers meet the body the run spans them (a
+ * butterfly's runs are its wingspan but at its head and abdomen), far wider than the largest disc
+ * inscribed at the line pixel (`distance`, the mask's distance transform); a row of the body alone is
+ * about as wide as that disc. The median over the rows whose half-length is at most twice the disc's
+ * radius (plus a pixel); Infinity when there are none.
+ */
+export function middleBandHalfWidth(mask: Uint8Array, distance: Float32Array, width: number, height: number, line: MiddleLine): number {
+  const along = line.horizontal ? width : height, across = line.horizontal ? height : width;
+  const at = Math.min(across - 1, Math.max(0, Math.floor(line.at)));
+  const index = (u: number, v: number): number => (line.horizontal ? v * width + u : u * width + v);
+  const halves: number[] = [];
+  for (let u = 0; u < along; u++) {
+    if (!mask[index(u, at)]) continue;
+    let a = at, b = at;
+    while (a > 0 && mask[index(u, a - 1)]) a--;
+    while (b < across - 1 && mask[index(u, b + 1)]) b++;
+    const half = (b - a + 1) / 2;
+    if (half <= 2 * distance[index(u, at)]! + 1) halves.push(half);
+  }
+  if (!halves.length) return Infinity;
+  halves.sort((x, y) => x - y);
+  return halves[Math.floor(0.5 * (halves.length - 1))]!;
+}
+
 /** The side rule's largest half-depth in pixels: `lengthCap` × the mask's longer side (Infinity with no cap). */
 export function lengthCapPixels(mask: Uint8Array, width: number, height: number, rule: FinsWingsRule): number {
   if (rule.lengthCap === undefined) return Infinity;
@@ -118,7 +152,7 @@ export function lengthCapPixels(mask: Uint8Array, width: number, height: number,
 
 /**
  * The prior's ball term (`weight` · B at each point, as `ballProfile`) with the rule applied: from
- * the front or top, lateral balls' heights × `lateral`; from the side, every height held to
+ * the front or top, lateral balls' heights × `lateral` (the trunk's held to `trunkCap` × the middle band's half-width); from the side, every height held to
  * `lengthCap` × the mask's longer side.
  */
 export function finsWingsProfile(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number,
@@ -126,10 +160,12 @@ export function finsWingsProfile(points: ArrayLike<number>, mask: Uint8Array, di
   const balls = medialBalls(distance, width, height);
   let heights: Float64Array;
   if (view !== 'side' && rule.lateral !== undefined) {
-    const { trunk, lateral } = splitByLine(balls, middleLine(mask, width, height, view));
+    const line = middleLine(mask, width, height, view);
+    const { trunk, lateral } = splitByLine(balls, line);
     const t = ballHeights(points, trunk, exponent), l = ballHeights(points, lateral, exponent);
     const k = rule.trunk ?? 1;
-    heights = Float64Array.from(t, (h, i) => Math.max(k * h, rule.lateral! * l[i]!));
+    const trunkMax = rule.trunkCap === undefined ? Infinity : rule.trunkCap * middleBandHalfWidth(mask, distance, width, height, line);
+    heights = Float64Array.from(t, (h, i) => Math.max(Math.min(k * h, trunkMax), rule.lateral! * l[i]!));
   } else {
     heights = ballHeights(points, balls, exponent);
   }

@@ -298,6 +298,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     if (o.finsWings.lateral !== undefined) range('finsWings', o.finsWings.lateral, 0, 1);
     if (o.finsWings.lengthCap !== undefined) range('finsWings', o.finsWings.lengthCap, 0.001, 1);
     if (o.finsWings.trunk !== undefined) range('finsWings', o.finsWings.trunk, 0.05, 3);
+    if (o.finsWings.trunkCap !== undefined) range('finsWings', o.finsWings.trunkCap, 0.01, 100);
   }
   if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {

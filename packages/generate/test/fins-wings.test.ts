@@ -2,7 +2,8 @@ import { readMesh } from '@rigforge/mesh';
 import type { Mesh } from '@rigforge/mesh';
 import { generateModel } from '../src';
 import type { GenerateModelOptions } from '../src';
-import { learnedFinsWings, middleLine, mirrorOverlap } from '../src/fins-wings';
+import { learnedFinsWings, middleBandHalfWidth, middleLine, mirrorOverlap } from '../src/fins-wings';
+import { distanceTransform } from '../src/mask-ops';
 import { draw, encode } from './images';
 import type { Shape } from './images';
 import { manifoldProblems } from './mesh-checks';
@@ -12,6 +13,8 @@ const flyer: Shape = (x, y) => (x - 0.5) ** 2 + (y - 0.5) ** 2 <= 0.12 ** 2 || (
   || (x - 0.22) ** 2 + (y - 0.5) ** 2 <= 0.15 ** 2 || (x - 0.78) ** 2 + (y - 0.5) ** 2 <= 0.15 ** 2;
 /** The same flyer lying across the picture (its middle line horizontal). */
 const across: Shape = (x, y) => flyer(y, x);
+/** A thin upright body (half-width 0.04, 0.7 long) with broad wings meeting it over a quarter of its length (a butterfly from above). */
+const thinBody: Shape = (x, y) => (Math.abs(x - 0.5) <= 0.04 && y >= 0.15 && y <= 0.85) || (x >= 0.1 && x <= 0.9 && y >= 0.35 && y <= 0.55);
 /** A tall, short fish from the side: an ellipse 0.5 long, 0.9 tall. */
 const deepFish: Shape = (x, y) => ((x - 0.5) / 0.25) ** 2 + ((y - 0.5) / 0.45) ** 2 <= 1;
 
@@ -62,6 +65,19 @@ describe('fins and wings as plates', () => {
     expect(wing(plated) / wing(plain)).toBeLessThan(0.35);
     expect(body(plated)).toBeCloseTo(body(plain), 3);
     expect(manifoldProblems(plated)).toEqual([]);
+  }, 60_000);
+
+  it('measures the body between its wings and holds the trunk to it with a trunk cap', async () => {
+    const mask = maskOf(thinBody, 120), distance = distanceTransform(mask, 120, 120);
+    // Body rows: half-width 0.04 × 120 ≈ 5 px; the wing rows span 0.8 × 120 and are left out.
+    const half = middleBandHalfWidth(mask, distance, 120, 120, middleLine(mask, 120, 120, 'top'));
+    expect(half).toBeGreaterThanOrEqual(4);
+    expect(half).toBeLessThanOrEqual(6);
+    const plated = await made(thinBody, { bodyPlan: 'avian', view: 'top', finsWings: { lateral: 0.05 } });
+    const capped = await made(thinBody, { bodyPlan: 'avian', view: 'top', finsWings: { lateral: 0.05, trunkCap: 1 } });
+    const junction = (m: Mesh) => depthAt(m, 0.47, 0.53);
+    expect(junction(capped) / junction(plated)).toBeLessThan(0.6);
+    expect(manifoldProblems(capped)).toEqual([]);
   }, 60_000);
 
   it('holds a fish from the side to its share of its length, and leaves other plans as they were', async () => {
