@@ -15,7 +15,7 @@
  * choice on all artists, read in sample (the shipped model, every exemplar): per artist and plan,
  * and which files as held it turns.
  *
- *   npx tsx packages/rig/scripts/facing-exemplars-loao.ts <dev-set dir> --labels file.json --cache m.json \
+ *   npx tsx packages/rig/scripts/facing-learned-loao.ts <dev-set dir> --labels file.json --cache m.json \
  *     --lateral-cache planes.json --cue-cache cues.json --profile-cache profiles.json --without <features>
  *     [--models-cache models.json] [--list] [--grid] [--cue exemplars|profile|both (default: exemplars and profile, each alone)] [--family silent,turned,tall] [--subsets all,feet,lower,toes] [--side-top (the exemplar votes' distance without the front view)]
  *
@@ -27,27 +27,22 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
-import { decideOrientation, FIND_ORIENTATION_DEFAULTS, orientationProbabilities, type FindOrientationOptions, type OrientationModel } from '../src/find-orientation';
+import { decideOrientation, FIND_ORIENTATION_DEFAULTS, type FindOrientationOptions } from '../src/find-orientation';
 import { DESCRIPTOR_CELLS } from '../src/orientation-exemplar-counts';
-import { exemplarVotes, weighByCue, type LabelledView } from '../src/orientation-exemplars';
+import { weighByCue } from '../src/orientation-exemplars';
 import { FACING_CUE_DEFAULTS, facingCueVerdict, measureFacingSurface, type FacingCue } from '../src/orientation-facing-cue';
 import { facingProfileOf, facingProfileScore, fitFacingProfile, PROFILE_FEATURE_NAMES, type FacingProfileModel } from './lib/facing-profile';
 import { facingViewsOfCounts, facingVotesOf, halfTurnOf, nearestFacings, type FacingViews } from './lib/facing-exemplar-votes';
 import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { UP_AXES } from '../src/rotate-mesh-up';
-import model from '../src/orientation-model.json';
-import exemplarData from '../src/orientation-exemplars.json';
-import { fitModelOfArgs, fittedFeatureNames, rightOf } from './lib/orientation-fit';
-import { readOrientationLabels } from './lib/orientation-labels';
-import { measure, measureLaterals, storedTurns, type Measured, type StoredTurn } from './orientation-gates-loao';
+import { rightOf } from './lib/orientation-fit';
+import { loadReplay } from './lib/orientation-replay';
+import type { Measured, StoredTurn } from './orientation-gates-loao';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
-
-/** The cue cache orientation-bars-loao.ts writes: per character its 24 silhouettes, shipped up votes, anatomy cues. */
-interface Extra { desc: number[][]; shippedUp: number[]; cues: FacingCue[] }
 
 /**
  * Which cue and when it speaks: 'silent' only where the anatomy cue (eyes, feet) says nothing of
@@ -108,16 +103,8 @@ const KINDS = ['quarter off', 'upside down', 'facing 180', 'facing 90'];
 async function main(): Promise<void> {
   const dir = process.argv[2];
   const labelsFile = arg('--labels'), cueFile = arg('--cue-cache');
-  if (!dir || !labelsFile || !cueFile || !existsSync(cueFile)) throw new Error('usage: facing-exemplars-loao.ts <dev-set dir> --labels f.json --cache m.json --lateral-cache planes.json --cue-cache cues.json (orientation-bars-loao.ts\'s) --without <features>');
-  const labels = readOrientationLabels(labelsFile);
-  const samples = await measure(dir, arg('--cache'));
-  for (const s of samples) { const r = labels.get(s.id); if (r) s.right = r; }
-  const set = samples.filter((s) => s.artist !== 'harness');
-  const artists = [...new Set(set.map((s) => s.artist))];
-  const laterals = await measureLaterals(dir, set, arg('--lateral-cache'));
-  const turnsOf = new Map(set.map((s) => [s.id, storedTurns(s, laterals.get(s.id))]));
-  const extra = JSON.parse(readFileSync(cueFile, 'utf8')) as Record<string, Extra>;
-  for (const s of set) extra[s.id]!.cues = extra[s.id]!.cues.map((q) => ({ eyes: q.eyes ?? NaN, eyePieces: q.eyePieces, feet: q.feet ?? NaN }));
+  if (!dir || !labelsFile || !cueFile || !existsSync(cueFile)) throw new Error('usage: facing-learned-loao.ts <dev-set dir> --labels f.json --cache m.json --lateral-cache planes.json --cue-cache cues.json (orientation-bars-loao.ts\'s) --without <features>');
+  const { set, artists, turnsOf, extra, upScoresOf, heldProbs, shippedProbs } = await loadReplay(dir, labelsFile, cueFile, arg);
   // The silhouettes as counts (the cache holds them over 16, exact).
   const countsOf = new Map(set.map((s) => [s.id, Uint8Array.from(extra[s.id]!.desc.flat(), (v) => Math.round(v * 16))]));
   for (const s of set) if (countsOf.get(s.id)!.length !== 24 * DESCRIPTOR_CELLS) throw new Error(`cue cache: ${s.id} has no silhouettes`);
@@ -125,15 +112,7 @@ async function main(): Promise<void> {
   // Exemplars as fit-orientation-exemplars.ts takes them: characters whose labels name one up axis.
   const oneUpAxis = (s: Measured): boolean => new Set(rightOf(s).map((c) => ORIENTATION_CANDIDATES[c]!.upAxis)).size === 1;
   const key = (out: string[]): string => [...new Set(out)].sort().join('|');
-  const upViewCache = new Map<string, LabelledView[]>(), facingViewCache = new Map<string, FacingViews>();
-  const upViewsWithout = (out: string[]): LabelledView[] => {
-    const k = key(out);
-    if (!upViewCache.has(k)) upViewCache.set(k, set.filter((s) => !out.includes(s.artist) && oneUpAxis(s)).flatMap((s) => extra[s.id]!.desc.map((descriptor, c) => ({
-      group: artists.indexOf(s.artist), descriptor, right: rightOf(s).includes(c),
-      upRight: rightOf(s).some((r) => ORIENTATION_CANDIDATES[r]!.upAxis === ORIENTATION_CANDIDATES[c]!.upAxis),
-    }))));
-    return upViewCache.get(k)!;
-  };
+  const facingViewCache = new Map<string, FacingViews>();
   const facingViewsWithout = (out: string[]): FacingViews => {
     const k = key(out);
     if (!facingViewCache.has(k)) {
@@ -142,34 +121,13 @@ async function main(): Promise<void> {
     }
     return facingViewCache.get(k)!;
   };
-  const upCache = new Map<string, number[]>(), nearCache = new Map<string, Uint8Array[]>();
-  const upScoresOf = (s: Measured, out: string[]): number[] => {
-    const k = `${s.id}@${key(out)}`;
-    if (!upCache.has(k)) {
-      const votes = exemplarVotes(extra[s.id]!.desc, upViewsWithout(out), { neighbours: exemplarData.neighbours, by: 'up' });
-      upCache.set(k, votes.map((_, c) => Math.max(...votes.filter((__, d) => ORIENTATION_CANDIDATES[d]!.upAxis === ORIENTATION_CANDIDATES[c]!.upAxis))));
-    }
-    return upCache.get(k)!;
-  };
+  const nearCache = new Map<string, Uint8Array[]>();
   const nearOf = (s: Measured, out: string[]): Uint8Array[] => {
     const k = `${s.id}@${key(out)}`;
     if (!nearCache.has(k)) nearCache.set(k, nearestFacings(countsOf.get(s.id)!, facingViewsWithout(out), MAX_NEIGHBOURS, process.argv.includes('--side-top')));
     return nearCache.get(k)!;
   };
 
-  const names = fittedFeatureNames();
-  const modelsFile = arg('--models-cache');
-  const models: Record<string, OrientationModel> = modelsFile && existsSync(modelsFile) ? JSON.parse(readFileSync(modelsFile, 'utf8')) as Record<string, OrientationModel> : {};
-  const modelWithout = (artist: string): OrientationModel => {
-    if (!models[artist]) {
-      models[artist] = fitModelOfArgs(samples.filter((s) => s.artist !== artist), Number(arg('--l2') ?? '0.03'), names);
-      console.error(`fitted without ${artist}`);
-      if (modelsFile) writeFileSync(modelsFile, JSON.stringify(models));
-    }
-    return models[artist]!;
-  };
-  const heldProbs = new Map(set.map((s) => [s.id, orientationProbabilities(s.features, modelWithout(s.artist))]));
-  const shippedProbs = new Map(set.map((s) => [s.id, orientationProbabilities(s.features, model as OrientationModel)]));
   const weight = FIND_ORIENTATION_DEFAULTS.exemplarWeight;
 
   // The profiles of each character's 24 candidates (measured once; cached).

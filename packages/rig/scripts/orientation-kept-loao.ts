@@ -17,9 +17,7 @@
  */
 import { FIND_ORIENTATION_DEFAULTS } from '../src/find-orientation';
 import { weighByCue } from '../src/orientation-exemplars';
-import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
-import { UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
-import { candidateOf, gateTurn, loadReplay, withFacingCue } from './lib/orientation-replay';
+import { argmaxUp, candidateOf, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
 
 function arg(name: string): string | undefined {
@@ -30,9 +28,6 @@ function arg(name: string): string | undefined {
 type Setting = { kind: 'off' } | { kind: 'bar' | 'agree'; b: number } | { kind: 'margin' | 'agree-margin'; r: number };
 const show = (g: Setting): string => (g.kind === 'off' ? 'off' : 'r' in g ? `${g.kind} ${g.r}` : `${g.kind} ${g.b}`);
 
-const upOfCandidate = (c: number): UpAxis => ORIENTATION_CANDIDATES[c]!.upAxis;
-const upMass = (p: readonly number[], up: UpAxis): number => ORIENTATION_CANDIDATES.reduce((a, q, c) => a + (q.upAxis === up ? p[c]! : 0), 0);
-const argmaxUp = (f: (up: UpAxis) => number): UpAxis => UP_AXES.reduce((a, b) => (f(b) > f(a) ? b : a));
 
 async function main(): Promise<void> {
   const dir = process.argv[2];

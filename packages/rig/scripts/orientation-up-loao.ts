@@ -17,8 +17,7 @@
 import { FIND_ORIENTATION_DEFAULTS, type FindOrientationOptions } from '../src/find-orientation';
 import { weighByCue } from '../src/orientation-exemplars';
 import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-features';
-import { UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
-import { candidateOf, gateTurn, loadReplay, withFacingCue } from './lib/orientation-replay';
+import { argmaxUp, candidateOf, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
 
 function arg(name: string): string | undefined {
@@ -37,10 +36,6 @@ function poseOf(t: StoredTurn): string {
   return 'on its side';
 }
 
-const upOfCandidate = (c: number): UpAxis => ORIENTATION_CANDIDATES[c]!.upAxis;
-/** An up axis's probability (its four candidates summed), in the file's frame. */
-const upMass = (p: readonly number[], up: UpAxis): number => ORIENTATION_CANDIDATES.reduce((a, q, c) => a + (q.upAxis === up ? p[c]! : 0), 0);
-const argmaxUp = (f: (up: UpAxis) => number): UpAxis => UP_AXES.reduce((a, b) => (f(b) > f(a) ? b : a));
 
 async function main(): Promise<void> {
   const dir = process.argv[2];

@@ -14,7 +14,7 @@ import { shippedExemplarViews } from '../../src/orientation-exemplar-cue';
 import { exemplarUpScores, exemplarVotes, measureExemplarDescriptors, type LabelledView } from '../../src/orientation-exemplars';
 import { FACING_CUE_DEFAULTS, facingCueOf, facingCueVerdict, halfTurn, measureFacingSurface, type FacingCue } from '../../src/orientation-facing-cue';
 import { ORIENTATION_CANDIDATES } from '../../src/orientation-features';
-import { UP_AXES } from '../../src/rotate-mesh-up';
+import { UP_AXES, type UpAxis } from '../../src/rotate-mesh-up';
 import model from '../../src/orientation-model.json';
 import exemplarData from '../../src/orientation-exemplars.json';
 import { fitModelOfArgs, fittedFeatureNames, rightOf } from './orientation-fit';
@@ -125,3 +125,10 @@ export function withFacingCue(t: StoredTurn, c: number, cues: readonly FacingCue
   const q = ORIENTATION_CANDIDATES[c]!;
   return facingCueVerdict(cues[t.map[c]!]!, FACING_CUE_DEFAULTS) < 0 ? candidateOf({ upAxis: q.upAxis, rotationY: halfTurn(q.rotationY) }) : c;
 }
+
+/** A candidate's up axis. */
+export const upOfCandidate = (c: number): UpAxis => ORIENTATION_CANDIDATES[c]!.upAxis;
+/** An up axis's probability (its four candidates summed), in the file's frame. */
+export const upMass = (p: readonly number[], up: UpAxis): number => ORIENTATION_CANDIDATES.reduce((a, q, c) => a + (q.upAxis === up ? p[c]! : 0), 0);
+/** The up axis with the largest `f` (the first of UP_AXES on a tie). */
+export const argmaxUp = (f: (up: UpAxis) => number): UpAxis => UP_AXES.reduce((a, b) => (f(b) > f(a) ? b : a));
