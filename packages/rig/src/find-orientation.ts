@@ -94,7 +94,7 @@ export interface FindOrientationOptions {
    * After `standOpposite`, for a file whose up axis the gates turned (not one kept or standing as
    * filed): an up axis whose model stands on no legs gives way to the likeliest other up axis the
    * mirror plane and the length allow whose model stands on two or more (orientation-up-legs.ts).
-   * Default true (seventeenth orientation round, package README).
+   * Default true (eighteenth orientation round, package README).
    */
   standOnLegs?: boolean;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */

@@ -7,7 +7,7 @@
  * every up axis the other rules allow (not across the mirror plane, not along a lying body's length),
  * so a quadruped the finder reads lying on its side, back or front, while stood up the right way it
  * stands on its four legs, is stood up on them. A rule, no constant fitted (package README,
- * "Orientation: measured", seventeenth round).
+ * "Orientation: measured", eighteenth round).
  */
 import type { UpAxis } from './up-axis';
 
