@@ -151,25 +151,20 @@ export function lengthCapPixels(mask: Uint8Array, width: number, height: number,
 }
 
 /**
- * The prior's ball term (`weight` · B at each point, as `ballProfile`) with the rule applied: from
- * the front or top, lateral balls' heights × `lateral` (the trunk's held to `trunkCap` × the middle band's half-width); from the side, every height held to
- * `lengthCap` × the mask's longer side.
+ * The prior's ball term (`weight` · B at each point, as `ballProfile`) of a front or top picture with
+ * the rule's `lateral` applied: balls off the middle line × `lateral`, the trunk's × `trunk`, held to
+ * `trunkCap` × the middle band's half-width. (A side picture's `lengthCap` is a cap on the plain ball
+ * term, applied where the ball term is built: `lengthCapPixels`.)
  */
 export function finsWingsProfile(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number,
-  weight: number, exponent: number, view: 'front' | 'side' | 'top', rule: FinsWingsRule): Float64Array {
+  weight: number, exponent: number, view: 'front' | 'top', rule: FinsWingsRule & { lateral: number }): Float64Array {
   const balls = medialBalls(distance, width, height);
-  let heights: Float64Array;
-  if (view !== 'side' && rule.lateral !== undefined) {
-    const line = middleLine(mask, width, height, view);
-    const { trunk, lateral } = splitByLine(balls, line);
-    const t = ballHeights(points, trunk, exponent), l = ballHeights(points, lateral, exponent);
-    const k = rule.trunk ?? 1;
-    const trunkMax = rule.trunkCap === undefined ? Infinity : rule.trunkCap * middleBandHalfWidth(mask, distance, width, height, line);
-    heights = Float64Array.from(t, (h, i) => Math.max(Math.min(k * h, trunkMax), rule.lateral! * l[i]!));
-  } else {
-    heights = ballHeights(points, balls, exponent);
-  }
-  const cap = view === 'side' ? lengthCapPixels(mask, width, height, rule) : Infinity;
-  for (let i = 0; i < heights.length; i++) heights[i] = Math.min(heights[i]! * weight, cap);
+  const line = middleLine(mask, width, height, view);
+  const { trunk, lateral } = splitByLine(balls, line);
+  const t = ballHeights(points, trunk, exponent), l = ballHeights(points, lateral, exponent);
+  const k = rule.trunk ?? 1;
+  const trunkMax = rule.trunkCap === undefined ? Infinity : rule.trunkCap * middleBandHalfWidth(mask, distance, width, height, line);
+  const heights = Float64Array.from(t, (h, i) => Math.max(Math.min(k * h, trunkMax), rule.lateral * l[i]!));
+  for (let i = 0; i < heights.length; i++) heights[i] = heights[i]! * weight;
   return heights;
 }

@@ -207,9 +207,12 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   // One part: the whole outline inflated (only when the legs were not built as parts: the solve is
   // the costliest step of the mesh stage).
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
-    const added = ballWeight <= 0 ? undefined : plates && o.view
-      ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, plates)
+    const lateral = plates?.lateral;
+    const added = ballWeight <= 0 ? undefined : lateral !== undefined && (o.view === 'front' || o.view === 'top')
+      ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, { ...plates, lateral })
       : ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT);
+    // A side picture's length cap, as layered-parts.ts applies it to each part (`maxBallHeight`).
+    if (added && Number.isFinite(sideCap)) for (let i = 0; i < added.length; i++) added[i] = Math.min(added[i]!, sideCap);
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
     const feet = o.feet === false ? undefined : learnedFeet(o.bodyPlan, o.view);
     return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan), ...(feet ? { feet } : {}) });
