@@ -20,7 +20,9 @@ import { join } from 'node:path';
 import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from '../src/body-plan';
 import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
-import { unrolledLateralAxis } from '../src/mirror-roll';
+import { findMirrorPlanes } from '../src/mirror-plane';
+import { keptLateralAxis, mirrorRollOf } from '../src/mirror-roll';
+import { sheetAxisOf } from '../src/orientation-up-sheet';
 import { FACING_CUE_ON, facingCueHalfTurn, halfTurn } from '../src/orientation-facing-cue';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
@@ -205,10 +207,14 @@ async function main(): Promise<void> {
  * this script cannot score, so such a file is read as before, without one.
  */
 function rigsLateral(mesh: Mesh): FindOrientationOptions {
-  const lateralAxis = unrolledLateralAxis(mesh);
+  const planes = findMirrorPlanes(mesh);
+  const unrolled = planes && !mirrorRollOf(planes);
+  const lateralAxis = unrolled ? keptLateralAxis(planes, undefined) : undefined;
+  // The sheet rule as rigMesh reads it (orient-for-rig.ts); --no-sheet: off (the twentieth round's "before").
+  const sheetAxis = unrolled && !process.argv.includes('--no-sheet') ? sheetAxisOf(planes) : undefined;
   // --exemplar-weight W: the exemplar cue's weight (0: off, the fifteenth round's "before").
   const w = arg('--exemplar-weight');
-  return { ...(lateralAxis ? { lateralAxis } : {}), ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
+  return { ...(lateralAxis ? { lateralAxis } : {}), ...(sheetAxis ? { sheetAxis } : {}), ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
 }
 
 /** Rigs the character as filed and turned three ways (auto orientation), all scored in the input's frame. */

@@ -20,6 +20,7 @@ import { shippedExemplarUpScores, weighByCue } from './orientation-exemplar-cue'
 import model from './orientation-model.json';
 import { rotateMeshUp } from './rotate-mesh-up';
 import { standOnLegsInstead } from './orientation-up-legs';
+import { liesFlatInstead } from './orientation-up-sheet';
 import { UP_AXES, type UpAxis } from './up-axis';
 
 export type Facing = '+z' | '-z' | '+x' | '-x';
@@ -114,6 +115,14 @@ export interface FindOrientationOptions {
    */
   lateralAxis?: 'x' | 'y' | 'z';
   /**
+   * The file axis of a sheet's thickness, when the mesh is one (orientation-up-sheet.ts sheetAxisOf:
+   * its thinnest side flat and slender, a butterfly with its wings spread): after the legs rules, an
+   * up axis across it gives way to the likelier of the two along it (reason `lies-flat`; not for a
+   * file standing on its legs as filed). Absent: no such rule (twentieth orientation round, package
+   * README).
+   */
+  sheetAxis?: 'x' | 'y' | 'z';
+  /**
    * After the gates, the anatomy facing cue (orientation-facing-cue.ts): the facing turns a half
    * turn when the eyes or the feet of the model stood up that way say clearly it faces backwards.
    * Default FACING_CUE_ON (package README, "Orientation: measured", fourteenth round); `false`: off.
@@ -166,7 +175,7 @@ export interface FindOrientationOptions {
 export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, standOnLegs: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -368,6 +377,11 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && (o.lateralAxis === o.lengthAxis || a[1] !== o.lateralAxis));
       const instead = standOnLegsInstead(upAxis, allowed, upP, legs.standingWhenStood);
       if (instead) { upAxis = instead; upAxisReason = 'stands-on-legs'; }
+    }
+    // ... and a sheet lies flat: up along its thickness (its wings' normal), whatever the gates kept.
+    if (o.sheetAxis !== undefined && upAxisReason !== 'stands-as-filed' && upAxisReason !== 'sure-over-legs') {
+      const instead = liesFlatInstead(upAxis, o.sheetAxis, upP);
+      if (instead) { upAxis = instead; upAxisReason = 'lies-flat'; }
     }
   }
   // The facing, among the four of that up axis.

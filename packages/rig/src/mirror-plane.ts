@@ -342,14 +342,14 @@ export interface LateralAxisOptions {
 export const LATERAL_AXIS_DEFAULTS: Required<LateralAxisOptions> = { maxFlatRatio: 0.2, maxSlenderRatio: 0.07, clearRatio: MIRROR_CLEAR_RATIO };
 
 /** Whether the mesh's side along file axis k is a flat body's thickness (maxFlatRatio). */
-export function isFlatSide(planes: MirrorPlanes, k: number, options: LateralAxisOptions = {}): boolean {
+export function isFlatSide(planes: Pick<MirrorPlanes, 'extent'>, k: number, options: LateralAxisOptions = {}): boolean {
   const { maxFlatRatio } = { ...LATERAL_AXIS_DEFAULTS, ...options };
   const e = planes.extent;
   return e[k]! <= maxFlatRatio * Math.min(...e.filter((_, j) => j !== k));
 }
 
 /** Whether the mesh's side along file axis k is a slender body's thickness (maxSlenderRatio of its longest side). */
-export function isSlenderSide(planes: MirrorPlanes, k: number, options: LateralAxisOptions = {}): boolean {
+export function isSlenderSide(planes: Pick<MirrorPlanes, 'extent'>, k: number, options: LateralAxisOptions = {}): boolean {
   const { maxSlenderRatio } = { ...LATERAL_AXIS_DEFAULTS, ...options };
   const e = planes.extent;
   return e[k]! <= maxSlenderRatio * Math.max(...e);

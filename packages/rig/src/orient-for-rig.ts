@@ -15,6 +15,7 @@ import { facingOf, findOrientation, measureOrientationCandidates, type Facing, t
 import { LENGTHWISE_PLANS, lengthAxisOf } from './length-axis';
 import { findMirrorPlanes } from './mirror-plane';
 import { keptLateralAxis, mirrorRollOf, rollMesh, type MirrorRollOptions } from './mirror-roll';
+import { sheetAxisOf } from './orientation-up-sheet';
 import { choosePlanReading, isPlanReadingFrame, planReadingMesh } from './plan-reading';
 import { standTurn, type UpAxis } from './rotate-mesh-up';
 import { turnMesh } from './turn-mesh';
@@ -82,7 +83,10 @@ export function orientForRig(bounded: Mesh, options: OrientForRigOptions): Orien
   // The body's left-right axis, which the orientation keeps: a rolled mesh's, the axis its plane
   // was rolled onto; an unrolled mesh's clearly best plane's (unless `keepLateral: 'rolled'`).
   const lateralAxis = planes ? keptLateralAxis(planes, roll, rollOptions) : undefined;
-  const orientationOptions: FindOrientationOptions = { ...options.orientation, ...(lateralAxis ? { lateralAxis } : {}) };
+  // A sheet (its thinnest side flat and slender) lies flat: read on a mesh not rolled (a roll turns
+  // its sides off the file axes the planes measured).
+  const sheetAxis = planes && !roll ? sheetAxisOf(planes) : undefined;
+  const orientationOptions: FindOrientationOptions = { ...options.orientation, ...(lateralAxis ? { lateralAxis } : {}), ...(sheetAxis ? { sheetAxis } : {}) };
   // `auto` reads the plan from the file's 24 candidate orientations: measured once, they serve the
   // orientation step too.
   const model = options.orientation?.model;

@@ -248,6 +248,17 @@ describe('decideOrientation (the gates)', () => {
     expect(decideOrientation(p, { asFiled: () => 0, standingWhenStood: (up: string) => (up === '+x' || up === '+z' ? 4 : 0) })).toMatchObject({ upAxis: '+z', upAxisReason: 'sure' });
   });
 
+  test('a sheet lies flat: an up axis across its thickness gives way to the likelier along it', () => {
+    // The finder unsure (the file keeps +y) of a sheet whose thickness is the file's z (a butterfly
+    // with its wings spread, filed on its back): up is taken along z, the likelier way.
+    const p = (): number[] => probs('-z', 90, 0.5);
+    expect(decideOrientation(p, noLegs)).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+    expect(decideOrientation(p, noLegs, { sheetAxis: 'z' })).toMatchObject({ upAxis: '-z', rotationY: 90, upAxisReason: 'lies-flat' });
+    // Up along its thickness already, it stays; a file standing on its legs as filed is not laid down.
+    expect(decideOrientation(p, noLegs, { sheetAxis: 'y' })).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+    expect(decideOrientation(p, { asFiled: () => 2, standingWhenStood: () => 2 }, { sheetAxis: 'z' })).toMatchObject({ upAxis: '+y', upAxisReason: 'stands-as-filed' });
+  });
+
   test('a body that lies along its length is never stood on it, and faces along it', () => {
     // The finder sure of nothing above the bar: the file keeps +y, its length; ruled out, the
     // likeliest up across it is taken, with the one of its facings that puts the length on z.
