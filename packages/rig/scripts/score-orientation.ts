@@ -21,7 +21,8 @@ import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from '../src/body-plan';
 import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
 import { unrolledLateralAxis } from '../src/mirror-roll';
-import { FACING_CUE_ON, facingCueHalfTurn, halfTurn } from '../src/orientation-facing-cue';
+import { FACING_CUE_ON } from '../src/orientation-facing-cue';
+import { facingCueRotation } from '../src/orientation-facing-turn';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { measureJointError } from '../testing/measure-joint-error';
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
       // applies it by default: one call, the cue's half turn read after it (the same rule).
       const noCue = findOrientation(file, { ...lateral, facingCue: false });
       shippedMs.push(performance.now() - t0);
-      const shipped = FACING_CUE_ON && facingCueHalfTurn(file, noCue, FACING_CUE_ON) ? { ...noCue, rotationY: halfTurn(noCue.rotationY) } : noCue;
+      const shipped = FACING_CUE_ON ? { ...noCue, rotationY: facingCueRotation(file, noCue, FACING_CUE_ON, lateral) } : noCue;
       if (isRight(noCue)) noCueRight.set(c.artist, (noCueRight.get(c.artist) ?? 0) + 1);
       const ok = isRight(finder);
       // Up right: the found up axis carries the same file direction onto +Y as a right answer does.

@@ -33,13 +33,18 @@ export interface FacingCueOptions {
   minFeet?: number;
   /** Whether the knees speak when the eyes and the feet do not (a sign, no bar). Default true (package README, twentieth round). */
   knees?: boolean;
+  /**
+   * Whether a facing all three say nothing of turns a quarter to one whose feet reach forward by
+   * `minFeet`, where no left-right axis is kept (orientation-facing-turn.ts). Default true (package README, twentieth round).
+   */
+  quarterFeet?: boolean;
   /** A piece is small under this share of the surface area. Default 0.02 (set by hand). */
   maxPieceArea?: number;
   /** ... and this share of the mesh's bounding-box diagonal. Default 0.12 (set by hand). */
   maxPieceSize?: number;
 }
 
-export const FACING_CUE_DEFAULTS: Required<FacingCueOptions> = { minEyes: 0.3, maxEyePieces: 8, minFeet: 0.15, knees: true, maxPieceArea: 0.02, maxPieceSize: 0.12 };
+export const FACING_CUE_DEFAULTS: Required<FacingCueOptions> = { minEyes: 0.3, maxEyePieces: 8, minFeet: 0.15, knees: true, quarterFeet: true, maxPieceArea: 0.02, maxPieceSize: 0.12 };
 
 /** Twins mirror each other to within this share of the body's width, height and length. */
 const FACING_CUE_PAIR_TOLERANCE = 0.05;
