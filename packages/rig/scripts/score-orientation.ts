@@ -23,7 +23,8 @@ import { findOrientation, type FindOrientationOptions } from '../src/find-orient
 import { findMirrorPlanes } from '../src/mirror-plane';
 import { keptLateralAxis, mirrorRollOf } from '../src/mirror-roll';
 import { sheetAxisOf } from '../src/orientation-up-sheet';
-import { FACING_CUE_ON, facingCueHalfTurn, halfTurn } from '../src/orientation-facing-cue';
+import { FACING_CUE_ON } from '../src/orientation-facing-cue';
+import { facingCueRotation } from '../src/orientation-facing-turn';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { measureJointError } from '../testing/measure-joint-error';
@@ -135,7 +136,7 @@ async function main(): Promise<void> {
       // applies it by default: one call, the cue's half turn read after it (the same rule).
       const noCue = findOrientation(file, { ...lateral, facingCue: false });
       shippedMs.push(performance.now() - t0);
-      const shipped = FACING_CUE_ON && facingCueHalfTurn(file, noCue, FACING_CUE_ON) ? { ...noCue, rotationY: halfTurn(noCue.rotationY) } : noCue;
+      const shipped = FACING_CUE_ON ? { ...noCue, rotationY: facingCueRotation(file, noCue, FACING_CUE_ON, lateral) } : noCue;
       if (isRight(noCue)) noCueRight.set(c.artist, (noCueRight.get(c.artist) ?? 0) + 1);
       const ok = isRight(finder);
       // Up right: the found up axis carries the same file direction onto +Y as a right answer does.

@@ -15,7 +15,8 @@ import {
 } from './orientation-features';
 import { measureBodyPlanFeatures } from './fit/classify-body-plan';
 import { analyzeShape } from './fit/shape-analysis';
-import { FACING_CUE_ON, facingCueHalfTurn, halfTurn, type FacingCueOptions } from './orientation-facing-cue';
+import { FACING_CUE_ON, type FacingCueOptions } from './orientation-facing-cue';
+import { facingCueRotation } from './orientation-facing-turn';
 import { shippedExemplarUpScores, weighByCue } from './orientation-exemplar-cue';
 import model from './orientation-model.json';
 import { rotateMeshUp } from './rotate-mesh-up';
@@ -123,9 +124,11 @@ export interface FindOrientationOptions {
    */
   sheetAxis?: 'x' | 'y' | 'z';
   /**
-   * After the gates, the anatomy facing cue (orientation-facing-cue.ts): the facing turns a half
-   * turn when the eyes or the feet of the model stood up that way say clearly it faces backwards.
-   * Default FACING_CUE_ON (package README, "Orientation: measured", fourteenth round); `false`: off.
+   * After the gates, the anatomy facing cue (orientation-facing-cue.ts, orientation-facing-turn.ts):
+   * the facing turns a half turn when the eyes, the feet or the knees of the model stood up that way
+   * say clearly it faces backwards, or a quarter turn to feet reaching forward where they say nothing
+   * and no left-right axis is kept. Default FACING_CUE_ON (package README, "Orientation: measured",
+   * fourteenth and twenty-first rounds); `false`: off.
    */
   facingCue?: FacingCueOptions | false;
   /**
@@ -443,10 +446,12 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
     },
   }, o, o.exemplarWeight > 0 ? () => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined);
   const cue = options.facingCue === undefined ? FACING_CUE_ON : options.facingCue;
-  if (cue === false || !facingCueHalfTurn(mesh, found, cue)) return found;
-  // The anatomy says the other way round: the half turn about the same up axis (it keeps the
-  // length and the left-right axis the gates may have kept), with its probability.
-  const rotationY = halfTurn(found.rotationY);
+  if (cue === false) return found;
+  // The anatomy says another way: the half turn about the same up axis (it keeps the length and
+  // the left-right axis the gates may have kept), or a quarter turn where neither is kept, with its
+  // probability.
+  const rotationY = facingCueRotation(mesh, found, cue, { ...(o.lateralAxis ? { lateralAxis: o.lateralAxis } : {}), ...(o.lengthAxis ? { lengthAxis: o.lengthAxis } : {}) });
+  if (rotationY === found.rotationY) return found;
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === found.upAxis && c.rotationY === rotationY);
   const q = p();
   return { ...found, rotationY, facing: facingOf(rotationY), confidence: q[own]! / (o.upAxis === undefined ? 1 : upAxisProbability(q, found.upAxis)) };

@@ -11,7 +11,9 @@
  *   plates, says nothing of its face);
  * - feet: toes reach forward of the ankles: the fore-aft centre of the surface in the lowest 5% of
  *   the height less that of the band above it (5–15%, the shins). Read only on a candidate taller
- *   than it is long (a standing biped; a long body's lowest band is its belly, fins or tentacles).
+ *   than it is long (a standing biped; a long body's lowest band is its belly, fins or tentacles);
+ * - knees (orientation-facing-knees.ts, read when the eyes and feet say nothing): a standing model's
+ *   knees sitting beyond the whole fore-aft span of its shins bend forwards.
  *
  * Both are measured off the triangles once per mesh (its welded pieces, triangle centres and
  * areas) and read per candidate by its signed axis permutation, so a turned file reads the turned
@@ -19,6 +21,7 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from './orientation-features';
+import { kneesOf } from './orientation-facing-knees';
 import { weldVertices } from './weld-vertices';
 
 export interface FacingCueOptions {
@@ -28,13 +31,20 @@ export interface FacingCueOptions {
   maxEyePieces?: number;
   /** Feet's offset (share of the fore-aft length) at which the feet cue speaks. Default 0.15 (chosen leaving one artist out). */
   minFeet?: number;
+  /** Whether the knees speak when the eyes and the feet do not (a sign, no bar). Default true (package README, twenty-first round). */
+  knees?: boolean;
+  /**
+   * Whether a facing all three say nothing of turns a quarter to one whose feet reach forward by
+   * `minFeet`, where no left-right axis is kept (orientation-facing-turn.ts). Default true (package README, twenty-first round).
+   */
+  quarterFeet?: boolean;
   /** A piece is small under this share of the surface area. Default 0.02 (set by hand). */
   maxPieceArea?: number;
   /** ... and this share of the mesh's bounding-box diagonal. Default 0.12 (set by hand). */
   maxPieceSize?: number;
 }
 
-export const FACING_CUE_DEFAULTS: Required<FacingCueOptions> = { minEyes: 0.3, maxEyePieces: 8, minFeet: 0.15, maxPieceArea: 0.02, maxPieceSize: 0.12 };
+export const FACING_CUE_DEFAULTS: Required<FacingCueOptions> = { minEyes: 0.3, maxEyePieces: 8, minFeet: 0.15, knees: true, quarterFeet: true, maxPieceArea: 0.02, maxPieceSize: 0.12 };
 
 /** Twins mirror each other to within this share of the body's width, height and length. */
 const FACING_CUE_PAIR_TOLERANCE = 0.05;
@@ -64,6 +74,8 @@ export interface FacingCue {
   eyePieces: number;
   /** Toes' fore-aft offset over the length (NaN: not read, the candidate is not tall). */
   feet: number;
+  /** Knees beyond the shins' span, over the length (0 within; NaN: not read, the candidate is not tall). */
+  knees: number;
 }
 
 export function measureFacingSurface(mesh: Mesh, options: FacingCueOptions = {}): FacingSurface {
@@ -123,7 +135,7 @@ export function facingCueOf(surface: FacingSurface, c: OrientationCandidate): Fa
   const span = (k: number): [number, number] => (sign[k]! > 0 ? [lo[axis[k]!]!, hi[axis[k]!]!] : [-hi[axis[k]!]!, -lo[axis[k]!]!]);
   const [y0, y1] = span(1), [z0, z1] = span(2);
   const height = y1 - y0, length = z1 - z0;
-  if (!(height > 0 && length > 0)) return { eyes: NaN, eyePieces: 0, feet: NaN };
+  if (!(height > 0 && length > 0)) return { eyes: NaN, eyePieces: 0, feet: NaN, knees: NaN };
   const up = axis[1]!, fore = axis[2]!, su = sign[1]!, sf = sign[2]!;
   // Area-weighted fore-aft centre of the surface between two height shares.
   const band = (from: number, to: number): number => {
@@ -152,17 +164,20 @@ export function facingCueOf(surface: FacingSurface, c: OrientationCandidate): Fa
   const eyePieces = paired.length;
   const eyes = em > 0 ? (es / em - band(0.5, 1.01)) / length : NaN;
   const feet = height > length ? (band(0, 0.05) - band(0.05, 0.15)) / length : NaN;
-  return { eyes, eyePieces, feet };
+  return { eyes, eyePieces, feet, knees: kneesOf(surface, c) };
 }
 
 /**
  * What the cue says of a candidate: 1 it faces forward, −1 backwards, 0 nothing. The eyes speak
- * first (when a few small upper pieces sit clearly off the head's centre), then the feet.
+ * first (when a few small upper pieces sit clearly off the head's centre), then the feet, then the
+ * knees (any knee beyond the shins' span: straight legs read 0).
  */
 export function facingCueVerdict(cue: FacingCue, options: FacingCueOptions = {}): -1 | 0 | 1 {
   const o = { ...FACING_CUE_DEFAULTS, ...options };
   if (cue.eyePieces >= 1 && cue.eyePieces <= o.maxEyePieces && Math.abs(cue.eyes) >= o.minEyes) return cue.eyes > 0 ? 1 : -1;
   if (Math.abs(cue.feet) >= o.minFeet) return cue.feet > 0 ? 1 : -1;
+  // Written so a cue without knees (undefined, NaN) says nothing.
+  if (o.knees && (cue.knees > 0 || cue.knees < 0)) return cue.knees > 0 ? 1 : -1;
   return 0;
 }
 
