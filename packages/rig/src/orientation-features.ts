@@ -386,10 +386,11 @@ export function candidateTables(grid: SurfaceGrid): CandidateTables {
       }
     }
   }
-  const ends = [0, 1, 2].map((a): AxisEnds => ({
+  const axisEnds = (a: number): AxisEnds => ({
     footprint: planeCount(columns[a]!).cells,
     low2: planeCount(low2[a]!), high2: planeCount(high2[a]!), low3: planeCount(low3[a]!), high3: planeCount(high3[a]!),
-  })) as CandidateTables['ends'];
+  });
+  const ends: CandidateTables['ends'] = [axisEnds(0), axisEnds(1), axisEnds(2)];
   return { pairs, occupied, solid, ends, normalLength };
 }
 
