@@ -13,8 +13,9 @@ import type { Mesh } from '@rigforge/mesh';
 import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, CONTACT_FEATURE_NAMES, measureMeshAnatomy } from './orientation-anatomy';
 import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
 
-/** Cells along each axis of the surface grid. */
-const N = 32;
+/** Cells along each axis of the surface grid: a power of two (fillEnclosed reads a cell's coordinates off its index's bits). */
+const N_BITS = 5;
+const N = 1 << N_BITS;
 
 /** One of the 24 candidate orientations: stand the file up along `upAxis`, then turn `rotationY` about +Y. */
 export interface OrientationCandidate {
@@ -180,33 +181,36 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
 }
 
 /**
- * Flood fills the outside from the grid's border; every cell it cannot reach is solid. The stack is
- * a typed array (each cell is pushed at most once): which cells are reached does not depend on
- * the order they are visited in.
+ * Flood fills the outside from the grid's border; every cell it cannot reach is solid. Which cells
+ * are reached does not depend on the order they are visited in, so the walk keeps one "wall or
+ * already outside" array (one read per neighbour) and a typed stack (each cell pushed once), with
+ * the cell's coordinates from its index's bits (N is a power of two) for the border tests.
  */
 function fillEnclosed(occupied: Uint8Array): Uint8Array {
-  const outside = new Uint8Array(occupied.length);
+  const blocked = new Uint8Array(occupied);
   const stack = new Int32Array(occupied.length);
   let top = 0;
-  const push = (x: number, y: number, z: number): void => {
-    if (x < 0 || y < 0 || z < 0 || x >= N || y >= N || z >= N) return;
-    const v = (x * N + y) * N + z;
-    if (occupied[v] || outside[v]) return;
-    outside[v] = 1;
-    stack[top++] = v;
-  };
+  const NN = N * N;
   for (let a = 0; a < N; a++) {
     for (let b = 0; b < N; b++) {
-      push(0, a, b); push(N - 1, a, b); push(a, 0, b); push(a, N - 1, b); push(a, b, 0); push(a, b, N - 1);
+      for (const v of [b * N + a, (N - 1) * NN + a * N + b, a * NN + b, a * NN + (N - 1) * N + b, a * NN + b * N, a * NN + b * N + N - 1]) {
+        if (!blocked[v]) { blocked[v] = 1; stack[top++] = v; }
+      }
     }
   }
   while (top > 0) {
     const v = stack[--top]!;
-    const x = Math.floor(v / (N * N)), y = Math.floor(v / N) % N, z = v % N;
-    push(x - 1, y, z); push(x + 1, y, z); push(x, y - 1, z); push(x, y + 1, z); push(x, y, z - 1); push(x, y, z + 1);
+    const x = v >> (2 * N_BITS), y = (v >> N_BITS) & (N - 1), z = v & (N - 1);
+    if (x > 0 && !blocked[v - NN]) { blocked[v - NN] = 1; stack[top++] = v - NN; }
+    if (x < N - 1 && !blocked[v + NN]) { blocked[v + NN] = 1; stack[top++] = v + NN; }
+    if (y > 0 && !blocked[v - N]) { blocked[v - N] = 1; stack[top++] = v - N; }
+    if (y < N - 1 && !blocked[v + N]) { blocked[v + N] = 1; stack[top++] = v + N; }
+    if (z > 0 && !blocked[v - 1]) { blocked[v - 1] = 1; stack[top++] = v - 1; }
+    if (z < N - 1 && !blocked[v + 1]) { blocked[v + 1] = 1; stack[top++] = v + 1; }
   }
+  // Solid: occupied, or free and never reached (blocked only as a wall).
   const solid = new Uint8Array(occupied.length);
-  for (let i = 0; i < solid.length; i++) solid[i] = outside[i] ? 0 : 1;
+  for (let i = 0; i < solid.length; i++) solid[i] = occupied[i] || !blocked[i] ? 1 : 0;
   return solid;
 }
 
