@@ -9,13 +9,18 @@
  * of one findOrientation call, ungated and shipped (the machine is shared: compare same-run ratios).
  *
  *   npx tsx packages/rig/scripts/score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24]
- *     [--artist name] [--cdj2j 4] [--exemplar-weight 0.75 (the shipped; 0: off)]
+ *     [--artist name] [--cdj2j 4] [--exemplar-weight 0.75 (the shipped; 0: off)] [--dump out.jsonl]
+ *
+ * `--dump out.jsonl`: one JSON line per file (each set file as held, then each turned file): what the
+ * finder, the gates (cue off) and the shipped call found, with their reasons and probabilities, so
+ * two versions of the code can be compared file by file (a speed change must leave every line as
+ * it was: `cmp` the two dumps).
  *
  * The model it scores was fitted on the whole set (in sample); the leave-one-artist-out figure of
  * the same model is fit-orientation-model.ts's. A script, not a test: the set never enters the
  * repository.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from '../src/body-plan';
@@ -101,6 +106,9 @@ async function main(): Promise<void> {
   const noCueRight = new Map<string, number>();
   const heldTurned: string[] = [];
   const manifest = readManifest(dir);
+  const dumpPath = arg('--dump');
+  if (dumpPath) writeFileSync(dumpPath, '');
+  const dump = (row: Record<string, unknown>): void => { if (dumpPath) appendFileSync(dumpPath, `${JSON.stringify(row)}\n`); };
   // The CD-J2J spot check takes characters spread over the manifest (several artists and plans).
   const spot = new Set(cdj2j > 0 ? Array.from({ length: cdj2j }, (_, i) => manifest[Math.floor((i * manifest.length) / cdj2j)]!.id) : []);
   for (const c of manifest) {
@@ -114,6 +122,7 @@ async function main(): Promise<void> {
     const heldRight = stands.some((st) => sameTurn(turnOf(asHeld), st));
     const heldNote = `as held: ${asHeld.upAxis}/${asHeld.rotationY} (${asHeld.upAxisReason}${heldRight ? ', right' : ', wrong'})`;
     if (heldRight) heldOk++;
+    dump({ id: c.id, stored: 'as held', shipped: asHeld });
     if (asHeld.upAxis !== '+y' || asHeld.rotationY !== 0) heldTurned.push(`${c.id} ${heldNote}`);
     let misses = 0, shippedRight = 0;
     const marks: string[] = [];
@@ -137,6 +146,7 @@ async function main(): Promise<void> {
       const noCue = findOrientation(file, { ...lateral, facingCue: false });
       shippedMs.push(performance.now() - t0);
       const shipped = FACING_CUE_ON ? { ...noCue, rotationY: facingCueRotation(file, noCue, FACING_CUE_ON, lateral) } : noCue;
+      dump({ id: c.id, stored: `${stored.upAxis}/${stored.rotationY}`, finder, gated: noCue, shipped: { upAxis: shipped.upAxis, rotationY: shipped.rotationY } });
       if (isRight(noCue)) noCueRight.set(c.artist, (noCueRight.get(c.artist) ?? 0) + 1);
       const ok = isRight(finder);
       // Up right: the found up axis carries the same file direction onto +Y as a right answer does.

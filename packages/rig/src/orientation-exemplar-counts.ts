@@ -116,6 +116,16 @@ export function countedViewsOf(exemplarProjections: readonly (readonly Uint8Arra
  * then soon near its final value, and once a view's bound reaches past it (8 · kth < bound), so
  * does every later one's, and none of them can be among the nearest (their D is above the k-th
  * best, not tied with it). D itself is summed row by row and given up once past the k-th best.
+ *
+ * A candidate turned a half turn about its up axis (rotationY 0 ↔ 180, 90 ↔ −90: index c ↔ c ^ 2)
+ * has the same vote, so it is copied, not searched: its descriptor is the first one's with fixed
+ * cells mirrored (the side and top views' fore-aft cells; the front view's left-right is folded and
+ * its projection is the same columns), so its D to a view is the first one's D to that exemplar's
+ * half-turned view (index v ^ 2: each exemplar's 24 views in candidate order, as countedViewsOf
+ * lays them out), which has the same up axis. Ordered by (D, index), v ↦ v ^ 2 keeps the order
+ * except among one exemplar's four views of one up axis (indices 4e..4e+3, adjacent in the order
+ * when their D ties), which all have the same up axis: so the k nearest hold as many views with the
+ * up axis right either way, and the vote is the same double.
  */
 export function countedUpVotes(meshCounts: Uint8Array, views: CountedViews, neighbours: number): number[] {
   const k = Math.max(1, neighbours);
@@ -127,8 +137,11 @@ export function countedUpVotes(meshCounts: Uint8Array, views: CountedViews, neig
   // far below 2⁵³), so a typed array's numeric sort orders them by (bound, index).
   const keyed = new Float64Array(count);
   const bestD = new Float64Array(k), bestV = new Int32Array(k);
-  const votes: number[] = [];
+  const votes: number[] = new Array<number>(candidates);
+  // The half-turn partners apply to the 24 candidates against views made by countedViewsOf.
+  const halfTurns = candidates === ORIENTATION_CANDIDATES.length && count % candidates === 0;
   for (let c = 0; c < candidates; c++) {
+    if (halfTurns && (c & 2) !== 0) { votes[c] = votes[c ^ 2]!; continue; }
     const at = c * DESCRIPTOR_CELLS, rat = c * ROWS;
     for (let v = 0; v < count; v++) {
       const vr = v * ROWS;
@@ -157,7 +170,7 @@ export function countedUpVotes(meshCounts: Uint8Array, views: CountedViews, neig
     }
     let yes = 0;
     for (let j = 0; j < filled; j++) yes += upRight[bestV[j]!]!;
-    votes.push(Math.log((yes + 1 / 6) / (filled + 1)));
+    votes[c] = Math.log((yes + 1 / 6) / (filled + 1));
   }
   return votes;
 }

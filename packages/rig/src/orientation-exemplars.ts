@@ -175,11 +175,13 @@ function surfaceVoxels(mesh: Mesh): Uint8Array {
     }
     const n = Math.max(1, Math.ceil(twice));
     for (let u = 0; u <= n; u++) {
+      // b's term is the same for the row (hoisted as the sum groups it: (a + b) + c − o).
+      const wb = u / n, wbx = wb * bx, wby = wb * by, wbz = wb * bz;
       for (let v = 0; u + v <= n; v++) {
-        const wa = 1 - (u + v) / n, wb = u / n, wc = v / n;
-        const i = Math.min(R - 1, Math.max(0, Math.floor((wa * ax + wb * bx + wc * cx - o0) / voxel)));
-        const j = Math.min(R - 1, Math.max(0, Math.floor((wa * ay + wb * by + wc * cy - o1) / voxel)));
-        const k = Math.min(R - 1, Math.max(0, Math.floor((wa * az + wb * bz + wc * cz - o2) / voxel)));
+        const wa = 1 - (u + v) / n, wc = v / n;
+        const i = Math.min(R - 1, Math.max(0, Math.floor((wa * ax + wbx + wc * cx - o0) / voxel)));
+        const j = Math.min(R - 1, Math.max(0, Math.floor((wa * ay + wby + wc * cy - o1) / voxel)));
+        const k = Math.min(R - 1, Math.max(0, Math.floor((wa * az + wbz + wc * cz - o2) / voxel)));
         grid[(i * R + j) * R + k] = 1;
       }
     }

@@ -82,7 +82,8 @@ export function measureFacingSurface(mesh: Mesh, options: FacingCueOptions = {})
   const o = { ...FACING_CUE_DEFAULTS, ...options };
   const { positions: p, indices: idx } = weldVertices(mesh.positions, mesh.indices);
   const n = p.length / 3;
-  const parent = new Int32Array(n).map((_, i) => i);
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
   const find = (i: number): number => {
     while (parent[i] !== i) { parent[i] = parent[parent[i]!]!; i = parent[i]!; }
     return i;
@@ -98,10 +99,16 @@ export function measureFacingSurface(mesh: Mesh, options: FacingCueOptions = {})
     const a = idx[t * 3]!, b = idx[t * 3 + 1]!, c = idx[t * 3 + 2]!;
     parent[find(a)] = find(b);
     parent[find(b)] = find(c);
-    const u = [0, 1, 2].map((k) => p[b * 3 + k]! - p[a * 3 + k]!), v = [0, 1, 2].map((k) => p[c * 3 + k]! - p[a * 3 + k]!);
-    areas[t] = 0.5 * Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!);
-    total += areas[t]!;
-    for (let k = 0; k < 3; k++) centres[t * 3 + k] = (p[a * 3 + k]! + p[b * 3 + k]! + p[c * 3 + k]!) / 3;
+    // Edges in scalars (two arrays and closures per triangle were most of this loop): the same doubles.
+    const a3 = a * 3, b3 = b * 3, c3 = c * 3;
+    const u0 = p[b3]! - p[a3]!, u1 = p[b3 + 1]! - p[a3 + 1]!, u2 = p[b3 + 2]! - p[a3 + 2]!;
+    const v0 = p[c3]! - p[a3]!, v1 = p[c3 + 1]! - p[a3 + 1]!, v2 = p[c3 + 2]! - p[a3 + 2]!;
+    const area = 0.5 * Math.hypot(u1 * v2 - u2 * v1, u2 * v0 - u0 * v2, u0 * v1 - u1 * v0);
+    areas[t] = area;
+    total += area;
+    centres[t * 3] = (p[a3]! + p[b3]! + p[c3]!) / 3;
+    centres[t * 3 + 1] = (p[a3 + 1]! + p[b3 + 1]! + p[c3 + 1]!) / 3;
+    centres[t * 3 + 2] = (p[a3 + 2]! + p[b3 + 2]! + p[c3 + 2]!) / 3;
   }
   // Per piece: area, area-weighted centre sums, and the span of its triangle centres.
   const pieces = new Map<number, { area: number; sum: number[]; lo: number[]; hi: number[] }>();

@@ -13,8 +13,9 @@ import type { Mesh } from '@rigforge/mesh';
 import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, CONTACT_FEATURE_NAMES, measureMeshAnatomy } from './orientation-anatomy';
 import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
 
-/** Cells along each axis of the surface grid. */
-const N = 32;
+/** Cells along each axis of the surface grid: a power of two (fillEnclosed reads a cell's coordinates off its index's bits). */
+const N_BITS = 5;
+const N = 1 << N_BITS;
 
 /** One of the 24 candidate orientations: stand the file up along `upAxis`, then turn `rotationY` about +Y. */
 export interface OrientationCandidate {
@@ -123,9 +124,8 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
   const normals = new Float32Array(N * N * N * 3);
   const idx = mesh.indices;
   const cell = (v: number, k: number): number => ((v - min[k]!) / extent[k]!) * N;
-  // Corners, edges and the marked cells in scalars and one reused buffer: arrays per triangle
-  // were most of this loop's time on large meshes (the same doubles as before).
-  let marked = new Int32Array(1024);
+  // Corners and edges in scalars: arrays per triangle were most of this loop's time on large
+  // meshes (the same doubles as before).
   for (let t = 0; t + 2 < idx.length; t += 3) {
     const a = idx[t]! * 3, b = idx[t + 1]! * 3, c = idx[t + 2]! * 3;
     const A0 = cell(p[a]!, 0), A1 = cell(p[a + 1]!, 1), A2 = cell(p[a + 2]!, 2);
@@ -150,30 +150,30 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
       ) * 2;
     }
     const steps = Math.min(Math.ceil(twice), 256);
-    let samples = 0;
-    const needed = ((steps + 1) * (steps + 2)) / 2;
-    if (needed > marked.length) marked = new Int32Array(Math.max(needed, 2 * marked.length));
+    // Every (i, j) below is one sample, so their number is known before the loop: each sample's
+    // share of the normal is added as it is drawn (a cell's additions are the same value, in the
+    // same order, as when the samples were first listed and then added).
+    const samples = ((steps + 1) * (steps + 2)) / 2;
+    const sx = nx / samples, sy = ny / samples, sz = nz / samples;
     const den = Math.max(steps, 1);
     for (let i = 0; i <= steps; i++) {
       const s = i / den;
+      // Hoisted, as the expression groups them: q = (1 − s) − r; q·A + s·B + r·C = (q·A + s·B) + r·C.
+      const rest = 1 - s, sB0 = s * B0, sB1 = s * B1, sB2 = s * B2;
       for (let j = 0; j <= steps - i; j++) {
-        const r = j / den, q = 1 - s - r;
-        const x = Math.min(N - 1, Math.max(0, Math.floor(q * A0 + s * B0 + r * C0)));
-        const y = Math.min(N - 1, Math.max(0, Math.floor(q * A1 + s * B1 + r * C1)));
-        const z = Math.min(N - 1, Math.max(0, Math.floor(q * A2 + s * B2 + r * C2)));
+        const r = j / den, q = rest - r;
+        const x = Math.min(N - 1, Math.max(0, Math.floor(q * A0 + sB0 + r * C0)));
+        const y = Math.min(N - 1, Math.max(0, Math.floor(q * A1 + sB1 + r * C1)));
+        const z = Math.min(N - 1, Math.max(0, Math.floor(q * A2 + sB2 + r * C2)));
         const v = (x * N + y) * N + z;
         occupied[v] = 1;
-        marked[samples++] = v;
+        // Written out, not through a helper shared with the Float64 histograms (a store site
+        // seeing both array types was polymorphic): the same additions.
+        const n = v * 3;
+        normals[n] = normals[n]! + sx;
+        normals[n + 1] = normals[n + 1]! + sy;
+        normals[n + 2] = normals[n + 2]! + sz;
       }
-    }
-    const sx = nx / samples, sy = ny / samples, sz = nz / samples;
-    for (let m = 0; m < samples; m++) {
-      const v = marked[m]! * 3;
-      // Written out, not through a helper shared with the Float64 histograms below (a store site
-      // seeing both array types was polymorphic): the same additions.
-      normals[v] = normals[v]! + sx;
-      normals[v + 1] = normals[v + 1]! + sy;
-      normals[v + 2] = normals[v + 2]! + sz;
     }
   }
   const solid = fillEnclosed(occupied);
@@ -181,33 +181,36 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
 }
 
 /**
- * Flood fills the outside from the grid's border; every cell it cannot reach is solid. The stack is
- * a typed array (each cell is pushed at most once): which cells are reached does not depend on
- * the order they are visited in.
+ * Flood fills the outside from the grid's border; every cell it cannot reach is solid. Which cells
+ * are reached does not depend on the order they are visited in, so the walk keeps one "wall or
+ * already outside" array (one read per neighbour) and a typed stack (each cell pushed once), with
+ * the cell's coordinates from its index's bits (N is a power of two) for the border tests.
  */
 function fillEnclosed(occupied: Uint8Array): Uint8Array {
-  const outside = new Uint8Array(occupied.length);
+  const blocked = new Uint8Array(occupied);
   const stack = new Int32Array(occupied.length);
   let top = 0;
-  const push = (x: number, y: number, z: number): void => {
-    if (x < 0 || y < 0 || z < 0 || x >= N || y >= N || z >= N) return;
-    const v = (x * N + y) * N + z;
-    if (occupied[v] || outside[v]) return;
-    outside[v] = 1;
-    stack[top++] = v;
-  };
+  const NN = N * N;
   for (let a = 0; a < N; a++) {
     for (let b = 0; b < N; b++) {
-      push(0, a, b); push(N - 1, a, b); push(a, 0, b); push(a, N - 1, b); push(a, b, 0); push(a, b, N - 1);
+      for (const v of [b * N + a, (N - 1) * NN + a * N + b, a * NN + b, a * NN + (N - 1) * N + b, a * NN + b * N, a * NN + b * N + N - 1]) {
+        if (!blocked[v]) { blocked[v] = 1; stack[top++] = v; }
+      }
     }
   }
   while (top > 0) {
     const v = stack[--top]!;
-    const x = Math.floor(v / (N * N)), y = Math.floor(v / N) % N, z = v % N;
-    push(x - 1, y, z); push(x + 1, y, z); push(x, y - 1, z); push(x, y + 1, z); push(x, y, z - 1); push(x, y, z + 1);
+    const x = v >> (2 * N_BITS), y = (v >> N_BITS) & (N - 1), z = v & (N - 1);
+    if (x > 0 && !blocked[v - NN]) { blocked[v - NN] = 1; stack[top++] = v - NN; }
+    if (x < N - 1 && !blocked[v + NN]) { blocked[v + NN] = 1; stack[top++] = v + NN; }
+    if (y > 0 && !blocked[v - N]) { blocked[v - N] = 1; stack[top++] = v - N; }
+    if (y < N - 1 && !blocked[v + N]) { blocked[v + N] = 1; stack[top++] = v + N; }
+    if (z > 0 && !blocked[v - 1]) { blocked[v - 1] = 1; stack[top++] = v - 1; }
+    if (z < N - 1 && !blocked[v + 1]) { blocked[v + 1] = 1; stack[top++] = v + 1; }
   }
+  // Solid: occupied, or free and never reached (blocked only as a wall).
   const solid = new Uint8Array(occupied.length);
-  for (let i = 0; i < solid.length; i++) solid[i] = outside[i] ? 0 : 1;
+  for (let i = 0; i < solid.length; i++) solid[i] = occupied[i] || !blocked[i] ? 1 : 0;
   return solid;
 }
 
@@ -304,11 +307,104 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
 }
 
 /**
+ * What every candidate reads of one grid, counted once: a quarter turn only permutes and mirrors
+ * the grid's indices, so each candidate's histograms and sums are read off these (whole counts,
+ * so the same numbers as the candidate's own pass over the cells gave).
+ */
+export interface CandidateTables {
+  /** Occupied cells per coordinate pair: `pairs[a][b][i * N + j]` counts cells with coordinate i on file axis a and j on b (a ≠ b). */
+  pairs: Int32Array[][];
+  /** Occupied cells per coordinate, per file axis. */
+  occupied: [Int32Array, Int32Array, Int32Array];
+  /** Solid cells per coordinate, per file axis. */
+  solid: [Int32Array, Int32Array, Int32Array];
+  /** Per file axis: the planes the bottom and top of a model stood along it read (lowest and highest layers of that axis). */
+  ends: [AxisEnds, AxisEnds, AxisEnds];
+  /** Per occupied cell, the length of its normal sum (Math.hypot of the three stored components); 0 elsewhere. */
+  normalLength: Float64Array;
+}
+
+/**
+ * The occupied cells' footprint and the bottom and top planes of a model stood along a file axis,
+ * up or down: counts and 8-connected pieces. A quarter turn about the up axis maps the plane onto
+ * itself by a symmetry of the square (a rotation or a mirror), which keeps its cell count and its
+ * 8-connected pieces, so the four facings of an up axis share them, and the opposite up axis reads
+ * the same planes with bottom and top swapped.
+ */
+interface AxisEnds {
+  /** Columns along the axis holding an occupied cell (the footprint). */
+  footprint: number;
+  /** Occupied cells of the two lowest and two highest layers along the axis, projected: count and pieces. */
+  low2: PlaneCount; high2: PlaneCount;
+  /** Solid cells of the three lowest and three highest layers. */
+  low3: PlaneCount; high3: PlaneCount;
+}
+
+interface PlaneCount { cells: number; pieces: number }
+
+function planeCount(plane: Uint8Array): PlaneCount {
+  let cells = 0;
+  for (let i = 0; i < plane.length; i++) cells += plane[i]!;
+  return { cells, pieces: countPieces(plane) };
+}
+
+/** The tables of a grid (candidateFrame's axes index them). */
+export function candidateTables(grid: SurfaceGrid): CandidateTables {
+  const pairs: Int32Array[][] = [0, 1, 2].map(() => [0, 1, 2].map(() => new Int32Array(N * N)));
+  const occupied: CandidateTables['occupied'] = [new Int32Array(N), new Int32Array(N), new Int32Array(N)];
+  const solid: CandidateTables['solid'] = [new Int32Array(N), new Int32Array(N), new Int32Array(N)];
+  const normalLength = new Float64Array(N * N * N);
+  const stride = [N * N, N, 1];
+  // Per file axis: the projections onto the other two (index: the lower-numbered axis first).
+  const columns = [0, 1, 2].map(() => new Uint8Array(N * N));
+  const low2 = [0, 1, 2].map(() => new Uint8Array(N * N)), high2 = [0, 1, 2].map(() => new Uint8Array(N * N));
+  const low3 = [0, 1, 2].map(() => new Uint8Array(N * N)), high3 = [0, 1, 2].map(() => new Uint8Array(N * N));
+  const other = (a: number, f: readonly number[]): number => (a === 0 ? f[1]! * N + f[2]! : a === 1 ? f[0]! * N + f[2]! : f[0]! * N + f[1]!);
+  const f = [0, 0, 0];
+  {
+    const { count, at } = grid.occupiedCells;
+    const n = grid.normals;
+    for (let c = 0; c < count; c++) {
+      f[0] = at[0][c]!; f[1] = at[1][c]!; f[2] = at[2][c]!;
+      const v = f[0] * stride[0]! + f[1] * stride[1]! + f[2];
+      normalLength[v] = Math.hypot(n[v * 3]!, n[v * 3 + 1]!, n[v * 3 + 2]!);
+      for (let a = 0; a < 3; a++) {
+        occupied[a]![f[a]!]!++;
+        const o = other(a, f);
+        columns[a]![o] = 1;
+        if (f[a]! < 2) low2[a]![o] = 1;
+        if (f[a]! >= N - 2) high2[a]![o] = 1;
+        for (let b = 0; b < 3; b++) if (b !== a) pairs[a]![b]![f[a]! * N + f[b]!]!++;
+      }
+    }
+  }
+  {
+    const { count, at } = grid.solidCells;
+    for (let c = 0; c < count; c++) {
+      f[0] = at[0][c]!; f[1] = at[1][c]!; f[2] = at[2][c]!;
+      for (let a = 0; a < 3; a++) {
+        solid[a]![f[a]!]!++;
+        const o = other(a, f);
+        if (f[a]! < 3) low3[a]![o] = 1;
+        if (f[a]! >= N - 3) high3[a]![o] = 1;
+      }
+    }
+  }
+  const axisEnds = (a: number): AxisEnds => ({
+    footprint: planeCount(columns[a]!).cells,
+    low2: planeCount(low2[a]!), high2: planeCount(high2[a]!), low3: planeCount(low3[a]!), high3: planeCount(high3[a]!),
+  });
+  const ends: CandidateTables['ends'] = [axisEnds(0), axisEnds(1), axisEnds(2)];
+  return { pairs, occupied, solid, ends, normalLength };
+}
+
+/**
  * The surface features of one candidate orientation, in SURFACE_FEATURE_NAMES order. `ends`: measure
  * the fore-aft ends' sections (ENDS_FEATURE_NAMES); when false they are NaN (not measured) and the
- * others are the same numbers.
+ * others are the same numbers. `tables`: the grid's candidateTables, when the caller reads several
+ * candidates of one grid (made here otherwise).
  */
-export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number, number, number], c: OrientationCandidate, ends = true): number[] {
+export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number, number, number], c: OrientationCandidate, ends = true, tables: CandidateTables = candidateTables(grid)): number[] {
   const { axis, sign } = candidateFrame(c);
   const g = grid.occupied;
   // Upright cell (x, y, z) → file cell: file axis axis[k] takes u_k (or N − 1 − u_k), so the
@@ -322,58 +418,72 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
     else { step[k] = -s; base += (N - 1) * s; }
   }
   const sx = step[0]!, sy = step[1]!, sz = step[2]!;
-  // The inverse, for the listed cells: upright coordinate k of file cell f is f[axis[k]], or
-  // N − 1 − f[axis[k]] when sign[k] is negative: from0 + sign[k] · f[axis[k]].
+  // Upright coordinate k of file coordinate f along axis[k]: f, or N − 1 − f when sign[k] is negative.
   const from = [0, 1, 2].map((k) => (sign[k]! > 0 ? 0 : N - 1));
   const x0 = from[0]!, y0 = from[1]!, z0 = from[2]!, xs = sign[0]!, ys = sign[1]!, zs = sign[2]!;
-  const layer = new Float64Array(N); // occupied cells per height layer
-  const sliceZ = new Float64Array(N); // per fore-aft slab
+  const L = axis[0], U = axis[1], F = axis[2];
+  // Histograms and sums of whole cell coordinates, read off the tables: per height layer y the
+  // occupied cells (`layer`) and the sum of their z (`zInLayer`), per fore-aft slab z the cells
+  // (`sliceZ`) and the sum of their y (`sumYinZ`), and the slabs' spans. Each is a sum of whole
+  // numbers, exact in any order, so the same doubles as a pass over the cells.
+  const layer = new Float64Array(N);
+  const sliceZ = new Float64Array(N);
   const sumYinZ = new Float64Array(N);
   const zInLayer = new Float64Array(N);
-  const all = new Uint8Array(N * N);
   // Per fore-aft slab, the left-right and vertical span of its cells (the head and tail ends'
   // sections: a head is blunt and round, a tail narrows and flares into a flat fin).
   const xLo = new Int16Array(N).fill(N), xHi = new Int16Array(N).fill(-1);
   const yLo = new Int16Array(N).fill(N), yHi = new Int16Array(N).fill(-1);
-  const bottom = new Uint8Array(N * N);
-  const top = new Uint8Array(N * N);
   let total = 0, sumY = 0, sumZ = 0, downBottom = 0, areaBottom = 0;
-  const upFile = axis[1], upSign = sign[1];
-  // Counts and sums of whole cell coordinates only: exact in any order, so the occupied cells are
-  // visited from their list (a sixth to a tenth of the grid) instead of scanning the grid.
-  {
-    const { count: cells, at } = grid.occupiedCells;
-    const fx = at[axis[0]]!, fy = at[axis[1]]!, fz = at[axis[2]]!;
-    for (let c = 0; c < cells; c++) {
-      const x = x0 + xs * fx[c]!, y = y0 + ys * fy[c]!, z = z0 + zs * fz[c]!;
-      total++;
-      layer[y] = layer[y]! + 1;
-      sliceZ[z] = sliceZ[z]! + 1;
-      sumYinZ[z] = sumYinZ[z]! + y;
-      zInLayer[y] = zInLayer[y]! + z;
-      sumY += y;
-      sumZ += z;
-      all[x * N + z] = 1;
+  const hU = tables.occupied[U]!, hF = tables.occupied[F]!;
+  for (let u = 0; u < N; u++) {
+    const y = y0 + ys * u, n = hU[u]!;
+    layer[y] = n; sumY += y * n; total += n;
+  }
+  for (let f = 0; f < N; f++) {
+    const z = z0 + zs * f, n = hF[f]!;
+    sliceZ[z] = n; sumZ += z * n;
+  }
+  const UF = tables.pairs[U]![F]!;
+  for (let u = 0; u < N; u++) {
+    const y = y0 + ys * u;
+    let zs_ = 0;
+    for (let f = 0; f < N; f++) {
+      const n = UF[u * N + f]!;
+      if (!n) continue;
+      const z = z0 + zs * f;
+      zs_ += z * n;
+      sumYinZ[z] = sumYinZ[z]! + y * n;
       if (ends) {
-        if (x < xLo[z]!) xLo[z] = x;
-        if (x > xHi[z]!) xHi[z] = x;
         if (y < yLo[z]!) yLo[z] = y;
         if (y > yHi[z]!) yHi[z] = y;
       }
-      if (y < 2) bottom[x * N + z] = 1;
-      if (y >= N - 2) top[x * N + z] = 1;
+    }
+    zInLayer[y] = zs_;
+  }
+  if (ends) {
+    const LF = tables.pairs[L]![F]!;
+    for (let l = 0; l < N; l++) {
+      const x = x0 + xs * l;
+      for (let f = 0; f < N; f++) {
+        if (!LF[l * N + f]) continue;
+        const z = z0 + zs * f;
+        if (x < xLo[z]!) xLo[z] = x;
+        if (x > xHi[z]!) xHi[z] = x;
+      }
     }
   }
   // The soles' normal sums are not whole numbers: summed in the upright scan's order (x, then
   // y, then z) over the three bottom layers, as a scan of the whole grid meets them.
+  const upFile = axis[1], upSign = sign[1];
+  const lengths = tables.normalLength;
   for (let x = 0; x < N; x++) {
     for (let y = 0; y < 3; y++) {
       for (let z = 0; z < N; z++) {
         const v = base + x * sx + y * sy + z * sz;
         if (!g[v]) continue;
         const ny = grid.normals[v * 3 + upFile]! * upSign;
-        const len = Math.hypot(grid.normals[v * 3]!, grid.normals[v * 3 + 1]!, grid.normals[v * 3 + 2]!);
-        areaBottom += len;
+        areaBottom += lengths[v]!;
         downBottom += Math.max(0, -ny);
       }
     }
@@ -382,23 +492,21 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
   // The same reading of the solid: where the volume is, not only the surface.
   const vLayer = new Float64Array(N);
   const vSlab = new Float64Array(N);
-  const solidBottom = new Uint8Array(N * N);
-  const solidTop = new Uint8Array(N * N);
   let vTotal = 0, vSumY = 0, vSumZ = 0;
-  const { count: solidCount, at: solidAt } = grid.solidCells;
-  const gx = solidAt[axis[0]]!, gy = solidAt[axis[1]]!, gz = solidAt[axis[2]]!;
-  for (let c = 0; c < solidCount; c++) {
-    const x = x0 + xs * gx[c]!, y = y0 + ys * gy[c]!, z = z0 + zs * gz[c]!;
-    vTotal++; vLayer[y] = vLayer[y]! + 1; vSlab[z] = vSlab[z]! + 1; vSumY += y; vSumZ += z;
-    if (y < 3) solidBottom[x * N + z] = 1;
-    if (y >= N - 3) solidTop[x * N + z] = 1;
+  const sU = tables.solid[U]!, sF = tables.solid[F]!;
+  for (let u = 0; u < N; u++) {
+    const y = y0 + ys * u, n = sU[u]!;
+    vLayer[y] = n; vSumY += y * n; vTotal += n;
   }
-  const count = (plane: Uint8Array): number => {
-    let n = 0;
-    for (let i = 0; i < plane.length; i++) n += plane[i]!;
-    return n;
-  };
-  const footprint = count(all) || 1;
+  for (let f = 0; f < N; f++) {
+    const z = z0 + zs * f, n = sF[f]!;
+    vSlab[z] = n; vSumZ += z * n;
+  }
+  // Bottom and top planes: the up axis's lowest or highest layers, as the model stands (up or down).
+  const up = tables.ends[U]!;
+  const bottom = ys > 0 ? up.low2 : up.high2, top = ys > 0 ? up.high2 : up.low2;
+  const solidBottom = ys > 0 ? up.low3 : up.high3, solidTop = ys > 0 ? up.high3 : up.low3;
+  const footprint = up.footprint || 1;
   const mean = (from: number, to: number, arr: Float64Array): number => {
     let s = 0;
     for (let i = from; i < to; i++) s += arr[i]!;
@@ -420,10 +528,10 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
   const sections = ends ? measureEnds(xLo, xHi, yLo, yHi, band) : undefined;
   return [
     symmetry[axis[0]]!,
-    count(bottom) / footprint,
-    count(top) / footprint,
-    Math.min(countPieces(bottom), 4) / 4,
-    Math.min(countPieces(top), 4) / 4,
+    bottom.cells / footprint,
+    top.cells / footprint,
+    Math.min(bottom.pieces, 4) / 4,
+    Math.min(top.pieces, 4) / 4,
     sumY / total / (N - 1) - 0.5,
     Math.log((mean(0, Math.round(N * 0.3), layer) + 1) / (mean(Math.round(N * 0.3), N, layer) + 1)),
     Math.log(ext[1]! / ext[2]!),
@@ -441,8 +549,8 @@ export function measureOrientationFeatures(grid: SurfaceGrid, symmetry: [number,
     ext[2]! > ext[1]! ? (yMeanOfSlab(N - band, N) - yMeanOfSlab(0, band)) / N : 0,
     vSumY / Math.max(vTotal, 1) / (N - 1) - 0.5,
     Math.log((mean(0, Math.round(N * 0.3), vLayer) + 1) / (mean(Math.round(N * 0.3), N, vLayer) + 1)),
-    Math.min(countPieces(solidBottom), 4) / 4,
-    Math.min(countPieces(solidTop), 4) / 4,
+    Math.min(solidBottom.pieces, 4) / 4,
+    Math.min(solidTop.pieces, 4) / 4,
     vSumZ / Math.max(vTotal, 1) / (N - 1) - 0.5,
     Math.log((mean(N - band, N, vSlab) + 1) / (mean(0, band, vSlab) + 1)),
     // Read only on a body long along its facing (a fish, a quadruped): a biped's front and back
@@ -507,9 +615,10 @@ export function measureOrientationFeatureRows(mesh: Mesh, names: readonly string
   const symmetry = measureAxisSymmetry(grid);
   const anatomy = wanted.anatomy ? measureMeshAnatomy(grid.occupied, grid.normals, grid.min, grid.extent, wanted.contact ? mesh : undefined) : undefined;
   const notMeasured = ORIENTATION_FEATURE_NAMES.map((n) => !names.includes(n));
+  const tables = candidateTables(grid);
   return ORIENTATION_CANDIDATES.map((c) => {
     const row = [
-      ...measureOrientationFeatures(grid, symmetry, c, wanted.ends),
+      ...measureOrientationFeatures(grid, symmetry, c, wanted.ends, tables),
       ...(anatomy ? anatomyOfCandidate(anatomy, candidateFrame(c)) : ANATOMY_FEATURE_NAMES.map(() => NaN)),
     ];
     return row.map((v, i) => (notMeasured[i] ? NaN : v));

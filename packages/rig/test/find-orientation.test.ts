@@ -9,12 +9,13 @@ import { decideOrientation, findOrientation, chooseOrientation, measureOrientati
 import model from '../src/orientation-model.json';
 import { ANATOMY_FEATURE_NAMES, CONTACT_FEATURE_NAMES } from '../src/orientation-anatomy';
 import {
-  buildSurfaceGrid, candidateFrame, ENDS_FEATURE_NAMES, measureAllOrientationFeatures, measureAxisSymmetry, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES, orientationMeasures,
+  buildSurfaceGrid, candidateFrame, candidateTables, ENDS_FEATURE_NAMES, measureAllOrientationFeatures, measureAxisSymmetry, measureOrientationFeatures, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES, orientationMeasures,
 } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { buildCreature } from '../testing/build-creature';
 import { layDownMesh } from '../testing/lay-down';
+import { referenceOrientationFeatures } from '../testing/reference-orientation-features';
 import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf } from '../testing/orientation-turns';
 
 const quadruped = buildCreature('quadruped').mesh;
@@ -136,6 +137,26 @@ describe('orientationProbabilities with a facing model', () => {
       // Within the up axis the joint model prefers the last facing, the facing model the first.
       expect(pj[group[3]!]!).toBeGreaterThan(pj[group[0]!]!);
       expect(pf[group[0]!]!).toBeGreaterThan(pf[group[3]!]!);
+    }
+  });
+});
+
+describe('candidateTables', () => {
+  // Issue 25: every candidate is read off one set of whole-number tables of the grid instead of its
+  // own pass over the cells; the features must be the same numbers, NaN and all.
+  test('the 24 candidates read off the tables equal each candidate\'s own pass over the cells', () => {
+    for (const mesh of [quadruped, layDownMesh(rotateMeshY(quadruped, 90), '+z'), buildCreature('biped').mesh, buildCreature('serpentine').mesh]) {
+      const grid = buildSurfaceGrid(mesh);
+      const symmetry = measureAxisSymmetry(grid);
+      const tables = candidateTables(grid);
+      for (const c of ORIENTATION_CANDIDATES) {
+        for (const ends of [true, false]) {
+          const got = measureOrientationFeatures(grid, symmetry, c, ends, tables);
+          const want = referenceOrientationFeatures(grid, symmetry, c, ends);
+          // toEqual compares numbers with Object.is: NaN equals NaN, +0 is not −0.
+          expect(got).toEqual(want);
+        }
+      }
     }
   });
 });

@@ -5,6 +5,7 @@
  * chamfer (weights 1, √2, √3) is within a few per cent of it, is a dozen lines and runs in ~20 ms
  * at 96³. The fitter only needs thickness ratios and a centring penalty, so the chamfer wins.
  */
+import { solidVoxels } from './solid-voxels';
 import type { VoxelGrid } from './voxel-grid';
 
 /** The 26 neighbour offsets of a grid as index deltas with their lengths. */
@@ -21,21 +22,20 @@ export function neighbourOffsets(grid: VoxelGrid): { delta: Int32Array; length: 
   return { delta: Int32Array.from(delta), length: Float32Array.from(length) };
 }
 
-export function computeDistanceField(grid: VoxelGrid): Float32Array {
+/** `solidList`: the grid's solid voxels (solidVoxels), when the caller has them. */
+export function computeDistanceField(grid: VoxelGrid, solidList: Int32Array = solidVoxels(grid.solid)): Float32Array {
   const { solid } = grid;
+  // Air 0, solid 1e9 (set from the list: the same array as a scan of the grid writes).
   const dt = new Float32Array(solid.length);
-  for (let i = 0; i < dt.length; i++) dt[i] = solid[i] ? 1e9 : 0;
+  const count = solidList.length;
+  for (let s = 0; s < count; s++) dt[solidList[s]!] = 1e9;
   const { delta, length } = neighbourOffsets(grid);
   // Negative deltas come before the voxel in scan order: used by the forward pass. Offsets and
   // lengths per pass in typed arrays, indexed (an iterator per voxel showed in the fit's profile).
   const fwdK: number[] = [], bwdK: number[] = [];
   delta.forEach((d, k) => (d < 0 ? fwdK : bwdK).push(k));
-  // The solid voxels in scan order, once: both passes visit only them (most of a grid is air),
-  // the forward pass in this order and the backward pass in reverse, as the scans did.
-  let count = 0;
-  for (let i = 0; i < solid.length; i++) if (solid[i]) count++;
-  const solidList = new Int32Array(count);
-  for (let i = 0, s = 0; i < solid.length; i++) if (solid[i]) solidList[s++] = i;
+  // The solid voxels in scan order: both passes visit only them (most of a grid is air), the
+  // forward pass in this order and the backward pass in reverse, as the scans did.
   const pass = (ks: number[], forward: boolean): void => {
     const m = ks.length;
     const dl = Int32Array.from(ks, (k) => delta[k]!);

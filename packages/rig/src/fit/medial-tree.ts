@@ -14,6 +14,7 @@
 import { withDefaults } from '@rigforge/mesh';
 import { neighbourOffsets } from './distance-field';
 import { KeyValueHeap } from '../min-heap';
+import { solidVoxels } from './solid-voxels';
 import type { VoxelGrid } from './voxel-grid';
 
 export interface MedialBranch {
@@ -55,15 +56,15 @@ export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
   maxBranches: 80,
 };
 
-export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: BuildMedialTreeOptions = {}): MedialTree {
+/** `solidList`: the grid's solid voxels (solidVoxels), when the caller has them. */
+export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: BuildMedialTreeOptions = {}, solidList: Int32Array = solidVoxels(grid.solid)): MedialTree {
   const o = withDefaults(BUILD_MEDIAL_TREE_DEFAULTS, options);
   const n = dt.length;
   const { delta, length } = neighbourOffsets(grid);
   let root = -1;
   let best = 0;
-  // The solid voxels in index order, once: the loops below visit only them (a finger grid is
-  // mostly air), in the same order as a scan of the whole grid, so every sum comes out the same.
-  const solidList = solidVoxels(grid.solid);
+  // The solid voxels in index order: the loops below visit only them (a finger grid is mostly
+  // air), in the same order as a scan of the whole grid, so every sum comes out the same.
   // The thickest voxel; ties go to the one nearest the solid's centroid.
   let cx = 0, cy = 0, cz = 0;
   const count = solidList.length;
@@ -82,7 +83,7 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   const branchOf = new Int32Array(n).fill(-1);
   const branches: MedialBranch[] = [];
   if (root < 0) return { root: 0, parent: new Int32Array(n).fill(-1), rootDistance: new Float32Array(n).fill(-1), branches, branchOf };
-  const { parent, distance: rootDistance } = shortestPathTree(grid, dt, root, o.centring);
+  const { parent, distance: rootDistance } = shortestPathTree(grid, dt, root, o.centring, solidList);
 
   // Cover budgets spread best-first (largest remaining budget first), so each voxel settles once
   // per spread. A budget that beats a voxel's cover by less than COVER_EPSILON voxels is not
@@ -134,15 +135,6 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   }
   branchOf[root] = -1;
   return { root, parent, rootDistance, branches, branchOf };
-}
-
-/** Indices of the solid voxels, ascending. */
-function solidVoxels(solid: Uint8Array): Int32Array {
-  let count = 0;
-  for (let i = 0; i < solid.length; i++) if (solid[i]) count++;
-  const list = new Int32Array(count);
-  for (let i = 0, k = 0; i < solid.length; i++) if (solid[i]) list[k++] = i;
-  return list;
 }
 
 /**
@@ -197,7 +189,7 @@ export function farthestFirst(solidList: Int32Array, rootDistance: Float32Array)
  * Dijkstra over the 26-connected solid voxels from `source` with a 1/thickness² penalty, so
  * paths keep to the middle of the shape. Returns parents and Euclidean lengths along the paths.
  */
-export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: number, centring = BUILD_MEDIAL_TREE_DEFAULTS.centring): { parent: Int32Array; distance: Float32Array } {
+export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: number, centring = BUILD_MEDIAL_TREE_DEFAULTS.centring, solidList?: Int32Array): { parent: Int32Array; distance: Float32Array } {
   const n = dt.length;
   const offsets = neighbourOffsets(grid);
   const delta = offsets.delta;
@@ -214,7 +206,11 @@ export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: numb
   // already settled has a cost at most this key, which no step (lengths ≥ 1) improves on either.
   // So the relaxation needs no solid or settled test: the same pushes, the same result.
   const penalty = new Float64Array(n).fill(Infinity);
-  for (let i = 0; i < n; i++) if (solid[i]) { const t = dt[i]!; penalty[i] = 1 + centring / (t * t); }
+  if (solidList) {
+    for (let s = 0; s < solidList.length; s++) { const i = solidList[s]!; const t = dt[i]!; penalty[i] = 1 + centring / (t * t); }
+  } else {
+    for (let i = 0; i < n; i++) if (solid[i]) { const t = dt[i]!; penalty[i] = 1 + centring / (t * t); }
+  }
   cost[source] = 0;
   distance[source] = 0;
   heap.push(0, source);
