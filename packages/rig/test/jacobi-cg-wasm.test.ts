@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConjugateGradientWork, conjugateGradient } from '../src/skinning/heat-solver';
+import { JACOBI_CG_WASM_BASE64 } from '../src/skinning/wasm/jacobi-cg-wasm-bytes';
+import { compileWat } from '../scripts/lib/compile-wat';
+
+/** A deterministic pseudo-random stream in [0, 1). */
+function stream(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
+}
+
+/**
+ * A symmetric system (diag − offdiag) x = rhs on a random graph shaped like a bone's support: a
+ * w×h×d grid with random couplings, a `negative` share of them negative (Blender's obtuse
+ * cotangents, which make some systems indefinite), a diagonal of the row's couplings plus a
+ * screening term, and heat sources on a few rows.
+ */
+function system(w: number, h: number, d: number, negative: number, seed: number) {
+  const rnd = stream(seed);
+  const m = w * h * d;
+  const coupling = new Map<number, number>();
+  const weight = (i: number, j: number): number => {
+    const key = Math.min(i, j) * m + Math.max(i, j);
+    let v = coupling.get(key);
+    if (v === undefined) coupling.set(key, (v = (rnd() < negative ? -0.4 : 1) * (0.05 + rnd())));
+    return v;
+  };
+  const rowStart = new Uint32Array(m + 1);
+  const cols: number[] = [], vals: number[] = [];
+  const diag = new Float64Array(m), rhs = new Float64Array(m);
+  for (let z = 0; z < d; z++)
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = x + w * (y + h * z);
+        let sum = 0;
+        for (const [dx, dy, dz] of [[0, 0, -1], [0, -1, 0], [-1, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]] as const) {
+          const X = x + dx, Y = y + dy, Z = z + dz;
+          if (X < 0 || Y < 0 || Z < 0 || X >= w || Y >= h || Z >= d) continue;
+          const j = X + w * (Y + h * Z);
+          // (1, 1, 0) and its mirror (−1, −1, 0) are both listed so the matrix stays symmetric.
+          const v = weight(i, j);
+          cols.push(j); vals.push(v); sum += v;
+        }
+        for (const [dx, dy] of [[-1, -1]] as const) {
+          const X = x + dx, Y = y + dy;
+          if (X < 0 || Y < 0) continue;
+          const j = X + w * (Y + h * z);
+          const v = weight(i, j);
+          cols.push(j); vals.push(v); sum += v;
+        }
+        rowStart[i + 1] = cols.length;
+        const screen = rnd() < 0.1 ? 2 * rnd() : 1e-4 * rnd();
+        diag[i] = sum + screen;
+        rhs[i] = screen > 1e-3 ? screen * rnd() : 0;
+      }
+  return { rowStart, cols: Uint32Array.from(cols), vals: Float64Array.from(vals), diag, rhs };
+}
+
+function solveBoth(s: ReturnType<typeof system>, tolerance: number, maxIterations: number) {
+  const work = new ConjugateGradientWork(s.rhs.length, s.cols.length);
+  const js = conjugateGradient(s.rowStart, s.cols, s.vals, s.diag, s.rhs, tolerance, maxIterations, work, 'jacobi', 'js');
+  const jsX = Float64Array.from(js.x);
+  const wasm = conjugateGradient(s.rowStart, s.cols, s.vals, s.diag, s.rhs, tolerance, maxIterations, work, 'jacobi', 'wasm');
+  return { js: { x: jsX, iterations: js.iterations }, wasm: { x: Float64Array.from(wasm.x), iterations: wasm.iterations } };
+}
+
+function sameBits(a: Float64Array, b: Float64Array): boolean {
+  return a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+}
+
+describe('Jacobi CG in WebAssembly', () => {
+  it.each([
+    ['positive definite, to the tolerance', 0, 1e-4, 5000],
+    ['with negative couplings (may break down on pq ≤ 0)', 0.2, 1e-4, 5000],
+    ['capped by the iteration limit', 0, 0, 7],
+    ['capped at a fractional limit', 0.1, 0, 6.5],
+    ['no iterations allowed', 0, 1e-4, 0],
+  ] as const)('gives the JavaScript loop\'s x and iterations bit for bit: %s', (_name, negative, tolerance, maxIterations) => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const s = system(9 + seed, 7, 5, negative, seed);
+      const { js, wasm } = solveBoth(s, tolerance, maxIterations);
+      expect(wasm.iterations).toBe(js.iterations);
+      expect(sameBits(wasm.x, js.x)).toBe(true);
+    }
+  });
+
+  it('covers a breakdown: some indefinite system stops on pq ≤ 0 before the tolerance, the same in both', () => {
+    let brokeDown = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const s = system(8, 8, 4, 0.35, 100 + seed);
+      const { js, wasm } = solveBoth(s, 1e-12, 2000);
+      expect(wasm.iterations).toBe(js.iterations);
+      expect(sameBits(wasm.x, js.x)).toBe(true);
+      if (js.iterations < 2000) {
+        // Stopped early: either converged or broke down; count the breakdowns (residual still large).
+        let worst = 0;
+        for (let i = 0; i < s.rhs.length; i++) {
+          let ax = s.diag[i]! * js.x[i]!;
+          for (let e = s.rowStart[i]!; e < s.rowStart[i + 1]!; e++) ax -= s.vals[e]! * js.x[s.cols[e]!]!;
+          worst = Math.max(worst, Math.abs(s.rhs[i]! - ax) / Math.abs(s.diag[i]!));
+        }
+        if (worst > 1e-6) brokeDown++;
+      }
+    }
+    expect(brokeDown).toBeGreaterThan(0);
+  });
+
+  it('solves a system larger than the memory it had (the memory grows) and then a small one again', () => {
+    for (const [w, seed] of [[4, 1], [40, 2], [5, 3]] as const) {
+      const s = system(w, 30, 20, 0.1, seed);
+      const { js, wasm } = solveBoth(s, 1e-4, 300);
+      expect(wasm.iterations).toBe(js.iterations);
+      expect(sameBits(wasm.x, js.x)).toBe(true);
+    }
+  });
+
+  it('is the module compiled from jacobi-cg.wat (rerun scripts/build-jacobi-cg-wasm.ts after editing it)', async () => {
+    const bytes = await compileWat(join(__dirname, '../src/skinning/wasm/jacobi-cg.wat'));
+    expect(Buffer.from(bytes).toString('base64')).toBe(JACOBI_CG_WASM_BASE64);
+    expect(readFileSync(join(__dirname, '../src/skinning/wasm/jacobi-cg.wat'), 'utf8')).toContain('(func (export "jacobiCg")');
+  });
+});
