@@ -14,6 +14,7 @@
 import { withDefaults } from '@rigforge/mesh';
 import { neighbourOffsets } from './distance-field';
 import { KeyValueHeap } from '../min-heap';
+import { shortestPathTreeWasm } from './wasm/medial-dijkstra-wasm';
 import type { VoxelGrid } from './voxel-grid';
 
 export interface MedialBranch {
@@ -197,12 +198,19 @@ export function farthestFirst(solidList: Int32Array, rootDistance: Float32Array)
  * Dijkstra over the 26-connected solid voxels from `source` with a 1/thickness² penalty, so
  * paths keep to the middle of the shape. Returns parents and Euclidean lengths along the paths.
  */
-export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: number, centring = BUILD_MEDIAL_TREE_DEFAULTS.centring): { parent: Int32Array; distance: Float32Array } {
+export function shortestPathTree(
+  grid: VoxelGrid, dt: Float32Array, source: number, centring = BUILD_MEDIAL_TREE_DEFAULTS.centring, kernel: 'js' | 'wasm' = 'wasm',
+): { parent: Int32Array; distance: Float32Array } {
   const n = dt.length;
   const offsets = neighbourOffsets(grid);
   const delta = offsets.delta;
   // The same float32 lengths, read as doubles without a conversion per relaxed edge.
   const length = Float64Array.from(offsets.length);
+  // In WebAssembly (wasm/medial-dijkstra.wat): this loop and its heap, operation for operation.
+  if (kernel === 'wasm') {
+    const tree = shortestPathTreeWasm(grid.solid, dt, delta, length, source, centring);
+    if (tree) return tree;
+  }
   const parent = new Int32Array(n).fill(-1);
   const distance = new Float32Array(n).fill(-1);
   const cost = new Float64Array(n).fill(Infinity);

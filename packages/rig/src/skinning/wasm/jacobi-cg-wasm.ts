@@ -1,7 +1,7 @@
 /**
  * Bone heat's Jacobi CG in WebAssembly (`jacobi-cg.wat`): the JavaScript loop of
  * `conjugateGradient` (skinning/heat-solver) operation for operation, so the same x and the same
- * iteration count bit for bit (test/jacobi-cg-wasm.test.ts compares the two on positive definite,
+ * iteration count bit for bit (test/wasm-kernels.test.ts compares the two on positive definite,
  * indefinite and capped systems), about four times faster per iteration: V8 checks every typed
  * array read of the sparse product (bounds, and a uint32 index's range), WebAssembly's linear
  * memory needs no check. CG was a quarter of the dev set's rig CPU, three quarters of the large
@@ -11,15 +11,12 @@
  * its memory grows to the largest system solved (a 60k-vertex mesh's support: ~10 MB) and is kept
  * for the next. Where WebAssembly is missing the caller keeps the JavaScript loop.
  */
+import { ensureMemory, instantiateKernel, type WasmMemory } from '../../wasm-kernel';
 import { JACOBI_CG_WASM_BASE64 } from './jacobi-cg-wasm-bytes';
 
-/** The parts of the WebAssembly API used here (the project's TypeScript libs do not declare it). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: JacobiCgExports };
-}
+/** The exports of jacobi-cg.wat. */
 interface JacobiCgExports {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  memory: WasmMemory;
   jacobiCg(
     m: number, rowStart: number, cols: number, vals: number, diag: number, rhs: number,
     x: number, r: number, p: number, q: number, inv: number, tolerance: number, maxIterations: number,
@@ -28,15 +25,6 @@ interface JacobiCgExports {
 
 let kernel: JacobiCgExports | null | undefined;
 
-function jacobiCgKernel(): JacobiCgExports | null {
-  if (kernel !== undefined) return kernel;
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (!api) return (kernel = null);
-  const bytes = Uint8Array.from(atob(JACOBI_CG_WASM_BASE64), (c) => c.charCodeAt(0));
-  return (kernel = new api.Instance(new api.Module(bytes), {}).exports);
-}
-
-const PAGE = 65536;
 const I32_MAX = 2147483647;
 
 /**
@@ -48,7 +36,7 @@ export function jacobiCgWasm(
   rowStart: Uint32Array, cols: Uint32Array, vals: Float64Array, diag: Float64Array, rhs: Float64Array,
   tolerance: number, maxIterations: number, x: Float64Array,
 ): number | undefined {
-  const k = jacobiCgKernel();
+  const k = (kernel ??= instantiateKernel<JacobiCgExports>(JACOBI_CG_WASM_BASE64));
   if (!k) return undefined;
   const m = rhs.length;
   const nnz = rowStart[m]!;
@@ -59,10 +47,7 @@ export function jacobiCgWasm(
   const valsP = at8(colsP + 4 * nnz);
   const diagP = valsP + 8 * nnz;
   const rhsP = diagP + 8 * m, xP = rhsP + 8 * m, rP = xP + 8 * m, pP = rP + 8 * m, qP = pP + 8 * m, invP = qP + 8 * m;
-  const need = invP + 8 * m;
-  if (need > 2 ** 31) return undefined;
-  const have = k.memory.buffer.byteLength;
-  if (need > have) k.memory.grow(Math.ceil((need - have) / PAGE));
+  if (!ensureMemory(k.memory, invP + 8 * m)) return undefined;
   const buffer = k.memory.buffer;
   new Uint32Array(buffer, rowStartP, m + 1).set(rowStart.subarray(0, m + 1));
   new Uint32Array(buffer, colsP, nnz).set(cols.subarray(0, nnz));

@@ -3,7 +3,7 @@
 ;; (WebAssembly's f64 arithmetic is IEEE-754 with round-to-nearest and never fuses a multiply and
 ;; an add, as JavaScript's), so the iterates, the iteration count and x are the same bit for bit.
 ;; It runs ~4× faster than the JavaScript loop: the gathers p[cols[e]] need no bounds or uint32
-;; range checks here. Compiled to jacobi-cg-wasm-bytes.ts by scripts/build-jacobi-cg-wasm.ts.
+;; range checks here. Compiled to jacobi-cg-wasm-bytes.ts by scripts/build-wasm.ts.
 ;;
 ;; Arguments are byte offsets into the exported memory: rowStart (u32, m + 1), cols (u32), vals
 ;; (f64, the off-diagonals given positive), diag, rhs (f64, m), and the work vectors x, r, p, q,

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConjugateGradientWork, conjugateGradient } from '../src/skinning/heat-solver';
+import { computeDistanceField } from '../src/fit/distance-field';
+import { shortestPathTree } from '../src/fit/medial-tree';
+import type { VoxelGrid } from '../src/fit/voxel-grid';
 import { JACOBI_CG_WASM_BASE64 } from '../src/skinning/wasm/jacobi-cg-wasm-bytes';
-import { compileWat } from '../scripts/lib/compile-wat';
+import { MEDIAL_DIJKSTRA_WASM_BASE64 } from '../src/fit/wasm/medial-dijkstra-wasm-bytes';
+import { compileWat, WASM_KERNELS } from '../scripts/lib/compile-wat';
 
 /** A deterministic pseudo-random stream in [0, 1). */
 function stream(seed: number): () => number {
@@ -114,10 +118,61 @@ describe('Jacobi CG in WebAssembly', () => {
       expect(sameBits(wasm.x, js.x)).toBe(true);
     }
   });
+});
 
-  it('is the module compiled from jacobi-cg.wat (rerun scripts/build-jacobi-cg-wasm.ts after editing it)', async () => {
-    const bytes = await compileWat(join(__dirname, '../src/skinning/wasm/jacobi-cg.wat'));
-    expect(Buffer.from(bytes).toString('base64')).toBe(JACOBI_CG_WASM_BASE64);
-    expect(readFileSync(join(__dirname, '../src/skinning/wasm/jacobi-cg.wat'), 'utf8')).toContain('(func (export "jacobiCg")');
+/**
+ * A padded grid of random overlapping balls (a body with limbs, blobs and islands of air), as the
+ * voxeliser leaves them: the border layer air. Equal thicknesses abound, so the heap meets ties.
+ */
+function blobGrid(nx: number, ny: number, nz: number, balls: number, seed: number): VoxelGrid {
+  const rnd = stream(seed);
+  const solid = new Uint8Array(nx * ny * nz);
+  for (let b = 0; b < balls; b++) {
+    const cx = 2 + rnd() * (nx - 4), cy = 2 + rnd() * (ny - 4), cz = 2 + rnd() * (nz - 4), r = 1 + rnd() * 5;
+    for (let z = 1; z < nz - 1; z++)
+      for (let y = 1; y < ny - 1; y++)
+        for (let x = 1; x < nx - 1; x++)
+          if ((x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2 <= r * r) solid[x + nx * (y + ny * z)] = 1;
+  }
+  return { nx, ny, nz, origin: [0, 0, 0], cell: 1, solid, min: [0, 0, 0], max: [nx, ny, nz] };
+}
+
+describe('the medial tree\'s Dijkstra in WebAssembly', () => {
+  it('gives the JavaScript loop\'s parents and distances bit for bit, from several sources and centrings', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const grid = blobGrid(20 + 3 * seed, 17, 14 + seed, 12 + 4 * seed, seed);
+      const dt = computeDistanceField(grid);
+      const solid: number[] = [];
+      grid.solid.forEach((s, i) => { if (s) solid.push(i); });
+      for (const [source, centring] of [[solid[0]!, 12], [solid[solid.length >> 1]!, 12], [solid[solid.length - 1]!, 3]] as const) {
+        const js = shortestPathTree(grid, dt, source, centring, 'js');
+        const wasm = shortestPathTree(grid, dt, source, centring, 'wasm');
+        expect(Buffer.from(wasm.parent.buffer).equals(Buffer.from(js.parent.buffer))).toBe(true);
+        expect(Buffer.from(wasm.distance.buffer).equals(Buffer.from(js.distance.buffer))).toBe(true);
+        // Some voxels reached, some not (islands): both branches of the search are compared.
+        expect(js.parent.some((p) => p >= 0)).toBe(true);
+      }
+    }
+  });
+
+  it('grows its heap past its first 4,096 entries (a large solid block)', () => {
+    const grid = blobGrid(60, 60, 60, 1, 7);
+    grid.solid.fill(0);
+    for (let z = 1; z < 59; z++) for (let y = 1; y < 59; y++) for (let x = 1; x < 59; x++) grid.solid[x + 60 * (y + 60 * z)] = 1;
+    const dt = computeDistanceField(grid);
+    const source = 30 + 60 * (30 + 60 * 30);
+    const js = shortestPathTree(grid, dt, source, 12, 'js');
+    const wasm = shortestPathTree(grid, dt, source, 12, 'wasm');
+    expect(Buffer.from(wasm.parent.buffer).equals(Buffer.from(js.parent.buffer))).toBe(true);
+    expect(Buffer.from(wasm.distance.buffer).equals(Buffer.from(js.distance.buffer))).toBe(true);
+  });
+});
+
+describe('the WebAssembly kernels', () => {
+  const generated: Record<string, string> = { JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64 };
+  it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
+    const bytes = await compileWat(join(__dirname, '../src', wat));
+    expect(Buffer.from(bytes).toString('base64')).toBe(generated[constName]);
+    expect(readFileSync(join(__dirname, '../src', wat), 'utf8')).toContain('(module');
   });
 });

@@ -1,0 +1,56 @@
+/**
+ * The medial tree's Dijkstra in WebAssembly (`medial-dijkstra.wat`): `shortestPathTree`'s
+ * JavaScript loop (fit/medial-tree) and its heap (`KeyValueHeap`) operation for operation, so the
+ * same parents and distances bit for bit (test/wasm-kernels.test.ts compares the two), faster for
+ * the reasons `wasm-kernel.ts` gives. The Dijkstra runs once per shape analysis (the legs gate, the
+ * body, each hand) and was ~7% of the dev set's rig CPU.
+ *
+ * One instance per thread, compiled on first use. Its memory holds the grid's arrays (29 bytes a
+ * cell) and the heap; a memory grown past `KEEP_BYTES` by a large grid is dropped after the call
+ * (WebAssembly memory never shrinks), so a worker does not hold it between jobs.
+ */
+import { ensureMemory, instantiateKernel, type WasmMemory } from '../../wasm-kernel';
+import { MEDIAL_DIJKSTRA_WASM_BASE64 } from './medial-dijkstra-wasm-bytes';
+
+/** The exports of medial-dijkstra.wat. */
+interface MedialDijkstraExports {
+  memory: WasmMemory;
+  shortestPathTree(
+    n: number, source: number, centring: number, dt: number, solid: number, delta: number, length: number,
+    parent: number, distance: number, cost: number, penalty: number, heap: number,
+  ): void;
+}
+
+let kernel: MedialDijkstraExports | null | undefined;
+
+const KEEP_BYTES = 64 * 2 ** 20;
+
+/**
+ * Parents and Euclidean path lengths of the Dijkstra from `source` over the solid voxels (see
+ * `shortestPathTree`), or undefined where WebAssembly is missing or the grid does not fit.
+ */
+export function shortestPathTreeWasm(
+  solid: Uint8Array, dt: Float32Array, delta: Int32Array, length: Float64Array, source: number, centring: number,
+): { parent: Int32Array; distance: Float32Array } | undefined {
+  const k = (kernel ??= instantiateKernel<MedialDijkstraExports>(MEDIAL_DIJKSTRA_WASM_BASE64));
+  if (!k) return undefined;
+  const n = dt.length;
+  const at8 = (bytes: number): number => Math.ceil(bytes / 8) * 8;
+  const costP = 0, penaltyP = costP + 8 * n, lengthP = penaltyP + 8 * n;
+  const dtP = lengthP + 8 * 26, parentP = dtP + 4 * n, distanceP = parentP + 4 * n, deltaP = distanceP + 4 * n;
+  const solidP = deltaP + 4 * 26;
+  const heapP = at8(solidP + n);
+  // Room for the heap's first entries; the kernel grows the memory as the heap needs.
+  if (!ensureMemory(k.memory, heapP + 16 * 4096)) return undefined;
+  let buffer = k.memory.buffer;
+  new Float32Array(buffer, dtP, n).set(dt);
+  new Uint8Array(buffer, solidP, n).set(solid.subarray(0, n));
+  new Int32Array(buffer, deltaP, 26).set(delta.subarray(0, 26));
+  new Float64Array(buffer, lengthP, 26).set(length.subarray(0, 26));
+  k.shortestPathTree(n, source, centring, dtP, solidP, deltaP, lengthP, parentP, distanceP, costP, penaltyP, heapP);
+  buffer = k.memory.buffer;
+  const parent = new Int32Array(buffer, parentP, n).slice();
+  const distance = new Float32Array(buffer, distanceP, n).slice();
+  if (buffer.byteLength > KEEP_BYTES) kernel = undefined;
+  return { parent, distance };
+}
