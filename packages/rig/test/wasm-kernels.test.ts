@@ -4,7 +4,12 @@ import { ConjugateGradientWork, conjugateGradient } from '../src/skinning/heat-s
 import { computeDistanceField } from '../src/fit/distance-field';
 import { shortestPathTree } from '../src/fit/medial-tree';
 import type { VoxelGrid } from '../src/fit/voxel-grid';
+import { geodesicJointDistances } from '../src/skinning/geodesic-joint-distances';
+import { voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
+import type { BoneSegment } from '../src/skinning/bone-segments';
+import { GEODESIC_SEARCH_WASM_BASE64 } from '../src/skinning/wasm/geodesic-search-wasm-bytes';
 import { JACOBI_CG_WASM_BASE64 } from '../src/skinning/wasm/jacobi-cg-wasm-bytes';
+import { capsule, mergeMeshes } from './skinning-fixtures';
 import { MEDIAL_DIJKSTRA_WASM_BASE64 } from '../src/fit/wasm/medial-dijkstra-wasm-bytes';
 import { compileWat, WASM_KERNELS } from '../scripts/lib/compile-wat';
 
@@ -168,8 +173,45 @@ describe('the medial tree\'s Dijkstra in WebAssembly', () => {
   });
 });
 
+describe('the geodesic k-label search in WebAssembly', () => {
+  /** A limb of five segments, a second limb off the first, and pieces no segment touches. */
+  function scene(resolution: number, loose: number) {
+    const parts = [capsule([0, 0, 0], [0, 5, 0], 0.6), capsule([0, 5, 0], [3, 7, 0], 0.5), capsule([0, 3, 0], [-3, 2, 0.5], 0.35)];
+    for (let p = 0; p < loose; p++) parts.push(capsule([3 + p, 0, 0], [3 + p, 2, 0.3 * p], 0.4));
+    const mesh = mergeMeshes(parts);
+    const grid = voxelizeSkinGrid(mesh.positions, mesh.indices, { resolution });
+    const segments: BoneSegment[] = [
+      { joint: 0, a: [0, 0, 0], b: [0, 2, 0] }, { joint: 1, a: [0, 2, 0], b: [0, 3.5, 0] },
+      { joint: 2, a: [0, 3.5, 0], b: [0, 5, 0] }, { joint: 3, a: [0, 5, 0], b: [1.5, 6, 0] },
+      { joint: 4, a: [1.5, 6, 0], b: [3, 7, 0] }, { joint: 5, a: [0, 3, 0], b: [-3, 2, 0.5] },
+      // A segment that misses the volume: seeded from the voxels nearest it.
+      { joint: 6, a: [-3, 7, 0], b: [-2, 8, 0] },
+    ];
+    return { grid, segments };
+  }
+  const same = (a: ReturnType<typeof geodesicJointDistances>, b: ReturnType<typeof geodesicJointDistances>): boolean =>
+    Buffer.from(a.labels.buffer, a.labels.byteOffset, a.labels.byteLength).equals(Buffer.from(b.labels.buffer, b.labels.byteOffset, b.labels.byteLength)) &&
+    Buffer.from(a.dists.buffer, a.dists.byteOffset, a.dists.byteLength).equals(Buffer.from(b.dists.buffer, b.dists.byteOffset, b.dists.byteLength)) &&
+    Buffer.from(a.counts).equals(Buffer.from(b.counts));
+
+  it.each([[32, 0, 4], [48, 1, 4], [48, 2, 3], [64, 2, 4]] as const)('gives every slot of the JavaScript search bit for bit (grid %i, %i loose pieces, k %i)', (resolution, loose, k) => {
+    const { grid, segments } = scene(resolution, loose);
+    const js = geodesicJointDistances(grid, segments, k, undefined, 'js');
+    const wasm = geodesicJointDistances(grid, segments, k, undefined, 'wasm');
+    expect(same(wasm, js)).toBe(true);
+    // Stopped at targets (a band of the limb, and the loose pieces when there are some): the same
+    // partial slots everywhere, settled or not.
+    const targets = new Uint8Array(grid.state.length);
+    for (let i = 0; i < targets.length; i++) if (js.solidIndex[i]! >= 0 && i % 7 === 0 && (i % grid.nx) > grid.nx / 3) targets[i] = 1;
+    const jsPart = geodesicJointDistances(grid, segments, k, targets, 'js');
+    const wasmPart = geodesicJointDistances(grid, segments, k, targets, 'wasm');
+    expect(same(wasmPart, jsPart)).toBe(true);
+    expect(Buffer.from(jsPart.counts).equals(Buffer.from(js.counts))).toBe(false); // it did stop early
+  });
+});
+
 describe('the WebAssembly kernels', () => {
-  const generated: Record<string, string> = { JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64 };
+  const generated: Record<string, string> = { JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64 };
   it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
     const bytes = await compileWat(join(__dirname, '../src', wat));
     expect(Buffer.from(bytes).toString('base64')).toBe(generated[constName]);
