@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConjugateGradientWork, conjugateGradient } from '../src/skinning/heat-solver';
 import { computeDistanceField } from '../src/fit/distance-field';
-import { shortestPathTree } from '../src/fit/medial-tree';
+import { buildMedialTree, shortestPathTree } from '../src/fit/medial-tree';
 import type { VoxelGrid } from '../src/fit/voxel-grid';
 import { geodesicJointDistances } from '../src/skinning/geodesic-joint-distances';
 import { voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
@@ -142,6 +142,31 @@ function blobGrid(nx: number, ny: number, nz: number, balls: number, seed: numbe
   return { nx, ny, nz, origin: [0, 0, 0], cell: 1, solid, min: [0, 0, 0], max: [nx, ny, nz] };
 }
 
+/** Limbs (tubes of radius 1.2–2.7 cells) from a body near the centre of an n³ grid, and a loose ball. */
+function starGrid(n: number, limbs: number, seed: number): VoxelGrid {
+  const rnd = stream(seed);
+  const solid = new Uint8Array(n * n * n);
+  const c = n / 2;
+  const tubes: Array<[number, number, number, number, number, number, number]> = [];
+  for (let l = 0; l < limbs; l++) {
+    const u = rnd() * 2 - 1, phi = rnd() * 2 * Math.PI, s = Math.sqrt(1 - u * u), len = (0.25 + 0.2 * rnd()) * n;
+    tubes.push([c, c, c, c + len * s * Math.cos(phi), c + len * s * Math.sin(phi), c + len * u, 1.2 + 1.5 * rnd()]);
+  }
+  for (let z = 1; z < n - 1; z++)
+    for (let y = 1; y < n - 1; y++)
+      for (let x = 1; x < n - 1; x++) {
+        let inside = (x - c) ** 2 + (y - c) ** 2 + (z - c) ** 2 <= 16 || (x - 4) ** 2 + (y - 4) ** 2 + (z - 4) ** 2 <= 4;
+        for (const [ax, ay, az, bx, by, bz, r] of tubes) {
+          if (inside) break;
+          const abx = bx - ax, aby = by - ay, abz = bz - az;
+          const t = Math.max(0, Math.min(1, ((x - ax) * abx + (y - ay) * aby + (z - az) * abz) / (abx * abx + aby * aby + abz * abz)));
+          inside = (x - ax - t * abx) ** 2 + (y - ay - t * aby) ** 2 + (z - az - t * abz) ** 2 <= r * r;
+        }
+        if (inside) solid[x + n * (y + n * z)] = 1;
+      }
+  return { nx: n, ny: n, nz: n, origin: [0, 0, 0], cell: 1, solid, min: [0, 0, 0], max: [n, n, n] };
+}
+
 describe('the medial tree\'s Dijkstra in WebAssembly', () => {
   it('gives the JavaScript loop\'s parents and distances bit for bit, from several sources and centrings', () => {
     for (let seed = 1; seed <= 5; seed++) {
@@ -158,6 +183,23 @@ describe('the medial tree\'s Dijkstra in WebAssembly', () => {
         expect(js.parent.some((p) => p >= 0)).toBe(true);
       }
     }
+  });
+
+  it('builds the same medial tree (cover spreads included) as the JavaScript searches', () => {
+    let branched = 0;
+    for (let seed = 1; seed <= 5; seed++) {
+      const grid = starGrid(30 + 2 * seed, 5 + seed, 20 + seed);
+      const dt = computeDistanceField(grid);
+      for (const maxBranches of [80, 3]) {
+        const js = buildMedialTree(grid, dt, { maxBranches, kernel: 'js' });
+        const wasm = buildMedialTree(grid, dt, { maxBranches, kernel: 'wasm' });
+        expect(wasm.root).toBe(js.root);
+        expect(Buffer.from(wasm.branchOf.buffer).equals(Buffer.from(js.branchOf.buffer))).toBe(true);
+        expect(wasm.branches.map((b) => [b.tip, b.parent, b.length, Array.from(b.path)])).toEqual(js.branches.map((b) => [b.tip, b.parent, b.length, Array.from(b.path)]));
+        if (js.branches.length > 3) branched++;
+      }
+    }
+    expect(branched).toBeGreaterThan(3);
   });
 
   it('grows its heap past its first 4,096 entries (a large solid block)', () => {

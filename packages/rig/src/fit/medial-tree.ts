@@ -14,7 +14,7 @@
 import { withDefaults } from '@rigforge/mesh';
 import { neighbourOffsets } from './distance-field';
 import { KeyValueHeap } from '../min-heap';
-import { shortestPathTreeWasm } from './wasm/medial-dijkstra-wasm';
+import { CoverSpreadWasm, shortestPathTreeWasm } from './wasm/medial-dijkstra-wasm';
 import type { VoxelGrid } from './voxel-grid';
 
 export interface MedialBranch {
@@ -47,6 +47,11 @@ export interface BuildMedialTreeOptions {
   coverScale?: number;
   coverPad?: number;
   maxBranches?: number;
+  /**
+   * Where the two searches run: WebAssembly (`wasm/medial-dijkstra.wat`, the same results bit for
+   * bit) or the JavaScript below (the reference the kernel is tested against).
+   */
+  kernel?: 'js' | 'wasm';
 }
 
 export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
@@ -54,6 +59,7 @@ export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
   coverScale: 1.5,
   coverPad: 4,
   maxBranches: 80,
+  kernel: 'wasm',
 };
 
 export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: BuildMedialTreeOptions = {}): MedialTree {
@@ -83,7 +89,7 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   const branchOf = new Int32Array(n).fill(-1);
   const branches: MedialBranch[] = [];
   if (root < 0) return { root: 0, parent: new Int32Array(n).fill(-1), rootDistance: new Float32Array(n).fill(-1), branches, branchOf };
-  const { parent, distance: rootDistance } = shortestPathTree(grid, dt, root, o.centring);
+  const { parent, distance: rootDistance } = shortestPathTree(grid, dt, root, o.centring, o.kernel);
 
   // Cover budgets spread best-first (largest remaining budget first), so each voxel settles once
   // per spread. A budget that beats a voxel's cover by less than COVER_EPSILON voxels is not
@@ -91,11 +97,19 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   // (from the 1, √2, √3 step lengths) were most of the work while moving the cover boundary by
   // less than half a voxel.
   const COVER_EPSILON = 0.5;
+  // In WebAssembly (wasm/medial-dijkstra.wat) when it is there: the spread below, operation for
+  // operation, its cover a view refreshed after each spread.
+  const wasmCover = o.kernel === 'wasm' ? CoverSpreadWasm.create(dt, solidList, delta, length, o.coverScale, o.coverPad) : null;
   // Air starts covered beyond any budget, so the spread needs no solid test per step.
-  const cover = new Float32Array(n).fill(Infinity);
-  for (let s = 0; s < count; s++) cover[solidList[s]!] = -1;
+  let cover = wasmCover?.cover ?? new Float32Array(n).fill(Infinity);
+  if (!wasmCover) for (let s = 0; s < count; s++) cover[solidList[s]!] = -1;
   const coverHeap = new KeyValueHeap(1024);
   const spread = (seeds: Int32Array): void => {
+    if (wasmCover) {
+      wasmCover.spread(seeds);
+      cover = wasmCover.cover;
+      return;
+    }
     for (const s of seeds) {
       const b = o.coverScale * dt[s]! + o.coverPad;
       if (b > cover[s]!) { cover[s] = b; coverHeap.push(-b, s); }
@@ -134,6 +148,7 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
     spread(p);
   }
   branchOf[root] = -1;
+  wasmCover?.finish();
   return { root, parent, rootDistance, branches, branchOf };
 }
 

@@ -1,4 +1,5 @@
-;; The medial tree's Dijkstra (fit/medial-tree.ts, shortestPathTree): over the 26-connected solid
+;; The medial tree's two searches (fit/medial-tree.ts): its Dijkstra (shortestPathTree) and its
+;; cover spread (buildMedialTree's `spread`). The Dijkstra: over the 26-connected solid
 ;; voxels from a source, each step costing its length × (1 + centring / thickness²) at the voxel
 ;; stepped onto. The same operations in the same order as the JavaScript loop, with the same
 ;; binary heap (min-heap.ts's KeyValueHeap: the same comparisons and moves, so equal keys pop in
@@ -9,10 +10,22 @@
 ;; neighbour offsets (i32) and lengths (f64), and the outputs parent (i32, n), distance (f32, n),
 ;; cost and penalty (f64, n, work). The heap's entries (f64 key, i32 value, 16 bytes each) start at
 ;; heapP, the end of everything else, and the memory grows when it is full.
+;;
+;; The cover spread: `coverInit` takes the offsets of dt (f32, n), cover (f32, n: −1 on solid
+;; voxels, ∞ on air), the 26 neighbour offsets (i32) and lengths (f32), and the heap's start; each
+;; `spread` spreads the budgets coverScale × dt + coverPad of its seeds (i32, at seedsP) best-first,
+;; the JavaScript `spread` operation for operation, on the same heap code.
 (module
   (memory (export "memory") 1)
   (global $heapP (mut i32) (i32.const 0))
   (global $size (mut i32) (i32.const 0))
+  (global $n (mut i32) (i32.const 0))
+  (global $dtP (mut i32) (i32.const 0))
+  (global $coverP (mut i32) (i32.const 0))
+  (global $deltaP (mut i32) (i32.const 0))
+  (global $lengthP (mut i32) (i32.const 0))
+  (global $coverScale (mut f64) (f64.const 0))
+  (global $coverPad (mut f64) (f64.const 0))
 
   (func $push (param $key f64) (param $value i32)
     (local $i i32) (local $parent i32) (local $pk f64) (local $need i32) (local $at i32) (local $pat i32)
@@ -126,4 +139,95 @@
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $each)))
       (br $pop))))
+;; KeyValueHeap.pop: false when empty, else the least entry in $topKey / $topValue
+  (global $topKey (mut f64) (f64.const 0))
+  (global $topValue (mut i32) (i32.const 0))
+  (func $pop (result i32)
+    (local $last i32) (local $lk f64) (local $lv i32) (local $i i32) (local $child i32) (local $ck f64) (local $at i32) (local $cat i32)
+    (if (i32.eqz (global.get $size)) (then (return (i32.const 0))))
+    (global.set $topKey (f64.load (global.get $heapP)))
+    (global.set $topValue (i32.load offset=8 (global.get $heapP)))
+    (global.set $size (i32.sub (global.get $size) (i32.const 1)))
+    (local.set $last (global.get $size))
+    (if (i32.eqz (local.get $last)) (then (return (i32.const 1))))
+    (local.set $at (i32.add (global.get $heapP) (i32.shl (local.get $last) (i32.const 4))))
+    (local.set $lk (f64.load (local.get $at)))
+    (local.set $lv (i32.load offset=8 (local.get $at)))
+    (local.set $i (i32.const 0))
+    (block $down (loop $sift
+      (local.set $child (i32.add (i32.shl (local.get $i) (i32.const 1)) (i32.const 1)))
+      (br_if $down (i32.ge_s (local.get $child) (local.get $last)))
+      (local.set $cat (i32.add (global.get $heapP) (i32.shl (local.get $child) (i32.const 4))))
+      (local.set $ck (f64.load (local.get $cat)))
+      (if (i32.lt_s (i32.add (local.get $child) (i32.const 1)) (local.get $last))
+        (then
+          (if (f64.lt (f64.load offset=16 (local.get $cat)) (local.get $ck))
+            (then
+              (local.set $child (i32.add (local.get $child) (i32.const 1)))
+              (local.set $cat (i32.add (local.get $cat) (i32.const 16)))
+              (local.set $ck (f64.load (local.get $cat)))))))
+      (br_if $down (f64.ge (local.get $ck) (local.get $lk)))
+      (local.set $at (i32.add (global.get $heapP) (i32.shl (local.get $i) (i32.const 4))))
+      (f64.store (local.get $at) (local.get $ck))
+      (i32.store offset=8 (local.get $at) (i32.load offset=8 (local.get $cat)))
+      (local.set $i (local.get $child))
+      (br $sift)))
+    (local.set $at (i32.add (global.get $heapP) (i32.shl (local.get $i) (i32.const 4))))
+    (f64.store (local.get $at) (local.get $lk))
+    (i32.store offset=8 (local.get $at) (local.get $lv))
+    (i32.const 1))
+
+  (func (export "coverInit")
+    (param $n i32) (param $dtP i32) (param $coverP i32) (param $deltaP i32) (param $lengthP i32) (param $heapP i32)
+    (param $coverScale f64) (param $coverPad f64)
+    (global.set $n (local.get $n))
+    (global.set $dtP (local.get $dtP))
+    (global.set $coverP (local.get $coverP))
+    (global.set $deltaP (local.get $deltaP))
+    (global.set $lengthP (local.get $lengthP))
+    (global.set $heapP (local.get $heapP))
+    (global.set $size (i32.const 0))
+    (global.set $coverScale (local.get $coverScale))
+    (global.set $coverPad (local.get $coverPad)))
+
+  ;; buildMedialTree's `spread` of the seeds' budgets (COVER_EPSILON 0.5)
+  (func (export "spread") (param $seedsP i32) (param $count i32)
+    (local $j i32) (local $s i32) (local $b f64) (local $key f64) (local $v i32) (local $k i32) (local $w i32) (local $cw f64)
+    (local.set $j (i32.const 0))
+    (block $seeded (loop $seed
+      (br_if $seeded (i32.ge_u (local.get $j) (local.get $count)))
+      (local.set $s (i32.load (i32.add (local.get $seedsP) (i32.shl (local.get $j) (i32.const 2)))))
+      (local.set $b (f64.add
+        (f64.mul (global.get $coverScale) (f64.promote_f32 (f32.load (i32.add (global.get $dtP) (i32.shl (local.get $s) (i32.const 2))))))
+        (global.get $coverPad)))
+      (if (f64.gt (local.get $b) (f64.promote_f32 (f32.load (i32.add (global.get $coverP) (i32.shl (local.get $s) (i32.const 2))))))
+        (then
+          (f32.store (i32.add (global.get $coverP) (i32.shl (local.get $s) (i32.const 2))) (f32.demote_f64 (local.get $b)))
+          (call $push (f64.neg (local.get $b)) (local.get $s))))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $seed)))
+    (block $done (loop $each
+      (br_if $done (i32.eqz (call $pop)))
+      (local.set $key (f64.neg (global.get $topKey)))
+      (local.set $v (global.get $topValue))
+      (br_if $each (f64.lt (local.get $key)
+        (f64.sub (f64.promote_f32 (f32.load (i32.add (global.get $coverP) (i32.shl (local.get $v) (i32.const 2))))) (f64.const 0.001))))
+      (local.set $k (i32.const 0))
+      (block $nb (loop $next
+        (br_if $nb (i32.ge_u (local.get $k) (i32.const 26)))
+        (local.set $w (i32.add (local.get $v) (i32.load (i32.add (global.get $deltaP) (i32.shl (local.get $k) (i32.const 2))))))
+        ;; (a neighbour off the grid reads undefined in JavaScript: never covered)
+        (if (i32.lt_u (local.get $w) (global.get $n))
+          (then
+            (local.set $b (f64.sub (local.get $key)
+              (f64.promote_f32 (f32.load (i32.add (global.get $lengthP) (i32.shl (local.get $k) (i32.const 2)))))))
+            (local.set $cw (f64.promote_f32 (f32.load (i32.add (global.get $coverP) (i32.shl (local.get $w) (i32.const 2))))))
+            (if (f64.gt (local.get $b)
+                  (f64.add (local.get $cw) (if (result f64) (f64.lt (local.get $cw) (f64.const 0)) (then (f64.const 0)) (else (f64.const 0.5)))))
+              (then
+                (f32.store (i32.add (global.get $coverP) (i32.shl (local.get $w) (i32.const 2))) (f32.demote_f64 (local.get $b)))
+                (call $push (f64.neg (local.get $b)) (local.get $w))))))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $next)))
+      (br $each))))
 )
