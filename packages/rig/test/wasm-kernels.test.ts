@@ -7,6 +7,8 @@ import type { VoxelGrid } from '../src/fit/voxel-grid';
 import { geodesicJointDistances } from '../src/skinning/geodesic-joint-distances';
 import { voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
 import type { BoneSegment } from '../src/skinning/bone-segments';
+import { floodOutside } from '../src/voxel/flood-outside';
+import { FLOOD_OUTSIDE_WASM_BASE64 } from '../src/voxel/wasm/flood-outside-wasm-bytes';
 import { GEODESIC_SEARCH_WASM_BASE64 } from '../src/skinning/wasm/geodesic-search-wasm-bytes';
 import { JACOBI_CG_WASM_BASE64 } from '../src/skinning/wasm/jacobi-cg-wasm-bytes';
 import { capsule, mergeMeshes } from './skinning-fixtures';
@@ -252,8 +254,34 @@ describe('the geodesic k-label search in WebAssembly', () => {
   });
 });
 
+describe('the outside flood in WebAssembly', () => {
+  it('marks the JavaScript flood\'s cells: random walls, shells with holes, a grid larger than its memory', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const rnd = stream(seed);
+      const nx = 10 + 7 * seed, ny = 12 + seed, nz = 9 + 2 * seed;
+      const wall = new Uint8Array(nx * ny * nz);
+      const density = 0.1 + 0.08 * seed;
+      for (let z = 1; z < nz - 1; z++)
+        for (let y = 1; y < ny - 1; y++)
+          for (let x = 1; x < nx - 1; x++) {
+            // A closed box shell (with a hole on odd seeds) plus random walls (values 1 and 2, as the skin grid's states).
+            const shell = (x === 3 || x === nx - 4 || y === 3 || y === ny - 4 || z === 3 || z === nz - 4) && x >= 3 && x <= nx - 4 && y >= 3 && y <= ny - 4 && z >= 3 && z <= nz - 4;
+            const hole = seed % 2 === 1 && x === 3 && y === 5 && z === 5;
+            if ((shell && !hole) || rnd() < density) wall[x + nx * (y + ny * z)] = rnd() < 0.5 ? 1 : 2;
+          }
+      const js = floodOutside(wall, nx, ny, nz, 'js');
+      const wasm = floodOutside(wall, nx, ny, nz, 'wasm');
+      expect(Buffer.from(wasm).equals(Buffer.from(js))).toBe(true);
+      expect(js.includes(0) && js.includes(1)).toBe(true);
+    }
+    const big = new Uint8Array(150 * 150 * 150);
+    big[75 + 150 * (75 + 150 * 75)] = 1;
+    expect(Buffer.from(floodOutside(big, 150, 150, 150, 'wasm')).equals(Buffer.from(floodOutside(big, 150, 150, 150, 'js')))).toBe(true);
+  });
+});
+
 describe('the WebAssembly kernels', () => {
-  const generated: Record<string, string> = { JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64 };
+  const generated: Record<string, string> = { JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64 };
   it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
     const bytes = await compileWat(join(__dirname, '../src', wat));
     expect(Buffer.from(bytes).toString('base64')).toBe(generated[constName]);

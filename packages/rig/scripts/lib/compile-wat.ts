@@ -10,6 +10,7 @@ import wabt from 'wabt';
 export const WASM_KERNELS = [
   { wat: 'skinning/wasm/jacobi-cg.wat', module: 'skinning/wasm/jacobi-cg-wasm-bytes.ts', constName: 'JACOBI_CG_WASM_BASE64' },
   { wat: 'skinning/wasm/geodesic-search.wat', module: 'skinning/wasm/geodesic-search-wasm-bytes.ts', constName: 'GEODESIC_SEARCH_WASM_BASE64' },
+  { wat: 'voxel/wasm/flood-outside.wat', module: 'voxel/wasm/flood-outside-wasm-bytes.ts', constName: 'FLOOD_OUTSIDE_WASM_BASE64' },
   { wat: 'fit/wasm/medial-dijkstra.wat', module: 'fit/wasm/medial-dijkstra-wasm-bytes.ts', constName: 'MEDIAL_DIJKSTRA_WASM_BASE64' },
 ] as const;
 
