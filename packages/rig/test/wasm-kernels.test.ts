@@ -11,7 +11,10 @@ import { floodOutside } from '../src/voxel/flood-outside';
 import { FLOOD_OUTSIDE_WASM_BASE64 } from '../src/voxel/wasm/flood-outside-wasm-bytes';
 import { GEODESIC_SEARCH_WASM_BASE64 } from '../src/skinning/wasm/geodesic-search-wasm-bytes';
 import { JACOBI_CG_WASM_BASE64 } from '../src/skinning/wasm/jacobi-cg-wasm-bytes';
-import { capsule, mergeMeshes } from './skinning-fixtures';
+import { blenderHeatBones, boneHeatWeights } from '../src/skinning/bone-heat';
+import { pathReentersSolid } from '../src/skinning/skin-voxel-grid';
+import { weldVertices } from '../src/weld-vertices';
+import { capsule, humanoid, mergeMeshes } from './skinning-fixtures';
 import { MEDIAL_DIJKSTRA_WASM_BASE64 } from '../src/fit/wasm/medial-dijkstra-wasm-bytes';
 import { compileWat, WASM_KERNELS } from '../scripts/lib/compile-wat';
 
@@ -251,6 +254,29 @@ describe('the geodesic k-label search in WebAssembly', () => {
     const wasmPart = geodesicJointDistances(grid, segments, k, targets, 'wasm');
     expect(same(wasmPart, jsPart)).toBe(true);
     expect(Buffer.from(jsPart.counts).equals(Buffer.from(js.counts))).toBe(false); // it did stop early
+  });
+});
+
+describe('bone heat\'s solves in WebAssembly', () => {
+  it('gives the JavaScript solves\' weights bit for bit (supports, systems and CG), with voxel and no visibility', () => {
+    const { mesh, skeleton } = humanoid();
+    const welded = weldVertices(mesh.positions, mesh.indices, { tolerance: 1e-5 });
+    const grid = voxelizeSkinGrid(welded.positions, welded.indices, { resolution: 64 });
+    const bones = blenderHeatBones(skeleton);
+    const tests = [
+      (x: number, y: number, z: number, qx: number, qy: number, qz: number) => !pathReentersSolid(grid, x, y, z, qx, qy, qz),
+      () => true,
+    ];
+    for (const visible of tests) {
+      for (const supportRadius of [4, 1.5]) {
+        const js = boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, { kernel: 'js', supportRadius });
+        const wasm = boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, { kernel: 'wasm', supportRadius });
+        expect(Buffer.from(wasm.weights.buffer).equals(Buffer.from(js.weights.buffer))).toBe(true);
+        expect(Buffer.from(wasm.joints.buffer).equals(Buffer.from(js.joints.buffer))).toBe(true);
+        expect(Buffer.from(wasm.unweighted).equals(Buffer.from(js.unweighted))).toBe(true);
+        expect(js.weights.some((w) => w > 0)).toBe(true);
+      }
+    }
   });
 });
 
