@@ -37,6 +37,8 @@
  * Measured on 140 dumped solves and not kept, each bit-identical and none faster (README, twentieth
  * speed round): skipping the rows that are still exactly zero (9.5% of the row work), the columns
  * and values interleaved in one array, Int32 indices with x's update in the direction pass.
+ * Taken (twenty-second round): the Jacobi loop in WebAssembly (`CgKernel`), the same iterates bit
+ * for bit and ~4× faster.
  */
 
 import { jacobiCgWasm } from './wasm/jacobi-cg-wasm';
