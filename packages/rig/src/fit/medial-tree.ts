@@ -15,6 +15,7 @@ import { withDefaults } from '@rigforge/mesh';
 import { neighbourOffsets } from './distance-field';
 import { KeyValueHeap } from '../min-heap';
 import { solidVoxels } from './solid-voxels';
+import { CoverSpreadWasm, shortestPathTreeWasm } from './wasm/medial-dijkstra-wasm';
 import type { VoxelGrid } from './voxel-grid';
 
 export interface MedialBranch {
@@ -47,6 +48,11 @@ export interface BuildMedialTreeOptions {
   coverScale?: number;
   coverPad?: number;
   maxBranches?: number;
+  /**
+   * Where the two searches run: WebAssembly (`wasm/medial-dijkstra.wat`, the same results bit for
+   * bit) or the JavaScript below (the reference the kernel is tested against).
+   */
+  kernel?: 'js' | 'wasm';
 }
 
 export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
@@ -54,6 +60,7 @@ export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
   coverScale: 1.5,
   coverPad: 4,
   maxBranches: 80,
+  kernel: 'wasm',
 };
 
 /** `solidList`: the grid's solid voxels (solidVoxels), when the caller has them. */
@@ -83,7 +90,7 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   const branchOf = new Int32Array(n).fill(-1);
   const branches: MedialBranch[] = [];
   if (root < 0) return { root: 0, parent: new Int32Array(n).fill(-1), rootDistance: new Float32Array(n).fill(-1), branches, branchOf };
-  const { parent, distance: rootDistance } = shortestPathTree(grid, dt, root, o.centring, solidList);
+  const { parent, distance: rootDistance } = shortestPathTree(grid, dt, root, o.centring, o.kernel, solidList);
 
   // Cover budgets spread best-first (largest remaining budget first), so each voxel settles once
   // per spread. A budget that beats a voxel's cover by less than COVER_EPSILON voxels is not
@@ -91,11 +98,19 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   // (from the 1, √2, √3 step lengths) were most of the work while moving the cover boundary by
   // less than half a voxel.
   const COVER_EPSILON = 0.5;
+  // In WebAssembly (wasm/medial-dijkstra.wat) when it is there: the spread below, operation for
+  // operation, its cover a view refreshed after each spread.
+  const wasmCover = o.kernel === 'wasm' ? CoverSpreadWasm.create(dt, solidList, delta, length, o.coverScale, o.coverPad) : null;
   // Air starts covered beyond any budget, so the spread needs no solid test per step.
-  const cover = new Float32Array(n).fill(Infinity);
-  for (let s = 0; s < count; s++) cover[solidList[s]!] = -1;
+  let cover = wasmCover?.cover ?? new Float32Array(n).fill(Infinity);
+  if (!wasmCover) for (let s = 0; s < count; s++) cover[solidList[s]!] = -1;
   const coverHeap = new KeyValueHeap(1024);
   const spread = (seeds: Int32Array): void => {
+    if (wasmCover) {
+      wasmCover.spread(seeds);
+      cover = wasmCover.cover;
+      return;
+    }
     for (const s of seeds) {
       const b = o.coverScale * dt[s]! + o.coverPad;
       if (b > cover[s]!) { cover[s] = b; coverHeap.push(-b, s); }
@@ -134,6 +149,7 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
     spread(p);
   }
   branchOf[root] = -1;
+  wasmCover?.finish();
   return { root, parent, rootDistance, branches, branchOf };
 }
 
@@ -189,12 +205,19 @@ export function farthestFirst(solidList: Int32Array, rootDistance: Float32Array)
  * Dijkstra over the 26-connected solid voxels from `source` with a 1/thickness² penalty, so
  * paths keep to the middle of the shape. Returns parents and Euclidean lengths along the paths.
  */
-export function shortestPathTree(grid: VoxelGrid, dt: Float32Array, source: number, centring = BUILD_MEDIAL_TREE_DEFAULTS.centring, solidList?: Int32Array): { parent: Int32Array; distance: Float32Array } {
+export function shortestPathTree(
+  grid: VoxelGrid, dt: Float32Array, source: number, centring = BUILD_MEDIAL_TREE_DEFAULTS.centring, kernel: 'js' | 'wasm' = 'wasm', solidList?: Int32Array,
+): { parent: Int32Array; distance: Float32Array } {
   const n = dt.length;
   const offsets = neighbourOffsets(grid);
   const delta = offsets.delta;
   // The same float32 lengths, read as doubles without a conversion per relaxed edge.
   const length = Float64Array.from(offsets.length);
+  // In WebAssembly (wasm/medial-dijkstra.wat): this loop and its heap, operation for operation.
+  if (kernel === 'wasm') {
+    const tree = shortestPathTreeWasm(grid.solid, dt, delta, length, source, centring);
+    if (tree) return tree;
+  }
   const parent = new Int32Array(n).fill(-1);
   const distance = new Float32Array(n).fill(-1);
   const cost = new Float64Array(n).fill(Infinity);

@@ -38,7 +38,8 @@
 import type { Skeleton } from '@rigforge/mesh';
 import { KeyValueHeap } from '../min-heap';
 import { vertexAdjacency } from './smooth-skin-weights';
-import { ConjugateGradientWork, conjugateGradient, type HeatPreconditioner } from './heat-solver';
+import { ConjugateGradientWork, conjugateGradient, type CgKernel, type HeatPreconditioner } from './heat-solver';
+import { HeatSupportsWasm } from './wasm/jacobi-cg-wasm';
 
 type Vec3 = [number, number, number];
 
@@ -90,6 +91,12 @@ export interface BoneHeatOptions {
    */
   preconditioner?: HeatPreconditioner;
   /**
+   * Where the solves run (`CgKernel`): `wasm` (the default: with the Jacobi preconditioner each
+   * bone's support search, system and CG in WebAssembly, the same weights bit for bit) or `js` (the
+   * reference the kernels are tested against).
+   */
+  kernel?: CgKernel;
+  /**
    * How an edge's Laplacian weight is formed from its triangles' cotangents ({@link HeatEdgeWeights}).
    * Default `blender`: the dev-set scores were measured with it (`finite-element` was measured in
    * the twelfth and fifteenth speed rounds and is not the default).
@@ -130,6 +137,7 @@ export const BONE_HEAT_DEFAULTS: Required<BoneHeatOptions> = {
   maxIterations: 2000,
   supportRadius: 4,
   preconditioner: 'jacobi',
+  kernel: 'wasm',
   edgeWeights: 'blender',
   unheatedSink: 0,
 };
@@ -610,6 +618,23 @@ function solveEachBoneLocally(
   const diagAll = new Float64Array(n), rhsAll = new Float64Array(n);
   const work = new ConjugateGradientWork(n, columns.length);
   let maxIterations = 0;
+  // In WebAssembly (wasm/jacobi-cg.wat) with the Jacobi preconditioner: the support search, the
+  // system and CG below, operation for operation, in the kernel's memory.
+  const wasm = opts.preconditioner === 'jacobi' && opts.kernel === 'wasm'
+    ? HeatSupportsWasm.create(offsets, columns, values, step, diagonal, screen, sourceStart, seeds)
+    : null;
+  if (wasm) {
+    for (let b = 0; b < nb; b++) {
+      if (seedCount[b + 1] === seedCount[b]) continue;
+      const { m, iterations } = wasm.solve(seedCount[b]!, seedCount[b + 1]!, opts.supportRadius, opts.tolerance, opts.maxIterations);
+      maxIterations = Math.max(maxIterations, iterations);
+      const { support: supportOf, x } = wasm;
+      for (let i = 0; i < m; i++) out[supportOf[i]! * nb + b] = x[i]!;
+      wasm.reset(m);
+    }
+    wasm.finish();
+    return { values: out, iterations: maxIterations };
+  }
   for (let b = 0; b < nb; b++) {
     if (seedCount[b + 1] === seedCount[b]) continue;
     // Support: surface Dijkstra from the sources.
@@ -647,7 +672,7 @@ function solveEachBoneLocally(
       const v = seeds[s]!;
       rhs[local[v]!] = screen[v]! / (sourceStart[v + 1]! - sourceStart[v]!);
     }
-    const { x, iterations } = conjugateGradient(rowStart.subarray(0, m + 1), cols, vals, diag, rhs, opts.tolerance, opts.maxIterations, work, opts.preconditioner);
+    const { x, iterations } = conjugateGradient(rowStart.subarray(0, m + 1), cols, vals, diag, rhs, opts.tolerance, opts.maxIterations, work, opts.preconditioner, opts.kernel);
     maxIterations = Math.max(maxIterations, iterations);
     for (let i = 0; i < m; i++) {
       const v = support[i]!;

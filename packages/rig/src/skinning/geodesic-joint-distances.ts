@@ -18,6 +18,7 @@
 import type { BoneSegment } from './bone-segments';
 import { MinHeap } from '../min-heap';
 import { EMPTY, type SkinVoxelGrid } from './skin-voxel-grid';
+import { GeodesicSearchWasm } from './wasm/geodesic-search-wasm';
 
 export interface JointDistanceField {
   /** Compact solid-voxel id per grid cell, -1 for empty cells. */
@@ -36,7 +37,9 @@ export interface JointDistanceField {
  * `targets` (1 per grid cell whose slots the caller reads), only those cells' slots are final and
  * the others may be partial (see the stop below).
  */
-export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegment[], k: number, targets?: Uint8Array): JointDistanceField {
+export function geodesicJointDistances(
+  grid: SkinVoxelGrid, segments: BoneSegment[], k: number, targets?: Uint8Array, kernel: 'js' | 'wasm' = 'wasm',
+): JointDistanceField {
   const { nx, ny, nz, state } = grid;
   const nxy = nx * ny;
   const total = nx * ny * nz;
@@ -48,10 +51,115 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
   const cells = new Int32Array(solidCount);
   for (let i = 0, v = 0; v < solidCount; i++) if (solidIndex[i]! >= 0) cells[v++] = i;
 
+  const offsets: number[] = [];
+  const costs: number[] = [];
+  for (let dz = -1; dz <= 1; dz++) {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if (dx === 0 && dy === 0 && dz === 0) continue;
+        offsets.push(dx + nx * dy + nxy * dz);
+        costs.push(Math.sqrt(dx * dx + dy * dy + dz * dz));
+      }
+    }
+  }
+  const offsetArr = Int32Array.from(offsets);
+  const costArr = Float64Array.from(costs);
+  // In WebAssembly (wasm/geodesic-search.wat): the search below, operation for operation.
+  const search: LabelSearch = (kernel === 'wasm' && GeodesicSearchWasm.create(k, cells, solidIndex, offsetArr, costArr, targets !== undefined))
+    || jsLabelSearch(k, cells, solidIndex, offsetArr, costArr, targets !== undefined);
+
+  // Target voxels still short of their k labels. A voxel's settled slots never change again, so
+  // once every target has k of them the search can stop with their slots final: the labels are
+  // settled in one global order of distance, and stopping (or stopping and resuming) changes no pop.
+  if (targets && search.target) {
+    let remaining = 0;
+    for (let v = 0; v < solidCount; v++) if (targets[cells[v]!] === 1) { search.target[v] = 1; remaining++; }
+    search.remaining = remaining;
+  }
+
+  seedSegments(grid, segments, solidIndex, (v, l, d) => search.offer(v, l, d, false));
+  // The voxels the search reaches are the parts (26-connected, through solid) holding a seed:
+  // every voxel of such a part gets a label, no other voxel does before the pass for unreached
+  // parts below. Known now, from the seeds alone, so that pass need not wait for the search's end.
+  const reached = seededParts(search.labels, k, cells, solidIndex, offsetArr, solidCount);
+  let unreached = 0;
+  for (let v = 0; v < solidCount; v++) if (reached[v] === 0) unreached++;
+  const partial = unreached > 0 && unreached < solidCount;
+  // Each unreached voxel's source, the nearest reached cell, whose settled slots it is offered.
+  let nearest: Int32Array | null = null;
+  if (partial) {
+    const reachedCells = new Uint8Array(total);
+    for (let v = 0; v < solidCount; v++) if (reached[v] === 1) reachedCells[cells[v]!] = 1;
+    nearest = nearestMarkedCells(reachedCells, nx, ny, nz);
+    const target = search.target;
+    if (target !== null) {
+      // Stopping at the targets: an unreached target is final after that pass, not this search;
+      // the pass reads every unreached voxel's source, so the sources must be final instead.
+      let remaining = search.remaining;
+      for (let v = 0; v < solidCount; v++) if (reached[v] === 0 && target[v] === 1) { target[v] = 0; remaining--; }
+      for (let v = 0; v < solidCount; v++) {
+        if (reached[v] === 1) continue;
+        const source = nearest[cells[v]!]!;
+        if (source < 0) continue;
+        const r = solidIndex[source]!;
+        if (target[r] === 0) { target[r] = 1; remaining++; }
+      }
+      search.remaining = remaining;
+    }
+  }
+  // Stopped early, the reached targets and the sources have their final slots; the search's
+  // other entries are dropped (the pass below starts, as after a full search, from an empty heap).
+  search.run(false, search.target !== null);
+
+  if (partial && nearest !== null) {
+    search.clear();
+    search.freeze(reached);
+    for (let v = 0; v < solidCount; v++) {
+      if (reached[v] === 1) continue;
+      const cell = cells[v]!, source = nearest[cell]!;
+      if (source < 0) continue;
+      const r = solidIndex[source]!;
+      const gap = cellDistance(cell, source, nx, nxy);
+      // (The slots are read afresh after each offer: the kernel's views move when its heap grows.)
+      for (let s = r * k; s < r * k + search.counts[r]!; s++) search.offer(v, search.labels[s]!, search.dists[s]! + gap, true);
+    }
+    search.run(true, false);
+  }
+  const { labels, dists, counts } = search.finish();
+  return { solidIndex, k, labels, dists, counts };
+}
+
+/**
+ * The k-label search's state and steps (`geodesicJointDistances`): the slots, the targets, and
+ * `offer` and `run` on one heap. Implemented here in JavaScript and in WebAssembly
+ * (`wasm/geodesic-search-wasm.ts`, the same pops and slots); the arrays of the WebAssembly one
+ * are views that move when its heap grows, so they are read from the search after each step.
+ */
+interface LabelSearch {
+  readonly labels: Int32Array;
+  readonly dists: Float32Array;
+  readonly counts: Uint8Array;
+  /** 1 per solid voxel whose slots are read; null when the search is not stopped at targets. */
+  readonly target: Uint8Array | null;
+  /** Target voxels still short of their k labels. */
+  remaining: number;
+  /** Offers joint l at distance d to voxel v (frozen: the voxels given to `freeze` refuse it). */
+  offer(v: number, l: number, d: number, frozen: boolean): void;
+  /** Pops until the heap is empty (false) or, with `stopAtTargets`, every target is settled (true). */
+  run(frozen: boolean, stopAtTargets: boolean): boolean;
+  clear(): void;
+  freeze(frozen: Uint8Array): void;
+  /** The slots as the field keeps them. */
+  finish(): { labels: Int32Array; dists: Float32Array; counts: Uint8Array };
+}
+
+function jsLabelSearch(k: number, cells: Int32Array, solidIndex: Int32Array, offsetArr: Int32Array, costArr: Float64Array, withTarget: boolean): LabelSearch {
+  const solidCount = cells.length;
   const labels = new Int32Array(solidCount * k).fill(-1);
   const dists = new Float32Array(solidCount * k);
   const counts = new Uint8Array(solidCount);
   const heap = new MinHeap(Math.max(1024, solidCount));
+  let frozenVoxels: Uint8Array | null = null;
 
   // Offer joint l at distance d to voxel v: keep it if it beats one of v's k tentative slots.
   // Returns nothing; pushes onto the heap when kept. Hot path: keep it small and monomorphic.
@@ -83,19 +191,6 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
     heap.push(dists[slot]!, v, l);
   };
 
-  const offsets: number[] = [];
-  const costs: number[] = [];
-  for (let dz = -1; dz <= 1; dz++) {
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        if (dx === 0 && dy === 0 && dz === 0) continue;
-        offsets.push(dx + nx * dy + nxy * dz);
-        costs.push(Math.sqrt(dx * dx + dy * dy + dz * dz));
-      }
-    }
-  }
-  const offsetArr = Int32Array.from(offsets);
-  const costArr = Float64Array.from(costs);
   // Each solid voxel's 26 neighbours as solid ids (−1 for air), in one array: each voxel is
   // settled up to k times and each time reads all 26, through the whole grid's index otherwise
   // (scattered over megabytes); written when the voxel is first settled, they are read
@@ -109,15 +204,8 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
     listed[v] = 1;
   };
 
-  // Target voxels still short of their k labels. A voxel's settled slots never change again, so
-  // once every target has k of them the search can stop with their slots final: the labels are
-  // settled in one global order of distance, and stopping (or stopping and resuming) changes no pop.
-  const target = targets ? new Uint8Array(solidCount) : null;
+  const target = withTarget ? new Uint8Array(solidCount) : null;
   let remaining = 0;
-  if (targets && target) {
-    for (let v = 0; v < solidCount; v++) if (targets[cells[v]!] === 1) { target[v] = 1; remaining++; }
-  }
-  /** Pops until the heap is empty (false) or, with `stopAtTargets`, every target is settled (true). */
   const run = (frozen: Uint8Array | null, stopAtTargets: boolean): boolean => {
     if (stopAtTargets && remaining === 0) return true;
     while (heap.pop()) {
@@ -180,51 +268,16 @@ export function geodesicJointDistances(grid: SkinVoxelGrid, segments: BoneSegmen
     return false;
   };
 
-  seedSegments(grid, segments, solidIndex, (v, l, d) => offer(v, l, d, null));
-  // The voxels the search reaches are the parts (26-connected, through solid) holding a seed:
-  // every voxel of such a part gets a label, no other voxel does before the pass for unreached
-  // parts below. Known now, from the seeds alone, so that pass need not wait for the search's end.
-  const reached = seededParts(labels, k, cells, solidIndex, offsetArr, solidCount);
-  let unreached = 0;
-  for (let v = 0; v < solidCount; v++) if (reached[v] === 0) unreached++;
-  const partial = unreached > 0 && unreached < solidCount;
-  // Each unreached voxel's source, the nearest reached cell, whose settled slots it is offered.
-  let nearest: Int32Array | null = null;
-  if (partial) {
-    const reachedCells = new Uint8Array(total);
-    for (let v = 0; v < solidCount; v++) if (reached[v] === 1) reachedCells[cells[v]!] = 1;
-    nearest = nearestMarkedCells(reachedCells, nx, ny, nz);
-    if (target !== null) {
-      // Stopping at the targets: an unreached target is final after that pass, not this search;
-      // the pass reads every unreached voxel's source, so the sources must be final instead.
-      for (let v = 0; v < solidCount; v++) if (reached[v] === 0 && target[v] === 1) { target[v] = 0; remaining--; }
-      for (let v = 0; v < solidCount; v++) {
-        if (reached[v] === 1) continue;
-        const source = nearest[cells[v]!]!;
-        if (source < 0) continue;
-        const r = solidIndex[source]!;
-        if (target[r] === 0) { target[r] = 1; remaining++; }
-      }
-    }
-  }
-  // Stopped early, the reached targets and the sources have their final slots; the search's
-  // other entries are dropped (the pass below starts, as after a full search, from an empty heap).
-  run(null, target !== null);
-
-  if (partial && nearest !== null) {
-    heap.clear();
-    const frozen = reached;
-    for (let v = 0; v < solidCount; v++) {
-      if (frozen[v] === 1) continue;
-      const cell = cells[v]!, source = nearest[cell]!;
-      if (source < 0) continue;
-      const r = solidIndex[source]!;
-      const gap = cellDistance(cell, source, nx, nxy);
-      for (let s = r * k; s < r * k + counts[r]!; s++) offer(v, labels[s]!, dists[s]! + gap, frozen);
-    }
-    run(frozen, false);
-  }
-  return { solidIndex, k, labels, dists, counts };
+  return {
+    labels, dists, counts, target,
+    get remaining() { return remaining; },
+    set remaining(r: number) { remaining = r; },
+    offer: (v, l, d, frozen) => offer(v, l, d, frozen ? frozenVoxels : null),
+    run: (frozen, stopAtTargets) => run(frozen ? frozenVoxels : null, stopAtTargets),
+    clear: () => heap.clear(),
+    freeze: (frozen) => { frozenVoxels = frozen; },
+    finish: () => ({ labels, dists, counts }),
+  };
 }
 
 /**

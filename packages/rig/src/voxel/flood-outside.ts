@@ -6,8 +6,18 @@
  * cells), so the walk starts from the first inner layer and never needs bounds checks.
  */
 
-/** Cells not reachable from the border through non-wall cells (6-connected) are "inside". Returns 1 per outside cell. */
-export function floodOutside(wall: Uint8Array, nx: number, ny: number, nz: number): Uint8Array {
+import { floodOutsideWasm } from './wasm/flood-outside-wasm';
+
+/**
+ * Cells not reachable from the border through non-wall cells (6-connected) are "inside". Returns 1
+ * per outside cell. `kernel`: WebAssembly (`wasm/flood-outside.wat`, the same cells) or this
+ * JavaScript (its reference, and the fallback where WebAssembly is missing).
+ */
+export function floodOutside(wall: Uint8Array, nx: number, ny: number, nz: number, kernel: 'js' | 'wasm' = 'wasm'): Uint8Array {
+  if (kernel === 'wasm') {
+    const outside = floodOutsideWasm(wall, nx, ny, nz);
+    if (outside) return outside;
+  }
   const total = nx * ny * nz;
   const nxy = nx * ny;
   const outside = new Uint8Array(total);

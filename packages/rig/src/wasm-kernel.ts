@@ -1,0 +1,43 @@
+/**
+ * Instantiates one of the engine's hand-written WebAssembly kernels (`skinning/wasm/`,
+ * `fit/wasm/`: each a .wat text, compiled by scripts/build-wasm.ts into a module of its bytes).
+ * Each kernel does the same operations in the same order as the JavaScript loop it stands for
+ * (WebAssembly's f64 and f32 arithmetic is IEEE-754 with round-to-nearest, as JavaScript's, and
+ * never fuses a multiply and an add), so its results are those of the loop bit for bit; it is
+ * faster because reads of its linear memory need none of the bounds checks V8 makes on every
+ * typed-array read. Null where WebAssembly is missing: the caller keeps its JavaScript loop.
+ */
+
+/** A kernel's memory: its buffer is replaced when it grows. */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+/** The parts of the WebAssembly API used here (the project's TypeScript libs do not declare it). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+
+/**
+ * The exports of the kernel in `base64`, compiled once per call (callers keep the result: one
+ * instance per thread, since each engine worker thread has its own module scope).
+ */
+export function instantiateKernel<Exports>(base64: string): Exports | null {
+  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (!api) return null;
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  // The exports are the kernel's own, declared by its .wat: the caller's type names them.
+  return new api.Instance(new api.Module(bytes), {}).exports as Exports;
+}
+
+const PAGE = 65536;
+
+/** Grows `memory` to at least `bytes`; false when that is past 2 GB (32-bit offsets, signed). */
+export function ensureMemory(memory: WasmMemory, bytes: number): boolean {
+  if (bytes > 2 ** 31 - PAGE) return false;
+  const have = memory.buffer.byteLength;
+  if (bytes > have) memory.grow(Math.ceil((bytes - have) / PAGE));
+  return true;
+}
