@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # One build, two images: `docker build --target api .` and `docker build --target worker .` (the
 # default target is the API). Stages:
-#   build   installs every dependency, generates the Prisma client, builds the playground page,
+#   build   installs every dependency, generates the Prisma client, compiles the rig's WebAssembly
+#           kernels, builds the playground page,
 #           then prunes to production
 #           dependencies only (no Prisma CLI, TypeScript, jest, ...)
 #   runtime the pruned tree on a slim Node image, owned by root but run as the unprivileged `node`
@@ -18,6 +19,7 @@ WORKDIR /app
 COPY . .
 RUN pnpm install --frozen-lockfile \
  && bash scripts/prisma-generate.sh \
+ && bash scripts/build-rig-kernels.sh \
  && bash scripts/build-playground.sh \
  && pnpm install --frozen-lockfile --prod --offline
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Shared preparation of `pnpm start` and `pnpm test` (sourced): the pinned pnpm, the project's
-# dependencies, the generated Prisma client, and reachable Postgres and Redis. Exports
+# dependencies, the generated Prisma client and rig kernels, and reachable Postgres and Redis. Exports
 # DATABASE_URL and REDIS_URL. Safe to run again.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -25,6 +25,15 @@ if [ ! -f packages/db/src/generated/prisma/client.ts ] || [ prisma/schema.prisma
   say "generating the Prisma client"
   bash scripts/prisma-generate.sh >/dev/null
 fi
+
+# The rig's WebAssembly kernels: each .wat's bytes module, when missing or older than its text.
+for wat in packages/rig/src/*/wasm/*.wat; do
+  if [ ! -f "${wat%.wat}-wasm-bytes.ts" ] || [ "$wat" -nt "${wat%.wat}-wasm-bytes.ts" ]; then
+    say "compiling the rig's WebAssembly kernels"
+    bash scripts/build-rig-kernels.sh >/dev/null
+    break
+  fi
+done
 
 # host and port of a URL like postgresql://user@host:port/db
 url_host() { node -e 'const u=new URL(process.argv[1]); console.log(u.hostname.replace(/^\[|\]$/g,""))' "$1"; }

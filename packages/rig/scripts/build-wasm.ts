@@ -1,6 +1,8 @@
 /**
  * Compiles the engine's hand-written WebAssembly kernels (each `.wat` below) and writes each one's
- * bytes to the `-wasm-bytes.ts` module beside it. Rerun after editing a .wat:
+ * bytes to the `-wasm-bytes.ts` module beside it. Those modules are build output (git-ignored):
+ * scripts/lib/prepare.sh runs this when one is missing or older than its .wat, as the Dockerfile's
+ * build stage does (scripts/build-rig-kernels.sh). By hand, after editing a .wat:
  *
  *   npx tsx packages/rig/scripts/build-wasm.ts
  *
