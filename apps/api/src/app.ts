@@ -6,7 +6,7 @@ import { authenticate } from './middleware/authenticate';
 import { jsonBody } from './middleware/json-body';
 import { rateLimit } from './middleware/rate-limit';
 import { requestEnd } from './middleware/request-end';
-import { requestId } from './middleware/request-id';
+import { assignRequestId } from './middleware/request-id';
 import { registerAccountGet } from './routes/account.get';
 import { registerAdminQueues } from './routes/admin-queues';
 import { registerAssetsCategories } from './routes/assets.categories';
@@ -38,13 +38,16 @@ export function createApp(ctx: AppContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(requestId);
-  app.use(requestEnd(ctx.logger, ctx.metrics));
+  // The request id and the end-of-request bookkeeping in one layer: every request passes it (issue 25).
+  const end = requestEnd(ctx.logger, ctx.metrics);
+  app.use((req, res, next) => {
+    assignRequestId(req, res);
+    end(req, res, next);
+  });
 
   // The API description is public: the one /v1 path served outside the key-guarded router below.
-  const description = Router();
-  registerOpenApiGet(description);
-  app.use(description);
+  // A route of the app itself rather than a router of its own, which every request would enter.
+  registerOpenApiGet(app);
 
   // /v1 before the operators' and the open paths (none of which is under /v1): an API request,
   // above all the polled job read, does not test each of their routes on its way (issue 25).
