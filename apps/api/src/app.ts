@@ -3,10 +3,11 @@ import express, { Router } from 'express';
 import type { AppContext } from './context';
 import { createErrorMiddleware, notFoundHandler } from './errors/error-middleware';
 import { authenticate } from './middleware/authenticate';
+import { inSeries } from './middleware/in-series';
 import { jsonBody } from './middleware/json-body';
 import { rateLimit } from './middleware/rate-limit';
 import { requestEnd } from './middleware/request-end';
-import { requestId } from './middleware/request-id';
+import { assignRequestId } from './middleware/request-id';
 import { registerAccountGet } from './routes/account.get';
 import { registerAdminQueues } from './routes/admin-queues';
 import { registerAssetsCategories } from './routes/assets.categories';
@@ -38,23 +39,29 @@ export function createApp(ctx: AppContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(requestId);
-  app.use(requestEnd(ctx.logger, ctx.metrics));
+  // The request id and the end-of-request bookkeeping in one layer: every request passes it (issue 25).
+  const end = requestEnd(ctx.logger, ctx.metrics);
+  app.use((req, res, next) => {
+    assignRequestId(req, res);
+    end(req, res, next);
+  });
 
   // The API description is public: the one /v1 path served outside the key-guarded router below.
-  const description = Router();
-  registerOpenApiGet(description);
-  app.use(description);
+  // A route of the app itself rather than a router of its own, which every request would enter.
+  registerOpenApiGet(app);
 
   // /v1 before the operators' and the open paths (none of which is under /v1): an API request,
   // above all the polled job read, does not test each of their routes on its way (issue 25).
   const v1 = Router();
-  v1.use(authenticate(ctx.keys));
+  // Authentication, the rate limit, then the body, as one router layer (see in-series.ts).
   v1.use(
-    rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE, readAhead: isJobReadAhead }),
+    inSeries(
+      authenticate(ctx.keys),
+      rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE, readAhead: isJobReadAhead }),
+      // Inline uploads are parsed and decoded in the upload-check threads, off the event loop.
+      jsonBody(ctx.uploadCheck, { largeMinBytes: 256 * 1024, limit: JSON_BODY_LIMIT }),
+    ),
   );
-  // Inline uploads are parsed and decoded in the upload-check threads, off the event loop.
-  v1.use(jsonBody(ctx.uploadCheck, { largeMinBytes: 256 * 1024, limit: JSON_BODY_LIMIT }));
   // Jobs: GET /jobs/{id} first, the endpoint every client polls (no route above matches it).
   registerJobsGet(v1, ctx);
   // Rigs

@@ -59,8 +59,9 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
     }),
   );
   const refusedUntil = new Map<string, number>();
+  const limitHeader = String(options.perMinute);
   const setHeaders = (res: Response, state: RateLimiterRes) => {
-    res.setHeader('RateLimit-Limit', String(options.perMinute));
+    res.setHeader('RateLimit-Limit', limitHeader);
     res.setHeader('RateLimit-Remaining', String(Math.max(0, state.remainingPoints)));
     res.setHeader('RateLimit-Reset', String(Math.ceil(state.msBeforeNext / 1000)));
   };

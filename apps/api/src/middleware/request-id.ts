@@ -1,6 +1,6 @@
 /** Gives every request an id that its response and log lines share, to match bug reports to logs. */
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { logFunction, type LogFunction, type Logger } from '@rigforge/observability';
 
 /**
@@ -11,11 +11,19 @@ import { logFunction, type LogFunction, type Logger } from '@rigforge/observabil
  * written where the request is at hand.
  */
 export const requestId: RequestHandler = (req, res, next) => {
-  const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
-  res.setHeader('X-Request-Id', id);
+  assignRequestId(req, res);
   next();
 };
+
+/** A client's own id, when it is a safe token; otherwise one is made. */
+const GIVEN_ID = /^[\w.-]{1,100}$/;
+
+/** What `requestId` does, for a middleware that does it together with other per-request work (app.ts). */
+export function assignRequestId(req: Request, res: Response): void {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+}
 
 /** The request's id as `requestId` set it (undefined before that middleware ran). */
 export function requestIdOf(res: Response): string | undefined {

@@ -1,0 +1,25 @@
+// Several middleware run as one router layer, in order, with the router's error semantics.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+/**
+ * One handler that runs `handlers` one after another, as `router.use(a, b, c)` would: each runs when
+ * the one before called `next()`, and `next(error)` (or a synchronous throw, which the router's layer
+ * catches) skips the rest to the router's error handling. For the guards every /v1 request passes
+ * (authentication, rate limit, body parsing): each router layer costs a path match, a params object
+ * and a closure per request (issue 25: the router's `next` and `handle` were a quarter of the bytes a
+ * job read allocated), and these always match. None of them calls `next('route')` or `next('router')`,
+ * which are passed on to the router unchanged (skipping the rest, as from the last layer).
+ */
+export function inSeries(...handlers: RequestHandler[]): RequestHandler {
+  return handlers.reduceRight<RequestHandler>(
+    (rest, handler) => (req: Request, res: Response, next: NextFunction) => {
+      handler(req, res, (error?: unknown) => {
+        if (error !== undefined && error !== null) next(error);
+        else rest(req, res, next);
+      });
+    },
+    (_req, _res, next) => {
+      next();
+    },
+  );
+}
