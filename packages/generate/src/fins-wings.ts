@@ -13,13 +13,18 @@
  *   is scaled by `lateral` (a plate: 0 flat, 1 as the prior). The depth is the highest over the
  *   trunk's spheres and the lateral parts' scaled ones, one height field over the one outline, as
  *   `ball-depth.ts` builds it (no interior faces; the trunk's spheres cover the wing roots).
- * - **Side pictures**: the body's middle plane is the picture's plane, so no line shows it; a fish
+ * - **Side pictures, median fins**: a fish seen from the side shows its body along its length and its
+ *   median fins (dorsal, anal: a sail, a crest) standing off it; the trunk's axis runs through the
+ *   silhouette's deepest point along its long direction (`sideAxis`), a ball whose disc stays off it
+ *   is a fin and its height is scaled by `sideLateral` (per plan: fish only, flyers' folded wings
+ *   are their widest part and the axis runs through them).
+ * - **Side pictures, length cap**: the body's middle plane is the picture's plane, so no line shows it; a fish
  *   seen from the side is as thick as a share of its **length**, however tall its body (a deep-bodied
  *   fish is flat-sided, a slim one round): the half-depth is held to `lengthCap` × the silhouette's
  *   longer side (a lens-shaped body, thin towards its tail and fins, where the prior's width already
  *   is small).
  *
- * The numbers (`lateral` for both plans, `lengthCaps` per plan) live in `fins-wings.json`, fitted by `scripts/fit-fins-wings.ts` on the dev set's
+ * The numbers (`lateral` for both plans, `lengthCaps` and `sideLaterals` per plan) live in `fins-wings.json`, fitted by `scripts/fit-fins-wings.ts` on the dev set's
  * fish and flyers, chosen leaving one artist out (see the package README). Every other plan, and
  * these plans with `finsWings: false`, build exactly as before.
  */
@@ -202,10 +207,12 @@ export function lengthCapPixels(mask: Uint8Array, width: number, height: number,
 }
 
 /**
- * The prior's ball term (`weight` · B at each point, as `ballProfile`) of a front or top picture with
- * the rule's `lateral` applied: balls off the middle line × `lateral`, the trunk's × `trunk`, held to
- * `trunkCap` × the middle band's half-width. (A side picture's `lengthCap` is a cap on the plain ball
- * term, applied where the ball term is built: `lengthCapPixels`.)
+ * The prior's ball term (`weight` · B at each point, as `ballProfile`) with the rule's `lateral`
+ * applied. A front or top picture: balls off the middle line × `lateral`, the trunk's × `trunk`, held
+ * to `trunkCap` × the middle band's half-width. A side picture (the caller passes its `sideLateral`
+ * as `lateral`): balls off the trunk's axis (`sideAxis`) × `lateral`, the trunk's as the prior makes
+ * them. (A side picture's `lengthCap` is a cap on the ball term, applied where the ball term is
+ * built: `lengthCapPixels`.)
  */
 export function finsWingsProfile(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number,
   weight: number, exponent: number, view: 'front' | 'top' | 'side', rule: FinsWingsRule & { lateral: number }): Float64Array {
