@@ -40,10 +40,12 @@ const TRUNK = process.argv.includes('--trunk');
 /** `trunkCap` values (front and top pictures, `--trunk-cap`: the trunk balls' height over the body's half-width between its wings at most, `lateral` as shipped): Infinity is no cap. */
 export const TRUNK_CAPS = [Infinity, 3, 2, 1.5, 1.25, 1];
 const TRUNK_CAP = process.argv.includes('--trunk-cap');
-const gridOf = (view: View): number[] => (TRUNK_CAP ? TRUNK_CAPS : TRUNK ? TRUNKS : view === 'side' ? CAPS : LATERALS);
+/** `--side-lateral`: side pictures only, `sideLateral` (the balls off the trunk's axis: median fins, folded wings) over `LATERALS`. */
+const SIDE_LATERAL = process.argv.includes('--side-lateral');
+const gridOf = (view: View): number[] => (TRUNK_CAP ? TRUNK_CAPS : TRUNK ? TRUNKS : SIDE_LATERAL ? LATERALS : view === 'side' ? CAPS : LATERALS);
 const ruleOf = (view: View, value: number, lateral: number) => (TRUNK_CAP ? { lateral, ...(Number.isFinite(value) ? { trunkCap: value } : {}) }
-  : TRUNK ? { lateral, trunk: value } : view === 'side' ? { lengthCap: value } : { lateral: value });
-const ROW_TAG = TRUNK_CAP ? '.trunk-cap' : TRUNK ? '.trunk' : '';
+  : TRUNK ? { lateral, trunk: value } : SIDE_LATERAL ? (value < 1 ? { sideLateral: value } : {}) : view === 'side' ? { lengthCap: value } : { lateral: value });
+const ROW_TAG = TRUNK_CAP ? '.trunk-cap' : TRUNK ? '.trunk' : SIDE_LATERAL ? '.side-lateral' : '';
 
 async function collect(dir: string, out: string): Promise<void> {
   mkdirSync(out, { recursive: true });
@@ -57,6 +59,7 @@ async function collect(dir: string, out: string): Promise<void> {
     const best = mostInformativeView(mesh);
     for (const view of VIEWS.filter((v) => (which === 'all' ? true : which === 'best' ? v === best : which === 'other' ? v !== best : v === which))) {
       if ((TRUNK || TRUNK_CAP) && view === 'side') continue;
+      if (SIDE_LATERAL && view !== 'side') continue;
       const rowFile = join(out, `${c.id}.${view}${ROW_TAG}.json`);
       if (existsSync(rowFile)) continue;
       const turned = turnToView(mesh, view);
@@ -99,7 +102,11 @@ function fit(out: string): void {
   const trunks: Record<string, number> = {};
   // With `--trunk-cap`: one trunk cap for both plans' front and top pictures, with `lateral` as shipped.
   let trunkCap: number | undefined;
-  const fits: Array<[string, readonly string[], readonly string[], number[]]> = TRUNK_CAP ? [['trunkCap', ['front', 'top'], ['aquatic', 'avian'], TRUNK_CAPS]]
+  // With `--side-lateral`: one per plan (a fish's median fins and a flyer's folded wings), and one for both plans, over their side rows.
+  const sideLaterals: Record<string, number> = {};
+  const fits: Array<[string, readonly string[], readonly string[], number[]]> = SIDE_LATERAL
+    ? [['sideLateral', ['side'], ['aquatic'], LATERALS], ['sideLateral', ['side'], ['avian'], LATERALS], ['sideLateral (both plans)', ['side'], ['aquatic', 'avian'], LATERALS]]
+    : TRUNK_CAP ? [['trunkCap', ['front', 'top'], ['aquatic', 'avian'], TRUNK_CAPS]]
     : TRUNK ? [['trunk', ['front', 'top'], ['avian'], TRUNKS]]
     : [['lateral', ['front', 'top'], ['aquatic', 'avian'], LATERALS], ['lengthCap', ['side'], ['aquatic'], CAPS], ['lengthCap', ['side'], ['avian'], CAPS]];
   for (const [kind, views, plans, grid] of fits) {
@@ -131,6 +138,7 @@ function fit(out: string): void {
     if (all > 0 && kind === 'lengthCap') lengthCaps[plans[0]!] = grid[all]!;
     if (all > 0 && kind === 'trunk') trunks[plans[0]!] = grid[all]!;
     if (all > 0 && kind === 'trunkCap') trunkCap = grid[all]!;
+    if (all > 0 && kind === 'sideLateral') sideLaterals[plans[0]!] = grid[all]!;
   }
   if (process.argv.includes('--write')) {
     const file = join(__dirname, '..', 'src', 'fins-wings.json');
@@ -138,8 +146,9 @@ function fit(out: string): void {
     const shipped: unknown = JSON.parse(readFileSync(file, 'utf8'));
     const kept = (key: string): unknown => (typeof shipped === 'object' && shipped !== null && key in shipped ? Reflect.get(shipped, key) : undefined);
     const cap = TRUNK_CAP ? trunkCap : kept('trunkCap');
-    const table = TRUNK_CAP || TRUNK ? { plans: ['aquatic', 'avian'], lateral: kept('lateral'), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps: kept('lengthCaps') ?? {}, trunks: TRUNK ? trunks : kept('trunks') ?? {} }
-      : { plans: ['aquatic', 'avian'], ...(lateral !== undefined ? { lateral } : {}), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps, trunks: kept('trunks') ?? {} };
+    const sides = SIDE_LATERAL ? sideLaterals : kept('sideLaterals') ?? {};
+    const table = TRUNK_CAP || TRUNK || SIDE_LATERAL ? { plans: ['aquatic', 'avian'], lateral: kept('lateral'), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps: kept('lengthCaps') ?? {}, trunks: TRUNK ? trunks : kept('trunks') ?? {}, sideLaterals: sides }
+      : { plans: ['aquatic', 'avian'], ...(lateral !== undefined ? { lateral } : {}), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps, trunks: kept('trunks') ?? {}, sideLaterals: sides };
     writeFileSync(file, `${JSON.stringify(table, null, 2)}\n`);
     console.log(`wrote ${file}`);
   }

@@ -13,13 +13,18 @@
  *   is scaled by `lateral` (a plate: 0 flat, 1 as the prior). The depth is the highest over the
  *   trunk's spheres and the lateral parts' scaled ones, one height field over the one outline, as
  *   `ball-depth.ts` builds it (no interior faces; the trunk's spheres cover the wing roots).
- * - **Side pictures**: the body's middle plane is the picture's plane, so no line shows it; a fish
+ * - **Side pictures, median fins**: a fish seen from the side shows its body along its length and its
+ *   median fins (dorsal, anal: a sail, a crest) standing off it; the trunk's axis runs through the
+ *   silhouette's deepest point along its long direction (`sideAxis`), a ball whose disc stays off it
+ *   is a fin and its height is scaled by `sideLateral` (per plan: fish only, flyers' folded wings
+ *   are their widest part and the axis runs through them).
+ * - **Side pictures, length cap**: the body's middle plane is the picture's plane, so no line shows it; a fish
  *   seen from the side is as thick as a share of its **length**, however tall its body (a deep-bodied
  *   fish is flat-sided, a slim one round): the half-depth is held to `lengthCap` × the silhouette's
  *   longer side (a lens-shaped body, thin towards its tail and fins, where the prior's width already
  *   is small).
  *
- * The numbers (`lateral` for both plans, `lengthCaps` per plan) live in `fins-wings.json`, fitted by `scripts/fit-fins-wings.ts` on the dev set's
+ * The numbers (`lateral` for both plans, `lengthCaps` and `sideLaterals` per plan) live in `fins-wings.json`, fitted by `scripts/fit-fins-wings.ts` on the dev set's
  * fish and flyers, chosen leaving one artist out (see the package README). Every other plan, and
  * these plans with `finsWings: false`, build exactly as before.
  */
@@ -29,11 +34,12 @@ import data from './fins-wings.json';
 /**
  * `lateral`: the height scale of balls off the body's middle line (front and top pictures); `trunk` that of the balls on it (default 1);
  * `trunkCap`: the trunk balls' height at most `trunkCap` × the body's half-width between its wings (`middleBandHalfWidth`; none by default);
- * `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule.
+ * `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule;
+ * `sideLateral`: the height scale of a side picture's balls off the trunk's axis (median fins, a sail, folded wings); absent: no rule.
  */
-export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number; trunkCap?: number }
+export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number; trunkCap?: number; sideLateral?: number }
 
-interface FinsWingsTable { plans: string[]; lateral?: number; trunkCap?: number; lengthCaps: Record<string, number>; trunks: Record<string, number> }
+interface FinsWingsTable { plans: string[]; lateral?: number; trunkCap?: number; lengthCaps: Record<string, number>; trunks: Record<string, number>; sideLaterals: Record<string, number> }
 
 function checkedTable(raw: unknown): FinsWingsTable {
   const get = (key: string): unknown => {
@@ -42,6 +48,7 @@ function checkedTable(raw: unknown): FinsWingsTable {
     return value;
   };
   const plans = get('plans'), lateral = get('lateral'), trunkCap = get('trunkCap'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
+  const sideTable = get('sideLaterals') ?? {};
   if (!Array.isArray(plans) || !plans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "plans"');
   if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral >= 0 && lateral <= 1))) throw new Error('fins-wings.json: bad "lateral"');
   if (trunkCap !== undefined && (typeof trunkCap !== 'number' || !(trunkCap > 0 && trunkCap <= 100))) throw new Error('fins-wings.json: bad "trunkCap"');
@@ -57,7 +64,13 @@ function checkedTable(raw: unknown): FinsWingsTable {
     if (typeof t !== 'number' || !(t > 0 && t <= 3)) throw new Error(`fins-wings.json: bad trunk ${plan}`);
     trunks[plan] = t;
   }
-  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks };
+  if (typeof sideTable !== 'object' || sideTable === null) throw new Error('fins-wings.json: bad "sideLaterals"');
+  const sideLaterals: Record<string, number> = {};
+  for (const [plan, v] of Object.entries(sideTable)) {
+    if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new Error(`fins-wings.json: bad side lateral ${plan}`);
+    sideLaterals[plan] = v;
+  }
+  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals };
 }
 
 const TABLE = checkedTable(data);
@@ -69,8 +82,8 @@ export function learnedFinsWings(bodyPlan: string | undefined, view: string | un
   if ((view === 'front' || view === 'top') && TABLE.lateral !== undefined) {
     return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}), ...(TABLE.trunkCap !== undefined ? { trunkCap: TABLE.trunkCap } : {}) };
   }
-  const cap = TABLE.lengthCaps[bodyPlan];
-  if (view === 'side' && cap !== undefined) return { lengthCap: cap };
+  const cap = TABLE.lengthCaps[bodyPlan], side = TABLE.sideLaterals[bodyPlan];
+  if (view === 'side' && (cap !== undefined || side !== undefined)) return { ...(cap !== undefined ? { lengthCap: cap } : {}), ...(side !== undefined ? { sideLateral: side } : {}) };
   return undefined;
 }
 
@@ -98,6 +111,49 @@ export function middleLine(mask: Uint8Array, width: number, height: number, view
   if (view === 'front') return { horizontal: false, at: cx };
   const vertical = mirrorOverlap(mask, width, height, cx, false), across = mirrorOverlap(mask, width, height, cy, true);
   return across > vertical ? { horizontal: true, at: cy } : { horizontal: false, at: cx };
+}
+
+/** A side picture's trunk axis: the line through (`x`, `y`) along the unit direction (`dx`, `dy`), pixels. */
+export interface TrunkAxis { x: number; y: number; dx: number; dy: number }
+
+/**
+ * The trunk's axis in a side picture: through the silhouette's deepest point (the centre of its
+ * largest inscribed disc) along the silhouette's long direction (the principal axis of its pixels'
+ * second moments). From the side a fish or flyer shows its body lying along its length with its
+ * median fins (dorsal, anal: a sail, a crest) and folded wings standing off it; the thickest part of
+ * the silhouette is the trunk, and a part whose every disc stays off the axis is a fin. The long
+ * direction, not the picture's horizontal: a fish drawn head down is as long vertically.
+ * `distance`: the mask's distance transform. Ties go to the first pixel (deterministic).
+ */
+export function sideAxis(mask: Uint8Array, distance: Float32Array, width: number): TrunkAxis {
+  let best = -1, x = 0, y = 0, count = 0, sx = 0, sy = 0;
+  for (let i = 0; i < distance.length; i++) {
+    if (!mask[i]) continue;
+    const px = (i % width) + 0.5, py = Math.floor(i / width) + 0.5;
+    count++; sx += px; sy += py;
+    if (distance[i]! > best) [best, x, y] = [distance[i]!, px, py];
+  }
+  const mx = count ? sx / count : 0, my = count ? sy / count : 0;
+  let xx = 0, yy = 0, xy = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const u = (i % width) + 0.5 - mx, v = Math.floor(i / width) + 0.5 - my;
+    xx += u * u; yy += v * v; xy += u * v;
+  }
+  // The major axis of the second-moment ellipse: angle ½·atan2(2·xy, xx − yy).
+  const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
+  return { x, y, dx: Math.cos(angle), dy: Math.sin(angle) };
+}
+
+/** Split medial balls into those whose disc reaches the trunk's axis (trunk) and the rest (off it: fins). */
+export function splitByAxis(balls: MedialBalls, axis: TrunkAxis): { trunk: MedialBalls; lateral: MedialBalls } {
+  const trunk: number[] = [], lateral: number[] = [];
+  for (let k = 0; k < balls.r.length; k++) {
+    const d = Math.abs((balls.x[k]! - axis.x) * axis.dy - (balls.y[k]! - axis.y) * axis.dx);
+    (d <= balls.r[k]! ? trunk : lateral).push(k);
+  }
+  const pick = (ks: number[]): MedialBalls => ({ x: Float64Array.from(ks, (k) => balls.x[k]!), y: Float64Array.from(ks, (k) => balls.y[k]!), r: Float64Array.from(ks, (k) => balls.r[k]!) });
+  return { trunk: pick(trunk), lateral: pick(lateral) };
 }
 
 /** Split medial balls into those whose disc reaches the line (trunk) and the rest (lateral). */
@@ -151,14 +207,22 @@ export function lengthCapPixels(mask: Uint8Array, width: number, height: number,
 }
 
 /**
- * The prior's ball term (`weight` · B at each point, as `ballProfile`) of a front or top picture with
- * the rule's `lateral` applied: balls off the middle line × `lateral`, the trunk's × `trunk`, held to
- * `trunkCap` × the middle band's half-width. (A side picture's `lengthCap` is a cap on the plain ball
- * term, applied where the ball term is built: `lengthCapPixels`.)
+ * The prior's ball term (`weight` · B at each point, as `ballProfile`) with the rule's `lateral`
+ * applied. A front or top picture: balls off the middle line × `lateral`, the trunk's × `trunk`, held
+ * to `trunkCap` × the middle band's half-width. A side picture (the caller passes its `sideLateral`
+ * as `lateral`): balls off the trunk's axis (`sideAxis`) × `lateral`, the trunk's as the prior makes
+ * them. (A side picture's `lengthCap` is a cap on the ball term, applied where the ball term is
+ * built: `lengthCapPixels`.)
  */
 export function finsWingsProfile(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number,
-  weight: number, exponent: number, view: 'front' | 'top', rule: FinsWingsRule & { lateral: number }): Float64Array {
+  weight: number, exponent: number, view: 'front' | 'top' | 'side', rule: FinsWingsRule & { lateral: number }): Float64Array {
   const balls = medialBalls(distance, width, height);
+  if (view === 'side') {
+    // A side picture: the balls off the trunk's axis × `lateral`, the trunk as the prior makes it.
+    const { trunk, lateral } = splitByAxis(balls, sideAxis(mask, distance, width));
+    const t = ballHeights(points, trunk, exponent), l = ballHeights(points, lateral, exponent);
+    return Float64Array.from(t, (h, i) => Math.max(h, rule.lateral * l[i]!) * weight);
+  }
   const line = middleLine(mask, width, height, view);
   const { trunk, lateral } = splitByLine(balls, line);
   const t = ballHeights(points, trunk, exponent), l = ballHeights(points, lateral, exponent);

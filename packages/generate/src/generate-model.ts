@@ -201,15 +201,16 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const layered = layerSideLegs(subject.mask, distance, {
     width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight, ballExponent: BALL_EXPONENT,
     referenceLength: Math.max(1, maxY - minY), uv, backUv, legSpread: o.legSpread ?? depthLegSpread(o.bodyPlan),
-    ...(Number.isFinite(sideCap) ? { maxBallHeight: sideCap } : {}),
+    ...(Number.isFinite(sideCap) ? { maxBallHeight: sideCap } : {}), ...(plates?.sideLateral !== undefined ? { sideLateral: plates.sideLateral } : {}),
     frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
   }, legPairs);
   // One part: the whole outline inflated (only when the legs were not built as parts: the solve is
   // the costliest step of the mesh stage).
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
-    const lateral = plates?.lateral;
-    const added = ballWeight <= 0 ? undefined : lateral !== undefined && (o.view === 'front' || o.view === 'top')
-      ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, { ...plates, lateral })
+    // Front and top pictures: `lateral` off the middle line; side pictures: `sideLateral` off the trunk's axis.
+    const lateral = o.view === 'side' ? plates?.sideLateral : plates?.lateral;
+    const added = ballWeight <= 0 ? undefined : lateral !== undefined && o.view
+      ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, o.view === 'side' ? { lateral } : { ...plates, lateral })
       : ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT);
     // A side picture's length cap, as layered-parts.ts applies it to each part (`maxBallHeight`).
     if (added && Number.isFinite(sideCap)) for (let i = 0; i < added.length; i++) added[i] = Math.min(added[i]!, sideCap);
@@ -302,6 +303,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     if (o.finsWings.lengthCap !== undefined) range('finsWings', o.finsWings.lengthCap, 0.001, 1);
     if (o.finsWings.trunk !== undefined) range('finsWings', o.finsWings.trunk, 0.05, 3);
     if (o.finsWings.trunkCap !== undefined) range('finsWings', o.finsWings.trunkCap, 0.01, 100);
+    if (o.finsWings.sideLateral !== undefined) range('finsWings', o.finsWings.sideLateral, 0, 1);
   }
   if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {

@@ -12,6 +12,7 @@ taken as its deepest in the leg's columns);
 import type { Mesh } from '@rigforge/mesh';
 import { buildClosedMesh, type ClosedMesh, type ClosedMeshFrame } from './build-closed-mesh';
 import { ballProfile } from './ball-depth';
+import { finsWingsProfile } from './fins-wings';
 import { inflateSurface } from './inflate-surface';
 import { distanceTransform } from './mask-ops';
 import { findSideLegs } from './side-legs';
@@ -39,6 +40,8 @@ export interface PartBuild {
   legSpread?: number;
   /** The ball term's largest half-depth in pixels (a fish or flyer seen from the side, `fins-wings.ts`). Default none. */
   maxBallHeight?: number;
+  /** The height scale of each part's balls off its trunk's axis (a flyer seen from the side: folded wings, `fins-wings.ts` `sideLateral`). Default none. */
+  sideLateral?: number;
   frame: ClosedMeshFrame;
   uv: (x: number, y: number) => [number, number];
   backUv: (x: number, y: number) => [number, number];
@@ -52,7 +55,9 @@ function buildPart(mask: Uint8Array, b: PartBuild): Part | null {
   const distance = distanceTransform(mask, b.width, b.height);
   const planar = triangulateOutline(polygons, { spacing: b.spacing, distance, width: b.width, height: b.height });
   if (planar.triangles.length === 0) return null;
-  const added = b.ballWeight > 0 ? ballProfile(planar.points, distance, b.width, b.height, b.ballWeight, b.ballExponent ?? 2) : undefined;
+  const added = !(b.ballWeight > 0) ? undefined : b.sideLateral !== undefined
+    ? finsWingsProfile(planar.points, mask, distance, b.width, b.height, b.ballWeight, b.ballExponent ?? 2, 'side', { lateral: b.sideLateral })
+    : ballProfile(planar.points, distance, b.width, b.height, b.ballWeight, b.ballExponent ?? 2);
   if (added && b.maxBallHeight !== undefined) for (let i = 0; i < added.length; i++) added[i] = Math.min(added[i]!, b.maxBallHeight);
   const heights = inflateSurface(planar, b.thickness, { exponent: b.exponent, referenceLength: b.referenceLength, ...(added ? { added } : {}) });
   const closed = buildClosedMesh(planar, heights, { height: 1, uv: b.uv, backUv: b.backUv, frame: b.frame });

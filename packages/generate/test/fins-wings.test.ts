@@ -2,7 +2,7 @@ import { readMesh } from '@rigforge/mesh';
 import type { Mesh } from '@rigforge/mesh';
 import { generateModel } from '../src';
 import type { GenerateModelOptions } from '../src';
-import { learnedFinsWings, middleBandHalfWidth, middleLine, mirrorOverlap } from '../src/fins-wings';
+import { learnedFinsWings, middleBandHalfWidth, middleLine, mirrorOverlap, sideAxis } from '../src/fins-wings';
 import { distanceTransform } from '../src/mask-ops';
 import { draw, encode } from './images';
 import type { Shape } from './images';
@@ -17,6 +17,11 @@ const across: Shape = (x, y) => flyer(y, x);
 const thinBody: Shape = (x, y) => (Math.abs(x - 0.5) <= 0.04 && y >= 0.15 && y <= 0.85) || (x >= 0.1 && x <= 0.9 && y >= 0.35 && y <= 0.55);
 /** A tall, short fish from the side: an ellipse 0.5 long, 0.9 tall. */
 const deepFish: Shape = (x, y) => ((x - 0.5) / 0.25) ** 2 + ((y - 0.5) / 0.45) ** 2 <= 1;
+
+/** A fish from the side: a long body (an ellipse 0.7 long, 0.3 tall) with a tall sail on its back (a dorsal fin 0.16 wide, 0.3 tall, over x 0.42–0.58). */
+const sailFish: Shape = (x, y) => ((x - 0.5) / 0.35) ** 2 + ((y - 0.6) / 0.15) ** 2 <= 1 || (Math.abs(x - 0.5) <= 0.08 && y >= 0.2 && y <= 0.55);
+/** The same fish drawn head down (its long direction vertical). */
+const standingFish: Shape = (x, y) => sailFish(y, x);
 
 function maskOf(shape: Shape, size: number): Uint8Array {
   const mask = new Uint8Array(size * size);
@@ -88,5 +93,28 @@ describe('fins and wings as plates', () => {
     expect(depthAt(plain, 0, 1)).toBeGreaterThan(0.2);
     const quad = await made(deepFish, { bodyPlan: 'quadruped', view: 'front' });
     expect(Array.from(quad.positions)).toEqual(Array.from((await made(deepFish, { bodyPlan: 'quadruped', view: 'front', finsWings: false })).positions));
+  }, 60_000);
+
+  it('finds a side picture\'s trunk axis along the body, and makes its sail a plate with the body kept round', async () => {
+    const lying = maskOf(sailFish, 120), standing = maskOf(standingFish, 120);
+    const a = sideAxis(lying, distanceTransform(lying, 120, 120), 120), b = sideAxis(standing, distanceTransform(standing, 120, 120), 120);
+    expect(Math.abs(a.dx)).toBeGreaterThan(0.95);
+    expect(a.y).toBeGreaterThan(0.5 * 120);
+    expect(Math.abs(b.dy)).toBeGreaterThan(0.95);
+    const plain = await made(sailFish, { bodyPlan: 'aquatic', view: 'side', finsWings: false });
+    const plated = await made(sailFish, { bodyPlan: 'aquatic', view: 'side', finsWings: { sideLateral: 0.05 } });
+    // Depth by height: the sail's top (above the body) flattened, the body's middle as it was.
+    const depthAtHeight = (m: Mesh, y0: number, y1: number): number => {
+      let lo = Infinity, hi = -Infinity, deepest = 0;
+      for (let i = 1; i < m.positions.length; i += 3) { lo = Math.min(lo, m.positions[i]!); hi = Math.max(hi, m.positions[i]!); }
+      for (let i = 0; i < m.positions.length; i += 3) {
+        const f = (m.positions[i + 1]! - lo) / (hi - lo);
+        if (f >= y0 && f <= y1) deepest = Math.max(deepest, Math.abs(m.positions[i + 2]!));
+      }
+      return deepest;
+    };
+    expect(depthAtHeight(plated, 0.85, 0.95) / depthAtHeight(plain, 0.85, 0.95)).toBeLessThan(0.5);
+    expect(depthAtHeight(plated, 0.2, 0.4)).toBeCloseTo(depthAtHeight(plain, 0.2, 0.4), 3);
+    expect(manifoldProblems(plated)).toEqual([]);
   }, 60_000);
 });
