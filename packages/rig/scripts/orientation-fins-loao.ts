@@ -11,7 +11,7 @@
  *
  *   npx tsx packages/rig/scripts/orientation-fins-loao.ts <dev-set dir> --labels file.json --cache m.json \
  *     --lateral-cache planes.json --cue-cache replay.json --models-cache models.json --without <features> \
- *     --fin-cache fins.json [--length] [--sheet-share 0.2] [--paired-share 0.2] [--kinds weigh,flip] [--scopes noLegs,all,kept,pair]
+ *     --fin-cache fins.json [--length] [--facing-median m] [--sheet-share 0.2] [--paired-share 0.2] [--kinds weigh,flip] [--scopes noLegs,all,kept,pair]
  *     [--flip-bars] [--list <setting,...>] [--peek <id,...>] [--no-table] [--no-choice]
  *
  * A script, not a test: the set never enters the repository.
@@ -19,7 +19,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { FIND_ORIENTATION_DEFAULTS } from '../src/find-orientation';
 import { weighByCue } from '../src/orientation-exemplars';
-import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
+import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-features';
+import { halfTurn } from '../src/orientation-facing-cue';
 import { LENGTH_AXIS_DEFAULTS } from '../src/length-axis';
 import { sheetAxisOf } from '../src/orientation-up-sheet';
 import { UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   };
   const long = (s: Measured): boolean => longAxis(s) !== undefined;
   const withLength = process.argv.includes('--length');
+  const facingMedian = arg('--facing-median') === undefined ? undefined : Number(arg('--facing-median'));
   // A file's up axis in the frame of the file as held (the cues are measured there).
   const heldUp = (t: StoredTurn, up: UpAxis): UpAxis => upOfCandidate(t.map[ORIENTATION_CANDIDATES.findIndex((q) => q.upAxis === up)]!);
   const opposite = (up: UpAxis): UpAxis => UP_AXES.find((a) => a[1] === up[1] && a !== up)!;
@@ -104,7 +106,17 @@ async function main(): Promise<void> {
     if (inScope && g.kind === 'flip' && found.upAxisReason !== 'stands-as-filed' && cueOf(heldUp(t, found.upAxis), g.cue) < -g.m && (g.b === undefined || (found.upConfidence ?? 1) < g.b)) {
       found = regate(gateTurn(t, probs, weighed, { ...gates, upAxis: opposite(found.upAxis) }), {});
     }
-    const c = withFacingCue(t, candidateOf(found), r.extra[s.id]!.cues);
+    let c = withFacingCue(t, candidateOf(found), r.extra[s.id]!.cues);
+    // `--facing-median m`: last, a long legless body facing along its length turns a half turn when
+    // its median plates (tail fin, dorsal and anal fins) lie ahead of its core by more than m.
+    if (facingMedian !== undefined && long(s) && noLegs(s)) {
+      const { axis, sign } = candidateFrame(ORIENTATION_CANDIDATES[t.map[c]!]!);
+      const front = UP_AXES.find((u) => u[0] === (sign[2] > 0 ? '+' : '-') && u[1] === 'xyz'[axis[2]])!;
+      if (front[1] === longAxis(s) && upAnatomyCues(anatomy[s.id]!, front)[1]! > facingMedian) {
+        const q = ORIENTATION_CANDIDATES[c]!;
+        c = candidateOf({ upAxis: q.upAxis, rotationY: halfTurn(q.rotationY) });
+      }
+    }
     const rightUp = new Set([...t.right].map(upOfCandidate));
     return { right: t.right.has(c), upRight: rightUp.has(upOfCandidate(c)) };
   };
