@@ -19,7 +19,7 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import { computeDistanceField, neighbourOffsets } from '../../src/fit/distance-field';
-import { voxelizeMesh } from '../../src/fit/voxel-grid';
+import { voxelizeMesh, type VoxelGrid } from '../../src/fit/voxel-grid';
 import type { UpAxis } from '../../src/up-axis';
 
 /** The cue names, in the order `UpAnatomy.cues` gives them. */
@@ -41,11 +41,15 @@ export interface UpAnatomyOptions {
 
 export const UP_ANATOMY_DEFAULTS: Required<UpAnatomyOptions> = { resolution: 64, openingShare: 0.4 };
 
-/** Measures the cues of `mesh` (see the file's comment). */
-export function measureUpAnatomy(mesh: Mesh, options: UpAnatomyOptions = {}): UpAnatomy {
+/** The solid and its morphological opening: `core[i]` is 1 where the opening keeps voxel i (the
+ * thick body), so a solid voxel with `core` 0 is a thin part (fins, wings, tails, limbs). */
+export interface OpenedSolid { grid: VoxelGrid; core: Uint8Array }
+
+/** Voxelises `mesh` and opens it by `openingShare` of the thickest point's distance to the outside. */
+export function openSolid(mesh: Mesh, options: UpAnatomyOptions = {}): OpenedSolid {
   const o = { ...UP_ANATOMY_DEFAULTS, ...options };
   const grid = voxelizeMesh(mesh, { resolution: o.resolution });
-  const { nx, ny, solid } = grid;
+  const { solid } = grid;
   const dt = computeDistanceField(grid);
   let maxDt = 0;
   for (let i = 0; i < dt.length; i++) if (solid[i] && dt[i]! > maxDt) maxDt = dt[i]!;
@@ -68,7 +72,17 @@ export function measureUpAnatomy(mesh: Mesh, options: UpAnatomyOptions = {}): Up
       grow[i] = best;
     }
   }
-  const opened = (i: number): boolean => grow[i]! <= r;
+  const core = new Uint8Array(solid.length);
+  for (let i = 0; i < solid.length; i++) if (solid[i] && grow[i]! <= r) core[i] = 1;
+  return { grid, core };
+}
+
+/** Measures the cues of `mesh` (see the file's comment). */
+export function measureUpAnatomy(mesh: Mesh, options: UpAnatomyOptions = {}): UpAnatomy {
+  const { grid, core } = openSolid(mesh, options);
+  const { nx, ny, solid } = grid;
+  const { delta } = neighbourOffsets(grid);
+  const opened = (i: number): boolean => core[i] === 1;
   const sums = { all: [0, 0, 0, 0], core: [0, 0, 0, 0], thin: [0, 0, 0, 0], roots: [0, 0, 0, 0] };
   const add = (a: number[], x: number, y: number, z: number): void => { a[0]! += x; a[1]! += y; a[2]! += z; a[3]! += 1; };
   const nxy = nx * ny;
