@@ -17,7 +17,7 @@
  */
 import { FIND_ORIENTATION_DEFAULTS } from '../src/find-orientation';
 import { weighByCue } from '../src/orientation-exemplars';
-import { argmaxUp, candidateOf, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
+import { argmaxUp, candidateOf, chooseSetting, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
 
 function arg(name: string): string | undefined {
@@ -80,19 +80,8 @@ async function main(): Promise<void> {
     });
   }
 
-  const choose = (pool: Measured[], out: string[]): Setting => {
-    let best: Setting = { kind: 'off' }, bestRight = -1;
-    for (const g of family) {
-      let right = 0, ok = true;
-      for (const s of pool) {
-        const x = replay(s, r.heldProbs.get(s.id)!, r.upScoresOf(s, [...out, s.artist]), g);
-        if (x.uprights < 1) { ok = false; break; }
-        right += x.right;
-      }
-      if (ok && right > bestRight) { best = g; bestRight = right; }
-    }
-    return best;
-  };
+  const choose = (pool: Measured[], out: string[]): Setting =>
+    chooseSetting(pool, family, { kind: 'off' }, (s, g) => replay(s, r.heldProbs.get(s.id)!, r.upScoresOf(s, [...out, s.artist]), g));
   const heldOut = (a: string, g: Setting): Tally => sum(r.set.filter((s) => s.artist === a).map((s) => replay(s, r.heldProbs.get(s.id)!, r.upScoresOf(s, [a]), g)));
   console.log(`\nheld out, off -> the setting chosen without the artist (families ${kinds.join(', ')}):`);
   const b0: Tally[] = [], b1: Tally[] = [];

@@ -33,7 +33,7 @@ import { weighByCue } from '../src/orientation-exemplars';
 import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { sheetAxisOf } from '../src/orientation-up-sheet';
 import { UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
-import { candidateOf, gateTurn, loadReplay, upOfCandidate, withFacingCue } from './lib/orientation-replay';
+import { candidateOf, chooseSetting, gateTurn, loadReplay, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import { upAnatomyCues, UP_ANATOMY_CUES, UP_ANATOMY_CUES as NAMES } from './lib/up-anatomy';
 import { upAnatomyOf } from './measure-up-anatomy';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
@@ -141,19 +141,8 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('--no-choice')) return;
 
-  const choose = (pool: Measured[], out: string[]): Setting => {
-    let best: Setting = { kind: 'off' }, bestRight = -1;
-    for (const g of family) {
-      let right = 0, ok = true;
-      for (const s of pool) {
-        const x = replay(s, r.heldProbs.get(s.id)!, r.upScoresOf(s, [...out, s.artist]), g);
-        if (x.uprights < 1) { ok = false; break; }
-        right += x.right;
-      }
-      if (ok && right > bestRight) { best = g; bestRight = right; }
-    }
-    return best;
-  };
+  const choose = (pool: Measured[], out: string[]): Setting =>
+    chooseSetting(pool, family, { kind: 'off' }, (s, g) => replay(s, r.heldProbs.get(s.id)!, r.upScoresOf(s, [...out, s.artist]), g));
   console.log('\nheld out, off -> the setting chosen without the artist:');
   const b0: Tally[] = [], b1: Tally[] = [];
   for (const a of r.artists) {

@@ -132,3 +132,22 @@ export const upOfCandidate = (c: number): UpAxis => ORIENTATION_CANDIDATES[c]!.u
 export const upMass = (p: readonly number[], up: UpAxis): number => ORIENTATION_CANDIDATES.reduce((a, q, c) => a + (q.upAxis === up ? p[c]! : 0), 0);
 /** The up axis with the largest `f` (the first of UP_AXES on a tie). */
 export const argmaxUp = (f: (up: UpAxis) => number): UpAxis => UP_AXES.reduce((a, b) => (f(b) > f(a) ? b : a));
+
+/**
+ * The leave-one-artist-out choice of the LOAO scripts: of `family`, the setting under which
+ * `replayOne` stands the most of `pool`'s turned files right with every upright file kept (the first
+ * such setting on ties); `off` when no setting keeps them all.
+ */
+export function chooseSetting<S, M>(pool: readonly M[], family: readonly S[], off: S, replayOne: (s: M, setting: S) => { right: number; uprights: number }): S {
+  let best = off, bestRight = -1;
+  for (const g of family) {
+    let right = 0, ok = true;
+    for (const s of pool) {
+      const x = replayOne(s, g);
+      if (x.uprights < 1) { ok = false; break; }
+      right += x.right;
+    }
+    if (ok && right > bestRight) { best = g; bestRight = right; }
+  }
+  return best;
+}
