@@ -17,6 +17,8 @@ import { weldVertices } from '../src/weld-vertices';
 import { capsule, humanoid, mergeMeshes } from './skinning-fixtures';
 import { MEDIAL_DIJKSTRA_WASM_BASE64 } from '../src/fit/wasm/medial-dijkstra-wasm-bytes';
 import { compileWat, WASM_KERNELS } from '../scripts/lib/compile-wat';
+import { voxelizeMesh, voxelTriangles } from '../src/fit/voxel-grid';
+import { VOXELIZE_MESH_WASM_BASE64 } from '../src/fit/wasm/voxelize-mesh-wasm-bytes';
 
 /** A deterministic pseudo-random stream in [0, 1). */
 function stream(seed: number): () => number {
@@ -306,8 +308,46 @@ describe('the outside flood in WebAssembly', () => {
   });
 });
 
+describe('the fit\'s voxeliser in WebAssembly', () => {
+  it('makes the JavaScript voxeliser\'s grid: coarse and fine, with and without the closing, degenerate and skewed triangles', () => {
+    const body = humanoid(2).mesh;
+    // Random triangles of every size and slant in one box (many cross, some are slivers or
+    // repeat a corner, which `voxelTriangles` drops), and coordinates near zero beside large ones.
+    const rnd = stream(7);
+    const count = 400;
+    const positions = new Float32Array(9 * count);
+    for (let t = 0; t < count; t++) {
+      const size = rnd() < 0.8 ? 0.05 : 0.6;
+      for (let k = 0; k < 3; k++) {
+        const centre = (rnd() - 0.5) * 3;
+        for (let corner = 0; corner < 3; corner++) positions[9 * t + 3 * corner + k] = rnd() < 0.05 ? (rnd() - 0.5) * 1e-9 : centre + (rnd() - 0.5) * size;
+      }
+    }
+    const indices = new Uint32Array(3 * count);
+    for (let i = 0; i < indices.length; i++) indices[i] = rnd() < 0.02 ? indices[Math.max(0, i - 1)]! : i;
+    const soup = { ...body, positions, indices, groups: [], normals: undefined, uvs: undefined, colors: undefined };
+    let cells = 0;
+    for (const mesh of [body, capsule([0, 0, 0], [0, 1.5, 0.2], 0.3), soup]) {
+      const triangles = voxelTriangles(mesh);
+      for (const resolution of [12, 48, 80, 131]) {
+        for (const closeHoles of [true, false]) {
+          const js = voxelizeMesh(mesh, { resolution, closeHoles, kernel: 'js' }, triangles);
+          const wasm = voxelizeMesh(mesh, { resolution, closeHoles, kernel: 'wasm' }, triangles);
+          expect(Buffer.from(wasm.solid).equals(Buffer.from(js.solid))).toBe(true);
+          expect([wasm.nx, wasm.ny, wasm.nz, wasm.cell, ...wasm.origin]).toEqual([js.nx, js.ny, js.nz, js.cell, ...js.origin]);
+          expect(js.solid.includes(1)).toBe(true);
+          cells += js.solid.length;
+        }
+      }
+    }
+    expect(cells).toBeGreaterThan(3e6);
+  });
+});
+
 describe('the WebAssembly kernels', () => {
-  const generated: Record<string, string> = { JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64 };
+  const generated: Record<string, string> = {
+    JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64, VOXELIZE_MESH_WASM_BASE64,
+  };
   it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
     const bytes = await compileWat(join(__dirname, '../src', wat));
     expect(Buffer.from(bytes).toString('base64')).toBe(generated[constName]);

@@ -12,6 +12,7 @@ export const WASM_KERNELS = [
   { wat: 'skinning/wasm/geodesic-search.wat', module: 'skinning/wasm/geodesic-search-wasm-bytes.ts', constName: 'GEODESIC_SEARCH_WASM_BASE64' },
   { wat: 'voxel/wasm/flood-outside.wat', module: 'voxel/wasm/flood-outside-wasm-bytes.ts', constName: 'FLOOD_OUTSIDE_WASM_BASE64' },
   { wat: 'fit/wasm/medial-dijkstra.wat', module: 'fit/wasm/medial-dijkstra-wasm-bytes.ts', constName: 'MEDIAL_DIJKSTRA_WASM_BASE64' },
+  { wat: 'fit/wasm/voxelize-mesh.wat', module: 'fit/wasm/voxelize-mesh-wasm-bytes.ts', constName: 'VOXELIZE_MESH_WASM_BASE64' },
 ] as const;
 
 export async function compileWat(path: string): Promise<Uint8Array> {

@@ -17,6 +17,7 @@
  */
 import { withDefaults, type Mesh } from '@rigforge/mesh';
 import { floodOutside } from '../voxel/flood-outside';
+import { voxelizeSolidWasm } from './wasm/voxelize-mesh-wasm';
 
 export interface VoxelGrid {
   nx: number;
@@ -41,9 +42,14 @@ export interface VoxelizeMeshOptions {
    * few voxels open (between fingers).
    */
   closeHoles?: boolean;
+  /**
+   * WebAssembly (`wasm/voxelize-mesh.wat`: the same cells, faster) or this file's JavaScript (its
+   * reference, and the fallback where WebAssembly is missing).
+   */
+  kernel?: 'js' | 'wasm';
 }
 
-export const VOXELIZE_MESH_DEFAULTS: Required<VoxelizeMeshOptions> = { resolution: 80, closeHoles: true };
+export const VOXELIZE_MESH_DEFAULTS: Required<VoxelizeMeshOptions> = { resolution: 80, closeHoles: true, kernel: 'wasm' };
 
 const PAD = 2;
 
@@ -130,7 +136,7 @@ export function voxelGridCells(triangles: VoxelTriangles, resolution: number): n
  * `triangles`: the mesh's `voxelTriangles`, when the caller has them.
  */
 export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}, triangles: VoxelTriangles = voxelTriangles(mesh)): VoxelGrid {
-  const { resolution, closeHoles } = withDefaults(VOXELIZE_MESH_DEFAULTS, options);
+  const { resolution, closeHoles, kernel } = withDefaults(VOXELIZE_MESH_DEFAULTS, options);
   const p = mesh.positions;
   const idx = mesh.indices;
   const { triOk } = triangles;
@@ -142,9 +148,13 @@ export function voxelizeMesh(mesh: Mesh, options: VoxelizeMeshOptions = {}, tria
   }
   const { cell, dims, origin } = voxelGridFrame(min, max, resolution);
   const [nx, ny, nz] = dims;
+  const inv = 1 / cell;
+  if (kernel === 'wasm') {
+    const solid = voxelizeSolidWasm({ positions: p, indices: idx, triOk, dims, origin, inv, closeHoles });
+    if (solid) return { nx, ny, nz, origin, cell, solid, min, max };
+  }
   const nxy = nx * ny;
   const surface = new Uint8Array(nx * ny * nz);
-  const inv = 1 / cell;
   const ox = origin[0], oy = origin[1], oz = origin[2];
   const mark = (x: number, y: number, z: number): void => {
     const i = Math.floor((x - ox) * inv), j = Math.floor((y - oy) * inv), k = Math.floor((z - oz) * inv);

@@ -1,0 +1,197 @@
+;; The fit's voxeliser (fit/voxel-grid.ts, `voxelizeMesh`) less its outside flood: the triangles'
+;; sampling onto the surface grid, the closing's thickened shell and the erosion that peels it off
+;; again, operation for operation (the same doubles in the same order: f32 positions promoted
+;; exactly, `x ** 2` is `x * x`, Math.sqrt / floor / ceil are f64.sqrt / floor / ceil, Math.max of
+;; non-NaN values is f64.max), so the same cells. Compiled to voxelize-mesh-wasm-bytes.ts by
+;; scripts/build-wasm.ts.
+;;
+;; Arguments are byte offsets into the exported memory: positions (f32, xyz per vertex), indices
+;; (u32, three per triangle), triOk (u8 per triangle: 1 where the triangle carries surface), and the
+;; grid's u8 arrays of nx × ny × nz cells: surface (zeroed by the caller), thick, outside, solid. The
+;; mesh's box lies at least two cells inside the grid (the voxeliser's padding), so no sample and no
+;; surface voxel's 3×3×3 neighbourhood leaves it.
+(module
+  (memory (export "memory") 1)
+  (global $ox (mut f64) (f64.const 0))
+  (global $oy (mut f64) (f64.const 0))
+  (global $oz (mut f64) (f64.const 0))
+  (global $inv (mut f64) (f64.const 0))
+  (global $nx (mut i32) (i32.const 0))
+  (global $nxy (mut i32) (i32.const 0))
+  (global $surfP (mut i32) (i32.const 0))
+
+  ;; `mark`: surface[floor((x − ox)·inv) + nx·floor((y − oy)·inv) + nxy·floor((z − oz)·inv)] = 1
+  (func $mark (param $x f64) (param $y f64) (param $z f64)
+    (i32.store8
+      (i32.add (global.get $surfP)
+        (i32.add
+          (i32.add
+            (i32.trunc_f64_s (f64.floor (f64.mul (f64.sub (local.get $x) (global.get $ox)) (global.get $inv))))
+            (i32.mul (global.get $nx) (i32.trunc_f64_s (f64.floor (f64.mul (f64.sub (local.get $y) (global.get $oy)) (global.get $inv))))))
+          (i32.mul (global.get $nxy) (i32.trunc_f64_s (f64.floor (f64.mul (f64.sub (local.get $z) (global.get $oz)) (global.get $inv)))))))
+      (i32.const 1)))
+
+  (func $coord (param $posP i32) (param $v i32) (param $k i32) (result f64)
+    (f64.promote_f32 (f32.load (i32.add (local.get $posP) (i32.shl (i32.add (local.get $v) (local.get $k)) (i32.const 2))))))
+
+  ;; The triangles' samples, as voxelizeMesh's loop: each triangle split into n rows of at most
+  ;; 0.45 of a cell (n = 1: its corners and centroid).
+  (func (export "rasterize")
+    (param $posP i32) (param $idxP i32) (param $okP i32) (param $triCount i32) (param $surfP i32)
+    (param $nx i32) (param $nxy i32) (param $ox f64) (param $oy f64) (param $oz f64) (param $inv f64)
+    (local $t i32) (local $a i32) (local $b i32) (local $c i32)
+    (local $ax f64) (local $ay f64) (local $az f64) (local $ux f64) (local $uy f64) (local $uz f64)
+    (local $vx f64) (local $vy f64) (local $vz f64) (local $wx f64) (local $wy f64) (local $wz f64)
+    (local $longest f64) (local $n f64) (local $ni i32) (local $i i32) (local $j i32)
+    (local $s f64) (local $r f64) (local $bx f64) (local $by f64) (local $bz f64)
+    (global.set $ox (local.get $ox))
+    (global.set $oy (local.get $oy))
+    (global.set $oz (local.get $oz))
+    (global.set $inv (local.get $inv))
+    (global.set $nx (local.get $nx))
+    (global.set $nxy (local.get $nxy))
+    (global.set $surfP (local.get $surfP))
+    (block $bt (loop $lt
+      (br_if $bt (i32.ge_u (local.get $t) (local.get $triCount)))
+      (if (i32.load8_u (i32.add (local.get $okP) (local.get $t)))
+        (then
+          (local.set $a (i32.mul (i32.load (i32.add (local.get $idxP) (i32.mul (local.get $t) (i32.const 12)))) (i32.const 3)))
+          (local.set $b (i32.mul (i32.load (i32.add (local.get $idxP) (i32.add (i32.mul (local.get $t) (i32.const 12)) (i32.const 4)))) (i32.const 3)))
+          (local.set $c (i32.mul (i32.load (i32.add (local.get $idxP) (i32.add (i32.mul (local.get $t) (i32.const 12)) (i32.const 8)))) (i32.const 3)))
+          (local.set $ax (call $coord (local.get $posP) (local.get $a) (i32.const 0)))
+          (local.set $ay (call $coord (local.get $posP) (local.get $a) (i32.const 1)))
+          (local.set $az (call $coord (local.get $posP) (local.get $a) (i32.const 2)))
+          (local.set $ux (f64.sub (call $coord (local.get $posP) (local.get $b) (i32.const 0)) (local.get $ax)))
+          (local.set $uy (f64.sub (call $coord (local.get $posP) (local.get $b) (i32.const 1)) (local.get $ay)))
+          (local.set $uz (f64.sub (call $coord (local.get $posP) (local.get $b) (i32.const 2)) (local.get $az)))
+          (local.set $vx (f64.sub (call $coord (local.get $posP) (local.get $c) (i32.const 0)) (local.get $ax)))
+          (local.set $vy (f64.sub (call $coord (local.get $posP) (local.get $c) (i32.const 1)) (local.get $ay)))
+          (local.set $vz (f64.sub (call $coord (local.get $posP) (local.get $c) (i32.const 2)) (local.get $az)))
+          (local.set $wx (f64.sub (local.get $ux) (local.get $vx)))
+          (local.set $wy (f64.sub (local.get $uy) (local.get $vy)))
+          (local.set $wz (f64.sub (local.get $uz) (local.get $vz)))
+          (local.set $longest (f64.sqrt (f64.max
+            (f64.max
+              (f64.add (f64.add (f64.mul (local.get $ux) (local.get $ux)) (f64.mul (local.get $uy) (local.get $uy))) (f64.mul (local.get $uz) (local.get $uz)))
+              (f64.add (f64.add (f64.mul (local.get $vx) (local.get $vx)) (f64.mul (local.get $vy) (local.get $vy))) (f64.mul (local.get $vz) (local.get $vz))))
+            (f64.add (f64.add (f64.mul (local.get $wx) (local.get $wx)) (f64.mul (local.get $wy) (local.get $wy))) (f64.mul (local.get $wz) (local.get $wz))))))
+          (local.set $n (f64.max (f64.const 1) (f64.ceil (f64.div (f64.mul (local.get $longest) (local.get $inv)) (f64.const 0.45)))))
+          (if (f64.eq (local.get $n) (f64.const 1))
+            (then
+              (call $mark (local.get $ax) (local.get $ay) (local.get $az))
+              (call $mark (f64.add (local.get $ax) (local.get $ux)) (f64.add (local.get $ay) (local.get $uy)) (f64.add (local.get $az) (local.get $uz)))
+              (call $mark (f64.add (local.get $ax) (local.get $vx)) (f64.add (local.get $ay) (local.get $vy)) (f64.add (local.get $az) (local.get $vz)))
+              (call $mark
+                (f64.add (local.get $ax) (f64.div (f64.add (local.get $ux) (local.get $vx)) (f64.const 3)))
+                (f64.add (local.get $ay) (f64.div (f64.add (local.get $uy) (local.get $vy)) (f64.const 3)))
+                (f64.add (local.get $az) (f64.div (f64.add (local.get $uz) (local.get $vz)) (f64.const 3)))))
+            (else
+              (local.set $ni (i32.trunc_f64_s (local.get $n)))
+              (local.set $i (i32.const 0))
+              (block $bi (loop $li
+                (br_if $bi (i32.gt_s (local.get $i) (local.get $ni)))
+                (local.set $s (f64.div (f64.convert_i32_s (local.get $i)) (local.get $n)))
+                (local.set $bx (f64.add (local.get $ax) (f64.mul (local.get $ux) (local.get $s))))
+                (local.set $by (f64.add (local.get $ay) (f64.mul (local.get $uy) (local.get $s))))
+                (local.set $bz (f64.add (local.get $az) (f64.mul (local.get $uz) (local.get $s))))
+                (local.set $j (i32.const 0))
+                (block $bj (loop $lj
+                  (br_if $bj (i32.gt_s (i32.add (local.get $i) (local.get $j)) (local.get $ni)))
+                  (local.set $r (f64.div (f64.convert_i32_s (local.get $j)) (local.get $n)))
+                  ;; $mark, inline (the loop's only call; the rows are most samples of a large triangle)
+                  (i32.store8
+                    (i32.add (local.get $surfP)
+                      (i32.add
+                        (i32.add
+                          (i32.trunc_f64_s (f64.floor (f64.mul (f64.sub (f64.add (local.get $bx) (f64.mul (local.get $vx) (local.get $r))) (local.get $ox)) (local.get $inv))))
+                          (i32.mul (local.get $nx) (i32.trunc_f64_s (f64.floor (f64.mul (f64.sub (f64.add (local.get $by) (f64.mul (local.get $vy) (local.get $r))) (local.get $oy)) (local.get $inv))))))
+                        (i32.mul (local.get $nxy) (i32.trunc_f64_s (f64.floor (f64.mul (f64.sub (f64.add (local.get $bz) (f64.mul (local.get $vz) (local.get $r))) (local.get $oz)) (local.get $inv)))))))
+                    (i32.const 1))
+                  (local.set $j (i32.add (local.get $j) (i32.const 1)))
+                  (br $lj)))
+                (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                (br $li)))))))
+      (local.set $t (i32.add (local.get $t) (i32.const 1)))
+      (br $lt)))
+  )
+
+  ;; thick = surface, and with `close` every surface voxel's 3×3×3 neighbourhood set too.
+  (func (export "thicken")
+    (param $surfP i32) (param $thickP i32) (param $cells i32) (param $nx i32) (param $nxy i32) (param $close i32)
+    (local $i i32) (local $dx i32) (local $dy i32) (local $dz i32)
+    (block $b0 (loop $l0
+      (br_if $b0 (i32.ge_u (local.get $i) (local.get $cells)))
+      (i32.store8 (i32.add (local.get $thickP) (local.get $i)) (i32.load8_u (i32.add (local.get $surfP) (local.get $i))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $l0)))
+    (if (local.get $close)
+      (then
+        (local.set $i (i32.const 0))
+        (block $b1 (loop $l1
+          (br_if $b1 (i32.ge_u (local.get $i) (local.get $cells)))
+          (if (i32.load8_u (i32.add (local.get $surfP) (local.get $i)))
+            (then
+              (local.set $dz (i32.const -1))
+              (block $bz (loop $lz
+                (br_if $bz (i32.gt_s (local.get $dz) (i32.const 1)))
+                (local.set $dy (i32.const -1))
+                (block $by (loop $ly
+                  (br_if $by (i32.gt_s (local.get $dy) (i32.const 1)))
+                  (local.set $dx (i32.const -1))
+                  (block $bx (loop $lx
+                    (br_if $bx (i32.gt_s (local.get $dx) (i32.const 1)))
+                    (i32.store8
+                      (i32.add (local.get $thickP)
+                        (i32.add (local.get $i)
+                          (i32.add (local.get $dx)
+                            (i32.add (i32.mul (local.get $nx) (local.get $dy)) (i32.mul (local.get $nxy) (local.get $dz))))))
+                      (i32.const 1))
+                    (local.set $dx (i32.add (local.get $dx) (i32.const 1)))
+                    (br $lx)))
+                  (local.set $dy (i32.add (local.get $dy) (i32.const 1)))
+                  (br $ly)))
+                (local.set $dz (i32.add (local.get $dz) (i32.const 1)))
+                (br $lz)))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $l1)))))
+  )
+
+  ;; solid = not outside, less the thickened shell's voxels (not the surface's) with an outside
+  ;; voxel in their 3×3×3 neighbourhood. The test reads only `outside`, so one pass is the
+  ;; JavaScript's two.
+  (func (export "erode")
+    (param $surfP i32) (param $thickP i32) (param $outP i32) (param $solidP i32) (param $cells i32) (param $nx i32) (param $nxy i32)
+    (local $i i32) (local $s i32) (local $dx i32) (local $dy i32) (local $dz i32)
+    (block $b0 (loop $l0
+      (br_if $b0 (i32.ge_u (local.get $i) (local.get $cells)))
+      (local.set $s (i32.xor (i32.load8_u (i32.add (local.get $outP) (local.get $i))) (i32.const 1)))
+      (if (i32.and (i32.and (i32.ne (local.get $s) (i32.const 0))
+                            (i32.eqz (i32.load8_u (i32.add (local.get $surfP) (local.get $i)))))
+                   (i32.ne (i32.load8_u (i32.add (local.get $thickP) (local.get $i))) (i32.const 0)))
+        (then
+          (local.set $dz (i32.const -1))
+          (block $bz (loop $lz
+            (br_if $bz (i32.gt_s (local.get $dz) (i32.const 1)))
+            (local.set $dy (i32.const -1))
+            (block $by (loop $ly
+              (br_if $by (i32.gt_s (local.get $dy) (i32.const 1)))
+              (local.set $dx (i32.const -1))
+              (block $bx (loop $lx
+                (br_if $bx (i32.gt_s (local.get $dx) (i32.const 1)))
+                (if (i32.load8_u
+                      (i32.add (local.get $outP)
+                        (i32.add (local.get $i)
+                          (i32.add (local.get $dx)
+                            (i32.add (i32.mul (local.get $nx) (local.get $dy)) (i32.mul (local.get $nxy) (local.get $dz)))))))
+                  (then (local.set $s (i32.const 0)) (br $bz)))
+                (local.set $dx (i32.add (local.get $dx) (i32.const 1)))
+                (br $lx)))
+              (local.set $dy (i32.add (local.get $dy) (i32.const 1)))
+              (br $ly)))
+            (local.set $dz (i32.add (local.get $dz) (i32.const 1)))
+            (br $lz)))))
+      (i32.store8 (i32.add (local.get $solidP) (local.get $i)) (local.get $s))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $l0)))
+  )
+)
