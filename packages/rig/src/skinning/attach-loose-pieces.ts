@@ -228,7 +228,7 @@ function holdsBone(box: PieceBox, bones: readonly Segment[]): boolean {
  * rig time. Every vertex still visits the same candidates in the same order, so the result is
  * the same.
  */
-class VertexGrid {
+export class VertexGrid {
   /** Vertices of cell k: cellVertices[cellStart[k] .. cellStart[k + 1]). */
   private readonly cellStart: Int32Array;
   private readonly cellVertices: Int32Array;
