@@ -5,6 +5,7 @@
  * fuzz script, the API's hostile-upload test and bench, and the rig workload bench.
  */
 import { deflateSync } from 'node:zlib';
+import { mulberry32 } from '../testing/mulberry32';
 
 /**
  * A binary FBX 7400 whose Geometry holds `arrays` zlib-compressed float64 arrays of
@@ -114,16 +115,7 @@ export function stlRandomSoup(triangles: number, seed = 1): Uint8Array {
 }
 
 /** Deterministic uniform [0, 1) numbers, so hostile files are the same on every run. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 interface Node {
   name: string;

@@ -3,3 +3,4 @@ export * from './build-humanoid-clip';
 export * from './compress-glb';
 export * from './ktx2-texture';
 export * from './fbx-with-texture-files';
+export * from './mulberry32';

@@ -2,20 +2,9 @@
 // vertex's nearest foreign vertex at the same distance bit for bit, and every vertex it lists at
 // its Math.hypot distance in the piece it names. The cache of gathered candidates (their pieces and
 // positions read in order) must not change which vertices are visited nor any distance.
+import { mulberry32 as random } from '@rigforge/mesh/testing';
 import { VertexGrid } from '../src/skinning/attach-loose-pieces';
 import { pieceBox } from '../src/skinning/piece-box';
-
-/** A deterministic generator (mulberry32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` pieces of `size` vertices, each a cloud around its own centre (some overlapping). */
 function clouds(seed: number, count: number, size: number, spread: number): { positions: Float32Array; pieces: number[][] } {

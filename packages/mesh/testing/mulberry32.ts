@@ -1,0 +1,14 @@
+/**
+ * Deterministic uniform [0, 1) numbers (mulberry32: a 32-bit state, only 32-bit integer maths), so a
+ * generated fixture or a randomised test is the same on every run and a failure reproduces.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
