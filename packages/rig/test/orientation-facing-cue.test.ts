@@ -3,31 +3,14 @@ import { findOrientation } from '../src/find-orientation';
 import { facingCueHalfTurn, facingCueOf, facingCueVerdict, measureFacingSurface } from '../src/orientation-facing-cue';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { buildCreature } from '../testing/build-creature';
-
-/** A closed box from `lo` to `hi`. */
-function box(lo: [number, number, number], hi: [number, number, number]): Mesh {
-  const corners = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => [(i & 1 ? hi : lo)[0], (i & 2 ? hi : lo)[1], (i & 4 ? hi : lo)[2]]);
-  const indices = [0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5];
-  return { positions: Float32Array.from(corners), indices: Uint32Array.from(indices), groups: [], materials: [] };
-}
-
-function merge(...meshes: Mesh[]): Mesh {
-  let n = 0;
-  const positions: number[] = [], indices: number[] = [];
-  for (const m of meshes) {
-    positions.push(...m.positions);
-    indices.push(...Array.from(m.indices, (i) => i + n));
-    n += m.positions.length / 3;
-  }
-  return { positions: Float32Array.from(positions), indices: Uint32Array.from(indices), groups: [], materials: [] };
-}
+import { box, mergeMeshes } from './skinning-fixtures';
 
 /** A long block body (no feet: longer than tall) with two small eye boxes on the front of its top half. */
-const eyed = (eyes: 'pair' | 'one'): Mesh => merge(
+const eyed = (eyes: 'pair' | 'one'): Mesh => mergeMeshes([
   box([0, 0, 0], [1, 1, 2]),
   box([0.2, 0.8, 2], [0.3, 0.9, 2.1]),
   ...(eyes === 'pair' ? [box([0.7, 0.8, 2], [0.8, 0.9, 2.1])] : []),
-);
+]);
 
 describe('the anatomy facing cue', () => {
   test('a pair of small pieces on the front of the top half reads as eyes; a half turn negates it', () => {

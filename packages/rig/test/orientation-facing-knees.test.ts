@@ -1,24 +1,7 @@
 import type { Mesh } from '@rigforge/mesh';
 import { facingCueHalfTurn, facingCueOf, facingCueVerdict, measureFacingSurface } from '../src/orientation-facing-cue';
 import { kneesOf } from '../src/orientation-facing-knees';
-
-/** A closed box from `lo` to `hi`. */
-function box(lo: [number, number, number], hi: [number, number, number]): Mesh {
-  const corners = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => [(i & 1 ? hi : lo)[0], (i & 2 ? hi : lo)[1], (i & 4 ? hi : lo)[2]]);
-  const indices = [0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5];
-  return { positions: Float32Array.from(corners), indices: Uint32Array.from(indices), groups: [], materials: [] };
-}
-
-function merge(meshes: Mesh[]): Mesh {
-  let n = 0;
-  const positions: number[] = [], indices: number[] = [];
-  for (const m of meshes) {
-    positions.push(...m.positions);
-    indices.push(...Array.from(m.indices, (i) => i + n));
-    n += m.positions.length / 3;
-  }
-  return { positions: Float32Array.from(positions), indices: Uint32Array.from(indices), groups: [], materials: [] };
-}
+import { box, mergeMeshes } from './skinning-fixtures';
 
 /**
  * A standing figure 2 tall facing +Z, built of thin slabs (so every band holds its own triangles):
@@ -37,7 +20,7 @@ function figure(bend: number): Mesh {
     }
   }
   for (let i = 20; i < 40; i++) parts.push(slab(0, i * 0.05, 0, i < 32 ? 0.35 : 0.15, 0.12));
-  return merge(parts);
+  return mergeMeshes(parts);
 }
 
 describe('the knees facing cue', () => {

@@ -81,6 +81,13 @@ export function capsule(a: Vec3, b: Vec3, r: number, options: CapsuleOptions = {
   return { positions: new Float32Array(positions), indices: new Uint32Array(indices), groups: [], materials: [] };
 }
 
+/** A closed axis-aligned box from `lo` to `hi` (12 triangles, outward). */
+export function box(lo: Vec3, hi: Vec3): Mesh {
+  const corners = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => [(i & 1 ? hi : lo)[0], (i & 2 ? hi : lo)[1], (i & 4 ? hi : lo)[2]]);
+  const indices = [0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5];
+  return { positions: Float32Array.from(corners), indices: Uint32Array.from(indices), groups: [], materials: [] };
+}
+
 /** Concatenate meshes into one (parts stay disconnected, as in a real multi-part asset). */
 export function mergeMeshes(parts: Mesh[]): Mesh {
   const vCount = parts.reduce((s, m) => s + m.positions.length, 0);
