@@ -33,7 +33,7 @@ import { weighByCue } from '../src/orientation-exemplars';
 import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { sheetAxisOf } from '../src/orientation-up-sheet';
 import { UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
-import { candidateOf, chooseSetting, gateTurn, loadReplay, upOfCandidate, withFacingCue } from './lib/orientation-replay';
+import { candidateOf, chooseSetting, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import { upAnatomyCues, UP_ANATOMY_CUES, UP_ANATOMY_CUES as NAMES } from './lib/up-anatomy';
 import { upAnatomyOf } from './measure-up-anatomy';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
@@ -135,8 +135,7 @@ async function main(): Promise<void> {
     const rightUps = new Set((s.right ?? [0]).map(upOfCandidate));
     console.log(`${s.id} (lateral as held ${r.turnsOf.get(s.id)![0]!.lateral ?? '-'}; thin ${anatomy[s.id]!.thinShare.toFixed(2)})`);
     for (const u of UP_AXES) {
-      const mass = (p: number[]): number => ORIENTATION_CANDIDATES.reduce((a, q, c) => a + (q.upAxis === u ? p[c]! : 0), 0);
-      console.log(`   ${rightUps.has(u) ? '*' : ' '}${u}  held ${mass(held).toFixed(3)} in ${mass(ins).toFixed(3)}  ${upAnatomyCues(anatomy[s.id]!, u).map((x, k) => `${NAMES[k]} ${x.toFixed(3).padStart(6)}`).join('  ')}`);
+      console.log(`   ${rightUps.has(u) ? '*' : ' '}${u}  held ${upMass(held, u).toFixed(3)} in ${upMass(ins, u).toFixed(3)}  ${upAnatomyCues(anatomy[s.id]!, u).map((x, k) => `${NAMES[k]} ${x.toFixed(3).padStart(6)}`).join('  ')}`);
     }
   }
   if (process.argv.includes('--no-choice')) return;
