@@ -6,14 +6,23 @@
 import { readFileSync } from 'node:fs';
 import wabt from 'wabt';
 
-/** The kernels: their text, the generated module (both under `src/`) and its constant. */
-export const WASM_KERNELS = [
-  { wat: 'skinning/wasm/jacobi-cg.wat', module: 'skinning/wasm/jacobi-cg-wasm-bytes.ts', constName: 'JACOBI_CG_WASM_BASE64' },
-  { wat: 'skinning/wasm/geodesic-search.wat', module: 'skinning/wasm/geodesic-search-wasm-bytes.ts', constName: 'GEODESIC_SEARCH_WASM_BASE64' },
-  { wat: 'voxel/wasm/flood-outside.wat', module: 'voxel/wasm/flood-outside-wasm-bytes.ts', constName: 'FLOOD_OUTSIDE_WASM_BASE64' },
-  { wat: 'fit/wasm/medial-dijkstra.wat', module: 'fit/wasm/medial-dijkstra-wasm-bytes.ts', constName: 'MEDIAL_DIJKSTRA_WASM_BASE64' },
-  { wat: 'fit/wasm/voxelize-mesh.wat', module: 'fit/wasm/voxelize-mesh-wasm-bytes.ts', constName: 'VOXELIZE_MESH_WASM_BASE64' },
+/** The kernels' texts, under `src/`. */
+const WAT_FILES = [
+  'skinning/wasm/jacobi-cg.wat',
+  'skinning/wasm/geodesic-search.wat',
+  'voxel/wasm/flood-outside.wat',
+  'fit/wasm/medial-dijkstra.wat',
+  'fit/wasm/voxelize-mesh.wat',
 ] as const;
+
+/**
+ * A kernel: its text, the generated module beside it (`<name>-wasm-bytes.ts`, the rule by which
+ * scripts/lib/prepare.sh also finds it) and the module's constant (`<NAME>_WASM_BASE64`).
+ */
+export const WASM_KERNELS = WAT_FILES.map((wat) => {
+  const name = wat.slice(wat.lastIndexOf('/') + 1, -'.wat'.length);
+  return { wat, module: wat.replace(/\.wat$/, '-wasm-bytes.ts'), constName: `${name.toUpperCase().replace(/-/g, '_')}_WASM_BASE64` };
+});
 
 export async function compileWat(path: string): Promise<Uint8Array> {
   const tools = await wabt();
