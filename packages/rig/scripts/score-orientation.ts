@@ -25,9 +25,7 @@ import { join } from 'node:path';
 import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from '../src/body-plan';
 import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
-import { findMirrorPlanes } from '../src/mirror-plane';
-import { keptLateralAxis, mirrorRollOf } from '../src/mirror-roll';
-import { sheetAxisOf } from '../src/orientation-up-sheet';
+import { unrolledGateAxes } from '../src/mirror-roll';
 import { FACING_CUE_ON } from '../src/orientation-facing-cue';
 import { facingCueRotation } from '../src/orientation-facing-turn';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
@@ -213,19 +211,17 @@ async function main(): Promise<void> {
 }
 
 /**
- * The left-right axis rigMesh keeps for a file it does not roll (keptLateralAxis, its defaults); a
- * file it rolls (its mirror plane between two axes) is stood by quarter turns after the roll, which
- * this script cannot score, so such a file is read as before, without one.
+ * The gate axes rigMesh keeps for a file it does not roll (unrolledGateAxes: the left-right axis and
+ * a sheet's thickness); a file it rolls (its mirror plane between two axes) is stood by quarter turns
+ * after the roll, which this script cannot score, so such a file is read as before, without them.
  */
 function rigsLateral(mesh: Mesh): FindOrientationOptions {
-  const planes = findMirrorPlanes(mesh);
-  const unrolled = planes && !mirrorRollOf(planes);
-  const lateralAxis = unrolled ? keptLateralAxis(planes, undefined) : undefined;
-  // The sheet rule as rigMesh reads it (orient-for-rig.ts); --no-sheet: off (the twentieth round's "before").
-  const sheetAxis = unrolled && !process.argv.includes('--no-sheet') ? sheetAxisOf(planes) : undefined;
+  const { sheetAxis, ...axes } = unrolledGateAxes(mesh);
+  // --no-sheet: the sheet rule off (the twentieth round's "before").
+  const sheet = sheetAxis && !process.argv.includes('--no-sheet') ? { sheetAxis } : {};
   // --exemplar-weight W: the exemplar cue's weight (0: off, the fifteenth round's "before").
   const w = arg('--exemplar-weight');
-  return { ...(lateralAxis ? { lateralAxis } : {}), ...(sheetAxis ? { sheetAxis } : {}), ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
+  return { ...axes, ...sheet, ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
 }
 
 /** Rigs the character as filed and turned three ways (auto orientation), all scored in the input's frame. */

@@ -9,6 +9,7 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import { findMirrorPlanes, isFlatSide, lateralAxisOf, MIRROR_CLEAR_RATIO, type MirrorPlanes } from './mirror-plane';
+import { sheetAxisOf } from './orientation-up-sheet';
 import { axisTurn, turnMesh, type Turn } from './turn-mesh';
 
 export interface MirrorRollOptions {
@@ -95,15 +96,25 @@ export function mirrorRollOf(planes: MirrorPlanes, options: MirrorRollOptions = 
 }
 
 /**
- * The left-right axis rigMesh keeps for a mesh it does not roll (keptLateralAxis of its planes), for
- * the readers of its orientation that do not roll (score-orientation.ts; the check runs the rig's
- * own orientForRig, roll included): undefined for a
- * mesh it rolls (its quarter turns are the rolled mesh's, so no file axis of the mesh as filed is
- * kept) or one no axis-aligned plane mirrors clearly best.
+ * The file axes the orientation gates keep, read off a mesh's mirror planes (findMirrorPlanes): its
+ * left-right axis (keptLateralAxis) and, for a mesh not rolled, a sheet's thickness (sheetAxisOf: a
+ * roll turns its sides off the file axes the planes measured). What orientForRig hands findOrientation.
  */
-export function unrolledLateralAxis(mesh: Mesh, options: MirrorRollOptions = {}): 'x' | 'y' | 'z' | undefined {
+export function gateAxesOf(planes: MirrorPlanes, roll: MirrorRoll | undefined, options: MirrorRollOptions = {}): { lateralAxis?: 'x' | 'y' | 'z'; sheetAxis?: 'x' | 'y' | 'z' } {
+  const lateralAxis = keptLateralAxis(planes, roll, options);
+  const sheetAxis = roll ? undefined : sheetAxisOf(planes);
+  return { ...(lateralAxis ? { lateralAxis } : {}), ...(sheetAxis ? { sheetAxis } : {}) };
+}
+
+/**
+ * The gate axes rigMesh keeps for a mesh it does not roll, for the readers of its orientation that
+ * do not roll (score-orientation.ts; the check runs the rig's own orientForRig, roll included): none
+ * for a mesh it rolls (its quarter turns are the rolled mesh's, so no file axis of the mesh as filed
+ * is kept) or one without mirror planes.
+ */
+export function unrolledGateAxes(mesh: Mesh, options: MirrorRollOptions = {}): { lateralAxis?: 'x' | 'y' | 'z'; sheetAxis?: 'x' | 'y' | 'z' } {
   const planes = findMirrorPlanes(mesh);
-  return planes && !mirrorRollOf(planes, options) ? keptLateralAxis(planes, undefined, options) : undefined;
+  return planes && !mirrorRollOf(planes, options) ? gateAxesOf(planes, undefined, options) : {};
 }
 
 /**

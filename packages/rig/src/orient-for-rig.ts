@@ -14,8 +14,7 @@ import { FIT_SKELETON_DEFAULTS, type AnalysedMesh } from './fit-skeleton';
 import { facingOf, findOrientation, measureOrientationCandidates, type Facing, type FindOrientationOptions, type OrientationModel, type UpAxisReason } from './find-orientation';
 import { LENGTHWISE_PLANS, lengthAxisOf } from './length-axis';
 import { findMirrorPlanes } from './mirror-plane';
-import { keptLateralAxis, mirrorRollOf, rollMesh, type MirrorRollOptions } from './mirror-roll';
-import { sheetAxisOf } from './orientation-up-sheet';
+import { gateAxesOf, mirrorRollOf, rollMesh, type MirrorRollOptions } from './mirror-roll';
 import { choosePlanReading, isPlanReadingFrame, planReadingMesh } from './plan-reading';
 import { standTurn, type UpAxis } from './rotate-mesh-up';
 import { turnMesh } from './turn-mesh';
@@ -80,13 +79,10 @@ export function orientForRig(bounded: Mesh, options: OrientForRigOptions): Orien
   const planes = upAxis === 'auto' && rollOptions ? findMirrorPlanes(bounded) : undefined;
   const roll = planes ? mirrorRollOf(planes, rollOptions) : undefined;
   const filed = roll ? rollMesh(bounded, roll.axis, roll.degrees) : bounded;
-  // The body's left-right axis, which the orientation keeps: a rolled mesh's, the axis its plane
-  // was rolled onto; an unrolled mesh's clearly best plane's (unless `keepLateral: 'rolled'`).
-  const lateralAxis = planes ? keptLateralAxis(planes, roll, rollOptions) : undefined;
-  // A sheet (its thinnest side flat and slender) lies flat: read on a mesh not rolled (a roll turns
-  // its sides off the file axes the planes measured).
-  const sheetAxis = planes && !roll ? sheetAxisOf(planes) : undefined;
-  const orientationOptions: FindOrientationOptions = { ...options.orientation, ...(lateralAxis ? { lateralAxis } : {}), ...(sheetAxis ? { sheetAxis } : {}) };
+  // The body's left-right axis, which the orientation keeps (a rolled mesh's, the axis its plane
+  // was rolled onto; an unrolled mesh's clearly best plane's, unless `keepLateral: 'rolled'`), and
+  // a sheet's thickness, along which it lies flat (gateAxesOf).
+  const orientationOptions: FindOrientationOptions = { ...options.orientation, ...(planes ? gateAxesOf(planes, roll, rollOptions) : {}) };
   // `auto` reads the plan from the file's 24 candidate orientations: measured once, they serve the
   // orientation step too.
   const model = options.orientation?.model;

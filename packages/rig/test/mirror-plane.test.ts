@@ -1,7 +1,7 @@
 /** The mirror plane (reflect and compare), the roll that makes it axis-aligned, and the lateral axis. */
 import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import { findMirrorPlanes, isSlenderSide, lateralAxisOf } from '../src/mirror-plane';
-import { keptLateralAxis, mirrorRollOf, rollMatrix, rollMesh, unrolledLateralAxis } from '../src/mirror-roll';
+import { keptLateralAxis, mirrorRollOf, rollMatrix, rollMesh, unrolledGateAxes } from '../src/mirror-roll';
 import { checkMesh } from '../src/check-mesh';
 import { rigMesh } from '../src/rig-mesh';
 import { buildCreature } from '../testing/build-creature';
@@ -76,7 +76,7 @@ describe('lateralAxisOf', () => {
     expect(lateralAxisOf(planes)).toBeUndefined();
     expect(keptLateralAxis(planes, undefined)).toBeUndefined();
     expect(keptLateralAxis(planes, undefined, { keepLateral: 'flat' })).toBeUndefined();
-    expect(unrolledLateralAxis(rollMesh(snake, 'z', 90))).toBeUndefined();
+    expect(unrolledGateAxes(rollMesh(snake, 'z', 90)).lateralAxis).toBeUndefined();
     // Without the slender rule it is the axis the plane is across (the eleventh round's known cost).
     expect(lateralAxisOf(planes, { maxSlenderRatio: 0 })).toBe('y');
   });
@@ -94,7 +94,7 @@ describe('rigMesh mirror step', () => {
     expect(lateralAxisOf(planes)).toBe('z');
     expect(keptLateralAxis(planes, undefined)).toBe('z');
     expect(keptLateralAxis(planes, undefined, { keepLateral: 'rolled' })).toBeUndefined();
-    expect(unrolledLateralAxis(dog)).toBe('z'); // what the check keeps
+    expect(unrolledGateAxes(dog).lateralAxis).toBe('z'); // what the check keeps
     // A stricter clear ratio than the scores' own leaves no axis clear.
     const s = planes.axisScores;
     expect(lateralAxisOf(planes, { clearRatio: (0.99 * s[2]) / Math.min(s[0], s[1]) })).toBeUndefined();
@@ -107,7 +107,7 @@ describe('rigMesh mirror step', () => {
   test('a fish rolled 40° about its length is rolled back, stood back-up, and the report says so', async () => {
     const fish = buildCreature('aquatic').mesh;
     // A mesh the rig rolls keeps no axis of its file frame (the check reads it as filed).
-    expect(unrolledLateralAxis(rollMesh(fish, 'z', 40))).toBeUndefined();
+    expect(unrolledGateAxes(rollMesh(fish, 'z', 40)).lateralAxis).toBeUndefined();
     const r = await rigMesh(await writeGlb(rollMesh(fish, 'z', 40)), { rigType: 'aquatic', thumbnailSize: 32 });
     expect(r.report.orientation.roll).toMatchObject({ axis: 'z' });
     expect(Math.abs(r.report.orientation.roll!.degrees + 40)).toBeLessThan(3);
