@@ -5,7 +5,7 @@
  *
  *   npx tsx packages/generate/scripts/fit-facing-lean.ts ../shared/rig-dev-set --cues-only --labels <facing labels> --json cues.json
  *   npx tsx packages/generate/scripts/fit-facing-lean.ts ../shared/rig-dev-set --plans quadruped,avian --sides front,back [--only id,id] --labels <facing labels> --json part.json
- *   npx tsx packages/generate/scripts/fit-facing-lean.ts --merge a.json,b.json [--cue upperPairedSpots] [--base 0.25]
+ *   npx tsx packages/generate/scripts/fit-facing-lean.ts --merge cues.json,a.json,b.json [--plans quadruped,avian] [--cue strongLift] [--base 0.25]
  *
  * Each character is pictured from the front and from the back (the file turned 180° about its up
  * axis: the same animal facing away), as the benchmark pictures its front view (orthographic, 512 px,
@@ -148,7 +148,12 @@ async function main(): Promise<void> {
   const cueName = arg('--cue') ?? 'upperPairedSpots';
   const base = arg('--base') === undefined ? undefined : Number(arg('--base'));
   if (merge) {
-    report(merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))), cueName, base);
+    // A picture in both a scored part and the cue file counts once, with its scores; `--plans` keeps those plans' pictures.
+    const plans = arg('--plans')?.split(',');
+    const all = merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))).filter((r) => !plans || plans.includes(r.plan));
+    const key = (r: Row) => `${r.id}/${r.side}`;
+    const scoredKeys = new Set(all.filter((r) => r.cd).map(key));
+    report(all.filter((r) => r.cd || !scoredKeys.has(key(r))), cueName, base);
     return;
   }
   const dir = process.argv[2];
