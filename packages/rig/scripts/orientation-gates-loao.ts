@@ -130,7 +130,7 @@ export async function measure(dir: string, cache?: string): Promise<Measured[]> 
     if (cache) return JSON.parse(readFileSync(cache, 'utf8')) as Measured[];
   } catch { /* measure below */ }
   const legsOf = (mesh: Parameters<typeof rotateMeshUp>[0]): Measured['legs'] => UP_AXES.map((up) => {
-    const f = measureBodyPlanFeatures(analyzeShape(rotateMeshUp(mesh, up), FIND_ORIENTATION_DEFAULTS.legsResolution));
+    const f = measureBodyPlanFeatures(analyzeShape(rotateMeshUp(mesh, up), FIND_ORIENTATION_DEFAULTS.legsResolution), { pairedEitherWay: FIND_ORIENTATION_DEFAULTS.legsEitherFacing });
     return { legs: f.legs, standingLegs: f.standingLegs };
   });
   const out: Measured[] = [];

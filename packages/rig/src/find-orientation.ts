@@ -99,6 +99,23 @@ export interface FindOrientationOptions {
    * Default true (eighteenth orientation round, package README).
    */
   standOnLegs?: boolean;
+  /**
+   * As `standOnLegs`, for a file the gates kept on its +Y (reason `kept`) whose mirror plane is known
+   * (`lateralAxis`): a +Y whose model stands on no legs gives way to the likeliest up axis in the
+   * plane (not along a lying body's length) whose model stands on two or more. Legs come in pairs
+   * across the mirror plane, so a body standing on them that way is stood; without a known plane a
+   * fish's fins can read as two legs (orientation-up-legs.ts). Default true (twenty-third
+   * orientation round, package README).
+   */
+  keptStandsOnLegs?: boolean;
+  /**
+   * The legs test reads a model's standing legs paired across either horizontal axis
+   * (body-plan-features.ts pairedEitherWay), so it reads the same whichever of its four facings the
+   * model stood up faces: a file's facing is not known when its legs are tested, and across x only a
+   * biped stood up facing ±X read no legs. Default true (twenty-third orientation round, package
+   * README).
+   */
+  legsEitherFacing?: boolean;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
   legsResolution?: number;
   /**
@@ -175,7 +192,7 @@ export interface FindOrientationOptions {
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
  * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, standOnLegs: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, standOnLegs: true, keptStandsOnLegs: true, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'ungated';
@@ -381,6 +398,12 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       const instead = standOnLegsInstead(upAxis, allowed, upP, legs.standingWhenStood);
       if (instead) { upAxis = instead; upAxisReason = 'stands-on-legs'; }
     }
+    // ... the same for a file kept on its +Y, where the mirror plane says which axes its legs pair across.
+    if (o.keptStandsOnLegs && upAxisReason === 'kept' && o.lateralAxis !== undefined && o.lateralAxis !== o.lengthAxis) {
+      const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && a[1] !== o.lateralAxis);
+      const instead = standOnLegsInstead(upAxis, allowed, upP, legs.standingWhenStood);
+      if (instead) { upAxis = instead; upAxisReason = 'stands-on-legs'; }
+    }
     // ... and a sheet lies flat: up along its thickness (its wings' normal), whatever the gates kept.
     if (o.sheetAxis !== undefined && upAxisReason !== 'stands-as-filed' && upAxisReason !== 'sure-over-legs') {
       const instead = liesFlatInstead(upAxis, o.sheetAxis, upP);
@@ -428,7 +451,7 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
   const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh, o.model);
   if (o.ungated) return chooseOrientation(features(), o);
-  const shape = (m: Mesh): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution));
+  const shape = (m: Mesh): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution), { pairedEitherWay: o.legsEitherFacing });
   // The legs test of the model stood up a way is read at most once (the gates may ask twice).
   const standing = new Map<UpAxis, number>();
   // Stood up along +Y the model is the file itself (rotateMeshUp's identity turn returns the same

@@ -36,7 +36,19 @@ export interface BodyPlanFeatures {
   slenderness: number;
 }
 
-export function measureBodyPlanFeatures(shape: ShapeAnalysis): BodyPlanFeatures {
+export interface BodyPlanFeatureOptions {
+  /**
+   * Standing legs may pair across either horizontal axis (x about the mirror plane the analysis
+   * found, or z about the solid's centroid), not only x: the legs test then reads a model the same
+   * whichever of its four quarter-turn facings it is stood in (a biped facing ±X has its feet side by
+   * side along z). The orientation step reads it so (find-orientation.ts: a file's facing is not
+   * known when its legs are tested); the body plan, read on a model already facing +Z, does not.
+   * Default false.
+   */
+  pairedEitherWay?: boolean;
+}
+
+export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanFeatureOptions = {}): BodyPlanFeatures {
   const fit = startPlanFit(shape);
   const { min, size } = shape;
   const diag = Math.hypot(...size) || 1;
@@ -97,8 +109,11 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis): BodyPlanFeatures 
   if (standing.length >= 2) for (const v of pathBetween(shape.tree, standing[0]![0]!.tip, standing[1]![0]!.tip)) junction = Math.max(junction, shape.dt[v]!);
   // ...and come in left-right pairs, as the legs of a bilateral animal do (a fish stood on end
   // hangs its tail in the middle).
-  const sides = feet.map((p) => p[0] - shape.cx);
-  const paired = sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
+  const pairedAbout = (k: 0 | 2, centre: number): boolean => {
+    const sides = feet.map((p) => p[k] - centre);
+    return sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
+  };
+  const paired = pairedAbout(0, shape.cx) || (options.pairedEitherWay === true && solidCount > 0 && pairedAbout(2, czSum / solidCount));
   const standingLegs = carried && paired && junction >= 0.5 * shape.maxDt ? standing.length : 0;
   const toesForward = counted.length ? counted.reduce((t, c) => t + dir(c[0]!)[2], 0) / counted.length : 0;
   return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
