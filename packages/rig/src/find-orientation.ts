@@ -19,7 +19,7 @@ import { FACING_CUE_ON, type FacingCueOptions } from './orientation-facing-cue';
 import { facingCueRotation } from './orientation-facing-turn';
 import { shippedExemplarUpScores, weighByCue } from './orientation-exemplar-cue';
 import model from './orientation-model.json';
-import { rotateMeshUp } from './rotate-mesh-up';
+import { rotateMeshUp, upAxisTurn } from './rotate-mesh-up';
 import { standOnLegsInstead } from './orientation-up-legs';
 import { liesFlatInstead } from './orientation-up-sheet';
 import { UP_AXES, type UpAxis } from './up-axis';
@@ -109,11 +109,11 @@ export interface FindOrientationOptions {
    */
   keptStandsOnLegs?: boolean;
   /**
-   * The legs test reads a model's standing legs paired across either horizontal axis
-   * (body-plan-features.ts pairedEitherWay), so it reads the same whichever of its four facings the
-   * model stood up faces: a file's facing is not known when its legs are tested, and across x only a
-   * biped stood up facing ±X read no legs. Default true (twenty-third orientation round, package
-   * README).
+   * The legs test reads a model's standing legs as paired across its left-right axis whichever of
+   * its four facings it is stood in: across the mirror plane's axis where it is known (`lateralAxis`),
+   * else across either horizontal axis (standingPairing; body-plan-features.ts pairedAcross). A
+   * file's facing is not known when its legs are tested, and paired across x only, a biped stood up
+   * facing ±X read no legs. Default true (twenty-third orientation round, package README).
    */
   legsEitherFacing?: boolean;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
@@ -443,6 +443,18 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
 }
 
 /**
+ * The axis a model stood up along `up` has its standing legs paired across (the legs test's
+ * body-plan-features.ts pairedAcross): the file's left-right axis where the mirror plane names it
+ * (`lateralAxis`, carried into the stood frame by the stand's turn), else either horizontal axis —
+ * so the test reads the model the same whichever way it faces.
+ */
+export function standingPairing(up: UpAxis, lateralAxis?: 'x' | 'y' | 'z'): 'x' | 'z' | 'either' {
+  if (lateralAxis === undefined) return 'either';
+  const d = upAxisTurn(up)(...(['x', 'y', 'z'].map((a) => (a === lateralAxis ? 1 : 0)) as [number, number, number]));
+  return d[0] !== 0 ? 'x' : d[2] !== 0 ? 'z' : 'either';
+}
+
+/**
  * Finds the up axis and facing of a mesh (or the facing alone, given its up axis), gated as the
  * defaults say. `candidates`: the mesh's measureOrientationCandidates (for `options.model`), when the
  * caller needs them anyway (the body plan's reading), so they are not measured twice.
@@ -451,20 +463,20 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
   const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh, o.model);
   if (o.ungated) return chooseOrientation(features(), o);
-  const shape = (m: Mesh): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution), { pairedEitherWay: o.legsEitherFacing });
+  const shape = (m: Mesh, up: UpAxis): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution), { pairedAcross: o.legsEitherFacing ? standingPairing(up, o.lateralAxis) : 'x' });
   // The legs test of the model stood up a way is read at most once (the gates may ask twice).
   const standing = new Map<UpAxis, number>();
   // Stood up along +Y the model is the file itself (rotateMeshUp's identity turn returns the same
   // arrays), so the as-filed analysis serves both tests: on the dev set 24 of 56 files asked for
   // both, each a whole 48-cell shape analysis.
   let filed: ReturnType<typeof measureBodyPlanFeatures> | undefined;
-  const asFiled = (): ReturnType<typeof measureBodyPlanFeatures> => (filed ??= shape(mesh));
+  const asFiled = (): ReturnType<typeof measureBodyPlanFeatures> => (filed ??= shape(mesh, '+y'));
   let probs: number[] | undefined;
   const p = (): number[] => (probs ??= orientationProbabilities(features(), o.model));
   const found = decideOrientation(p, {
     asFiled: () => asFiled().legs,
     standingWhenStood: (up) => {
-      if (!standing.has(up)) standing.set(up, (up === '+y' ? asFiled() : shape(rotateMeshUp(mesh, up))).standingLegs);
+      if (!standing.has(up)) standing.set(up, (up === '+y' ? asFiled() : shape(rotateMeshUp(mesh, up), up)).standingLegs);
       return standing.get(up)!;
     },
   }, o, o.exemplarWeight > 0 ? () => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined);

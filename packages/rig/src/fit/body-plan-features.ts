@@ -38,14 +38,13 @@ export interface BodyPlanFeatures {
 
 export interface BodyPlanFeatureOptions {
   /**
-   * Standing legs may pair across either horizontal axis (x about the mirror plane the analysis
-   * found, or z about the solid's centroid), not only x: the legs test then reads a model the same
-   * whichever of its four quarter-turn facings it is stood in (a biped facing ±X has its feet side by
-   * side along z). The orientation step reads it so (find-orientation.ts: a file's facing is not
-   * known when its legs are tested); the body plan, read on a model already facing +Z, does not.
-   * Default false.
+   * The horizontal axis standing legs pair across: x (about the mirror plane the analysis found; the
+   * body plan's reading, of a model already facing +Z), z (about the solid's centroid: a model stood
+   * up facing ±X, its left and right along z), or either. The orientation step reads a model whose
+   * facing it does not know (find-orientation.ts standingPairing): across its left-right axis where
+   * the mirror plane names it, else either. Default 'x'.
    */
-  pairedEitherWay?: boolean;
+  pairedAcross?: 'x' | 'z' | 'either';
 }
 
 export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanFeatureOptions = {}): BodyPlanFeatures {
@@ -113,7 +112,8 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
     const sides = feet.map((p) => p[k] - centre);
     return sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
   };
-  const paired = pairedAbout(0, shape.cx) || (options.pairedEitherWay === true && solidCount > 0 && pairedAbout(2, czSum / solidCount));
+  const across = options.pairedAcross ?? 'x';
+  const paired = (across !== 'z' && pairedAbout(0, shape.cx)) || (across !== 'x' && solidCount > 0 && pairedAbout(2, czSum / solidCount));
   const standingLegs = carried && paired && junction >= 0.5 * shape.maxDt ? standing.length : 0;
   const toesForward = counted.length ? counted.reduce((t, c) => t + dir(c[0]!)[2], 0) / counted.length : 0;
   return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
