@@ -27,10 +27,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { BODY_PLANS } from '../src/body-plan';
-import { decideOrientation, FIND_ORIENTATION_DEFAULTS, orientationProbabilities, type FindOrientationOptions, type OrientationModel } from '../src/find-orientation';
+import { decideOrientation, FIND_ORIENTATION_DEFAULTS, orientationProbabilities, standingPairing, type FindOrientationOptions, type OrientationModel } from '../src/find-orientation';
 import { measureBodyPlanFeatures } from '../src/fit/classify-body-plan';
 import { analyzeShape } from '../src/fit/shape-analysis';
 import { findMirrorPlanes, lateralAxisOf, type MirrorPlanes } from '../src/mirror-plane';
+import { unrolledGateAxes } from '../src/mirror-roll';
 import { candidateFrame, measureAllOrientationFeatures, ORIENTATION_CANDIDATES, ORIENTATION_FEATURE_NAMES } from '../src/orientation-features';
 import { rotateMeshUp, UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
 import { buildCreature } from '../testing/build-creature';
@@ -129,10 +130,16 @@ export async function measure(dir: string, cache?: string): Promise<Measured[]> 
   try {
     if (cache) return JSON.parse(readFileSync(cache, 'utf8')) as Measured[];
   } catch { /* measure below */ }
-  const legsOf = (mesh: Parameters<typeof rotateMeshUp>[0]): Measured['legs'] => UP_AXES.map((up) => {
-    const f = measureBodyPlanFeatures(analyzeShape(rotateMeshUp(mesh, up), FIND_ORIENTATION_DEFAULTS.legsResolution));
-    return { legs: f.legs, standingLegs: f.standingLegs };
-  });
+  // The legs tests as findOrientation reads them: standing legs paired across the left-right axis
+  // rigMesh keeps (an unrolled file's: unrolledGateAxes), else either way (standingPairing).
+  const legsOf = (mesh: Parameters<typeof rotateMeshUp>[0]): Measured['legs'] => {
+    const { lateralAxis } = unrolledGateAxes(mesh);
+    return UP_AXES.map((up) => {
+      const pairedAcross = FIND_ORIENTATION_DEFAULTS.legsEitherFacing ? standingPairing(up, lateralAxis) : 'x';
+      const f = measureBodyPlanFeatures(analyzeShape(rotateMeshUp(mesh, up), FIND_ORIENTATION_DEFAULTS.legsResolution), { pairedAcross });
+      return { legs: f.legs, standingLegs: f.standingLegs };
+    });
+  };
   const out: Measured[] = [];
   for (const plan of BODY_PLANS) {
     const mesh = buildCreature(plan).mesh;

@@ -19,7 +19,7 @@ import { FACING_CUE_ON, type FacingCueOptions } from './orientation-facing-cue';
 import { facingCueRotation } from './orientation-facing-turn';
 import { shippedExemplarUpScores, weighByCue } from './orientation-exemplar-cue';
 import model from './orientation-model.json';
-import { rotateMeshUp } from './rotate-mesh-up';
+import { rotateMeshUp, upAxisTurn } from './rotate-mesh-up';
 import { standOnLegsInstead } from './orientation-up-legs';
 import { liesFlatInstead } from './orientation-up-sheet';
 import { UP_AXES, type UpAxis } from './up-axis';
@@ -99,6 +99,23 @@ export interface FindOrientationOptions {
    * Default true (eighteenth orientation round, package README).
    */
   standOnLegs?: boolean;
+  /**
+   * As `standOnLegs`, for a file the gates kept on its +Y (reason `kept`) whose mirror plane is known
+   * (`lateralAxis`): a +Y whose model stands on no legs gives way to the likeliest up axis in the
+   * plane (not along a lying body's length) whose model stands on two or more. Legs come in pairs
+   * across the mirror plane, so a body standing on them that way is stood; without a known plane a
+   * fish's fins can read as two legs (orientation-up-legs.ts). Default true (twenty-third
+   * orientation round, package README).
+   */
+  keptStandsOnLegs?: boolean;
+  /**
+   * The legs test reads a model's standing legs as paired across its left-right axis whichever of
+   * its four facings it is stood in: across the mirror plane's axis where it is known (`lateralAxis`),
+   * else across either horizontal axis (standingPairing; body-plan-features.ts pairedAcross). A
+   * file's facing is not known when its legs are tested, and paired across x only, a biped stood up
+   * facing ±X read no legs. Default true (twenty-third orientation round, package README).
+   */
+  legsEitherFacing?: boolean;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
   legsResolution?: number;
   /**
@@ -175,7 +192,7 @@ export interface FindOrientationOptions {
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
  * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, standOnLegs: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, standOnLegs: true, keptStandsOnLegs: true, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'ungated';
@@ -381,6 +398,12 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       const instead = standOnLegsInstead(upAxis, allowed, upP, legs.standingWhenStood);
       if (instead) { upAxis = instead; upAxisReason = 'stands-on-legs'; }
     }
+    // ... the same for a file kept on its +Y, where the mirror plane says which axes its legs pair across.
+    if (o.keptStandsOnLegs && upAxisReason === 'kept' && o.lateralAxis !== undefined && o.lateralAxis !== o.lengthAxis) {
+      const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && a[1] !== o.lateralAxis);
+      const instead = standOnLegsInstead(upAxis, allowed, upP, legs.standingWhenStood);
+      if (instead) { upAxis = instead; upAxisReason = 'stands-on-legs'; }
+    }
     // ... and a sheet lies flat: up along its thickness (its wings' normal), whatever the gates kept.
     if (o.sheetAxis !== undefined && upAxisReason !== 'stands-as-filed' && upAxisReason !== 'sure-over-legs') {
       const instead = liesFlatInstead(upAxis, o.sheetAxis, upP);
@@ -420,6 +443,18 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
 }
 
 /**
+ * The axis a model stood up along `up` has its standing legs paired across (the legs test's
+ * body-plan-features.ts pairedAcross): the file's left-right axis where the mirror plane names it
+ * (`lateralAxis`, carried into the stood frame by the stand's turn), else either horizontal axis —
+ * so the test reads the model the same whichever way it faces.
+ */
+export function standingPairing(up: UpAxis, lateralAxis?: 'x' | 'y' | 'z'): 'x' | 'z' | 'either' {
+  if (lateralAxis === undefined) return 'either';
+  const d = upAxisTurn(up)(...(['x', 'y', 'z'].map((a) => (a === lateralAxis ? 1 : 0)) as [number, number, number]));
+  return d[0] !== 0 ? 'x' : d[2] !== 0 ? 'z' : 'either';
+}
+
+/**
  * Finds the up axis and facing of a mesh (or the facing alone, given its up axis), gated as the
  * defaults say. `candidates`: the mesh's measureOrientationCandidates (for `options.model`), when the
  * caller needs them anyway (the body plan's reading), so they are not measured twice.
@@ -428,20 +463,20 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
   const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh, o.model);
   if (o.ungated) return chooseOrientation(features(), o);
-  const shape = (m: Mesh): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution));
+  const shape = (m: Mesh, up: UpAxis): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution), { pairedAcross: o.legsEitherFacing ? standingPairing(up, o.lateralAxis) : 'x' });
   // The legs test of the model stood up a way is read at most once (the gates may ask twice).
   const standing = new Map<UpAxis, number>();
   // Stood up along +Y the model is the file itself (rotateMeshUp's identity turn returns the same
   // arrays), so the as-filed analysis serves both tests: on the dev set 24 of 56 files asked for
   // both, each a whole 48-cell shape analysis.
   let filed: ReturnType<typeof measureBodyPlanFeatures> | undefined;
-  const asFiled = (): ReturnType<typeof measureBodyPlanFeatures> => (filed ??= shape(mesh));
+  const asFiled = (): ReturnType<typeof measureBodyPlanFeatures> => (filed ??= shape(mesh, '+y'));
   let probs: number[] | undefined;
   const p = (): number[] => (probs ??= orientationProbabilities(features(), o.model));
   const found = decideOrientation(p, {
     asFiled: () => asFiled().legs,
     standingWhenStood: (up) => {
-      if (!standing.has(up)) standing.set(up, (up === '+y' ? asFiled() : shape(rotateMeshUp(mesh, up))).standingLegs);
+      if (!standing.has(up)) standing.set(up, (up === '+y' ? asFiled() : shape(rotateMeshUp(mesh, up), up)).standingLegs);
       return standing.get(up)!;
     },
   }, o, o.exemplarWeight > 0 ? () => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined);

@@ -269,6 +269,21 @@ describe('decideOrientation (the gates)', () => {
     expect(decideOrientation(p, { asFiled: () => 0, standingWhenStood: (up: string) => (up === '+x' || up === '+z' ? 4 : 0) })).toMatchObject({ upAxis: '+z', upAxisReason: 'sure' });
   });
 
+  test('a kept +y whose model stands on no legs gives way, in the mirror plane, to the likeliest that stands on two or more', () => {
+    // The finder reads -z (a quadruped read standing on its tail), under the up bar, and -z stands on
+    // nothing: the file keeps +y (its back). Stood +z it stands on four legs.
+    const p = (): number[] => probs('-z', 0, 0.5);
+    const onItsBack = { asFiled: () => 0, standingWhenStood: (up: string) => (up === '+z' ? 4 : 0) };
+    expect(decideOrientation(p, onItsBack, { lateralAxis: 'x' })).toMatchObject({ upAxis: '+z', upAxisReason: 'stands-on-legs' });
+    expect(decideOrientation(p, onItsBack, { lateralAxis: 'x', keptStandsOnLegs: false })).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+    // Only where the mirror plane names left and right: not without it, nor across it.
+    expect(decideOrientation(p, onItsBack)).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+    expect(decideOrientation(p, onItsBack, { lateralAxis: 'z' })).toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+    // A kept +y standing on its legs stays.
+    expect(decideOrientation(p, { asFiled: () => 0, standingWhenStood: (up: string) => (up === '+z' || up === '+y' ? 4 : 0) }, { lateralAxis: 'x' }))
+      .toMatchObject({ upAxis: '+y', upAxisReason: 'kept' });
+  });
+
   test('a sheet lies flat: an up axis across its thickness gives way to the likelier along it', () => {
     // The finder unsure (the file keeps +y) of a sheet whose thickness is the file's z (a butterfly
     // with its wings spread, filed on its back): up is taken along z, the likelier way.

@@ -36,7 +36,18 @@ export interface BodyPlanFeatures {
   slenderness: number;
 }
 
-export function measureBodyPlanFeatures(shape: ShapeAnalysis): BodyPlanFeatures {
+export interface BodyPlanFeatureOptions {
+  /**
+   * The horizontal axis standing legs pair across: x (about the mirror plane the analysis found; the
+   * body plan's reading, of a model already facing +Z), z (about the solid's centroid: a model stood
+   * up facing ±X, its left and right along z), or either. The orientation step reads a model whose
+   * facing it does not know (find-orientation.ts standingPairing): across its left-right axis where
+   * the mirror plane names it, else either. Default 'x'.
+   */
+  pairedAcross?: 'x' | 'z' | 'either';
+}
+
+export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanFeatureOptions = {}): BodyPlanFeatures {
   const fit = startPlanFit(shape);
   const { min, size } = shape;
   const diag = Math.hypot(...size) || 1;
@@ -97,8 +108,12 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis): BodyPlanFeatures 
   if (standing.length >= 2) for (const v of pathBetween(shape.tree, standing[0]![0]!.tip, standing[1]![0]!.tip)) junction = Math.max(junction, shape.dt[v]!);
   // ...and come in left-right pairs, as the legs of a bilateral animal do (a fish stood on end
   // hangs its tail in the middle).
-  const sides = feet.map((p) => p[0] - shape.cx);
-  const paired = sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
+  const pairedAbout = (k: 0 | 2, centre: number): boolean => {
+    const sides = feet.map((p) => p[k] - centre);
+    return sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
+  };
+  const across = options.pairedAcross ?? 'x';
+  const paired = (across !== 'z' && pairedAbout(0, shape.cx)) || (across !== 'x' && solidCount > 0 && pairedAbout(2, czSum / solidCount));
   const standingLegs = carried && paired && junction >= 0.5 * shape.maxDt ? standing.length : 0;
   const toesForward = counted.length ? counted.reduce((t, c) => t + dir(c[0]!)[2], 0) / counted.length : 0;
   return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
