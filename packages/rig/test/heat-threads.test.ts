@@ -1,6 +1,7 @@
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { blenderHeatBones, boneHeatWeights, type BoneHeatResult } from '../src/skinning/bone-heat';
-import { closeHeatThreads, defaultHeatThreads, heatThreadCount, HEAT_THREADS_MAX } from '../src/skinning/heat-threads';
+import { closeHeatThreads, defaultHeatThreads, heatThreadCount, HEAT_THREADS_MAX, solveBonesOnThreads } from '../src/skinning/heat-threads';
+import { HeatSupportsWasm } from '../src/skinning/wasm/jacobi-cg-wasm';
 import { pathReentersSolid, voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
 import { weldVertices } from '../src/weld-vertices';
 import { humanoid } from './skinning-fixtures';
@@ -58,6 +59,67 @@ describe('bone heat\'s bones solved on threads', () => {
     expect(heatThreadCount()).toBe(1);
     await closeHeatThreads();
     expect(heatThreadCount()).toBe(0);
+  });
+
+  it('solves the bones a failing helper took on the calling thread (the serial answer), and retires the pool', async () => {
+    // A 24 × 24 grid graph (unit edges, screened), five bones with a row of sources each.
+    const side = 24, n = side * side, nb = 5;
+    const offsets = new Uint32Array(n + 1), cols: number[] = [];
+    for (let v = 0; v < n; v++) {
+      const x = v % side, y = Math.floor(v / side);
+      for (const [dx, dy] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+        if (x + dx >= 0 && x + dx < side && y + dy >= 0 && y + dy < side) cols.push(v + dx + side * dy);
+      }
+      offsets[v + 1] = cols.length;
+    }
+    const columns = Uint32Array.from(cols), values = new Float64Array(cols.length).fill(1), step = new Float64Array(cols.length).fill(1);
+    const diagonal = new Float64Array(n), screen = new Float64Array(n).fill(0.05), sourceStart = new Uint32Array(n + 1);
+    const seedsOf: number[][] = Array.from({ length: nb }, () => []);
+    for (let v = 0; v < n; v++) {
+      diagonal[v] = offsets[v + 1]! - offsets[v]!;
+      const x = v % side, y = Math.floor(v / side);
+      const source = y === side / 2 && x < 20;
+      if (source) { screen[v] = 1; seedsOf[Math.floor(x / 4)]!.push(v); }
+      sourceStart[v + 1] = sourceStart[v]! + (source ? 1 : 0);
+    }
+    const seeds = Uint32Array.from(seedsOf.flat());
+    const solve = { supportRadius: 8, tolerance: 1e-9, maxIterations: 1000 };
+    const wasm = HeatSupportsWasm.create(offsets, columns, values, step, diagonal, screen, sourceStart, seeds)!;
+    expect(wasm).not.toBeNull();
+    // Each bone 200 times over (the same column written again), so the helper has time to take some.
+    const tasks: number[] = [];
+    for (let k = 0; k < 200; k++) for (let b = 0, from = 0; b < nb; from += seedsOf[b]!.length, b++) tasks.push(b, from, from + seedsOf[b]!.length);
+    const serial = new Float64Array(n * nb);
+    expect(solveBonesOnThreads(wasm, Int32Array.from(tasks), nb, serial, solve, 1).outcome).toBe('no-threads');
+    expect(serial.some((w) => w > 0)).toBe(true);
+
+    const run = (layout: HeatSupportsWasm['layout']) => {
+      const out = new Float64Array(new SharedArrayBuffer(8 * n * nb));
+      // The helpers get `layout`; this thread keeps its own (its `at` is read at creation).
+      const r = solveBonesOnThreads(Object.create(wasm, { layout: { value: layout } }) as HeatSupportsWasm, Int32Array.from(tasks), nb, out, solve, 2);
+      return { ...r, out };
+    };
+    // A healthy helper first (it starts, then takes bones), so the failing one is up when its job comes.
+    let healthy = run(wasm.layout);
+    for (let attempt = 0; attempt < 40 && healthy.helperBones === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      healthy = run(wasm.layout);
+    }
+    expect(healthy.outcome).toBe('threads');
+    expect(healthy.helperBones).toBeGreaterThan(0);
+    expect(sameBits(healthy.out, serial)).toBe(true);
+    // A helper whose system lands past its memory traps inside a bone it took.
+    const broken = run({ ...wasm.layout, at: { ...wasm.layout.at, rowStart: 2 ** 31 - 64 } });
+    expect(broken.outcome).toBe('helper-failed');
+    // It failed in a bone it had taken (only there can it trap), and every task was solved here.
+    expect(broken.helperBones).toBe(0);
+    expect(sameBits(broken.out, serial)).toBe(true);
+    expect(heatThreadCount()).toBe(0);
+    // Retired: later calls are serial, with the same answer.
+    const after = run(wasm.layout);
+    expect(after.outcome).toBe('no-threads');
+    expect(sameBits(after.out, serial)).toBe(true);
+    await closeHeatThreads();
   });
 
   it('defaults to the process\'s cores shared among the rigs at once, 1 to HEAT_THREADS_MAX', () => {

@@ -97,14 +97,14 @@ export class HeatSupportsWasm {
   support!: Int32Array;
   x!: Float64Array;
 
+  private readonly at: HeatSupportsLayout['at'];
+
   private constructor(
     private readonly k: JacobiCgExports & HeatSupportExports,
     /** Where everything lies in the kernel's memory, so another thread's instance can be set up alike (skinning/heat-threads). */
     readonly layout: HeatSupportsLayout,
-  ) {}
-
-  private get at(): HeatSupportsLayout['at'] {
-    return this.layout.at;
+  ) {
+    this.at = layout.at;
   }
 
   /** The mesh's arrays as copied into the kernel's memory: its first `layout.imageBytes` bytes. */
