@@ -5,7 +5,7 @@
  * size's peak. With --blender, Blender's bone heat (automatic weights, skeleton given) is timed
  * on the same meshes and skeletons for comparison.
  *
- *   npx tsx packages/rig/scripts/bench.ts [--sizes 1000,10000,50000,200000,1000000,1990000] [--engine fast|pro] [--blender] [--warm 3] [--base <copy of src>/rig-mesh.ts]
+ *   npx tsx packages/rig/scripts/bench.ts [--sizes 1000,10000,50000,200000,1000000,1990000] [--engine fast|pro] [--blender] [--warm 3] [--base <copy of src>/rig-mesh.ts] [--heat-threads N]
  *
  * `--warm N`: warm runs after the cold one (default 3 below 1M triangles, 1 above), the best kept.
  * Below ~20k triangles three are not steady state: V8 is still optimising the rig's functions
@@ -19,6 +19,8 @@
  * `--base <file>`: before each size's row, the same size rigged by the `rig-mesh.ts` of a copy of
  * `src/` made before a change (`cp -r packages/rig/src packages/rig/.base-src`, git-ignored), in
  * its own child process and compared with the same Blender run, so before and after share a sitting.
+ * `--heat-threads N`: this tree's rigs with `skin.heatThreads` N (default the engine's,
+ * `defaultHeatThreads()`; 1 is the serial solve): the wall columns are what the threads change.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,6 +37,7 @@ const preset = RIG_ENGINE_PRESETS[engine];
 
 const OUT = join(__dirname, '../../../bench-output/rig');
 const warmArg = process.argv.includes('--warm') ? Number(process.argv[process.argv.indexOf('--warm') + 1]) : undefined;
+const heatThreadsArg = process.argv.includes('--heat-threads') ? Number(process.argv[process.argv.indexOf('--heat-threads') + 1]) : undefined;
 const warmRuns = (target: number): number => (warmArg !== undefined && warmArg >= 1 ? Math.floor(warmArg) : target >= 1_000_000 ? 1 : 3);
 
 interface Row {
@@ -86,12 +89,13 @@ function creatureNear(target: number): Mesh {
 
 async function one(target: number, blender: boolean, rigPath: string | undefined): Promise<Row> {
   const rigMesh = await loadRigMesh(rigPath);
+  const skin = heatThreadsArg !== undefined && rigPath === undefined ? { ...preset.skin, heatThreads: heatThreadsArg } : preset.skin;
   const mesh = creatureNear(target);
   const glb = await writeGlb(mesh);
   // First job in a fresh process (JIT cold), then the same job again (a long-running worker):
   // the fastest of the warm runs (three by default), since other jobs share this machine's two cores. CPU time
   // (user + system of this process) is reported beside wall time for the same reason.
-  const cold = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512, fit: preset.fit, skin: preset.skin });
+  const cold = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512, fit: preset.fit, skin });
   let result = cold;
   let cpuMs = Infinity;
   let cpuPipelineMs = Infinity;
@@ -104,7 +108,7 @@ async function one(target: number, blender: boolean, rigPath: string | undefined
       const c = process.cpuUsage(cpu0);
       cpuWrite = (c.user + c.system) / 1000;
     };
-    const r = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512, fit: preset.fit, skin: preset.skin, onStage });
+    const r = await rigMesh(glb, { rigType: 'biped', thumbnailSize: 512, fit: preset.fit, skin, onStage });
     const cpu = process.cpuUsage(cpu0);
     const t = r.report.timingsMs;
     const wall = t.read + t.fit + t.skin + t.write;
@@ -220,7 +224,7 @@ async function main(): Promise<void> {
   console.log('| code | triangles | GLB MB | read ms | fit ms | skin ms | write ms | read→write ms (warm) | CPU ms read→write | CPU ms (incl. thumbnail) | read→write ms (cold process) | thumbnail ms | peak RSS MB | load | Blender bone heat (weights only) | Blender CPU s | ÷ Blender (wall) | ÷ Blender (CPU) |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
   const child = (size: number, withBlender: boolean, rigPath: string | undefined): Row => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--one', String(size), '--engine', engine, ...(withBlender ? ['--blender'] : []), ...(warmArg !== undefined ? ['--warm', String(warmArg)] : []), ...(rigPath !== undefined ? ['--rig', resolve(rigPath)] : [])], {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--one', String(size), '--engine', engine, ...(withBlender ? ['--blender'] : []), ...(warmArg !== undefined ? ['--warm', String(warmArg)] : []), ...(heatThreadsArg !== undefined ? ['--heat-threads', String(heatThreadsArg)] : []), ...(rigPath !== undefined ? ['--rig', resolve(rigPath)] : [])], {
       encoding: 'utf8',
       maxBuffer: 16 * 1024 * 1024,
       timeout: 1_200_000,

@@ -45,6 +45,7 @@ import { deformingParents, giveToDeformingAncestors } from './skinning/deforming
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
 import { geodesicSkinWeights } from './skinning/geodesic-skin-weights';
 import { heatSkinWeights } from './skinning/heat-skin-weights';
+import { defaultHeatThreads } from './skinning/heat-threads';
 import { keepSideLeavesAhead, sideLeaves, type KeepSideLeavesAheadOptions } from './skinning/keep-side-leaves-ahead';
 import { nearestBoneFallback } from './skinning/nearest-bone-fallback';
 import { placeBoneSegments, type LeafTip, type PlacedSegments } from './skinning/place-bone-segments';
@@ -148,6 +149,15 @@ export interface ComputeSkinWeightsOptions {
    */
   heatMaxVertices?: number;
   /**
+   * Threads that solve heat's bones, this one included (skinning/heat-threads: helper threads
+   * started once per process and reused): the same weights bit for bit whatever the count, in less
+   * wall time where cores are free; 1 solves them one after another on this thread. Default
+   * `defaultHeatThreads()`: the process's cores (`os.availableParallelism()`), at most 4; a host
+   * running several rigs at once gives each its share (`defaultHeatThreads(rigsAtOnce)`, as the
+   * worker does for its `--concurrency`).
+   */
+  heatThreads?: number;
+  /**
    * What the `heat` method gives the vertices it leaves empty: `piece` (each empty region, as one
    * rigid part, the joints of the weighted surface it touches weighed by its geodesic weights,
    * skinning/fill-empty-pieces) or `geodesic` (this file's weights per vertex). Default `piece`.
@@ -227,6 +237,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   heatVisibilityTest: 'ray',
   heatMaxVertices: 60_000,
   heatRayMaxVertices: 12_000,
+  heatThreads: defaultHeatThreads(),
   heatEmptyFill: 'piece',
   rigidPieces: {},
   confineLeaves: {},
@@ -251,6 +262,9 @@ function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSki
   }
   if (!(merged.gridMinDetailResolution >= 4) || !Number.isFinite(merged.gridMinDetailResolution)) {
     throw new EngineError('invalid_input', `skin: gridMinDetailResolution ${merged.gridMinDetailResolution} is not a finite count of at least 4 cells`);
+  }
+  if (!Number.isInteger(merged.heatThreads) || merged.heatThreads < 1) {
+    throw new EngineError('invalid_input', `skin: heatThreads ${merged.heatThreads} is not a whole number of at least 1`);
   }
   if (!(merged.sharpness > 0) || !Number.isFinite(merged.sharpness)) {
     throw new EngineError('invalid_input', `skin: sharpness ${merged.sharpness} is not a positive finite exponent`);

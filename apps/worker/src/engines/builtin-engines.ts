@@ -1,7 +1,7 @@
 /** The engines this build ships, one per row of the operations table, and the one place job params become engine options. */
 import { engineId, OPERATION_ENGINES, type GenerateModelJobParams, type OperationEngineRow, type RigJobParams, type TypedJobParams } from '@rigforge/contracts';
 import { generateModel, type GenerateModelOptions } from '@rigforge/generate';
-import { RIG_ENGINE_PRESETS, rigMesh, type RigMeshOptions } from '@rigforge/rig';
+import { defaultHeatThreads, RIG_ENGINE_PRESETS, rigMesh, type RigMeshOptions } from '@rigforge/rig';
 import { contentTypeForFormat } from '@rigforge/storage';
 import type { Engine, EngineInput, EngineResult } from './engine';
 import type { EngineRegistry } from './engine-registry';
@@ -64,8 +64,11 @@ function rigEngine(name: string, quality: Pick<RigMeshOptions, 'fit' | 'skin'>):
   return {
     name,
     runsIn: 'thread',
-    async run({ input, job, attachments }, { onStage }) {
-      const result = await rigMesh(input, { ...rigOptionsFromParams(rigParams(name, job), attachments, quality), ...(onStage ? { onStage } : {}) });
+    async run({ input, job, attachments }, { onStage, jobsAtOnce }) {
+      const options = rigOptionsFromParams(rigParams(name, job), attachments, quality);
+      // Heat's bones on this job's share of the cores (the same weights whatever the count).
+      const skin = { ...options.skin, heatThreads: defaultHeatThreads(jobsAtOnce ?? 1) };
+      const result = await rigMesh(input, { ...options, skin, ...(onStage ? { onStage } : {}) });
       return { files: modelFiles(result.model, result.format, result.thumbnail), report: { ...result.report } };
     },
   };

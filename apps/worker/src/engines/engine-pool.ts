@@ -53,7 +53,7 @@ export class EnginePool {
   private nextId = 1;
 
   constructor(options: EnginePoolOptions) {
-    const data: EngineThreadData = { queue: options.queue, modules: options.modules, warmUpRuns: options.warmUpRuns ?? 0 };
+    const data: EngineThreadData = { queue: options.queue, modules: options.modules, warmUpRuns: options.warmUpRuns ?? 0, jobsAtOnce: Math.max(1, options.size) };
     this.threads = new ThreadSlots({
       entry: THREAD_ENTRY,
       size: options.size,

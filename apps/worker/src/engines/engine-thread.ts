@@ -16,6 +16,8 @@ export interface EngineThreadData {
   modules: string[];
   /** Warm-up runs of the engine before `ready` (WORKER_WARMUP_RUNS; 0: none). */
   warmUpRuns: number;
+  /** The pool's size: the jobs this process runs at once (EngineRunOptions.jobsAtOnce). */
+  jobsAtOnce: number;
 }
 
 export interface EngineThreadRequest {
@@ -48,7 +50,7 @@ async function startThread(): Promise<void> {
       // The params were parsed once, by the main thread of this process, from the job row; the
       // structured clone that carried them here keeps every value, so they are not parsed again.
       const onStage = (stage: JobStage) => port.postMessage({ kind: 'stage', id, stage } satisfies EngineThreadMessage);
-      const result = await engine.run(input, { signal: new AbortController().signal, onStage });
+      const result = await engine.run(input, { signal: new AbortController().signal, onStage, jobsAtOnce: data.jobsAtOnce });
       message = { kind: 'result', id, ok: true, files: result.files, report: result.report };
       transfer = [...new Set(result.files.map((f) => f.bytes.buffer as ArrayBuffer))];
     } catch (error) {
@@ -62,7 +64,7 @@ async function startThread(): Promise<void> {
   // handed to it mid warm-up would wait for the warm-up anyway and then run cold code besides; and
   // on a worker's one or two cores a concurrent warm-up would only slow the other slots' jobs.
   // A replaced thread (after a timeout, cancel or crash) is a fresh V8 isolate and warms up again.
-  const warmUp = engine && data.warmUpRuns > 0 ? await warmUpEngine(engine, data.queue, { runs: data.warmUpRuns }) : undefined;
+  const warmUp = engine && data.warmUpRuns > 0 ? await warmUpEngine(engine, data.queue, { runs: data.warmUpRuns, jobsAtOnce: data.jobsAtOnce }) : undefined;
   port.postMessage({ kind: 'ready', ...(warmUp ? { warmUp } : {}) } satisfies EngineThreadMessage);
 }
 

@@ -34,6 +34,11 @@ export interface EngineRunOptions {
    * goes from 0 to 1).
    */
   onStage?: (stage: JobStage) => void;
+  /**
+   * How many jobs this process runs at once (the worker's `--concurrency`; default 1): a CPU-bound
+   * engine that can use threads of its own takes its share of the cores (the rig's heat threads).
+   */
+  jobsAtOnce?: number;
 }
 
 export interface Engine {

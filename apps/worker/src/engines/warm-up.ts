@@ -23,6 +23,8 @@ export interface WarmUpOptions {
    * pod) waits for the warm-up, so it is bounded well inside that.
    */
   budgetMs?: number;
+  /** EngineRunOptions.jobsAtOnce for the warm-up runs (the threads the jobs will use, warmed up too). */
+  jobsAtOnce?: number;
 }
 
 export const WARM_UP_DEFAULTS = { budgetMs: 8_000 } as const;
@@ -91,7 +93,7 @@ export async function warmUpEngine(engine: Engine, queue: string, options: WarmU
     if (!input) return summary;
     for (let k = 0; k < options.runs && performance.now() - started < budgetMs; k++) {
       const t0 = performance.now();
-      await engine.run(input, { signal: new AbortController().signal });
+      await engine.run(input, { signal: new AbortController().signal, ...(options.jobsAtOnce ? { jobsAtOnce: options.jobsAtOnce } : {}) });
       summary.runMs.push(Math.round(performance.now() - t0));
       summary.runs++;
     }

@@ -21,6 +21,7 @@ export interface HeatSkinWeightsOptions {
   heatRayMaxVertices: number;
   heat: BoneHeatOptions;
   heatLeafLength: number;
+  heatThreads: number;
 }
 
 /**
@@ -51,7 +52,7 @@ export function heatSkinWeights(
   const throughRays = (tree: TriangleRayTree): Visible => (x, y, z, qx, qy, qz) => !tree.entersSurface(x, y, z, qx, qy, qz);
   const throughVoxels = (voxels: SkinVoxelGrid): Visible => (x, y, z, qx, qy, qz) => !pathReentersSolid(voxels, x, y, z, qx, qy, qz);
   const visible = rays ? throughRays(buildTriangleRayTree(positions, indices)) : throughVoxels(grid());
-  const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat);
+  const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat, opts.heatThreads);
   outJoints.set(heat.joints);
   outWeights.set(heat.weights);
   return heat.unweighted;

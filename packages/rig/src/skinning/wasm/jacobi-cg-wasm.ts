@@ -27,6 +27,11 @@ let kernel: (JacobiCgExports & HeatSupportExports) | null | undefined;
 
 const I32_MAX = 2147483647;
 
+/** The iteration cap as the kernel's i32 argument takes it. */
+export function cgIterationCap(maxIterations: number): number {
+  return Math.min(Math.max(0, Math.ceil(maxIterations)), I32_MAX);
+}
+
 /**
  * Jacobi CG on (diag − offdiag) x = rhs (CSR `rowStart`, `cols`, `vals` as conjugateGradient takes
  * them), the solution written to `x` (length ≥ m). Returns the iterations, or undefined where
@@ -54,7 +59,7 @@ export function jacobiCgWasm(
   new Float64Array(buffer, valsP, nnz).set(vals.subarray(0, nnz));
   new Float64Array(buffer, diagP, m).set(diag.subarray(0, m));
   new Float64Array(buffer, rhsP, m).set(rhs);
-  const iterations = k.jacobiCg(m, rowStartP, colsP, valsP, diagP, rhsP, xP, rP, pP, qP, invP, tolerance, Math.min(Math.max(0, Math.ceil(maxIterations)), I32_MAX));
+  const iterations = k.jacobiCg(m, rowStartP, colsP, valsP, diagP, rhsP, xP, rP, pP, qP, invP, tolerance, cgIterationCap(maxIterations));
   x.set(new Float64Array(buffer, xP, m));
   return iterations;
 }
@@ -70,6 +75,19 @@ interface HeatSupportExports {
 }
 
 /**
+ * Where `HeatSupportsWasm.create` put the mesh and the work arrays in the kernel's memory:
+ * `supportInit`'s arguments, the bytes the mesh's arrays fill (from 0; what follows is work the
+ * kernel initialises or writes), the memory needed before the heap, and each bone's system and
+ * CG vectors (`at`).
+ */
+export interface HeatSupportsLayout {
+  init: readonly [number, number, number, number, number, number, number, number, number, number, number, number, number];
+  imageBytes: number;
+  memoryBytes: number;
+  at: { support: number; rowStart: number; cols: number; vals: number; diag: number; rhs: number; x: number; r: number; p: number; q: number; inv: number };
+}
+
+/**
  * Bone heat's per-bone solves (`solveEachBoneLocally` in skinning/bone-heat) in the kernel's
  * memory: each bone's support (a surface Dijkstra from its sources), its system and its Jacobi CG,
  * with no copy between them. The mesh's arrays are copied in once. `support` and `x` are views,
@@ -79,10 +97,20 @@ export class HeatSupportsWasm {
   support!: Int32Array;
   x!: Float64Array;
 
+  private readonly at: HeatSupportsLayout['at'];
+
   private constructor(
     private readonly k: JacobiCgExports & HeatSupportExports,
-    private readonly at: { support: number; rowStart: number; cols: number; vals: number; diag: number; rhs: number; x: number; r: number; p: number; q: number; inv: number },
-  ) {}
+    /** Where everything lies in the kernel's memory, so another thread's instance can be set up alike (skinning/heat-threads). */
+    readonly layout: HeatSupportsLayout,
+  ) {
+    this.at = layout.at;
+  }
+
+  /** The mesh's arrays as copied into the kernel's memory: its first `layout.imageBytes` bytes. */
+  image(): Uint8Array {
+    return new Uint8Array(this.k.memory.buffer, 0, this.layout.imageBytes);
+  }
 
   /** Null where WebAssembly is missing or the mesh does not fit. */
   static create(
@@ -110,8 +138,12 @@ export class HeatSupportsWasm {
     new Float64Array(buffer, screenP, n).set(screen.subarray(0, n));
     new Uint32Array(buffer, sourceStartP, n + 1).set(sourceStart.subarray(0, n + 1));
     new Uint32Array(buffer, seedsP, seeds.length).set(seeds);
-    k.supportInit(n, offsetsP, columnsP, valuesP, stepP, diagonalP, screenP, sourceStartP, seedsP, reachP, localP, supportP, heapP);
-    return new HeatSupportsWasm(k, { support: supportP, rowStart: rowStartP, cols: colsP, vals: valsP, diag: diagP, rhs: rhsP, x: xP, r: rP, p: pP, q: qP, inv: invP });
+    const init = [n, offsetsP, columnsP, valuesP, stepP, diagonalP, screenP, sourceStartP, seedsP, reachP, localP, supportP, heapP] as const;
+    k.supportInit(...init);
+    return new HeatSupportsWasm(k, {
+      init, imageBytes: reachP, memoryBytes: end,
+      at: { support: supportP, rowStart: rowStartP, cols: colsP, vals: valsP, diag: diagP, rhs: rhsP, x: xP, r: rP, p: pP, q: qP, inv: invP },
+    });
   }
 
   /**
@@ -121,7 +153,7 @@ export class HeatSupportsWasm {
   solve(seedFrom: number, seedTo: number, supportRadius: number, tolerance: number, maxIterations: number): { m: number; iterations: number } {
     const { k, at } = this;
     const m = k.supportSystem(seedFrom, seedTo, supportRadius, at.rowStart, at.cols, at.vals, at.diag, at.rhs);
-    const iterations = k.jacobiCg(m, at.rowStart, at.cols, at.vals, at.diag, at.rhs, at.x, at.r, at.p, at.q, at.inv, tolerance, Math.min(Math.max(0, Math.ceil(maxIterations)), I32_MAX));
+    const iterations = k.jacobiCg(m, at.rowStart, at.cols, at.vals, at.diag, at.rhs, at.x, at.r, at.p, at.q, at.inv, tolerance, cgIterationCap(maxIterations));
     const buffer = k.memory.buffer;
     this.support = new Int32Array(buffer, at.support, m);
     this.x = new Float64Array(buffer, at.x, m);
