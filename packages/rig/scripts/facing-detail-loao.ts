@@ -14,7 +14,7 @@
  * off, then to the higher bar) and scored on the one left out.
  *
  *   npx tsx packages/rig/scripts/facing-detail-loao.ts <dev set> --labels <labels.json> --dump <score-orientation dump.jsonl> \
- *     [--cache detail.json] [--list] [--show "<scope> <bar>"]
+ *     [--cache detail.json] [--scopes tall,tall|long4x3] [--show "<scope> <bar>"]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,8 +69,8 @@ const SCOPES: Record<string, Scope> = {
   ...Object.fromEntries(LENGTH_RATIOS.map((k) => [`long4x${k}`, (r: Read) => r.legs >= 4 && r.length >= k * r.height])),
   all: () => true,
 };
-/** Scopes the left-out choice is made among (the others are printed on all artists only). */
-const CHOICE_SCOPES = ['tall', ...LENGTH_RATIOS.map((k) => `tall|long4x${k}`)];
+/** Scopes the left-out choice is made among (the others are printed on all artists only); `--scopes a,b` names them. */
+const CHOICE_SCOPES = arg('--scopes')?.split(',') ?? ['tall', ...LENGTH_RATIOS.map((k) => `tall|long4x${k}`)];
 // Highest first: a tie goes to the higher bar.
 const BARS = [0.1, 0.08, 0.06, 0.05, 0.04, 0.03, 0.02, 0.015, 0.01, 0.005, 0];
 
