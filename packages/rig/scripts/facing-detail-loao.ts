@@ -24,6 +24,7 @@ import { analyzeShape } from '../src/fit/shape-analysis';
 import { facingCueOf, facingCueVerdict, halfTurn, measureFacingSurface } from '../src/orientation-facing-cue';
 import { facingDetailOf } from '../src/orientation-facing-detail';
 import { ORIENTATION_CANDIDATES, candidateFrame, type OrientationCandidate } from '../src/orientation-features';
+import { unrolledGateAxes } from '../src/mirror-roll';
 import { rotateMeshUp, UP_AXES } from '../src/rotate-mesh-up';
 import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf, type Turn } from '../testing/orientation-turns';
 import { readManifest } from './lib/dev-set';
@@ -35,7 +36,7 @@ function arg(name: string): string | undefined {
 }
 
 interface Read { verdict: number; detail: number; height: number; length: number; width: number; legs: number }
-interface Character { id: string; artist: string; plan: string; reads: Read[] }
+interface Character { id: string; artist: string; plan: string; reads: Read[]; lateral: boolean }
 
 const candIndex = (t: Turn): number => ORIENTATION_CANDIDATES.findIndex((c) => sameTurn(turnOf(c), t));
 
@@ -52,7 +53,9 @@ async function measure(dir: string, labels: Map<string, number[]>): Promise<Char
       const ext = (k: number): number => surface.hi[axis[k]!]! - surface.lo[axis[k]!]!;
       return { verdict: facingCueVerdict(facingCueOf(surface, q)), detail: facingDetailOf(surface, q), height: ext(1), length: ext(2), width: ext(0), legs: legs.get(q.upAxis)! };
     });
-    out.push({ id: c.id, artist: c.artist, plan: c.bodyPlan, reads });
+    // Whether the gates keep a left-right axis (the quarter turn is read only where none is kept): the
+    // mirror planes turn with the mesh, so the stood model's answer is every turned file's.
+    out.push({ id: c.id, artist: c.artist, plan: c.bodyPlan, reads, lateral: unrolledGateAxes(stood).lateralAxis !== undefined });
     console.error(`measured ${c.id}`);
   }
   return out;
@@ -68,6 +71,8 @@ const SCOPES: Record<string, Scope> = {
   ...Object.fromEntries(LENGTH_RATIOS.map((k) => [`tall|long4x${k}`, (r: Read) => r.height > r.length || (r.legs >= 4 && r.length >= k * r.height)])),
   ...Object.fromEntries(LENGTH_RATIOS.map((k) => [`long4x${k}`, (r: Read) => r.legs >= 4 && r.length >= k * r.height])),
   all: () => true,
+  // The quarter turn (--quarter; read on a dump the half turn was applied in): see `after`.
+  quarter: () => true,
 };
 /** Scopes the left-out choice is made among (the others are printed on all artists only); `--scopes a,b` names them. */
 const CHOICE_SCOPES = arg('--scopes')?.split(',') ?? ['tall', ...LENGTH_RATIOS.map((k) => `tall|long4x${k}`)];
@@ -102,6 +107,15 @@ async function main(): Promise<void> {
   const after = (f: File, scope: string | undefined, bar: number): number => {
     if (!scope) return f.eff;
     const r = byId.get(f.id)!.reads[f.eff]!;
+    if (scope === 'quarter') {
+      // Where every cue says nothing of the facing found (the detail under the bar too) and no
+      // left-right axis is kept: a quarter turn to a standing candidate whose detail says forward by the bar.
+      if (r.verdict !== 0 || byId.get(f.id)!.lateral || !(Math.abs(r.detail) < bar)) return f.eff;
+      const q = ORIENTATION_CANDIDATES[f.eff]!;
+      const turns = (q.rotationY === 0 || q.rotationY === 180 ? [90, -90] : [0, 180]).map((rotationY) => ORIENTATION_CANDIDATES.findIndex((x) => x.upAxis === q.upAxis && x.rotationY === rotationY));
+      const best = turns.map((k) => ({ k, r: byId.get(f.id)!.reads[k]! })).filter((t) => t.r.height > t.r.length && t.r.verdict >= 0).sort((a, b) => b.r.detail - a.r.detail)[0];
+      return best && best.r.detail >= bar ? best.k : f.eff;
+    }
     if (r.verdict !== 0 || !SCOPES[scope]!(r) || !(r.detail <= -bar)) return f.eff;
     const q = ORIENTATION_CANDIDATES[f.eff]!;
     return ORIENTATION_CANDIDATES.findIndex((x) => x.upAxis === q.upAxis && x.rotationY === halfTurn(q.rotationY));

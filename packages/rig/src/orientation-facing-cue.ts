@@ -53,13 +53,19 @@ export interface FacingCueOptions {
    * or a flyer's long body is not read). Default 3 (chosen with `minDetail`).
    */
   minDetailLength?: number;
+  /**
+   * Whether a facing every cue says nothing of (its detail under `minDetail` too) turns a quarter to
+   * a standing one whose detail says forward by `minDetail`, where no left-right axis is kept
+   * (orientation-facing-turn.ts). Default true (package README, twenty-third round).
+   */
+  quarterDetail?: boolean;
   /** A piece is small under this share of the surface area. Default 0.02 (set by hand). */
   maxPieceArea?: number;
   /** ... and this share of the mesh's bounding-box diagonal. Default 0.12 (set by hand). */
   maxPieceSize?: number;
 }
 
-export const FACING_CUE_DEFAULTS: Required<FacingCueOptions> = { minEyes: 0.3, maxEyePieces: 8, minFeet: 0.15, knees: true, quarterFeet: true, minDetail: 0.005, minDetailLength: 3, maxPieceArea: 0.02, maxPieceSize: 0.12 };
+export const FACING_CUE_DEFAULTS: Required<FacingCueOptions> = { minEyes: 0.3, maxEyePieces: 8, minFeet: 0.15, knees: true, quarterFeet: true, minDetail: 0.005, minDetailLength: 3, quarterDetail: true, maxPieceArea: 0.02, maxPieceSize: 0.12 };
 
 /** Twins mirror each other to within this share of the body's width, height and length. */
 const FACING_CUE_PAIR_TOLERANCE = 0.05;

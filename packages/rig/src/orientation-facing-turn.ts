@@ -14,7 +14,10 @@
  *   head end is the finely modelled one), read on a candidate taller than long (a standing model)
  *   or on a walker lying along its length (four or more ground-reaching legs, `minDetailLength`
  *   times as long as high; a fish's fins and tail and a flyer's wings are finely modelled too, so
- *   legless long bodies are not read). Twenty-third round of the package README.
+ *   legless long bodies are not read); where the detail says nothing either and no left-right axis
+ *   is kept, a quarter turn to the standing facing whose detail says forward by the same bar (a body
+ *   read sideways: its left-right is symmetric, its front the finer end a quarter turn away).
+ *   Twenty-third round of the package README.
  */
 import type { Mesh } from '@rigforge/mesh';
 import { FACING_CUE_DEFAULTS, facingCueOf, facingCueVerdict, halfTurn, measureFacingSurface, type FacingCue, type FacingCueOptions, type FacingSurface } from './orientation-facing-cue';
@@ -46,7 +49,16 @@ export function facingCueRotation(mesh: Mesh, found: OrientationCandidate, optio
   const rotationY = cueRotation(surface, found, cue, o, frame);
   // The detail, where the other cues say nothing of the facing so found.
   const at = rotationY === found.rotationY ? cue : facingCueOf(surface, { upAxis: found.upAxis, rotationY });
-  return facingCueVerdict(at, options) === 0 && detailSaysBackwards(at, found.upAxis, o, frame) ? halfTurn(rotationY) : rotationY;
+  if (facingCueVerdict(at, options) !== 0) return rotationY;
+  if (detailSaysBackwards(at, found.upAxis, o, frame)) return halfTurn(rotationY);
+  // ... and where it says nothing either (a body read sideways: its left-right is symmetric), the
+  // quarter turn to a standing facing it says is forward, as the feet's quarter turn above.
+  if (!o.quarterDetail || frame.lateralAxis || frame.lengthAxis || !(Math.abs(at.detail) < o.minDetail)) return rotationY;
+  const best = quarterTurns(rotationY)
+    .map((r) => ({ rotationY: r, cue: facingCueOf(surface, { upAxis: found.upAxis, rotationY: r }) }))
+    .filter((t) => t.cue.height > t.cue.length && facingCueVerdict(t.cue, options) >= 0)
+    .sort((a, b) => b.cue.detail - a.cue.detail)[0];
+  return best && best.cue.detail >= o.minDetail ? best.rotationY : rotationY;
 }
 
 /** The eyes, feet and knees' half turn, or the feet's quarter turn. */

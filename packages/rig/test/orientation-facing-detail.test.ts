@@ -20,6 +20,19 @@ function sheet(height: number, length: number): Mesh {
   return { positions: Float32Array.from(positions), indices: Uint32Array.from(indices), groups: [], materials: [] };
 }
 
+/** The tall sheet with a plain cross sheet (x–y plane, 0.6 wide, uniform) through its middle: a body with a width to read sideways. */
+function crossed(): Mesh {
+  const a = sheet(2, 1);
+  const positions = [...a.positions], indices = [...a.indices];
+  const base = positions.length / 3, xs = Array.from({ length: 7 }, (_, i) => -0.3 + 0.1 * i), ys = Array.from({ length: 11 }, (_, i) => 0.2 * i);
+  for (const y of ys) for (const x of xs) positions.push(x, y, 0.5);
+  const at = (i: number, j: number): number => base + i * xs.length + j;
+  for (let i = 0; i + 1 < ys.length; i++) {
+    for (let j = 0; j + 1 < xs.length; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+  }
+  return { positions: Float32Array.from(positions), indices: Uint32Array.from(indices), groups: [], materials: [] };
+}
+
 describe('the detail facing cue', () => {
   test('the triangles\' centre behind the surface\'s reads backwards, and a half turn negates it exactly', () => {
     const surface = measureFacingSurface(sheet(2, 1));
@@ -45,5 +58,13 @@ describe('the detail facing cue', () => {
     expect(facingCueRotation(long, { upAxis: '+y', rotationY: 0 }, {}, { legsWhenStood: () => 2 })).toBe(0);
     expect(facingCueRotation(long, { upAxis: '+y', rotationY: 0 }, {}, { legsWhenStood: () => 4 })).toBe(180);
     expect(facingCueRotation(long, { upAxis: '+y', rotationY: 0 }, { minDetailLength: 5 }, { legsWhenStood: () => 4 })).toBe(0);
+  });
+
+  test('read sideways (its detail says nothing), a standing body turns a quarter to its finer end; not where a left-right axis is kept', () => {
+    const body = crossed();
+    expect(facingCueRotation(body, { upAxis: '+y', rotationY: 90 })).toBe(180);
+    expect(facingCueRotation(body, { upAxis: '+y', rotationY: -90 })).toBe(180);
+    expect(facingCueRotation(body, { upAxis: '+y', rotationY: 90 }, {}, { lateralAxis: 'z' })).toBe(90);
+    expect(facingCueRotation(body, { upAxis: '+y', rotationY: 90 }, { quarterDetail: false })).toBe(90);
   });
 });
