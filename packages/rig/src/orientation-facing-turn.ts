@@ -71,9 +71,16 @@ function cueRotation(surface: FacingSurface, found: OrientationCandidate, cue: F
   return best.feet >= o.minFeet ? best.rotationY : found.rotationY;
 }
 
+/**
+ * Legs from which a long body is a walker the detail reads: measureBodyPlanFeatures counts sprawling
+ * legs only from four up (with fewer, only legs standing under the body count), and a fish's fins
+ * or tail lobes read 0–2 on the development set (package README, twenty-third round).
+ */
+const WALKER_LEGS = 4;
+
 /** Whether the detail of a candidate in its scope (standing, or a walker lying along its length) says it faces backwards. */
 function detailSaysBackwards(cue: FacingCue, up: UpAxis, o: Required<FacingCueOptions>, frame: FacingTurnFrame): boolean {
   if (!(cue.detail <= -o.minDetail)) return false;
   if (cue.height > cue.length) return true;
-  return cue.length >= o.minDetailLength * cue.height && frame.legsWhenStood !== undefined && frame.legsWhenStood(up) >= 4;
+  return cue.length >= o.minDetailLength * cue.height && frame.legsWhenStood !== undefined && frame.legsWhenStood(up) >= WALKER_LEGS;
 }
