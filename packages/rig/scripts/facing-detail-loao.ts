@@ -11,10 +11,14 @@
  * applied after it, as findOrientation would: where the shipped cue says nothing there and the scope
  * holds, a detail offset at or below −bar turns it a half turn. The scope and the bar are chosen for
  * each artist left out on the others' turned files (every upright file of theirs kept right, ties to
- * off, then to the higher bar) and scored on the one left out.
+ * off, then to the narrower scope, then to the higher bar) and scored on the one left out.
+ * `--scopes quarter` replays the quarter turn instead (read on a dump made with the half turn in):
+ * where the cue and the detail say nothing and no left-right axis is kept, a quarter turn to the
+ * standing candidate whose detail says forward by the bar. The measures (the cache) are made by the
+ * tree's src/, so a cache made before a change of the cue is stale: delete it.
  *
  *   npx tsx packages/rig/scripts/facing-detail-loao.ts <dev set> --labels <labels.json> --dump <score-orientation dump.jsonl> \
- *     [--cache detail.json] [--scopes tall,tall|long4x3] [--show "<scope> <bar>"]
+ *     [--cache detail.json] [--scopes tall,tall|long4x3 | quarter] [--show "<scope> <bar>"]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
