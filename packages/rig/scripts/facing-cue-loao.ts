@@ -80,7 +80,7 @@ async function main(): Promise<void> {
     cues[s.id] = ORIENTATION_CANDIDATES.map((c) => facingCueOf(surface, c));
   }
   writeFileSync(cueFile, JSON.stringify(cues, (_, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? null : v)));
-  for (const s of set) cues[s.id] = cues[s.id]!.map((q) => ({ eyes: q.eyes ?? NaN, eyePieces: q.eyePieces, feet: q.feet ?? NaN, knees: q.knees ?? NaN }));
+  for (const s of set) cues[s.id] = cues[s.id]!.map((q) => ({ eyes: q.eyes ?? NaN, eyePieces: q.eyePieces, feet: q.feet ?? NaN, knees: q.knees ?? NaN, detail: q.detail ?? NaN, height: q.height ?? NaN, length: q.length ?? NaN }));
 
   // Models fitted without one or two artists (cached: a fit is 10-20 s).
   const names = fittedFeatureNames();

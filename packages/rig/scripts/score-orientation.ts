@@ -24,7 +24,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh, writeGlb, type Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from '../src/body-plan';
-import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
+import { findOrientation, legsWhenStood, type FindOrientationOptions } from '../src/find-orientation';
 import { unrolledGateAxes } from '../src/mirror-roll';
 import { FACING_CUE_ON } from '../src/orientation-facing-cue';
 import { facingCueRotation } from '../src/orientation-facing-turn';
@@ -143,7 +143,7 @@ async function main(): Promise<void> {
       // applies it by default: one call, the cue's half turn read after it (the same rule).
       const noCue = findOrientation(file, { ...lateral, facingCue: false });
       shippedMs.push(performance.now() - t0);
-      const shipped = FACING_CUE_ON ? { ...noCue, rotationY: facingCueRotation(file, noCue, FACING_CUE_ON, lateral) } : noCue;
+      const shipped = FACING_CUE_ON ? { ...noCue, rotationY: facingCueRotation(file, noCue, FACING_CUE_ON, { ...lateral, legsWhenStood: legsWhenStood(file) }) } : noCue;
       dump({ id: c.id, stored: `${stored.upAxis}/${stored.rotationY}`, finder, gated: noCue, shipped: { upAxis: shipped.upAxis, rotationY: shipped.rotationY } });
       if (isRight(noCue)) noCueRight.set(c.artist, (noCueRight.get(c.artist) ?? 0) + 1);
       const ok = isRight(finder);

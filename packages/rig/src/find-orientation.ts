@@ -455,6 +455,19 @@ export function standingPairing(up: UpAxis, lateralAxis?: 'x' | 'y' | 'z'): 'x' 
 }
 
 /**
+ * The ground-reaching legs of a mesh stood up along an axis, as findOrientation's legs tests read
+ * them (each axis analysed once): the facing cue's `legsWhenStood` for a caller that applies the cue
+ * itself (score-orientation.ts reads the shipped answer with and without it in one call).
+ */
+export function legsWhenStood(mesh: Mesh, resolution: number = FIND_ORIENTATION_DEFAULTS.legsResolution): (up: UpAxis) => number {
+  const legs = new Map<UpAxis, number>();
+  return (up) => {
+    if (!legs.has(up)) legs.set(up, measureBodyPlanFeatures(analyzeShape(up === '+y' ? mesh : rotateMeshUp(mesh, up), resolution)).legs);
+    return legs.get(up)!;
+  };
+}
+
+/**
  * Finds the up axis and facing of a mesh (or the facing alone, given its up axis), gated as the
  * defaults say. `candidates`: the mesh's measureOrientationCandidates (for `options.model`), when the
  * caller needs them anyway (the body plan's reading), so they are not measured twice.
@@ -464,28 +477,33 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh, o.model);
   if (o.ungated) return chooseOrientation(features(), o);
   const shape = (m: Mesh, up: UpAxis): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analyzeShape(m, o.legsResolution), { pairedAcross: o.legsEitherFacing ? standingPairing(up, o.lateralAxis) : 'x' });
-  // The legs test of the model stood up a way is read at most once (the gates may ask twice).
-  const standing = new Map<UpAxis, number>();
+  // The legs test of the model stood up a way is read at most once (the gates may ask twice, the
+  // facing cue's detail once more).
+  const standing = new Map<UpAxis, ReturnType<typeof measureBodyPlanFeatures>>();
   // Stood up along +Y the model is the file itself (rotateMeshUp's identity turn returns the same
   // arrays), so the as-filed analysis serves both tests: on the dev set 24 of 56 files asked for
   // both, each a whole 48-cell shape analysis.
   let filed: ReturnType<typeof measureBodyPlanFeatures> | undefined;
   const asFiled = (): ReturnType<typeof measureBodyPlanFeatures> => (filed ??= shape(mesh, '+y'));
+  const stoodUp = (up: UpAxis): ReturnType<typeof measureBodyPlanFeatures> => {
+    if (!standing.has(up)) standing.set(up, up === '+y' ? asFiled() : shape(rotateMeshUp(mesh, up), up));
+    return standing.get(up)!;
+  };
   let probs: number[] | undefined;
   const p = (): number[] => (probs ??= orientationProbabilities(features(), o.model));
   const found = decideOrientation(p, {
     asFiled: () => asFiled().legs,
-    standingWhenStood: (up) => {
-      if (!standing.has(up)) standing.set(up, (up === '+y' ? asFiled() : shape(rotateMeshUp(mesh, up), up)).standingLegs);
-      return standing.get(up)!;
-    },
+    standingWhenStood: (up) => stoodUp(up).standingLegs,
   }, o, o.exemplarWeight > 0 ? () => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined);
   const cue = options.facingCue === undefined ? FACING_CUE_ON : options.facingCue;
   if (cue === false) return found;
   // The anatomy says another way: the half turn about the same up axis (it keeps the length and
   // the left-right axis the gates may have kept), or a quarter turn where neither is kept, with its
   // probability.
-  const rotationY = facingCueRotation(mesh, found, cue, { ...(o.lateralAxis ? { lateralAxis: o.lateralAxis } : {}), ...(o.lengthAxis ? { lengthAxis: o.lengthAxis } : {}) });
+  const rotationY = facingCueRotation(mesh, found, cue, {
+    ...(o.lateralAxis ? { lateralAxis: o.lateralAxis } : {}), ...(o.lengthAxis ? { lengthAxis: o.lengthAxis } : {}),
+    legsWhenStood: (up) => stoodUp(up).legs,
+  });
   if (rotationY === found.rotationY) return found;
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === found.upAxis && c.rotationY === rotationY);
   const q = p();

@@ -13,7 +13,9 @@
  *   the height less that of the band above it (5–15%, the shins). Read only on a candidate taller
  *   than it is long (a standing biped; a long body's lowest band is its belly, fins or tentacles);
  * - knees (orientation-facing-knees.ts, read when the eyes and feet say nothing): a standing model's
- *   knees sitting beyond the whole fore-aft span of its shins bend forwards.
+ *   knees sitting beyond the whole fore-aft span of its shins bend forwards;
+ * - detail (orientation-facing-detail.ts, read last by orientation-facing-turn.ts where the others
+ *   say nothing of the facing found): a head end carries more of the triangles than of the surface.
  *
  * Both are measured off the triangles once per mesh (its welded pieces, triangle centres and
  * areas) and read per candidate by its signed axis permutation, so a turned file reads the turned
@@ -21,6 +23,7 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from './orientation-features';
+import { facingDetailOf } from './orientation-facing-detail';
 import { kneesOf } from './orientation-facing-knees';
 import { weldVertices } from './weld-vertices';
 
@@ -38,13 +41,31 @@ export interface FacingCueOptions {
    * `minFeet`, where no left-right axis is kept (orientation-facing-turn.ts). Default true (package README, twenty-first round).
    */
   quarterFeet?: boolean;
+  /**
+   * Detail offset (share of the fore-aft length) at or below whose negative the facing turns a half
+   * turn where the other cues say nothing (orientation-facing-detail.ts). Default 0.005 (chosen
+   * leaving one artist out; package README, twenty-fourth round); Infinity: off.
+   */
+  minDetail?: number;
+  /**
+   * The detail is read on a candidate taller than long, or on one at least this many times as long
+   * as high standing on four or more ground-reaching legs (a walker lying along its length; a fish's
+   * or a flyer's long body is not read). Default 3 (chosen with `minDetail`).
+   */
+  minDetailLength?: number;
+  /**
+   * Whether a facing every cue says nothing of (its detail under `minDetail` too) turns a quarter to
+   * a standing one whose detail says forward by `minDetail`, where no left-right axis is kept
+   * (orientation-facing-turn.ts). Default true (package README, twenty-fourth round).
+   */
+  quarterDetail?: boolean;
   /** A piece is small under this share of the surface area. Default 0.02 (set by hand). */
   maxPieceArea?: number;
   /** ... and this share of the mesh's bounding-box diagonal. Default 0.12 (set by hand). */
   maxPieceSize?: number;
 }
 
-export const FACING_CUE_DEFAULTS: Required<FacingCueOptions> = { minEyes: 0.3, maxEyePieces: 8, minFeet: 0.15, knees: true, quarterFeet: true, maxPieceArea: 0.02, maxPieceSize: 0.12 };
+export const FACING_CUE_DEFAULTS: Required<FacingCueOptions> = { minEyes: 0.3, maxEyePieces: 8, minFeet: 0.15, knees: true, quarterFeet: true, minDetail: 0.005, minDetailLength: 3, quarterDetail: true, maxPieceArea: 0.02, maxPieceSize: 0.12 };
 
 /** Twins mirror each other to within this share of the body's width, height and length. */
 const FACING_CUE_PAIR_TOLERANCE = 0.05;
@@ -76,6 +97,11 @@ export interface FacingCue {
   feet: number;
   /** Knees beyond the shins' span, over the length (0 within; NaN: not read, the candidate is not tall). */
   knees: number;
+  /** The triangles' fore-aft centre less the surface's, over the length (orientation-facing-detail.ts). */
+  detail: number;
+  /** The candidate's height and fore-aft length (the detail's scope reads them). */
+  height: number;
+  length: number;
 }
 
 export function measureFacingSurface(mesh: Mesh, options: FacingCueOptions = {}): FacingSurface {
@@ -142,7 +168,7 @@ export function facingCueOf(surface: FacingSurface, c: OrientationCandidate): Fa
   const span = (k: number): [number, number] => (sign[k]! > 0 ? [lo[axis[k]!]!, hi[axis[k]!]!] : [-hi[axis[k]!]!, -lo[axis[k]!]!]);
   const [y0, y1] = span(1), [z0, z1] = span(2);
   const height = y1 - y0, length = z1 - z0;
-  if (!(height > 0 && length > 0)) return { eyes: NaN, eyePieces: 0, feet: NaN, knees: NaN };
+  if (!(height > 0 && length > 0)) return { eyes: NaN, eyePieces: 0, feet: NaN, knees: NaN, detail: NaN, height, length };
   const up = axis[1]!, fore = axis[2]!, su = sign[1]!, sf = sign[2]!;
   // Area-weighted fore-aft centre of the surface between two height shares.
   const band = (from: number, to: number): number => {
@@ -171,7 +197,7 @@ export function facingCueOf(surface: FacingSurface, c: OrientationCandidate): Fa
   const eyePieces = paired.length;
   const eyes = em > 0 ? (es / em - band(0.5, 1.01)) / length : NaN;
   const feet = height > length ? (band(0, 0.05) - band(0.05, 0.15)) / length : NaN;
-  return { eyes, eyePieces, feet, knees: kneesOf(surface, c) };
+  return { eyes, eyePieces, feet, knees: kneesOf(surface, c), detail: facingDetailOf(surface, c), height, length };
 }
 
 /**

@@ -60,7 +60,7 @@ export async function loadReplay(dir: string, labelsFile: string, cueFile: strin
     console.error(`measured ${s.id}`);
   }
   writeFileSync(cueFile, JSON.stringify(extra, (_, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? null : v)));
-  for (const s of set) extra[s.id]!.cues = extra[s.id]!.cues.map((q) => ({ eyes: q.eyes ?? NaN, eyePieces: q.eyePieces, feet: q.feet ?? NaN, knees: q.knees ?? NaN }));
+  for (const s of set) extra[s.id]!.cues = extra[s.id]!.cues.map((q) => ({ eyes: q.eyes ?? NaN, eyePieces: q.eyePieces, feet: q.feet ?? NaN, knees: q.knees ?? NaN, detail: q.detail ?? NaN, height: q.height ?? NaN, length: q.length ?? NaN }));
 
   // The exemplars' views as fit-orientation-exemplars.ts writes them: characters whose labels name
   // one up axis only.
