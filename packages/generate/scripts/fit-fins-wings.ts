@@ -8,7 +8,7 @@
  *   npx tsx packages/generate/scripts/fit-fins-wings.ts --fit <dir> [--write]
  *   (add `--trunk` to both, another <dir>: the flyers' trunk scale with `lateral` as shipped;
  *    `--trunk-cap` likewise: the trunk balls' height cap over the middle band's half-width, both plans;
- *    `--trunk-own` likewise: flyers' trunk k × min(its sphere, the middle band's half-width), measured only)
+ *    `--trunk-own` likewise: flyers' trunk k × min(its sphere, the middle band's half-width), one k per view, `--write` sets `ownTrunks`)
  *
  * Rows are cached one file per character and view in `<dir>` (a rerun skips what is there), so the
  * collection can run as several processes with `--only` and the fit reads them all. Each row's
@@ -112,9 +112,11 @@ function fit(out: string): void {
   let trunkCap: number | undefined;
   // With `--side-lateral`: one per plan (a fish's median fins and a flyer's folded wings), and one for both plans, over their side rows.
   const sideLaterals: Record<string, number> = {};
+  // With `--trunk-own`: one k per plan and view (the flyers' front and top pictures apart, and both together for comparison).
+  const ownTrunks: Record<string, number> = {};
   const fits: Array<[string, readonly string[], readonly string[], number[]]> = SIDE_LATERAL
     ? [['sideLateral', ['side'], ['aquatic'], LATERALS], ['sideLateral', ['side'], ['avian'], LATERALS], ['sideLateral (both plans)', ['side'], ['aquatic', 'avian'], LATERALS]]
-    : TRUNK_OWN ? [['trunkOwn', ['top'], ['avian'], TRUNK_OWNS], ['trunkOwn', ['front'], ['avian'], TRUNK_OWNS], ['trunkOwn', ['front', 'top'], ['avian'], TRUNK_OWNS]]
+    : TRUNK_OWN ? [['ownTrunk', ['top'], ['avian'], TRUNK_OWNS], ['ownTrunk', ['front'], ['avian'], TRUNK_OWNS], ['ownTrunk (front and top)', ['front', 'top'], ['avian'], TRUNK_OWNS]]
     : TRUNK_CAP ? [['trunkCap', ['front', 'top'], ['aquatic', 'avian'], TRUNK_CAPS]]
     : TRUNK ? [['trunk', ['front', 'top'], ['avian'], TRUNKS]]
     : [['lateral', ['front', 'top'], ['aquatic', 'avian'], LATERALS], ['lengthCap', ['side'], ['aquatic'], CAPS], ['lengthCap', ['side'], ['avian'], CAPS]];
@@ -148,17 +150,18 @@ function fit(out: string): void {
     if (all > 0 && kind === 'trunk') trunks[plans[0]!] = grid[all]!;
     if (all > 0 && kind === 'trunkCap') trunkCap = grid[all]!;
     if (all > 0 && kind === 'sideLateral') sideLaterals[plans[0]!] = grid[all]!;
+    if (all > 0 && kind === 'ownTrunk') ownTrunks[`${plans[0]!}/${views[0]!}`] = grid[all]!;
   }
-  if (process.argv.includes('--write') && TRUNK_OWN) console.log('--trunk-own is measured only: nothing written');
-  else if (process.argv.includes('--write')) {
+  if (process.argv.includes('--write')) {
     const file = join(__dirname, '..', 'src', 'fins-wings.json');
     // A `--trunk` fit keeps the shipped lateral and caps and sets the trunks; the main fit keeps the trunks.
     const shipped: unknown = JSON.parse(readFileSync(file, 'utf8'));
     const kept = (key: string): unknown => (typeof shipped === 'object' && shipped !== null && key in shipped ? Reflect.get(shipped, key) : undefined);
     const cap = TRUNK_CAP ? trunkCap : kept('trunkCap');
     const sides = SIDE_LATERAL ? sideLaterals : kept('sideLaterals') ?? {};
-    const table = TRUNK_CAP || TRUNK || SIDE_LATERAL ? { plans: ['aquatic', 'avian'], lateral: kept('lateral'), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps: kept('lengthCaps') ?? {}, trunks: TRUNK ? trunks : kept('trunks') ?? {}, sideLaterals: sides }
-      : { plans: ['aquatic', 'avian'], ...(lateral !== undefined ? { lateral } : {}), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps, trunks: kept('trunks') ?? {}, sideLaterals: sides };
+    const owns = TRUNK_OWN ? ownTrunks : kept('ownTrunks') ?? {};
+    const table = TRUNK_CAP || TRUNK || SIDE_LATERAL || TRUNK_OWN ? { plans: ['aquatic', 'avian'], lateral: kept('lateral'), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps: kept('lengthCaps') ?? {}, trunks: TRUNK ? trunks : kept('trunks') ?? {}, sideLaterals: sides, ownTrunks: owns }
+      : { plans: ['aquatic', 'avian'], ...(lateral !== undefined ? { lateral } : {}), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps, trunks: kept('trunks') ?? {}, sideLaterals: sides, ownTrunks: owns };
     writeFileSync(file, `${JSON.stringify(table, null, 2)}\n`);
     console.log(`wrote ${file}`);
   }

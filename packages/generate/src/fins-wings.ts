@@ -33,7 +33,8 @@ import data from './fins-wings.json';
 
 /**
  * `lateral`: the height scale of balls off the body's middle line (front and top pictures); `trunk` that of the balls on it (default 1);
- * `trunkCap`: the trunk balls' height at most `trunkCap` × the body's half-width between its wings (`middleBandHalfWidth`; none by default);
+ * `trunkCap`: the trunk balls' height at most `trunkCap` × the body's half-width between its wings (`middleBandHalfWidth`; none by default;
+ * the table's `ownTrunks` sets `trunk` and `trunkCap` to one k per plan and view: the trunk k × min(its sphere, that half-width));
  * `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule;
  * `sideLateral`: the height scale of a side picture's balls off the trunk's axis (median fins, a sail, folded wings); absent: no rule;
  * `plateLift`: front and top pictures, the lateral parts' middle plane moved towards the camera by `plateLift` × the trunk's largest
@@ -41,7 +42,11 @@ import data from './fins-wings.json';
  */
 export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number; trunkCap?: number; sideLateral?: number; plateLift?: number }
 
-interface FinsWingsTable { plans: string[]; lateral?: number; trunkCap?: number; lengthCaps: Record<string, number>; trunks: Record<string, number>; sideLaterals: Record<string, number> }
+interface FinsWingsTable {
+  plans: string[]; lateral?: number; trunkCap?: number; lengthCaps: Record<string, number>; trunks: Record<string, number>; sideLaterals: Record<string, number>;
+  /** Per `plan/view` (front or top): the trunk as deep as k × its own width, k × min(its sphere, the body's half-width between its wings) (`trunk` and `trunkCap` both k). */
+  ownTrunks: Record<string, number>;
+}
 
 function checkedTable(raw: unknown): FinsWingsTable {
   const get = (key: string): unknown => {
@@ -50,7 +55,7 @@ function checkedTable(raw: unknown): FinsWingsTable {
     return value;
   };
   const plans = get('plans'), lateral = get('lateral'), trunkCap = get('trunkCap'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
-  const sideTable = get('sideLaterals') ?? {};
+  const sideTable = get('sideLaterals') ?? {}, ownTable = get('ownTrunks') ?? {};
   if (!Array.isArray(plans) || !plans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "plans"');
   if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral >= 0 && lateral <= 1))) throw new Error('fins-wings.json: bad "lateral"');
   if (trunkCap !== undefined && (typeof trunkCap !== 'number' || !(trunkCap > 0 && trunkCap <= 100))) throw new Error('fins-wings.json: bad "trunkCap"');
@@ -72,7 +77,13 @@ function checkedTable(raw: unknown): FinsWingsTable {
     if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new Error(`fins-wings.json: bad side lateral ${plan}`);
     sideLaterals[plan] = v;
   }
-  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals };
+  if (typeof ownTable !== 'object' || ownTable === null) throw new Error('fins-wings.json: bad "ownTrunks"');
+  const ownTrunks: Record<string, number> = {};
+  for (const [key, k] of Object.entries(ownTable)) {
+    if (!/^[a-z]+\/(front|top)$/.test(key) || typeof k !== 'number' || !(k > 0 && k <= 3)) throw new Error(`fins-wings.json: bad own trunk ${key}`);
+    ownTrunks[key] = k;
+  }
+  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals, ownTrunks };
 }
 
 const TABLE = checkedTable(data);
@@ -82,6 +93,9 @@ export function learnedFinsWings(bodyPlan: string | undefined, view: string | un
   if (!bodyPlan || !TABLE.plans.includes(bodyPlan) || !view) return undefined;
   const trunk = TABLE.trunks[bodyPlan];
   if ((view === 'front' || view === 'top') && TABLE.lateral !== undefined) {
+    // A trunk as deep as its own width where one is learned for the plan and view (it sets both the scale and the cap).
+    const own = TABLE.ownTrunks[`${bodyPlan}/${view}`];
+    if (own !== undefined) return { lateral: TABLE.lateral, trunk: own, trunkCap: own };
     return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}), ...(TABLE.trunkCap !== undefined ? { trunkCap: TABLE.trunkCap } : {}) };
   }
   const cap = TABLE.lengthCaps[bodyPlan], side = TABLE.sideLaterals[bodyPlan];

@@ -62,6 +62,14 @@ describe('fins and wings as plates', () => {
     expect(learnedFinsWings('aquatic', undefined)).toBeUndefined();
   });
 
+  it('gives a flyer from above a trunk as deep as k × its own width (one k for the scale and the cap), fish and front pictures none', () => {
+    const top = learnedFinsWings('avian', 'top');
+    expect(top?.trunk).toBeGreaterThan(1);
+    expect(top?.trunkCap).toBe(top?.trunk);
+    expect(learnedFinsWings('avian', 'front')?.trunk).toBeUndefined();
+    expect(learnedFinsWings('aquatic', 'top')?.trunk).toBeUndefined();
+  });
+
   it('makes the wings of a flyer from above plates and keeps its body round, closed and manifold', async () => {
     const plain = await made(flyer, { bodyPlan: 'avian', view: 'top', finsWings: false });
     const plated = await made(flyer, { bodyPlan: 'avian', view: 'top', finsWings: { lateral: 0.2 } });
