@@ -116,7 +116,8 @@ function fit(out: string): void {
   const ownTrunks: Record<string, number> = {};
   const fits: Array<[string, readonly string[], readonly string[], number[]]> = SIDE_LATERAL
     ? [['sideLateral', ['side'], ['aquatic'], LATERALS], ['sideLateral', ['side'], ['avian'], LATERALS], ['sideLateral (both plans)', ['side'], ['aquatic', 'avian'], LATERALS]]
-    : TRUNK_OWN ? [['ownTrunk', ['top'], ['avian'], TRUNK_OWNS], ['ownTrunk', ['front'], ['avian'], TRUNK_OWNS], ['ownTrunk (front and top)', ['front', 'top'], ['avian'], TRUNK_OWNS]]
+    : TRUNK_OWN ? [['ownTrunk', ['top'], ['avian'], TRUNK_OWNS], ['ownTrunk', ['front'], ['avian'], TRUNK_OWNS], ['ownTrunk (front and top)', ['front', 'top'], ['avian'], TRUNK_OWNS],
+      ['ownTrunk', ['top'], ['aquatic'], TRUNK_OWNS], ['ownTrunk (both plans)', ['top'], ['aquatic', 'avian'], TRUNK_OWNS]]
     : TRUNK_CAP ? [['trunkCap', ['front', 'top'], ['aquatic', 'avian'], TRUNK_CAPS]]
     : TRUNK ? [['trunk', ['front', 'top'], ['avian'], TRUNKS]]
     : [['lateral', ['front', 'top'], ['aquatic', 'avian'], LATERALS], ['lengthCap', ['side'], ['aquatic'], CAPS], ['lengthCap', ['side'], ['avian'], CAPS]];
