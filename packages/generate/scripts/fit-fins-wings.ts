@@ -7,7 +7,8 @@
  *   npx tsx packages/generate/scripts/fit-fins-wings.ts ../shared/rig-dev-set --out <dir> [--views best|other|all|front|side|top] [--only id,id] [--plans aquatic,avian]
  *   npx tsx packages/generate/scripts/fit-fins-wings.ts --fit <dir> [--write]
  *   (add `--trunk` to both, another <dir>: the flyers' trunk scale with `lateral` as shipped;
- *    `--trunk-cap` likewise: the trunk balls' height cap over the middle band's half-width, both plans)
+ *    `--trunk-cap` likewise: the trunk balls' height cap over the middle band's half-width, both plans;
+ *    `--trunk-own` likewise: flyers' trunk k × min(its sphere, the middle band's half-width), one k per view, `--write` sets `ownTrunks`)
  *
  * Rows are cached one file per character and view in `<dir>` (a rerun skips what is there), so the
  * collection can run as several processes with `--only` and the fit reads them all. Each row's
@@ -40,12 +41,19 @@ const TRUNK = process.argv.includes('--trunk');
 /** `trunkCap` values (front and top pictures, `--trunk-cap`: the trunk balls' height over the body's half-width between its wings at most, `lateral` as shipped): Infinity is no cap. */
 export const TRUNK_CAPS = [Infinity, 3, 2, 1.5, 1.25, 1];
 const TRUNK_CAP = process.argv.includes('--trunk-cap');
+/**
+ * `--trunk-own` (front and top pictures, `lateral` as shipped): the trunk as deep as k × its own width,
+ * k × min(its sphere, the body's half-width between its wings) (`trunk` k with `trunkCap` k); Infinity
+ * is no rule (the engine today).
+ */
+export const TRUNK_OWNS = [Infinity, 1, 1.25, 1.5, 1.75, 2];
+const TRUNK_OWN = process.argv.includes('--trunk-own');
 /** `--side-lateral`: side pictures only, `sideLateral` (the balls off the trunk's axis: median fins, folded wings) over `LATERALS`. */
 const SIDE_LATERAL = process.argv.includes('--side-lateral');
-const gridOf = (view: View): number[] => (TRUNK_CAP ? TRUNK_CAPS : TRUNK ? TRUNKS : SIDE_LATERAL ? LATERALS : view === 'side' ? CAPS : LATERALS);
-const ruleOf = (view: View, value: number, lateral: number) => (TRUNK_CAP ? { lateral, ...(Number.isFinite(value) ? { trunkCap: value } : {}) }
+const gridOf = (view: View): number[] => (TRUNK_OWN ? TRUNK_OWNS : TRUNK_CAP ? TRUNK_CAPS : TRUNK ? TRUNKS : SIDE_LATERAL ? LATERALS : view === 'side' ? CAPS : LATERALS);
+const ruleOf = (view: View, value: number, lateral: number) => (TRUNK_OWN ? { lateral, ...(Number.isFinite(value) ? { trunk: value, trunkCap: value } : {}) } : TRUNK_CAP ? { lateral, ...(Number.isFinite(value) ? { trunkCap: value } : {}) }
   : TRUNK ? { lateral, trunk: value } : SIDE_LATERAL ? (value < 1 ? { sideLateral: value } : {}) : view === 'side' ? { lengthCap: value } : { lateral: value });
-const ROW_TAG = TRUNK_CAP ? '.trunk-cap' : TRUNK ? '.trunk' : SIDE_LATERAL ? '.side-lateral' : '';
+const ROW_TAG = TRUNK_OWN ? '.trunk-own' : TRUNK_CAP ? '.trunk-cap' : TRUNK ? '.trunk' : SIDE_LATERAL ? '.side-lateral' : '';
 
 async function collect(dir: string, out: string): Promise<void> {
   mkdirSync(out, { recursive: true });
@@ -58,7 +66,7 @@ async function collect(dir: string, out: string): Promise<void> {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const best = mostInformativeView(mesh);
     for (const view of VIEWS.filter((v) => (which === 'all' ? true : which === 'best' ? v === best : which === 'other' ? v !== best : v === which))) {
-      if ((TRUNK || TRUNK_CAP) && view === 'side') continue;
+      if ((TRUNK || TRUNK_CAP || TRUNK_OWN) && view === 'side') continue;
       if (SIDE_LATERAL && view !== 'side') continue;
       const rowFile = join(out, `${c.id}.${view}${ROW_TAG}.json`);
       if (existsSync(rowFile)) continue;
@@ -104,8 +112,12 @@ function fit(out: string): void {
   let trunkCap: number | undefined;
   // With `--side-lateral`: one per plan (a fish's median fins and a flyer's folded wings), and one for both plans, over their side rows.
   const sideLaterals: Record<string, number> = {};
+  // With `--trunk-own`: one k per plan and view (the flyers' front and top pictures apart, and both together for comparison).
+  const ownTrunks: Record<string, number> = {};
   const fits: Array<[string, readonly string[], readonly string[], number[]]> = SIDE_LATERAL
     ? [['sideLateral', ['side'], ['aquatic'], LATERALS], ['sideLateral', ['side'], ['avian'], LATERALS], ['sideLateral (both plans)', ['side'], ['aquatic', 'avian'], LATERALS]]
+    : TRUNK_OWN ? [['ownTrunk', ['top'], ['avian'], TRUNK_OWNS], ['ownTrunk', ['front'], ['avian'], TRUNK_OWNS], ['ownTrunk (front and top)', ['front', 'top'], ['avian'], TRUNK_OWNS],
+      ['ownTrunk', ['top'], ['aquatic'], TRUNK_OWNS], ['ownTrunk (both plans)', ['top'], ['aquatic', 'avian'], TRUNK_OWNS]]
     : TRUNK_CAP ? [['trunkCap', ['front', 'top'], ['aquatic', 'avian'], TRUNK_CAPS]]
     : TRUNK ? [['trunk', ['front', 'top'], ['avian'], TRUNKS]]
     : [['lateral', ['front', 'top'], ['aquatic', 'avian'], LATERALS], ['lengthCap', ['side'], ['aquatic'], CAPS], ['lengthCap', ['side'], ['avian'], CAPS]];
@@ -139,6 +151,7 @@ function fit(out: string): void {
     if (all > 0 && kind === 'trunk') trunks[plans[0]!] = grid[all]!;
     if (all > 0 && kind === 'trunkCap') trunkCap = grid[all]!;
     if (all > 0 && kind === 'sideLateral') sideLaterals[plans[0]!] = grid[all]!;
+    if (all > 0 && kind === 'ownTrunk') ownTrunks[`${plans[0]!}/${views[0]!}`] = grid[all]!;
   }
   if (process.argv.includes('--write')) {
     const file = join(__dirname, '..', 'src', 'fins-wings.json');
@@ -147,8 +160,9 @@ function fit(out: string): void {
     const kept = (key: string): unknown => (typeof shipped === 'object' && shipped !== null && key in shipped ? Reflect.get(shipped, key) : undefined);
     const cap = TRUNK_CAP ? trunkCap : kept('trunkCap');
     const sides = SIDE_LATERAL ? sideLaterals : kept('sideLaterals') ?? {};
-    const table = TRUNK_CAP || TRUNK || SIDE_LATERAL ? { plans: ['aquatic', 'avian'], lateral: kept('lateral'), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps: kept('lengthCaps') ?? {}, trunks: TRUNK ? trunks : kept('trunks') ?? {}, sideLaterals: sides }
-      : { plans: ['aquatic', 'avian'], ...(lateral !== undefined ? { lateral } : {}), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps, trunks: kept('trunks') ?? {}, sideLaterals: sides };
+    const owns = TRUNK_OWN ? ownTrunks : kept('ownTrunks') ?? {};
+    const table = TRUNK_CAP || TRUNK || SIDE_LATERAL || TRUNK_OWN ? { plans: ['aquatic', 'avian'], lateral: kept('lateral'), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps: kept('lengthCaps') ?? {}, trunks: TRUNK ? trunks : kept('trunks') ?? {}, sideLaterals: sides, ownTrunks: owns }
+      : { plans: ['aquatic', 'avian'], ...(lateral !== undefined ? { lateral } : {}), ...(cap !== undefined ? { trunkCap: cap } : {}), lengthCaps, trunks: kept('trunks') ?? {}, sideLaterals: sides, ownTrunks: owns };
     writeFileSync(file, `${JSON.stringify(table, null, 2)}\n`);
     console.log(`wrote ${file}`);
   }

@@ -36,6 +36,8 @@ export interface BuildClosedMeshOptions {
    * flat back, a body resting on the ground seen from above). Default 0.
    */
   lean?: number;
+  /** Per vertex, the middle plane's offset from `depthOffset` (working pixels, + towards the viewer; both sheets move, so the outline stays closed). Default none. */
+  middle?: Float64Array;
   /** Feet reaching forward from the ground (`feet-forward.ts`; its `height` is this mesh's). Default none. */
   feet?: Omit<FeetForwardOptions, 'height'>;
 }
@@ -71,7 +73,10 @@ export function buildClosedMesh(planar: PlanarMesh, heights: Float64Array, optio
     const x = (px - centreX) * scale;
     const y = (frame.maxY - py) * scale;
     const z = heights[v]! * scale;
-    for (const [index, depth, uv] of [[v, (1 + lean) * z, options.uv], [back[v]!, -(1 - lean) * z, options.backUv]] as const) {
+    // Without a middle field the sheets are exactly as before (no 0 added: a back vertex at −0 stays −0).
+    const front = options.middle ? options.middle[v]! * scale + (1 + lean) * z : (1 + lean) * z;
+    const behind = options.middle ? options.middle[v]! * scale - (1 - lean) * z : -(1 - lean) * z;
+    for (const [index, depth, uv] of [[v, front, options.uv], [back[v]!, behind, options.backUv]] as const) {
       const [s, t] = uv(px, py);
       positions[index * 3] = x; positions[index * 3 + 1] = y; positions[index * 3 + 2] = depth + offset;
       uvs[index * 2] = s; uvs[index * 2 + 1] = t;

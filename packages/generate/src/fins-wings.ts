@@ -33,13 +33,20 @@ import data from './fins-wings.json';
 
 /**
  * `lateral`: the height scale of balls off the body's middle line (front and top pictures); `trunk` that of the balls on it (default 1);
- * `trunkCap`: the trunk balls' height at most `trunkCap` × the body's half-width between its wings (`middleBandHalfWidth`; none by default);
+ * `trunkCap`: the trunk balls' height at most `trunkCap` × the body's half-width between its wings (`middleBandHalfWidth`; none by default;
+ * the table's `ownTrunks` sets `trunk` and `trunkCap` to one k per plan and view: the trunk k × min(its sphere, that half-width));
  * `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule;
- * `sideLateral`: the height scale of a side picture's balls off the trunk's axis (median fins, a sail, folded wings); absent: no rule.
+ * `sideLateral`: the height scale of a side picture's balls off the trunk's axis (median fins, a sail, folded wings); absent: no rule;
+ * `plateLift`: front and top pictures, the lateral parts' middle plane moved towards the camera by `plateLift` × the trunk's largest
+ * half-depth (`plateMiddle`: wings on a flyer's back, seen from above; negative: flippers at a fish's belly); absent: 0.
  */
-export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number; trunkCap?: number; sideLateral?: number }
+export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number; trunkCap?: number; sideLateral?: number; plateLift?: number }
 
-interface FinsWingsTable { plans: string[]; lateral?: number; trunkCap?: number; lengthCaps: Record<string, number>; trunks: Record<string, number>; sideLaterals: Record<string, number> }
+interface FinsWingsTable {
+  plans: string[]; lateral?: number; trunkCap?: number; lengthCaps: Record<string, number>; trunks: Record<string, number>; sideLaterals: Record<string, number>;
+  /** Per `plan/view` (front or top): the trunk as deep as k × its own width, k × min(its sphere, the body's half-width between its wings) (`trunk` and `trunkCap` both k). */
+  ownTrunks: Record<string, number>;
+}
 
 function checkedTable(raw: unknown): FinsWingsTable {
   const get = (key: string): unknown => {
@@ -48,7 +55,7 @@ function checkedTable(raw: unknown): FinsWingsTable {
     return value;
   };
   const plans = get('plans'), lateral = get('lateral'), trunkCap = get('trunkCap'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
-  const sideTable = get('sideLaterals') ?? {};
+  const sideTable = get('sideLaterals') ?? {}, ownTable = get('ownTrunks') ?? {};
   if (!Array.isArray(plans) || !plans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "plans"');
   if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral >= 0 && lateral <= 1))) throw new Error('fins-wings.json: bad "lateral"');
   if (trunkCap !== undefined && (typeof trunkCap !== 'number' || !(trunkCap > 0 && trunkCap <= 100))) throw new Error('fins-wings.json: bad "trunkCap"');
@@ -70,7 +77,13 @@ function checkedTable(raw: unknown): FinsWingsTable {
     if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new Error(`fins-wings.json: bad side lateral ${plan}`);
     sideLaterals[plan] = v;
   }
-  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals };
+  if (typeof ownTable !== 'object' || ownTable === null) throw new Error('fins-wings.json: bad "ownTrunks"');
+  const ownTrunks: Record<string, number> = {};
+  for (const [key, k] of Object.entries(ownTable)) {
+    if (!/^[a-z]+\/(front|top)$/.test(key) || typeof k !== 'number' || !(k > 0 && k <= 3)) throw new Error(`fins-wings.json: bad own trunk ${key}`);
+    ownTrunks[key] = k;
+  }
+  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals, ownTrunks };
 }
 
 const TABLE = checkedTable(data);
@@ -80,6 +93,9 @@ export function learnedFinsWings(bodyPlan: string | undefined, view: string | un
   if (!bodyPlan || !TABLE.plans.includes(bodyPlan) || !view) return undefined;
   const trunk = TABLE.trunks[bodyPlan];
   if ((view === 'front' || view === 'top') && TABLE.lateral !== undefined) {
+    // A trunk as deep as its own width where one is learned for the plan and view (it sets both the scale and the cap).
+    const own = TABLE.ownTrunks[`${bodyPlan}/${view}`];
+    if (own !== undefined) return { lateral: TABLE.lateral, trunk: own, trunkCap: own };
     return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}), ...(TABLE.trunkCap !== undefined ? { trunkCap: TABLE.trunkCap } : {}) };
   }
   const cap = TABLE.lengthCaps[bodyPlan], side = TABLE.sideLaterals[bodyPlan];
@@ -231,4 +247,34 @@ export function finsWingsProfile(points: ArrayLike<number>, mask: Uint8Array, di
   const heights = Float64Array.from(t, (h, i) => Math.max(Math.min(k * h, trunkMax), rule.lateral * l[i]!));
   for (let i = 0; i < heights.length; i++) heights[i] = heights[i]! * weight;
   return heights;
+}
+
+/**
+ * Where the lateral parts of a front or top picture sit front to back: the offset of the middle
+ * plane at each point (pixels, + towards the camera, the same units as `finsWingsProfile`'s heights),
+ * `lift` × the trunk's largest half-depth (its tallest ball's sphere × `weight`), ramped in from 0 at
+ * the edge of the trunk's discs to all of it one largest trunk radius out (a wing bends up from its
+ * root, so the surface stays one height field, continuous and closed). Seen from above a flyer's wings
+ * join its thorax at its back and a fish's flippers at its belly, where the symmetric build puts both
+ * at the outline's plane; inside the trunk's discs the offset is 0 (the trunk as built).
+ */
+export function plateMiddle(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number,
+  weight: number, exponent: number, view: 'front' | 'top', lift: number): Float64Array {
+  const n = points.length / 2;
+  const middle = new Float64Array(n);
+  if (lift === 0) return middle;
+  const { trunk } = splitByLine(medialBalls(distance, width, height), middleLine(mask, width, height, view));
+  if (!trunk.r.length) return middle;
+  const t = ballHeights(points, trunk, exponent);
+  let tallest = 0, radius = 0;
+  for (let i = 0; i < n; i++) tallest = Math.max(tallest, t[i]!);
+  for (let k = 0; k < trunk.r.length; k++) radius = Math.max(radius, trunk.r[k]!);
+  const offset = lift * tallest * weight;
+  for (let i = 0; i < n; i++) {
+    const px = points[i * 2]!, py = points[i * 2 + 1]!;
+    let gap = Infinity;
+    for (let k = 0; k < trunk.r.length && gap > 0; k++) gap = Math.min(gap, Math.hypot(px - trunk.x[k]!, py - trunk.y[k]!) - trunk.r[k]!);
+    middle[i] = offset * Math.min(1, Math.max(0, gap) / Math.max(radius, 1e-9));
+  }
+  return middle;
 }

@@ -14,7 +14,7 @@ import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
-import { finsWingsProfile, learnedFinsWings, lengthCapPixels, type FinsWingsRule } from './fins-wings';
+import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
 import { BALL_EXPONENT, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { learnedFeet } from './feet-forward';
@@ -216,7 +216,10 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     if (added && Number.isFinite(sideCap)) for (let i = 0; i < added.length; i++) added[i] = Math.min(added[i]!, sideCap);
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
     const feet = o.feet === false ? undefined : learnedFeet(o.bodyPlan, o.view);
-    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan), ...(feet ? { feet } : {}) });
+    // Front and top pictures of fish and flyers: the lateral plates' middle plane off the outline's (`plateLift`).
+    const middle = plates?.plateLift && o.view !== undefined && o.view !== 'side'
+      ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, plates.plateLift) : undefined;
+    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan), ...(feet ? { feet } : {}), ...(middle ? { middle } : {}) });
   })();
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
@@ -304,6 +307,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     if (o.finsWings.trunk !== undefined) range('finsWings', o.finsWings.trunk, 0.05, 3);
     if (o.finsWings.trunkCap !== undefined) range('finsWings', o.finsWings.trunkCap, 0.01, 100);
     if (o.finsWings.sideLateral !== undefined) range('finsWings', o.finsWings.sideLateral, 0, 1);
+    if (o.finsWings.plateLift !== undefined) range('finsWings', o.finsWings.plateLift, -2, 2);
   }
   if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {

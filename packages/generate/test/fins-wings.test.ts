@@ -62,6 +62,14 @@ describe('fins and wings as plates', () => {
     expect(learnedFinsWings('aquatic', undefined)).toBeUndefined();
   });
 
+  it('gives a flyer from above a trunk as deep as k × its own width (one k for the scale and the cap), fish and front pictures none', () => {
+    const top = learnedFinsWings('avian', 'top');
+    expect(top?.trunk).toBeGreaterThan(1);
+    expect(top?.trunkCap).toBe(top?.trunk);
+    expect(learnedFinsWings('avian', 'front')?.trunk).toBeUndefined();
+    expect(learnedFinsWings('aquatic', 'top')?.trunk).toBeUndefined();
+  });
+
   it('makes the wings of a flyer from above plates and keeps its body round, closed and manifold', async () => {
     const plain = await made(flyer, { bodyPlan: 'avian', view: 'top', finsWings: false });
     const plated = await made(flyer, { bodyPlan: 'avian', view: 'top', finsWings: { lateral: 0.2 } });
@@ -70,6 +78,26 @@ describe('fins and wings as plates', () => {
     expect(wing(plated) / wing(plain)).toBeLessThan(0.35);
     expect(body(plated)).toBeCloseTo(body(plain), 3);
     expect(manifoldProblems(plated)).toEqual([]);
+  }, 60_000);
+
+  it('lifts the wings\' plates by plateLift × the trunk\'s half-depth, the body as it was, closed and manifold', async () => {
+    const flat = await made(flyer, { bodyPlan: 'avian', view: 'top', lean: 0, finsWings: { lateral: 0.05 } });
+    const lifted = await made(flyer, { bodyPlan: 'avian', view: 'top', lean: 0, finsWings: { lateral: 0.05, plateLift: -0.5 } });
+    const middleZ = (m: Mesh, x0: number, x1: number): number => {
+      let lo = Infinity, hi = -Infinity, sum = 0, count = 0;
+      for (let i = 0; i < m.positions.length; i += 3) { lo = Math.min(lo, m.positions[i]!); hi = Math.max(hi, m.positions[i]!); }
+      for (let i = 0; i < m.positions.length; i += 3) {
+        const f = (m.positions[i]! - lo) / (hi - lo);
+        if (f >= x0 && f <= x1) { sum += m.positions[i + 2]!; count++; }
+      }
+      return sum / count;
+    };
+    // The outer wing tip (0.02–0.08 of the width) lies more than one trunk radius out: all of the lift.
+    const body = depthAt(flat, 0.47, 0.53);
+    expect(middleZ(flat, 0.02, 0.08)).toBeCloseTo(0, 3);
+    expect(middleZ(lifted, 0.02, 0.08) / body).toBeCloseTo(-0.5, 1);
+    expect(depthAt(lifted, 0.47, 0.53)).toBeCloseTo(body, 4);
+    expect(manifoldProblems(lifted)).toEqual([]);
   }, 60_000);
 
   it('measures the body between its wings and holds the trunk to it with a trunk cap', async () => {

@@ -1,0 +1,112 @@
+/**
+ * Fits `plateLift` (`src/fins-wings.ts` `plateMiddle`): where a fish's or flyer's lateral plates
+ * (wings, flippers) sit front to back against its trunk in a front or top picture. Per character and
+ * view, the picture the shape benchmark sends is generated twice with the shipped rule, at lift 0
+ * (the engine today) and at lift 1; the offset is linear in the lift (both sheets move by
+ * lift × the same field), so the model at lift m is p0 + m·(p1 − p0) exactly, and it is scored by
+ * the benchmark's CD (`--samples`, 4000 by default) at every m of `LIFTS`. One value per plan and
+ * view, chosen leaving one artist out (each row's CD over its CD at 0, geometric mean).
+ *
+ *   npx tsx packages/generate/scripts/fit-plate-lift.ts ../shared/rig-dev-set --out <rows dir> [--views best|top|front|all] [--only id,id] [--plans avian,aquatic]
+ *   npx tsx packages/generate/scripts/fit-plate-lift.ts --fit <rows dir>
+ *
+ * Rows are cached one file per character and view (a rerun skips what is there), so several
+ * processes with `--only` can share one directory.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { z } from 'zod';
+import { generateModel } from '../src';
+import { learnedFinsWings } from '../src/fins-wings';
+import { arg, bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, VIEWS } from './dev-set-views';
+import { meanNearest, sampleSurface } from './shape-distance';
+
+/** Lifts scored, × the trunk's largest half-depth (+ towards the camera); 0 is the engine today. */
+export const LIFTS = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5];
+const ZERO = LIFTS.indexOf(0);
+const PICTURE_PX = 512;
+const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), view: z.enum(['front', 'side', 'top']), bestView: z.boolean(), cd: z.array(z.number()) });
+type Row = z.infer<typeof rowSchema>;
+
+async function collect(dir: string, out: string): Promise<void> {
+  mkdirSync(out, { recursive: true });
+  const plans = (arg('--plans') ?? 'avian,aquatic').split(',');
+  const only = arg('--only')?.split(',');
+  const which = arg('--views') ?? 'best';
+  const samples = Number(arg('--samples') ?? 4000);
+  const chars = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => plans.includes(x.bodyPlan) && (!only || only.includes(x.id)));
+  for (const c of only ? only.flatMap((id) => chars.filter((x) => x.id === id)) : chars) {
+    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const best = mostInformativeView(mesh);
+    for (const view of VIEWS.filter((v) => v !== 'side' && (which === 'all' ? true : which === 'best' ? v === best : v === which))) {
+      const rowFile = join(out, `${c.id}.${view}.json`);
+      if (existsSync(rowFile)) continue;
+      const turned = turnToView(mesh, view);
+      const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
+      const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
+      const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+      const tp = centred(truth.positions);
+      const ts = sampleSurface(tp, truth.indices, samples), unitDiagonal = diagonal(bounds(tp));
+      const shipped = learnedFinsWings(c.bodyPlan, view) ?? {};
+      const made = async (plateLift: number) => (await generateModel(picture, { height: 1, bodyPlan: c.bodyPlan, view, finsWings: { ...shipped, plateLift }, textureSize: 16, thumbnailSize: 16 })).mesh;
+      const m0 = await made(0), m1 = await made(1);
+      if (m0.positions.length !== m1.positions.length) throw new Error(`${c.id}: the two models differ in vertices`);
+      const cd = LIFTS.map((m) => {
+        const p = Float32Array.from(m0.positions, (x, i) => x + m * (m1.positions[i]! - x));
+        const ms = sampleSurface(centred(p), m0.indices, samples);
+        return (meanNearest(ts, ms) + meanNearest(ms, ts)) / 2 / unitDiagonal;
+      });
+      const row: Row = { id: c.id, plan: c.bodyPlan, artist: c.artist, view, bestView: view === best, cd };
+      writeFileSync(rowFile, JSON.stringify(row));
+      console.log(`${c.id} (${view}${view === best ? ', best' : ''}): ${cd.map((x) => x.toFixed(4)).join(' ')}`);
+    }
+  }
+}
+
+const geo = (xs: number[]): number => (xs.length ? Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length) : 1);
+function choose(rows: Row[]): number {
+  let bestI = ZERO, bestScore = 1;
+  for (let i = 0; i < LIFTS.length; i++) {
+    const s = geo(rows.map((r) => r.cd[i]! / r.cd[ZERO]!));
+    if (rows.length && s < bestScore - 1e-9) [bestI, bestScore] = [i, s];
+  }
+  return bestI;
+}
+
+function fit(out: string): void {
+  const rows = readdirSync(out).filter((f) => f.endsWith('.json')).map((f) => rowSchema.parse(JSON.parse(readFileSync(join(out, f), 'utf8'))));
+  const keys = [...new Set(rows.map((r) => `${r.plan}/${r.view}`))].sort();
+  for (const key of [...keys, 'avian/front+top']) {
+    const rs = key === 'avian/front+top' ? rows.filter((r) => r.plan === 'avian') : rows.filter((r) => `${r.plan}/${r.view}` === key);
+    if (!rs.length) continue;
+    const artists = [...new Set(rs.map((r) => r.artist))].sort();
+    const groups: Array<[string, Row[]]> = [...artists.map((a): [string, Row[]] => [a, rs.filter((r) => r.artist === a)]), ['all', rs]];
+    console.log(`\n${key} (${rs.length} rows; CD at the lift over CD at 0, geometric mean)`);
+    console.log(`| lift | ${groups.map(([g, r]) => `${g} (${r.length})`).join(' | ')} |`);
+    console.log(`|---|${groups.map(() => '---:').join('|')}|`);
+    LIFTS.forEach((m, i) => console.log(`| ${m} | ${groups.map(([, r]) => geo(r.map((x) => x.cd[i]! / x.cd[ZERO]!)).toFixed(3)).join(' | ')} |`));
+    const pick: Record<string, number> = {};
+    for (const a of artists) pick[a] = choose(rs.filter((r) => r.artist !== a));
+    const held = (r: Row): number => r.cd[pick[r.artist]!]! / r.cd[ZERO]!;
+    console.log(`| left out | ${groups.map(([, r]) => geo(r.map(held)).toFixed(3)).join(' | ')} |`);
+    console.log(`chosen without each artist: ${artists.map((a) => `${a} ${LIFTS[pick[a]!]}`).join(', ')}; on all ${LIFTS[choose(rs)]}`);
+    for (const r of rs) console.log(`  ${r.id} (${r.view}${r.bestView ? ', best' : ''}): ${r.cd[ZERO]!.toFixed(4)} → held out ${r.cd[pick[r.artist]!]!.toFixed(4)} (${LIFTS[pick[r.artist]!]}); its best ${Math.min(...r.cd).toFixed(4)} (${LIFTS[r.cd.indexOf(Math.min(...r.cd))]})`);
+  }
+}
+
+async function main(): Promise<void> {
+  const fitDir = arg('--fit');
+  if (fitDir) return fit(fitDir);
+  const dir = process.argv[2], out = arg('--out');
+  if (!dir || dir.startsWith('--') || !out) {
+    console.error('usage: fit-plate-lift.ts <dev-set dir> --out <dir> [--views best|top|front|all] [--only id,id] | --fit <dir>');
+    process.exit(2);
+  }
+  await collect(dir, out);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
