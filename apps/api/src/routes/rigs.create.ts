@@ -56,10 +56,16 @@ const CLIP_ENGINES = OPERATION_ENGINES.filter((row) => row.operation === 'rig' &
 export function registerRigsCreate(router: Router, ctx: AppContext): void {
   router.post('/rigs', async (req, res) => {
     const wait = readPreferWait(req);
+    // Methods, not arrow properties: under tsx a named arrow made per request also gets its name
+    // defined on it (apps/api/README.md, thirteenth wave). Neither uses `this`.
     const answer = await runIdempotent(ctx, req, res, {
-      submit: (claim) => createRig(ctx, req.body, res.locals.accountId, claim),
+      submit(claim) {
+        return createRig(ctx, req.body, res.locals.accountId, claim);
+      },
       // A replay reads the stored row: its params cross the database, so they are parsed here.
-      replay: (row) => rigAnswer(ctx, row, rigJobParamsSchema.parse(row.params)),
+      replay(row) {
+        return rigAnswer(ctx, row, rigJobParamsSchema.parse(row.params));
+      },
     });
     await sendAccepted(ctx, res, answer, wait);
   });
