@@ -2,11 +2,13 @@
 import { createApp } from './app';
 import { createContext } from './context';
 import { parseApiEnv } from './env';
+import { createHttpServer } from './http-server';
 
 async function main(): Promise<void> {
   const env = parseApiEnv();
   const ctx = await createContext(env);
-  const server = createApp(ctx).listen(env.PORT, env.HOST, () => {
+  // Not app.listen: the server's requests are born with the app's prototypes (see http-server.ts).
+  const server = createHttpServer(createApp(ctx)).listen(env.PORT, env.HOST, () => {
     ctx.log(`listening on http://${env.HOST}:${env.PORT} (public ${env.PUBLIC_BASE_URL})`);
   });
   server.keepAliveTimeout = 65_000;

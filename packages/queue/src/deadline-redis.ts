@@ -67,10 +67,17 @@ export class DeadlineRedis extends Redis {
       () => settled,
       () => command.reject(new Error('Command timed out')),
     );
-    const done = () => {
-      settled = true;
-      cancel();
-    };
-    command.promise.then(done, done);
+    // Inline rather than one `const done` for both: under tsx a named closure made per command also
+    // gets its name defined on it (issue 25, apps/api/README.md thirteenth wave).
+    command.promise.then(
+      () => {
+        settled = true;
+        cancel();
+      },
+      () => {
+        settled = true;
+        cancel();
+      },
+    );
   }
 }

@@ -61,7 +61,7 @@ export class QueueAdmission {
   /** Per slots key and limit: reservations waiting for the one in flight (present while one is). */
   private readonly reserving = new Map<string, Reservation[]>();
   /** Per slots key: releases waiting for the one in flight (present while one is). */
-  private readonly releasing = new Map<string, Array<{ token: string; done: (error?: unknown) => void }>>();
+  private readonly releasing = new Map<string, ReleaseWaiter[]>();
 
   constructor(private readonly options: QueueAdmissionOptions) {}
 
@@ -131,27 +131,28 @@ export class QueueAdmission {
   }
 
   private release(slotsKey: string, token: string): Promise<void> {
+    // The promise's own resolve and reject wait in the batch, not a `done` closure made per release:
+    // under tsx each named closure also gets its name defined on it (issue 25).
     return new Promise((resolve, reject) => {
-      const done = (error?: unknown) => (error === undefined ? resolve() : reject(error));
       const waiting = this.releasing.get(slotsKey);
       if (waiting) {
-        waiting.push({ token, done });
+        waiting.push({ token, resolve, reject });
         return;
       }
       this.releasing.set(slotsKey, []);
-      this.sendRelease(slotsKey, [{ token, done }]);
+      this.sendRelease(slotsKey, [{ token, resolve, reject }]);
     });
   }
 
-  private sendRelease(slotsKey: string, batch: Array<{ token: string; done: (error?: unknown) => void }>): void {
+  private sendRelease(slotsKey: string, batch: ReleaseWaiter[]): void {
     this.options.redis
       .zrem(slotsKey, ...batch.map((r) => r.token))
       .then(
         () => {
-          for (const r of batch) r.done();
+          for (const r of batch) r.resolve();
         },
         (error: unknown) => {
-          for (const r of batch) r.done(error ?? new Error('queue admission: release failed'));
+          for (const r of batch) r.reject(error ?? new Error('queue admission: release failed'));
         },
       )
       .finally(() => {
@@ -164,6 +165,13 @@ export class QueueAdmission {
         this.sendRelease(slotsKey, next);
       });
   }
+}
+
+/** A slot's release waiting for its batch's ZREM. */
+interface ReleaseWaiter {
+  token: string;
+  resolve: () => void;
+  reject: (error: unknown) => void;
 }
 
 function parseReply(reply: unknown): [number, number] {

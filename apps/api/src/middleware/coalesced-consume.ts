@@ -45,19 +45,12 @@ export class CoalescedConsume {
   }
 
   private send(key: string, batch: Waiter[]): void {
-    const settle = (state: RateLimiterRes, refused: boolean) => {
-      const first = state.consumedPoints - batch.length;
-      batch.forEach((waiter, i) => {
-        const consumed = first + i + 1;
-        const own = new RateLimiterRes(Math.max(0, this.limiter.points - consumed), state.msBeforeNext, consumed, state.isFirstInDuration && i === 0);
-        if (!refused || consumed <= this.limiter.points) waiter.resolve(own);
-        else waiter.reject(own);
-      });
-    };
     this.limiter.consume(key, batch.length).then(
-      (state) => settle(state, false),
+      (state) => {
+        this.settle(batch, state, false);
+      },
       (rejection: unknown) => {
-        if (rejection instanceof RateLimiterRes) settle(rejection, true);
+        if (rejection instanceof RateLimiterRes) this.settle(batch, rejection, true);
         else for (const waiter of batch) waiter.reject(rejection);
       },
     ).finally(() => {
@@ -68,6 +61,17 @@ export class CoalescedConsume {
       }
       this.queued.set(key, []);
       this.send(key, next);
+    });
+  }
+
+  /** Answers a batch from the state of its one consume (a method, not a closure made per batch). */
+  private settle(batch: Waiter[], state: RateLimiterRes, refused: boolean): void {
+    const first = state.consumedPoints - batch.length;
+    batch.forEach((waiter, i) => {
+      const consumed = first + i + 1;
+      const own = new RateLimiterRes(Math.max(0, this.limiter.points - consumed), state.msBeforeNext, consumed, state.isFirstInDuration && i === 0);
+      if (!refused || consumed <= this.limiter.points) waiter.resolve(own);
+      else waiter.reject(own);
     });
   }
 }

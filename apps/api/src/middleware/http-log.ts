@@ -29,13 +29,15 @@ export function writeAccessLine(logger: Logger, req: Request, res: Response, res
   const status = res.statusCode;
   const level = status >= 500 ? (status === 503 ? 'warn' : 'error') : status === 429 ? 'warn' : 'info';
   const requestId = requestIdOf(res);
-  const line = {
-    ...(requestId === undefined ? {} : { request_id: requestId }),
-    // originalUrl: Express rewrites req.url inside a mounted router; this is the URL as sent.
-    req: { method: req.method, url: req.originalUrl },
-    res: { status },
-    responseTime,
-  };
+  // originalUrl: Express rewrites req.url inside a mounted router; this is the URL as sent.
+  const request = { method: req.method, url: req.originalUrl };
+  // Two literals rather than a spread of the id followed by the other fields: in Node 20's V8 an
+  // object spread followed by more properties gets a hidden class of its own on every call, so
+  // each line missed the inline caches that read and write it (here and in pino). Same keys, same order.
+  const line =
+    requestId === undefined
+      ? { req: request, res: { status }, responseTime }
+      : { request_id: requestId, req: request, res: { status }, responseTime };
   const message = status >= 500 ? 'request failed' : !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted';
   logger[level](line, message);
 }

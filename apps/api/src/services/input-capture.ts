@@ -20,9 +20,12 @@ export interface InputCaptureOptions {
  * when its response closes, used or not.
  */
 const predecoded = new Map<string, Buffer>();
+/** 24 random bytes in base64, no padding. */
+const TOKEN_BYTES = 24;
+const TOKEN_LENGTH = (TOKEN_BYTES / 3) * 4;
 
 export function registerPredecodedBase64(bytes: Buffer, response: { once(event: 'close', listener: () => void): unknown }): string {
-  const token = randomBytes(24).toString('base64');
+  const token = randomBytes(TOKEN_BYTES).toString('base64');
   predecoded.set(token, bytes);
   response.once('close', () => predecoded.delete(token));
   return token;
@@ -30,7 +33,9 @@ export function registerPredecodedBase64(bytes: Buffer, response: { once(event: 
 
 /** Decodes standard base64 with the size cap applied before decoding (from the encoded length). */
 export function decodeBase64Input(value: string, param: string, maxBytes: number): Buffer {
-  const ready = predecoded.get(value);
+  // Only a value of a token's length can be one: any other is not looked up, so a small inline
+  // model's base64 (up to 256 KB, parsed on the loop) is not hashed whole for a Map lookup per submission.
+  const ready = value.length === TOKEN_LENGTH ? predecoded.get(value) : undefined;
   if (ready) {
     predecoded.delete(value);
     if (ready.length > maxBytes) throw new ApiError('payload_too_large', `${param}: decoded size exceeds ${maxBytes} bytes`, { param });

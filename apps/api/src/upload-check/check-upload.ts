@@ -96,25 +96,30 @@ function drawnElements(json: Json): number {
     if (typeof ref !== 'number' || listed.has(ref)) return Infinity;
     listed.add(ref);
   }
-  const count = (index: unknown): number => {
-    const accessor = typeof index === 'number' ? accessors[index] : undefined;
-    return isObject(accessor) && typeof accessor.count === 'number' && accessor.count >= 0 ? accessor.count : Infinity;
-  };
-  const meshElements = (index: unknown): number => {
-    const mesh = typeof index === 'number' ? meshes[index] : undefined;
-    const primitives = isObject(mesh) ? list(mesh.primitives) : undefined;
-    if (!primitives) return Infinity;
-    let sum = 0;
-    for (const p of primitives) {
-      if (!isObject(p) || !isObject(p.attributes) || p.targets !== undefined) return Infinity;
-      for (const a of Object.values(p.attributes)) sum += count(a);
-      if (p.indices !== undefined) sum += count(p.indices);
-    }
-    return sum;
-  };
+  // Module functions, not closures over the lists: under tsx each named closure is made per call
+  // with a name defined on it (see apps/api/README.md, thirteenth wave).
   // Without nodes the reader draws every mesh once.
-  if (nodes.length === 0) return meshes.reduce<number>((sum, _, i) => sum + meshElements(i), 0);
-  return nodes.reduce<number>((sum, node) => sum + ((node as Json).mesh === undefined ? 0 : meshElements((node as Json).mesh)), 0);
+  if (nodes.length === 0) return meshes.reduce<number>((sum, _, i) => sum + meshElements(meshes, accessors, i), 0);
+  return nodes.reduce<number>((sum, node) => sum + ((node as Json).mesh === undefined ? 0 : meshElements(meshes, accessors, (node as Json).mesh)), 0);
+}
+
+/** Vertices and indices of the mesh at `index` as the reader would draw them; Infinity when unknown. */
+function meshElements(meshes: unknown[], accessors: unknown[], index: unknown): number {
+  const mesh = typeof index === 'number' ? meshes[index] : undefined;
+  const primitives = isObject(mesh) ? list(mesh.primitives) : undefined;
+  if (!primitives) return Infinity;
+  let sum = 0;
+  for (const p of primitives) {
+    if (!isObject(p) || !isObject(p.attributes) || p.targets !== undefined) return Infinity;
+    for (const a of Object.values(p.attributes)) sum += accessorCount(accessors, a);
+    if (p.indices !== undefined) sum += accessorCount(accessors, p.indices);
+  }
+  return sum;
+}
+
+function accessorCount(accessors: unknown[], index: unknown): number {
+  const accessor = typeof index === 'number' ? accessors[index] : undefined;
+  return isObject(accessor) && typeof accessor.count === 'number' && accessor.count >= 0 ? accessor.count : Infinity;
 }
 
 function isObject(value: unknown): value is Json {

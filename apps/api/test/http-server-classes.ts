@@ -1,0 +1,42 @@
+/**
+ * Run by http-server.test.ts as `node --allow-natives-syntax --import tsx <this>`: serves a few requests
+ * through an Express app that adds properties to them as the API's middleware do, on the server of
+ * `createHttpServer` and on `app.listen`'s, and prints whether consecutive requests (and responses)
+ * ended with the same V8 hidden class: `{"createHttpServer":{"req":[...],"res":[...]},"listen":{...}}`.
+ */
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import express from 'express';
+import { createHttpServer } from '../src/http-server';
+
+// V8's own test of two objects' hidden classes, behind --allow-natives-syntax (a syntax error without it).
+const sameClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+
+async function serve(listen: (app: express.Express) => http.Server): Promise<{ req: boolean[]; res: boolean[] }> {
+  const app = express();
+  const seen: { req: object; res: object }[] = [];
+  const v1 = express.Router();
+  v1.get('/jobs/:id', (req, res) => {
+    res.locals.accountId = 'a';
+    seen.push({ req, res });
+    res.json({ id: req.params.id });
+  });
+  app.use('/v1', v1);
+  const server = listen(app);
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  for (let i = 0; i < 4; i++) await (await fetch(`http://127.0.0.1:${port}/v1/jobs/${i}`)).text();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return {
+    req: seen.slice(1).map((s, i) => sameClass(seen[i]!.req, s.req)),
+    res: seen.slice(1).map((s, i) => sameClass(seen[i]!.res, s.res)),
+  };
+}
+
+async function main(): Promise<void> {
+  const ours = await serve((app) => createHttpServer(app).listen(0, '127.0.0.1'));
+  const listen = await serve((app) => app.listen(0, '127.0.0.1'));
+  process.stdout.write(`${JSON.stringify({ createHttpServer: ours, listen })}\n`);
+}
+
+void main();
