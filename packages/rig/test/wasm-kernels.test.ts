@@ -11,6 +11,7 @@ import { floodOutside } from '../src/voxel/flood-outside';
 import { FLOOD_OUTSIDE_WASM_BASE64 } from '../src/voxel/wasm/flood-outside-wasm-bytes';
 import { GEODESIC_SEARCH_WASM_BASE64 } from '../src/skinning/wasm/geodesic-search-wasm-bytes';
 import { JACOBI_CG_WASM_BASE64 } from '../src/skinning/wasm/jacobi-cg-wasm-bytes';
+import { NEAREST_PIECES_WASM_BASE64 } from '../src/skinning/wasm/nearest-pieces-wasm-bytes';
 import { blenderHeatBones, boneHeatWeights } from '../src/skinning/bone-heat';
 import { pathReentersSolid } from '../src/skinning/skin-voxel-grid';
 import { weldVertices } from '../src/weld-vertices';
@@ -346,7 +347,8 @@ describe('the fit\'s voxeliser in WebAssembly', () => {
 
 describe('the WebAssembly kernels', () => {
   const generated: Record<string, string> = {
-    JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64, VOXELIZE_MESH_WASM_BASE64,
+    JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, NEAREST_PIECES_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64,
+    VOXELIZE_MESH_WASM_BASE64,
   };
   it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
     const bytes = await compileWat(join(__dirname, '../src', wat));

@@ -10,6 +10,7 @@ import wabt from 'wabt';
 const WAT_FILES = [
   'skinning/wasm/jacobi-cg.wat',
   'skinning/wasm/geodesic-search.wat',
+  'skinning/wasm/nearest-pieces.wat',
   'voxel/wasm/flood-outside.wat',
   'fit/wasm/medial-dijkstra.wat',
   'fit/wasm/voxelize-mesh.wat',
