@@ -14,6 +14,7 @@ const WAT_FILES = [
   'voxel/wasm/flood-outside.wat',
   'fit/wasm/medial-dijkstra.wat',
   'fit/wasm/voxelize-mesh.wat',
+  'fit/wasm/distance-field.wat',
 ] as const;
 
 /**
