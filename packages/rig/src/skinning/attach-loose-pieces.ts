@@ -42,6 +42,13 @@ const MIN_SHARE = 0.2;
 const PRESENT_SHARE = 0.1;
 /** Contact: the target's vertices nearest the piece within the gap plus this share of the piece's diagonal. */
 const CONTACT_SLACK = 0.1;
+/** The search's margin for the rounding of a vertex's cell, as a share of a cell. */
+const CELL_MARGIN = 1e-6;
+/**
+ * A squared distance above a nearest so far squared times this is clearly farther: a margin far
+ * above the rounding that separates it from Math.hypot's.
+ */
+const CUT_SLACK = 1 + 1e-9;
 
 
 /**
@@ -328,7 +335,7 @@ export class VertexGrid {
     if (this.kernel === 'wasm') {
       this.wasm ??= NearestPiecesWasm.create({
         positions: this.positions, cellStart: this.cellStart, cellVertices: this.cellVertices, origin: this.origin,
-        size: this.size, dims: this.dims, pieceCount: this.pieceCount, maxRings: MAX_RINGS,
+        size: this.size, dims: this.dims, pieceCount: this.pieceCount, maxRings: MAX_RINGS, margin: CELL_MARGIN * this.size, slack: CUT_SLACK,
       });
       const out = this.wasm ? this.nearestOtherPiecesWasm(this.wasm, piece, self, pieceOf) : undefined;
       if (out) return out;
@@ -352,7 +359,7 @@ export class VertexGrid {
       const ux = p[3 * u]!, uy = p[3 * u + 1]!, uz = p[3 * u + 2]!;
       const [ox, oy, oz] = this.origin, size = this.size;
       // A vertex's distance to a cell's box, less a margin for the rounding of its cell.
-      const margin = 1e-6 * size;
+      const margin = CELL_MARGIN * size;
       const gap = (v: number, o: number, c: number): number => {
         const lo = o + c * size;
         return Math.max(0, lo - v - margin, v - (lo + size) - margin);
@@ -369,7 +376,7 @@ export class VertexGrid {
           for (let i = pieceStart[c]!, ie = c + 1 < pieceStart.length ? pieceStart[c + 1]! : chunkPieces.length; i < ie; i++) farthestBest = Math.max(farthestBest, bestD[chunkPieces[i]!]!);
           if (farthestBest < Infinity) {
             const gx = gap(ux, ox, chunkCell[3 * c]!), gy = gap(uy, oy, chunkCell[3 * c + 1]!), gz = gap(uz, oz, chunkCell[3 * c + 2]!);
-            if (gx * gx + gy * gy + gz * gz > farthestBest * farthestBest * (1 + 1e-9)) continue;
+            if (gx * gx + gy * gy + gz * gz > farthestBest * farthestBest * CUT_SLACK) continue;
           }
           for (let s = chunkStart[c]!, e = c + 1 < chunkStart.length ? chunkStart[c + 1]! : vertices.length; s < e; s++) {
             const w = vertices[s]!;
@@ -380,7 +387,7 @@ export class VertexGrid {
             // overall nearest, which is at most that): skipped on the squared distance, with a
             // margin far above the rounding that separates it from Math.hypot's. The clothing of a
             // realistic human lies on its body: hundreds of candidates per vertex, few nearer.
-            if (dx * dx + dy * dy + dz * dz > had * had * (1 + 1e-9)) continue;
+            if (dx * dx + dy * dy + dz * dz > had * had * CUT_SLACK) continue;
             const d = Math.hypot(dx, dy, dz);
             if (had === Infinity) met.push(q);
             if (d < had) { bestD[q] = d; bestW[q] = w; }

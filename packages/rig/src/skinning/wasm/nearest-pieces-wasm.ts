@@ -42,6 +42,9 @@ export interface VertexGridArrays {
   dims: readonly [number, number, number];
   pieceCount: number;
   maxRings: number;
+  /** The search's margin (in the grid's units) and squared-distance slack, the doubles its loop uses. */
+  margin: number;
+  slack: number;
 }
 
 /**
@@ -101,9 +104,7 @@ export class NearestPiecesWasm {
     if (!ensureMemory(k.memory, outP + 16 * room)) return null;
     const buffer = k.memory.buffer;
     new Int32Array(buffer, queryP, count).set(vertices.subarray(0, count));
-    const size = this.grid.size;
-    // The JavaScript's margin and slack, as it computes them.
-    k.search(self, cx, cy, cz, count, queryP, countP, outP, 1e-6 * size, 1 + 1e-9);
+    k.search(self, cx, cy, cz, count, queryP, countP, outP, this.grid.margin, this.grid.slack);
     const counts = new Int32Array(buffer, countP, count);
     let entries = 0;
     for (let i = 0; i < count; i++) entries += counts[i]!;
