@@ -22,14 +22,15 @@ interface WasmApi {
 
 /**
  * The exports of the kernel in `base64`, compiled once per call (callers keep the result: one
- * instance per thread, since each engine worker thread has its own module scope).
+ * instance per thread, since each engine worker thread has its own module scope). `imports`: the
+ * functions the kernel's text imports (as `(import "env" "name" …)`), none for most.
  */
-export function instantiateKernel<Exports>(base64: string): Exports | null {
+export function instantiateKernel<Exports>(base64: string, imports: Record<string, Record<string, unknown>> = {}): Exports | null {
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (!api) return null;
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   // The exports are the kernel's own, declared by its .wat: the caller's type names them.
-  return new api.Instance(new api.Module(bytes), {}).exports as Exports;
+  return new api.Instance(new api.Module(bytes), imports).exports as Exports;
 }
 
 const PAGE = 65536;

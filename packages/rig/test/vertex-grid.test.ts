@@ -26,12 +26,14 @@ function clouds(seed: number, count: number, size: number, spread: number): { po
   return { positions, pieces };
 }
 
-describe('VertexGrid.nearestOtherPieces', () => {
-  it.each([[1, 5, 300, 1.2], [2, 12, 80, 0.6], [3, 3, 900, 3]])('finds each vertex its nearest foreign vertex (seed %i)', (seed, count, size, spread) => {
+const CLOUDS = [[1, 5, 300, 1.2], [2, 12, 80, 0.6], [3, 3, 900, 3]];
+
+describe.each(['wasm', 'js'] as const)('VertexGrid.nearestOtherPieces (%s)', (kernel) => {
+  it.each(CLOUDS)('finds each vertex its nearest foreign vertex (seed %i)', (seed, count, size, spread) => {
     const { positions, pieces } = clouds(seed, count, size, spread);
     const pieceOf = new Int32Array(positions.length / 3).fill(-1);
     pieces.forEach((piece, k) => { for (const v of piece) pieceOf[v] = k; });
-    const grid = new VertexGrid(positions, pieces, pieces.map((piece) => pieceBox(positions, piece)));
+    const grid = new VertexGrid(positions, pieces, pieces.map((piece) => pieceBox(positions, piece)), kernel);
     const dist = (u: number, w: number): number => Math.hypot(
       positions[3 * w]! - positions[3 * u]!, positions[3 * w + 1]! - positions[3 * u + 1]!, positions[3 * w + 2]! - positions[3 * u + 2]!,
     );
@@ -62,5 +64,34 @@ describe('VertexGrid.nearestOtherPieces', () => {
       }
     });
     expect(checked).toBeGreaterThan(size);
+  });
+});
+
+describe('VertexGrid.nearestOtherPieces in WebAssembly', () => {
+  /** The answers as listed: the Map's pieces in order, each list's entries in order, distances as bits. */
+  const listed = (near: Map<number, { u: number; w: number; d: number }[]>): string =>
+    JSON.stringify([...near].map(([q, entries]) => [q, entries.map(({ u, w, d }) => [u, w, Array.from(new Uint32Array(Float64Array.of(d).buffer))])]));
+
+  it.each([...CLOUDS, [4, 40, 60, 0.4], [5, 2, 2000, 0.05]])('lists what the JavaScript lists, in its order (seed %i)', (seed, count, size, spread) => {
+    const { positions, pieces } = clouds(seed, count, size, spread);
+    // A vertex in no piece (pieceOf −1) is no candidate.
+    const pieceOf = new Int32Array(positions.length / 3).fill(-1);
+    pieces.forEach((piece, k) => { for (const v of piece) pieceOf[v] = k; });
+    const boxes = pieces.map((piece) => pieceBox(positions, piece));
+    const wasm = new VertexGrid(positions, pieces, boxes, 'wasm');
+    const js = new VertexGrid(positions, pieces, boxes, 'js');
+    // Two grids alternating on one kernel: each search must load its own grid.
+    const other = clouds(seed + 100, 3, 50, 1);
+    const otherOf = new Int32Array(other.positions.length / 3);
+    other.pieces.forEach((piece, k) => { for (const v of piece) otherOf[v] = k; });
+    const otherGrid = new VertexGrid(other.positions, other.pieces, other.pieces.map((piece) => pieceBox(other.positions, piece)), 'wasm');
+    let entries = 0;
+    pieces.forEach((piece, self) => {
+      const a = wasm.nearestOtherPieces(piece, self, pieceOf);
+      expect(listed(a)).toBe(listed(js.nearestOtherPieces(piece, self, pieceOf)));
+      for (const list of a.values()) entries += list.length;
+      otherGrid.nearestOtherPieces(other.pieces[0]!, 0, otherOf);
+    });
+    expect(entries).toBeGreaterThan(size);
   });
 });

@@ -11,6 +11,7 @@ import { floodOutside } from '../src/voxel/flood-outside';
 import { FLOOD_OUTSIDE_WASM_BASE64 } from '../src/voxel/wasm/flood-outside-wasm-bytes';
 import { GEODESIC_SEARCH_WASM_BASE64 } from '../src/skinning/wasm/geodesic-search-wasm-bytes';
 import { JACOBI_CG_WASM_BASE64 } from '../src/skinning/wasm/jacobi-cg-wasm-bytes';
+import { NEAREST_PIECES_WASM_BASE64 } from '../src/skinning/wasm/nearest-pieces-wasm-bytes';
 import { blenderHeatBones, boneHeatWeights } from '../src/skinning/bone-heat';
 import { pathReentersSolid } from '../src/skinning/skin-voxel-grid';
 import { weldVertices } from '../src/weld-vertices';
@@ -19,6 +20,7 @@ import { MEDIAL_DIJKSTRA_WASM_BASE64 } from '../src/fit/wasm/medial-dijkstra-was
 import { compileWat, WASM_KERNELS } from '../scripts/lib/compile-wat';
 import { voxelizeMesh, voxelTriangles } from '../src/fit/voxel-grid';
 import { VOXELIZE_MESH_WASM_BASE64 } from '../src/fit/wasm/voxelize-mesh-wasm-bytes';
+import { DISTANCE_FIELD_WASM_BASE64 } from '../src/fit/wasm/distance-field-wasm-bytes';
 
 /** A deterministic pseudo-random stream in [0, 1). */
 function stream(seed: number): () => number {
@@ -344,9 +346,27 @@ describe('the fit\'s voxeliser in WebAssembly', () => {
   });
 });
 
+describe('the distance field in WebAssembly', () => {
+  it('gives the JavaScript passes\' distances bit for bit: blobs, stars, voxelised meshes, an empty grid', () => {
+    const grids: VoxelGrid[] = [];
+    for (let seed = 1; seed <= 4; seed++) grids.push(blobGrid(20 + 3 * seed, 17, 14 + seed, 12 + 4 * seed, seed), starGrid(30 + 2 * seed, 5 + seed, 20 + seed));
+    for (const resolution of [12, 48, 80]) grids.push(voxelizeMesh(humanoid(2).mesh, { resolution }), voxelizeMesh(capsule([0, 0, 0], [0, 1.5, 0.2], 0.3), { resolution }));
+    grids.push({ ...grids[0]!, solid: new Uint8Array(grids[0]!.solid.length) });
+    let solid = 0;
+    for (const grid of grids) {
+      const js = computeDistanceField(grid, undefined, 'js');
+      const wasm = computeDistanceField(grid, undefined, 'wasm');
+      expect(Buffer.from(wasm.buffer).equals(Buffer.from(js.buffer))).toBe(true);
+      solid += grid.solid.reduce((a, b) => a + b, 0);
+    }
+    expect(solid).toBeGreaterThan(5e4);
+  });
+});
+
 describe('the WebAssembly kernels', () => {
   const generated: Record<string, string> = {
-    JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64, VOXELIZE_MESH_WASM_BASE64,
+    JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, NEAREST_PIECES_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64,
+    VOXELIZE_MESH_WASM_BASE64, DISTANCE_FIELD_WASM_BASE64,
   };
   it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
     const bytes = await compileWat(join(__dirname, '../src', wat));

@@ -10,9 +10,11 @@ import wabt from 'wabt';
 const WAT_FILES = [
   'skinning/wasm/jacobi-cg.wat',
   'skinning/wasm/geodesic-search.wat',
+  'skinning/wasm/nearest-pieces.wat',
   'voxel/wasm/flood-outside.wat',
   'fit/wasm/medial-dijkstra.wat',
   'fit/wasm/voxelize-mesh.wat',
+  'fit/wasm/distance-field.wat',
 ] as const;
 
 /**

@@ -24,6 +24,7 @@
 import type { Skeleton } from '@rigforge/mesh';
 import { BIND_RIGID_PIECES_DEFAULTS, pieceWeightByJoint, type MeshPieces } from './bind-rigid-pieces';
 import { pieceBox, type PieceBox } from './piece-box';
+import { NearestPiecesWasm } from './wasm/nearest-pieces-wasm';
 
 /** Cells of the nearest-piece search along the mesh's longest side. */
 const GRID_CELLS = 64;
@@ -41,6 +42,13 @@ const MIN_SHARE = 0.2;
 const PRESENT_SHARE = 0.1;
 /** Contact: the target's vertices nearest the piece within the gap plus this share of the piece's diagonal. */
 const CONTACT_SLACK = 0.1;
+/** The search's margin for the rounding of a vertex's cell, as a share of a cell. */
+const CELL_MARGIN = 1e-6;
+/**
+ * A squared distance above a nearest so far squared times this is clearly farther: a margin far
+ * above the rounding that separates it from Math.hypot's.
+ */
+const CUT_SLACK = 1 + 1e-9;
 
 
 /**
@@ -236,8 +244,18 @@ export class VertexGrid {
   private readonly size: number;
   private readonly dims: [number, number, number];
   private readonly pieceCount: number;
+  /** The WebAssembly search over this grid (null: none, the JavaScript's; undefined: not made yet). */
+  private wasm: NearestPiecesWasm | null | undefined;
 
-  constructor(private readonly positions: Float32Array, pieces: readonly (readonly number[])[], boxes: readonly PieceBox[]) {
+  /**
+   * `kernel`: `wasm` (default) searches in WebAssembly (wasm/nearest-pieces.wat, the same answers
+   * bit for bit, faster), `js` with the loop below (the reference it is tested against; also the
+   * fallback where WebAssembly is missing).
+   */
+  constructor(
+    private readonly positions: Float32Array, pieces: readonly (readonly number[])[], boxes: readonly PieceBox[],
+    private readonly kernel: 'js' | 'wasm' = 'wasm',
+  ) {
     this.pieceCount = pieces.length;
     const lo: [number, number, number] = [Infinity, Infinity, Infinity];
     const hi: [number, number, number] = [-Infinity, -Infinity, -Infinity];
@@ -314,6 +332,14 @@ export class VertexGrid {
    * the search stops: at the ring past the nearest foreign vertex, or after {@link MAX_RINGS}.
    */
   nearestOtherPieces(piece: readonly number[], self: number, pieceOf: Int32Array): Map<number, { u: number; w: number; d: number }[]> {
+    if (this.kernel === 'wasm') {
+      this.wasm ??= NearestPiecesWasm.create({
+        positions: this.positions, cellStart: this.cellStart, cellVertices: this.cellVertices, origin: this.origin,
+        size: this.size, dims: this.dims, pieceCount: this.pieceCount, maxRings: MAX_RINGS, margin: CELL_MARGIN * this.size, slack: CUT_SLACK,
+      });
+      const out = this.wasm ? this.nearestOtherPiecesWasm(this.wasm, piece, self, pieceOf) : undefined;
+      if (out) return out;
+    }
     const out = new Map<number, { u: number; w: number; d: number }[]>();
     const p = this.positions;
     // Per cell of the piece, the foreign vertices of the rings gathered so far (a ring is gathered
@@ -333,7 +359,7 @@ export class VertexGrid {
       const ux = p[3 * u]!, uy = p[3 * u + 1]!, uz = p[3 * u + 2]!;
       const [ox, oy, oz] = this.origin, size = this.size;
       // A vertex's distance to a cell's box, less a margin for the rounding of its cell.
-      const margin = 1e-6 * size;
+      const margin = CELL_MARGIN * size;
       const gap = (v: number, o: number, c: number): number => {
         const lo = o + c * size;
         return Math.max(0, lo - v - margin, v - (lo + size) - margin);
@@ -350,7 +376,7 @@ export class VertexGrid {
           for (let i = pieceStart[c]!, ie = c + 1 < pieceStart.length ? pieceStart[c + 1]! : chunkPieces.length; i < ie; i++) farthestBest = Math.max(farthestBest, bestD[chunkPieces[i]!]!);
           if (farthestBest < Infinity) {
             const gx = gap(ux, ox, chunkCell[3 * c]!), gy = gap(uy, oy, chunkCell[3 * c + 1]!), gz = gap(uz, oz, chunkCell[3 * c + 2]!);
-            if (gx * gx + gy * gy + gz * gz > farthestBest * farthestBest * (1 + 1e-9)) continue;
+            if (gx * gx + gy * gy + gz * gz > farthestBest * farthestBest * CUT_SLACK) continue;
           }
           for (let s = chunkStart[c]!, e = c + 1 < chunkStart.length ? chunkStart[c + 1]! : vertices.length; s < e; s++) {
             const w = vertices[s]!;
@@ -361,7 +387,7 @@ export class VertexGrid {
             // overall nearest, which is at most that): skipped on the squared distance, with a
             // margin far above the rounding that separates it from Math.hypot's. The clothing of a
             // realistic human lies on its body: hundreds of candidates per vertex, few nearer.
-            if (dx * dx + dy * dy + dz * dz > had * had * (1 + 1e-9)) continue;
+            if (dx * dx + dy * dy + dz * dz > had * had * CUT_SLACK) continue;
             const d = Math.hypot(dx, dy, dz);
             if (had === Infinity) met.push(q);
             if (d < had) { bestD[q] = d; bestW[q] = w; }
@@ -377,6 +403,66 @@ export class VertexGrid {
         bestD[q] = Infinity;
       }
       met.length = 0;
+    }
+    return out;
+  }
+
+  /**
+   * nearestOtherPieces with the kernel, one cell of the piece at a time (a cell's vertices share
+   * its ring cache; each vertex's answer depends on nothing else), the answers then listed in the
+   * piece's order as the JavaScript lists them. Undefined when the kernel's memory cannot hold them.
+   */
+  private nearestOtherPiecesWasm(
+    wasm: NearestPiecesWasm, piece: readonly number[], self: number, pieceOf: Int32Array,
+  ): Map<number, { u: number; w: number; d: number }[]> | undefined {
+    const count = piece.length;
+    // The piece's vertices by cell, in the piece's order within a cell: (cell key, index) in one
+    // double (keys < 2^19, indices < 2^32: exact), sorted as numbers.
+    const order = new Float64Array(count);
+    for (let i = 0; i < count; i++) order[i] = this.cellKey(piece[i]!) * 4294967296 + i;
+    order.sort();
+    const query = new Int32Array(count);
+    // Per vertex of the piece (by index): where its answers start and how many.
+    const start = new Int32Array(count), met = new Int32Array(count);
+    let pieces = new Int32Array(Math.max(16, count)), near = new Int32Array(pieces.length), dist = new Float64Array(pieces.length);
+    let filled = 0;
+    for (let g = 0; g < count;) {
+      const key = Math.floor(order[g]! / 4294967296);
+      let e = g;
+      for (; e < count && Math.floor(order[e]! / 4294967296) === key; e++) query[e - g] = piece[order[e]! - key * 4294967296]!;
+      const u0 = query[0]!;
+      const answers = wasm.searchCell(self, this.cellCoord(u0, 0), this.cellCoord(u0, 1), this.cellCoord(u0, 2), query, e - g, pieceOf);
+      if (!answers) return undefined;
+      const { counts, words, distances } = answers;
+      const entries = words.length / 4;
+      if (filled + entries > pieces.length) {
+        const grown = Math.max(2 * pieces.length, filled + entries);
+        const p2 = new Int32Array(grown), n2 = new Int32Array(grown), d2 = new Float64Array(grown);
+        p2.set(pieces.subarray(0, filled)); n2.set(near.subarray(0, filled)); d2.set(dist.subarray(0, filled));
+        pieces = p2; near = n2; dist = d2;
+      }
+      let at = 0;
+      for (let i = g; i < e; i++) {
+        const index = order[i]! - key * 4294967296;
+        start[index] = filled + at;
+        met[index] = counts[i - g]!;
+        at += counts[i - g]!;
+      }
+      for (let x = 0; x < entries; x++) { pieces[filled + x] = words[4 * x]!; near[filled + x] = words[4 * x + 1]!; dist[filled + x] = distances[2 * x + 1]!; }
+      filled += entries;
+      g = e;
+    }
+    wasm.finish();
+    const out = new Map<number, { u: number; w: number; d: number }[]>();
+    for (let i = 0; i < count; i++) {
+      const u = piece[i]!;
+      for (let x = start[i]!, xe = x + met[i]!; x < xe; x++) {
+        const q = pieces[x]!;
+        const entry = { u, w: near[x]!, d: dist[x]! };
+        const list = out.get(q);
+        if (list) list.push(entry);
+        else out.set(q, [entry]);
+      }
     }
     return out;
   }
