@@ -35,6 +35,13 @@ export function instantiateKernel<Exports>(base64: string, imports: Record<strin
 
 const PAGE = 65536;
 
+/**
+ * A kernel instance whose memory a large input grew past this is dropped after the call (the next
+ * call compiles a fresh one): one thread keeps at most this much per kernel between rigs, while
+ * the common meshes' few megabytes are kept and reused.
+ */
+export const KERNEL_KEEP_BYTES = 64 * 2 ** 20;
+
 /** Grows `memory` to at least `bytes`; false when that is past 2 GB (32-bit offsets, signed). */
 export function ensureMemory(memory: WasmMemory, bytes: number): boolean {
   if (bytes > 2 ** 31 - PAGE) return false;

@@ -15,8 +15,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 // The job's control words (Int32Array over `job.control`); heat-threads.ts names the same.
 const NEXT = 0, DONE = 1, FAILED = 2;
 const PAGE = 65536;
-// Past this the instance is dropped after the job, as HeatSupportsWasm.finish drops the caller's.
-const KEEP_BYTES = 64 * 2 ** 20;
+// Past this the instance is dropped after the job, as HeatSupportsWasm.finish drops the caller's
+// (wasm-kernel.ts KERNEL_KEEP_BYTES, passed in by heat-threads.ts).
+const KEEP_BYTES = workerData.keepBytes;
 
 let kernel;
 

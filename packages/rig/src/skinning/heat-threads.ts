@@ -21,6 +21,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { JACOBI_CG_WASM_BASE64 } from './wasm/jacobi-cg-wasm-bytes';
+import { KERNEL_KEEP_BYTES } from '../wasm-kernel';
 import { cgIterationCap, type HeatSupportsLayout, type HeatSupportsWasm } from './wasm/jacobi-cg-wasm';
 
 /**
@@ -73,7 +74,7 @@ function helpers(count: number): Worker[] | null {
   pool ??= { workers: [], retired: false };
   try {
     while (pool.workers.length < count) {
-      const worker = new Worker(THREAD_ENTRY, { workerData: { base64: JACOBI_CG_WASM_BASE64 }, execArgv: [] });
+      const worker = new Worker(THREAD_ENTRY, { workerData: { base64: JACOBI_CG_WASM_BASE64, keepBytes: KERNEL_KEEP_BYTES }, execArgv: [] });
       // A helper that dies is seen by the job it was on (a stall or its failure word); without a
       // listener its error would be thrown in this thread.
       const current = pool;

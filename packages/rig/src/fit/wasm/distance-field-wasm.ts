@@ -5,10 +5,10 @@
  * shape analysis (the legs gate, the body, each hand) computes one: ~2.5% of a median character's
  * rig CPU in JavaScript.
  *
- * One instance per thread, compiled on first use; a memory grown past `KEEP_BYTES` by a large grid
+ * One instance per thread, compiled on first use; a memory grown past `KERNEL_KEEP_BYTES` by a large grid
  * is dropped after the call (WebAssembly memory never shrinks).
  */
-import { ensureMemory, instantiateKernel, type WasmMemory } from '../../wasm-kernel';
+import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
 import { DISTANCE_FIELD_WASM_BASE64 } from './distance-field-wasm-bytes';
 
 /** The exports of distance-field.wat. */
@@ -19,7 +19,6 @@ interface DistanceFieldExports {
 
 let kernel: DistanceFieldExports | null | undefined;
 
-const KEEP_BYTES = 64 * 2 ** 20;
 
 /** One chamfer pass's neighbour steps (index deltas) and their lengths. */
 export interface ChamferPass { delta: Int32Array; length: Float32Array }
@@ -46,6 +45,6 @@ export function chamferPassesWasm(dt: Float32Array, solidList: Int32Array, forwa
   k.pass(dtP, listP, count, fdP, flP, forward.delta.length, 1);
   k.pass(dtP, listP, count, bdP, blP, backward.delta.length, 0);
   dt.set(view);
-  if (buffer.byteLength > KEEP_BYTES && kernel === k) kernel = undefined;
+  if (buffer.byteLength > KERNEL_KEEP_BYTES && kernel === k) kernel = undefined;
   return dt;
 }

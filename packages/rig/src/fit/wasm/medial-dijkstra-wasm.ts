@@ -6,10 +6,10 @@
  * run once per shape analysis (the legs gate, the body, each hand): ~11% of the dev set's rig CPU.
  *
  * One instance per thread, compiled on first use. Its memory holds the grid's arrays (29 bytes a
- * cell) and the heap; a memory grown past `KEEP_BYTES` by a large grid is dropped after the call
+ * cell) and the heap; a memory grown past `KERNEL_KEEP_BYTES` by a large grid is dropped after the call
  * (WebAssembly memory never shrinks), so a worker does not hold it between jobs.
  */
-import { ensureMemory, instantiateKernel, type WasmMemory } from '../../wasm-kernel';
+import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
 import { MEDIAL_DIJKSTRA_WASM_BASE64 } from './medial-dijkstra-wasm-bytes';
 
 /** The exports of medial-dijkstra.wat. */
@@ -23,7 +23,6 @@ interface MedialDijkstraExports {
 
 let kernel: (MedialDijkstraExports & CoverSpreadExports) | null | undefined;
 
-const KEEP_BYTES = 64 * 2 ** 20;
 
 /**
  * Parents and Euclidean path lengths of the Dijkstra from `source` over the solid voxels (see
@@ -51,7 +50,7 @@ export function shortestPathTreeWasm(
   buffer = k.memory.buffer;
   const parent = new Int32Array(buffer, parentP, n).slice();
   const distance = new Float32Array(buffer, distanceP, n).slice();
-  if (buffer.byteLength > KEEP_BYTES) kernel = undefined;
+  if (buffer.byteLength > KERNEL_KEEP_BYTES) kernel = undefined;
   return { parent, distance };
 }
 
@@ -104,7 +103,7 @@ export class CoverSpreadWasm {
 
   /** Drops the kernel's memory if a large grid grew it. */
   finish(): void {
-    if (this.k.memory.buffer.byteLength > KEEP_BYTES && kernel === this.k) kernel = undefined;
+    if (this.k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && kernel === this.k) kernel = undefined;
   }
 
   private refresh(): void {

@@ -6,10 +6,10 @@
  * analysis (the legs gate, the body, each hand, its budget's probes) voxelises the mesh, ~5% of the
  * dev set's rig CPU in JavaScript.
  *
- * One instance per thread, compiled on first use; a memory grown past `KEEP_BYTES` by a large mesh
+ * One instance per thread, compiled on first use; a memory grown past `KERNEL_KEEP_BYTES` by a large mesh
  * or grid is dropped after the call (WebAssembly memory never shrinks).
  */
-import { ensureMemory, instantiateKernel, type WasmMemory } from '../../wasm-kernel';
+import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
 import { floodOutside } from '../../voxel/flood-outside';
 import { VOXELIZE_MESH_WASM_BASE64 } from './voxelize-mesh-wasm-bytes';
 
@@ -26,7 +26,6 @@ interface VoxelizeMeshExports {
 
 let kernel: VoxelizeMeshExports | null | undefined;
 
-const KEEP_BYTES = 64 * 2 ** 20;
 
 /** What `voxelizeMesh` has worked out before it rasterises: the grid's frame and the triangles. */
 export interface VoxelizeInput {
@@ -61,6 +60,6 @@ export function voxelizeSolidWasm(input: VoxelizeInput): Uint8Array | undefined 
   new Uint8Array(buffer, outP, cells).set(floodOutside(new Uint8Array(buffer, thickP, cells), nx, ny, nz));
   k.erode(surfP, thickP, outP, solidP, cells, nx, nxy);
   const solid = new Uint8Array(buffer, solidP, cells).slice();
-  if (buffer.byteLength > KEEP_BYTES) kernel = undefined;
+  if (buffer.byteLength > KERNEL_KEEP_BYTES) kernel = undefined;
   return solid;
 }

@@ -7,10 +7,10 @@
  *
  * The search's arrays live in the kernel's memory, which grows with the heap: `labels`, `dists`,
  * `counts` and `target` are views, valid until the next `offer` or `run` (each refreshes them).
- * One instance per thread, compiled on first use; a memory grown past `KEEP_BYTES` is dropped
+ * One instance per thread, compiled on first use; a memory grown past `KERNEL_KEEP_BYTES` is dropped
  * after the search (`finish`).
  */
-import { ensureMemory, instantiateKernel, type WasmMemory } from '../../wasm-kernel';
+import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
 import { GEODESIC_SEARCH_WASM_BASE64 } from './geodesic-search-wasm-bytes';
 
 /** The exports of geodesic-search.wat. */
@@ -29,7 +29,6 @@ interface GeodesicSearchExports {
 
 let kernel: GeodesicSearchExports | null | undefined;
 
-const KEEP_BYTES = 64 * 2 ** 20;
 
 /** One search's state in the kernel's memory. */
 export class GeodesicSearchWasm {
@@ -109,7 +108,7 @@ export class GeodesicSearchWasm {
   /** Copies of the slots, and the kernel's memory dropped if a large grid grew it. */
   finish(): { labels: Int32Array; dists: Float32Array; counts: Uint8Array } {
     const out = { labels: this.labels.slice(), dists: this.dists.slice(), counts: this.counts.slice() };
-    if (this.k.memory.buffer.byteLength > KEEP_BYTES && kernel === this.k) kernel = undefined;
+    if (this.k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && kernel === this.k) kernel = undefined;
     return out;
   }
 

@@ -11,7 +11,7 @@
  * its memory grows to the largest system solved (a 60k-vertex mesh's support: ~10 MB) and is kept
  * for the next. Where WebAssembly is missing the caller keeps the JavaScript loop.
  */
-import { ensureMemory, instantiateKernel, type WasmMemory } from '../../wasm-kernel';
+import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
 import { JACOBI_CG_WASM_BASE64 } from './jacobi-cg-wasm-bytes';
 
 /** The exports of jacobi-cg.wat. */
@@ -167,6 +167,6 @@ export class HeatSupportsWasm {
 
   /** Drops the kernel's memory if a large mesh grew it. */
   finish(): void {
-    if (this.k.memory.buffer.byteLength > 64 * 2 ** 20 && kernel === this.k) kernel = undefined;
+    if (this.k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && kernel === this.k) kernel = undefined;
   }
 }

@@ -9,10 +9,10 @@
  * "Where the time goes", twenty-fifth round).
  *
  * One instance per thread, compiled on first use, holding one grid at a time (a search on another
- * grid, or with another `pieceOf`, loads that one first); a memory grown past `KEEP_BYTES` by a
+ * grid, or with another `pieceOf`, loads that one first); a memory grown past `KERNEL_KEEP_BYTES` by a
  * large mesh is dropped after the search (WebAssembly memory never shrinks).
  */
-import { ensureMemory, instantiateKernel, type WasmMemory } from '../../wasm-kernel';
+import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
 import { NEAREST_PIECES_WASM_BASE64 } from './nearest-pieces-wasm-bytes';
 
 /** The exports of nearest-pieces.wat. */
@@ -30,7 +30,6 @@ let kernel: NearestPiecesExports | null | undefined;
 /** The grid whose arrays the kernel's memory holds. */
 let loaded: VertexGridArrays | undefined;
 
-const KEEP_BYTES = 64 * 2 ** 20;
 
 /** What the search reads of a `VertexGrid`. */
 export interface VertexGridArrays {
@@ -113,7 +112,7 @@ export class NearestPiecesWasm {
 
   /** Drops the kernel if a large grid grew its memory (after a piece's search). */
   finish(): void {
-    if (this.k.memory.buffer.byteLength > KEEP_BYTES && kernel === this.k) { kernel = undefined; loaded = undefined; }
+    if (this.k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && kernel === this.k) { kernel = undefined; loaded = undefined; }
   }
 
   private load(pieceOf: Int32Array): void {

@@ -3,10 +3,10 @@
  * `floodOutside` (voxel/flood-outside), and the set of cells it marks does not depend on the order
  * anyway (test/wasm-kernels.test.ts compares the two), faster for the reasons `wasm-kernel.ts`
  * gives: every analysis and skin grid floods its whole grid, mostly air (2.6% of the dev set's rig
- * CPU). One instance per thread; a memory grown past `KEEP_BYTES` by a large grid is dropped after
+ * CPU). One instance per thread; a memory grown past `KERNEL_KEEP_BYTES` by a large grid is dropped after
  * the call.
  */
-import { ensureMemory, instantiateKernel, type WasmMemory } from '../../wasm-kernel';
+import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
 import { FLOOD_OUTSIDE_WASM_BASE64 } from './flood-outside-wasm-bytes';
 
 /** The exports of flood-outside.wat. */
@@ -17,7 +17,6 @@ interface FloodOutsideExports {
 
 let kernel: FloodOutsideExports | null | undefined;
 
-const KEEP_BYTES = 64 * 2 ** 20;
 
 /** 1 per outside cell, or undefined where WebAssembly is missing or the grid does not fit. */
 export function floodOutsideWasm(wall: Uint8Array, nx: number, ny: number, nz: number): Uint8Array | undefined {
@@ -29,6 +28,6 @@ export function floodOutsideWasm(wall: Uint8Array, nx: number, ny: number, nz: n
   new Uint8Array(k.memory.buffer, wallP, total).set(wall.subarray(0, total));
   k.floodOutside(nx, ny, nz, wallP, outsideP, blockedP, queueP);
   const outside = new Uint8Array(k.memory.buffer, outsideP, total).slice();
-  if (k.memory.buffer.byteLength > KEEP_BYTES) kernel = undefined;
+  if (k.memory.buffer.byteLength > KERNEL_KEEP_BYTES) kernel = undefined;
   return outside;
 }
