@@ -45,7 +45,15 @@ export interface BodyPlanFeatureOptions {
    * the mirror plane names it, else either. Default 'x'.
    */
   pairedAcross?: 'x' | 'z' | 'either';
+  /**
+   * Legs carry the body when its centroid is over their span from hip to toe (true), or over their
+   * toes alone (false, before the twenty-fifth orientation round). Default CARRIED_OVER_HIPS.
+   */
+  carriedOverHips?: boolean;
 }
+
+/** The standing legs' hips count in the span that carries the body (package README, twenty-fifth orientation round). */
+export const CARRIED_OVER_HIPS = true;
 
 export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanFeatureOptions = {}): BodyPlanFeatures {
   const fit = startPlanFit(shape);
@@ -89,8 +97,8 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   for (const b of shape.tree.branches) longest = Math.max(longest, shape.tree.rootDistance[b.tip]!);
   const slenderness = (2 * longest) / Math.max(2 * shape.maxDt, 1);
   const standing = upright.filter((c) => c.some((l) => dir(l)[1] < -0.75 && (l.entryPos[1] - l.tipPos[1]) >= 0.35 * size[1]));
-  // Legs carry the body: its centroid is over the area their feet span (a margin of 15% of the
-  // body's footprint), not off to one side as over an upturned bee's antennae.
+  // Legs carry the body: its centroid is over the area their feet (and hips) span (a margin of 15%
+  // of the body's footprint), not off to one side as over an upturned bee's antennae.
   let cxSum = 0, czSum = 0, solidCount = 0;
   for (let v = 0; v < shape.grid.solid.length; v++) {
     if (!shape.grid.solid[v]) continue;
@@ -99,9 +107,13 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   }
   const feet = standing.map((c) => c[0]!.tipPos);
   const margin = 0.15 * Math.max(size[0], size[2]);
+  // The span is the legs' from hip to toe when `carriedOverHips`: a biped's feet stand side by side,
+  // so the toes alone span nothing fore and aft, and a big-footed one's toes reach forward of a
+  // centroid that stands right over its hips.
+  const span = (options.carriedOverHips ?? CARRIED_OVER_HIPS) ? [...feet, ...standing.map((c) => c[0]!.entryPos)] : feet;
   const carried = feet.length >= 2 && solidCount > 0
-    && cxSum / solidCount >= Math.min(...feet.map((p) => p[0])) - margin && cxSum / solidCount <= Math.max(...feet.map((p) => p[0])) + margin
-    && czSum / solidCount >= Math.min(...feet.map((p) => p[2])) - margin && czSum / solidCount <= Math.max(...feet.map((p) => p[2])) + margin;
+    && cxSum / solidCount >= Math.min(...span.map((p) => p[0])) - margin && cxSum / solidCount <= Math.max(...span.map((p) => p[0])) + margin
+    && czSum / solidCount >= Math.min(...span.map((p) => p[2])) - margin && czSum / solidCount <= Math.max(...span.map((p) => p[2])) + margin;
   // ...and meet in the body: the path between two feet runs through the thick trunk (a pelvis),
   // where a fish's tail lobes meet at its thin tail stock.
   let junction = 0;
