@@ -1,7 +1,8 @@
 /**
- * The standing-legs test with the legs carrying the body over their toes, or over their hips and toes (measureBodyPlanFeatures' carriedOverHips), per
- * character, stood up each of the six ways from its upright file: which reading makes the right up
- * axis (+y of the upright model) stand on two or more legs, and which makes a wrong one stand.
+ * The standing-legs test with the legs carrying the body over their toes alone, or over their paired
+ * hips too (measureBodyPlanFeatures' carriedOverHips), per character stood up each of the six ways
+ * from its upright file: which reading makes the right up axis (+y of the upright model) stand on
+ * two or more legs, and which makes a wrong one stand (package README, twenty-fifth orientation round).
  *   npx tsx packages/rig/scripts/standing-legs-hips-probe.ts <dev-set dir> --labels labels.json
  */
 import { readFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ function arg(name: string): string | undefined {
 async function main(): Promise<void> {
   const dir = process.argv[2]!;
   const labels = arg('--labels') ? readOrientationLabels(arg('--labels')!) : new Map<string, number[]>();
-  console.log(`artist              character                    up   standing legs over the toes, over hips and toes`);
+  console.log(`artist              character                    up   standing legs: over the toes, or over the hips too`);
   for (const c of readManifest(dir)) {
     const input = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const stood = turnMesh(input, turnOf(ORIENTATION_CANDIDATES[(labels.get(c.id) ?? [0])[0]!]!));

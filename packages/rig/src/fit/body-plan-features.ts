@@ -46,14 +46,18 @@ export interface BodyPlanFeatureOptions {
    */
   pairedAcross?: 'x' | 'z' | 'either';
   /**
-   * Legs carry the body when its centroid is over their span from hip to toe (true), or over their
-   * toes alone (false, before the twenty-fifth orientation round). Default CARRIED_OVER_HIPS.
+   * Legs carry the body also when its centroid is over their hips, paired across the mirror plane as
+   * the feet are (true), not over their toes alone (false). Measured in the twenty-fifth orientation
+   * round and not kept (package README): off by default.
    */
   carriedOverHips?: boolean;
 }
 
-/** The standing legs' hips count in the span that carries the body (package README, twenty-fifth orientation round). */
-export const CARRIED_OVER_HIPS = true;
+/**
+ * Off: over paired hips the right up axis of a big-footed mini stands, and wrong ones of an upturned
+ * ram and a spider lying on its side (package README, twenty-fifth orientation round).
+ */
+export const CARRIED_OVER_HIPS = false;
 
 export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanFeatureOptions = {}): BodyPlanFeatures {
   const fit = startPlanFit(shape);
@@ -107,25 +111,30 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   }
   const feet = standing.map((c) => c[0]!.tipPos);
   const margin = 0.15 * Math.max(size[0], size[2]);
-  // The span is the legs' from hip to toe when `carriedOverHips`: a biped's feet stand side by side,
-  // so the toes alone span nothing fore and aft, and a big-footed one's toes reach forward of a
-  // centroid that stands right over its hips.
-  const span = (options.carriedOverHips ?? CARRIED_OVER_HIPS) ? [...feet, ...standing.map((c) => c[0]!.entryPos)] : feet;
-  const carried = feet.length >= 2 && solidCount > 0
-    && cxSum / solidCount >= Math.min(...span.map((p) => p[0])) - margin && cxSum / solidCount <= Math.max(...span.map((p) => p[0])) + margin
-    && czSum / solidCount >= Math.min(...span.map((p) => p[2])) - margin && czSum / solidCount <= Math.max(...span.map((p) => p[2])) + margin;
+  // Or over their hips, when `carriedOverHips`: a biped's feet stand side by side, so the toes alone
+  // span nothing fore and aft, and a big-footed one's toes reach forward of a centroid that stands
+  // right over its hips. The hips must pair across the mirror plane as the feet do (below): two
+  // horns, wings or legs from one root, splayed (an upturned ram's horns, a spider's legs from its
+  // cephalothorax), are no pelvis.
+  const over = (pts: readonly (readonly number[])[]): boolean => pts.length >= 2 && solidCount > 0
+    && cxSum / solidCount >= Math.min(...pts.map((p) => p[0]!)) - margin && cxSum / solidCount <= Math.max(...pts.map((p) => p[0]!)) + margin
+    && czSum / solidCount >= Math.min(...pts.map((p) => p[2]!)) - margin && czSum / solidCount <= Math.max(...pts.map((p) => p[2]!)) + margin;
+  const hips = standing.map((c) => c[0]!.entryPos);
   // ...and meet in the body: the path between two feet runs through the thick trunk (a pelvis),
   // where a fish's tail lobes meet at its thin tail stock.
   let junction = 0;
   if (standing.length >= 2) for (const v of pathBetween(shape.tree, standing[0]![0]!.tip, standing[1]![0]!.tip)) junction = Math.max(junction, shape.dt[v]!);
   // ...and come in left-right pairs, as the legs of a bilateral animal do (a fish stood on end
   // hangs its tail in the middle).
-  const pairedAbout = (k: 0 | 2, centre: number): boolean => {
-    const sides = feet.map((p) => p[k] - centre);
+  const pairedAbout = (pts: readonly (readonly number[])[], k: 0 | 2, centre: number): boolean => {
+    const sides = pts.map((p) => p[k]! - centre);
     return sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
   };
   const across = options.pairedAcross ?? 'x';
-  const paired = (across !== 'z' && pairedAbout(0, shape.cx)) || (across !== 'x' && solidCount > 0 && pairedAbout(2, czSum / solidCount));
+  const pairs = (pts: readonly (readonly number[])[]): boolean =>
+    (across !== 'z' && pairedAbout(pts, 0, shape.cx)) || (across !== 'x' && solidCount > 0 && pairedAbout(pts, 2, czSum / solidCount));
+  const paired = pairs(feet);
+  const carried = over(feet) || ((options.carriedOverHips ?? CARRIED_OVER_HIPS) && over(hips) && pairs(hips));
   const standingLegs = carried && paired && junction >= 0.5 * shape.maxDt ? standing.length : 0;
   const toesForward = counted.length ? counted.reduce((t, c) => t + dir(c[0]!)[2], 0) / counted.length : 0;
   return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
