@@ -55,7 +55,7 @@ export interface BodyPlanFeatureOptions {
 
 /**
  * Off: over paired hips the right up axis of a big-footed mini stands, and wrong ones of an upturned
- * ram and a spider lying on its side (package README, twenty-fifth orientation round).
+ * ram and a spider stood on end (package README, twenty-fifth orientation round).
  */
 export const CARRIED_OVER_HIPS = false;
 
@@ -114,8 +114,7 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   // Or over their hips, when `carriedOverHips`: a biped's feet stand side by side, so the toes alone
   // span nothing fore and aft, and a big-footed one's toes reach forward of a centroid that stands
   // right over its hips. The hips must pair across the mirror plane as the feet do (below): two
-  // horns, wings or legs from one root, splayed (an upturned ram's horns, a spider's legs from its
-  // cephalothorax), are no pelvis.
+  // horns, wings or legs splayed from one root (a butterfly's upturned wings) are no pelvis.
   const over = (pts: readonly (readonly number[])[]): boolean => pts.length >= 2 && solidCount > 0
     && cxSum / solidCount >= Math.min(...pts.map((p) => p[0]!)) - margin && cxSum / solidCount <= Math.max(...pts.map((p) => p[0]!)) + margin
     && czSum / solidCount >= Math.min(...pts.map((p) => p[2]!)) - margin && czSum / solidCount <= Math.max(...pts.map((p) => p[2]!)) + margin;
