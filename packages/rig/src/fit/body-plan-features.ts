@@ -45,7 +45,19 @@ export interface BodyPlanFeatureOptions {
    * the mirror plane names it, else either. Default 'x'.
    */
   pairedAcross?: 'x' | 'z' | 'either';
+  /**
+   * Legs carry the body also when its centroid is over their hips, paired across the mirror plane as
+   * the feet are (true), not over their toes alone (false). Measured in the twenty-fifth orientation
+   * round and not kept (package README): off by default.
+   */
+  carriedOverHips?: boolean;
 }
+
+/**
+ * Off: over paired hips the right up axis of a big-footed mini stands, and wrong ones of an upturned
+ * ram and a spider stood on end (package README, twenty-fifth orientation round).
+ */
+export const CARRIED_OVER_HIPS = false;
 
 export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanFeatureOptions = {}): BodyPlanFeatures {
   const fit = startPlanFit(shape);
@@ -89,8 +101,8 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   for (const b of shape.tree.branches) longest = Math.max(longest, shape.tree.rootDistance[b.tip]!);
   const slenderness = (2 * longest) / Math.max(2 * shape.maxDt, 1);
   const standing = upright.filter((c) => c.some((l) => dir(l)[1] < -0.75 && (l.entryPos[1] - l.tipPos[1]) >= 0.35 * size[1]));
-  // Legs carry the body: its centroid is over the area their feet span (a margin of 15% of the
-  // body's footprint), not off to one side as over an upturned bee's antennae.
+  // Legs carry the body: its centroid is over the area their feet (and hips) span (a margin of 15%
+  // of the body's footprint), not off to one side as over an upturned bee's antennae.
   let cxSum = 0, czSum = 0, solidCount = 0;
   for (let v = 0; v < shape.grid.solid.length; v++) {
     if (!shape.grid.solid[v]) continue;
@@ -99,21 +111,29 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   }
   const feet = standing.map((c) => c[0]!.tipPos);
   const margin = 0.15 * Math.max(size[0], size[2]);
-  const carried = feet.length >= 2 && solidCount > 0
-    && cxSum / solidCount >= Math.min(...feet.map((p) => p[0])) - margin && cxSum / solidCount <= Math.max(...feet.map((p) => p[0])) + margin
-    && czSum / solidCount >= Math.min(...feet.map((p) => p[2])) - margin && czSum / solidCount <= Math.max(...feet.map((p) => p[2])) + margin;
+  // Or over their hips, when `carriedOverHips`: a biped's feet stand side by side, so the toes alone
+  // span nothing fore and aft, and a big-footed one's toes reach forward of a centroid that stands
+  // right over its hips. The hips must pair across the mirror plane as the feet do (below): two
+  // horns, wings or legs splayed from one root (a butterfly's upturned wings) are no pelvis.
+  const over = (pts: readonly (readonly number[])[]): boolean => pts.length >= 2 && solidCount > 0
+    && cxSum / solidCount >= Math.min(...pts.map((p) => p[0]!)) - margin && cxSum / solidCount <= Math.max(...pts.map((p) => p[0]!)) + margin
+    && czSum / solidCount >= Math.min(...pts.map((p) => p[2]!)) - margin && czSum / solidCount <= Math.max(...pts.map((p) => p[2]!)) + margin;
+  const hips = standing.map((c) => c[0]!.entryPos);
   // ...and meet in the body: the path between two feet runs through the thick trunk (a pelvis),
   // where a fish's tail lobes meet at its thin tail stock.
   let junction = 0;
   if (standing.length >= 2) for (const v of pathBetween(shape.tree, standing[0]![0]!.tip, standing[1]![0]!.tip)) junction = Math.max(junction, shape.dt[v]!);
   // ...and come in left-right pairs, as the legs of a bilateral animal do (a fish stood on end
   // hangs its tail in the middle).
-  const pairedAbout = (k: 0 | 2, centre: number): boolean => {
-    const sides = feet.map((p) => p[k] - centre);
+  const pairedAbout = (pts: readonly (readonly number[])[], k: 0 | 2, centre: number): boolean => {
+    const sides = pts.map((p) => p[k]! - centre);
     return sides.every((d) => Math.abs(d) >= 0.5 * shape.cell) && sides.filter((d) => d > 0).length === sides.filter((d) => d < 0).length;
   };
   const across = options.pairedAcross ?? 'x';
-  const paired = (across !== 'z' && pairedAbout(0, shape.cx)) || (across !== 'x' && solidCount > 0 && pairedAbout(2, czSum / solidCount));
+  const pairs = (pts: readonly (readonly number[])[]): boolean =>
+    (across !== 'z' && pairedAbout(pts, 0, shape.cx)) || (across !== 'x' && solidCount > 0 && pairedAbout(pts, 2, czSum / solidCount));
+  const paired = pairs(feet);
+  const carried = over(feet) || ((options.carriedOverHips ?? CARRIED_OVER_HIPS) && over(hips) && pairs(hips));
   const standingLegs = carried && paired && junction >= 0.5 * shape.maxDt ? standing.length : 0;
   const toesForward = counted.length ? counted.reduce((t, c) => t + dir(c[0]!)[2], 0) / counted.length : 0;
   return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
