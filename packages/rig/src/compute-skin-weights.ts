@@ -45,7 +45,7 @@ import { deformingParents, giveToDeformingAncestors } from './skinning/deforming
 import { fillEmptyPieces } from './skinning/fill-empty-pieces';
 import { geodesicSkinWeights } from './skinning/geodesic-skin-weights';
 import { heatSkinWeights } from './skinning/heat-skin-weights';
-import { defaultHeatThreads } from './skinning/heat-threads';
+import { defaultHeatThreads, HEAT_THREADS_MIN_VERTICES } from './skinning/heat-threads';
 import { keepSideLeavesAhead, sideLeaves, type KeepSideLeavesAheadOptions } from './skinning/keep-side-leaves-ahead';
 import { nearestBoneFallback } from './skinning/nearest-bone-fallback';
 import { placeBoneSegments, type LeafTip, type PlacedSegments } from './skinning/place-bone-segments';
@@ -158,6 +158,12 @@ export interface ComputeSkinWeightsOptions {
    */
   heatThreads?: number;
   /**
+   * Welded vertices below which heat's bones are solved on this thread whatever `heatThreads` says
+   * (handing a small mesh to helpers costs more than its solves). Default
+   * `HEAT_THREADS_MIN_VERTICES` (8000, skinning/heat-threads).
+   */
+  heatThreadsMinVertices?: number;
+  /**
    * What the `heat` method gives the vertices it leaves empty: `piece` (each empty region, as one
    * rigid part, the joints of the weighted surface it touches weighed by its geodesic weights,
    * skinning/fill-empty-pieces) or `geodesic` (this file's weights per vertex). Default `piece`.
@@ -238,6 +244,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   heatMaxVertices: 60_000,
   heatRayMaxVertices: 12_000,
   heatThreads: defaultHeatThreads(),
+  heatThreadsMinVertices: HEAT_THREADS_MIN_VERTICES,
   heatEmptyFill: 'piece',
   rigidPieces: {},
   confineLeaves: {},
@@ -265,6 +272,9 @@ function resolveOptions(options: ComputeSkinWeightsOptions): Required<ComputeSki
   }
   if (!Number.isInteger(merged.heatThreads) || merged.heatThreads < 1) {
     throw new EngineError('invalid_input', `skin: heatThreads ${merged.heatThreads} is not a whole number of at least 1`);
+  }
+  if (!(merged.heatThreadsMinVertices >= 0)) {
+    throw new EngineError('invalid_input', `skin: heatThreadsMinVertices ${merged.heatThreadsMinVertices} is not a count of at least 0`);
   }
   if (!(merged.sharpness > 0) || !Number.isFinite(merged.sharpness)) {
     throw new EngineError('invalid_input', `skin: sharpness ${merged.sharpness} is not a positive finite exponent`);

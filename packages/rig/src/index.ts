@@ -14,4 +14,4 @@ export * from './check-mesh';
 export * from './skeleton-presets';
 export * from './find-orientation';
 export * from './procedural-clips';
-export { closeHeatThreads, defaultHeatThreads, HEAT_THREADS_MAX } from './skinning/heat-threads';
+export { closeHeatThreads, defaultHeatThreads, HEAT_THREADS_MAX, HEAT_THREADS_MIN_VERTICES } from './skinning/heat-threads';

@@ -1,6 +1,6 @@
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { blenderHeatBones, boneHeatWeights, type BoneHeatResult } from '../src/skinning/bone-heat';
-import { closeHeatThreads, defaultHeatThreads, heatThreadCount, HEAT_THREADS_MAX, solveBonesOnThreads } from '../src/skinning/heat-threads';
+import { closeHeatThreads, defaultHeatThreads, heatThreadCount, HEAT_THREADS_MAX, HEAT_THREADS_MIN_VERTICES, solveBonesOnThreads } from '../src/skinning/heat-threads';
 import { HeatSupportsWasm } from '../src/skinning/wasm/jacobi-cg-wasm';
 import { pathReentersSolid, voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
 import { weldVertices } from '../src/weld-vertices';
@@ -48,11 +48,16 @@ describe('bone heat\'s bones solved on threads', () => {
 
     // The whole skin pass too (heat's weights are its input): threads 2 and 1 alike.
     const one = computeSkinWeights(mesh, skeleton, { heatThreads: 1 });
-    const two = computeSkinWeights(mesh, skeleton, { heatThreads: 2 });
+    const two = computeSkinWeights(mesh, skeleton, { heatThreads: 2, heatThreadsMinVertices: 0 });
     expect(sameBits(two.weights, one.weights)).toBe(true);
     expect(sameBits(two.joints, one.joints)).toBe(true);
 
     await closeHeatThreads();
+    expect(heatThreadCount()).toBe(0);
+    // A mesh below heatThreadsMinVertices (the default's 8000 here) is solved on this thread: no helper starts.
+    expect(welded.positions.length / 3).toBeLessThan(HEAT_THREADS_MIN_VERTICES);
+    const small = computeSkinWeights(mesh, skeleton, { heatThreads: 2 });
+    expect(sameBits(small.weights, one.weights)).toBe(true);
     expect(heatThreadCount()).toBe(0);
     // After a close the next threaded rig starts its helpers again, with the same answer.
     expectSame(boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, {}, 2), serial);

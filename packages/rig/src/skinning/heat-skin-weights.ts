@@ -22,6 +22,7 @@ export interface HeatSkinWeightsOptions {
   heat: BoneHeatOptions;
   heatLeafLength: number;
   heatThreads: number;
+  heatThreadsMinVertices: number;
 }
 
 /**
@@ -52,7 +53,9 @@ export function heatSkinWeights(
   const throughRays = (tree: TriangleRayTree): Visible => (x, y, z, qx, qy, qz) => !tree.entersSurface(x, y, z, qx, qy, qz);
   const throughVoxels = (voxels: SkinVoxelGrid): Visible => (x, y, z, qx, qy, qz) => !pathReentersSolid(voxels, x, y, z, qx, qy, qz);
   const visible = rays ? throughRays(buildTriangleRayTree(positions, indices)) : throughVoxels(grid());
-  const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat, opts.heatThreads);
+  // A small system is solved on this thread (skinning/heat-threads HEAT_THREADS_MIN_VERTICES).
+  const threads = positions.length / 3 >= opts.heatThreadsMinVertices ? opts.heatThreads : 1;
+  const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat, threads);
   outJoints.set(heat.joints);
   outWeights.set(heat.weights);
   return heat.unweighted;

@@ -32,6 +32,16 @@ import { cgIterationCap, type HeatSupportsLayout, type HeatSupportsWasm } from '
 export const HEAT_THREADS_MAX = 4;
 
 /**
+ * Below this many welded vertices heat's bones are solved on the calling thread whatever
+ * `heatThreads` says (compute-skin-weights `heatThreadsMinVertices`): a small system's bones take
+ * a few milliseconds each, less than handing the mesh to a helper and waiting for its last bone.
+ * Measured on the benchmark biped (`bench.ts --sizes 11000 --warm 5 --base`, 2-core machine): at
+ * 11k triangles (~5.6k vertices) two threads took the skin stage from 77-96 to 163-171 ms; the dev
+ * set's characters above ~10k triangles gained wall time (package README, twenty-sixth round).
+ */
+export const HEAT_THREADS_MIN_VERTICES = 8000;
+
+/**
  * The default `heatThreads`: the process's cores shared among the rigs it runs at once (the worker
  * runs `--concurrency` of them; a script one), at least 1 (serial) and at most HEAT_THREADS_MAX.
  */
