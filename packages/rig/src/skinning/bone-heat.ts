@@ -648,11 +648,7 @@ function solveEachBoneLocally(
   if (wasm) {
     for (let b = 0; b < nb; b++) {
       if (seedCount[b + 1] === seedCount[b]) continue;
-      const { m, iterations } = wasm.solve(seedCount[b]!, seedCount[b + 1]!, opts.supportRadius, opts.tolerance, opts.maxIterations);
-      maxIterations = Math.max(maxIterations, iterations);
-      const { support: supportOf, x } = wasm;
-      for (let i = 0; i < m; i++) out[supportOf[i]! * nb + b] = x[i]!;
-      wasm.reset(m);
+      maxIterations = Math.max(maxIterations, wasm.solveInto(b, seedCount[b]!, seedCount[b + 1]!, out, nb, opts.supportRadius, opts.tolerance, opts.maxIterations));
     }
     wasm.finish();
     return { values: out, iterations: maxIterations };

@@ -4,7 +4,7 @@
  * the jacobi-cg kernel (its bytes come in `workerData.base64`) and, for each job, sets its memory up
  * as the calling thread's (`HeatSupportsWasm.layout`: the mesh's arrays copied from `image`, then
  * `supportInit`), then takes bones from the job's shared counter until none is left, solving each
- * exactly as `HeatSupportsWasm.solve` does (the same kernel calls with the same arguments, so the
+ * exactly as `HeatSupportsWasm.solveInto` does (the same kernel calls with the same arguments, so the
  * same x bit for bit) and writing its heat into the shared `out`, column `bone`, as
  * bone-heat.ts's serial loop does. Any error is reported in the job's control word, and the
  * calling thread solves what is left.

@@ -164,11 +164,7 @@ export function solveBonesOnThreads(
     }
   }
   const solveTask = (t: number): void => {
-    const bone = tasks[3 * t]!;
-    const { m, iterations } = wasm.solve(tasks[3 * t + 1]!, tasks[3 * t + 2]!, solve.supportRadius, solve.tolerance, solve.maxIterations);
-    const { support, x } = wasm;
-    for (let i = 0; i < m; i++) out[support[i]! * nb + bone] = x[i]!;
-    wasm.reset(m);
+    const iterations = wasm.solveInto(tasks[3 * t]!, tasks[3 * t + 1]!, tasks[3 * t + 2]!, out, nb, solve.supportRadius, solve.tolerance, solve.maxIterations);
     Atomics.store(iterationsOf, t, iterations + 1);
   };
   // Take tasks as the helpers do, until none is left (or a helper failed: then take the rest in turn).

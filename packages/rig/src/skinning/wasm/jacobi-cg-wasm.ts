@@ -160,6 +160,19 @@ export class HeatSupportsWasm {
     return { m, iterations };
   }
 
+  /**
+   * `solve`, then the bone's heat written into its column of `out` (vertex v's at v·nb + bone, as
+   * bone heat's serial loop and the heat threads both keep it), then `reset`. Returns the CG
+   * iterations.
+   */
+  solveInto(bone: number, seedFrom: number, seedTo: number, out: Float64Array, nb: number, supportRadius: number, tolerance: number, maxIterations: number): number {
+    const { m, iterations } = this.solve(seedFrom, seedTo, supportRadius, tolerance, maxIterations);
+    const { support, x } = this;
+    for (let i = 0; i < m; i++) out[support[i]! * nb + bone] = x[i]!;
+    this.reset(m);
+    return iterations;
+  }
+
   /** The support's search state back to unreached, for the next bone. */
   reset(m: number): void {
     this.k.supportReset(m);
