@@ -19,9 +19,8 @@
  *    without a plan's own scale or lean for that view, e.g. `planViews` in `depth-priors.json`).
  * A diagnosis, not a fit: nothing here is used by the engine.
  */
-import { renderThumbnail } from '@rigforge/mesh';
 import { generateModel } from '../src';
-import { bounds, charactersInBestView, arg } from './dev-set-views';
+import { bounds, charactersInBestView, arg, benchmarkPicture } from './dev-set-views';
 import { compare } from './shape-distance';
 
 interface Options { samples: number; slab: number; dense: number }
@@ -85,7 +84,7 @@ async function main(): Promise<void> {
     const positions = new Float32Array(keep.length * 3);
     keep.forEach((v, i) => positions.set(truth.positions.subarray(v * 3, v * 3 + 3), i * 3));
     const core = { positions, indices: Uint32Array.from(keep, (_, i) => i) };
-    const picture = renderThumbnail(truth, { size: 512, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+    const picture = benchmarkPicture(truth);
     const made = (await generateModel(picture, { height: 1, bodyPlan: c.bodyPlan, view: c.view })).mesh;
     const viewOnly = (await generateModel(picture, { height: 1, view: c.view })).mesh;
     const f = (x: number, d = 3) => x.toFixed(d);

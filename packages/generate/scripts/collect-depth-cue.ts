@@ -10,17 +10,16 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { readMesh, type Mesh } from '@rigforge/mesh';
 import { generateModel } from '../src';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { BALL_EXPONENT, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
-import { arg, bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, rasterDepth, turnToView, scaledLeaned } from './dev-set-views';
+import { arg, bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, rasterDepth, turnToView, scaledLeaned, benchmarkPicture, unitHeight } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 export const CUE_SCALES = [0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.4, 1.6, 1.8, 2];
 export const CUE_LEANS = [-0.5, -0.25, 0, 0.25, 0.5, 0.75];
-const PICTURE_PX = 512;
 const GRID = 128;
 
 /**
@@ -63,9 +62,8 @@ async function main(): Promise<void> {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const view = mostInformativeView(mesh);
     const turned = turnToView(mesh, view);
-    const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-    const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
-    const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+    const truth = unitHeight(turned);
+    const picture = benchmarkPicture(truth);
     writeFileSync(join(out, `${c.id}.png`), picture);
     if (ownOnly) {
       // No model: the character's own best depth scale over its view's prior, from its true depth.

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, type Mesh } from '@rigforge/mesh';
+import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
 
 export const manifestSchema = z.array(z.looseObject({ id: z.string(), bodyPlan: z.string(), artist: z.string() }));
@@ -21,10 +21,25 @@ export async function* charactersInBestView(dir: string): AsyncGenerator<Charact
   for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')))) {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const view = mostInformativeView(mesh);
-    const turned = turnToView(mesh, view);
-    const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-    yield { id: c.id, bodyPlan: c.bodyPlan, artist: c.artist, view, mesh: { ...turned, positions: turned.positions.map((v) => v * unit) } };
+    yield { id: c.id, bodyPlan: c.bodyPlan, artist: c.artist, view, mesh: unitHeight(turnToView(mesh, view)) };
   }
+}
+
+/**
+ * The mesh scaled to stand 1 tall (its extent along y): files come in any unit (an FBX export at
+ * 100× is 10⁵ tall), the engine takes a height, and every score is relative.
+ */
+export function unitHeight(mesh: Mesh): Mesh {
+  const unit = 1 / Math.max(extent(bounds(mesh.positions), 1), 1e-12);
+  return { ...mesh, positions: mesh.positions.map((v) => v * unit) };
+}
+
+/** The side of the picture the benchmark sends (pixels). */
+export const PICTURE_PX = 512;
+
+/** The picture the benchmark sends of `truth`: orthographic (a 0.5° lens) from +Z on a transparent background, PICTURE_PX square. */
+export function benchmarkPicture(truth: Mesh): Uint8Array {
+  return renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
 }
 export const VIEWS: View[] = ['front', 'side', 'top'];
 /** Silhouette grids for the IoU and the view choice. */

@@ -17,9 +17,8 @@
  * The gaps between the columns say how much of the error is the depth's scale, its profile, the
  * placement of parts front to back, and what no two-sheet model has.
  */
-import { renderThumbnail } from '@rigforge/mesh';
 import { generateModel } from '../src';
-import { charactersInBestView, rasterDepth, type DepthRaster, arg } from './dev-set-views';
+import { charactersInBestView, rasterDepth, type DepthRaster, arg, benchmarkPicture } from './dev-set-views';
 import { compare } from './shape-distance';
 
 const SCALES = [0.4, 0.6, 0.8, 1.25, 1.5];
@@ -82,7 +81,7 @@ async function main(): Promise<void> {
   for await (const c of charactersInBestView(dir)) {
     if (only && !only.includes(c.id)) continue;
     const truth = c.mesh;
-    const picture = renderThumbnail(truth, { size: 512, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+    const picture = benchmarkPicture(truth);
     const made = (await generateModel(picture, { height: 1, bodyPlan: c.bodyPlan, view: c.view })).mesh;
     const generated = compare(truth, made, samples).cd;
     let best: [number, number] = [1, generated];

@@ -22,17 +22,16 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { readMesh, type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { decodeImage, generateModel, GENERATE_MODEL_DEFAULTS, segmentSubject } from '../src';
 import { depthLean } from '../src/depth-prior';
 import { facingCues, type FacingCues } from '../src/facing';
 import { distanceTransform } from '../src/mask-ops';
-import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, arg, scaledLeaned, mean } from './dev-set-views';
+import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, arg, scaledLeaned, mean, benchmarkPicture } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 const LEANS = arg('--leans')?.split(',').map(Number) ?? [-0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75];
-const PICTURE_PX = 512;
 const CUE_NAMES = ['detail', 'upperDetail', 'upperOverLower', 'spots', 'topSpots', 'pairedSpots', 'upperPairedSpots', 'detailLift', 'strongLift', 'upperColour'] as const;
 
 const rowSchema = z.object({
@@ -180,7 +179,7 @@ async function main(): Promise<void> {
       const unit = 1 / Math.max(extent(bounds(positions), 1), 1e-12);
       const normals = side === 'front' || !turned.normals ? turned.normals : turned.normals.map((v, i) => (i % 3 === 1 ? v : -v));
       const truth: Mesh = { ...turned, positions: positions.map((v) => v * unit), normals };
-      const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+      const picture = benchmarkPicture(truth);
       const decoded = await decodeImage(picture, { maxSide: GENERATE_MODEL_DEFAULTS.resolution, maxPixels: GENERATE_MODEL_DEFAULTS.maxPixels });
       const subject = segmentSubject(decoded, { hasAlpha: decoded.hasAlpha });
       const cues: FacingCues = facingCues(decoded.data, subject.mask, distanceTransform(subject.mask, subject.width, subject.height), subject.width, subject.height);

@@ -19,18 +19,17 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { readMesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
 import { learnedFinsWings } from '../src/fins-wings';
-import { arg, bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, type View } from './dev-set-views';
+import { arg, bounds, centred, diagonal, manifestSchema, mostInformativeView, turnToView, VIEWS, type View, benchmarkPicture, unitHeight } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 /** `lateral` values (front and top pictures): 1 is no rule. */
 export const LATERALS = [1, 0.7, 0.5, 0.35, 0.25, 0.15, 0.05];
 /** `lengthCap` values (side pictures), half-depth over the silhouette's longer side: 1 is no rule in effect. */
 export const CAPS = [1, 0.2, 0.15, 0.12, 0.1, 0.08, 0.06, 0.04];
-const PICTURE_PX = 512;
 
 const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), view: z.enum(['front', 'side', 'top']), bestView: z.boolean(), cd: z.array(z.number()) });
 type Row = z.infer<typeof rowSchema>;
@@ -71,9 +70,8 @@ async function collect(dir: string, out: string): Promise<void> {
       const rowFile = join(out, `${c.id}.${view}${ROW_TAG}.json`);
       if (existsSync(rowFile)) continue;
       const turned = turnToView(mesh, view);
-      const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-      const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
-      const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+      const truth = unitHeight(turned);
+      const picture = benchmarkPicture(truth);
       const tp = centred(truth.positions);
       const ts = sampleSurface(tp, truth.indices, samples), unitDiagonal = diagonal(bounds(tp));
       const cd: number[] = [];

@@ -20,7 +20,6 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderThumbnail } from '@rigforge/mesh';
 import { z } from 'zod';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { decodeImage } from '../src/decode-image';
@@ -28,9 +27,8 @@ import { BALL_EXPONENT, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
 import { segmentSubject } from '../src/segment-subject';
 import { shadingRelief } from '../src/shading-relief';
-import { charactersInBestView, rasterDepth, type View, arg } from './dev-set-views';
+import { charactersInBestView, rasterDepth, type View, arg, benchmarkPicture, PICTURE_PX } from './dev-set-views';
 
-const PICTURE_PX = 512;
 
 const GRID = 128;
 
@@ -101,7 +99,7 @@ async function main(): Promise<void> {
   if (!rows.length) {
     for await (const c of charactersInBestView(dir)) {
       const truth = c.mesh, view = c.view;
-      const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+      const picture = benchmarkPicture(truth);
       const decoded = await decodeImage(picture, { maxSide: PICTURE_PX, maxPixels: PICTURE_PX * PICTURE_PX });
       const subject = segmentSubject(decoded, { hasAlpha: decoded.hasAlpha });
       const cue = shadingRelief(decoded, subject.mask, distanceTransform(subject.mask, subject.width, subject.height));

@@ -21,14 +21,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { readMesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow, scaledLeaned, mean } from './dev-set-views';
+import { manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight } from './dev-set-views';
 import { compare } from './shape-distance';
 
 export const LEANS = [-0.5, 0, 0.25, 0.5, 0.75, 1];
-const PICTURE_PX = 512;
 
 function report(rows: FitRow[], view: string): void {
   const score = (r: FitRow, k: number) => Math.log(r.cd[k]! / r.cd[LEANS.indexOf(0)]!);
@@ -74,9 +73,8 @@ async function main(): Promise<void> {
   for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && (!plan || x.bodyPlan === plan))) {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const turned = turnToView(mesh, view);
-    const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-    const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
-    const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+    const truth = unitHeight(turned);
+    const picture = benchmarkPicture(truth);
     try {
       const made = (await generateModel(picture, { height: 1, bodyPlan: c.bodyPlan, view, lean: 0 })).mesh;
       const cd = LEANS.map((beta) => compare(truth, { positions: scaledLeaned(made.positions, 1, beta), indices: made.indices }, samples).cd);

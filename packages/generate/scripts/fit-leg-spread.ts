@@ -21,15 +21,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { readMesh } from '@rigforge/mesh';
 import { BODY_PLAN_LEGS, BODY_PLANS } from '@rigforge/vocabulary';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, extent, manifestSchema, mostInformativeView, turnToView, arg, fitRowSchema, type FitRow, mean } from './dev-set-views';
+import { manifestSchema, mostInformativeView, turnToView, arg, fitRowSchema, type FitRow, mean, benchmarkPicture, unitHeight } from './dev-set-views';
 import { compare } from './shape-distance';
 
 export const SPREADS = [0, 0.5, 0.75, 0.875, 1, 1.125, 1.25, 1.5, 1.75, 2, 2.5, 3];
-const PICTURE_PX = 512;
 const FLUSH = SPREADS.indexOf(1);
 
 /** The model at spread s from the models at 0 and 1 (same vertices: only the legs move, linearly in s). */
@@ -122,9 +121,8 @@ async function main(): Promise<void> {
     const bestView = mostInformativeView(mesh) === 'side';
     if ((bestOnly && !bestView) || (othersOnly && bestView)) continue;
     const turned = turnToView(mesh, 'side');
-    const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-    const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
-    const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+    const truth = unitHeight(turned);
+    const picture = benchmarkPicture(truth);
     try {
       const hints = { height: 1, bodyPlan: c.bodyPlan, view: 'side' as const };
       const at0 = (await generateModel(picture, { ...hints, legSpread: 0 })).mesh;

@@ -22,10 +22,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { readMesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow, scaledLeaned, mean } from './dev-set-views';
+import { bounds, centred, diagonal, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 // Below 1 for flat subjects (a butterfly from above wants ×0.4, the error-sources round), past 3
@@ -38,7 +38,6 @@ const listArg = (name: string, fallback: number[]): number[] => arg(name)?.split
 const GRID = listArg('--scales', SCALES).flatMap((k) => listArg('--leans', LEANS).map((beta) => ({ k, beta })));
 const BASE = GRID.findIndex((g) => g.k === 1 && g.beta === 0);
 if (BASE < 0) throw new Error('the grid must hold k 1, β 0');
-const PICTURE_PX = 512;
 
 function report(rows: FitRow[]): void {
   const score = (r: FitRow, g: number) => Math.log(r.cd[g]! / r.cd[BASE]!);
@@ -83,9 +82,8 @@ async function main(): Promise<void> {
   for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && x.bodyPlan === plan)) {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const turned = turnToView(mesh, view);
-    const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-    const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
-    const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+    const truth = unitHeight(turned);
+    const picture = benchmarkPicture(truth);
     try {
       const made = (await generateModel(picture, { height: 1, bodyPlan: c.bodyPlan, view, lean: 0 })).mesh;
       // The benchmark's CD (`shape-distance.ts` compare: both centred on their boxes, the same

@@ -15,17 +15,16 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { readMesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
 import { learnedFinsWings } from '../src/fins-wings';
-import { arg, bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, VIEWS } from './dev-set-views';
+import { arg, bounds, centred, diagonal, manifestSchema, mostInformativeView, turnToView, VIEWS, benchmarkPicture, unitHeight } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 /** Lifts scored, × the trunk's largest half-depth (+ towards the camera); 0 is the engine today. */
 export const LIFTS = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5];
 const ZERO = LIFTS.indexOf(0);
-const PICTURE_PX = 512;
 const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), view: z.enum(['front', 'side', 'top']), bestView: z.boolean(), cd: z.array(z.number()) });
 type Row = z.infer<typeof rowSchema>;
 
@@ -43,9 +42,8 @@ async function collect(dir: string, out: string): Promise<void> {
       const rowFile = join(out, `${c.id}.${view}.json`);
       if (existsSync(rowFile)) continue;
       const turned = turnToView(mesh, view);
-      const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-      const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
-      const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+      const truth = unitHeight(turned);
+      const picture = benchmarkPicture(truth);
       const tp = centred(truth.positions);
       const ts = sampleSurface(tp, truth.indices, samples), unitDiagonal = diagonal(bounds(tp));
       const shipped = learnedFinsWings(c.bodyPlan, view) ?? {};

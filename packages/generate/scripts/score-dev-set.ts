@@ -28,11 +28,10 @@ import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, extent, manifestSchema, mostInformativeView, turnToView, VIEWS, type Vec3, type View, arg } from './dev-set-views';
+import { manifestSchema, mostInformativeView, turnToView, VIEWS, type Vec3, type View, arg, benchmarkPicture, unitHeight, PICTURE_PX } from './dev-set-views';
 import { compare, type Scores } from './shape-distance';
 
 /** Picture side, as the issue measures. */
-const PICTURE_PX = 512;
 const FLOOR_DEPTH_OF_WIDTH = 0.3;
 
 /** The picture's alpha as a mask, cropped to the subject: rows top to bottom. */
@@ -166,10 +165,9 @@ async function main(): Promise<void> {
       // Scaled to stand 1 tall: files come in any unit (an FBX export at 100× is 10⁵ tall), the
       // engine takes a height in metres, and every score is relative (CD / diagonal, IoU, ratios).
       const turned = turnToView(mesh, row.view);
-      const unit = 1 / Math.max(extent(bounds(turned.positions), 1), 1e-12);
-      const truth: Mesh = { ...turned, positions: turned.positions.map((v) => v * unit) };
+      const truth = unitHeight(turned);
       const trueHeight = 1;
-      const picture = renderThumbnail(truth, { size: PICTURE_PX, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
+      const picture = benchmarkPicture(truth);
       const t0 = performance.now();
       // The hints a caller can give: the body plan and the view the picture was taken from.
       const made = await generateModel(picture, { height: trueHeight, ...(noHints ? {} : { bodyPlan: c.bodyPlan, view: row.view }), ...(noFeet ? { feet: false } : {}), ...(depthCue ? { depthCue: true } : {}) });
