@@ -132,5 +132,7 @@ describe('bone heat\'s bones solved on threads', () => {
     expect(defaultHeatThreads()).toBeLessThanOrEqual(HEAT_THREADS_MAX);
     expect(defaultHeatThreads(1000)).toBe(1);
     expect(() => computeSkinWeights(humanoid().mesh, humanoid().skeleton, { heatThreads: 0 })).toThrow(/heatThreads/);
+    expect(() => computeSkinWeights(humanoid().mesh, humanoid().skeleton, { heatThreadsMinVertices: -1 })).toThrow(/heatThreadsMinVertices/);
+    expect(() => computeSkinWeights(humanoid().mesh, humanoid().skeleton, { heatThreadsMinVertices: Number.NaN })).toThrow(/heatThreadsMinVertices/);
   });
 });
