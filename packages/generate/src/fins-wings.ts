@@ -25,7 +25,8 @@
  *   is small).
  *
  * The numbers (`lateral` for both plans, `lengthCaps` and `sideLaterals` per plan) live in `fins-wings.json`, fitted by `scripts/fit-fins-wings.ts` on the dev set's
- * fish and flyers, chosen leaving one artist out (see the package README). Every other plan, and
+ * fish and flyers, chosen leaving one artist out (see the package README); `trunkCaps` per plan and
+ * view is measured on the set's true meshes instead (`scripts/fit-trunk-anatomy.ts`, left out by artist). Every other plan, and
  * these plans with `finsWings: false`, build exactly as before.
  */
 import { ballHeights, medialBalls, type MedialBalls } from './ball-depth';
@@ -46,6 +47,12 @@ interface FinsWingsTable {
   plans: string[]; lateral?: number; trunkCap?: number; lengthCaps: Record<string, number>; trunks: Record<string, number>; sideLaterals: Record<string, number>;
   /** Per `plan/view` (front or top): the trunk as deep as k × its own width, k × min(its sphere, the body's half-width between its wings) (`trunk` and `trunkCap` both k). */
   ownTrunks: Record<string, number>;
+  /**
+   * Per `plan/view` (front or top): `trunkCap` alone, learned from the true meshes' anatomy
+   * (`scripts/fit-trunk-anatomy.ts`: the body's largest half-depth over the prior's depth of its own
+   * half-width, the median over the set's characters of the plan seen from the view).
+   */
+  trunkCaps: Record<string, number>;
 }
 
 function checkedTable(raw: unknown): FinsWingsTable {
@@ -55,7 +62,7 @@ function checkedTable(raw: unknown): FinsWingsTable {
     return value;
   };
   const plans = get('plans'), lateral = get('lateral'), trunkCap = get('trunkCap'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
-  const sideTable = get('sideLaterals') ?? {}, ownTable = get('ownTrunks') ?? {};
+  const sideTable = get('sideLaterals') ?? {}, ownTable = get('ownTrunks') ?? {}, capTable = get('trunkCaps') ?? {};
   if (!Array.isArray(plans) || !plans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "plans"');
   if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral >= 0 && lateral <= 1))) throw new Error('fins-wings.json: bad "lateral"');
   if (trunkCap !== undefined && (typeof trunkCap !== 'number' || !(trunkCap > 0 && trunkCap <= 100))) throw new Error('fins-wings.json: bad "trunkCap"');
@@ -83,7 +90,13 @@ function checkedTable(raw: unknown): FinsWingsTable {
     if (!/^[a-z]+\/(front|top)$/.test(key) || typeof k !== 'number' || !(k > 0 && k <= 3)) throw new Error(`fins-wings.json: bad own trunk ${key}`);
     ownTrunks[key] = k;
   }
-  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals, ownTrunks };
+  if (typeof capTable !== 'object' || capTable === null) throw new Error('fins-wings.json: bad "trunkCaps"');
+  const trunkCaps: Record<string, number> = {};
+  for (const [key, k] of Object.entries(capTable)) {
+    if (!/^[a-z]+\/(front|top)$/.test(key) || typeof k !== 'number' || !(k > 0 && k <= 100)) throw new Error(`fins-wings.json: bad trunk cap ${key}`);
+    trunkCaps[key] = k;
+  }
+  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals, ownTrunks, trunkCaps };
 }
 
 const TABLE = checkedTable(data);
@@ -96,7 +109,9 @@ export function learnedFinsWings(bodyPlan: string | undefined, view: string | un
     // A trunk as deep as its own width where one is learned for the plan and view (it sets both the scale and the cap).
     const own = TABLE.ownTrunks[`${bodyPlan}/${view}`];
     if (own !== undefined) return { lateral: TABLE.lateral, trunk: own, trunkCap: own };
-    return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}), ...(TABLE.trunkCap !== undefined ? { trunkCap: TABLE.trunkCap } : {}) };
+    // The plan and view's anatomical cap where one is learned, else the table's cap for every plan and view (none shipped).
+    const cap = TABLE.trunkCaps[`${bodyPlan}/${view}`] ?? TABLE.trunkCap;
+    return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}), ...(cap !== undefined ? { trunkCap: cap } : {}) };
   }
   const cap = TABLE.lengthCaps[bodyPlan], side = TABLE.sideLaterals[bodyPlan];
   if (view === 'side' && (cap !== undefined || side !== undefined)) return { ...(cap !== undefined ? { lengthCap: cap } : {}), ...(side !== undefined ? { sideLateral: side } : {}) };

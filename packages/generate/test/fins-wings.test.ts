@@ -67,8 +67,16 @@ describe('fins and wings as plates', () => {
       const rule = learnedFinsWings(plan, view);
       expect(rule?.lateral).toBeGreaterThan(0);
       expect(rule?.trunk).toBeUndefined();
-      expect(rule?.trunkCap).toBeUndefined();
     }
+  });
+
+  it('holds only a flyer seen from above to its anatomical trunk cap (trunkCaps, learned from the true meshes)', () => {
+    // A flyer's body is no deeper than about 1.35 × the prior's depth of its own half-width between its wings.
+    expect(learnedFinsWings('avian', 'top')?.trunkCap).toBeGreaterThan(1);
+    expect(learnedFinsWings('avian', 'top')?.trunkCap).toBeLessThan(2);
+    expect(learnedFinsWings('avian', 'front')?.trunkCap).toBeUndefined();
+    expect(learnedFinsWings('aquatic', 'top')?.trunkCap).toBeUndefined();
+    expect(learnedFinsWings('aquatic', 'side')?.trunkCap).toBeUndefined();
   });
 
   it('makes the wings of a flyer from above plates and keeps its body round, closed and manifold', async () => {
