@@ -103,12 +103,10 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   const standing = upright.filter((c) => c.some((l) => dir(l)[1] < -0.75 && (l.entryPos[1] - l.tipPos[1]) >= 0.35 * size[1]));
   // Legs carry the body: its centroid is over the area their feet (and hips) span (a margin of 15%
   // of the body's footprint), not off to one side as over an upturned bee's antennae.
-  let cxSum = 0, czSum = 0, solidCount = 0;
-  for (let v = 0; v < shape.grid.solid.length; v++) {
-    if (!shape.grid.solid[v]) continue;
-    const p = shape.center(v);
-    cxSum += p[0]; czSum += p[2]; solidCount++;
-  }
+  // Read only when two or more legs stand (below fewer, `carried` is false whatever the centroid,
+  // so standingLegs is 0): most calls never need it. Summed as `shape.center(v)` gives the voxels'
+  // centres, in index order, so the same doubles in the same order.
+  const { cxSum, czSum, solidCount } = standing.length >= 2 ? solidCentroidSums(shape) : { cxSum: 0, czSum: 0, solidCount: 0 };
   const feet = standing.map((c) => c[0]!.tipPos);
   const margin = 0.15 * Math.max(size[0], size[2]);
   // Or over their hips, when `carriedOverHips`: a biped's feet stand side by side, so the toes alone
@@ -139,3 +137,20 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
 }
 
+/**
+ * Sums over the solid voxels, in index order, of their centres' x and z (`voxelCenter`'s
+ * expressions, row by row: no array or division per voxel) and their count.
+ */
+function solidCentroidSums(shape: ShapeAnalysis): { cxSum: number; czSum: number; solidCount: number } {
+  const { nx, ny, nz, origin, cell, solid } = shape.grid;
+  let cxSum = 0, czSum = 0, solidCount = 0;
+  for (let z = 0, i = 0; z < nz; z++) {
+    const pz = origin[2] + (z + 0.5) * cell;
+    for (let y = 0; y < ny; y++)
+      for (let x = 0; x < nx; x++, i++) {
+        if (!solid[i]) continue;
+        cxSum += origin[0] + (x + 0.5) * cell; czSum += pz; solidCount++;
+      }
+  }
+  return { cxSum, czSum, solidCount };
+}
