@@ -208,6 +208,12 @@ export interface FindOrientationOptions {
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
  * file either; package README, "Orientation: measured", ninth round).
  */
+/**
+ * minEndUpConfidence: chosen leaving one artist out by scripts/orientation-end-loao.ts (every fold
+ * but blender-foundation's 0.02, the lowest bar tried; every bar 0.02–0.9 reads the set alike, so
+ * the lowest, which keeps the most of a standing model's +Y; package README, "Orientation:
+ * measured", twenty-sixth round (quarter)).
+ */
 const END_UP_BAR = 0.02;
 export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, keptStandsOnLegs: true, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
