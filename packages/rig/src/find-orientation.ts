@@ -22,6 +22,8 @@ import model from './orientation-model.json';
 import { rotateMeshUp, upAxisTurn } from './rotate-mesh-up';
 import { standOnLegsInstead } from './orientation-up-legs';
 import { liesFlatInstead } from './orientation-up-sheet';
+import { offItsEndInstead } from './orientation-up-end';
+import { lengthAxisOf } from './length-axis';
 import { UP_AXES, type UpAxis } from './up-axis';
 
 export type Facing = '+z' | '-z' | '+x' | '-x';
@@ -125,6 +127,20 @@ export interface FindOrientationOptions {
    */
   lengthAxis?: 'x' | 'y' | 'z';
   /**
+   * The file axis the model's box is clearly longest on (length-axis.ts lengthAxisOf), for the
+   * on-its-end rule (`minEndUpConfidence`); findOrientation measures it when not given. Absent in
+   * decideOrientation: no such rule.
+   */
+  longAxis?: 'x' | 'y' | 'z';
+  /**
+   * The probability (summed over its four facings, as the up gates read it) an up axis along the
+   * box's clearly longest side (`longAxis`) needs to be kept: under it the likeliest across it is
+   * taken (reason `off-its-end`: a fish, a rat or a sheep is not stood on its tail or its nose;
+   * orientation-up-end.ts). Not when `lengthAxis` is given (its rule is stricter). 0: off.
+   * Default: see FIND_ORIENTATION_DEFAULTS (twenty-sixth round (quarter) of "Orientation: measured").
+   */
+  minEndUpConfidence?: number;
+  /**
    * The file axis across the body's mirror plane, when one axis-aligned plane mirrors it clearly
    * best (mirror-plane.ts lateralAxisOf): a bilateral body's left and right lie across that plane,
    * so its up axis and facing lie in it. A found up axis across it gives way to the likeliest in it
@@ -192,10 +208,17 @@ export interface FindOrientationOptions {
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
  * file either; package README, "Orientation: measured", ninth round).
  */
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, standOpposite: true, standOnLegs: true, keptStandsOnLegs: true, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+/**
+ * minEndUpConfidence: chosen leaving one artist out by scripts/orientation-end-loao.ts (every fold
+ * but blender-foundation's 0.02, the lowest bar tried; every bar 0.02–0.9 reads the set alike, so
+ * the lowest, which keeps the most of a standing model's +Y; package README, "Orientation:
+ * measured", twenty-sixth round (quarter)).
+ */
+const END_UP_BAR = 0.02;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, keptStandsOnLegs: true, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -380,6 +403,11 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       upAxis = UP_AXES.filter((a) => a[1] !== o.lengthAxis).reduce((a, b) => (upP(b) > upP(a) ? b : a));
       upAxisReason = 'lies-along-length';
     }
+    // ... nor, whatever its plan, on the end of its clearly longest side unless the finder is sure of it.
+    if (o.lengthAxis === undefined) {
+      const instead = offItsEndInstead(upAxis, o.longAxis, upP, o.minEndUpConfidence);
+      if (instead) { upAxis = instead; upAxisReason = 'off-its-end'; }
+    }
     // A bilateral body's up lies in its mirror plane (left and right are across it): an up axis
     // across the plane gives way to the likeliest in it (and not along the length, when known).
     if (o.lateralAxis !== undefined && o.lateralAxis !== o.lengthAxis && upAxis[1] === o.lateralAxis) {
@@ -491,10 +519,11 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   };
   let probs: number[] | undefined;
   const p = (): number[] => (probs ??= orientationProbabilities(features(), o.model));
+  const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 ? lengthAxisOf(mesh) : undefined);
   const found = decideOrientation(p, {
     asFiled: () => asFiled().legs,
     standingWhenStood: (up) => stoodUp(up).standingLegs,
-  }, o, o.exemplarWeight > 0 ? () => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined);
+  }, { ...o, ...(longAxis ? { longAxis } : {}) }, o.exemplarWeight > 0 ? () => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined);
   const cue = options.facingCue === undefined ? FACING_CUE_ON : options.facingCue;
   if (cue === false) return found;
   // The anatomy says another way: the half turn about the same up axis (it keeps the length and
