@@ -9,7 +9,7 @@
  * of one findOrientation call, ungated and shipped (the machine is shared: compare same-run ratios).
  *
  *   npx tsx packages/rig/scripts/score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24]
- *     [--artist name] [--cdj2j 4] [--exemplar-weight 0.75 (the shipped; 0: off)] [--dump out.jsonl]
+ *     [--artist name] [--only id,id] [--fins-below off|"<scope> <bar>"] [--cdj2j 4] [--exemplar-weight 0.75 (the shipped; 0: off)] [--dump out.jsonl]
  *
  * `--dump out.jsonl`: one JSON line per file (each set file as held, then each turned file): what the
  * finder, the gates (cue off) and the shipped call found, with their reasons and probabilities, so
@@ -28,6 +28,7 @@ import { findOrientation, legsWhenStood, type FindOrientationOptions } from '../
 import { unrolledGateAxes } from '../src/mirror-roll';
 import { FACING_CUE_ON } from '../src/orientation-facing-cue';
 import { facingCueRotation } from '../src/orientation-facing-turn';
+import { FINS_BELOW_REASONS, type FinsBelowScope } from '../src/orientation-up-fins';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { measureJointError } from '../testing/measure-joint-error';
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
   const labels = arg('--labels') ? readOrientationLabels(arg('--labels')!) : new Map<string, number[]>();
   const turns = Math.min(24, Number(arg('--turns') ?? '24'));
   const onlyArtist = arg('--artist');
+  // --only id,id: those characters alone (a rule that reads a few characters checked quickly).
+  const only = arg('--only')?.split(',');
   const cdj2j = Number(arg('--cdj2j') ?? '0');
   const byArtist = new Map<string, Tally>(), byPlan = new Map<string, Tally>();
   const all = tally(), upright = tally();
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
   const spot = new Set(cdj2j > 0 ? Array.from({ length: cdj2j }, (_, i) => manifest[Math.floor((i * manifest.length) / cdj2j)]!.id) : []);
   for (const c of manifest) {
     if (onlyArtist && c.artist !== onlyArtist) continue;
+    if (only && !only.includes(c.id)) continue;
     const input = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     // The ways the input stands up (usually one: as filed).
     const stands: Turn[] = (labels.get(c.id) ?? [0]).map((i) => turnOf(ORIENTATION_CANDIDATES[i]!));
@@ -221,7 +225,18 @@ function rigsLateral(mesh: Mesh): FindOrientationOptions {
   const sheet = sheetAxis && !process.argv.includes('--no-sheet') ? { sheetAxis } : {};
   // --exemplar-weight W: the exemplar cue's weight (0: off, the fifteenth round's "before").
   const w = arg('--exemplar-weight');
-  return { ...axes, ...sheet, ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
+  // --fins-below off | "<scope> <bar>": the paired-fins rule off, or at another scope and bar (the
+  // twenty-sixth round "(up)"'s held-out runs).
+  const fb = arg('--fins-below');
+  const fins: FindOrientationOptions = fb === undefined ? {} : fb === 'off' ? { finsBelow: false }
+    : { finsBelowScope: finsBelowScopeOf(fb.split(' ')[0]), minPairedFinsAbove: Number(fb.split(' ')[1]) };
+  return { ...axes, ...sheet, ...fins, ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
+}
+
+function finsBelowScopeOf(name: string | undefined): FinsBelowScope {
+  const scope = (Object.keys(FINS_BELOW_REASONS) as FinsBelowScope[]).find((k) => k === name);
+  if (!scope) throw new Error(`--fins-below: unknown scope ${String(name)}`);
+  return scope;
 }
 
 /** Rigs the character as filed and turned three ways (auto orientation), all scored in the input's frame. */

@@ -23,7 +23,10 @@ import { rotateMeshUp, upAxisTurn } from './rotate-mesh-up';
 import { standOnLegsInstead } from './orientation-up-legs';
 import { liesFlatInstead } from './orientation-up-sheet';
 import { offItsEndInstead } from './orientation-up-end';
+import { finsBelowInstead, rolledOver, type FinsBelowScope } from './orientation-up-fins';
+import { findMirrorPlanes } from './mirror-plane';
 import { lengthAxisOf } from './length-axis';
+import { openSolid } from './fit/open-solid';
 import { UP_AXES, type UpAxis } from './up-axis';
 
 export type Facing = '+z' | '-z' | '+x' | '-x';
@@ -157,6 +160,16 @@ export interface FindOrientationOptions {
    */
   sheetAxis?: 'x' | 'y' | 'z';
   /**
+   * Paired fins hang below (orientation-up-fins.ts): after the gates, a body that stands on no legs
+   * either way up and lies along its box's clear length across its left-right axis, whose paired
+   * thin parts lie above its core by more than `minPairedFinsAbove`, takes the opposite up axis
+   * (reason `fins-below`; the gates' facing rolled over with it, a kept file's found among the four). `finsBelowScope`: which of the
+   * gates' answers it reads. Default true (twenty-sixth orientation round "(up)", package README).
+   */
+  finsBelow?: boolean;
+  finsBelowScope?: FinsBelowScope;
+  minPairedFinsAbove?: number;
+  /**
    * After the gates, the anatomy facing cue (orientation-facing-cue.ts, orientation-facing-turn.ts):
    * the facing turns a half turn when the eyes, the feet or the knees of the model stood up that way
    * say clearly it faces backwards, or a quarter turn to feet reaching forward where they say nothing
@@ -215,10 +228,10 @@ export interface FindOrientationOptions {
  * measured", twenty-sixth round (quarter)).
  */
 const END_UP_BAR = 0.02;
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, keptStandsOnLegs: true, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, keptStandsOnLegs: true, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -519,11 +532,31 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   };
   let probs: number[] | undefined;
   const p = (): number[] => (probs ??= orientationProbabilities(features(), o.model));
-  const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 ? lengthAxisOf(mesh) : undefined);
-  const found = decideOrientation(p, {
-    asFiled: () => asFiled().legs,
-    standingWhenStood: (up) => stoodUp(up).standingLegs,
-  }, { ...o, ...(longAxis ? { longAxis } : {}) }, o.exemplarWeight > 0 ? () => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined);
+  const legs: OrientationLegs = { asFiled: () => asFiled().legs, standingWhenStood: (up) => stoodUp(up).standingLegs };
+  const upProbabilities = o.exemplarWeight > 0 ? (): number[] => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined;
+  // The box's clearly longest side, read once: the end bar keeps a body off it, and the fins rule
+  // reads its length along it.
+  const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 || o.finsBelow ? lengthAxisOf(mesh) : undefined);
+  const gated = { ...o, ...(longAxis ? { longAxis } : {}) };
+  let found = decideOrientation(p, legs, gated, upProbabilities);
+  // Paired fins hang below: a legless body lying along its length with its paired parts above its
+  // core is upside down; the facing is found again among the opposite up axis's four, as for a file
+  // whose up axis is given (its length and left-right axes kept).
+  const rolled = o.finsBelow && o.upAxis === undefined ? finsBelowInstead(found, {
+    standingWhenStood: legs.standingWhenStood,
+    lengthAxis: () => longAxis,
+    axisScores: () => findMirrorPlanes(mesh, { search: false })?.axisScores,
+    solid: () => openSolid(mesh),
+  }, { scope: o.finsBelowScope, minPairedAbove: o.minPairedFinsAbove }) : undefined;
+  if (rolled) {
+    // The facing: the gates' rolled over with the body (the head stays the head); a kept file's, which
+    // the gates did not read, found among the new up axis's four as for a given up axis.
+    const again = decideOrientation(p, legs, { ...gated, upAxis: rolled }, upProbabilities);
+    const rotationY = found.upAxisReason === 'kept' ? again.rotationY : rolledOver(found).rotationY;
+    // Its confidence among the 24, as for any found up axis (the given path's is among the four).
+    const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === rolled && c.rotationY === rotationY);
+    found = { ...again, rotationY, facing: facingOf(rotationY), confidence: p()[own]!, upAxisReason: 'fins-below', best: found.best ?? again.best };
+  }
   const cue = options.facingCue === undefined ? FACING_CUE_ON : options.facingCue;
   if (cue === false) return found;
   // The anatomy says another way: the half turn about the same up axis (it keeps the length and

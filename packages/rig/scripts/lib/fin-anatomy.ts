@@ -8,7 +8,7 @@
  * Read once per mesh in the file frame, for each of the six file directions d, with the mirror
  * plane taken across the axis perpendicular to d that mirrors the body best (the lateral axis L;
  * `axisScores` of the replay's plane cache, lower = more symmetric). Thin parts are what a
- * morphological opening removes (scripts/lib/up-anatomy.ts `openSolid`). A thin voxel is
+ * morphological opening removes (src/fit/open-solid.ts `openSolid`). A thin voxel is
  *
  * - **median** when its solid run along L is narrow (≤ `sheetShare` of the body's extent along L:
  *   a sheet in the plane, not a broad fluke or a wing's root through the body) and holds the plane
@@ -21,12 +21,12 @@
  * Measured, not shipped (package README, "Orientation: measured", twenty-second round).
  */
 import type { Mesh } from '@rigforge/mesh';
-import { openSolid, type UpAnatomyOptions } from './up-anatomy';
+import { openSolid, type OpenSolidOptions } from '../../src/fit/open-solid';
 import type { UpAxis } from '../../src/up-axis';
 
 export const FIN_CUES = ['medianOverPaired', 'medianHigh', 'pairedLow'] as const;
 
-export interface FinAnatomyOptions extends UpAnatomyOptions {
+export interface FinAnatomyOptions extends OpenSolidOptions {
   /** A median plate's run across the plane, at most this share of the extent along L. */
   sheetShare?: number;
   /** A paired plate lies off the plane by more than this share of the extent along L. */
