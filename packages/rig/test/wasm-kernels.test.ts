@@ -21,6 +21,8 @@ import { compileWat, WASM_KERNELS } from '../scripts/lib/compile-wat';
 import { voxelizeMesh, voxelTriangles } from '../src/fit/voxel-grid';
 import { VOXELIZE_MESH_WASM_BASE64 } from '../src/fit/wasm/voxelize-mesh-wasm-bytes';
 import { DISTANCE_FIELD_WASM_BASE64 } from '../src/fit/wasm/distance-field-wasm-bytes';
+import { RAY_TREE_WASM_BASE64 } from '../src/skinning/wasm/ray-tree-wasm-bytes';
+import { buildTriangleRayTree } from '../src/skinning/triangle-ray-tree';
 
 /** A deterministic pseudo-random stream in [0, 1). */
 function stream(seed: number): () => number {
@@ -284,6 +286,46 @@ describe('bone heat\'s solves in WebAssembly', () => {
   });
 });
 
+describe('bone heat\'s ray visibility in WebAssembly', () => {
+  it('answers as the JavaScript tree: vertices to bones, random and axis-parallel segments, two trees alternating', () => {
+    const { mesh, skeleton } = humanoid(2);
+    const meshes = [
+      weldVertices(mesh.positions, mesh.indices, { tolerance: 1e-5 }),
+      mergeMeshes([capsule([0, 0, 0], [0, 2, 0], 0.4), capsule([0.3, 1, 0], [1.5, 1.2, 0.2], 0.25), capsule([-1, 0.5, 0], [-1, 0.5, 1], 0.3)]),
+    ];
+    const trees = meshes.map((m) => ({ m, js: buildTriangleRayTree(m.positions, m.indices, 'js'), wasm: buildTriangleRayTree(m.positions, m.indices, 'wasm') }));
+    const bones = skeleton.joints.map((j) => j.position);
+    let compared = 0, hits = 0;
+    for (let seed = 1; seed <= 3; seed++) {
+      const rnd = stream(seed);
+      for (let v = 0; v < 4000; v++) {
+        // The trees alternate, so the kernel reloads its tree between queries.
+        const { m, js, wasm } = trees[v % 2]!;
+        const n = m.positions.length / 3, a = Math.floor(rnd() * n);
+        const px = m.positions[3 * a]!, py = m.positions[3 * a + 1]!, pz = m.positions[3 * a + 2]!;
+        const kind = v % 4;
+        let q: [number, number, number];
+        if (kind === 0) q = bones[Math.floor(rnd() * bones.length)]! as [number, number, number];
+        else if (kind === 1) q = [2 * rnd() - 1, 2 * rnd(), 2 * rnd() - 1];
+        else if (kind === 2) q = [px, py, pz + (rnd() < 0.5 ? -2 : 2)];
+        else {
+          const b = Math.floor(rnd() * n);
+          q = [m.positions[3 * b]!, m.positions[3 * b + 1]!, m.positions[3 * b + 2]!];
+        }
+        const expected = js.entersSurface(px, py, pz, q[0], q[1], q[2]);
+        expect(wasm.entersSurface(px, py, pz, q[0], q[1], q[2])).toBe(expected);
+        compared++;
+        if (expected) hits++;
+      }
+    }
+    expect(compared).toBe(12000);
+    // Both answers are common.
+    expect(hits).toBeGreaterThan(1000);
+    expect(hits).toBeLessThan(11000);
+    for (const t of trees) t.wasm.release();
+  });
+});
+
 describe('the outside flood in WebAssembly', () => {
   it('marks the JavaScript flood\'s cells: random walls, shells with holes, a grid larger than its memory', () => {
     for (let seed = 1; seed <= 6; seed++) {
@@ -366,7 +408,7 @@ describe('the distance field in WebAssembly', () => {
 describe('the WebAssembly kernels', () => {
   const generated: Record<string, string> = {
     JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, NEAREST_PIECES_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64,
-    VOXELIZE_MESH_WASM_BASE64, DISTANCE_FIELD_WASM_BASE64,
+    VOXELIZE_MESH_WASM_BASE64, DISTANCE_FIELD_WASM_BASE64, RAY_TREE_WASM_BASE64,
   };
   it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
     const bytes = await compileWat(join(__dirname, '../src', wat));

@@ -11,6 +11,7 @@ const WAT_FILES = [
   'skinning/wasm/jacobi-cg.wat',
   'skinning/wasm/geodesic-search.wat',
   'skinning/wasm/nearest-pieces.wat',
+  'skinning/wasm/ray-tree.wat',
   'voxel/wasm/flood-outside.wat',
   'fit/wasm/medial-dijkstra.wat',
   'fit/wasm/voxelize-mesh.wat',

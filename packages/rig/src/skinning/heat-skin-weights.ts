@@ -52,10 +52,12 @@ export function heatSkinWeights(
   type Visible = (x: number, y: number, z: number, qx: number, qy: number, qz: number) => boolean;
   const throughRays = (tree: TriangleRayTree): Visible => (x, y, z, qx, qy, qz) => !tree.entersSurface(x, y, z, qx, qy, qz);
   const throughVoxels = (voxels: SkinVoxelGrid): Visible => (x, y, z, qx, qy, qz) => !pathReentersSolid(voxels, x, y, z, qx, qy, qz);
-  const visible = rays ? throughRays(buildTriangleRayTree(positions, indices)) : throughVoxels(grid());
+  const tree = rays ? buildTriangleRayTree(positions, indices, opts.heat.kernel ?? 'wasm') : undefined;
+  const visible = tree ? throughRays(tree) : throughVoxels(grid());
   // A small system is solved on this thread (skinning/heat-threads HEAT_THREADS_MIN_VERTICES).
   const threads = positions.length / 3 >= opts.heatThreadsMinVertices ? opts.heatThreads : 1;
   const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat, threads);
+  tree?.release();
   outJoints.set(heat.joints);
   outWeights.set(heat.weights);
   return heat.unweighted;

@@ -3,17 +3,21 @@
  * to q ENTER the surface through a triangle facing it (dot(normal, q − p) < 0)? That is Blender's
  * bone-heat visibility test (a ray from a vertex to its bone is blocked by a front face; back
  * faces, crossed when the ray leaves a part, are not obstacles). It depends on the triangles'
- * winding: a mesh with flipped faces sees through them.
+ * winding: a mesh with flipped faces sees through them. The queries run in WebAssembly
+ * (wasm/ray-tree.wat, the same answers bit for bit) unless `kernel` is 'js' or WebAssembly is missing.
  */
+import { RayTreeWasm } from './wasm/ray-tree-wasm';
 
 export interface TriangleRayTree {
   /** Whether segment p→q crosses a triangle whose normal faces against the segment. */
   entersSurface(px: number, py: number, pz: number, qx: number, qy: number, qz: number): boolean;
+  /** After the last query: frees what a large tree holds in the kernel (see wasm/ray-tree-wasm). */
+  release(): void;
 }
 
 const LEAF_SIZE = 4;
 
-export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Array): TriangleRayTree {
+export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Array, kernel: 'js' | 'wasm' = 'wasm'): TriangleRayTree {
   const tc = indices.length / 3;
   const order = new Uint32Array(tc);
   const centre = new Float32Array(3 * tc);
@@ -121,7 +125,12 @@ export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Arr
     return s > 0 && s < 1;
   };
 
+  const wasm = kernel === 'wasm' && tc > 0 ? RayTreeWasm.create({ nodes, box, left: L, right: R, start: S, count: C, tri }) : null;
+
   return {
+    release(): void {
+      wasm?.release();
+    },
     entersSurface(px0, py0, pz0, qx, qy, qz): boolean {
       if (tc === 0) return false;
       // As Blender: start a hair past the vertex and stop a hair before the bone.
@@ -131,6 +140,7 @@ export function buildTriangleRayTree(positions: Float32Array, indices: Uint32Arr
       // A huge finite inverse for an axis-parallel segment keeps the slab test free of NaN (0 × ∞).
       const ix = dx !== 0 ? 1 / dx : 1e300, iy = dy !== 0 ? 1 / dy : 1e300, iz = dz !== 0 ? 1 / dz : 1e300;
       const dlen = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (wasm) return wasm.entersSurface(px, py, pz, dx, dy, dz, ix, iy, iz, dlen);
       let top = 0;
       stack[top++] = 0;
       while (top > 0) {

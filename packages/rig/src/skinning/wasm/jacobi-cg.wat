@@ -229,6 +229,7 @@
     (local $i i32) (local $e i32) (local $end i32) (local $it i32) (local $o i32)
     (local $bnorm f64) (local $rz f64) (local $pq f64) (local $acc f64) (local $alpha f64) (local $worst f64)
     (local $rzNew f64) (local $ri f64) (local $scaled f64) (local $beta f64) (local $d f64) (local $zi f64)
+    (local $vp i32) (local $cp i32) (local $cpEnd i32)
 
     ;; x = 0, r = rhs, inv = 1 / diag where diag > 0 (0 elsewhere)
     (local.set $i (i32.const 0))
@@ -274,23 +275,38 @@
       ;; q = diag·p − offdiag·p row by row (entries in order), pq = Σ p·q
       (local.set $pq (f64.const 0))
       (local.set $i (i32.const 0))
+      (local.set $e (i32.load (local.get $rowStartP)))
+      (local.set $vp (i32.add (local.get $valsP) (i32.shl (local.get $e) (i32.const 3))))
+      (local.set $cp (i32.add (local.get $colsP) (i32.shl (local.get $e) (i32.const 2))))
       (block $b3 (loop $l3
         (br_if $b3 (i32.ge_u (local.get $i) (local.get $m)))
         (local.set $o (i32.shl (local.get $i) (i32.const 3)))
         (local.set $acc (f64.mul
           (f64.load (i32.add (local.get $diagP) (local.get $o)))
           (f64.load (i32.add (local.get $pP) (local.get $o)))))
-        (local.set $e (i32.load (i32.add (local.get $rowStartP) (i32.shl (local.get $i) (i32.const 2)))))
+        ;; the row's entries, by pointers into vals and cols carried from the row before (rows are
+        ;; contiguous: a row starts where the one before ended), two a step: the same subtractions in
+        ;; the same order
         (local.set $end (i32.load (i32.add (local.get $rowStartP) (i32.shl (i32.add (local.get $i) (i32.const 1)) (i32.const 2)))))
+        (local.set $cpEnd (i32.add (local.get $colsP) (i32.shl (local.get $end) (i32.const 2))))
         (block $b4 (loop $l4
-          (br_if $b4 (i32.ge_u (local.get $e) (local.get $end)))
+          (br_if $b4 (i32.ge_u (i32.add (local.get $cp) (i32.const 4)) (local.get $cpEnd)))
           (local.set $acc (f64.sub (local.get $acc)
-            (f64.mul
-              (f64.load (i32.add (local.get $valsP) (i32.shl (local.get $e) (i32.const 3))))
-              (f64.load (i32.add (local.get $pP)
-                (i32.shl (i32.load (i32.add (local.get $colsP) (i32.shl (local.get $e) (i32.const 2)))) (i32.const 3)))))))
-          (local.set $e (i32.add (local.get $e) (i32.const 1)))
+            (f64.mul (f64.load (local.get $vp))
+              (f64.load (i32.add (local.get $pP) (i32.shl (i32.load (local.get $cp)) (i32.const 3)))))))
+          (local.set $acc (f64.sub (local.get $acc)
+            (f64.mul (f64.load offset=8 (local.get $vp))
+              (f64.load (i32.add (local.get $pP) (i32.shl (i32.load offset=4 (local.get $cp)) (i32.const 3)))))))
+          (local.set $vp (i32.add (local.get $vp) (i32.const 16)))
+          (local.set $cp (i32.add (local.get $cp) (i32.const 8)))
           (br $l4)))
+        (if (i32.lt_u (local.get $cp) (local.get $cpEnd))
+          (then
+            (local.set $acc (f64.sub (local.get $acc)
+              (f64.mul (f64.load (local.get $vp))
+                (f64.load (i32.add (local.get $pP) (i32.shl (i32.load (local.get $cp)) (i32.const 3)))))))
+            (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
+            (local.set $cp (i32.add (local.get $cp) (i32.const 4)))))
         (f64.store (i32.add (local.get $qP) (local.get $o)) (local.get $acc))
         (local.set $pq (f64.add (local.get $pq)
           (f64.mul (f64.load (i32.add (local.get $pP) (local.get $o))) (local.get $acc))))
