@@ -71,6 +71,20 @@ function error(s: Sample, k: HeadTorsoDepth): number {
   return sum / Math.max(1, s.t.length);
 }
 
+/**
+ * The anatomy of one character: over the cells whose depth the torso's (head's) balls give, the
+ * median of the true half-depth over that sphere height (1: as deep as the balls make it).
+ */
+export function ownRatios(s: Sample): HeadTorsoDepth {
+  const ratio = (mine: Float64Array, other: (i: number) => number): number => {
+    const r: number[] = [];
+    for (let i = 0; i < s.t.length; i++) if (mine[i]! > 0 && mine[i]! >= other(i)) r.push(s.t[i]! / mine[i]!);
+    r.sort((a, b) => a - b);
+    return r.length ? r[r.length >> 1]! : NaN;
+  };
+  return { head: ratio(s.head, (i) => Math.max(s.torso[i]!, s.rest[i]!)), torso: ratio(s.torso, (i) => Math.max(s.head[i]!, s.rest[i]!)) };
+}
+
 function fit(set: Sample[]): HeadTorsoDepth {
   let best: HeadTorsoDepth = { head: 1, torso: 1 }, bestErr = Infinity;
   for (const head of HEADS) for (const torso of TORSOS) {
@@ -144,9 +158,12 @@ async function main(): Promise<void> {
     const turned = turnToView(mesh, 'front');
     const s = { id: c.id, artist: c.artist, ...samples(turned.positions, turned.indices, depthPrior(plan, 'front').c) };
     set.push(s);
-    console.log(`${c.id} (${c.artist}): neck ${s.neck ? 'found' : 'none'}, own best ${JSON.stringify(fit([s]))}`);
+    console.log(`${c.id} (${c.artist}): neck ${s.neck ? 'found' : 'none'}, own best ${JSON.stringify(fit([s]))}, own ratios ${JSON.stringify(ownRatios(s))}`);
   }
   const artists = [...new Set(set.map((s) => s.artist))];
+  const med = (xs: number[]) => { const v = xs.filter(Number.isFinite).sort((a, b) => a - b); return v.length ? (v[(v.length - 1) >> 1]! + v[v.length >> 1]!) / 2 : NaN; };
+  const anatomy = (train: Sample[]): HeadTorsoDepth => ({ head: med(train.map((s) => ownRatios(s).head)), torso: med(train.map((s) => ownRatios(s).torso)) });
+  console.log(`\nanatomy (median of the characters' own ratios): without each artist ${artists.map((a) => `${a} ${JSON.stringify(anatomy(set.filter((s) => s.artist !== a)))}`).join(', ')}; on all ${JSON.stringify(anatomy(set))}`);
   const one: HeadTorsoDepth = { head: 1, torso: 1 };
   const held = new Map(artists.map((a) => [a, fit(set.filter((s) => s.artist !== a))]));
   const all = fit(set);

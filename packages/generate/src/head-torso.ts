@@ -17,8 +17,10 @@
  * pixels through the figure's middle column grows over the head, narrows at the neck and widens
  * again at the shoulders (with the arms in a T or A pose, the arms' run). The neck is the narrowest
  * row of the first dip from the top whose width is at most `neckRatio` of both the widest row above
- * it and the widest row below it (down to `searchDepth` of the height). A silhouette with no such
- * dip (a robot whose head sits on its shoulders, a blob) has no head; its core is all torso.
+ * it and the widest row below it (down to `searchDepth` of the height), under something shaped like
+ * a head (not a hat's bent tip, not a whole upper body with its arms spread above a waist). A
+ * silhouette with no such dip (a robot whose head sits on its shoulders, long hair down to the
+ * shoulders) has no head: its whole core is the torso.
  */
 import data from './head-torso.json';
 import { ballHeights, medialBalls, type MedialBalls } from './ball-depth';
@@ -36,9 +38,13 @@ export interface NeckSearchOptions {
   neckRatio: number;
   /** How far down from the top (share of the subject's height) the neck and the shoulders are looked for. */
   searchDepth: number;
+  /** The widest row above a neck is at least this share of the subject's height. */
+  minHeadWidth: number;
+  /** The widest row above a neck is at most this many times the rows above it. */
+  maxHeadAspect: number;
 }
 
-export const NECK_SEARCH_DEFAULTS: NeckSearchOptions = { neckRatio: 0.8, searchDepth: 0.6 };
+export const NECK_SEARCH_DEFAULTS: NeckSearchOptions = { neckRatio: 0.8, searchDepth: 0.6, minHeadWidth: 0.04, maxHeadAspect: 1.75 };
 
 /** The neck row of the subject in `mask` (rows top to bottom, `width` × `height`, 1 = subject), or undefined when it has none. */
 export function neckRow(mask: Uint8Array, width: number, height: number, options: NeckSearchOptions = NECK_SEARCH_DEFAULTS): number | undefined {
@@ -85,9 +91,13 @@ export function neckRow(mask: Uint8Array, width: number, height: number, options
   const inDip = (i: number): boolean => smooth[i]! <= options.neckRatio * Math.min(above[i]!, below[i]!);
   for (let i = 1; i < smooth.length - 1; i++) {
     if (!inDip(i)) continue;
-    let best = i;
-    for (let j = i; j < smooth.length && inDip(j); j++) if (smooth[j]! < smooth[best]!) best = j;
-    return top + best;
+    let best = i, j = i;
+    for (; j < smooth.length && inDip(j); j++) if (smooth[j]! < smooth[best]!) best = j;
+    // What lies above a neck is a head: at least `minHeadWidth` of the height wide (not the bent tip
+    // of a hat or an antenna) and at most `maxHeadAspect` times as wide as it is tall (not a whole
+    // upper body with its arms spread, above a waist).
+    if (above[best]! >= options.minHeadWidth * rows && above[best]! <= options.maxHeadAspect * best) return top + best;
+    i = j;
   }
   return undefined;
 }

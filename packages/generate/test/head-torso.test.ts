@@ -5,7 +5,7 @@
  * and the factors scale the head and the torso while the arms keep their own depth.
  */
 import { ballProfile } from '../src/ball-depth';
-import { headTorsoBalls, headTorsoProfile, neckRow } from '../src/head-torso';
+import { headTorsoBalls, headTorsoProfile, learnedHeadTorso, neckRow } from '../src/head-torso';
 import { distanceTransform } from '../src/mask-ops';
 import { draw, tPoseFigure } from './images';
 
@@ -49,5 +49,14 @@ describe('headTorsoProfile', () => {
     expect(scaled[1]! / plain[1]!).toBeCloseTo(0.8, 6);
     expect(scaled[2]!).toBeCloseTo(plain[2]!, 9);
     expect(scaled[3]!).toBeCloseTo(plain[3]!, 9);
+  });
+});
+
+describe('learnedHeadTorso', () => {
+  it('is learned for bipeds pictured from the front only', () => {
+    expect(learnedHeadTorso('biped', 'front')).toEqual({ head: 1.1, torso: 0.9 });
+    expect(learnedHeadTorso('biped', 'side')).toBeUndefined();
+    expect(learnedHeadTorso('quadruped', 'front')).toBeUndefined();
+    expect(learnedHeadTorso()).toBeUndefined();
   });
 });
