@@ -25,6 +25,15 @@ const entrySchema = z.object({
 const plain = (m: { positions: number[]; indices: number[] }): PlainMesh => ({ positions: Float32Array.from(m.positions), indices: Uint32Array.from(m.indices) });
 const json = (m: PlainMesh) => ({ positions: Array.from(m.positions, (v) => Math.round(v * 1e5) / 1e5), indices: Array.from(m.indices) });
 
+/** The cache file of character `id` under `cacheDir` (`tag` names the options the model was made with). */
+const cacheFile = (cacheDir: string, id: string, tag?: string): string => join(cacheDir, `${id}${tag ? `.${tag}` : ''}.json`);
+
+/** Writes one cached model (the benchmark writes the models it scores, `score-dev-set.ts --cache`). */
+export function writeCachedModel(cacheDir: string, entry: CachedModel, tag?: string): void {
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(cacheFile(cacheDir, entry.id, tag), JSON.stringify({ ...entry, truth: json(entry.truth), made: json(entry.made) }));
+}
+
 /**
  * Cached models of the set at `set` (characters whose plan is in `plans`, or all), generating and
  * writing the ones missing from `cacheDir` (one JSON per character; `tag` names the options).
@@ -35,7 +44,7 @@ export async function cachedModels(set: string, cacheDir: string, options: { pla
   for await (const c of charactersInBestView(set)) {
     if (options.plans && !options.plans.includes(c.bodyPlan)) continue;
     if (options.only && !options.only.includes(c.id)) continue;
-    const file = join(cacheDir, `${c.id}${options.tag ? `.${options.tag}` : ''}.json`);
+    const file = cacheFile(cacheDir, c.id, options.tag);
     if (existsSync(file)) {
       const e = entrySchema.parse(JSON.parse(readFileSync(file, 'utf8')));
       out.push({ ...e, truth: plain(e.truth), made: plain(e.made) });
@@ -44,7 +53,7 @@ export async function cachedModels(set: string, cacheDir: string, options: { pla
     const picture = renderThumbnail(c.mesh, { size: 512, yawDegrees: 0, pitchDegrees: 0, fovDegrees: 0.5, background: [0, 0, 0, 0] });
     const made = (await generateModel(picture, { height: 1, bodyPlan: c.bodyPlan, view: c.view, ...options.generate })).mesh;
     const entry: CachedModel = { id: c.id, plan: c.bodyPlan, artist: c.artist, view: c.view, truth: { positions: c.mesh.positions, indices: c.mesh.indices }, made: { positions: made.positions, indices: made.indices } };
-    writeFileSync(file, JSON.stringify({ ...entry, truth: json(entry.truth), made: json(entry.made) }));
+    writeCachedModel(cacheDir, entry, options.tag);
     if (options.log) console.log(`cached ${c.id} (${c.bodyPlan}, ${c.view})`);
     out.push(entry);
   }

@@ -3,7 +3,7 @@
  * scores the rigger: how close is the model made from one picture to the true shape?
  *
  *   npx tsx packages/generate/scripts/score-dev-set.ts ../shared/rig-dev-set [--only id,id] [--json out.json]
- *       [--sheet sheet.png] [--samples 20000] [--no-hints] [--no-feet] [--depth-cue]
+ *       [--sheet sheet.png] [--samples 20000] [--no-hints] [--no-feet] [--depth-cue] [--cache <dir>]
  *   npx tsx packages/generate/scripts/score-dev-set.ts --merge a.json,b.json   (the tables of runs split with --only)
  *
  * For each character of the set (`input.glb`, standing +Y up, facing +Z):
@@ -18,7 +18,8 @@
  *  5. the floor: the picture's silhouette extruded to a constant depth of 30% of its width, scored
  *     the same way. A generator worth the name beats it.
  * Per body plan and overall; `--sheet` writes true / generated side by side (front, side, 3/4 front,
- * 3/4 back) for every character, to look at.
+ * 3/4 back) for every character, to look at; `--cache` writes each true and made mesh as
+ * `model-cache.ts` reads them, so fits that transform the made model start from the benchmark's own.
  *
  * A script, not a test: the set is development data that never enters the repository.
  */
@@ -29,6 +30,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { generateModel } from '../src';
 import { manifestSchema, mostInformativeView, turnToView, VIEWS, type Vec3, type View, arg, benchmarkPicture, unitHeight, PICTURE_PX } from './dev-set-views';
+import { writeCachedModel } from './model-cache';
 import { compare, type Scores } from './shape-distance';
 
 /** Picture side, as the issue measures. */
@@ -151,6 +153,7 @@ async function main(): Promise<void> {
   const noFeet = process.argv.includes('--no-feet');
   // The engine's optional depth cue for fish and flyers (`depthCue`, off by default; see the README).
   const depthCue = process.argv.includes('--depth-cue');
+  const cacheDir = arg('--cache');
   const chars = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((c) => !only || only.includes(c.id));
   const rows: Row[] = [];
   const tiles: Buffer[][] = [];
@@ -173,6 +176,7 @@ async function main(): Promise<void> {
       const made = await generateModel(picture, { height: trueHeight, ...(noHints ? {} : { bodyPlan: c.bodyPlan, view: row.view }), ...(noFeet ? { feet: false } : {}), ...(depthCue ? { depthCue: true } : {}) });
       row.ms = performance.now() - t0;
       row.generated = compare(truth, made.mesh, samples);
+      if (cacheDir) writeCachedModel(cacheDir, { id: c.id, plan: c.bodyPlan, artist: c.artist, view: row.view, truth: { positions: truth.positions, indices: truth.indices }, made: { positions: made.mesh.positions, indices: made.mesh.indices } });
       const rgba = await sharp(Buffer.from(picture)).ensureAlpha().raw().toBuffer();
       row.floor = compare(truth, extrudeSilhouette(rgba, PICTURE_PX, trueHeight), samples);
       if (sheetPath) {

@@ -18,6 +18,7 @@ import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type 
 import { BALL_EXPONENT, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { learnedFeet } from './feet-forward';
+import { headTorsoProfile, learnedHeadTorso, type HeadTorsoDepth } from './head-torso';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
 import { distanceTransform } from './mask-ops';
@@ -76,6 +77,14 @@ export interface GenerateModelOptions {
    * `false` turns it off; an object sets the numbers (for fitting).
    */
   finsWings?: false | FinsWingsRule;
+  /**
+   * A figure's head and torso given their own depth (`head-torso.ts`: the medial balls above the
+   * silhouette's neck × `head`, those of the core below it × `torso`, every other part as deep as
+   * wide). Default: the depths learned for the plan and view (`head-torso.json`,
+   * `scripts/fit-head-torso.ts`), none where none were; `false` turns it off; an object sets the
+   * numbers (for fitting). Not applied with fins and wings, nor to side pictures whose legs are parts.
+   */
+  headTorso?: false | HeadTorsoDepth;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -113,7 +122,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings';
+type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings' | 'headTorso';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -209,9 +218,12 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const { mesh, weld } = layered?.closed ?? ((): ReturnType<typeof buildClosedMesh> => {
     // Front and top pictures: `lateral` off the middle line; side pictures: `sideLateral` off the trunk's axis.
     const lateral = o.view === 'side' ? plates?.sideLateral : plates?.lateral;
+    const headTorso = o.headTorso === false ? undefined : o.headTorso ?? learnedHeadTorso(o.bodyPlan, o.view);
     const added = ballWeight <= 0 ? undefined : lateral !== undefined && o.view
       ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, o.view === 'side' ? { lateral } : { ...plates, lateral })
-      : ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT);
+      : headTorso
+        ? headTorsoProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, headTorso)
+        : ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT);
     // A side picture's length cap, as layered-parts.ts applies it to each part (`maxBallHeight`).
     if (added && Number.isFinite(sideCap)) for (let i = 0; i < added.length; i++) added[i] = Math.min(added[i]!, sideCap);
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
@@ -284,7 +296,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings, headTorso: options.headTorso };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -308,6 +320,11 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     if (o.finsWings.trunkCap !== undefined) range('finsWings', o.finsWings.trunkCap, 0.01, 100);
     if (o.finsWings.sideLateral !== undefined) range('finsWings', o.finsWings.sideLateral, 0, 1);
     if (o.finsWings.plateLift !== undefined) range('finsWings', o.finsWings.plateLift, -2, 2);
+  }
+  if (o.headTorso !== undefined && o.headTorso !== false) {
+    if (typeof o.headTorso !== 'object' || o.headTorso === null) throw new EngineError('invalid_input', 'generate: headTorso must be false or { head, torso }');
+    range('headTorso', o.headTorso.head, 0.05, 4);
+    range('headTorso', o.headTorso.torso, 0.05, 4);
   }
   if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {

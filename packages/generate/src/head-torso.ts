@@ -1,0 +1,146 @@
+/**
+ * A head deeper and a torso shallower than wide, for a figure pictured from the front.
+ *
+ * The medial balls make every part as deep as it is wide (`ball-depth.ts`). A figure's head and
+ * torso are not: seen from the front a head shows its width (ear to ear), while front to back it
+ * runs from the nose to the back of the skull and the hair, longer than it is wide; a torso shows
+ * its breadth (shoulders, hips, a skirt), while front to back a chest or a belly is thinner than
+ * that. So the balls are told apart by where they lie in the silhouette: above the neck (the head),
+ * in a core piece below it (the torso: the parts `body-parts.ts` keeps when the limbs are opened
+ * off), or anywhere else (arms, legs, hands, feet: as deep as wide, unchanged), and the depth is the
+ * highest over `head` × the head's spheres, `torso` × the torso's and the others' own. One height
+ * field over the one outline, so the mesh is closed and manifold as before. The two factors are
+ * learned from the dev set's true meshes (`head-torso.json`, `scripts/fit-head-torso.ts`, left out
+ * by artist).
+ *
+ * The neck is read from the silhouette: going down from the top, the width of the run of subject
+ * pixels through the figure's middle column grows over the head, narrows at the neck and widens
+ * again at the shoulders (with the arms in a T or A pose, the arms' run). The neck is the narrowest
+ * row of the first dip from the top whose width is at most `neckRatio` of both the widest row above
+ * it and the widest row below it (down to `searchDepth` of the height), under something shaped like
+ * a head (not a hat's bent tip, not a whole upper body with its arms spread above a waist). A
+ * silhouette with no such dip (a robot whose head sits on its shoulders, long hair down to the
+ * shoulders) has no head: its whole core is the torso.
+ */
+import data from './head-torso.json';
+import { ballHeights, medialBalls, type MedialBalls } from './ball-depth';
+import { splitParts } from './body-parts';
+
+export interface HeadTorsoDepth {
+  /** Depth of the head's balls over their spheres (1: unchanged). */
+  head: number;
+  /** Depth of the torso's balls over their spheres (1: unchanged). */
+  torso: number;
+}
+
+export interface NeckSearchOptions {
+  /** A neck row is at most this share of the widest rows above and below it. */
+  neckRatio: number;
+  /** How far down from the top (share of the subject's height) the neck and the shoulders are looked for. */
+  searchDepth: number;
+  /** The widest row above a neck is at least this share of the subject's height. */
+  minHeadWidth: number;
+  /** The widest row above a neck is at most this many times the rows above it. */
+  maxHeadAspect: number;
+}
+
+export const NECK_SEARCH_DEFAULTS: NeckSearchOptions = { neckRatio: 0.8, searchDepth: 0.6, minHeadWidth: 0.04, maxHeadAspect: 1.75 };
+
+/** The neck row of the subject in `mask` (rows top to bottom, `width` × `height`, 1 = subject), or undefined when it has none. */
+export function neckRow(mask: Uint8Array, width: number, height: number, options: NeckSearchOptions = NECK_SEARCH_DEFAULTS): number | undefined {
+  let top = -1, bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask[y * width + x]) continue;
+      if (top < 0) top = y;
+      bottom = y;
+    }
+  }
+  if (top < 0 || bottom - top < 8) return undefined;
+  const rows = bottom - top + 1;
+  const last = Math.min(bottom, top + Math.floor(options.searchDepth * rows));
+  // The figure's middle column: the mean column of its upper part (legs and a tail below do not move it).
+  let sumX = 0, n = 0;
+  for (let y = top; y <= last; y++) for (let x = 0; x < width; x++) if (mask[y * width + x]) { sumX += x; n++; }
+  const cx = Math.round(sumX / Math.max(1, n));
+  // Per row, the run of subject pixels through the middle column (or through the row's subject pixel nearest it).
+  const runs = new Float64Array(last - top + 1);
+  for (let y = top; y <= last; y++) {
+    const row = y * width;
+    let seed = -1;
+    for (let d = 0; d < width && seed < 0; d++) {
+      if (cx - d >= 0 && cx - d < width && mask[row + cx - d]) seed = cx - d;
+      else if (cx + d >= 0 && cx + d < width && mask[row + cx + d]) seed = cx + d;
+    }
+    if (seed < 0) continue;
+    let a = seed, b = seed;
+    while (a > 0 && mask[row + a - 1]) a--;
+    while (b < width - 1 && mask[row + b + 1]) b++;
+    runs[y - top] = b - a + 1;
+  }
+  // Smoothed over about 1 % of the height: a jagged outline is not a neck.
+  const half = Math.max(1, Math.round(rows * 0.005));
+  const smooth = Float64Array.from(runs, (_, i) => {
+    let s = 0, k = 0;
+    for (let j = Math.max(0, i - half); j <= Math.min(runs.length - 1, i + half); j++) { s += runs[j]!; k++; }
+    return s / k;
+  });
+  const above = new Float64Array(smooth.length), below = new Float64Array(smooth.length);
+  for (let i = 0, m = 0; i < smooth.length; i++) above[i] = m = Math.max(m, smooth[i]!);
+  for (let i = smooth.length - 1, m = 0; i >= 0; i--) below[i] = m = Math.max(m, smooth[i]!);
+  const inDip = (i: number): boolean => smooth[i]! <= options.neckRatio * Math.min(above[i]!, below[i]!);
+  for (let i = 1; i < smooth.length - 1; i++) {
+    if (!inDip(i)) continue;
+    let best = i, j = i;
+    for (; j < smooth.length && inDip(j); j++) if (smooth[j]! < smooth[best]!) best = j;
+    // What lies above a neck is a head: at least `minHeadWidth` of the height wide (not the bent tip
+    // of a hat or an antenna) and at most `maxHeadAspect` times as wide as it is tall (not a whole
+    // upper body with its arms spread, above a waist).
+    if (above[best]! >= options.minHeadWidth * rows && above[best]! <= options.maxHeadAspect * best) return top + best;
+    i = j;
+  }
+  return undefined;
+}
+
+/** The silhouette's medial balls split into the head's (centre above the neck), the torso's (a core piece below it) and the rest. */
+export function headTorsoBalls(mask: Uint8Array, distance: Float32Array, width: number, height: number): { head: MedialBalls; torso: MedialBalls; rest: MedialBalls } {
+  const balls = medialBalls(distance, width, height);
+  const neck = neckRow(mask, width, height);
+  const parts = splitParts(mask, distance, width, height, true);
+  const head: number[] = [], torso: number[] = [], rest: number[] = [];
+  for (let k = 0; k < balls.r.length; k++) {
+    if (neck !== undefined && balls.y[k]! < neck) head.push(k);
+    // A ball belongs to the part its centre lies in, as `ballsByKind` counts them.
+    else if (parts.kinds[parts.labels[Math.floor(balls.y[k]!) * width + Math.floor(balls.x[k]!)]!] === 'core') torso.push(k);
+    else rest.push(k);
+  }
+  const pick = (keep: number[]): MedialBalls => ({ x: Float64Array.from(keep, (k) => balls.x[k]!), y: Float64Array.from(keep, (k) => balls.y[k]!), r: Float64Array.from(keep, (k) => balls.r[k]!) });
+  return { head: pick(head), torso: pick(torso), rest: pick(rest) };
+}
+
+/** Per point, `weight` × the highest of `head` × the head's sphere heights, `torso` × the torso's and the rest's. */
+export function headTorsoProfile(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number, weight: number, exponent: number, depth: HeadTorsoDepth): Float64Array {
+  const parts = headTorsoBalls(mask, distance, width, height);
+  const head = ballHeights(points, parts.head, exponent), torso = ballHeights(points, parts.torso, exponent), rest = ballHeights(points, parts.rest, exponent);
+  return Float64Array.from(rest, (r, i) => weight * Math.max(r, depth.head * head[i]!, depth.torso * torso[i]!));
+}
+
+/** The head and torso depths per "<plan>/<view>" (`head-torso.json`, written from `scripts/fit-head-torso.ts`'s left-out choice). */
+function checkedDepths(raw: unknown): Record<string, HeadTorsoDepth> {
+  const table: unknown = typeof raw === 'object' && raw !== null && 'depths' in raw ? raw.depths : {};
+  if (typeof table !== 'object' || table === null) throw new Error('head-torso.json: bad "depths"');
+  const out: Record<string, HeadTorsoDepth> = {};
+  for (const [key, value] of Object.entries(table)) {
+    const head: unknown = typeof value === 'object' && value !== null && 'head' in value ? value.head : undefined;
+    const torso: unknown = typeof value === 'object' && value !== null && 'torso' in value ? value.torso : undefined;
+    if (typeof head !== 'number' || typeof torso !== 'number' || !(head > 0 && head <= 4) || !(torso > 0 && torso <= 4)) throw new Error(`head-torso.json: bad depths ${key}`);
+    out[key] = { head, torso };
+  }
+  return out;
+}
+const DEPTHS = checkedDepths(data);
+
+/** The learned head and torso depths for a picture of `bodyPlan` taken from `view`, or none (no table entry, no hints). */
+export function learnedHeadTorso(bodyPlan?: string, view?: string): HeadTorsoDepth | undefined {
+  return bodyPlan && view ? DEPTHS[`${bodyPlan}/${view}`] : undefined;
+}
