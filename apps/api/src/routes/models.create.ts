@@ -29,12 +29,14 @@ const ENGINE = operationEngine('generate_model');
 
 /** The 202 answer of a generation job, from its params: the same for the first answer and a replay. */
 function modelAnswer(ctx: AppContext, job: { id: string; createdAt: Date }, params: GenerateModelJobParams): CreateModelResponse {
-  return {
-    ...queuedJobObject(job.id, 'generate_model', job.createdAt),
+  // Added to the queued job's own new object rather than spread into another one, as a rig's 202
+  // (rigs.create.ts): a spread followed by more properties makes a hidden class per call. The same
+  // keys in the same order, so the same JSON.
+  return Object.assign(queuedJobObject(job.id, 'generate_model', job.createdAt), {
     output_format: params.output_format,
     poll_url: `/v1/jobs/${job.id}`,
     estimated_seconds: ctx.env[ENGINE.estimate.env],
-  };
+  });
 }
 
 /** POST /v1/models: validate, capture and decode-check the image, reserve credits, enqueue; 202. */
