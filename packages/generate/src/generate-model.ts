@@ -21,6 +21,7 @@ import { learnedFeet } from './feet-forward';
 import { headTorsoProfile, learnedHeadTorso, type HeadTorsoDepth } from './head-torso';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
+import { learnedSideTrunk, type SideTrunkDepth } from './side-trunk';
 import { distanceTransform } from './mask-ops';
 import { segmentSubject } from './segment-subject';
 import { traceOutline } from './trace-outline';
@@ -85,6 +86,13 @@ export interface GenerateModelOptions {
    * numbers (for fitting). Not applied with fins and wings, nor to side pictures whose legs are parts.
    */
   headTorso?: false | HeadTorsoDepth;
+  /**
+   * A side picture's legged body: its trunk and its limbs (neck, head, tail, ears, horns) given their
+   * own depth (`side-trunk.ts`: the body part's core balls × `trunk`, the limbs' × `limbs`), only where
+   * the legs are built as parts. Default: the depths learned for the plan and view (`side-trunk.json`,
+   * `scripts/fit-side-trunk.ts`), none where none were; `false` turns it off; an object sets them (for fitting).
+   */
+  sideTrunk?: false | SideTrunkDepth;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -122,7 +130,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings' | 'headTorso';
+type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings' | 'headTorso' | 'sideTrunk';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -207,10 +215,11 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const plates = o.finsWings === false || !o.view ? undefined : o.finsWings ?? learnedFinsWings(o.bodyPlan, o.view);
   const sideCap = plates && o.view === 'side' ? lengthCapPixels(subject.mask, subject.width, subject.height, plates) : Infinity;
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
+  const trunk = o.sideTrunk === false ? undefined : o.sideTrunk ?? learnedSideTrunk(o.bodyPlan, o.view);
   const layered = layerSideLegs(subject.mask, distance, {
     width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight, ballExponent: BALL_EXPONENT,
     referenceLength: Math.max(1, maxY - minY), uv, backUv, legSpread: o.legSpread ?? depthLegSpread(o.bodyPlan),
-    ...(Number.isFinite(sideCap) ? { maxBallHeight: sideCap } : {}), ...(plates?.sideLateral !== undefined ? { sideLateral: plates.sideLateral } : {}),
+    ...(Number.isFinite(sideCap) ? { maxBallHeight: sideCap } : {}), ...(trunk !== undefined ? { trunk } : {}), ...(plates?.sideLateral !== undefined ? { sideLateral: plates.sideLateral } : {}),
     frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
   }, legPairs);
   // One part: the whole outline inflated (only when the legs were not built as parts: the solve is
@@ -296,7 +305,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings, headTorso: options.headTorso };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings, headTorso: options.headTorso, sideTrunk: options.sideTrunk };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -325,6 +334,11 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     if (typeof o.headTorso !== 'object' || o.headTorso === null) throw new EngineError('invalid_input', 'generate: headTorso must be false or { head, torso }');
     range('headTorso', o.headTorso.head, 0.05, 4);
     range('headTorso', o.headTorso.torso, 0.05, 4);
+  }
+  if (o.sideTrunk !== undefined && o.sideTrunk !== false) {
+    if (typeof o.sideTrunk !== 'object' || o.sideTrunk === null) throw new EngineError('invalid_input', 'generate: sideTrunk must be false or { trunk, limbs }');
+    range('sideTrunk', o.sideTrunk.trunk, 0.05, 4);
+    range('sideTrunk', o.sideTrunk.limbs, 0.05, 4);
   }
   if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {

@@ -16,6 +16,7 @@ import { finsWingsProfile } from './fins-wings';
 import { inflateSurface } from './inflate-surface';
 import { distanceTransform } from './mask-ops';
 import { findSideLegs } from './side-legs';
+import { sideTrunkProfile, type SideTrunkDepth } from './side-trunk';
 import { traceOutline } from './trace-outline';
 import { triangulateOutline, type PlanarMesh } from './triangulate-outline';
 
@@ -42,6 +43,8 @@ export interface PartBuild {
   maxBallHeight?: number;
   /** The height scale of each part's balls off its trunk's axis (a flyer seen from the side: folded wings, `fins-wings.ts` `sideLateral`). Default none. */
   sideLateral?: number;
+  /** The body part's trunk (its core) and its limbs (neck, head, tail) over their spheres (`side-trunk.ts`). Default none (as deep as wide). */
+  trunk?: SideTrunkDepth;
   frame: ClosedMeshFrame;
   uv: (x: number, y: number) => [number, number];
   backUv: (x: number, y: number) => [number, number];
@@ -49,7 +52,7 @@ export interface PartBuild {
 
 interface Part { closed: ClosedMesh; planar: PlanarMesh; heights: Float64Array }
 
-function buildPart(mask: Uint8Array, b: PartBuild): Part | null {
+function buildPart(mask: Uint8Array, b: PartBuild, isBody = false): Part | null {
   const polygons = traceOutline(mask, b.width, b.height, { maxEdge: b.spacing });
   if (polygons.length === 0) return null;
   const distance = distanceTransform(mask, b.width, b.height);
@@ -57,7 +60,9 @@ function buildPart(mask: Uint8Array, b: PartBuild): Part | null {
   if (planar.triangles.length === 0) return null;
   const added = !(b.ballWeight > 0) ? undefined : b.sideLateral !== undefined
     ? finsWingsProfile(planar.points, mask, distance, b.width, b.height, b.ballWeight, b.ballExponent ?? 2, 'side', { lateral: b.sideLateral })
-    : ballProfile(planar.points, distance, b.width, b.height, b.ballWeight, b.ballExponent ?? 2);
+    : isBody && b.trunk !== undefined
+      ? sideTrunkProfile(planar.points, mask, distance, b.width, b.height, b.ballWeight, b.ballExponent ?? 2, b.trunk)
+      : ballProfile(planar.points, distance, b.width, b.height, b.ballWeight, b.ballExponent ?? 2);
   if (added && b.maxBallHeight !== undefined) for (let i = 0; i < added.length; i++) added[i] = Math.min(added[i]!, b.maxBallHeight);
   const heights = inflateSurface(planar, b.thickness, { exponent: b.exponent, referenceLength: b.referenceLength, ...(added ? { added } : {}) });
   const closed = buildClosedMesh(planar, heights, { height: 1, uv: b.uv, backUv: b.backUv, frame: b.frame });
@@ -113,7 +118,7 @@ export function layerSideLegs(mask: Uint8Array, inside: Float32Array, b: PartBui
   const columns = found.legs.length;
   const hidden = columns > 0 && columns <= legPairs;
   if (!hidden && columns !== 2 * legPairs) return null;
-  const body = buildPart(found.body, b);
+  const body = buildPart(found.body, b, true);
   if (!body) return null;
   const parts: ClosedMesh[] = [body.closed];
   const byX = [...found.legs].sort((p, q) => p.left + p.right - q.left - q.right);
