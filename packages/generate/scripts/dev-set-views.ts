@@ -166,6 +166,28 @@ export function rasterDepth(positions: Float32Array, indices: Uint32Array, grid:
   return { w, h, scale: s, height, near, far };
 }
 
+/**
+ * The cells a depth fit reads of a raster: `count` of the covered ones (`mask`), evenly strided so
+ * every character weighs the same: their centres (x, y pairs in cells) where the medial balls' sphere
+ * heights are read, each one's true half-depth in mesh heights (`t`), and `scaled`, which turns sphere
+ * heights in cells into the prior's depth (× `c`) in mesh heights. One place for what the part-depth
+ * fits (fit-part-depth.ts, fit-head-torso.ts) each sampled the same way.
+ */
+export function sampleDepthCells(r: DepthRaster, mask: Uint8Array, count: number, c: number): { centres: number[]; t: Float64Array; scaled: (heights: Float64Array) => Float64Array } {
+  const covered: number[] = [];
+  for (let p = 0; p < r.w * r.h; p++) if (mask[p]) covered.push(p);
+  const stride = Math.max(1, covered.length / count);
+  const picked: number[] = [];
+  for (let i = 0; i < covered.length; i += stride) picked.push(covered[Math.floor(i)]!);
+  const centres = picked.flatMap((p) => [(p % r.w) + 0.5, Math.floor(p / r.w) + 0.5]);
+  const heightPx = r.height * r.scale;
+  return {
+    centres,
+    t: Float64Array.from(picked, (p) => (r.far[p]! - r.near[p]!) / 2 / r.height),
+    scaled: (hs) => Float64Array.from(hs, (v) => (c * v) / heightPx),
+  };
+}
+
 /** A command-line option's value (`--name value`), for the dev-set scripts. */
 export function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);

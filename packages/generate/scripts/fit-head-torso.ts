@@ -31,7 +31,7 @@ import { ballHeights } from '../src/ball-depth';
 import { depthPrior } from '../src/depth-prior';
 import { headTorsoBalls, neckRow, type HeadTorsoDepth } from '../src/head-torso';
 import { distanceTransform } from '../src/mask-ops';
-import { arg, benchmarkPicture, manifestSchema, mean, mostInformativeView, rasterDepth, turnToView, unitHeight } from './dev-set-views';
+import { arg, benchmarkPicture, manifestSchema, mean, mostInformativeView, rasterDepth, sampleDepthCells, turnToView, unitHeight } from './dev-set-views';
 import { compare } from './shape-distance';
 
 /** Grid cells along the longer side of the picture. */
@@ -44,21 +44,15 @@ const TORSOS = Array.from({ length: 13 }, (_, i) => 0.5 + i * 0.05);
 interface Sample { id: string; artist: string; neck: boolean; t: Float64Array; head: Float64Array; torso: Float64Array; rest: Float64Array }
 
 function samples(positions: Float32Array, indices: Uint32Array, c: number): Omit<Sample, 'id' | 'artist'> {
-  const { w, h, scale: s, height, near, far } = rasterDepth(positions, indices, GRID, 2);
-  const mask = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
+  const r = rasterDepth(positions, indices, GRID, 2);
+  const { w, h } = r;
+  const mask = Uint8Array.from(r.near, (z) => (Number.isFinite(z) ? 1 : 0));
   const distance = distanceTransform(mask, w, h);
   const parts = headTorsoBalls(mask, distance, w, h);
-  const covered: number[] = [];
-  for (let p = 0; p < w * h; p++) if (mask[p]) covered.push(p);
-  const stride = Math.max(1, covered.length / SAMPLES);
-  const picked: number[] = [];
-  for (let i = 0; i < covered.length; i += stride) picked.push(covered[Math.floor(i)]!);
-  const centres = picked.flatMap((p) => [(p % w) + 0.5, Math.floor(p / w) + 0.5]);
-  const heightPx = height * s;
-  const scaled = (hs: Float64Array) => Float64Array.from(hs, (v) => (c * v) / heightPx);
+  const { centres, t, scaled } = sampleDepthCells(r, mask, SAMPLES, c);
   return {
     neck: neckRow(mask, w, h) !== undefined,
-    t: Float64Array.from(picked, (p) => (far[p]! - near[p]!) / 2 / height),
+    t,
     head: scaled(ballHeights(centres, parts.head)),
     torso: scaled(ballHeights(centres, parts.torso)),
     rest: scaled(ballHeights(centres, parts.rest)),

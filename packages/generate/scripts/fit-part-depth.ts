@@ -24,7 +24,7 @@ import { ballHeights, medialBalls } from '../src/ball-depth';
 import { ballsByKind, splitParts, type PartKind } from '../src/body-parts';
 import { depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
-import { manifestSchema, mostInformativeView, rasterDepth, turnToView, mean } from './dev-set-views';
+import { manifestSchema, mostInformativeView, rasterDepth, sampleDepthCells, turnToView, mean } from './dev-set-views';
 
 /** Grid cells along the longer side of the picture. */
 const GRID = 192;
@@ -37,20 +37,14 @@ const STEPS = process.argv.includes('--wide') ? Array.from({ length: 20 }, (_, i
 interface Sample { id: string; artist: string; plan: string; t: Float64Array; core: Float64Array; limb: Float64Array; leg: Float64Array }
 
 function samples(positions: Float32Array, indices: Uint32Array, c: number, legs: boolean): Pick<Sample, 't' | 'core' | 'limb' | 'leg'> {
-  const { w, h, scale: s, height, near, far } = rasterDepth(positions, indices, GRID, 2);
-  const mask = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
+  const r = rasterDepth(positions, indices, GRID, 2);
+  const { w, h } = r;
+  const mask = Uint8Array.from(r.near, (z) => (Number.isFinite(z) ? 1 : 0));
   const distance = distanceTransform(mask, w, h);
   const byKind = ballsByKind(medialBalls(distance, w, h), splitParts(mask, distance, w, h, legs), w);
-  const covered: number[] = [];
-  for (let p = 0; p < w * h; p++) if (mask[p]) covered.push(p);
-  const stride = Math.max(1, covered.length / SAMPLES);
-  const picked: number[] = [];
-  for (let i = 0; i < covered.length; i += stride) picked.push(covered[Math.floor(i)]!);
-  const centres = picked.flatMap((p) => [(p % w) + 0.5, Math.floor(p / w) + 0.5]);
-  const heightPx = height * s;
-  const scaled = (hs: Float64Array) => Float64Array.from(hs, (v) => (c * v) / heightPx);
+  const { centres, t, scaled } = sampleDepthCells(r, mask, SAMPLES, c);
   return {
-    t: Float64Array.from(picked, (p) => (far[p]! - near[p]!) / 2 / height),
+    t,
     core: scaled(ballHeights(centres, byKind.core)),
     limb: scaled(ballHeights(centres, byKind.limb)),
     leg: scaled(ballHeights(centres, byKind.leg)),
