@@ -13,12 +13,17 @@
  * model's +Y may be given and still be turned) is scored on the one left out.
  *
  *   npx tsx packages/rig/scripts/orientation-end-loao.ts <dev set> --labels <labels.json> --dump <score-orientation dump.jsonl> \
- *     [--cache end.json]
+ *     [--cache end.json] [--rule end|head-up]
+ *
+ * `--rule head-up`: the same for the big-end-up rule (src/orientation-up-head.ts, findOrientation's
+ * `headUp` and `minHeadAbove`; 27th round): it can only move a file the gates keep on its +Y, so the
+ * characters read again are those with a `kept` line in the dump; its bars are tried highest first
+ * (a tie goes to off, then to the highest bar: the fewest files turned).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh, writeGlb } from '@rigforge/mesh';
-import { findOrientation } from '../src/find-orientation';
+import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
 import { lengthAxisOf } from '../src/length-axis';
 import { unrolledGateAxes } from '../src/mirror-roll';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
@@ -31,29 +36,40 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** Lowest first: a tie goes to the lowest bar (after off). */
-const BARS = [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 0.9];
+/** A rule replayed: its bars in the order ties go (after off), the options at a bar, off and always on. */
+interface Rule { bars: number[]; at: (bar: number) => FindOrientationOptions; off: FindOrientationOptions; always: FindOrientationOptions }
+const RULES: Record<string, Rule> = {
+  // Lowest first: a tie goes to the lowest bar (after off).
+  end: { bars: [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 0.9], at: (b) => ({ minEndUpConfidence: b }), off: { minEndUpConfidence: 0 }, always: { minEndUpConfidence: 1.01 } },
+  // Highest first: a tie goes to the highest bar (after off).
+  'head-up': { bars: [0.2, 0.15, 0.1, 0.08, 0.06, 0.05, 0.04, 0.03, 0.02, 0.01, 0], at: (b) => ({ headUp: true, minHeadAbove: b }), off: { headUp: false }, always: { headUp: true, minHeadAbove: -1 } },
+};
+const ruleName = arg('--rule') ?? 'end';
+const ruleFound = RULES[ruleName];
+if (!ruleFound) throw new Error(`--rule: unknown rule ${ruleName}`);
+const RULE: Rule = ruleFound;
+const BARS = RULE.bars;
 
 /** One turned file (`stored`, or `as held`): right at each setting (index 0 off, then BARS). */
 interface FileRead { id: string; artist: string; stored: string; right: boolean[] }
 
 const candidate = (s: string): OrientationCandidate => ORIENTATION_CANDIDATES.find((c) => `${c.upAxis}/${c.rotationY}` === s)!;
 
-async function readLong(dir: string, labels: Map<string, number[]>): Promise<FileRead[]> {
+async function readLong(dir: string, labels: Map<string, number[]>, kept: Set<string>): Promise<FileRead[]> {
   const out: FileRead[] = [];
   for (const c of readManifest(dir)) {
     const input = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const stands = (labels.get(c.id) ?? [0]).map((i) => turnOf(ORIENTATION_CANDIDATES[i]!));
     const stood = turnMesh(input, stands[0]!);
-    if (lengthAxisOf(stood) === undefined) continue;
+    if (ruleName === 'end' ? lengthAxisOf(stood) === undefined : !kept.has(c.id)) continue;
     for (const stored of ['as held', ...ORIENTATION_CANDIDATES.map((q) => `${q.upAxis}/${q.rotationY}`)]) {
       const toFile = stored === 'as held' ? invertTurn(stands[0]!) : invertTurn(turnOf(candidate(stored)));
       const file = stored === 'as held' ? input : (await readMesh(await writeGlb(turnMesh(stood, toFile)))).mesh;
       const fileFromInput = multiplyTurns(toFile, stands[0]!);
       const isRight = (o: OrientationCandidate): boolean => stands.some((s) => sameTurn(multiplyTurns(turnOf(o), fileFromInput), s));
       const axes = unrolledGateAxes(file);
-      const at = (bar: number): OrientationCandidate => findOrientation(file, { ...axes, minEndUpConfidence: bar });
-      const off = at(0), always = at(1.01);
+      const at = (bar: number): OrientationCandidate => findOrientation(file, { ...axes, ...RULE.at(bar) });
+      const off = findOrientation(file, { ...axes, ...RULE.off }), always = findOrientation(file, { ...axes, ...RULE.always });
       const alike = off.upAxis === always.upAxis && off.rotationY === always.rotationY;
       out.push({ id: c.id, artist: c.artist, stored, right: [isRight(off), ...BARS.map((b) => (alike ? isRight(off) : isRight(at(b))))] });
     }
@@ -79,7 +95,10 @@ async function main(): Promise<void> {
   const dir = process.argv[2]!;
   const labels = readOrientationLabels(arg('--labels')!);
   const cachePath = arg('--cache');
-  const long: FileRead[] = cachePath && existsSync(cachePath) ? (JSON.parse(readFileSync(cachePath, 'utf8')) as FileRead[]) : await readLong(dir, labels);
+  // The characters the head-up rule can move: a file of theirs the gates kept on its +Y.
+  const kept = new Set(readFileSync(arg('--dump')!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { id: string; gated?: { upAxisReason?: string }; shipped: { upAxisReason?: string } })
+    .filter((row) => (row.gated ?? row.shipped).upAxisReason === 'kept').map((row) => row.id));
+  const long: FileRead[] = cachePath && existsSync(cachePath) ? (JSON.parse(readFileSync(cachePath, 'utf8')) as FileRead[]) : await readLong(dir, labels, kept);
   if (cachePath && !existsSync(cachePath)) writeFileSync(cachePath, JSON.stringify(long));
   const moved = new Set(long.map((f) => f.id));
   const files = [...long, ...readDump(arg('--dump')!, dir, labels).filter((f) => !moved.has(f.id))];

@@ -4,7 +4,7 @@
  * CPU time of the calls, summed over `--reps` calls each (default 2), not wall times.
  *
  *   npx tsx packages/rig/scripts/time-orientation.ts <dev-set dir> [--reps 2] [--turns 0]
- *       [--base <copy of src>/find-orientation.ts]
+ *       [--base <copy of src>/find-orientation.ts] [--head-up <bar>]
  *
  * With `--base` (the `find-orientation.ts` of a copy of `src/` made before the change,
  * `cp -r packages/rig/src packages/rig/.base-src`, git-ignored) the copy and this tree are called
@@ -27,11 +27,12 @@ function arg(name: string): string | undefined {
 }
 
 type FindOrientation = typeof findOrientation;
+type FindOptions = NonNullable<Parameters<FindOrientation>[1]>;
 
 /** CPU ms (user + system) of one call, with its answer. */
-function timed(find: FindOrientation, mesh: Mesh, ungated: boolean): { ms: number; answer: string } {
+function timed(find: FindOrientation, mesh: Mesh, ungated: boolean, options: FindOptions = {}): { ms: number; answer: string } {
   const t0 = process.cpuUsage();
-  const found = find(mesh, { ungated });
+  const found = find(mesh, { ...options, ungated });
   const t = process.cpuUsage(t0);
   return { ms: (t.user + t.system) / 1000, answer: JSON.stringify(found) };
 }
@@ -45,6 +46,10 @@ async function main(): Promise<void> {
   const reps = Math.max(1, Number(arg('--reps') ?? 2));
   const turns = Math.min(24, Math.max(0, Number(arg('--turns') ?? 0)));
   const basePath = arg('--base');
+  // --head-up <bar>: this tree's calls with the big-end-up rule on at the bar (the copy's as its
+  // defaults say): the rule's cost (27th orientation round).
+  const headUp = arg('--head-up');
+  const mineOptions: FindOptions = headUp === undefined ? {} : { headUp: true, minHeadAbove: Number(headUp) };
   const base = basePath ? ((await import(resolve(basePath))) as { findOrientation: FindOrientation }).findOrientation : undefined;
   if (basePath && typeof base !== 'function') throw new Error(`--base ${basePath} exports no findOrientation`);
   let cpu = 0, baseCpu = 0, calls = 0, differ = 0;
@@ -60,7 +65,7 @@ async function main(): Promise<void> {
           const answers: string[] = [];
           for (const find of order) {
             if (!find) continue;
-            const t = timed(find, mesh, ungated);
+            const t = timed(find, mesh, ungated, find === base ? {} : mineOptions);
             if (find === base) theirs += t.ms; else { mine += t.ms; calls++; }
             answers.push(t.answer);
           }

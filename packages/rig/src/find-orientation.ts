@@ -23,6 +23,7 @@ import { rotateMeshUp, upAxisTurn } from './rotate-mesh-up';
 import { standOnLegsInstead } from './orientation-up-legs';
 import { liesFlatInstead } from './orientation-up-sheet';
 import { offItsEndInstead } from './orientation-up-end';
+import { headUpInstead, measureMassAbove } from './orientation-up-head';
 import { finsBelowInstead, rolledOver, type FinsBelowScope } from './orientation-up-fins';
 import { findMirrorPlanes } from './mirror-plane';
 import { lengthAxisOf } from './length-axis';
@@ -113,6 +114,16 @@ export interface FindOrientationOptions {
    * orientation round, package README).
    */
   keptStandsOnLegs?: boolean;
+  /**
+   * The big end up (orientation-up-head.ts): after the legs rules, a file the gates keep on its +Y
+   * only because nothing else was likelier (their last gate), its box clearly longest on no side
+   * (`longAxis`, lengthAxisOf) and no sheet (`sheetAxis`), takes the up axis, in the mirror plane
+   * and across the length where known, along which its solid's centroid lies highest, when at least
+   * `minHeadAbove` of the box's extent above the middle (reason `head-up`). Default: see
+   * FIND_ORIENTATION_DEFAULTS (package README, "Orientation: measured", 27th round).
+   */
+  headUp?: boolean;
+  minHeadAbove?: number;
   /**
    * The legs test reads a model's standing legs as paired across its left-right axis whichever of
    * its four facings it is stood in: across the mirror plane's axis where it is known (`lateralAxis`),
@@ -228,10 +239,10 @@ export interface FindOrientationOptions {
  * measured", twenty-sixth round (quarter)).
  */
 const END_UP_BAR = 0.02;
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, keptStandsOnLegs: true, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'head-up' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -341,6 +352,8 @@ export interface OrientationLegs {
   asFiled: () => number;
   /** Legs the model stands on (measureBodyPlanFeatures' standingLegs) stood up along `up`. */
   standingWhenStood: (up: UpAxis) => number;
+  /** How far the solid's centroid lies above its box's middle stood up along `up` (orientation-up-head.ts; absent: the head-up rule reads nothing). */
+  massAbove?: (up: UpAxis) => number;
 }
 
 /**
@@ -382,6 +395,8 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
   };
   let upAxis: UpAxis;
   let upAxisReason: UpAxisReason;
+  // The last gate kept +Y: not because it was likeliest, only because nothing else was likelier.
+  let keptForLackOfBetter = false;
   if (o.upAxis !== undefined) {
     upAxis = o.upAxis; upAxisReason = 'given';
   } else {
@@ -409,7 +424,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     else if (inPlane && inPlane.up !== '+y' && inPlane.p >= o.minInPlaneUpConfidence) { upAxis = inPlane.up; upAxisReason = 'sure-in-plane'; }
     else if (upP('+y') < o.minKeptUpConfidence) { upAxis = likeliest; upAxisReason = 'unlikely-as-filed'; }
     else if (legs.standingWhenStood(likeliest) >= 2) { upAxis = likeliest; upAxisReason = 'stands-when-turned'; }
-    else { upAxis = '+y'; upAxisReason = 'kept'; }
+    else { upAxis = '+y'; upAxisReason = 'kept'; keptForLackOfBetter = true; }
     // A body that lies along its length never stands on its end (a fish on its tail): an up axis
     // along its length gives way to the likeliest across it, whatever the gates above chose.
     if (o.lengthAxis !== undefined && upAxis[1] === o.lengthAxis) {
@@ -444,6 +459,15 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && a[1] !== o.lateralAxis);
       const instead = standOnLegsInstead(upAxis, allowed, upP, legs.standingWhenStood);
       if (instead) { upAxis = instead; upAxisReason = 'stands-on-legs'; }
+    }
+    // ... and a file kept for lack of a likelier axis stands with its big end (a head) up.
+    // Only a compact body's (no side of its box clearly longest, no sheet): a long one lies along its
+    // length, and its mass across it is a back or a belly with fins or wings, which the fins rule
+    // reads; a sheet's is its wings' rise.
+    if (o.headUp && keptForLackOfBetter && upAxisReason === 'kept' && o.longAxis === undefined && o.sheetAxis === undefined && legs.massAbove) {
+      const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && (o.lateralAxis === o.lengthAxis || a[1] !== o.lateralAxis));
+      const instead = headUpInstead(upAxis, legs.massAbove, o.minHeadAbove, allowed);
+      if (instead) { upAxis = instead; upAxisReason = 'head-up'; }
     }
     // ... and a sheet lies flat: up along its thickness (its wings' normal), whatever the gates kept.
     if (o.sheetAxis !== undefined && upAxisReason !== 'stands-as-filed' && upAxisReason !== 'sure-over-legs') {
@@ -532,11 +556,15 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   };
   let probs: number[] | undefined;
   const p = (): number[] => (probs ??= orientationProbabilities(features(), o.model));
-  const legs: OrientationLegs = { asFiled: () => asFiled().legs, standingWhenStood: (up) => stoodUp(up).standingLegs };
+  let massAbove: ((up: UpAxis) => number) | undefined;
+  const legs: OrientationLegs = {
+    asFiled: () => asFiled().legs, standingWhenStood: (up) => stoodUp(up).standingLegs,
+    massAbove: (up) => (massAbove ??= measureMassAbove(mesh))(up),
+  };
   const upProbabilities = o.exemplarWeight > 0 ? (): number[] => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined;
   // The box's clearly longest side, read once: the end bar keeps a body off it, and the fins rule
   // reads its length along it.
-  const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 || o.finsBelow ? lengthAxisOf(mesh) : undefined);
+  const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 || o.finsBelow || o.headUp ? lengthAxisOf(mesh) : undefined);
   const gated = { ...o, ...(longAxis ? { longAxis } : {}) };
   let found = decideOrientation(p, legs, gated, upProbabilities);
   // Paired fins hang below: a legless body lying along its length with its paired parts above its
