@@ -24,21 +24,32 @@ import type { Vec3 } from './vec3';
 export function peakProminences(region: Mesh, from: Vec3, scale: number, count: number): number[] {
   const p = region.positions, idx = region.indices;
   // Weld corners by their exact float32 position: the clipped copies of a shared corner and the
-  // two sides of a split seam are the same bits.
+  // two sides of a split seam are the same bits. An open-addressing table of each welded corner's
+  // first vertex (string keys were most of this function's time).
   const bits = new Uint32Array(p.buffer, p.byteOffset, p.length);
-  const ids = new Map<string, number>();
   const nv = p.length / 3;
+  let size = 16;
+  while (size < 2 * nv) size *= 2;
+  const slots = new Int32Array(size).fill(-1);
   const weld = new Int32Array(nv);
+  const first: number[] = [];
   const dist: number[] = [];
   for (let v = 0; v < nv; v++) {
-    const key = `${bits[v * 3]},${bits[v * 3 + 1]},${bits[v * 3 + 2]}`;
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = dist.length;
-      ids.set(key, id);
-      dist.push(Math.hypot(p[v * 3]! - from[0], p[v * 3 + 1]! - from[1], p[v * 3 + 2]! - from[2]));
+    const x = bits[v * 3]!, y = bits[v * 3 + 1]!, z = bits[v * 3 + 2]!;
+    let h = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d)) & (size - 1);
+    for (;;) {
+      const id = slots[h]!;
+      if (id < 0) {
+        slots[h] = dist.length;
+        weld[v] = dist.length;
+        first.push(v);
+        dist.push(Math.hypot(p[v * 3]! - from[0], p[v * 3 + 1]! - from[1], p[v * 3 + 2]! - from[2]));
+        break;
+      }
+      const u = first[id]!;
+      if (bits[u * 3] === x && bits[u * 3 + 1] === y && bits[u * 3 + 2] === z) { weld[v] = id; break; }
+      h = (h + 1) & (size - 1);
     }
-    weld[v] = id;
   }
   const n = dist.length;
   // Edges as adjacency lists (CSR): each triangle's three edges, both ways.
