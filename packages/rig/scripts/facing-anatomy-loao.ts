@@ -33,11 +33,7 @@ import { ANATOMY_CUE_NAMES, anatomyCuesOf, type AnatomyCueName, type AnatomyCues
 import { halfTurnOf } from './lib/facing-exemplar-votes';
 import { candidateOf, gateTurn, loadReplay } from './lib/orientation-replay';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 interface Setting { cue: AnatomyCueName | 'quarterFeet' | 'off'; bar: number; silent: boolean; turned: boolean; tall: boolean }
 const OFF: Setting = { cue: 'off', bar: 0, silent: true, turned: true, tall: true };

@@ -29,11 +29,7 @@ import model from '../src/orientation-model.json';
 import { fitModelOfArgs, fittedFeatureNames, type Sample } from './lib/orientation-fit';
 import { readOrientationLabels } from './lib/orientation-labels';
 import { storedTurns } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 interface Measured extends Sample { legs: { legs: number; standingLegs: number }[] }
 type Turn = ReturnType<typeof storedTurns>[number];

@@ -33,11 +33,7 @@ import { rotateMeshUp, UP_AXES } from '../src/rotate-mesh-up';
 import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf, type Turn } from '../testing/orientation-turns';
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 interface Read { verdict: number; detail: number; height: number; length: number; width: number; legs: number }
 interface Character { id: string; artist: string; plan: string; reads: Read[]; lateral: boolean }

@@ -38,11 +38,7 @@ import { UP_AXES } from '../src/rotate-mesh-up';
 import { rightOf } from './lib/orientation-fit';
 import { loadReplay } from './lib/orientation-replay';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 /**
  * Which cue and when it speaks: 'silent' only where the anatomy cue (eyes, feet) says nothing of

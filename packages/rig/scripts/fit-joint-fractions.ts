@@ -41,6 +41,7 @@ import { rotateMeshY } from '../src/rotate-mesh-y';
 import { meshDiagonal } from '../testing/measure-joint-error';
 import { applyTurn, turnOf } from '../testing/orientation-turns';
 import { artistSkeleton, readGtJoints, readManifest } from './lib/dev-set';
+import { arg } from './lib/cli-args';
 
 /** Smallest fall of the objective (CD-J2J / diagonal) worth moving a fraction for. */
 const MIN_GAIN = 2e-5;
@@ -86,11 +87,6 @@ interface Sample {
   truth: Vec3[];
   joints: Record<string, Vec3>;
   placements: SitePlacement[];
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 async function measure(dir: string, plans: Set<string>): Promise<Sample[]> {

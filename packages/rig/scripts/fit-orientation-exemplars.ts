@@ -17,11 +17,7 @@ import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { turnMesh, turnOf } from '../testing/orientation-turns';
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 async function main(): Promise<void> {
   const dir = process.argv[2];

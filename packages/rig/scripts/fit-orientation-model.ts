@@ -27,11 +27,7 @@ import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES } from '../src/or
 import { buildCreature } from '../testing/build-creature';
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 async function readUpright(path: string): Promise<Mesh> {
   return (await readMesh(new Uint8Array(readFileSync(path)))).mesh;

@@ -31,6 +31,7 @@ import { measureShapeFeatures, type ShapeFeatures } from '../src/fit/shape-featu
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { buildAPoseBiped, buildChibiBiped, buildClothedBiped, buildCreature, buildFingeredBiped, type Creature } from '../testing/build-creature';
 import { readManifest } from './lib/dev-set';
+import { arg } from './lib/cli-args';
 
 interface Sample { artist: string; plan: BodyPlan; f: BodyPlanFeatures; s: ShapeFeatures }
 
@@ -60,11 +61,6 @@ const GRID: Record<keyof PlanRules, [number, number, number]> = {
   wingFill: [0, 0.5, 0.01],
   longBody: [0.4, 2.5, 0.05],
 };
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 const countRight = (samples: readonly Sample[], rules: PlanRules): number =>
   samples.filter((x) => classifyFeatures(x.f, x.s, rules).recommended === x.plan).length;

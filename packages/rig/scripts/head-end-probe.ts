@@ -16,11 +16,7 @@ import { UP_AXES } from '../src/up-axis';
 import { turnMesh, turnOf } from '../testing/orientation-turns';
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 async function main(): Promise<void> {
   const dir = process.argv[2]!;

@@ -14,11 +14,7 @@ import { UP_AXES } from '../src/rotate-mesh-up';
 import { readOrientationLabels } from './lib/orientation-labels';
 import { rightOf } from './lib/orientation-fit';
 import { measure } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 /** The cache of cues per character (measured when missing). */
 export async function upAnatomyOf(dir: string, ids: readonly string[], file: string): Promise<Record<string, UpAnatomy>> {

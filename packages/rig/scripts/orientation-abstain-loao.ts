@@ -20,11 +20,7 @@ import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-featu
 import { fitModelOfArgs, fittedFeatureNames, rightOf, type Sample } from './lib/orientation-fit';
 import { readOrientationLabels } from './lib/orientation-labels';
 import { storedTurns } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 const MARGINS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 

@@ -32,11 +32,7 @@ import type { FacingCue } from '../src/orientation-facing-cue';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { candidateOf, gateTurn, loadReplay, withFacingCue } from './lib/orientation-replay';
 import { storedTurns, type Measured, type StoredTurn } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 const UP_BARS = [0.75, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.85, 0.9, 0.95, 1.01];
 const FACING_BARS = [0.6, 0.4, 0.5, 0.7, 0.8, 0.9, 1.01, 0.3, 0.2, 0];

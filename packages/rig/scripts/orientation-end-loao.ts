@@ -30,11 +30,7 @@ import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orient
 import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf, type Turn } from '../testing/orientation-turns';
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 /** A rule replayed: its bars in the order ties go (after off), the options at a bar, off and always on. */
 interface Rule { bars: number[]; at: (bar: number) => FindOrientationOptions; off: FindOrientationOptions; always: FindOrientationOptions }

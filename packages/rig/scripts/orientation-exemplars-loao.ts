@@ -26,11 +26,7 @@ import model from '../src/orientation-model.json';
 import { fitModelOfArgs, fittedFeatureNames, rightOf } from './lib/orientation-fit';
 import { readOrientationLabels } from './lib/orientation-labels';
 import { measure, measureLaterals, storedTurns, type Measured, type StoredTurn } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 /** Descriptors with proportionWeight 1 (the last three entries), cached per character. */
 async function descriptorsOf(dir: string, set: Measured[], cache?: string): Promise<Map<string, number[][]>> {

@@ -32,11 +32,7 @@ import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf, type Turn } from
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
 import { chooseSetting } from './lib/orientation-replay';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 /** Per up direction of the stood model (UP_AXES order): the cue (NaN along the length) and its standing legs. */
 interface Character { id: string; artist: string; cue: number[]; standing: number[]; long: boolean }

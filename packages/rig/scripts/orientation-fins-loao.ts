@@ -29,11 +29,7 @@ import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { finCues as upAnatomyCues, FIN_CUES as UP_ANATOMY_CUES, FIN_CUES as NAMES, measureFinAnatomy, type FinAnatomy } from './lib/fin-anatomy';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 type Scope = 'noLegs' | 'all' | 'kept' | 'pair' | 'long' | 'longNoLegs';
 type Setting = { kind: 'off' } | { kind: 'weigh'; cue: number; w: number; scope: Scope } | { kind: 'flip'; cue: number; m: number; scope: Scope; b?: number };

@@ -40,15 +40,11 @@ import model from '../src/orientation-model.json';
 import { readManifest } from './lib/dev-set';
 import { fitModelOfArgs, fittedFeatureNames, type Sample } from './lib/orientation-fit';
 import { readOrientationLabels } from './lib/orientation-labels';
+import { arg } from './lib/cli-args';
 
 export interface Measured extends Sample {
   /** Per up axis of the file as held (UP_AXES order): legs and standing legs of it stood up that way. */
   legs: { legs: number; standingLegs: number }[];
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 const TURNS = ORIENTATION_CANDIDATES.map(turnOf);

@@ -22,11 +22,7 @@ import { sheetAxisOf } from '../src/orientation-up-sheet';
 import type { UpAxis } from '../src/up-axis';
 import { candidateOf, gateTurn, loadReplay, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 /** The rules measured, each as findOrientation's options off and on. */
 const RULES: Record<string, { off: FindOrientationOptions; on: FindOrientationOptions }> = {

@@ -19,11 +19,7 @@ import { FIND_ORIENTATION_DEFAULTS } from '../src/find-orientation';
 import { weighByCue } from '../src/orientation-exemplars';
 import { argmaxUp, candidateOf, chooseSetting, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 type Setting = { kind: 'off' } | { kind: 'bar' | 'agree'; b: number } | { kind: 'margin' | 'agree-margin'; r: number };
 const show = (g: Setting): string => (g.kind === 'off' ? 'off' : 'r' in g ? `${g.kind} ${g.r}` : `${g.kind} ${g.b}`);

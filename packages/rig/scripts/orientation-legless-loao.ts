@@ -37,11 +37,7 @@ import { candidateOf, chooseSetting, gateTurn, loadReplay, upMass, upOfCandidate
 import { upAnatomyCues, UP_ANATOMY_CUES, UP_ANATOMY_CUES as NAMES } from './lib/up-anatomy';
 import { upAnatomyOf } from './measure-up-anatomy';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 type Scope = 'noLegs' | 'all' | 'kept' | 'pair';
 type Setting = { kind: 'off' } | { kind: 'sheet' } | { kind: 'weigh'; cue: number; w: number; scope: Scope } | { kind: 'flip'; cue: number; m: number; scope: Scope; b?: number };

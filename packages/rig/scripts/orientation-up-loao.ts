@@ -19,11 +19,7 @@ import { weighByCue } from '../src/orientation-exemplars';
 import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { argmaxUp, candidateOf, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 /** How a stored file lies: the character's direction along the file's +Y (the right candidate's frame). */
 function poseOf(t: StoredTurn): string {

@@ -29,6 +29,7 @@ import { artistJointRole } from './lib/artist-joint-roles';
 import { composeContactSheet } from './lib/compose-contact-sheet';
 import { resolvePose, type JointPoseOp } from './lib/contact-sheet-poses';
 import { readGtJoints, readManifest, readWrittenRig, type DevCharacter } from './lib/dev-set';
+import { arg } from './lib/cli-args';
 
 interface SheetItem {
   id: string;
@@ -38,11 +39,6 @@ interface SheetItem {
   /** Only these joints are drawn and framed (an artist's deforming joints, without IK and pole helpers). */
   drawJoints?: string[];
   error?: string;
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 function positiveInt(name: string, fallback: number): number {

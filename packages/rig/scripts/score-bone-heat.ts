@@ -48,6 +48,7 @@ import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
 import { compareSkinWeights, type SkinWeightsComparison } from '../src/skinning/skin-metrics';
 import { weldVertices, type WeldedVertices } from '../src/weld-vertices';
 import { readArtistSkin, readManifest, type ArtistSkin, type DevCharacter } from './lib/dev-set';
+import { arg } from './lib/cli-args';
 
 /** What `blender-bone-heat.py --weights` writes. */
 const boneHeatOutputSchema = z.object({
@@ -84,11 +85,6 @@ interface Row {
   };
   heatError?: string;
   ours?: Score;
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 function score(m: SkinWeightsComparison, seconds: number): Score {

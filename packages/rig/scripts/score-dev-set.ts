@@ -24,6 +24,7 @@ import { rigMesh } from '../src/rig-mesh';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
 import { compareSkinWeights } from '../src/skinning/skin-metrics';
 import { artistSkeleton, readArtistSkin, readGtJoints, readManifest, readWrittenRig, type DevCharacter } from './lib/dev-set';
+import { arg } from './lib/cli-args';
 
 interface Row {
   id: string;
@@ -37,11 +38,6 @@ interface Row {
     l1: number; precision: number; recall: number; unweighted: number;
     influences: number; artistInfluences: number; maxWeight: number; artistMaxWeight: number; ms: number;
   };
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 async function scoreJoints(dir: string, c: DevCharacter, engine: RigEngineName): Promise<NonNullable<Row['joints']>> {

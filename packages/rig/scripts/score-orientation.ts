@@ -35,11 +35,7 @@ import { measureJointError } from '../testing/measure-joint-error';
 import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf, turnSkeleton, type Turn } from '../testing/orientation-turns';
 import { artistSkeleton, readGtJoints, readManifest, readWrittenRig } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 interface Tally { n: number; right: number; upRight: number; kept: number; misses: Map<MissKind, number> }
 const tally = (): Tally => ({ n: 0, right: 0, upRight: 0, kept: 0, misses: new Map() });

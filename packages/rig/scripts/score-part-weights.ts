@@ -19,6 +19,7 @@ import { Matrix4, Vector3 } from 'three';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
 import { rigMesh } from '../src/rig-mesh';
 import { readArtistSkin, readManifest } from './lib/dev-set';
+import { arg } from './lib/cli-args';
 
 const PARTS = ['head', 'arm_L', 'arm_R', 'leg_L', 'leg_R', 'torso'] as const;
 type Part = (typeof PARTS)[number];
@@ -34,11 +35,6 @@ export function partOf(name: string): Part {
 }
 
 const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 /** Our rig's vertices (world frame) with, per vertex, the weight per part. */
 async function ourPartWeights(model: Uint8Array): Promise<{ positions: number[]; parts: Array<Record<Part, number>> }> {

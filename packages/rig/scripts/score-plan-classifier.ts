@@ -27,11 +27,7 @@ import { analyzeShape } from '../src/fit/shape-analysis';
 import { buildCreature } from '../testing/build-creature';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 import { readManifest } from './lib/dev-set';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 
 const norm = (d: number): number => ((((d + 180) % 360) + 360) % 360) - 180;

@@ -17,11 +17,7 @@ import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
 import { compareSkinWeights, SKIN_INFLUENCE_THRESHOLD } from '../src/skinning/skin-metrics';
 import { weldVertices } from '../src/weld-vertices';
 import { readArtistSkin, readManifest } from './lib/dev-set';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 /** Each welded vertex's connected piece, and which piece is the largest. */
 function pieces(positions: Float32Array, indices: Uint32Array): { of: Int32Array; largest: number } {

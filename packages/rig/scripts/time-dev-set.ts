@@ -26,11 +26,7 @@ import { join, resolve } from 'node:path';
 import { rigMesh } from '../src/rig-mesh';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
 import { readManifest } from './lib/dev-set';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 interface TimeRow { id: string; artist: string; triangles: number; cpuMs: number; wallMs: number; fit: number; skin: number; rest: number; baseCpuMs?: number; baseWallMs?: number; identical?: boolean }
 

@@ -22,11 +22,7 @@ import { FIT_SKELETON_DEFAULTS } from '../src/fit-skeleton';
 import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
 import { readManifest } from './lib/dev-set';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 /** The engine's entry points a stage calls, from this tree or from a copy of its `src/`. */
 interface Engine {

@@ -20,11 +20,7 @@ import { findOrientation } from '../src/find-orientation';
 import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { invertTurn, turnMesh, turnOf } from '../testing/orientation-turns';
 import { readManifest } from './lib/dev-set';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args';
 
 type FindOrientation = typeof findOrientation;
 type FindOptions = NonNullable<Parameters<FindOrientation>[1]>;
