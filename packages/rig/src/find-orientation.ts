@@ -28,7 +28,7 @@ import { finsBelowInstead, rolledOver, type FinsBelowScope } from './orientation
 import { findMirrorPlanes } from './mirror-plane';
 import { lengthAxisOf } from './length-axis';
 import { openSolid } from './fit/open-solid';
-import { UP_AXES, type UpAxis } from './up-axis';
+import { UP_AXES, oppositeUp, type UpAxis } from './up-axis';
 
 export type Facing = '+z' | '-z' | '+x' | '-x';
 
@@ -445,7 +445,7 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
     // Upside down stands on nothing: an up axis whose model stands on no legs gives way to its
     // opposite when that one stands on two or more (the legs test of the model stood up each way).
     if (o.standOpposite && upAxisReason !== 'stands-as-filed' && upAxisReason !== 'sure-over-legs') {
-      const opposite = UP_AXES.find((a) => a[1] === upAxis[1] && a !== upAxis)!;
+      const opposite = oppositeUp(upAxis);
       if (legs.standingWhenStood(upAxis) < 2 && legs.standingWhenStood(opposite) >= 2) { upAxis = opposite; upAxisReason = 'stands-opposite'; }
     }
     // ... nor lying down: the likeliest up axis the other rules allow whose model stands on its legs.

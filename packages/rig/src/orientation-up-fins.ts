@@ -14,7 +14,7 @@
  */
 import type { OpenedSolid, OpenSolidOptions } from './fit/open-solid';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from './orientation-features';
-import type { UpAxis } from './up-axis';
+import { oppositeUp, type UpAxis } from './up-axis';
 
 export interface PairedFinsOptions extends OpenSolidOptions {
   /** A thin voxel is paired when it lies off the mid-plane by more than this share of the width. */
@@ -112,7 +112,7 @@ export interface FinsBelowReads {
  */
 export function finsBelowInstead(found: { upAxis: UpAxis; upAxisReason: string }, reads: FinsBelowReads, options: Required<Pick<FinsBelowOptions, 'scope' | 'minPairedAbove'>> & PairedFinsOptions): UpAxis | undefined {
   if (!FINS_BELOW_REASONS[options.scope].includes(found.upAxisReason)) return undefined;
-  const up = found.upAxis, opposite = `${up[0] === '+' ? '-' : '+'}${up[1]}` as UpAxis;
+  const up = found.upAxis, opposite = oppositeUp(up);
   if (reads.standingWhenStood(up) >= 2 || reads.standingWhenStood(opposite) >= 2) return undefined;
   const length = reads.lengthAxis();
   const scores = length === undefined ? undefined : reads.axisScores();
@@ -128,7 +128,7 @@ export function finsBelowInstead(found: { upAxis: UpAxis; upAxisReason: string }
  */
 export function rolledOver(c: OrientationCandidate): OrientationCandidate {
   const { axis, sign } = candidateFrame(c);
-  const opposite = `${c.upAxis[0] === '+' ? '-' : '+'}${c.upAxis[1]}` as UpAxis;
+  const opposite = oppositeUp(c.upAxis);
   const rolled = ORIENTATION_CANDIDATES.find((q) => {
     const f = candidateFrame(q);
     return q.upAxis === opposite && f.axis[2] === axis[2] && f.sign[2] === sign[2];

@@ -9,3 +9,8 @@ export { UP_AXES, type UpAxis };
 export function isUpAxis(value: unknown): value is UpAxis {
   return typeof value === 'string' && (UP_AXES as readonly string[]).includes(value);
 }
+
+/** The same axis pointing the other way (+y → −y): a model rolled over stands on it. */
+export function oppositeUp(up: UpAxis): UpAxis {
+  return UP_AXES.find((a) => a[1] === up[1] && a !== up)!;
+}
