@@ -25,6 +25,7 @@
 import data from './head-torso.json';
 import { ballHeights, medialBalls, type MedialBalls } from './ball-depth';
 import { splitParts } from './body-parts';
+import { planViewDepths } from './plan-view-depths';
 
 export interface HeadTorsoDepth {
   /** Depth of the head's balls over their spheres (1: unchanged). */
@@ -126,21 +127,10 @@ export function headTorsoProfile(points: ArrayLike<number>, mask: Uint8Array, di
 }
 
 /** The head and torso depths per "<plan>/<view>" (`head-torso.json`, written from `scripts/fit-head-torso.ts`'s left-out choice). */
-function checkedDepths(raw: unknown): Record<string, HeadTorsoDepth> {
-  const table: unknown = typeof raw === 'object' && raw !== null && 'depths' in raw ? raw.depths : {};
-  if (typeof table !== 'object' || table === null) throw new Error('head-torso.json: bad "depths"');
-  const out: Record<string, HeadTorsoDepth> = {};
-  for (const [key, value] of Object.entries(table)) {
-    const head: unknown = typeof value === 'object' && value !== null && 'head' in value ? value.head : undefined;
-    const torso: unknown = typeof value === 'object' && value !== null && 'torso' in value ? value.torso : undefined;
-    if (typeof head !== 'number' || typeof torso !== 'number' || !(head > 0 && head <= 4) || !(torso > 0 && torso <= 4)) throw new Error(`head-torso.json: bad depths ${key}`);
-    out[key] = { head, torso };
-  }
-  return out;
-}
-const DEPTHS = checkedDepths(data);
+const DEPTHS = planViewDepths(data, 'head-torso.json', 'head', 'torso');
 
 /** The learned head and torso depths for a picture of `bodyPlan` taken from `view`, or none (no table entry, no hints). */
 export function learnedHeadTorso(bodyPlan?: string, view?: string): HeadTorsoDepth | undefined {
-  return bodyPlan && view ? DEPTHS[`${bodyPlan}/${view}`] : undefined;
+  const pair = DEPTHS(bodyPlan, view);
+  return pair && { head: pair[0], torso: pair[1] };
 }

@@ -21,6 +21,7 @@
 import data from './side-trunk.json';
 import { ballHeights, medialBalls } from './ball-depth';
 import { ballsByKind, splitParts } from './body-parts';
+import { planViewDepths } from './plan-view-depths';
 
 export interface SideTrunkDepth {
   /** Depth of the trunk's (the core's) balls over their spheres (1: unchanged). */
@@ -37,21 +38,10 @@ export function sideTrunkProfile(points: ArrayLike<number>, mask: Uint8Array, di
 }
 
 /** The trunk and limb depths per "<plan>/<view>" (`side-trunk.json`, written from `scripts/fit-side-trunk.ts`'s left-out choice). */
-function checkedTrunks(raw: unknown): Record<string, SideTrunkDepth> {
-  const table: unknown = typeof raw === 'object' && raw !== null && 'depths' in raw ? raw.depths : {};
-  if (typeof table !== 'object' || table === null) throw new Error('side-trunk.json: bad "depths"');
-  const out: Record<string, SideTrunkDepth> = {};
-  for (const [key, value] of Object.entries(table)) {
-    const trunk: unknown = typeof value === 'object' && value !== null && 'trunk' in value ? value.trunk : undefined;
-    const limbs: unknown = typeof value === 'object' && value !== null && 'limbs' in value ? value.limbs : undefined;
-    if (typeof trunk !== 'number' || typeof limbs !== 'number' || !(trunk > 0 && trunk <= 4) || !(limbs > 0 && limbs <= 4)) throw new Error(`side-trunk.json: bad depths ${key}`);
-    out[key] = { trunk, limbs };
-  }
-  return out;
-}
-const TRUNKS = checkedTrunks(data);
+const TRUNKS = planViewDepths(data, 'side-trunk.json', 'trunk', 'limbs');
 
 /** The learned trunk and limb depths for a picture of `bodyPlan` taken from `view`, or none (no table entry, no hints). */
 export function learnedSideTrunk(bodyPlan?: string, view?: string): SideTrunkDepth | undefined {
-  return bodyPlan && view ? TRUNKS[`${bodyPlan}/${view}`] : undefined;
+  const pair = TRUNKS(bodyPlan, view);
+  return pair && { trunk: pair[0], limbs: pair[1] };
 }
