@@ -25,6 +25,7 @@ import { liesFlatInstead } from './orientation-up-sheet';
 import { offItsEndInstead } from './orientation-up-end';
 import { headUpInstead, measureMassAbove } from './orientation-up-head';
 import { finsBelowInstead, rolledOver, type FinsBelowScope } from './orientation-up-fins';
+import { headEndFacing } from './orientation-facing-head-end';
 import { findMirrorPlanes } from './mirror-plane';
 import { lengthAxisOf } from './length-axis';
 import { openSolid } from './fit/open-solid';
@@ -181,6 +182,15 @@ export interface FindOrientationOptions {
   finsBelowScope?: FinsBelowScope;
   minPairedFinsAbove?: number;
   /**
+   * A fish faces its thick end (orientation-facing-head-end.ts): after the fins rule, a found up axis
+   * across the box's clear length whose model stands on no legs either way along it faces along the
+   * length toward the end its core (the opened solid's) lies nearer, when at least `minHeadEndOffset`
+   * of the length off its middle. Default: see FIND_ORIENTATION_DEFAULTS (package README,
+   * "Orientation: measured", 28th round (fish)).
+   */
+  headEnd?: boolean;
+  minHeadEndOffset?: number;
+  /**
    * After the gates, the anatomy facing cue (orientation-facing-cue.ts, orientation-facing-turn.ts):
    * the facing turns a half turn when the eyes, the feet or the knees of the model stood up that way
    * say clearly it faces backwards, or a quarter turn to feet reaching forward where they say nothing
@@ -239,7 +249,13 @@ export interface FindOrientationOptions {
  * measured", twenty-sixth round (quarter)).
  */
 const END_UP_BAR = 0.02;
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+/**
+ * minHeadEndOffset: chosen leaving one artist out by scripts/orientation-fish-loao.ts (every fold
+ * 0.1; every bar 0.04–0.1 reads the set alike, ties to the higher bar; package README,
+ * "Orientation: measured", 28th round (fish)).
+ */
+const HEAD_END_BAR = 0.1;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, headEnd: true, minHeadEndOffset: HEAD_END_BAR, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'head-up' | 'ungated';
@@ -564,17 +580,20 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const upProbabilities = o.exemplarWeight > 0 ? (): number[] => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined;
   // The box's clearly longest side, read once: the end bar keeps a body off it, and the fins rule
   // reads its length along it.
-  const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 || o.finsBelow || o.headUp ? lengthAxisOf(mesh) : undefined);
+  const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 || o.finsBelow || o.headUp || o.headEnd ? lengthAxisOf(mesh) : undefined);
   const gated = { ...o, ...(longAxis ? { longAxis } : {}) };
   let found = decideOrientation(p, legs, gated, upProbabilities);
   // Paired fins hang below: a legless body lying along its length with its paired parts above its
   // core is upside down; the facing is found again among the opposite up axis's four, as for a file
   // whose up axis is given (its length and left-right axes kept).
+  // The opened solid, made at most once (the fins rule and the head end both read it).
+  let opened: ReturnType<typeof openSolid> | undefined;
+  const solid = (): ReturnType<typeof openSolid> => (opened ??= openSolid(mesh));
   const rolled = o.finsBelow && o.upAxis === undefined ? finsBelowInstead(found, {
     standingWhenStood: legs.standingWhenStood,
     lengthAxis: () => longAxis,
     axisScores: () => findMirrorPlanes(mesh, { search: false })?.axisScores,
-    solid: () => openSolid(mesh),
+    solid,
   }, { scope: o.finsBelowScope, minPairedAbove: o.minPairedFinsAbove }) : undefined;
   if (rolled) {
     // The facing: the gates' rolled over with the body (the head stays the head); a kept file's, which
@@ -584,6 +603,13 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
     // Its confidence among the 24, as for any found up axis (the given path's is among the four).
     const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === rolled && c.rotationY === rotationY);
     found = { ...again, rotationY, facing: facingOf(rotationY), confidence: p()[own]!, upAxisReason: 'fins-below', best: found.best ?? again.best };
+  }
+  // A legless body lying along its length faces its thick end (its head), not across its length or
+  // toward its tail.
+  const headEnd = o.headEnd && o.upAxis === undefined ? headEndFacing(found, { standingWhenStood: legs.standingWhenStood, lengthAxis: () => longAxis, solid }, o.minHeadEndOffset) : undefined;
+  if (headEnd !== undefined && headEnd !== found.rotationY) {
+    const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === found.upAxis && c.rotationY === headEnd);
+    found = { ...found, rotationY: headEnd, facing: facingOf(headEnd), confidence: p()[own]! };
   }
   const cue = options.facingCue === undefined ? FACING_CUE_ON : options.facingCue;
   if (cue === false) return found;

@@ -76,12 +76,14 @@ export function pairedFinsLow(solid: OpenedSolid, up: UpAxis, side: Axis, option
 }
 
 /** The gates' reasons the rule reads: an up axis the legs did not settle (set by `scope`). */
-export type FinsBelowScope = 'kept' | 'unlegged' | 'filed';
+export type FinsBelowScope = 'kept' | 'unlegged' | 'unleggedEnds' | 'filed';
 export const FINS_BELOW_REASONS: Record<FinsBelowScope, readonly string[]> = {
   // The gates kept the file's +Y (no other up axis sure, none standing).
   kept: ['kept'],
   // ... or any up axis not read off the legs (the finder's, the mirror plane's, the length's, a sheet's).
   unlegged: ['kept', 'sure', 'sure-in-plane', 'unlikely-as-filed', 'lies-along-length', 'in-mirror-plane', 'lies-flat'],
+  // ... and an up axis the end bar chose (off its end): measured in the 28th round (fish), not the default.
+  unleggedEnds: ['kept', 'sure', 'sure-in-plane', 'unlikely-as-filed', 'lies-along-length', 'in-mirror-plane', 'lies-flat', 'off-its-end'],
   // ... and a file standing as filed on two ground-reaching limbs that stand on no legs either way (fins, wings).
   filed: ['kept', 'sure', 'sure-in-plane', 'unlikely-as-filed', 'lies-along-length', 'in-mirror-plane', 'lies-flat', 'stands-as-filed'],
 };

@@ -1,0 +1,34 @@
+/**
+ * The set's files as held, oriented as rigMesh orients them (orientForRig: the roll, the kept axes,
+ * each file's named plan, the lengthwise restand), with the head-end facing (28th orientation round,
+ * package README) off and on: a rig can only move where a line differs.
+ *
+ *   npx tsx packages/rig/scripts/orientation-held-head-end.ts <dev set>
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { boundMeshWorkload, readMesh } from '@rigforge/mesh';
+import { orientForRig } from '../src/orient-for-rig';
+import { readManifest } from './lib/dev-set';
+
+async function main(): Promise<void> {
+  const dir = process.argv[2];
+  if (!dir) throw new Error('usage: orientation-held-head-end.ts <dev set>');
+  let differ = 0;
+  for (const c of readManifest(dir)) {
+    const mesh = boundMeshWorkload((await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh).mesh;
+    const run = (headEnd: boolean): string => {
+      const o = orientForRig(mesh, { rigType: c.bodyPlan, upAxis: 'auto', rotationY: 'auto', autoRigTypeMinConfidence: 0, orientation: { headEnd } }).orientation;
+      return `${o.upAxis}/${o.rotationY} ${o.upAxisReason ?? ''} roll ${o.roll ? `${o.roll.axis} ${o.roll.degrees.toFixed(1)}` : '-'}`;
+    };
+    const off = run(false), on = run(true);
+    if (off !== on) differ++;
+    console.log(`${off === on ? ' ' : '*'} ${c.id.padEnd(28)} ${off}  ->  ${on}`);
+  }
+  console.log(`files as held whose orientation differs: ${differ}`);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
