@@ -26,6 +26,7 @@ import { offItsEndInstead } from './orientation-up-end';
 import { headUpInstead, measureMassAbove } from './orientation-up-head';
 import { finsBelowInstead, rolledOver, type FinsBelowScope } from './orientation-up-fins';
 import { headEndFacing } from './orientation-facing-head-end';
+import { offItsSideInstead } from './orientation-up-side';
 import { findMirrorPlanes } from './mirror-plane';
 import { lengthAxisOf } from './length-axis';
 import { openSolid } from './fit/open-solid';
@@ -191,6 +192,13 @@ export interface FindOrientationOptions {
   headEnd?: boolean;
   minHeadEndOffset?: number;
   /**
+   * A long body is not kept on its side (orientation-up-side.ts): before the fins rule, a file the
+   * gates kept on its +Y, lying along the box's clear length on no legs, that mirrors better across
+   * +Y than across the third axis takes its up axis along the third (reason `in-mirror-plane`).
+   * Default off: measured, not taken held out (package README, "Orientation: measured", 28th round (fish)).
+   */
+  offItsSide?: boolean;
+  /**
    * After the gates, the anatomy facing cue (orientation-facing-cue.ts, orientation-facing-turn.ts):
    * the facing turns a half turn when the eyes, the feet or the knees of the model stood up that way
    * say clearly it faces backwards, or a quarter turn to feet reaching forward where they say nothing
@@ -255,7 +263,7 @@ const END_UP_BAR = 0.02;
  * "Orientation: measured", 28th round (fish)).
  */
 const HEAD_END_BAR = 0.1;
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, headEnd: true, minHeadEndOffset: HEAD_END_BAR, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, headEnd: true, minHeadEndOffset: HEAD_END_BAR, offItsSide: false, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'head-up' | 'ungated';
@@ -589,6 +597,17 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   // The opened solid, made at most once (the fins rule and the head end both read it).
   let opened: ReturnType<typeof openSolid> | undefined;
   const solid = (): ReturnType<typeof openSolid> => (opened ??= openSolid(mesh));
+  // A long legless body kept on its side (its +Y its left-right axis) is stood up across it.
+  const upright = o.offItsSide && o.upAxis === undefined ? offItsSideInstead(found, {
+    standingWhenStood: legs.standingWhenStood, lengthAxis: () => longAxis, solid,
+    axisScores: () => findMirrorPlanes(mesh, { search: false })?.axisScores,
+    upProbability: (up) => upAxisProbability(upProbabilities ? upProbabilities() : p(), up),
+  }) : undefined;
+  if (upright) {
+    const again = decideOrientation(p, legs, { ...gated, upAxis: upright }, upProbabilities);
+    const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upright && c.rotationY === again.rotationY);
+    found = { ...again, confidence: p()[own]!, upAxisReason: 'in-mirror-plane', best: found.best ?? again.best };
+  }
   const rolled = o.finsBelow && o.upAxis === undefined ? finsBelowInstead(found, {
     standingWhenStood: legs.standingWhenStood,
     lengthAxis: () => longAxis,
