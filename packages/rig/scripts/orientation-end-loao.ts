@@ -13,18 +13,24 @@
  * model's +Y may be given and still be turned) is scored on the one left out.
  *
  *   npx tsx packages/rig/scripts/orientation-end-loao.ts <dev set> --labels <labels.json> --dump <score-orientation dump.jsonl> \
- *     [--cache end.json] [--rule end|head-up]
+ *     [--cache end.json] [--rule end|head-up|across-wings]
  *
  * `--rule head-up`: the same for the big-end-up rule (src/orientation-up-head.ts, findOrientation's
  * `headUp` and `minHeadAbove`; 27th round): it can only move a file the gates keep on its +Y, so the
  * characters read again are those with a `kept` line in the dump; its bars are tried highest first
  * (a tie goes to off, then to the highest bar: the fewest files turned).
+ *
+ * `--rule across-wings`: the flyer-across-its-wings rule (src/orientation-up-wings.ts, findOrientation's
+ * `acrossWings` and `wingPlates.maxFlatness`; 28th round (wings)): it reads only a body whose clear length is
+ * its best mirror plane's axis, so only those characters are read again; its bars (how flat the paired
+ * plates must be) are tried lowest first (a tie goes to off, then to the flattest).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh, writeGlb } from '@rigforge/mesh';
 import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
 import { lengthAxisOf } from '../src/length-axis';
+import { findMirrorPlanes } from '../src/mirror-plane';
 import { unrolledGateAxes } from '../src/mirror-roll';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf, type Turn } from '../testing/orientation-turns';
@@ -38,6 +44,8 @@ const RULES: Record<string, Rule> = {
   // Lowest first: a tie goes to the lowest bar (after off).
   end: { bars: [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 0.9], at: (b) => ({ minEndUpConfidence: b }), off: { minEndUpConfidence: 0 }, always: { minEndUpConfidence: 1.01 } },
   // Highest first: a tie goes to the highest bar (after off).
+  // The flattest plates first: a tie goes to the lowest bar (after off), the fewest bodies read as flyers.
+  'across-wings': { bars: [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1], at: (b) => ({ acrossWings: true, wingPlates: { maxFlatness: b } }), off: { acrossWings: false }, always: { acrossWings: true, wingPlates: { maxFlatness: 1 } } },
   'head-up': { bars: [0.2, 0.15, 0.1, 0.08, 0.06, 0.05, 0.04, 0.03, 0.02, 0.01, 0], at: (b) => ({ headUp: true, minHeadAbove: b }), off: { headUp: false }, always: { headUp: true, minHeadAbove: -1 } },
 };
 const ruleName = arg('--rule') ?? 'end';
@@ -51,13 +59,26 @@ interface FileRead { id: string; artist: string; stored: string; right: boolean[
 
 const candidate = (s: string): OrientationCandidate => ORIENTATION_CANDIDATES.find((c) => `${c.upAxis}/${c.rotationY}` === s)!;
 
+/**
+ * Whether the rule can move a character's files: the end rule a body clearly longest on one side, the
+ * head-up rule one with a file the gates kept, the wings rule one whose clear length is its best mirror
+ * plane's axis (a wingspan; the rule's first test, which a quarter turn does not change).
+ */
+function canMove(stood: Parameters<typeof lengthAxisOf>[0], id: string, kept: Set<string>): boolean {
+  if (ruleName === 'head-up') return kept.has(id);
+  const length = lengthAxisOf(stood);
+  if (ruleName === 'end' || length === undefined) return length !== undefined;
+  const scores = findMirrorPlanes(stood, { search: false })?.axisScores;
+  return scores !== undefined && 'xyz'[scores.indexOf(Math.min(...scores))] === length;
+}
+
 async function readLong(dir: string, labels: Map<string, number[]>, kept: Set<string>): Promise<FileRead[]> {
   const out: FileRead[] = [];
   for (const c of readManifest(dir)) {
     const input = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
     const stands = (labels.get(c.id) ?? [0]).map((i) => turnOf(ORIENTATION_CANDIDATES[i]!));
     const stood = turnMesh(input, stands[0]!);
-    if (ruleName === 'end' ? lengthAxisOf(stood) === undefined : !kept.has(c.id)) continue;
+    if (!canMove(stood, c.id, kept)) continue;
     for (const stored of ['as held', ...ORIENTATION_CANDIDATES.map((q) => `${q.upAxis}/${q.rotationY}`)]) {
       const toFile = stored === 'as held' ? invertTurn(stands[0]!) : invertTurn(turnOf(candidate(stored)));
       const file = stored === 'as held' ? input : (await readMesh(await writeGlb(turnMesh(stood, toFile)))).mesh;

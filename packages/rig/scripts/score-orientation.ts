@@ -9,7 +9,7 @@
  * of one findOrientation call, ungated and shipped (the machine is shared: compare same-run ratios).
  *
  *   npx tsx packages/rig/scripts/score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24]
- *     [--artist name] [--only id,id] [--fins-below off|"<scope> <bar>"] [--head-up off|<bar>] [--head-end off|<bar>] [--off-its-side] [--cdj2j 4] [--exemplar-weight 0.75 (the shipped; 0: off)] [--dump out.jsonl]
+ *     [--artist name] [--only id,id] [--fins-below off|"<scope> <bar>"] [--head-up off|<bar>] [--head-end off|<bar>] [--off-its-side] [--across-wings] [--cdj2j 4] [--exemplar-weight 0.75 (the shipped; 0: off)] [--dump out.jsonl]
  *
  * `--dump out.jsonl`: one JSON line per file (each set file as held, then each turned file): what the
  * finder, the gates (cue off) and the shipped call found, with their reasons and probabilities, so
@@ -229,12 +229,14 @@ function rigsLateral(mesh: Mesh): FindOrientationOptions {
   // --head-up off | <bar>: the big-end-up rule off, or on at a bar (the 27th round's runs).
   const hu = arg('--head-up');
   const head: FindOrientationOptions = hu === undefined ? {} : hu === 'off' ? { headUp: false } : { headUp: true, minHeadAbove: Number(hu) };
-  // --head-end off | <bar>: the head-end facing off, or at another bar (the 28th round's runs).
+  // --head-end off | <bar>: the head-end facing off, or at another bar (the 28th round (fish)'s runs).
   const he = arg('--head-end');
   const headEnd: FindOrientationOptions = he === undefined ? {} : he === 'off' ? { headEnd: false } : { headEnd: true, minHeadEndOffset: Number(he) };
-  // --off-its-side: the long body kept on its side stood across it (the 28th round's measured rule).
+  // --off-its-side: the long body kept on its side stood across it (the 28th round (fish)'s measured rule).
   const side: FindOrientationOptions = process.argv.includes('--off-its-side') ? { offItsSide: true } : {};
-  return { ...axes, ...sheet, ...fins, ...head, ...headEnd, ...side, ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
+  // --across-wings: a flyer stood across its wings (the 28th round (wings)'s runs; off by default).
+  const wings: FindOrientationOptions = process.argv.includes('--across-wings') ? { acrossWings: true } : {};
+  return { ...axes, ...sheet, ...fins, ...head, ...headEnd, ...side, ...wings, ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
 }
 
 function finsBelowScopeOf(name: string | undefined): FinsBelowScope {

@@ -27,6 +27,7 @@ import { headUpInstead, measureMassAbove } from './orientation-up-head';
 import { finsBelowInstead, rolledOver, type FinsBelowScope } from './orientation-up-fins';
 import { headEndFacing } from './orientation-facing-head-end';
 import { offItsSideInstead } from './orientation-up-side';
+import { acrossWingsInstead, type WingPlatesOptions } from './orientation-up-wings';
 import { findMirrorPlanes } from './mirror-plane';
 import { lengthAxisOf } from './length-axis';
 import { openSolid } from './fit/open-solid';
@@ -199,6 +200,16 @@ export interface FindOrientationOptions {
    */
   offItsSide?: boolean;
   /**
+   * A flyer stands across its wings (orientation-up-wings.ts): after the fins rule, a body whose clear
+   * length is its wingspan (its best mirror plane lies across it) with flat wing plates, and whose up
+   * axis lies across the plates' thickness, takes the likelier up axis along it (reason
+   * `across-wings`; the facing found among its four). Default false (package README, "Orientation:
+   * measured", 28th round (wings): the set's one such flyer gains all its turns, but held out nothing).
+   */
+  acrossWings?: boolean;
+  /** What a pair of wing plates is (orientation-up-wings.ts WING_PLATES_DEFAULTS). */
+  wingPlates?: WingPlatesOptions;
+  /**
    * After the gates, the anatomy facing cue (orientation-facing-cue.ts, orientation-facing-turn.ts):
    * the facing turns a half turn when the eyes, the feet or the knees of the model stood up that way
    * say clearly it faces backwards, or a quarter turn to feet reaching forward where they say nothing
@@ -263,10 +274,10 @@ const END_UP_BAR = 0.02;
  * "Orientation: measured", 28th round (fish)).
  */
 const HEAD_END_BAR = 0.1;
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, headEnd: true, minHeadEndOffset: HEAD_END_BAR, offItsSide: false, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, headEnd: true, minHeadEndOffset: HEAD_END_BAR, offItsSide: false, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, acrossWings: false, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'head-up' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'head-up' | 'across-wings' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -588,12 +599,9 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const upProbabilities = o.exemplarWeight > 0 ? (): number[] => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined;
   // The box's clearly longest side, read once: the end bar keeps a body off it, and the fins rule
   // reads its length along it.
-  const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 || o.finsBelow || o.headUp || o.headEnd ? lengthAxisOf(mesh) : undefined);
+  const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 || o.finsBelow || o.headUp || o.acrossWings || o.headEnd ? lengthAxisOf(mesh) : undefined);
   const gated = { ...o, ...(longAxis ? { longAxis } : {}) };
   let found = decideOrientation(p, legs, gated, upProbabilities);
-  // Paired fins hang below: a legless body lying along its length with its paired parts above its
-  // core is upside down; the facing is found again among the opposite up axis's four, as for a file
-  // whose up axis is given (its length and left-right axes kept).
   // The opened solid, made at most once (the fins rule and the head end both read it).
   let opened: ReturnType<typeof openSolid> | undefined;
   const solid = (): ReturnType<typeof openSolid> => (opened ??= openSolid(mesh));
@@ -608,6 +616,9 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
     const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upright && c.rotationY === again.rotationY);
     found = { ...again, confidence: p()[own]!, upAxisReason: 'in-mirror-plane', best: found.best ?? again.best };
   }
+  // Paired fins hang below: a legless body lying along its length with its paired parts above its
+  // core is upside down; the facing is found again among the opposite up axis's four, as for a file
+  // whose up axis is given (its length and left-right axes kept).
   const rolled = o.finsBelow && o.upAxis === undefined ? finsBelowInstead(found, {
     standingWhenStood: legs.standingWhenStood,
     lengthAxis: () => longAxis,
@@ -622,6 +633,18 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
     // Its confidence among the 24, as for any found up axis (the given path's is among the four).
     const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === rolled && c.rotationY === rotationY);
     found = { ...again, rotationY, facing: facingOf(rotationY), confidence: p()[own]!, upAxisReason: 'fins-below', best: found.best ?? again.best };
+  }
+  // A flyer stands across its wings: the facing found among the new up axis's four, as for a given one.
+  const wings = o.acrossWings && o.upAxis === undefined ? acrossWingsInstead(found.upAxis, {
+    lengthAxis: () => longAxis,
+    axisScores: () => findMirrorPlanes(mesh, { search: false })?.axisScores,
+    solid,
+    legsWhenStood: (up) => stoodUp(up),
+  }, (up) => upAxisProbability(upProbabilities ? upProbabilities() : p(), up), o.wingPlates) : undefined;
+  if (wings) {
+    const again = decideOrientation(p, legs, { ...gated, upAxis: wings }, upProbabilities);
+    const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === wings && c.rotationY === again.rotationY);
+    found = { ...again, confidence: p()[own]!, upAxisReason: 'across-wings', best: found.best ?? again.best };
   }
   // A legless body lying along its length faces its thick end (its head), not across its length or
   // toward its tail.
