@@ -14,6 +14,7 @@ import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
+import { fishFlankProfile, isFlank, learnedFishFlank, type FishFlankRule } from './fish-flank';
 import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
 import { BALL_EXPONENT, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
@@ -93,6 +94,14 @@ export interface GenerateModelOptions {
    * `scripts/fit-side-trunk.ts`), none where none were; `false` turns it off; an object sets them (for fitting).
    */
   sideTrunk?: false | SideTrunkDepth;
+  /**
+   * A fish seen from its flank (`fish-flank.ts`; `bodyPlan` aquatic): a picture whose silhouette is
+   * mirror-symmetric about neither principal axis shows the fish's flank, whose body is `trunk` × as
+   * wide as the medial balls make it, its median fins plates. Default: the rule learned for the plan
+   * (`fish-flank.json`, `scripts/fit-fish-flank.ts`), none where none was; `false` turns it off; an
+   * object sets the numbers (for fitting).
+   */
+  fishFlank?: false | FishFlankRule;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -130,7 +139,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings' | 'headTorso' | 'sideTrunk';
+type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings' | 'headTorso' | 'sideTrunk' | 'fishFlank';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -228,7 +237,12 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     // Front and top pictures: `lateral` off the middle line; side pictures: `sideLateral` off the trunk's axis.
     const lateral = o.view === 'side' ? plates?.sideLateral : plates?.lateral;
     const headTorso = o.headTorso === false ? undefined : o.headTorso ?? learnedHeadTorso(o.bodyPlan, o.view);
-    const added = ballWeight <= 0 ? undefined : lateral !== undefined && o.view
+    // A fish's flank, whatever the view hint says (the silhouette tells): the trunk × the learned width, median fins plates.
+    const flank = o.fishFlank === false ? undefined : o.fishFlank ?? learnedFishFlank(o.bodyPlan);
+    const flankFins = o.finsWings === false ? 1 : (o.finsWings?.sideLateral ?? learnedFinsWings(o.bodyPlan, 'side')?.sideLateral ?? 1);
+    const added = ballWeight <= 0 ? undefined : flank && isFlank(subject.mask, subject.width, subject.height, flank)
+      ? fishFlankProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, flank.trunk, flankFins)
+      : lateral !== undefined && o.view
       ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, o.view === 'side' ? { lateral } : { ...plates, lateral })
       : headTorso
         ? headTorsoProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, headTorso)
@@ -305,7 +319,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings, headTorso: options.headTorso, sideTrunk: options.sideTrunk };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings, headTorso: options.headTorso, sideTrunk: options.sideTrunk, fishFlank: options.fishFlank };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -339,6 +353,11 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     if (typeof o.sideTrunk !== 'object' || o.sideTrunk === null) throw new EngineError('invalid_input', 'generate: sideTrunk must be false or { trunk, limbs }');
     range('sideTrunk', o.sideTrunk.trunk, 0.05, 4);
     range('sideTrunk', o.sideTrunk.limbs, 0.05, 4);
+  }
+  if (o.fishFlank !== undefined && o.fishFlank !== false) {
+    if (typeof o.fishFlank !== 'object' || o.fishFlank === null) throw new EngineError('invalid_input', 'generate: fishFlank must be false or { trunk, below }');
+    range('fishFlank', o.fishFlank.trunk, 0.05, 4);
+    range('fishFlank', o.fishFlank.below, 0, 1);
   }
   if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
