@@ -5,7 +5,7 @@ import { ConjugateGradientWork, conjugateGradient, type HeatPreconditioner } fro
  * column, weak towards 0 elsewhere), the shape of one bone's heat system: heat near 1 on the
  * left, decaying to the right.
  */
-function screenedGrid(w: number, h: number): { rowStart: Uint32Array; cols: Uint32Array; vals: Float64Array; diag: Float64Array; rhs: Float64Array } {
+function screenedGrid(w: number, h: number, unheatedFrom = w): { rowStart: Uint32Array; cols: Uint32Array; vals: Float64Array; diag: Float64Array; rhs: Float64Array } {
   const m = w * h;
   const rowStart = new Uint32Array(m + 1);
   const cols: number[] = [];
@@ -21,14 +21,14 @@ function screenedGrid(w: number, h: number): { rowStart: Uint32Array; cols: Uint
         diag[i]! += 1;
       }
       rowStart[i + 1] = cols.length;
-      if (x === 0) { diag[i]! += 10; rhs[i] = 10; } else diag[i]! += 0.05; // heat sources on the left, a weak sink elsewhere
+      // heat sources on the left, a weak sink elsewhere (none from `unheatedFrom` on: H = 0)
+      if (x === 0) { diag[i]! += 10; rhs[i] = 10; } else if (x < unheatedFrom) diag[i]! += 0.05;
     }
   }
   return { rowStart, cols: Uint32Array.from(cols), vals: new Float64Array(cols.length).fill(1), diag, rhs };
 }
 
-function solve(pc: HeatPreconditioner, tolerance: number): { x: Float64Array; iterations: number; residual: number } {
-  const s = screenedGrid(30, 12);
+function solve(pc: HeatPreconditioner, tolerance: number, s = screenedGrid(30, 12)): { x: Float64Array; iterations: number; residual: number } {
   const work = new ConjugateGradientWork(s.rhs.length, s.cols.length);
   const { x, iterations } = conjugateGradient(s.rowStart, s.cols, s.vals, s.diag, s.rhs, tolerance, 5000, work, pc);
   let residual = 0;
@@ -61,6 +61,27 @@ describe('heat solver', () => {
     const ssor = solve('ssor', 1e-8);
     for (let i = 0; i < jacobi.x.length; i++) expect(Math.abs(ssor.x[i]! - jacobi.x[i]!)).toBeLessThan(1e-6);
     expect(ssor.iterations).toBeLessThan(jacobi.iterations / 1.5);
+  });
+
+  it('where no bone heats (H = 0) the residual test does not bound the error: each preconditioner stops at its own answer', () => {
+    // Why a faster preconditioner, a warm start or a direct solve moves bone heat's weights
+    // (packages/rig/README.md, "Where the time goes", round 31 (solve)): on an unheated strip the
+    // system is nearly singular, so at the shipped tolerance the three stop apart by several times
+    // it, while all three converged agree. On the VALID humans' systems the gap reaches 0.5.
+    const strip = screenedGrid(80, 16, 4);
+    const maxGap = (a: Float64Array, b: Float64Array): number => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i]!)), 0);
+    const converged = solve('jacobi', 1e-12, strip);
+    const stopped = (['jacobi', 'ssor', 'ic0'] as const).map((pc) => solve(pc, 1e-4, strip));
+    for (const run of stopped) {
+      expect(run.residual).toBeLessThanOrEqual(1e-4);
+      expect(maxGap(run.x, converged.x)).toBeGreaterThan(2e-4);
+    }
+    expect(maxGap(stopped[1]!.x, stopped[0]!.x)).toBeGreaterThan(2e-4);
+    expect(maxGap(stopped[2]!.x, stopped[0]!.x)).toBeGreaterThan(2e-4);
+    for (const pc of ['ssor', 'ic0'] as const) expect(maxGap(solve(pc, 1e-12, strip).x, converged.x)).toBeLessThan(1e-8);
+    // Both stop in fewer iterations than Jacobi: less work for a different answer.
+    expect(stopped[1]!.iterations).toBeLessThan(stopped[0]!.iterations / 2);
+    expect(stopped[2]!.iterations).toBeLessThan(stopped[0]!.iterations / 2);
   });
 
   it('SSOR falls back to Jacobi CG, bit for bit, on a system that shows itself indefinite', () => {
