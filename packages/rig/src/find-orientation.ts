@@ -571,8 +571,12 @@ export function legsWhenStood(mesh: Mesh, resolution: number = FIND_ORIENTATION_
  * Finds the up axis and facing of a mesh (or the facing alone, given its up axis), gated as the
  * defaults say. `candidates`: the mesh's measureOrientationCandidates (for `options.model`), when the
  * caller needs them anyway (the body plan's reading), so they are not measured twice.
+ * `mirrorAxisScores`: the axis-aligned mirror planes' scores of this very mesh (findMirrorPlanes'
+ * `axisScores`, default options), when the caller found its planes already (rigMesh does, for the
+ * roll): the fins rule reads them instead of scoring the planes again. They are the same numbers:
+ * findMirrorPlanes scores the three axis planes on the same samples before any search.
  */
-export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}, candidates?: number[][]): FoundOrientation {
+export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[]): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
   const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh, o.model);
   if (o.ungated) return chooseOrientation(features(), o);
@@ -608,7 +612,7 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   // A long legless body kept on its side (its +Y its left-right axis) is stood up across it.
   const upright = o.offItsSide && o.upAxis === undefined ? offItsSideInstead(found, {
     standingWhenStood: legs.standingWhenStood, lengthAxis: () => longAxis, solid,
-    axisScores: () => findMirrorPlanes(mesh, { search: false })?.axisScores,
+    axisScores: () => mirrorAxisScores ?? findMirrorPlanes(mesh, { search: false })?.axisScores,
     upProbability: (up) => upAxisProbability(upProbabilities ? upProbabilities() : p(), up),
   }) : undefined;
   if (upright) {
@@ -622,7 +626,7 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const rolled = o.finsBelow && o.upAxis === undefined ? finsBelowInstead(found, {
     standingWhenStood: legs.standingWhenStood,
     lengthAxis: () => longAxis,
-    axisScores: () => findMirrorPlanes(mesh, { search: false })?.axisScores,
+    axisScores: () => mirrorAxisScores ?? findMirrorPlanes(mesh, { search: false })?.axisScores,
     solid,
   }, { scope: o.finsBelowScope, minPairedAbove: o.minPairedFinsAbove }) : undefined;
   if (rolled) {
@@ -637,7 +641,7 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   // A flyer stands across its wings: the facing found among the new up axis's four, as for a given one.
   const wings = o.acrossWings && o.upAxis === undefined ? acrossWingsInstead(found.upAxis, {
     lengthAxis: () => longAxis,
-    axisScores: () => findMirrorPlanes(mesh, { search: false })?.axisScores,
+    axisScores: () => mirrorAxisScores ?? findMirrorPlanes(mesh, { search: false })?.axisScores,
     solid,
     legsWhenStood: (up) => stoodUp(up),
   }, (up) => upAxisProbability(upProbabilities ? upProbabilities() : p(), up), o.wingPlates) : undefined;

@@ -87,14 +87,16 @@ export function orientForRig(bounded: Mesh, options: OrientForRigOptions): Orien
   // orientation step too.
   const model = options.orientation?.model;
   const candidates = rigType === 'auto' ? measureOrientationCandidates(filed, model) : undefined;
-  const first = orientMesh(filed, upAxis, rotationY, orientationOptions, candidates);
+  // The planes of the mesh as filed when it is not rolled: the fins rule reads their scores.
+  const filedAxisScores = planes && !roll ? planes.axisScores : undefined;
+  const first = orientMesh(filed, upAxis, rotationY, orientationOptions, candidates, filedAxisScores);
   const firstMesh = turnMesh(filed, standTurn(first.upAxis, first.rotationY));
   const plan = choosePlan(firstMesh, filed, first, rigType, options.autoRigTypeMinConfidence, model, options.resolution, candidates);
   // A plan whose body lies along its length (a fish) is never stood on its end: found up along the
   // mesh's length, the orientation is found again with that axis ruled out (the plan stays).
   const lengthAxis = upAxis === 'auto' && LENGTHWISE_PLANS.includes(plan.bodyPlan) ? lengthAxisOf(filed) : undefined;
   const restand = lengthAxis !== undefined && first.upAxis[1] === lengthAxis;
-  const found = restand ? orientMesh(filed, upAxis, rotationY, { ...orientationOptions, lengthAxis }, candidates) : first;
+  const found = restand ? orientMesh(filed, upAxis, rotationY, { ...orientationOptions, lengthAxis }, candidates, filedAxisScores) : first;
   const orientation: RigOrientation = roll ? { ...found, roll: { axis: roll.axis, degrees: roll.degrees } } : found;
   const mesh = restand ? turnMesh(filed, standTurn(orientation.upAxis, orientation.rotationY)) : firstMesh;
   // The plan's shape analysis was of the first frame: re-stood, the fit analyses its own.
@@ -135,11 +137,11 @@ function choosePlan(
  * The orientation step: an explicit up axis or rotation wins; what is `auto` is found from the
  * mesh (with the up axis given, only the facing is looked for).
  */
-function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}, candidates?: number[][]): RigOrientation {
+function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[]): RigOrientation {
   if (upAxis !== 'auto' && rotationY !== 'auto') {
     return { upAxis, rotationY, facing: facingOf(rotationY), upAxisSource: 'given', rotationYSource: 'given' };
   }
-  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) }, candidates);
+  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) }, candidates, mirrorAxisScores);
   const turn = rotationY === 'auto' ? found.rotationY : rotationY;
   return {
     upAxis: found.upAxis,

@@ -278,9 +278,16 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
   const g = grid.occupied;
   const { count: cells, at } = grid.occupiedCells;
   const stride = [N * N, N, 1];
+  // Each occupied cell's grid index, once for the 15 passes below.
+  const index = new Int32Array(cells);
+  for (let c = 0; c < cells; c++) index[c] = (at[0][c]! * N + at[1][c]!) * N + at[2][c]!;
   for (let a = 0; a < 3; a++) {
     const coord = at[a as 0 | 1 | 2];
     const s = stride[a]!;
+    // Occupied cells per coordinate along the axis: the mirrored count below is a sum over them
+    // (whole numbers, the same count as a pass over the cells per shift).
+    const perCoord = new Int32Array(N);
+    for (let c = 0; c < cells; c++) perCoord[coord[c]!]!++;
     let best = 0;
     for (let shift = -2; shift <= 2; shift++) {
       let both = 0, mirrored = 0;
@@ -289,14 +296,14 @@ export function measureAxisSymmetry(grid: SurfaceGrid): [number, number, number]
         // This cell's mirror: coordinate N − 1 − x + shift along axis a.
         const m = N - 1 - x + shift;
         if (m < 0 || m >= N) continue;
-        const v = ((at[0][c]! * N + at[1][c]!) * N + at[2][c]!) + (m - x) * s;
+        const v = index[c]! + (m - x) * s;
         if (g[v]) both++;
       }
       // Occupied cells w that are the mirror image of some cell: w's coordinate m = N − 1 − x + shift
       // for an x in [0, N), i.e. x = N − 1 − m + shift in range.
-      for (let c = 0; c < cells; c++) {
-        const x = N - 1 - coord[c]! + shift;
-        if (x >= 0 && x < N) mirrored++;
+      for (let w = 0; w < N; w++) {
+        const x = N - 1 - w + shift;
+        if (x >= 0 && x < N) mirrored += perCoord[w]!;
       }
       const either = cells + mirrored - both;
       best = Math.max(best, either ? both / either : 0);
@@ -356,38 +363,49 @@ export function candidateTables(grid: SurfaceGrid): CandidateTables {
   const normalLength = new Float64Array(N * N * N);
   const stride = [N * N, N, 1];
   // Per file axis: the projections onto the other two (index: the lower-numbered axis first).
-  const columns = [0, 1, 2].map(() => new Uint8Array(N * N));
-  const low2 = [0, 1, 2].map(() => new Uint8Array(N * N)), high2 = [0, 1, 2].map(() => new Uint8Array(N * N));
-  const low3 = [0, 1, 2].map(() => new Uint8Array(N * N)), high3 = [0, 1, 2].map(() => new Uint8Array(N * N));
-  const other = (a: number, f: readonly number[]): number => (a === 0 ? f[1]! * N + f[2]! : a === 1 ? f[0]! * N + f[2]! : f[0]! * N + f[1]!);
-  const f = [0, 0, 0];
+  const planes = (): [Uint8Array, Uint8Array, Uint8Array] => [new Uint8Array(N * N), new Uint8Array(N * N), new Uint8Array(N * N)];
+  const columns = planes();
+  const low2 = planes(), high2 = planes();
+  const low3 = planes(), high3 = planes();
+  // Per cell, each axis a's coordinate and its projection's index (the other two, the lower-numbered
+  // axis first), written out per axis: whole counts and flags, the same in any order.
   {
     const { count, at } = grid.occupiedCells;
     const n = grid.normals;
+    const [occ0, occ1, occ2] = occupied;
+    const [col0, col1, col2] = columns;
+    const [lo0, lo1, lo2] = low2, [hi0, hi1, hi2] = high2;
+    const p01 = pairs[0]![1]!, p02 = pairs[0]![2]!, p10 = pairs[1]![0]!, p12 = pairs[1]![2]!, p20 = pairs[2]![0]!, p21 = pairs[2]![1]!;
     for (let c = 0; c < count; c++) {
-      f[0] = at[0][c]!; f[1] = at[1][c]!; f[2] = at[2][c]!;
-      const v = f[0] * stride[0]! + f[1] * stride[1]! + f[2];
+      const f0 = at[0][c]!, f1 = at[1][c]!, f2 = at[2][c]!;
+      const v = f0 * stride[0]! + f1 * stride[1]! + f2;
       normalLength[v] = Math.hypot(n[v * 3]!, n[v * 3 + 1]!, n[v * 3 + 2]!);
-      for (let a = 0; a < 3; a++) {
-        occupied[a]![f[a]!]!++;
-        const o = other(a, f);
-        columns[a]![o] = 1;
-        if (f[a]! < 2) low2[a]![o] = 1;
-        if (f[a]! >= N - 2) high2[a]![o] = 1;
-        for (let b = 0; b < 3; b++) if (b !== a) pairs[a]![b]![f[a]! * N + f[b]!]!++;
-      }
+      const o0 = f1 * N + f2, o1 = f0 * N + f2, o2 = f0 * N + f1;
+      occ0[f0]!++; occ1[f1]!++; occ2[f2]!++;
+      col0[o0] = 1; col1[o1] = 1; col2[o2] = 1;
+      if (f0 < 2) lo0[o0] = 1;
+      if (f1 < 2) lo1[o1] = 1;
+      if (f2 < 2) lo2[o2] = 1;
+      if (f0 >= N - 2) hi0[o0] = 1;
+      if (f1 >= N - 2) hi1[o1] = 1;
+      if (f2 >= N - 2) hi2[o2] = 1;
+      p01[f0 * N + f1]!++; p02[f0 * N + f2]!++; p10[f1 * N + f0]!++; p12[f1 * N + f2]!++; p20[f2 * N + f0]!++; p21[f2 * N + f1]!++;
     }
   }
   {
     const { count, at } = grid.solidCells;
+    const [sol0, sol1, sol2] = solid;
+    const [lo0, lo1, lo2] = low3, [hi0, hi1, hi2] = high3;
     for (let c = 0; c < count; c++) {
-      f[0] = at[0][c]!; f[1] = at[1][c]!; f[2] = at[2][c]!;
-      for (let a = 0; a < 3; a++) {
-        solid[a]![f[a]!]!++;
-        const o = other(a, f);
-        if (f[a]! < 3) low3[a]![o] = 1;
-        if (f[a]! >= N - 3) high3[a]![o] = 1;
-      }
+      const f0 = at[0][c]!, f1 = at[1][c]!, f2 = at[2][c]!;
+      const o0 = f1 * N + f2, o1 = f0 * N + f2, o2 = f0 * N + f1;
+      sol0[f0]!++; sol1[f1]!++; sol2[f2]!++;
+      if (f0 < 3) lo0[o0] = 1;
+      if (f1 < 3) lo1[o1] = 1;
+      if (f2 < 3) lo2[o2] = 1;
+      if (f0 >= N - 3) hi0[o0] = 1;
+      if (f1 >= N - 3) hi1[o1] = 1;
+      if (f2 >= N - 3) hi2[o2] = 1;
     }
   }
   const axisEnds = (a: number): AxisEnds => ({

@@ -41,6 +41,15 @@ describe('findMirrorPlanes', () => {
     expect(mirrorRollOf(findMirrorPlanes(rollMesh(fish, 'z', 8))!)).toBeUndefined();
   });
 
+  // rigMesh hands the planes' axisScores to the fins rule instead of scoring the axis planes again
+  // (findOrientation's mirrorAxisScores): the search must leave them as the axes-only call gives them.
+  test('the axis planes\' scores are the same with and without the search', () => {
+    for (const mesh of [fish, rollMesh(fish, 'z', 40), buildCreature('biped').mesh, buildCreature('quadruped').mesh]) {
+      const full = findMirrorPlanes(mesh)!.axisScores, axes = findMirrorPlanes(mesh, { search: false })!.axisScores;
+      full.forEach((v, k) => expect(Object.is(v, axes[k])).toBe(true));
+    }
+  });
+
   test('rollMatrix is the turn rollMesh applies, and its transpose undoes it', () => {
     const r = rollMatrix('y', 90);
     expect(r[0]!.map((v) => Math.round(v))).toEqual([0, 0, 1]); // about y, +90 turns +x into −z (rotateMeshY)
