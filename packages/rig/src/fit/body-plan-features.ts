@@ -5,6 +5,7 @@
  * claws of one hoof) are one leg, their path through the tree being short against the legs' own
  * length.
  */
+import { limbRoundness } from './leg-cross-section';
 import { pathBetween } from './medial-tree';
 import { startPlanFit } from './plan-fit';
 import type { Limb, ShapeAnalysis } from './shape-analysis';
@@ -34,6 +35,15 @@ export interface BodyPlanFeatures {
   length: number;
   /** Medial length of the body over its thickness (a snake's is large). */
   slenderness: number;
+  /**
+   * Roundness of each standing leg's cross-section (`limbRoundness`, the roundest of its tips'),
+   * read only when `minLegRoundness` is given.
+   */
+  standingRoundness?: number[];
+  /** The same for every counted leg (the `legs` count's), when `minLegRoundness` is given. */
+  legRoundness?: number[];
+  /** Each standing leg's typical thickness over the body's thickest (medial radii), when `minLegRoundness` is given. */
+  standingThickness?: number[];
 }
 
 export interface BodyPlanFeatureOptions {
@@ -51,6 +61,12 @@ export interface BodyPlanFeatureOptions {
    * round and not kept (package README): off by default.
    */
   carriedOverHips?: boolean;
+  /**
+   * A leg is a column, not a plate: a ground-reaching limb whose cross-section half way down is
+   * flatter than this (`limbRoundness`: thickness over width) is no leg (a fin). Measured in the
+   * 29th orientation round (package README); undefined (the default) reads no cross-section.
+   */
+  minLegRoundness?: number;
 }
 
 /**
@@ -83,7 +99,10 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   }
   const clusters = new Map<number, Limb[]>();
   grounded.forEach((l, i) => clusters.set(find(i), [...(clusters.get(find(i)) ?? []), l]));
-  const all = [...clusters.values()];
+  const clustered = [...clusters.values()];
+  const roundness = options.minLegRoundness === undefined ? undefined
+    : new Map(clustered.map((c) => [c, Math.max(...c.map((l) => limbRoundness(shape, l)))]));
+  const all = roundness ? clustered.filter((c) => roundness.get(c)! >= options.minLegRoundness!) : clustered;
   // Sprawling legs (a frog's, a spider's) reach out as much as down; with fewer than four, only
   // legs that stand under the body count, so a fish's pectoral fins or tail lobes are not legs.
   const upright = all.filter((c) => c.some((l) => dir(l)[1] < -0.75));
@@ -134,7 +153,9 @@ export function measureBodyPlanFeatures(shape: ShapeAnalysis, options: BodyPlanF
   const carried = over(feet) || ((options.carriedOverHips ?? CARRIED_OVER_HIPS) && over(hips) && pairs(hips));
   const standingLegs = carried && paired && junction >= 0.5 * shape.maxDt ? standing.length : 0;
   const toesForward = counted.length ? counted.reduce((t, c) => t + dir(c[0]!)[2], 0) / counted.length : 0;
-  return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness };
+  const read = roundness && { standingRoundness: standing.map((c) => roundness.get(c)!), legRoundness: counted.map((c) => roundness.get(c)!),
+    standingThickness: standing.map((c) => Math.max(...c.map((l) => l.radius)) / Math.max(shape.maxDt, 1e-9)) };
+  return { legs, wings, standingLegs, toesForward, staggered, width: size[0] / top, height: size[1] / top, length: size[2] / top, slenderness, ...read };
 }
 
 /**
