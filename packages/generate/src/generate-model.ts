@@ -84,7 +84,9 @@ export interface GenerateModelOptions {
    * silhouette's neck × `head`, those of the core below it × `torso`, every other part as deep as
    * wide). Default: the depths learned for the plan and view (`head-torso.json`,
    * `scripts/fit-head-torso.ts`), none where none were; `false` turns it off; an object sets the
-   * numbers (for fitting). Not applied with fins and wings, nor to side pictures whose legs are parts.
+   * numbers (for fitting; `rest` scales the other balls, `stocky` gives a figure whose torso is wide
+   * for its height its own torso factor, `stocky-torso.ts`). Not applied with fins and wings, nor to
+   * side pictures whose legs are parts.
    */
   headTorso?: false | HeadTorsoDepth;
   /**
@@ -348,6 +350,11 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     if (typeof o.headTorso !== 'object' || o.headTorso === null) throw new EngineError('invalid_input', 'generate: headTorso must be false or { head, torso }');
     range('headTorso', o.headTorso.head, 0.05, 4);
     range('headTorso', o.headTorso.torso, 0.05, 4);
+    if (o.headTorso.rest !== undefined) range('headTorso', o.headTorso.rest, 0.05, 4);
+    if (o.headTorso.stocky !== undefined) {
+      range('headTorso', o.headTorso.stocky.minWidth, 0.001, 1);
+      range('headTorso', o.headTorso.stocky.torso, 0.05, 4);
+    }
   }
   if (o.sideTrunk !== undefined && o.sideTrunk !== false) {
     if (typeof o.sideTrunk !== 'object' || o.sideTrunk === null) throw new EngineError('invalid_input', 'generate: sideTrunk must be false or { trunk, limbs }');

@@ -26,12 +26,17 @@ import data from './head-torso.json';
 import { ballHeights, medialBalls, type MedialBalls } from './ball-depth';
 import { splitParts } from './body-parts';
 import { planViewDepths } from './plan-view-depths';
+import { learnedStockyTorso, stockyRule, torsoWidthShare, type StockyTorso } from './stocky-torso';
 
 export interface HeadTorsoDepth {
   /** Depth of the head's balls over their spheres (1: unchanged). */
   head: number;
   /** Depth of the torso's balls over their spheres (1: unchanged). */
   torso: number;
+  /** Depth of every other ball (arms, legs, a tail) over its sphere; none: 1, unchanged. */
+  rest?: number;
+  /** A stocky figure's torso in place of `torso` (`stocky-torso.ts`); none: every torso takes `torso`. */
+  stocky?: StockyTorso;
 }
 
 export interface NeckSearchOptions {
@@ -122,8 +127,11 @@ export function headTorsoBalls(mask: Uint8Array, distance: Float32Array, width: 
 /** Per point, `weight` × the highest of `head` × the head's sphere heights, `torso` × the torso's and the rest's. */
 export function headTorsoProfile(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number, weight: number, exponent: number, depth: HeadTorsoDepth): Float64Array {
   const parts = headTorsoBalls(mask, distance, width, height);
-  const head = ballHeights(points, parts.head, exponent), torso = ballHeights(points, parts.torso, exponent), rest = ballHeights(points, parts.rest, exponent);
-  return Float64Array.from(rest, (r, i) => weight * Math.max(r, depth.head * head[i]!, depth.torso * torso[i]!));
+  const stocky = stockyRule(torsoWidthShare(parts.torso, mask, width, height), depth.stocky);
+  const p = stocky?.exponent ?? exponent, torsoFactor = stocky?.torso ?? depth.torso;
+  const head = ballHeights(points, parts.head, p), torso = ballHeights(points, parts.torso, p), rest = ballHeights(points, parts.rest, p);
+  const restFactor = depth.rest ?? 1;
+  return Float64Array.from(rest, (r, i) => weight * Math.max(restFactor * r, depth.head * head[i]!, torsoFactor * torso[i]!));
 }
 
 /** The head and torso depths per "<plan>/<view>" (`head-torso.json`, written from `scripts/fit-head-torso.ts`'s left-out choice). */
@@ -132,5 +140,6 @@ const DEPTHS = planViewDepths(data, 'head-torso.json', 'head', 'torso');
 /** The learned head and torso depths for a picture of `bodyPlan` taken from `view`, or none (no table entry, no hints). */
 export function learnedHeadTorso(bodyPlan?: string, view?: string): HeadTorsoDepth | undefined {
   const pair = DEPTHS(bodyPlan, view);
-  return pair && { head: pair[0], torso: pair[1] };
+  const stocky = learnedStockyTorso(bodyPlan, view);
+  return pair && { head: pair[0], torso: pair[1], ...(stocky ? { stocky } : {}) };
 }

@@ -68,6 +68,13 @@ export const tPoseFigure: Shape = union(
   capsule(0.4, 0.3, 0.1, 0.3, 0.035), capsule(0.6, 0.3, 0.9, 0.3, 0.035),
   box(0.4, 0.55, 0.47, 0.92), box(0.53, 0.55, 0.6, 0.92),
 );
+/** A stocky mini: a big head on a short neck, a torso 0.4 wide and 0.3 tall, stubby arms and legs. */
+export const stockyFigure: Shape = union(
+  disc(0.5, 0.22, 0.17), box(0.46, 0.38, 0.54, 0.43),
+  box(0.3, 0.43, 0.7, 0.73),
+  capsule(0.3, 0.48, 0.14, 0.56, 0.05), capsule(0.7, 0.48, 0.86, 0.56, 0.05),
+  box(0.34, 0.73, 0.47, 0.92), box(0.53, 0.73, 0.66, 0.92),
+);
 /** A figure whose two arms float beside its body without touching it: three separate pieces. */
 export const armsApart: Shape = union(
   disc(0.5, 0.2, 0.1),
