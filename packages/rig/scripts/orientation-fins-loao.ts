@@ -24,7 +24,7 @@ import { halfTurn } from '../src/orientation-facing-cue';
 import { LENGTH_AXIS_DEFAULTS } from '../src/length-axis';
 import { sheetAxisOf } from '../src/orientation-up-sheet';
 import { UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
-import { candidateOf, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
+import { candidateOf, gateTurn, loadReplay, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { finCues as upAnatomyCues, FIN_CUES as UP_ANATOMY_CUES, FIN_CUES as NAMES, measureFinAnatomy, type FinAnatomy } from './lib/fin-anatomy';
@@ -133,18 +133,7 @@ async function main(): Promise<void> {
     one,
     arg,
     listUpRight: true,
-    beforeChoice: () => {
-      const peek = arg('--peek');
-      if (peek) for (const s of r.set.filter((q) => peek.split(',').includes(q.id))) {
-        const held = weighByCue(r.heldProbs.get(s.id)!, r.upScoresOf(s, [s.artist]), weight);
-        const ins = weighByCue(r.shippedProbs.get(s.id)!, r.extra[s.id]!.shippedUp, weight);
-        const rightUps = new Set((s.right ?? [0]).map(upOfCandidate));
-        console.log(`${s.id} (lateral as held ${r.turnsOf.get(s.id)![0]!.lateral ?? '-'}; median/paired share along y ${anatomy[s.id]!.shares[2]!.map((x) => x.toFixed(3)).join('/')})`);
-        for (const u of UP_AXES) {
-          console.log(`   ${rightUps.has(u) ? '*' : ' '}${u}  held ${upMass(held, u).toFixed(3)} in ${upMass(ins, u).toFixed(3)}  ${upAnatomyCues(anatomy[s.id]!, u).map((x, k) => `${NAMES[k]} ${x.toFixed(3).padStart(6)}`).join('  ')}`);
-        }
-      }
-    },
+    peek: { weight, names: NAMES, header: (s) => `median/paired share along y ${anatomy[s.id]!.shares[2]!.map((x) => x.toFixed(3)).join('/')}`, cues: (s, u) => upAnatomyCues(anatomy[s.id]!, u) },
   });
 }
 

@@ -33,7 +33,7 @@ import { weighByCue } from '../src/orientation-exemplars';
 import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { sheetAxisOf } from '../src/orientation-up-sheet';
 import { UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
-import { candidateOf, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
+import { candidateOf, gateTurn, loadReplay, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import { upAnatomyCues, UP_ANATOMY_CUES, UP_ANATOMY_CUES as NAMES } from './lib/up-anatomy';
 import { upAnatomyOf } from './measure-up-anatomy';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
@@ -101,18 +101,7 @@ async function main(): Promise<void> {
     show,
     one,
     arg,
-    beforeChoice: () => {
-      const peek = arg('--peek');
-      if (peek) for (const s of r.set.filter((q) => peek.split(',').includes(q.id))) {
-        const held = weighByCue(r.heldProbs.get(s.id)!, r.upScoresOf(s, [s.artist]), weight);
-        const ins = weighByCue(r.shippedProbs.get(s.id)!, r.extra[s.id]!.shippedUp, weight);
-        const rightUps = new Set((s.right ?? [0]).map(upOfCandidate));
-        console.log(`${s.id} (lateral as held ${r.turnsOf.get(s.id)![0]!.lateral ?? '-'}; thin ${anatomy[s.id]!.thinShare.toFixed(2)})`);
-        for (const u of UP_AXES) {
-          console.log(`   ${rightUps.has(u) ? '*' : ' '}${u}  held ${upMass(held, u).toFixed(3)} in ${upMass(ins, u).toFixed(3)}  ${upAnatomyCues(anatomy[s.id]!, u).map((x, k) => `${NAMES[k]} ${x.toFixed(3).padStart(6)}`).join('  ')}`);
-        }
-      }
-    },
+    peek: { weight, names: NAMES, header: (s) => `thin ${anatomy[s.id]!.thinShare.toFixed(2)}`, cues: (s, u) => upAnatomyCues(anatomy[s.id]!, u) },
   });
 }
 

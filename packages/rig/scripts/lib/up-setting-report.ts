@@ -1,10 +1,13 @@
 /**
  * The report of the up-rule replays that try a family of settings left out by artist
  * (orientation-legless-loao.ts, orientation-fins-loao.ts): each setting on all (held out and in
- * sample), `--list` per character that moves, then per artist the setting chosen without it.
+ * sample), `--list` per character that moves, `--peek` per character named, then per artist the
+ * setting chosen without it.
  */
+import { weighByCue } from '../../src/orientation-exemplars';
+import { UP_AXES, type UpAxis } from '../../src/rotate-mesh-up';
 import type { Measured, StoredTurn } from '../orientation-gates-loao';
-import { chooseSetting, type Replay } from './orientation-replay';
+import { chooseSetting, upMass, upOfCandidate, type Replay } from './orientation-replay';
 
 /** A character's turned files read by one setting: right, right the first (as held) one, up wrong. */
 export interface Tally { right: number; uprights: number; upWrong: number }
@@ -21,13 +24,16 @@ export interface UpSettingReportOptions<S> {
   arg: (name: string) => string | undefined;
   /** `--list` rows give each held-out count as right/(files whose up is right). Default false. */
   listUpRight?: boolean;
-  /** Printed after the `--list` rows, before the choice (a script's own `--peek`). */
-  beforeChoice?: () => void;
+  /**
+   * `--peek id,...`: per character named, its up-axis probability mass held out and in sample
+   * (weighed by the exemplars at `weight`) and its cues (`names`) along each up axis as held.
+   */
+  peek: { weight: number; names: readonly string[]; header: (s: Measured) => string; cues: (s: Measured, up: UpAxis) => readonly number[] };
   argv?: readonly string[];
 }
 
 export function reportUpSettings<S>(r: Replay, options: UpSettingReportOptions<S>): void {
-  const { family, off, show, one, arg, listUpRight = false, beforeChoice, argv = process.argv } = options;
+  const { family, off, show, one, arg, listUpRight = false, peek, argv = process.argv } = options;
   const replay = (s: Measured, probs: number[], up: number[], g: S): Tally => {
     const x: Tally = { right: 0, uprights: 0, upWrong: 0 };
     r.turnsOf.get(s.id)!.forEach((t, k) => { const o = one(s, t, probs, up, g); if (o.right) { x.right++; if (k === 0) x.uprights++; } if (!o.upRight) x.upWrong++; });
@@ -57,7 +63,16 @@ export function reportUpSettings<S>(r: Replay, options: UpSettingReportOptions<S
       }
     }
   }
-  beforeChoice?.();
+  const peeked = arg('--peek');
+  if (peeked) for (const s of r.set.filter((q) => peeked.split(',').includes(q.id))) {
+    const held = weighByCue(r.heldProbs.get(s.id)!, r.upScoresOf(s, [s.artist]), peek.weight);
+    const ins = weighByCue(r.shippedProbs.get(s.id)!, r.extra[s.id]!.shippedUp, peek.weight);
+    const rightUps = new Set((s.right ?? [0]).map(upOfCandidate));
+    console.log(`${s.id} (lateral as held ${r.turnsOf.get(s.id)![0]!.lateral ?? '-'}; ${peek.header(s)})`);
+    for (const u of UP_AXES) {
+      console.log(`   ${rightUps.has(u) ? '*' : ' '}${u}  held ${upMass(held, u).toFixed(3)} in ${upMass(ins, u).toFixed(3)}  ${peek.cues(s, u).map((x, k) => `${peek.names[k]} ${x.toFixed(3).padStart(6)}`).join('  ')}`);
+    }
+  }
   if (argv.includes('--no-choice')) return;
 
   const choose = (pool: Measured[], out: string[]): S =>
