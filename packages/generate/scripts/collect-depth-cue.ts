@@ -8,14 +8,14 @@
  * The model is generated once with the plan and view hints and lean 0; scaling its depth by k is the
  * engine at `thickness` k·0.5 (but for the one-pixel least height), as in `fit-plan-view-depth.ts`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh, type Mesh } from '@rigforge/mesh';
+import type { Mesh } from '@rigforge/mesh';
 import { generateModel } from '../src';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { BALL_EXPONENT, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
-import { arg, bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, rasterDepth, turnToView, scaledLeaned, benchmarkPicture, unitHeight } from './dev-set-views';
+import { arg, bounds, centred, diagonal, extent, mostInformativeView, rasterDepth, turnToView, scaledLeaned, benchmarkPicture, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 export const CUE_SCALES = [0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.4, 1.6, 1.8, 2];
@@ -56,10 +56,10 @@ async function main(): Promise<void> {
   const only = arg('--only')?.split(',');
   const samples = Number(arg('--samples') ?? 4000);
   const ownOnly = process.argv.includes('--own-only');
-  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (plans.includes('all') || plans.includes(x.bodyPlan)) && (!only || only.includes(x.id)))) {
+  for (const c of readManifest(dir).filter((x) => (plans.includes('all') || plans.includes(x.bodyPlan)) && (!only || only.includes(x.id)))) {
     const rowFile = join(out, `${c.id}.json`);
     if (existsSync(rowFile)) continue;
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const mesh = await readCharacterMesh(dir, c.id);
     const view = mostInformativeView(mesh);
     const turned = turnToView(mesh, view);
     const truth = unitHeight(turned);

@@ -9,6 +9,17 @@ import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
 
 export const manifestSchema = z.array(z.looseObject({ id: z.string(), bodyPlan: z.string(), artist: z.string() }));
+export type ManifestEntry = z.infer<typeof manifestSchema>[number];
+
+/** The dev set's characters at `dir`, in manifest order. */
+export function readManifest(dir: string): ManifestEntry[] {
+  return manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+}
+
+/** A dev-set character's input mesh, as the engine reads it. */
+export async function readCharacterMesh(dir: string, id: string): Promise<Mesh> {
+  return (await readMesh(new Uint8Array(readFileSync(join(dir, id, 'input.glb'))))).mesh;
+}
 
 export type Vec3 = [number, number, number];
 export type View = 'front' | 'side' | 'top';
@@ -18,8 +29,8 @@ export interface CharacterInView { id: string; bodyPlan: string; artist: string;
 
 /** Every character of the set at `dir`, in manifest order: read, turned to its most informative view, scaled to height 1. */
 export async function* charactersInBestView(dir: string): AsyncGenerator<CharacterInView> {
-  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+  for (const c of readManifest(dir)) {
+    const mesh = await readCharacterMesh(dir, c.id);
     const view = mostInformativeView(mesh);
     yield { id: c.id, bodyPlan: c.bodyPlan, artist: c.artist, view, mesh: unitHeight(turnToView(mesh, view)) };
   }
@@ -200,6 +211,11 @@ export function arg(name: string): string | undefined {
  */
 export const fitRowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), bestView: z.boolean(), cd: z.array(z.number()) });
 export type FitRow = z.infer<typeof fitRowSchema>;
+
+/** The rows of the JSON parts named in `files` (comma-separated, as `--merge` takes them), in order. */
+export function readFitRows(files: string): FitRow[] {
+  return files.split(',').flatMap((file) => z.array(fitRowSchema).parse(JSON.parse(readFileSync(file, 'utf8'))));
+}
 
 /** The mean of a list (0 for none: a fit's empty fold scores nothing). */
 export const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);

@@ -27,7 +27,6 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { distanceTransform } from '../src/mask-ops';
 import { DEPTH_PRIOR_MIN_CHARACTERS, type DepthPrior } from '../src/depth-prior';
@@ -45,7 +44,7 @@ function binAt(table: BinTable, y: number, qn: number): number {
   const v = (r: number, c: number): number => table.values[r * table.widths + c]!;
   return (1 - fr) * ((1 - fc) * v(r0, c0) + fc * v(r0, c1)) + fr * ((1 - fc) * v(r1, c0) + fc * v(r1, c1));
 }
-import { manifestSchema, mostInformativeView, rasterDepth, turnToView, VIEWS, type View, arg } from './dev-set-views';
+import { mostInformativeView, rasterDepth, turnToView, VIEWS, type View, arg, readManifest, readCharacterMesh } from './dev-set-views';
 
 /** Grid cells along the longer side of the picture. */
 const GRID = 128;
@@ -327,7 +326,7 @@ async function main(): Promise<void> {
     console.error('usage: fit-depth-priors.ts <dev-set dir> [--write]');
     process.exit(2);
   }
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const manifest = readManifest(dir);
   const cachePath = arg('--cache');
   const cached: Character[] = cachePath && existsSync(cachePath) ? JSON.parse(readFileSync(cachePath, 'utf8'), revive) : [];
   // Samples thinned to SAMPLES per set (a cache written with more is strided down).
@@ -338,7 +337,7 @@ async function main(): Promise<void> {
   };
   const chars: Character[] = cached.map((c) => ({ ...c, views: { front: thin(c.views.front), side: thin(c.views.side), top: thin(c.views.top) } }));
   for (const c of cached.length ? [] : manifest) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const mesh = await readCharacterMesh(dir, c.id);
     const views = Object.fromEntries(VIEWS.map((v) => {
       const turned = turnToView(mesh, v);
       return [v, depthSamples(turned.positions, turned.indices)];

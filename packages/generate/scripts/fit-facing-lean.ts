@@ -21,14 +21,13 @@
  * classified by the held-out threshold.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readMesh, type Mesh } from '@rigforge/mesh';
+import { type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { decodeImage, generateModel, GENERATE_MODEL_DEFAULTS, segmentSubject } from '../src';
 import { depthLean } from '../src/depth-prior';
 import { facingCues, type FacingCues } from '../src/facing';
 import { distanceTransform } from '../src/mask-ops';
-import { bounds, centred, diagonal, extent, manifestSchema, mostInformativeView, turnToView, arg, scaledLeaned, mean, benchmarkPicture } from './dev-set-views';
+import { bounds, centred, diagonal, extent, mostInformativeView, turnToView, arg, scaledLeaned, mean, benchmarkPicture, readManifest, readCharacterMesh } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 const LEANS = arg('--leans')?.split(',').map(Number) ?? [-0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75];
@@ -169,8 +168,8 @@ async function main(): Promise<void> {
   const labels = labelsPath ? z.record(z.string(), z.array(z.string())).parse(JSON.parse(readFileSync(labelsPath, 'utf8'))) : {};
   const out = arg('--json');
   const rows: Row[] = [];
-  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && (!plans || plans.includes(x.bodyPlan)))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+  for (const c of readManifest(dir).filter((x) => (!only || only.includes(x.id)) && (!plans || plans.includes(x.bodyPlan)))) {
+    const mesh = await readCharacterMesh(dir, c.id);
     const bestFront = mostInformativeView(mesh) === 'front';
     for (const side of sides) {
       const turned = turnToView(mesh, 'front');

@@ -19,11 +19,10 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
 import { learnedFinsWings } from '../src/fins-wings';
-import { arg, bounds, centred, diagonal, manifestSchema, mostInformativeView, turnToView, VIEWS, type View, benchmarkPicture, unitHeight } from './dev-set-views';
+import { arg, bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, type View, benchmarkPicture, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 /** `lateral` values (front and top pictures): 1 is no rule. */
@@ -61,8 +60,8 @@ async function collect(dir: string, out: string): Promise<void> {
   const which = arg('--views') ?? 'best';
   const samples = Number(arg('--samples') ?? 4000);
   const shippedLateral = learnedFinsWings('avian', 'top')?.lateral ?? 1;
-  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => plans.includes(x.bodyPlan) && (!only || only.includes(x.id)))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+  for (const c of readManifest(dir).filter((x) => plans.includes(x.bodyPlan) && (!only || only.includes(x.id)))) {
+    const mesh = await readCharacterMesh(dir, c.id);
     const best = mostInformativeView(mesh);
     for (const view of VIEWS.filter((v) => (which === 'all' ? true : which === 'best' ? v === best : which === 'other' ? v !== best : v === which))) {
       if ((TRUNK || TRUNK_CAP || TRUNK_OWN) && view === 'side') continue;

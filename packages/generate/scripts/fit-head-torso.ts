@@ -26,12 +26,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { generateModel } from '../src';
 import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { ballHeights } from '../src/ball-depth';
 import { depthPrior } from '../src/depth-prior';
 import { headTorsoBalls, neckRow, type HeadTorsoDepth } from '../src/head-torso';
 import { distanceTransform } from '../src/mask-ops';
-import { arg, benchmarkPicture, manifestSchema, mean, mostInformativeView, rasterDepth, sampleDepthCells, turnToView, unitHeight } from './dev-set-views';
+import { arg, benchmarkPicture, mean, mostInformativeView, rasterDepth, sampleDepthCells, turnToView, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
 import { compare } from './shape-distance';
 
 /** Grid cells along the longer side of the picture. */
@@ -97,10 +96,10 @@ type CdRow = z.infer<typeof cdRowSchema>;
 async function cdRows(dir: string, plan: string): Promise<void> {
   const only = arg('--only')?.split(',');
   const samples = Number(arg('--samples') ?? 4000);
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const manifest = readManifest(dir);
   const rows: CdRow[] = [];
   for (const c of manifest.filter((m) => m.bodyPlan === plan && (!only || only.includes(m.id)))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const mesh = await readCharacterMesh(dir, c.id);
     if (mostInformativeView(mesh) !== 'front') continue;
     const truth = unitHeight(turnToView(mesh, 'front'));
     const picture = benchmarkPicture(truth);
@@ -144,10 +143,10 @@ async function main(): Promise<void> {
     await cdRows(dir, plan);
     return;
   }
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const manifest = readManifest(dir);
   const set: Sample[] = [];
   for (const c of manifest.filter((m) => m.bodyPlan === plan)) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const mesh = await readCharacterMesh(dir, c.id);
     if (mostInformativeView(mesh) !== 'front') continue;
     const turned = turnToView(mesh, 'front');
     const s = { id: c.id, artist: c.artist, ...samples(turned.positions, turned.indices, depthPrior(plan, 'front').c) };

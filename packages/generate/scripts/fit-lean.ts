@@ -19,12 +19,10 @@
  * the characters the benchmark pictures from above. `--view front` asks the same of front pictures
  * (is the back flatter than the front?), `--plan` keeps one body plan's characters.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
+import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight } from './dev-set-views';
+import { mostInformativeView, turnToView, VIEWS, arg, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, readFitRows } from './dev-set-views';
 import { compare } from './shape-distance';
 
 export const LEANS = [-0.5, 0, 0.25, 0.5, 0.75, 1];
@@ -57,7 +55,7 @@ function report(rows: FitRow[], view: string): void {
 async function main(): Promise<void> {
   const merge = arg('--merge');
   if (merge) {
-    report(merge.split(',').flatMap((file) => z.array(fitRowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))), z.enum(VIEWS).parse(arg('--view') ?? 'top'));
+    report(readFitRows(merge), z.enum(VIEWS).parse(arg('--view') ?? 'top'));
     return;
   }
   const dir = process.argv[2];
@@ -70,8 +68,8 @@ async function main(): Promise<void> {
   const view = z.enum(VIEWS).parse(arg('--view') ?? 'top');
   const samples = Number(arg('--samples') ?? 8000);
   const rows: FitRow[] = [];
-  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && (!plan || x.bodyPlan === plan))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+  for (const c of readManifest(dir).filter((x) => (!only || only.includes(x.id)) && (!plan || x.bodyPlan === plan))) {
+    const mesh = await readCharacterMesh(dir, c.id);
     const turned = turnToView(mesh, view);
     const truth = unitHeight(turned);
     const picture = benchmarkPicture(truth);

@@ -21,11 +21,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { BODY_PLAN_LEGS, BODY_PLANS } from '@rigforge/vocabulary';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { manifestSchema, mostInformativeView, turnToView, arg, fitRowSchema, type FitRow, mean, benchmarkPicture, unitHeight } from './dev-set-views';
+import { mostInformativeView, turnToView, arg, type FitRow, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, readFitRows } from './dev-set-views';
 import { compare } from './shape-distance';
 
 export const SPREADS = [0, 0.5, 0.75, 0.875, 1, 1.125, 1.25, 1.5, 1.75, 2, 2.5, 3];
@@ -101,7 +100,7 @@ function write(spreads: Record<string, number>): void {
 async function main(): Promise<void> {
   const merge = arg('--merge');
   if (merge) {
-    const spreads = report(merge.split(',').flatMap((file) => z.array(fitRowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
+    const spreads = report(readFitRows(merge));
     if (process.argv.includes('--write')) write(spreads);
     return;
   }
@@ -116,8 +115,8 @@ async function main(): Promise<void> {
   const legged = (plan: string) => BODY_PLANS.some((p) => p === plan && BODY_PLAN_LEGS[p] > 0);
   const out = arg('--json');
   const rows: FitRow[] = [];
-  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && legged(x.bodyPlan))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+  for (const c of readManifest(dir).filter((x) => (!only || only.includes(x.id)) && legged(x.bodyPlan))) {
+    const mesh = await readCharacterMesh(dir, c.id);
     const bestView = mostInformativeView(mesh) === 'side';
     if ((bestOnly && !bestView) || (othersOnly && bestView)) continue;
     const turned = turnToView(mesh, 'side');

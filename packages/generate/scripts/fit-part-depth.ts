@@ -17,14 +17,11 @@
  * per artist and per plan. A ratio enters the engine only if it beats k = 1 left out (it did not: see
  * the package README).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { ballsByKind, splitParts, type PartKind } from '../src/body-parts';
 import { depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
-import { manifestSchema, mostInformativeView, rasterDepth, sampleDepthCells, turnToView, mean } from './dev-set-views';
+import { mostInformativeView, rasterDepth, sampleDepthCells, turnToView, mean, readManifest, readCharacterMesh } from './dev-set-views';
 
 /** Grid cells along the longer side of the picture. */
 const GRID = 192;
@@ -77,12 +74,12 @@ async function main(): Promise<void> {
     console.error('usage: fit-part-depth.ts <dev-set dir> [--plan <plan>]');
     process.exit(2);
   }
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const manifest = readManifest(dir);
   const set: Sample[] = [];
   const plans0 = process.argv.includes('--plan') ? process.argv[process.argv.indexOf('--plan') + 1]!.split(',') : undefined;
   const allViews = process.argv.includes('--all-views');
   for (const c of manifest.filter((m) => !plans0 || plans0.includes(m.bodyPlan))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const mesh = await readCharacterMesh(dir, c.id);
     const view = mostInformativeView(mesh);
     // Parts are built for front pictures (side pictures of legged bodies layer their legs instead).
     if (view !== 'front' && !allViews) continue;

@@ -20,12 +20,10 @@
  * shipped point is k 1 at its lean); the lean is forced to 0 before β. `--scales` and `--leans`
  * (comma lists, holding 1 and 0) score a smaller grid.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
+import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, centred, diagonal, manifestSchema, mostInformativeView, turnToView, VIEWS, arg, fitRowSchema, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight } from './dev-set-views';
+import { bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, arg, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, readFitRows } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 // Below 1 for flat subjects (a butterfly from above wants ×0.4, the error-sources round), past 3
@@ -65,7 +63,7 @@ function report(rows: FitRow[]): void {
 async function main(): Promise<void> {
   const merge = arg('--merge');
   if (merge) {
-    report(merge.split(',').flatMap((file) => z.array(fitRowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
+    report(readFitRows(merge));
     return;
   }
   const dir = process.argv[2];
@@ -79,8 +77,8 @@ async function main(): Promise<void> {
   const samples = Number(arg('--samples') ?? 4000);
   const out = arg('--json');
   const rows: FitRow[] = [];
-  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => (!only || only.includes(x.id)) && x.bodyPlan === plan)) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+  for (const c of readManifest(dir).filter((x) => (!only || only.includes(x.id)) && x.bodyPlan === plan)) {
+    const mesh = await readCharacterMesh(dir, c.id);
     const turned = turnToView(mesh, view);
     const truth = unitHeight(turned);
     const picture = benchmarkPicture(truth);

@@ -15,11 +15,10 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { z } from 'zod';
 import { generateModel } from '../src';
 import { learnedFinsWings } from '../src/fins-wings';
-import { arg, bounds, centred, diagonal, manifestSchema, mostInformativeView, turnToView, VIEWS, benchmarkPicture, unitHeight } from './dev-set-views';
+import { arg, bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, benchmarkPicture, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 /** Lifts scored, × the trunk's largest half-depth (+ towards the camera); 0 is the engine today. */
@@ -34,9 +33,9 @@ async function collect(dir: string, out: string): Promise<void> {
   const only = arg('--only')?.split(',');
   const which = arg('--views') ?? 'best';
   const samples = Number(arg('--samples') ?? 4000);
-  const chars = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => plans.includes(x.bodyPlan) && (!only || only.includes(x.id)));
+  const chars = readManifest(dir).filter((x) => plans.includes(x.bodyPlan) && (!only || only.includes(x.id)));
   for (const c of only ? only.flatMap((id) => chars.filter((x) => x.id === id)) : chars) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const mesh = await readCharacterMesh(dir, c.id);
     const best = mostInformativeView(mesh);
     for (const view of VIEWS.filter((v) => v !== 'side' && (which === 'all' ? true : which === 'best' ? v === best : v === which))) {
       const rowFile = join(out, `${c.id}.${view}.json`);

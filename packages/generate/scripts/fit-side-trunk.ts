@@ -21,9 +21,7 @@
  * `--merge` reports the mean CD per artist at each factor and at each artist's left-out factor.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { readMesh } from '@rigforge/mesh';
 import { BODY_PLAN_LEGS, BODY_PLANS } from '@rigforge/vocabulary';
 import { generateModel } from '../src';
 import { ballHeights, medialBalls } from '../src/ball-depth';
@@ -32,7 +30,7 @@ import { depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
 import { findSideLegs } from '../src/side-legs';
 import type { SideTrunkDepth } from '../src/side-trunk';
-import { arg, benchmarkPicture, manifestSchema, mean, mostInformativeView, rasterDepth, turnToView, unitHeight } from './dev-set-views';
+import { arg, benchmarkPicture, mean, mostInformativeView, rasterDepth, turnToView, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
 import { compare } from './shape-distance';
 
 /** Grid cells along the longer side of the picture. */
@@ -106,10 +104,10 @@ async function main(): Promise<void> {
   const only = arg('--only')?.split(',');
   const samples = Number(arg('--samples') ?? 4000);
   const c = depthPrior(plan, 'side').c;
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const manifest = readManifest(dir);
   const rows: Row[] = [];
   for (const m of manifest.filter((x) => x.bodyPlan === plan && (!only || only.includes(x.id)))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, m.id, 'input.glb'))))).mesh;
+    const mesh = await readCharacterMesh(dir, m.id);
     if (mostInformativeView(mesh) !== 'side') continue;
     const turned = turnToView(mesh, 'side');
     const own = ownRatios(turned.positions, turned.indices, c, BODY_PLAN_LEGS[bodyPlan] / 2);

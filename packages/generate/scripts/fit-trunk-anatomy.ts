@@ -33,12 +33,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { depthLean, depthPrior } from '../src/depth-prior';
 import { middleBandHalfWidth, middleLine, splitByLine } from '../src/fins-wings';
 import { distanceTransform } from '../src/mask-ops';
-import { arg, centred, manifestSchema, mostInformativeView, rasterDepth, turnToView, unitHeight, type View } from './dev-set-views';
+import { arg, centred, mostInformativeView, rasterDepth, turnToView, unitHeight, type View, readManifest, readCharacterMesh } from './dev-set-views';
 
 export interface AnatomyRow { id: string; plan: string; artist: string; view: 'front' | 'top'; bestView: boolean; own: number; body: number; peak: number; lift: number; trunkCells: number; lateralCells: number }
 
@@ -104,8 +103,8 @@ async function main(): Promise<void> {
   const plans = (arg('--plans') ?? 'aquatic,avian').split(','), grid = Number(arg('--grid') ?? 512);
   const views = (arg('--views') ?? 'top,front').split(',').filter((v): v is 'front' | 'top' => v === 'front' || v === 'top');
   const rows: AnatomyRow[] = [];
-  for (const c of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => plans.includes(x.bodyPlan))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+  for (const c of readManifest(dir).filter((x) => plans.includes(x.bodyPlan))) {
+    const mesh = await readCharacterMesh(dir, c.id);
     const best: View = mostInformativeView(mesh);
     for (const view of views) {
       const truth = unitHeight(turnToView(mesh, view));

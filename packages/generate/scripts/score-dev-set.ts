@@ -24,12 +24,11 @@
  * A script, not a test: the set is development data that never enters the repository.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
+import { renderThumbnail, type Mesh } from '@rigforge/mesh';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { manifestSchema, mostInformativeView, turnToView, VIEWS, type Vec3, type View, arg, benchmarkPicture, unitHeight, PICTURE_PX } from './dev-set-views';
+import { mostInformativeView, turnToView, VIEWS, type Vec3, type View, arg, benchmarkPicture, unitHeight, PICTURE_PX, readManifest, readCharacterMesh } from './dev-set-views';
 import { writeCachedModel } from './model-cache';
 import { compare, type Scores } from './shape-distance';
 
@@ -154,7 +153,7 @@ async function main(): Promise<void> {
   // The engine's optional depth cue for fish and flyers (`depthCue`, off by default; see the README).
   const depthCue = process.argv.includes('--depth-cue');
   const cacheDir = arg('--cache');
-  const chars = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((c) => !only || only.includes(c.id));
+  const chars = readManifest(dir).filter((c) => !only || only.includes(c.id));
   const rows: Row[] = [];
   const tiles: Buffer[][] = [];
   const TILE = 160;
@@ -163,7 +162,7 @@ async function main(): Promise<void> {
   for (const c of chars) {
     const row: Row = { id: c.id, plan: c.bodyPlan, artist: c.artist, view: 'front' };
     try {
-      const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+      const mesh = await readCharacterMesh(dir, c.id);
       row.view = mostInformativeView(mesh);
       // Scaled to stand 1 tall: files come in any unit (an FBX export at 100× is 10⁵ tall), the
       // engine takes a height in metres, and every score is relative (CD / diagonal, IoU, ratios).

@@ -33,11 +33,12 @@ import { weighByCue } from '../src/orientation-exemplars';
 import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { sheetAxisOf } from '../src/orientation-up-sheet';
 import { UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
-import { candidateOf, chooseSetting, gateTurn, loadReplay, upMass, upOfCandidate, withFacingCue } from './lib/orientation-replay';
+import { candidateOf, gateTurn, loadReplay, upOfCandidate, withFacingCue } from './lib/orientation-replay';
 import { upAnatomyCues, UP_ANATOMY_CUES, UP_ANATOMY_CUES as NAMES } from './lib/up-anatomy';
 import { upAnatomyOf } from './measure-up-anatomy';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
 import { arg } from './lib/cli-args';
+import { reportUpSettings } from './lib/up-setting-report';
 
 type Scope = 'noLegs' | 'all' | 'kept' | 'pair';
 type Setting = { kind: 'off' } | { kind: 'sheet' } | { kind: 'weigh'; cue: number; w: number; scope: Scope } | { kind: 'flip'; cue: number; m: number; scope: Scope; b?: number };
@@ -84,15 +85,6 @@ async function main(): Promise<void> {
     const rightUp = new Set([...t.right].map(upOfCandidate));
     return { right: t.right.has(c), upRight: rightUp.has(upOfCandidate(c)) };
   };
-  type Tally = { right: number; uprights: number; upWrong: number };
-  const replay = (s: Measured, probs: number[], up: number[], g: Setting): Tally => {
-    const x: Tally = { right: 0, uprights: 0, upWrong: 0 };
-    r.turnsOf.get(s.id)!.forEach((t, k) => { const o = one(s, t, probs, up, g); if (o.right) { x.right++; if (k === 0) x.uprights++; } if (!o.upRight) x.upWrong++; });
-    return x;
-  };
-  const sum = (xs: Tally[]): Tally => xs.reduce((a, b) => ({ right: a.right + b.right, uprights: a.uprights + b.uprights, upWrong: a.upWrong + b.upWrong }), { right: 0, uprights: 0, upWrong: 0 });
-  const pct = (a: number, b: number): string => `${((100 * a) / Math.max(b, 1)).toFixed(1)}%`;
-
   const family: Setting[] = [{ kind: 'off' }];
   if (process.argv.includes('--sheet')) family.push({ kind: 'sheet' });
   const scopes = (arg('--scopes') ?? 'noLegs,all,kept').split(',') as Scope[];
@@ -103,51 +95,14 @@ async function main(): Promise<void> {
     if (process.argv.includes('--flip-bars')) for (const m of [0, 0.02, 0.05, 0.1]) for (const b of [0.5, 0.6, 0.7, 0.8, 0.9]) family.push({ kind: 'flip', cue, m, scope, b });
   }
 
-  const heldOut = (a: string, g: Setting): Tally => sum(r.set.filter((s) => s.artist === a).map((s) => replay(s, r.heldProbs.get(s.id)!, r.upScoresOf(s, [a]), g)));
-  const n = r.set.length;
-  console.log('each setting on all: held out (each artist read without it) | in sample (shipped model and exemplars); right turned files per artist held out');
-  for (const g of process.argv.includes('--no-table') ? [] : family) {
-    const h = r.artists.map((a) => heldOut(a, g));
-    const i = sum(r.set.map((s) => replay(s, r.shippedProbs.get(s.id)!, r.extra[s.id]!.shippedUp, g)));
-    const hs = sum(h);
-    console.log(`  ${show(g).padEnd(28)} ${pct(hs.right, n * 24)} (${hs.right}) ${hs.uprights}/${n} up-wrong ${hs.upWrong} | ${pct(i.right, n * 24)} ${i.uprights}/${n} up-wrong ${i.upWrong} | ${r.artists.map((a) => `${a.slice(0, 6)} ${h[r.artists.indexOf(a)]!.right}`).join(' ')}`);
-  }
-  const listed = arg('--list');
-  if (listed) {
-    const gs = family.filter((g) => listed.split(',').includes(show(g).replace(/ /g, '_')));
-    console.log(`\nper character that moves, right turned files held out | in sample: off -> ${gs.map(show).join(' / ')}`);
-    for (const s of r.set) {
-      const h = [{ kind: 'off' } as Setting, ...gs].map((g) => replay(s, r.heldProbs.get(s.id)!, r.upScoresOf(s, [s.artist]), g));
-      const i = [{ kind: 'off' } as Setting, ...gs].map((g) => replay(s, r.shippedProbs.get(s.id)!, r.extra[s.id]!.shippedUp, g));
-      if (h.some((x) => x.right !== h[0]!.right || x.uprights !== h[0]!.uprights) || i.some((x) => x.right !== i[0]!.right || x.uprights !== i[0]!.uprights)) {
-        console.log(`  ${s.artist.padEnd(18)} ${s.id.padEnd(28)} ${s.plan.padEnd(10)} ${h.map((x) => `${x.right}${x.uprights ? '' : '*'}`).join(' -> ')} | ${i.map((x) => `${x.right}${x.uprights ? '' : '*'}`).join(' -> ')}`);
-      }
-    }
-  }
-  const peek = arg('--peek');
-  if (peek) for (const s of r.set.filter((q) => peek.split(',').includes(q.id))) {
-    const held = weighByCue(r.heldProbs.get(s.id)!, r.upScoresOf(s, [s.artist]), weight);
-    const ins = weighByCue(r.shippedProbs.get(s.id)!, r.extra[s.id]!.shippedUp, weight);
-    const rightUps = new Set((s.right ?? [0]).map(upOfCandidate));
-    console.log(`${s.id} (lateral as held ${r.turnsOf.get(s.id)![0]!.lateral ?? '-'}; thin ${anatomy[s.id]!.thinShare.toFixed(2)})`);
-    for (const u of UP_AXES) {
-      console.log(`   ${rightUps.has(u) ? '*' : ' '}${u}  held ${upMass(held, u).toFixed(3)} in ${upMass(ins, u).toFixed(3)}  ${upAnatomyCues(anatomy[s.id]!, u).map((x, k) => `${NAMES[k]} ${x.toFixed(3).padStart(6)}`).join('  ')}`);
-    }
-  }
-  if (process.argv.includes('--no-choice')) return;
-
-  const choose = (pool: Measured[], out: string[]): Setting =>
-    chooseSetting(pool, family, { kind: 'off' }, (s, g) => replay(s, r.heldProbs.get(s.id)!, r.upScoresOf(s, [...out, s.artist]), g));
-  console.log('\nheld out, off -> the setting chosen without the artist:');
-  const b0: Tally[] = [], b1: Tally[] = [];
-  for (const a of r.artists) {
-    const g = choose(r.set.filter((s) => s.artist !== a), [a]);
-    const x = heldOut(a, { kind: 'off' }), y = heldOut(a, g), m = r.set.filter((s) => s.artist === a).length;
-    b0.push(x); b1.push(y);
-    console.log(`  ${a.padEnd(20)} ${String(m).padStart(2)}  ${show(g).padEnd(28)} ${pct(x.right, m * 24)} -> ${pct(y.right, m * 24)}   uprights ${x.uprights}/${m} -> ${y.uprights}/${m}`);
-  }
-  const x0 = sum(b0), x1 = sum(b1);
-  console.log(`  ${'all (left out)'.padEnd(24)} ${''.padEnd(28)} ${pct(x0.right, n * 24)} -> ${pct(x1.right, n * 24)}   uprights ${x0.uprights}/${n} -> ${x1.uprights}/${n}   up wrong ${x0.upWrong} -> ${x1.upWrong}`);
+  reportUpSettings(r, {
+    family,
+    off: { kind: 'off' },
+    show,
+    one,
+    arg,
+    peek: { weight, names: NAMES, header: (s) => `thin ${anatomy[s.id]!.thinShare.toFixed(2)}`, cues: (s, u) => upAnatomyCues(anatomy[s.id]!, u) },
+  });
 }
 
 void main().catch((error: unknown) => {

@@ -150,31 +150,32 @@ export interface AssetFacets {
 }
 
 /**
- * Size of the catalog and its distinct categories and packs, sorted. The distinct values come from
- * a "loose index scan" (a recursive CTE hopping along the (category, id) and (pack, id) indexes),
- * which costs one index probe per distinct value instead of reading every row.
+ * The distinct values of an indexed column, sorted, by a "loose index scan": a recursive CTE
+ * hopping along the (column, id) index, which costs one index probe per distinct value instead of
+ * reading every row.
  */
+async function distinctValues(db: Db, column: 'category' | 'pack'): Promise<string[]> {
+  // One of two fixed column names, never caller text, so raw is safe here.
+  const c = Prisma.raw(column);
+  const rows = await db.$queryRaw<{ value: string }[]>`
+      WITH RECURSIVE d(value) AS (
+        (SELECT ${c} FROM assets ORDER BY ${c} LIMIT 1)
+        UNION ALL
+        SELECT (SELECT a.${c} FROM assets a WHERE a.${c} > d.value ORDER BY a.${c} LIMIT 1)
+        FROM d WHERE d.value IS NOT NULL
+      ) SELECT value FROM d WHERE value IS NOT NULL`;
+  // The index sorts by the database collation; the API promises plain code-point order.
+  return rows.map((r) => r.value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Size of the catalog and its distinct categories and packs, sorted (distinctValues). */
 export async function readAssetFacets(db: Db): Promise<AssetFacets> {
   const [counted, categories, packs] = await Promise.all([
     db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM assets`,
-    db.$queryRaw<{ value: string }[]>`
-      WITH RECURSIVE c(value) AS (
-        (SELECT category FROM assets ORDER BY category LIMIT 1)
-        UNION ALL
-        SELECT (SELECT a.category FROM assets a WHERE a.category > c.value ORDER BY a.category LIMIT 1)
-        FROM c WHERE c.value IS NOT NULL
-      ) SELECT value FROM c WHERE value IS NOT NULL`,
-    db.$queryRaw<{ value: string }[]>`
-      WITH RECURSIVE p(value) AS (
-        (SELECT pack FROM assets ORDER BY pack LIMIT 1)
-        UNION ALL
-        SELECT (SELECT a.pack FROM assets a WHERE a.pack > p.value ORDER BY a.pack LIMIT 1)
-        FROM p WHERE p.value IS NOT NULL
-      ) SELECT value FROM p WHERE value IS NOT NULL`,
+    distinctValues(db, 'category'),
+    distinctValues(db, 'pack'),
   ]);
-  // The indexes sort by the database collation; the API promises plain code-point order.
-  const sorted = (rows: { value: string }[]) => rows.map((r) => r.value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { totalAssets: counted[0]?.total ?? 0, categories: sorted(categories), packs: sorted(packs) };
+  return { totalAssets: counted[0]?.total ?? 0, categories, packs };
 }
 
 /** One asset row to store; its files are already in object storage under these keys. */
