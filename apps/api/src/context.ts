@@ -55,26 +55,25 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
   });
   const logger = createLogger({ service: 'api', level: env.LOG_LEVEL, secrets: [env.ADMIN_TOKEN], destination: options.logDestination });
   const log = logFunction(logger);
-  // One producer connection for the rate limit, the queue slots, the metrics and BullMQ's queues
-  // (BullMQ's Queue shares a connection it is given: it never blocks on it nor closes it).
-  // coalesceWrites: a request's rate limit, queue slot, enqueue and slot release, and those of the
-  // other requests served in the same loop turn, leave in one socket write (issue 25; with two
-  // producer connections a turn that had both kinds took two writes, and Redis two reads:
-  // apps/api/README.md, fifteenth wave).
-  const redis = createRedis({ url: env.REDIS_URL, role: 'producer', commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS, coalesceWrites: true });
+  // coalesceWrites: a request's rate limit, queue slot and enqueue, and those of the other requests
+  // served in the same loop turn, leave in one socket write per connection (issue 25).
+  const redisOptions = { url: env.REDIS_URL, role: 'producer', commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS, coalesceWrites: true } as const;
+  const redis = createRedis(redisOptions);
   const subscriber = createRedis({ url: env.REDIS_URL, role: 'worker' });
+  const queueConnection = createRedis(redisOptions);
   redis.on('error', connectionErrorLog(log, 'redis'));
   subscriber.on('error', connectionErrorLog(log, 'redis subscriber'));
+  queueConnection.on('error', connectionErrorLog(log, 'redis queues'));
   const storage = createStorage(storageSettingsFromEnv(env));
   const queues = new JobQueues({
-    connection: redis,
+    connection: queueConnection,
     prefix: env.REDIS_PREFIX,
     retryBackoffMs: env.JOB_RETRY_BACKOFF_MS,
     onError: connectionErrorLog(log, 'queues'),
   });
-  const webhooks = new WebhookQueue({ connection: redis, prefix: env.REDIS_PREFIX, onError: connectionErrorLog(log, 'webhook queue') });
+  const webhooks = new WebhookQueue({ connection: queueConnection, prefix: env.REDIS_PREFIX, onError: connectionErrorLog(log, 'webhook queue') });
   const keys = new ApiKeyCache({ db, ttlMs: env.API_KEY_CACHE_MS });
-  await waitReady(redis);
+  await Promise.all([waitReady(redis), waitReady(queueConnection)]);
   const stopListening = await listenForRevocations(subscriber, env.REDIS_PREFIX, (hash) => keys.evict(hash));
   const accountWebhooks = new AccountWebhookCache({ db });
   const stopWebhookChanges = await listenForAccountWebhookChanges(subscriber, env.REDIS_PREFIX, (id) => accountWebhooks.evict(id));
@@ -128,7 +127,7 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
       await stopWebhookChanges().catch(() => undefined);
       await queues.close();
       await webhooks.close();
-      await Promise.all([redis.quit(), subscriber.quit()].map((p) => p.catch(() => undefined)));
+      await Promise.all([redis.quit(), subscriber.quit(), queueConnection.quit()].map((p) => p.catch(() => undefined)));
       await db.$disconnect();
       if (storage instanceof S3Storage) storage.close();
       logger.flush();
