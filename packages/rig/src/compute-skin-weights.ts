@@ -338,7 +338,7 @@ export function computeSkinWeights(
   if (skeleton.joints.length > 1 && welded.indices.length > 0) {
     let unweighted: Uint8Array | undefined;
     if (opts.method === 'heat' && nw <= opts.heatMaxVertices) {
-      unweighted = heatSkinWeights(welded.positions, welded.indices, skeleton, grid, placed, opts, candJoints, candWeights, slots);
+      unweighted = heatSkinWeights(welded.positions, welded.indices, skeleton, grid, placed, opts, candJoints, candWeights, slots, neighbours);
     }
     // Geodesic weights for every vertex, or (after heat) for those heat left empty: separate
     // pieces whose nearest bones are all hidden from them, which Blender leaves unweighted; they

@@ -244,6 +244,11 @@ export class VertexGrid {
   private readonly size: number;
   private readonly dims: [number, number, number];
   private readonly pieceCount: number;
+  /**
+   * Each listed vertex's cell key (cellKey), computed once: the build reads it twice and every
+   * search of a piece once per vertex (three coordinates, a division each).
+   */
+  private readonly keyOf: Int32Array;
   /** The WebAssembly search over this grid (null: none, the JavaScript's; undefined: not made yet). */
   private wasm: NearestPiecesWasm | null | undefined;
 
@@ -266,12 +271,19 @@ export class VertexGrid {
     const cellCount = this.dims[0] * this.dims[1] * this.dims[2];
     // A counting sort by cell, stable: each cell lists its vertices in the pieces' order.
     this.cellStart = new Int32Array(cellCount + 1);
+    this.keyOf = new Int32Array(positions.length / 3);
     let total = 0;
-    for (const piece of pieces) for (const v of piece) { this.cellStart[this.cellKey(v) + 1]!++; total++; }
+    for (const piece of pieces) {
+      for (const v of piece) {
+        const key = this.keyOf[v] = this.cellKey(v);
+        this.cellStart[key + 1]!++;
+        total++;
+      }
+    }
     for (let k = 0; k < cellCount; k++) this.cellStart[k + 1]! += this.cellStart[k]!;
     const fill = this.cellStart.slice(0, cellCount);
     this.cellVertices = new Int32Array(total);
-    for (const piece of pieces) for (const v of piece) this.cellVertices[fill[this.cellKey(v)]!++] = v;
+    for (const piece of pieces) for (const v of piece) this.cellVertices[fill[this.keyOf[v]!]!++] = v;
   }
 
   private cellCoord(v: number, i: number): number {
@@ -351,7 +363,7 @@ export class VertexGrid {
     const bestW = new Int32Array(this.pieceCount);
     const met: number[] = [];
     for (const u of piece) {
-      const key = this.cellKey(u);
+      const key = this.keyOf[u]!;
       let near = cache.get(key);
       if (!near) cache.set(key, near = { vertices: [], chunkStart: [], chunkCell: [], chunkPieces: [], pieceStart: [], ringEnd: [], rings: 0 });
       const cx = this.cellCoord(u, 0), cy = this.cellCoord(u, 1), cz = this.cellCoord(u, 2);
@@ -419,7 +431,7 @@ export class VertexGrid {
     // The piece's vertices by cell, in the piece's order within a cell: (cell key, index) in one
     // double (keys < 2^19, indices < 2^32: exact), sorted as numbers.
     const order = new Float64Array(count);
-    for (let i = 0; i < count; i++) order[i] = this.cellKey(piece[i]!) * 4294967296 + i;
+    for (let i = 0; i < count; i++) order[i] = this.keyOf[piece[i]!]! * 4294967296 + i;
     order.sort();
     const query = new Int32Array(count);
     // Per vertex of the piece (by index): where its answers start and how many.

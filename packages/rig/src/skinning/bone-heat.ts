@@ -37,7 +37,7 @@
  */
 import type { Skeleton } from '@rigforge/mesh';
 import { KeyValueHeap } from '../min-heap';
-import { vertexAdjacency } from './smooth-skin-weights';
+import { vertexAdjacency, type VertexAdjacency } from './smooth-skin-weights';
 import { ConjugateGradientWork, conjugateGradient, type CgKernel, type HeatPreconditioner } from './heat-solver';
 import { prepareHeatThreads, solveBonesOnThreads } from './heat-threads';
 import { HeatSupportsWasm } from './wasm/jacobi-cg-wasm';
@@ -243,12 +243,14 @@ export function boneHeatWeights(
   slots: number,
   options: BoneHeatOptions = {},
   threads = 1,
+  /** The mesh's vertexAdjacency, when the caller has it (built here otherwise). */
+  adjacency?: VertexAdjacency,
 ): BoneHeatResult {
   const opts = { ...BONE_HEAT_DEFAULTS, ...options };
   if (Number.isFinite(opts.supportRadius) && opts.preconditioner === 'jacobi' && opts.kernel === 'wasm') prepareHeatThreads(threads);
   const n = positions.length / 3;
   const nb = bones.length;
-  const laplacian = cotangentLaplacian(positions, indices, opts.edgeWeights);
+  const laplacian = cotangentLaplacian(positions, indices, opts.edgeWeights, adjacency);
   const normals = vertexNormals(positions, indices);
   const diagonal = boundingDiagonal(positions);
   // Blender clamps the nearest distance at 1e-4 scene units; in units of the mesh, so the result
@@ -268,13 +270,28 @@ export function boneHeatWeights(
   const found: number[] = [];
   const sees = (x: number, y: number, z: number, b: number): boolean =>
     opts.visibility === 'off' || visible(x, y, z, closest[3 * b]!, closest[3 * b + 1]!, closest[3 * b + 2]!);
+  // Each bone's head, span and squared length, read by the loop below, which finds the closest
+  // point inline rather than by a call per vertex and bone: that call's double arguments were
+  // boxed (tens of MB of heap numbers per dense human, a share of the rig's garbage collection).
+  const segs = new Float64Array(7 * nb);
+  for (let b = 0; b < nb; b++) {
+    const a = bones[b]!.head, t = bones[b]!.tail;
+    const abx = t[0] - a[0], aby = t[1] - a[1], abz = t[2] - a[2];
+    segs.set([a[0], a[1], a[2], abx, aby, abz, abx * abx + aby * aby + abz * abz], 7 * b);
+  }
   for (let v = 0; v < n; v++) {
     const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
     const nx = normals[3 * v]!, ny = normals[3 * v + 1]!, nz = normals[3 * v + 2]!;
     let minAll = Infinity;
     for (let b = 0; b < nb; b++) {
-      const bone = bones[b]!;
-      closestOnSegment(x, y, z, bone.head, bone.tail, closest, 3 * b);
+      // The closest point of bone b's segment to the vertex, into closest[3b ..].
+      const o = 7 * b;
+      const ax = segs[o]!, ay = segs[o + 1]!, az = segs[o + 2]!, abx = segs[o + 3]!, aby = segs[o + 4]!, abz = segs[o + 5]!, len2 = segs[o + 6]!;
+      let t = len2 > 0 ? ((x - ax) * abx + (y - ay) * aby + (z - az) * abz) / len2 : 0;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      closest[3 * b] = ax + t * abx;
+      closest[3 * b + 1] = ay + t * aby;
+      closest[3 * b + 2] = az + t * abz;
       const dx = x - closest[3 * b]!, dy = y - closest[3 * b + 1]!, dz = z - closest[3 * b + 2]!;
       const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
       if (b === 0 || len < nearest[v]!) nearest[v] = len;
@@ -362,11 +379,15 @@ export interface SymmetricLaplacian {
   rowScale: Float64Array;
 }
 
-export function cotangentLaplacian(positions: Float32Array, indices: Uint32Array, edgeWeights: HeatEdgeWeights): SymmetricLaplacian {
+export function cotangentLaplacian(
+  positions: Float32Array, indices: Uint32Array, edgeWeights: HeatEdgeWeights,
+  /** vertexAdjacency(indices, n), when the caller has it (the skin weights' smoothing and fill read it too). */
+  adjacency?: VertexAdjacency,
+): SymmetricLaplacian {
   const n = positions.length / 3;
   // Unique neighbours per vertex and how many triangles share each edge: the adjacency lists
   // each triangle's edges once per endpoint, so a neighbour's repeats count its triangles.
-  const { offsets: raw, neighbours: all } = vertexAdjacency(indices, n);
+  const { offsets: raw, neighbours: all } = adjacency ?? vertexAdjacency(indices, n);
   const offsets = new Uint32Array(n + 1);
   // Typed arrays as long as the raw lists (the unique ones are shorter), not growing number arrays.
   const uniq = new Uint32Array(raw[n]!);
@@ -700,16 +721,6 @@ function solveEachBoneLocally(
     }
   }
   return { values: out, iterations: maxIterations };
-}
-
-function closestOnSegment(x: number, y: number, z: number, a: readonly number[], b: readonly number[], out: Float64Array, at: number): void {
-  const abx = b[0]! - a[0]!, aby = b[1]! - a[1]!, abz = b[2]! - a[2]!;
-  const len2 = abx * abx + aby * aby + abz * abz;
-  let t = len2 > 0 ? ((x - a[0]!) * abx + (y - a[1]!) * aby + (z - a[2]!) * abz) / len2 : 0;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
-  out[at] = a[0]! + t * abx;
-  out[at + 1] = a[1]! + t * aby;
-  out[at + 2] = a[2]! + t * abz;
 }
 
 /** Vertex normals as Blender's heat takes them: the normalised sum of unit face normals. */

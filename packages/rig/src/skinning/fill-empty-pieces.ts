@@ -149,6 +149,23 @@ function nearestWeightedVertex(positions: Float32Array, empty: Uint8Array): Int3
   const members = new Uint32Array(weighted);
   for (let v = 0; v < n; v++) if (key[v]! >= 0) members[fill[key[v]!]!++] = v;
 
+  // How far the point (x, y, z) of cell (ci, cj, ck) is from every cell beyond shell r: the nearest
+  // face of the block of shells 0..r that has cells past it, less a margin far above the rounding of
+  // a vertex's cell; Infinity when the block is the whole grid. A nearest so far strictly inside it
+  // is the nearest: every later candidate is at least that far, and only a strictly nearer one
+  // replaces it, so stopping there keeps the answer the full shell walk gives (most vertices of a
+  // dense mesh stop in their own cell instead of scanning the 27 around it).
+  const edge = 1e-9 * cell;
+  const shellsClearance = (x: number, y: number, z: number, ci: number, cj: number, ck: number, r: number): number => {
+    let gap = Infinity;
+    if (ci - r > 0) gap = Math.min(gap, x - (lo[0]! + (ci - r) * cell));
+    if (ci + r < nx - 1) gap = Math.min(gap, lo[0]! + (ci + r + 1) * cell - x);
+    if (cj - r > 0) gap = Math.min(gap, y - (lo[1]! + (cj - r) * cell));
+    if (cj + r < ny - 1) gap = Math.min(gap, lo[1]! + (cj + r + 1) * cell - y);
+    if (ck - r > 0) gap = Math.min(gap, z - (lo[2]! + (ck - r) * cell));
+    if (ck + r < nz - 1) gap = Math.min(gap, lo[2]! + (ck + r + 1) * cell - z);
+    return Math.max(0, gap - edge);
+  };
   const nearest = new Int32Array(n).fill(-1);
   for (let v = 0; v < n; v++) {
     if (empty[v] !== 1) continue;
@@ -174,7 +191,7 @@ function nearestWeightedVertex(positions: Float32Array, empty: Uint8Array): Int3
           }
         }
       }
-      if (best >= 0 && Math.sqrt(bestD) <= r * cell) break;
+      if (best >= 0 && (Math.sqrt(bestD) <= r * cell || bestD < shellsClearance(x, y, z, ci, cj, ck, r) ** 2)) break;
     }
     nearest[v] = best;
   }

@@ -9,6 +9,7 @@ import { blenderHeatBones, boneHeatWeights, type BoneHeatOptions } from './bone-
 import { giveToDeformingAncestors } from './deforming-joints';
 import type { LeafTip, PlacedSegments } from './place-bone-segments';
 import { pathReentersSolid, type SkinVoxelGrid } from './skin-voxel-grid';
+import type { VertexAdjacency } from './smooth-skin-weights';
 import { buildTriangleRayTree, type TriangleRayTree } from './triangle-ray-tree';
 
 /** What {@link heatSkinWeights} reads of the skin-weight options (all given, see compute-skin-weights). */
@@ -41,6 +42,8 @@ export function heatSkinWeights(
   outJoints: Int32Array,
   outWeights: Float32Array,
   slots: number,
+  /** The mesh's vertex adjacency (built once for the skin weights: heat's Laplacian reads it too). */
+  adjacency?: () => VertexAdjacency,
 ): Uint8Array {
   const tips = new Map<number, readonly [number, number, number]>(opts.leafTips.map((t) => [t.joint, t.tip]));
   if (opts.leafJoints === 'extend' && opts.aimLeaves) {
@@ -56,7 +59,7 @@ export function heatSkinWeights(
   const visible = tree ? throughRays(tree) : throughVoxels(grid());
   // A small system is solved on this thread (skinning/heat-threads HEAT_THREADS_MIN_VERTICES).
   const threads = positions.length / 3 >= opts.heatThreadsMinVertices ? opts.heatThreads : 1;
-  const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat, threads);
+  const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat, threads, adjacency?.());
   tree?.release();
   outJoints.set(heat.joints);
   outWeights.set(heat.weights);

@@ -2,7 +2,7 @@
  * The loose-piece search (`VertexGrid.nearestOtherPieces`, skinning/attach-loose-pieces) in
  * WebAssembly (`nearest-pieces.wat`), the whole search for one cell of a piece at a time: the
  * cell's ring cache gathered in the kernel's memory as the JavaScript gathers it, and each vertex's
- * candidates, cuts and `Math.hypot` distances the same, so every answer is the same bit for bit
+ * candidates, cuts and `Math.hypot` distances the same (the kernel's own hypot, V8's steps), so every answer is the same bit for bit
  * (test/vertex-grid.test.ts checks both against a brute-force scan and against each other). It
  * saves the JavaScript's bookkeeping (the cache's growing arrays, the per-cell `Map`, the closure
  * per ring), which was most of the search's cost: 5–7% of a realistic human's rig (package README,
@@ -69,7 +69,7 @@ export class NearestPiecesWasm {
   }
 
   static create(grid: VertexGridArrays): NearestPiecesWasm | null {
-    const kx = (kernel ??= instantiateKernel<NearestPiecesExports>(NEAREST_PIECES_WASM_BASE64, { env: { hypot: Math.hypot } }));
+    const kx = (kernel ??= instantiateKernel<NearestPiecesExports>(NEAREST_PIECES_WASM_BASE64));
     if (!kx) return null;
     const n = grid.positions.length / 3, cells = grid.cellStart.length - 1, total = grid.cellVertices.length, pieces = grid.pieceCount;
     // Each ring's cells are new to the cache, so it holds at most the (2R + 1)³ cells' chunks.

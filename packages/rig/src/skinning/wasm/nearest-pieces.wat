@@ -3,8 +3,10 @@
 ;; ring by ring, in chunks of one grid cell each, with each chunk's pieces) is gathered lazily as
 ;; the JavaScript gathers it, and each vertex visits the same candidates in the same order with the
 ;; same f64 operations (positions promoted from f32, as a Float32Array read is), so every distance
-;; and every answer is the same bit for bit. Math.hypot, which WebAssembly lacks, is imported for
-;; the candidates past the squared-distance cut. Compiled to nearest-pieces-wasm-bytes.ts by
+;; and every answer is the same bit for bit. Math.hypot, which WebAssembly lacks, is computed for
+;; the candidates past the squared-distance cut as V8's builtin computes it ($hypot below; it was
+;; imported from JavaScript, a call out of the kernel with its three doubles boxed, ~300k per dense
+;; human). Compiled to nearest-pieces-wasm-bytes.ts by
 ;; scripts/build-wasm.ts.
 ;;
 ;; `init` takes byte offsets into the exported memory: the grid (positions f32 × 3n, pieceOf i32 × n,
@@ -15,7 +17,6 @@
 ;; it met (i32 at countP) and for each, in the order first met, (piece i32, vertex i32, distance f64)
 ;; at outP, 16 bytes each, the vertices' entries one after another.
 (module
-  (import "env" "hypot" (func $hypot (param f64 f64 f64) (result f64)))
   (memory (export "memory") 1)
   (global $posP (mut i32) (i32.const 0))
   (global $pieceOfP (mut i32) (i32.const 0))
@@ -154,6 +155,41 @@
     (i32.store (i32.add (global.get $pieceStartP) (i32.shl (global.get $nChunks) (i32.const 2))) (global.get $nChunkPieces)))
 
   ;; The search's `gap`: a coordinate's distance to cell c's span along an axis, less the margin.
+;; Math.hypot(x, y, z) as V8's builtin (math.tq, MathHypot) computes it, step for step: NaN if an
+  ;; argument is NaN (unless one is infinite: +∞), 0 if all are 0; otherwise the absolute values over
+  ;; their largest, squared and summed with Kahan's compensation in argument order, the root times
+  ;; that largest. test/vertex-grid.test.ts compares the kernel's answers with the JavaScript's
+  ;; (Math.hypot) bit for bit.
+  (func $hypot (param $x f64) (param $y f64) (param $z f64) (result f64)
+    (local $max f64) (local $nan i32) (local $sum f64) (local $comp f64) (local $n f64) (local $summand f64) (local $pre f64)
+    (local.set $nan (i32.or (i32.or (f64.ne (local.get $x) (local.get $x)) (f64.ne (local.get $y) (local.get $y))) (f64.ne (local.get $z) (local.get $z))))
+    ;; A NaN's absolute value is taken as 0 (V8 leaves its slot zeroed and skips it for the maximum).
+    (local.set $x (if (result f64) (f64.ne (local.get $x) (local.get $x)) (then (f64.const 0)) (else (f64.abs (local.get $x)))))
+    (local.set $y (if (result f64) (f64.ne (local.get $y) (local.get $y)) (then (f64.const 0)) (else (f64.abs (local.get $y)))))
+    (local.set $z (if (result f64) (f64.ne (local.get $z) (local.get $z)) (then (f64.const 0)) (else (f64.abs (local.get $z)))))
+    (local.set $max (f64.const 0))
+    (if (f64.gt (local.get $x) (local.get $max)) (then (local.set $max (local.get $x))))
+    (if (f64.gt (local.get $y) (local.get $max)) (then (local.set $max (local.get $y))))
+    (if (f64.gt (local.get $z) (local.get $max)) (then (local.set $max (local.get $z))))
+    (if (f64.eq (local.get $max) (f64.const inf)) (then (return (f64.const inf))))
+    (if (local.get $nan) (then (return (f64.const nan))))
+    (if (f64.eq (local.get $max) (f64.const 0)) (then (return (f64.const 0))))
+    (local.set $n (f64.div (local.get $x) (local.get $max)))
+    (local.set $summand (f64.sub (f64.mul (local.get $n) (local.get $n)) (local.get $comp)))
+    (local.set $pre (f64.add (local.get $sum) (local.get $summand)))
+    (local.set $comp (f64.sub (f64.sub (local.get $pre) (local.get $sum)) (local.get $summand)))
+    (local.set $sum (local.get $pre))
+    (local.set $n (f64.div (local.get $y) (local.get $max)))
+    (local.set $summand (f64.sub (f64.mul (local.get $n) (local.get $n)) (local.get $comp)))
+    (local.set $pre (f64.add (local.get $sum) (local.get $summand)))
+    (local.set $comp (f64.sub (f64.sub (local.get $pre) (local.get $sum)) (local.get $summand)))
+    (local.set $sum (local.get $pre))
+    (local.set $n (f64.div (local.get $z) (local.get $max)))
+    (local.set $summand (f64.sub (f64.mul (local.get $n) (local.get $n)) (local.get $comp)))
+    (local.set $pre (f64.add (local.get $sum) (local.get $summand)))
+    (local.set $sum (local.get $pre))
+    (f64.mul (f64.sqrt (local.get $sum)) (local.get $max)))
+
   (func $gap (param $v f64) (param $o f64) (param $c i32) (param $margin f64) (result f64)
     (local $lo f64)
     (local.set $lo (f64.add (local.get $o) (f64.mul (f64.convert_i32_s (local.get $c)) (global.get $size))))
