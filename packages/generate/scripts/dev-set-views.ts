@@ -212,9 +212,14 @@ export function arg(name: string): string | undefined {
 export const fitRowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), bestView: z.boolean(), cd: z.array(z.number()) });
 export type FitRow = z.infer<typeof fitRowSchema>;
 
+/** The rows of the JSON parts named in `files` (comma-separated, as `--merge` takes them), each checked by `schema`, in order. */
+export function readRows<S extends z.ZodType>(files: string, schema: S): z.infer<S>[] {
+  return files.split(',').flatMap((file) => z.array(schema).parse(JSON.parse(readFileSync(file, 'utf8'))));
+}
+
 /** The rows of the JSON parts named in `files` (comma-separated, as `--merge` takes them), in order. */
 export function readFitRows(files: string): FitRow[] {
-  return files.split(',').flatMap((file) => z.array(fitRowSchema).parse(JSON.parse(readFileSync(file, 'utf8'))));
+  return readRows(files, fitRowSchema);
 }
 
 /** The mean of a list (0 for none: a fit's empty fold scores nothing). */

@@ -18,15 +18,15 @@
  * the highest flank symmetry and the lowest symmetry of any other view (printed with both ends).
  * `--write` writes the on-all k and `below` into `src/fish-flank.json`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { depthPrior } from '../src/depth-prior';
 import { sideAxis, splitByAxis } from '../src/fins-wings';
 import { flankSymmetry } from '../src/fish-flank';
 import { distanceTransform } from '../src/mask-ops';
-import { arg, centred, manifestSchema, mostInformativeView, rasterDepth, turnToView, unitHeight, VIEWS, type View } from './dev-set-views';
+import { arg, centred, mostInformativeView, rasterDepth, readCharacterMesh, readManifest, turnToView, unitHeight, VIEWS, type View } from './dev-set-views';
+import { runFitScript } from './fit-script';
 
 /** Below this true half-depth (raster cells) a cell is a single sheet (a fin modelled as one polygon), not a body. */
 const SHEET_CELLS = 0.5;
@@ -55,16 +55,12 @@ function flankOf(positions: Float32Array, indices: Uint32Array, c: number, grid:
   return { symmetry: flankSymmetry(mask, r.w, r.h), own: median(ratios), cells: ratios.length };
 }
 
-async function main(): Promise<void> {
-  const dir = process.argv[2];
-  if (!dir || dir.startsWith('--')) {
-    console.error('usage: fit-fish-flank.ts <dev set> [--plan aquatic] [--grid 192] [--json rows.json] [--write]');
-    process.exit(2);
-  }
+/** Measures the dev set at `dir`: each fish's flank view and own k, the table, `--json` and `--write`. */
+async function measure(dir: string): Promise<void> {
   const plan = arg('--plan') ?? 'aquatic', grid = Number(arg('--grid') ?? 192);
   const rows: Row[] = [];
-  for (const ch of manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).filter((x) => x.bodyPlan === plan)) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, ch.id, 'input.glb'))))).mesh;
+  for (const ch of readManifest(dir).filter((x) => x.bodyPlan === plan)) {
+    const mesh = await readCharacterMesh(dir, ch.id);
     const per = Object.fromEntries(VIEWS.map((view) => {
       const truth = unitHeight(turnToView(mesh, view));
       return [view, flankOf(truth.positions, truth.indices, depthPrior(plan, view).c, grid)];
@@ -93,7 +89,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runFitScript({ usage: 'usage: fit-fish-flank.ts <dev set> [--plan aquatic] [--grid 192] [--json rows.json] [--write]', measure });

@@ -12,13 +12,12 @@
  * it × torso, the others' (legs, arms, a tail) × rest, all on top of the plan-view scale; (1, 1, 1)
  * is the engine. 1/3 of the scale is a part as deep as wide.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
+import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { generateModel } from '../src';
 import type { HeadTorsoDepth } from '../src/head-torso';
-import { arg, benchmarkPicture, manifestSchema, mean, mostInformativeView, turnToView, unitHeight } from './dev-set-views';
+import { arg, benchmarkPicture, mean, mostInformativeView, readCharacterMesh, readManifest, turnToView, unitHeight } from './dev-set-views';
+import { runFitScript } from './fit-script';
 import { compare } from './shape-distance';
 
 export const GRID: HeadTorsoDepth[] = [
@@ -37,10 +36,10 @@ type Row = z.infer<typeof rowSchema>;
 async function rows(dir: string): Promise<void> {
   const only = arg('--only')?.split(',');
   const samples = Number(arg('--samples') ?? 4000);
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const manifest = readManifest(dir);
   const out: Row[] = [];
   for (const c of manifest.filter((m) => m.bodyPlan === 'quadruped' && (!only || only.includes(m.id)))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const mesh = await readCharacterMesh(dir, c.id);
     const truth = unitHeight(turnToView(mesh, 'front'));
     const picture = benchmarkPicture(truth);
     const cd: number[] = [];
@@ -67,21 +66,8 @@ function report(all: Row[]): void {
   for (const r of all) console.log(`${r.id} (${r.artist}${r.best ? ', benchmark-pictured so' : ''}): ${r.cd.map((v) => v.toFixed(4)).join(' / ')}`);
 }
 
-async function main(): Promise<void> {
-  const merge = arg('--merge');
-  if (merge) {
-    report(merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
-    return;
-  }
-  const dir = process.argv[2];
-  if (!dir || dir.startsWith('--')) {
-    console.error('usage: fit-front-trunk.ts <dev-set dir> [--only ids] [--samples 4000] --json rows.json | --merge a.json,b.json');
-    process.exit(2);
-  }
-  await rows(dir);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runFitScript({
+  usage: 'usage: fit-front-trunk.ts <dev-set dir> [--only ids] [--samples 4000] --json rows.json | --merge a.json,b.json',
+  measure: rows,
+  merge: { schema: rowSchema, report },
 });

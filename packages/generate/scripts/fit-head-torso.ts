@@ -22,7 +22,7 @@
  * `--merge` then reports, per artist, the CD at each pair and at the pair the per-cell fit chose
  * without the artist, and the pair the CD itself would choose left out (geometric mean over (1, 1)).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { generateModel } from '../src';
 import { join } from 'node:path';
@@ -31,6 +31,7 @@ import { depthPrior } from '../src/depth-prior';
 import { headTorsoBalls, neckRow, type HeadTorsoDepth } from '../src/head-torso';
 import { distanceTransform } from '../src/mask-ops';
 import { arg, benchmarkPicture, mean, mostInformativeView, rasterDepth, sampleDepthCells, turnToView, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
+import { runFitScript } from './fit-script';
 import { compare } from './shape-distance';
 
 /** Grid cells along the longer side of the picture. */
@@ -127,17 +128,8 @@ function cdReport(rows: CdRow[]): void {
   console.log(`mean CD per artist: ${artists.map((a) => `${a} ${CD_GRID.map((_, k) => cdOf((r) => r.artist === a, () => k).toFixed(5)).join(' / ')}`).join('; ')}`);
 }
 
-async function main(): Promise<void> {
-  const merge = arg('--merge');
-  if (merge) {
-    cdReport(merge.split(',').flatMap((file) => z.array(cdRowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
-    return;
-  }
-  const dir = process.argv[2];
-  if (!dir || dir.startsWith('--')) {
-    console.error('usage: fit-head-torso.ts <dev-set dir> [--plan biped] [--write]');
-    process.exit(2);
-  }
+/** Measures the dev set at `dir`: `--cd` the CD rows, otherwise the anatomy fit (its table, `--write` the JSON). */
+async function measure(dir: string): Promise<void> {
   const plan = arg('--plan') ?? 'biped';
   if (process.argv.includes('--cd')) {
     await cdRows(dir, plan);
@@ -179,7 +171,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runFitScript({
+  usage: 'usage: fit-head-torso.ts <dev-set dir> [--plan biped] [--write]',
+  measure,
+  merge: { schema: cdRowSchema, report: cdReport },
 });

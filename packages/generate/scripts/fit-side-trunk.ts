@@ -20,7 +20,7 @@
  * generated with each factor of CD_GRID (the engine's option `sideTrunk`), CD at `--samples`;
  * `--merge` reports the mean CD per artist at each factor and at each artist's left-out factor.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { BODY_PLAN_LEGS, BODY_PLANS } from '@rigforge/vocabulary';
 import { generateModel } from '../src';
@@ -31,6 +31,7 @@ import { distanceTransform } from '../src/mask-ops';
 import { findSideLegs } from '../src/side-legs';
 import type { SideTrunkDepth } from '../src/side-trunk';
 import { arg, benchmarkPicture, mean, mostInformativeView, rasterDepth, turnToView, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
+import { runFitScript } from './fit-script';
 import { compare } from './shape-distance';
 
 /** Grid cells along the longer side of the picture. */
@@ -87,17 +88,8 @@ function report(all: Row[]): void {
   console.log(`| left out (nearest grid factor) | ${artists.map((a) => `${cdOf((r) => r.artist === a, () => nearest(heldOut.get(a)!)).toFixed(5)} ${label(CD_GRID[nearest(heldOut.get(a)!)]!)}`).join(' | ')} | ${cdOf(() => true, (r) => nearest(heldOut.get(r.artist)!)).toFixed(5)} |`);
 }
 
-async function main(): Promise<void> {
-  const merge = arg('--merge');
-  if (merge) {
-    report(merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
-    return;
-  }
-  const dir = process.argv[2];
-  if (!dir || dir.startsWith('--')) {
-    console.error('usage: fit-side-trunk.ts <dev-set dir> [--plan quadruped] [--only ids] [--cd] [--json rows.json]');
-    process.exit(2);
-  }
+/** Measures the dev set at `dir`: each character's own ratios, `--cd` the CD at each grid pair; writes `--json` and reports. */
+async function measure(dir: string): Promise<void> {
   const plan = arg('--plan') ?? 'quadruped';
   const bodyPlan = BODY_PLANS.find((p) => p === plan);
   if (!bodyPlan) throw new Error(`unknown plan ${plan}`);
@@ -125,7 +117,8 @@ async function main(): Promise<void> {
   report(rows);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runFitScript({
+  usage: 'usage: fit-side-trunk.ts <dev-set dir> [--plan quadruped] [--only ids] [--cd] [--json rows.json]',
+  measure,
+  merge: { schema: rowSchema, report },
 });

@@ -13,9 +13,7 @@
  * the first, (0.9, 2), is the engine without the rule). The others' models do not change. `--merge` reports, per artist,
  * CD at each factor over the engine's (geometric mean) and the factor chosen without the artist.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
+import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { generateModel, GENERATE_MODEL_DEFAULTS } from '../src';
 import { decodeImage } from '../src/decode-image';
@@ -23,7 +21,8 @@ import { headTorsoBalls, learnedHeadTorso } from '../src/head-torso';
 import { distanceTransform } from '../src/mask-ops';
 import { segmentSubject } from '../src/segment-subject';
 import { torsoWidthShare } from '../src/stocky-torso';
-import { arg, benchmarkPicture, manifestSchema, mean, mostInformativeView, turnToView, unitHeight } from './dev-set-views';
+import { arg, benchmarkPicture, mean, mostInformativeView, readCharacterMesh, readManifest, turnToView, unitHeight } from './dev-set-views';
+import { runFitScript } from './fit-script';
 import { compare } from './shape-distance';
 
 /** The human proportion the cue is cut at (not fitted): a torso wider than a quarter of the height. */
@@ -47,11 +46,11 @@ async function engineShare(picture: Uint8Array): Promise<number> {
 async function rows(dir: string): Promise<void> {
   const only = arg('--only')?.split(',');
   const samples = Number(arg('--samples') ?? 4000);
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const manifest = readManifest(dir);
   const base = learnedHeadTorso('biped', 'front') ?? { head: 1, torso: 1 };
   const out: Row[] = [];
   for (const c of manifest.filter((m) => m.bodyPlan === 'biped' && (!only || only.includes(m.id)))) {
-    const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
+    const mesh = await readCharacterMesh(dir, c.id);
     if (mostInformativeView(mesh) !== 'front') continue;
     const truth = unitHeight(turnToView(mesh, 'front'));
     const picture = benchmarkPicture(truth);
@@ -86,21 +85,8 @@ function report(all: Row[]): void {
   for (const r of stocky) console.log(`${r.id} (${r.artist}): ${r.cd.map((v) => v.toFixed(4)).join(' / ')}; held out (${label(held(r))}): ${r.cd[0]!.toFixed(4)} -> ${r.cd[held(r)]!.toFixed(4)}`);
 }
 
-async function main(): Promise<void> {
-  const merge = arg('--merge');
-  if (merge) {
-    report(merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
-    return;
-  }
-  const dir = process.argv[2];
-  if (!dir || dir.startsWith('--')) {
-    console.error('usage: fit-stocky-torso.ts <dev-set dir> [--only ids] [--samples 4000] --json rows.json | --merge a.json,b.json');
-    process.exit(2);
-  }
-  await rows(dir);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runFitScript({
+  usage: 'usage: fit-stocky-torso.ts <dev-set dir> [--only ids] [--samples 4000] --json rows.json | --merge a.json,b.json',
+  measure: rows,
+  merge: { schema: rowSchema, report },
 });

@@ -23,15 +23,16 @@ import { readMesh } from '@rigforge/mesh';
 import { measureBodyPlanFeatures } from '../src/fit/body-plan-features';
 import { openSolid } from '../src/fit/open-solid';
 import { analyzeShape } from '../src/fit/shape-analysis';
-import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
+import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { lengthAxisOf } from '../src/length-axis';
 import { findMirrorPlanes } from '../src/mirror-plane';
 import { FINS_BELOW_REASONS, finsLateralAxis, pairedFinsLow, type FinsBelowScope } from '../src/orientation-up-fins';
 import { rotateMeshUp, UP_AXES, type UpAxis } from '../src/rotate-mesh-up';
-import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf, type Turn } from '../testing/orientation-turns';
+import { multiplyTurns, sameTurn, turnMesh, turnOf } from '../testing/orientation-turns';
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
 import { chooseSetting } from './lib/orientation-replay';
+import { answerInStoodFrame, dirOf, opposite, readTurnedRows, rightTurns, ROLL } from './lib/stood-frame-replay';
 import { arg } from './lib/cli-args';
 
 /** Per up direction of the stood model (UP_AXES order): the cue (NaN along the length) and its standing legs. */
@@ -60,8 +61,6 @@ async function measure(dir: string, labels: Map<string, number[]>): Promise<Char
   return out;
 }
 
-interface Row { id: string; stored: string; gated: { upAxisReason: string }; shipped: OrientationCandidate }
-
 async function main(): Promise<void> {
   const dir = process.argv[2], labelsFile = arg('--labels'), dumpFile = arg('--dump');
   if (!dir || !labelsFile || !dumpFile) throw new Error('usage: orientation-fins-below-loao.ts <dev set> --labels f.json --dump d.jsonl [--cache c.json]');
@@ -72,25 +71,15 @@ async function main(): Promise<void> {
     ? (JSON.parse(readFileSync(cache, 'utf8')) as Character[]).map((s) => ({ ...s, cue: s.cue.map((v) => (typeof v === 'number' ? v : NaN)) }))
     : await measure(dir, labels);
   if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify(set));
-  const cand = (s: string): OrientationCandidate => { const [u, r] = s.split('/'); return ORIENTATION_CANDIDATES.find((c) => c.upAxis === u && c.rotationY === Number(r))!; };
-  const rows = new Map<string, Row[]>();
-  for (const line of readFileSync(dumpFile, 'utf8').trim().split('\n')) {
-    const r = JSON.parse(line) as Row;
-    if (r.stored === 'as held') continue;
-    rows.set(r.id, [...(rows.get(r.id) ?? []), r]);
-  }
+  const rows = readTurnedRows(dumpFile);
   const upOnly = arg('--objective') === 'up';
-  const ROLL: Turn = [[-1, 0, 0], [0, -1, 0], [0, 0, 1]];
-  const dirOf = (row: readonly number[]): UpAxis => { const k = row.findIndex((v) => v !== 0); return `${row[k]! > 0 ? '+' : '-'}${'xyz'[k]}` as UpAxis; };
-  const opposite = (up: UpAxis): UpAxis => `${up[0] === '+' ? '-' : '+'}${up[1]}` as UpAxis;
   // Per character and setting: turned files right, and whether its stored +y/0 file is.
   const replayOne = (s: Character, g: Setting): { right: number; uprights: number; moved: number } => {
-    const stands = (labels.get(s.id) ?? [0]).map((i) => turnOf(ORIENTATION_CANDIDATES[i]!));
-    const rights = stands.map((st) => multiplyTurns(st, invertTurn(stands[0]!)));
+    const rights = rightTurns(labels, s.id);
     let right = 0, uprights = 0, moved = 0;
     (rows.get(s.id) ?? []).forEach((r, k) => {
       // The stood model's frame → the answer's stood frame.
-      let m = multiplyTurns(turnOf(r.shipped), invertTurn(turnOf(cand(r.stored))));
+      let m = answerInStoodFrame(r);
       const up = dirOf(m[1]!), i = UP_AXES.indexOf(up), j = UP_AXES.indexOf(opposite(up));
       if (g !== 'off' && SCOPES[g.scope].includes(r.gated.upAxisReason) && s.standing[i]! < 2 && s.standing[j]! < 2 && s.cue[i]! < -g.bar) { m = multiplyTurns(ROLL, m); moved++; }
       // `--objective up`: the up axis right (the facing is chosen again after the roll, which this replay

@@ -8,29 +8,18 @@
  * right ones by its ground contact or its centroid: it cannot (the 28th round (wings)).
  *   npx tsx packages/rig/scripts/standing-ground-probe.ts <dev-set dir> --labels labels.json [--only id,id]
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readMesh } from '@rigforge/mesh';
 import { FIND_ORIENTATION_DEFAULTS } from '../src/find-orientation';
 import { measureBodyPlanFeatures } from '../src/fit/body-plan-features';
 import { analyzeShape } from '../src/fit/shape-analysis';
 import { startPlanFit } from '../src/fit/plan-fit';
-import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { rotateMeshUp } from '../src/rotate-mesh-up';
 import { UP_AXES } from '../src/up-axis';
-import { turnMesh, turnOf } from '../testing/orientation-turns';
-import { readManifest } from './lib/dev-set';
-import { readOrientationLabels } from './lib/orientation-labels';
 import { arg } from './lib/cli-args';
+import { stoodCharacters } from './lib/stood-characters';
 
 async function main(): Promise<void> {
   const dir = process.argv[2]!;
-  const labels = arg('--labels') ? readOrientationLabels(arg('--labels')!) : new Map<string, number[]>();
-  const only = arg('--only')?.split(',');
-  for (const c of readManifest(dir)) {
-    if (only && !only.includes(c.id)) continue;
-    const input = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
-    const stood = turnMesh(input, turnOf(ORIENTATION_CANDIDATES[(labels.get(c.id) ?? [0])[0]!]!));
+  for await (const { character: c, stood } of stoodCharacters(dir, arg)) {
     for (const up of UP_AXES) {
       const shape = analyzeShape(up === '+y' ? stood : rotateMeshUp(stood, up), FIND_ORIENTATION_DEFAULTS.legsResolution);
       const f = measureBodyPlanFeatures(shape, { pairedAcross: 'either' });
