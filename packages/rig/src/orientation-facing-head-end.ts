@@ -10,10 +10,8 @@
  */
 import type { OpenedSolid } from './fit/open-solid';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from './orientation-features';
-import { oppositeUp, type UpAxis } from './up-axis';
+import { oppositeUp, type UpAxis, AXES, type Axis } from './up-axis';
 
-const AXES = ['x', 'y', 'z'] as const;
-type Axis = (typeof AXES)[number];
 
 /**
  * How far the core's centroid lies from the middle of the solid along `axis`, over the solid's extent

@@ -14,7 +14,7 @@
  */
 import type { OpenedSolid, OpenSolidOptions } from './fit/open-solid';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from './orientation-features';
-import { oppositeUp, type UpAxis } from './up-axis';
+import { oppositeUp, type UpAxis, AXES, type Axis } from './up-axis';
 
 export interface PairedFinsOptions extends OpenSolidOptions {
   /** A thin voxel is paired when it lies off the mid-plane by more than this share of the width. */
@@ -24,8 +24,6 @@ export interface PairedFinsOptions extends OpenSolidOptions {
 /** 0.2 of the width, set by hand in the twenty-second orientation round (not fitted). */
 export const PAIRED_FINS_DEFAULTS = { pairedShare: 0.2 } as const;
 
-const AXES = ['x', 'y', 'z'] as const;
-type Axis = (typeof AXES)[number];
 
 /**
  * The left-right axis of a body lying along `lengthAxis` stood up along `up`: of the two axes across

@@ -11,10 +11,8 @@
  */
 import type { OpenedSolid } from './fit/open-solid';
 import { pairedFinsLow } from './orientation-up-fins';
-import { oppositeUp, type UpAxis } from './up-axis';
+import { oppositeUp, type UpAxis, AXES, type Axis } from './up-axis';
 
-const AXES = ['x', 'y', 'z'] as const;
-type Axis = (typeof AXES)[number];
 
 /** What the rule reads of a mesh, asked lazily (each is paid only where the gate before it passes). */
 export interface OffItsSideReads {

@@ -11,10 +11,8 @@
  * one, so leaving one artist out it gains nothing.
  */
 import type { OpenedSolid } from './fit/open-solid';
-import type { UpAxis } from './up-axis';
+import { AXES, type Axis, type UpAxis } from './up-axis';
 
-const AXES = ['x', 'y', 'z'] as const;
-type Axis = (typeof AXES)[number];
 
 export interface WingPlatesOptions {
   /** A thin voxel is a wing's when it lies off the core's mid-plane by more than this share of the span. */

@@ -14,3 +14,7 @@ export function isUpAxis(value: unknown): value is UpAxis {
 export function oppositeUp(up: UpAxis): UpAxis {
   return UP_AXES.find((a) => a[1] === up[1] && a !== up)!;
 }
+
+/** A model's three axes, in index order (x 0, y 1, z 2): the axis an up axis lies along is `up[1]`. */
+export const AXES = ['x', 'y', 'z'] as const;
+export type Axis = (typeof AXES)[number];
