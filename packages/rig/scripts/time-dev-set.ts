@@ -8,7 +8,7 @@
  *
  *   npx tsx packages/rig/scripts/time-dev-set.ts <dev-set dir> [--engine fast|pro] [--reps 2]
  *       [--only id,id] [--artist name] [--base <copy of src>/rig-mesh.ts] [--json out.json]
- *       [--heat-threads N]
+ *       [--heat-threads N] [--warm-up N]
  *
  * A profile of the same work: `node --import tsx --cpu-prof --cpu-prof-dir prof
  * packages/rig/scripts/time-dev-set.ts <dev set> --reps 1`.
@@ -41,7 +41,7 @@ interface Timed { cpuMs: number; wallMs: number; fit: number; skin: number; rest
 async function main(): Promise<void> {
   const dir = process.argv[2];
   if (!dir || dir.startsWith('--')) {
-    console.error('usage: time-dev-set.ts <dev-set dir> [--engine fast|pro] [--reps 2] [--only id,id] [--artist name] [--base <copy>/rig-mesh.ts] [--json out.json] [--heat-threads N]');
+    console.error('usage: time-dev-set.ts <dev-set dir> [--engine fast|pro] [--reps 2] [--only id,id] [--artist name] [--base <copy>/rig-mesh.ts] [--json out.json] [--heat-threads N] [--warm-up N]');
     process.exit(2);
   }
   const engine: RigEngineName = RIG_ENGINE_NAMES.find((n) => n === arg('--engine')) ?? 'fast';
@@ -53,10 +53,22 @@ async function main(): Promise<void> {
   const basePath = arg('--base');
   const heatThreads = arg('--heat-threads') ? Number(arg('--heat-threads')) : undefined;
   const base = basePath ? await loadRigMesh(resolve(basePath)) : undefined;
+  // `--warm-up N` (default 0): rig the first character N times (with the copy too), untimed. A
+  // process's first ~8 rigs pay its warm-up (V8 compiling the engine through its tiers, the young
+  // heap growing), ~3x a warm rig's CPU on the first, whichever character it is: without it the
+  // set's first characters time mostly that (README, "Where the time goes", round 33).
+  const warmUps = Math.max(0, Number(arg('--warm-up') ?? 0));
   const rows: TimeRow[] = [];
   console.log(base
     ? '| character | artist | tris | base CPU ms | rig CPU ms | ratio | base wall ms | rig wall ms | GLB |\n|---|---|---:|---:|---:|---:|---:|---:|---|'
     : '| character | artist | tris | rig CPU ms | fit ms | skin ms | read+write+thumbnail ms |\n|---|---|---:|---:|---:|---:|---:|');
+  for (let k = 0; k < warmUps && chars[0]; k++) {
+    const c = chars[0];
+    const bytes = new Uint8Array(readFileSync(join(dir, c.id, 'input.glb')));
+    const options = { rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64 };
+    if (base) await base(bytes, options);
+    await rigMesh(bytes, heatThreads ? { ...options, skin: { ...preset.skin, heatThreads } } : options);
+  }
   for (const c of chars) {
     const bytes = new Uint8Array(readFileSync(join(dir, c.id, 'input.glb')));
     const options = { rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64 };
