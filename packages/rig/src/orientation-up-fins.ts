@@ -14,7 +14,7 @@
  */
 import type { OpenedSolid, OpenSolidOptions } from './fit/open-solid';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from './orientation-features';
-import { oppositeUp, type UpAxis, AXES, type Axis } from './up-axis';
+import { oppositeUp, type UpAxis, AXES, type Axis, axisOfUp } from './up-axis';
 
 export interface PairedFinsOptions extends OpenSolidOptions {
   /** A thin voxel is paired when it lies off the mid-plane by more than this share of the width. */
@@ -33,7 +33,7 @@ export const PAIRED_FINS_DEFAULTS = { pairedShare: 0.2 } as const;
  * lies along its length.
  */
 export function finsLateralAxis(axisScores: readonly number[], up: UpAxis, lengthAxis: Axis): Axis | undefined {
-  const d = AXES.indexOf(up[1] as Axis), len = AXES.indexOf(lengthAxis);
+  const d = AXES.indexOf(axisOfUp(up)), len = AXES.indexOf(lengthAxis);
   if (d === len) return undefined;
   const side = 3 - d - len;
   return axisScores[side]! <= axisScores[len]! ? AXES[side] : undefined;
@@ -47,7 +47,7 @@ export function finsLateralAxis(axisScores: readonly number[], up: UpAxis, lengt
  */
 export function pairedFinsLow(solid: OpenedSolid, up: UpAxis, side: Axis, options: PairedFinsOptions = {}): number {
   const o = { ...PAIRED_FINS_DEFAULTS, ...options };
-  const d = AXES.indexOf(up[1] as Axis), k = AXES.indexOf(side);
+  const d = AXES.indexOf(axisOfUp(up)), k = AXES.indexOf(side);
   const { grid: { nx, ny, solid: cells }, core } = solid;
   const coord = (i: number, a: number): number => (a === 0 ? i % nx : a === 1 ? Math.floor(i / nx) % ny : Math.floor(i / (nx * ny)));
   let loD = Infinity, hiD = -Infinity, loS = Infinity, hiS = -Infinity, coreD = 0, coreS = 0, coreN = 0;

@@ -11,7 +11,7 @@
  */
 import type { OpenedSolid } from './fit/open-solid';
 import { pairedFinsLow } from './orientation-up-fins';
-import { oppositeUp, type UpAxis, AXES, type Axis } from './up-axis';
+import { oppositeUp, type UpAxis, AXES, type Axis, axisOfUp, upAlong } from './up-axis';
 
 
 /** What the rule reads of a mesh, asked lazily (each is paid only where the gate before it passes). */
@@ -33,14 +33,14 @@ export function offItsSideInstead(found: { upAxis: UpAxis; upAxisReason: string 
   if (reads.standingWhenStood(up) >= 2 || reads.standingWhenStood(oppositeUp(up)) >= 2) return undefined;
   const scores = reads.axisScores();
   if (!scores) return undefined;
-  const u = AXES.indexOf(up[1] as Axis), len = AXES.indexOf(length), third = AXES[3 - u - len]!;
+  const u = AXES.indexOf(axisOfUp(up)), len = AXES.indexOf(length), third = AXES[3 - u - len]!;
   // +Y mirrors the body better than the third axis does, and at least as well as its length (as the
   // fins rule's finsLateralAxis: a body whose box is longest across its left and right — a bee's or a
   // crab's span — mirrors best across that "length", and is not read).
   if (!(scores[u]! < scores[AXES.indexOf(third)]! && scores[u]! <= scores[len]!)) return undefined;
-  const plus = `+${third}` as UpAxis, minus = `-${third}` as UpAxis;
+  const plus = upAlong(third, 1), minus = upAlong(third, -1);
   if (reads.standingWhenStood(plus) >= 2 || reads.standingWhenStood(minus) >= 2) return undefined;
-  const low = pairedFinsLow(reads.solid(), plus, up[1] as Axis);
+  const low = pairedFinsLow(reads.solid(), plus, axisOfUp(up));
   if (low > 0) return plus;
   if (low < 0) return minus;
   return reads.upProbability(plus) >= reads.upProbability(minus) ? plus : minus;

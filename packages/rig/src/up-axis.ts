@@ -18,3 +18,13 @@ export function oppositeUp(up: UpAxis): UpAxis {
 /** A model's three axes, in index order (x 0, y 1, z 2): the axis an up axis lies along is `up[1]`. */
 export const AXES = ['x', 'y', 'z'] as const;
 export type Axis = (typeof AXES)[number];
+
+/** The model axis an up axis lies along (+y and −y: y). */
+export function axisOfUp(up: UpAxis): Axis {
+  return AXES.find((a) => a === up[1])!;
+}
+
+/** The up axis along `axis` pointing `sign` (+1: +axis). */
+export function upAlong(axis: Axis, sign: 1 | -1): UpAxis {
+  return UP_AXES.find((u) => u[1] === axis && (u[0] === '+') === (sign > 0))!;
+}
