@@ -6,6 +6,10 @@
  * young heap growing): README, "Where the time goes", round 33.
  *
  *   npx tsx packages/rig/scripts/warm-up-probe.ts <dev-set dir> --only id,id [--reps 8] [--engine fast|pro]
+ *     [--warm-with file.glb --warm-runs N]
+ *
+ * `--warm-with`/`--warm-runs`: first rig that file N times untimed, as the worker's warm-up does with
+ * examples/humanoid.glb (`WORKER_WARMUP_RUNS`): how much of the warm-up carries to other meshes.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +29,12 @@ async function main(): Promise<void> {
   const preset = RIG_ENGINE_PRESETS[engine];
   const reps = Math.max(1, Number(arg('--reps') ?? 8));
   const manifest = readManifest(dir);
+  const warmWith = arg('--warm-with');
+  const warmRuns = Math.max(0, Number(arg('--warm-runs') ?? 0));
+  if (warmWith) {
+    const warmBytes = new Uint8Array(readFileSync(warmWith));
+    for (let k = 0; k < warmRuns; k++) await rigMesh(warmBytes, { rigType: 'biped', fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
+  }
   // In the order given (not the manifest's): which character goes first is the question.
   for (const id of only) {
     const c = manifest.find((x) => x.id === id);
