@@ -606,56 +606,59 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 || o.finsBelow || o.headUp || o.acrossWings || o.headEnd ? lengthAxisOf(mesh) : undefined);
   const gated = { ...o, ...(longAxis ? { longAxis } : {}) };
   let found = decideOrientation(p, legs, gated, upProbabilities);
-  // The opened solid, made at most once (the fins rule and the head end both read it).
+  // What the rules after the gates read, each made at most once however many rules ask: the opened
+  // solid, the axis-aligned mirror scores (rigMesh's own when it passes them), an up axis's
+  // probability and a candidate's among the 24.
   let opened: ReturnType<typeof openSolid> | undefined;
   const solid = (): ReturnType<typeof openSolid> => (opened ??= openSolid(mesh));
+  let mirrorRead = mirrorAxisScores !== undefined;
+  let mirrorScores = mirrorAxisScores;
+  const axisScores = (): readonly number[] | undefined => {
+    if (!mirrorRead) { mirrorScores = findMirrorPlanes(mesh, { search: false })?.axisScores; mirrorRead = true; }
+    return mirrorScores;
+  };
+  const upProbability = (up: UpAxis): number => upAxisProbability(upProbabilities ? upProbabilities() : p(), up);
+  const probabilityOf = (up: UpAxis, rotationY: OrientationCandidate['rotationY']): number =>
+    p()[ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === up && c.rotationY === rotationY)]!;
+  // A rule's up axis taken: the facing found among its four as for a given up axis (or the rule's
+  // own), its confidence among the 24 as for any found up axis (the given path's is among the four).
+  const standOn = (up: UpAxis, upAxisReason: UpAxisReason, rotationY?: OrientationCandidate['rotationY']): FoundOrientation => {
+    const again = decideOrientation(p, legs, { ...gated, upAxis: up }, upProbabilities);
+    const turn = rotationY ?? again.rotationY;
+    return { ...again, rotationY: turn, facing: facingOf(turn), confidence: probabilityOf(up, turn), upAxisReason, best: found.best ?? again.best };
+  };
   // A long legless body kept on its side (its +Y its left-right axis) is stood up across it.
   const upright = o.offItsSide && o.upAxis === undefined ? offItsSideInstead(found, {
-    standingWhenStood: legs.standingWhenStood, lengthAxis: () => longAxis, solid,
-    axisScores: () => mirrorAxisScores ?? findMirrorPlanes(mesh, { search: false })?.axisScores,
-    upProbability: (up) => upAxisProbability(upProbabilities ? upProbabilities() : p(), up),
+    standingWhenStood: legs.standingWhenStood, lengthAxis: () => longAxis, solid, axisScores, upProbability,
   }) : undefined;
-  if (upright) {
-    const again = decideOrientation(p, legs, { ...gated, upAxis: upright }, upProbabilities);
-    const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === upright && c.rotationY === again.rotationY);
-    found = { ...again, confidence: p()[own]!, upAxisReason: 'in-mirror-plane', best: found.best ?? again.best };
-  }
+  if (upright) found = standOn(upright, 'in-mirror-plane');
   // Paired fins hang below: a legless body lying along its length with its paired parts above its
   // core is upside down; the facing is found again among the opposite up axis's four, as for a file
   // whose up axis is given (its length and left-right axes kept).
   const rolled = o.finsBelow && o.upAxis === undefined ? finsBelowInstead(found, {
     standingWhenStood: legs.standingWhenStood,
     lengthAxis: () => longAxis,
-    axisScores: () => mirrorAxisScores ?? findMirrorPlanes(mesh, { search: false })?.axisScores,
+    axisScores,
     solid,
   }, { scope: o.finsBelowScope, minPairedAbove: o.minPairedFinsAbove }) : undefined;
   if (rolled) {
     // The facing: the gates' rolled over with the body (the head stays the head); a kept file's, which
     // the gates did not read, found among the new up axis's four as for a given up axis.
-    const again = decideOrientation(p, legs, { ...gated, upAxis: rolled }, upProbabilities);
-    const rotationY = found.upAxisReason === 'kept' ? again.rotationY : rolledOver(found).rotationY;
-    // Its confidence among the 24, as for any found up axis (the given path's is among the four).
-    const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === rolled && c.rotationY === rotationY);
-    found = { ...again, rotationY, facing: facingOf(rotationY), confidence: p()[own]!, upAxisReason: 'fins-below', best: found.best ?? again.best };
+    found = standOn(rolled, 'fins-below', found.upAxisReason === 'kept' ? undefined : rolledOver(found).rotationY);
   }
   // A flyer stands across its wings: the facing found among the new up axis's four, as for a given one.
   const wings = o.acrossWings && o.upAxis === undefined ? acrossWingsInstead(found.upAxis, {
     lengthAxis: () => longAxis,
-    axisScores: () => mirrorAxisScores ?? findMirrorPlanes(mesh, { search: false })?.axisScores,
+    axisScores,
     solid,
     legsWhenStood: (up) => stoodUp(up),
-  }, (up) => upAxisProbability(upProbabilities ? upProbabilities() : p(), up), o.wingPlates) : undefined;
-  if (wings) {
-    const again = decideOrientation(p, legs, { ...gated, upAxis: wings }, upProbabilities);
-    const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === wings && c.rotationY === again.rotationY);
-    found = { ...again, confidence: p()[own]!, upAxisReason: 'across-wings', best: found.best ?? again.best };
-  }
+  }, upProbability, o.wingPlates) : undefined;
+  if (wings) found = standOn(wings, 'across-wings');
   // A legless body lying along its length faces its thick end (its head), not across its length or
   // toward its tail.
   const headEnd = o.headEnd && o.upAxis === undefined ? headEndFacing(found, { standingWhenStood: legs.standingWhenStood, lengthAxis: () => longAxis, solid }, o.minHeadEndOffset) : undefined;
   if (headEnd !== undefined && headEnd !== found.rotationY) {
-    const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === found.upAxis && c.rotationY === headEnd);
-    found = { ...found, rotationY: headEnd, facing: facingOf(headEnd), confidence: p()[own]! };
+    found = { ...found, rotationY: headEnd, facing: facingOf(headEnd), confidence: probabilityOf(found.upAxis, headEnd) };
   }
   const cue = options.facingCue === undefined ? FACING_CUE_ON : options.facingCue;
   if (cue === false) return found;
