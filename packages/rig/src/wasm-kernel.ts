@@ -49,3 +49,31 @@ export function ensureMemory(memory: WasmMemory, bytes: number): boolean {
   if (bytes > have) memory.grow(Math.ceil((bytes - have) / PAGE));
   return true;
 }
+
+/**
+ * One kernel's instance for this thread, compiled on first use, and what its caller last copied
+ * into its memory (`loaded`: a tree, a grid). `dropIfGrown` drops both after a call that grew the
+ * memory past KERNEL_KEEP_BYTES (WebAssembly memory never shrinks; the next call compiles a fresh
+ * instance). Every wrapper in `skinning/wasm/` keeps its kernel this way.
+ */
+export class KernelSlot<Exports extends { memory: WasmMemory }, Loaded = never> {
+  private instance: Exports | null | undefined;
+  loaded: Loaded | undefined;
+
+  constructor(private readonly base64: string) {}
+
+  /** The instance, compiled on first use; null where WebAssembly is missing. */
+  get(): Exports | null {
+    return (this.instance ??= instantiateKernel<Exports>(this.base64));
+  }
+
+  /** Whether `k` is still this slot's instance (not dropped since it was handed out). */
+  holds(k: Exports): boolean {
+    return this.instance === k;
+  }
+
+  /** Drops the instance `k` (and what was loaded into it) if its memory grew past KERNEL_KEEP_BYTES. */
+  dropIfGrown(k: { readonly memory: WasmMemory }): void {
+    if (k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && this.instance === k) { this.instance = undefined; this.loaded = undefined; }
+  }
+}

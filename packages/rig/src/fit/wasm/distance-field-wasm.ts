@@ -8,7 +8,7 @@
  * One instance per thread, compiled on first use; a memory grown past `KERNEL_KEEP_BYTES` by a large grid
  * is dropped after the call (WebAssembly memory never shrinks).
  */
-import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
+import { ensureMemory, KernelSlot, type WasmMemory } from '../../wasm-kernel';
 import { DISTANCE_FIELD_WASM_BASE64 } from './distance-field-wasm-bytes';
 
 /** The exports of distance-field.wat. */
@@ -17,7 +17,7 @@ interface DistanceFieldExports {
   pass(dtP: number, listP: number, count: number, dlP: number, lnP: number, m: number, forward: number): void;
 }
 
-let kernel: DistanceFieldExports | null | undefined;
+const kernel = new KernelSlot<DistanceFieldExports>(DISTANCE_FIELD_WASM_BASE64);
 
 
 /** One chamfer pass's neighbour steps (index deltas) and their lengths. */
@@ -28,7 +28,7 @@ export interface ChamferPass { delta: Int32Array; length: Float32Array }
  * voxels `solidList`, or undefined where WebAssembly is missing or the grid does not fit.
  */
 export function chamferPassesWasm(dt: Float32Array, solidList: Int32Array, forward: ChamferPass, backward: ChamferPass): Float32Array | undefined {
-  const k = (kernel ??= instantiateKernel<DistanceFieldExports>(DISTANCE_FIELD_WASM_BASE64));
+  const k = kernel.get();
   if (!k) return undefined;
   const n = dt.length, count = solidList.length;
   const fdP = 0, flP = fdP + 4 * forward.delta.length, bdP = flP + 4 * forward.length.length, blP = bdP + 4 * backward.delta.length;
@@ -45,6 +45,6 @@ export function chamferPassesWasm(dt: Float32Array, solidList: Int32Array, forwa
   k.pass(dtP, listP, count, fdP, flP, forward.delta.length, 1);
   k.pass(dtP, listP, count, bdP, blP, backward.delta.length, 0);
   dt.set(view);
-  if (buffer.byteLength > KERNEL_KEEP_BYTES && kernel === k) kernel = undefined;
+  kernel.dropIfGrown(k);
   return dt;
 }

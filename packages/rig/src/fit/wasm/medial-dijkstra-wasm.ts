@@ -9,7 +9,7 @@
  * cell) and the heap; a memory grown past `KERNEL_KEEP_BYTES` by a large grid is dropped after the call
  * (WebAssembly memory never shrinks), so a worker does not hold it between jobs.
  */
-import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
+import { ensureMemory, KernelSlot, type WasmMemory } from '../../wasm-kernel';
 import { MEDIAL_DIJKSTRA_WASM_BASE64 } from './medial-dijkstra-wasm-bytes';
 
 /** The exports of medial-dijkstra.wat. */
@@ -21,7 +21,7 @@ interface MedialDijkstraExports {
   ): void;
 }
 
-let kernel: (MedialDijkstraExports & CoverSpreadExports) | null | undefined;
+const kernel = new KernelSlot<MedialDijkstraExports & CoverSpreadExports>(MEDIAL_DIJKSTRA_WASM_BASE64);
 
 
 /**
@@ -31,7 +31,7 @@ let kernel: (MedialDijkstraExports & CoverSpreadExports) | null | undefined;
 export function shortestPathTreeWasm(
   solid: Uint8Array, dt: Float32Array, delta: Int32Array, length: Float64Array, source: number, centring: number,
 ): { parent: Int32Array; distance: Float32Array } | undefined {
-  const k = (kernel ??= instantiateKernel<MedialDijkstraExports & CoverSpreadExports>(MEDIAL_DIJKSTRA_WASM_BASE64));
+  const k = kernel.get();
   if (!k) return undefined;
   const n = dt.length;
   const at8 = (bytes: number): number => Math.ceil(bytes / 8) * 8;
@@ -50,7 +50,7 @@ export function shortestPathTreeWasm(
   buffer = k.memory.buffer;
   const parent = new Int32Array(buffer, parentP, n).slice();
   const distance = new Float32Array(buffer, distanceP, n).slice();
-  if (buffer.byteLength > KERNEL_KEEP_BYTES) kernel = undefined;
+  kernel.dropIfGrown(k);
   return { parent, distance };
 }
 
@@ -77,7 +77,7 @@ export class CoverSpreadWasm {
   static create(
     dt: Float32Array, solidList: Int32Array, delta: Int32Array, length: Float32Array, coverScale: number, coverPad: number,
   ): CoverSpreadWasm | null {
-    const k = (kernel ??= instantiateKernel<MedialDijkstraExports & CoverSpreadExports>(MEDIAL_DIJKSTRA_WASM_BASE64));
+    const k = kernel.get();
     if (!k) return null;
     const n = dt.length;
     // Seeds are a branch's path: at most every solid voxel.
@@ -103,7 +103,7 @@ export class CoverSpreadWasm {
 
   /** Drops the kernel's memory if a large grid grew it. */
   finish(): void {
-    if (this.k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && kernel === this.k) kernel = undefined;
+    kernel.dropIfGrown(this.k);
   }
 
   private refresh(): void {

@@ -9,7 +9,7 @@
  * One instance per thread, compiled on first use; a memory grown past `KERNEL_KEEP_BYTES` by a large mesh
  * or grid is dropped after the call (WebAssembly memory never shrinks).
  */
-import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
+import { ensureMemory, KernelSlot, type WasmMemory } from '../../wasm-kernel';
 import { floodOutside } from '../../voxel/flood-outside';
 import { VOXELIZE_MESH_WASM_BASE64 } from './voxelize-mesh-wasm-bytes';
 
@@ -24,7 +24,7 @@ interface VoxelizeMeshExports {
   erode(surface: number, thick: number, outside: number, solid: number, cells: number, nx: number, nxy: number): void;
 }
 
-let kernel: VoxelizeMeshExports | null | undefined;
+const kernel = new KernelSlot<VoxelizeMeshExports>(VOXELIZE_MESH_WASM_BASE64);
 
 
 /** What `voxelizeMesh` has worked out before it rasterises: the grid's frame and the triangles. */
@@ -40,7 +40,7 @@ export interface VoxelizeInput {
 
 /** The solid voxels, or undefined where WebAssembly is missing or the arrays do not fit. */
 export function voxelizeSolidWasm(input: VoxelizeInput): Uint8Array | undefined {
-  const k = (kernel ??= instantiateKernel<VoxelizeMeshExports>(VOXELIZE_MESH_WASM_BASE64));
+  const k = kernel.get();
   if (!k) return undefined;
   const { positions, indices, triOk, dims, origin } = input;
   const [nx, ny, nz] = dims;
@@ -60,6 +60,6 @@ export function voxelizeSolidWasm(input: VoxelizeInput): Uint8Array | undefined 
   new Uint8Array(buffer, outP, cells).set(floodOutside(new Uint8Array(buffer, thickP, cells), nx, ny, nz));
   k.erode(surfP, thickP, outP, solidP, cells, nx, nxy);
   const solid = new Uint8Array(buffer, solidP, cells).slice();
-  if (buffer.byteLength > KERNEL_KEEP_BYTES) kernel = undefined;
+  kernel.dropIfGrown(k);
   return solid;
 }

@@ -10,7 +10,7 @@
  * One instance per thread, compiled on first use; a memory grown past `KERNEL_KEEP_BYTES` is dropped
  * after the search (`finish`).
  */
-import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
+import { ensureMemory, KernelSlot, type WasmMemory } from '../../wasm-kernel';
 import { GEODESIC_SEARCH_WASM_BASE64 } from './geodesic-search-wasm-bytes';
 
 /** The exports of geodesic-search.wat. */
@@ -27,7 +27,7 @@ interface GeodesicSearchExports {
   run(frozen: number, stop: number): number;
 }
 
-let kernel: GeodesicSearchExports | null | undefined;
+const kernel = new KernelSlot<GeodesicSearchExports>(GEODESIC_SEARCH_WASM_BASE64);
 
 
 /** One search's state in the kernel's memory. */
@@ -54,7 +54,7 @@ export class GeodesicSearchWasm {
    * or the grid does not fit. `offsets` and `costs` are the 26 neighbours' index steps and lengths.
    */
   static create(k: number, cells: Int32Array, solidIndex: Int32Array, offsets: Int32Array, costs: Float64Array, withTarget: boolean): GeodesicSearchWasm | null {
-    const kx = (kernel ??= instantiateKernel<GeodesicSearchExports>(GEODESIC_SEARCH_WASM_BASE64));
+    const kx = kernel.get();
     if (!kx) return null;
     const solidCount = cells.length, total = solidIndex.length;
     const at8 = (bytes: number): number => Math.ceil(bytes / 8) * 8;
@@ -108,7 +108,7 @@ export class GeodesicSearchWasm {
   /** Copies of the slots, and the kernel's memory dropped if a large grid grew it. */
   finish(): { labels: Int32Array; dists: Float32Array; counts: Uint8Array } {
     const out = { labels: this.labels.slice(), dists: this.dists.slice(), counts: this.counts.slice() };
-    if (this.k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && kernel === this.k) kernel = undefined;
+    kernel.dropIfGrown(this.k);
     return out;
   }
 

@@ -11,7 +11,7 @@
  * its memory grows to the largest system solved (a 60k-vertex mesh's support: ~10 MB) and is kept
  * for the next. Where WebAssembly is missing the caller keeps the JavaScript loop.
  */
-import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
+import { ensureMemory, KernelSlot, type WasmMemory } from '../../wasm-kernel';
 import { JACOBI_CG_WASM_BASE64 } from './jacobi-cg-wasm-bytes';
 
 /** The exports of jacobi-cg.wat. */
@@ -23,7 +23,7 @@ interface JacobiCgExports {
   ): number;
 }
 
-let kernel: (JacobiCgExports & HeatSupportExports) | null | undefined;
+const kernel = new KernelSlot<JacobiCgExports & HeatSupportExports>(JACOBI_CG_WASM_BASE64);
 
 const I32_MAX = 2147483647;
 
@@ -41,7 +41,7 @@ export function jacobiCgWasm(
   rowStart: Uint32Array, cols: Uint32Array, vals: Float64Array, diag: Float64Array, rhs: Float64Array,
   tolerance: number, maxIterations: number, x: Float64Array,
 ): number | undefined {
-  const k = (kernel ??= instantiateKernel<JacobiCgExports & HeatSupportExports>(JACOBI_CG_WASM_BASE64));
+  const k = kernel.get();
   if (!k) return undefined;
   const m = rhs.length;
   const nnz = rowStart[m]!;
@@ -117,7 +117,7 @@ export class HeatSupportsWasm {
     offsets: Uint32Array, columns: Uint32Array, values: Float64Array, step: Float64Array, diagonal: Float64Array, screen: Float64Array,
     sourceStart: Uint32Array, seeds: Uint32Array,
   ): HeatSupportsWasm | null {
-    const k = (kernel ??= instantiateKernel<JacobiCgExports & HeatSupportExports>(JACOBI_CG_WASM_BASE64));
+    const k = kernel.get();
     if (!k) return null;
     const n = diagonal.length, nnz = columns.length;
     let end = 0;
@@ -180,6 +180,6 @@ export class HeatSupportsWasm {
 
   /** Drops the kernel's memory if a large mesh grew it. */
   finish(): void {
-    if (this.k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && kernel === this.k) kernel = undefined;
+    kernel.dropIfGrown(this.k);
   }
 }

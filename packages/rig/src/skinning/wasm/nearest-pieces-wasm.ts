@@ -12,7 +12,7 @@
  * grid, or with another `pieceOf`, loads that one first); a memory grown past `KERNEL_KEEP_BYTES` by a
  * large mesh is dropped after the search (WebAssembly memory never shrinks).
  */
-import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
+import { ensureMemory, KernelSlot, type WasmMemory } from '../../wasm-kernel';
 import { NEAREST_PIECES_WASM_BASE64 } from './nearest-pieces-wasm-bytes';
 
 /** The exports of nearest-pieces.wat. */
@@ -26,9 +26,8 @@ interface NearestPiecesExports {
   search(self: number, cx: number, cy: number, cz: number, count: number, queryP: number, countP: number, outP: number, margin: number, slack: number): void;
 }
 
-let kernel: NearestPiecesExports | null | undefined;
-/** The grid whose arrays the kernel's memory holds. */
-let loaded: VertexGridArrays | undefined;
+/** The thread's kernel, and the grid whose arrays its memory holds. */
+const kernel = new KernelSlot<NearestPiecesExports, VertexGridArrays>(NEAREST_PIECES_WASM_BASE64);
 
 
 /** What the search reads of a `VertexGrid`. */
@@ -69,7 +68,7 @@ export class NearestPiecesWasm {
   }
 
   static create(grid: VertexGridArrays): NearestPiecesWasm | null {
-    const kx = (kernel ??= instantiateKernel<NearestPiecesExports>(NEAREST_PIECES_WASM_BASE64));
+    const kx = kernel.get();
     if (!kx) return null;
     const n = grid.positions.length / 3, cells = grid.cellStart.length - 1, total = grid.cellVertices.length, pieces = grid.pieceCount;
     // Each ring's cells are new to the cache, so it holds at most the (2R + 1)³ cells' chunks.
@@ -94,7 +93,7 @@ export class NearestPiecesWasm {
    */
   searchCell(self: number, cx: number, cy: number, cz: number, vertices: Int32Array, count: number, pieceOf: Int32Array): CellAnswers | null {
     const k = this.k;
-    if (loaded !== this.grid) this.load(pieceOf);
+    if (kernel.loaded !== this.grid) this.load(pieceOf);
     else if (this.pieceOf !== pieceOf) new Int32Array(k.memory.buffer, this.at.pieceOf, pieceOf.length).set(pieceOf);
     this.pieceOf = pieceOf;
     const queryP = this.at.tail, countP = queryP + 4 * count, outP = at8(countP + 4 * count);
@@ -112,7 +111,7 @@ export class NearestPiecesWasm {
 
   /** Drops the kernel if a large grid grew its memory (after a piece's search). */
   finish(): void {
-    if (this.k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && kernel === this.k) { kernel = undefined; loaded = undefined; }
+    kernel.dropIfGrown(this.k);
   }
 
   private load(pieceOf: Int32Array): void {
@@ -131,6 +130,6 @@ export class NearestPiecesWasm {
       posP, pieceOfP, cellStartP, cellVertsP, bestDP, bestWP, stampP, metP, ringEndP, vertsP, chunkStartP, chunkCellP, chunkPiecesP, pieceStartP,
       grid.dims[0], grid.dims[1], grid.dims[2], grid.origin[0], grid.origin[1], grid.origin[2], grid.size, grid.maxRings,
     );
-    loaded = grid;
+    kernel.loaded = grid;
   }
 }

@@ -10,7 +10,7 @@
  * tree loads that one first); `release` drops an instance a large tree grew past
  * `KERNEL_KEEP_BYTES` (WebAssembly memory never shrinks).
  */
-import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
+import { ensureMemory, KernelSlot, type WasmMemory } from '../../wasm-kernel';
 import { RAY_TREE_WASM_BASE64 } from './ray-tree-wasm-bytes';
 
 /** The exports of ray-tree.wat. */
@@ -20,9 +20,8 @@ interface RayTreeExports {
   entersSurface(px: number, py: number, pz: number, dx: number, dy: number, dz: number, ix: number, iy: number, iz: number, dlen: number): number;
 }
 
-let kernel: RayTreeExports | null | undefined;
-/** The tree whose arrays the kernel's memory holds. */
-let loaded: RayTreeArrays | undefined;
+/** The thread's kernel, and the tree whose arrays its memory holds. */
+const kernel = new KernelSlot<RayTreeExports, RayTreeArrays>(RAY_TREE_WASM_BASE64);
 
 /** The tree as triangle-ray-tree builds it. */
 export interface RayTreeArrays {
@@ -45,7 +44,7 @@ export class RayTreeWasm {
   private constructor(private readonly k: RayTreeExports, private readonly tree: RayTreeArrays) {}
 
   static create(tree: RayTreeArrays): RayTreeWasm | null {
-    const k = (kernel ??= instantiateKernel<RayTreeExports>(RAY_TREE_WASM_BASE64));
+    const k = kernel.get();
     if (!k) return null;
     const wasm = new RayTreeWasm(k, tree);
     return wasm.load() ? wasm : null;
@@ -53,13 +52,13 @@ export class RayTreeWasm {
 
   /** `entersSurface` past its set-up: p moved past the vertex, d shortened, i = 1 / d (see the .wat). */
   entersSurface(px: number, py: number, pz: number, dx: number, dy: number, dz: number, ix: number, iy: number, iz: number, dlen: number): boolean {
-    if (loaded !== this.tree || kernel !== this.k) this.load();
+    if (kernel.loaded !== this.tree || !kernel.holds(this.k)) this.load();
     return this.k.entersSurface(px, py, pz, dx, dy, dz, ix, iy, iz, dlen) !== 0;
   }
 
   /** Drops the kernel if this tree grew its memory past `KERNEL_KEEP_BYTES` (after the tree's last query). */
   release(): void {
-    if (this.k.memory.buffer.byteLength > KERNEL_KEEP_BYTES && kernel === this.k) { kernel = undefined; loaded = undefined; }
+    kernel.dropIfGrown(this.k);
   }
 
   private load(): boolean {
@@ -80,7 +79,7 @@ export class RayTreeWasm {
     }
     new Float64Array(buffer, trisP, tree.tri.length).set(tree.tri);
     k.load(nodesP, trisP, stackP);
-    loaded = tree;
+    kernel.loaded = tree;
     return true;
   }
 }

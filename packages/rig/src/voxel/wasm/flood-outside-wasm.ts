@@ -6,7 +6,7 @@
  * CPU). One instance per thread; a memory grown past `KERNEL_KEEP_BYTES` by a large grid is dropped after
  * the call.
  */
-import { ensureMemory, instantiateKernel, type WasmMemory, KERNEL_KEEP_BYTES } from '../../wasm-kernel';
+import { ensureMemory, KernelSlot, type WasmMemory } from '../../wasm-kernel';
 import { FLOOD_OUTSIDE_WASM_BASE64 } from './flood-outside-wasm-bytes';
 
 /** The exports of flood-outside.wat. */
@@ -15,12 +15,12 @@ interface FloodOutsideExports {
   floodOutside(nx: number, ny: number, nz: number, wall: number, outside: number, blocked: number, queue: number): void;
 }
 
-let kernel: FloodOutsideExports | null | undefined;
+const kernel = new KernelSlot<FloodOutsideExports>(FLOOD_OUTSIDE_WASM_BASE64);
 
 
 /** 1 per outside cell, or undefined where WebAssembly is missing or the grid does not fit. */
 export function floodOutsideWasm(wall: Uint8Array, nx: number, ny: number, nz: number): Uint8Array | undefined {
-  const k = (kernel ??= instantiateKernel<FloodOutsideExports>(FLOOD_OUTSIDE_WASM_BASE64));
+  const k = kernel.get();
   if (!k) return undefined;
   const total = nx * ny * nz;
   const queueP = 0, wallP = 4 * total, outsideP = wallP + total, blockedP = outsideP + total;
@@ -28,6 +28,6 @@ export function floodOutsideWasm(wall: Uint8Array, nx: number, ny: number, nz: n
   new Uint8Array(k.memory.buffer, wallP, total).set(wall.subarray(0, total));
   k.floodOutside(nx, ny, nz, wallP, outsideP, blockedP, queueP);
   const outside = new Uint8Array(k.memory.buffer, outsideP, total).slice();
-  if (k.memory.buffer.byteLength > KERNEL_KEEP_BYTES) kernel = undefined;
+  kernel.dropIfGrown(k);
   return outside;
 }
