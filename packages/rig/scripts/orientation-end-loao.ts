@@ -25,7 +25,8 @@
  * its best mirror plane's axis, so only those characters are read again; its bars (how flat the paired
  * plates must be) are tried lowest first (a tie goes to off, then to the flattest).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { join } from 'node:path';
 import { readMesh, writeGlb } from '@rigforge/mesh';
 import { findOrientation, type FindOrientationOptions } from '../src/find-orientation';
@@ -37,6 +38,7 @@ import { invertTurn, multiplyTurns, sameTurn, turnMesh, turnOf, type Turn } from
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
 import { arg } from './lib/cli-args';
+import { measuredOrCached } from './lib/stood-frame-replay';
 
 /** A rule replayed: its bars in the order ties go (after off), the options at a bar, off and always on. */
 interface Rule { bars: number[]; at: (bar: number) => FindOrientationOptions; off: FindOrientationOptions; always: FindOrientationOptions }
@@ -55,7 +57,10 @@ const RULE: Rule = ruleFound;
 const BARS = RULE.bars;
 
 /** One turned file (`stored`, or `as held`): right at each setting (index 0 off, then BARS). */
-interface FileRead { id: string; artist: string; stored: string; right: boolean[] }
+const fileReadSchema = z.object({ id: z.string(), artist: z.string(), stored: z.string(), right: z.array(z.boolean()) });
+type FileRead = z.output<typeof fileReadSchema>;
+/** What this script reads of a dump line: which files the gates kept on their +Y. */
+const keptLineSchema = z.looseObject({ id: z.string(), gated: z.looseObject({ upAxisReason: z.string().optional() }).optional(), shipped: z.looseObject({ upAxisReason: z.string().optional() }) });
 
 const candidate = (s: string): OrientationCandidate => ORIENTATION_CANDIDATES.find((c) => `${c.upAxis}/${c.rotationY}` === s)!;
 
@@ -113,10 +118,9 @@ async function main(): Promise<void> {
   const labels = readOrientationLabels(arg('--labels')!);
   const cachePath = arg('--cache');
   // The characters the head-up rule can move: a file of theirs the gates kept on its +Y.
-  const kept = new Set(readFileSync(arg('--dump')!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { id: string; gated?: { upAxisReason?: string }; shipped: { upAxisReason?: string } })
+  const kept = new Set(readFileSync(arg('--dump')!, 'utf8').trim().split('\n').map((line) => keptLineSchema.parse(JSON.parse(line)))
     .filter((row) => (row.gated ?? row.shipped).upAxisReason === 'kept').map((row) => row.id));
-  const long: FileRead[] = cachePath && existsSync(cachePath) ? (JSON.parse(readFileSync(cachePath, 'utf8')) as FileRead[]) : await readLong(dir, labels, kept);
-  if (cachePath && !existsSync(cachePath)) writeFileSync(cachePath, JSON.stringify(long));
+  const long = await measuredOrCached(cachePath, z.array(fileReadSchema), () => readLong(dir, labels, kept));
   const moved = new Set(long.map((f) => f.id));
   const files = [...long, ...readDump(arg('--dump')!, dir, labels).filter((f) => !moved.has(f.id))];
   const name = (k: number): string => (k === 0 ? 'off' : `bar ${BARS[k - 1]}`);

@@ -17,7 +17,8 @@
  *   npx tsx packages/rig/scripts/orientation-fins-below-loao.ts <dev set> --labels <labels.json> --dump <dump.jsonl> \
  *     [--cache fins-below.json] [--objective up] [--show "<scope> <bar>"]
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { measureBodyPlanFeatures } from '../src/fit/body-plan-features';
@@ -32,11 +33,12 @@ import { multiplyTurns, sameTurn, turnMesh, turnOf } from '../testing/orientatio
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
 import { chooseSetting } from './lib/orientation-replay';
-import { answerInStoodFrame, dirOf, opposite, readTurnedRows, rightTurns, ROLL } from './lib/stood-frame-replay';
+import { answerInStoodFrame, cueArraySchema, dirOf, measuredOrCached, opposite, readTurnedRows, rightTurns, ROLL } from './lib/stood-frame-replay';
 import { arg } from './lib/cli-args';
 
 /** Per up direction of the stood model (UP_AXES order): the cue (NaN along the length) and its standing legs. */
-interface Character { id: string; artist: string; cue: number[]; standing: number[]; long: boolean }
+const characterSchema = z.object({ id: z.string(), artist: z.string(), cue: cueArraySchema, standing: z.array(z.number()), long: z.boolean() });
+type Character = z.output<typeof characterSchema>;
 type Scope = FinsBelowScope;
 const SCOPES = FINS_BELOW_REASONS;
 type Setting = { scope: Scope; bar: number } | 'off';
@@ -66,11 +68,8 @@ async function main(): Promise<void> {
   if (!dir || !labelsFile || !dumpFile) throw new Error('usage: orientation-fins-below-loao.ts <dev set> --labels f.json --dump d.jsonl [--cache c.json]');
   const labels = readOrientationLabels(labelsFile);
   const cache = arg('--cache');
-  // JSON writes NaN as null: read back as NaN (no cue: not long, or up along the length).
-  const set: Character[] = cache && existsSync(cache)
-    ? (JSON.parse(readFileSync(cache, 'utf8')) as Character[]).map((s) => ({ ...s, cue: s.cue.map((v) => (typeof v === 'number' ? v : NaN)) }))
-    : await measure(dir, labels);
-  if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify(set));
+  // No cue (NaN): not long, or up along the length.
+  const set = await measuredOrCached(cache, z.array(characterSchema), () => measure(dir, labels));
   const rows = readTurnedRows(dumpFile);
   const upOnly = arg('--objective') === 'up';
   // Per character and setting: turned files right, and whether its stored +y/0 file is.

@@ -20,7 +20,8 @@
  *   npx tsx packages/rig/scripts/orientation-fish-loao.ts <dev set> --labels <labels.json> --dump <dump.jsonl> \
  *     [--cache fish.json] [--show "<off-its-end 0|1> <bar|off>"]
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { measureBodyPlanFeatures } from '../src/fit/body-plan-features';
@@ -37,11 +38,14 @@ import { multiplyTurns, sameTurn, turnMesh, turnOf } from '../testing/orientatio
 import { readManifest } from './lib/dev-set';
 import { readOrientationLabels } from './lib/orientation-labels';
 import { chooseSetting } from './lib/orientation-replay';
-import { answerInStoodFrame, dirOf, opposite, readTurnedRows, rightTurns, ROLL } from './lib/stood-frame-replay';
+import { answerInStoodFrame, cueArraySchema, dirOf, measuredOrCached, opposite, readTurnedRows, rightTurns, ROLL } from './lib/stood-frame-replay';
 import { arg } from './lib/cli-args';
 
 /** Per up direction of the stood model (UP_AXES order): the fins cue (NaN: not read) and its standing legs; the core's offset along the length. */
-interface Character { id: string; artist: string; length: 'x' | 'y' | 'z' | null; fins: number[]; standing: number[]; offset: number }
+const characterSchema = z.object({
+  id: z.string(), artist: z.string(), length: z.enum(['x', 'y', 'z']).nullable(), fins: cueArraySchema, standing: z.array(z.number()), offset: z.number(),
+});
+type Character = z.output<typeof characterSchema>;
 interface Setting { offEnd: boolean; head: number | null }
 const OFF: Setting = { offEnd: false, head: null };
 const show = (g: Setting): string => `${g.offEnd ? 'off-its-end' : 'no-end'} head ${g.head ?? 'off'}`;
@@ -71,11 +75,7 @@ async function main(): Promise<void> {
   if (!dir || !labelsFile || !dumpFile) throw new Error('usage: orientation-fish-loao.ts <dev set> --labels f.json --dump d.jsonl [--cache c.json]');
   const labels = readOrientationLabels(labelsFile);
   const cache = arg('--cache');
-  // JSON writes NaN as null: read back as NaN.
-  const set: Character[] = cache && existsSync(cache)
-    ? (JSON.parse(readFileSync(cache, 'utf8')) as Character[]).map((s) => ({ ...s, fins: s.fins.map((v) => (typeof v === 'number' ? v : NaN)) }))
-    : await measure(dir, labels);
-  if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify(set));
+  const set = await measuredOrCached(cache, z.array(characterSchema), () => measure(dir, labels));
   const rows = readTurnedRows(dumpFile);
   const unit = (a: number, s: number): number[] => [0, 1, 2].map((k) => (k === a ? s : 0));
   const cross = (u: readonly number[], v: readonly number[]): number[] => [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];

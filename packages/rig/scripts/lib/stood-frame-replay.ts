@@ -4,7 +4,7 @@
  * files (the as-held one left out), each shipped answer mapped to the stood model's frame (its label),
  * the turns its labels count right, and the axis helpers the rules applied after the answer use.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ORIENTATION_CANDIDATES, type OrientationCandidate } from '../../src/orientation-features';
 import { UP_AXES, type UpAxis } from '../../src/rotate-mesh-up';
@@ -60,3 +60,17 @@ export function dirOf(row: readonly number[]): UpAxis {
 }
 
 export const opposite = (up: UpAxis): UpAxis => UP_AXES.find((a) => a[1] === up[1] && a !== up)!;
+
+/** A cue per up axis as a cache holds it: JSON writes NaN (no cue that way) as null, read back as NaN. */
+export const cueArraySchema = z.array(z.number().nullable()).transform((v) => v.map((x) => x ?? NaN));
+
+/**
+ * The characters' measures: read from `cache` (parsed by `schema`) when it exists, else measured
+ * and, with a `cache` named, written there for the next run.
+ */
+export async function measuredOrCached<T>(cache: string | undefined, schema: z.ZodType<T[], unknown>, measure: () => Promise<T[]>): Promise<T[]> {
+  if (cache && existsSync(cache)) return schema.parse(JSON.parse(readFileSync(cache, 'utf8')));
+  const set = await measure();
+  if (cache) writeFileSync(cache, JSON.stringify(set));
+  return set;
+}
