@@ -20,7 +20,7 @@
  * filesystem it is on (the cost breakdown's storage.put runs there too): creating a file is part of every
  * submission, and its kernel cost depends on where it is made. On the shared machine's ext4
  * (no journal) a file under /tmp, where every engineer's tests create and delete files, cost
- * 320-380 µs of CPU against 23 µs under var/ (apps/api/README.md, seventh wave).
+ * 320-380 µs of CPU against 23 µs under var/ (apps/api/docs/performance.md, seventh wave).
  *
  * The API and the baseline each run in a child process so the load generator does not share their
  * event loop; all three (and Postgres and Redis) share this machine's cores, equally for both.
@@ -61,7 +61,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 /**
  * Requests each server serves before it is measured, however long that takes. A starved machine
  * serves a few hundred in WARMUP s, and the API's optimising compiler then keeps working through the
- * measured rounds on threads that count in its server CPU (apps/api/README.md, seventh wave: at load
+ * measured rounds on threads that count in its server CPU (apps/api/docs/performance.md, seventh wave: at load
  * 20-30 a 3 s warm-up measured 1654 µs per submission, a 30 s one 1003; the baseline 599 and 618).
  */
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 5000);
@@ -491,7 +491,7 @@ async function main(): Promise<number> {
   // The baseline at half of its own peak shows the latency floor of this machine at that moment. In
   // rotated rounds like the peak: one 10 s window per server let a single stall of the shared machine
   // decide a p99 (the read's 87 ms against the baseline's 24 ms in one run, the baseline's 97 ms
-  // against the same API's 21 ms in another; apps/api/README.md, "Sixth wave").
+  // against the same API's 21 ms in another; apps/api/docs/performance.md, "Sixth wave").
   const half: Partial<Record<keyof typeof targets, Measurement & { rate: number }>> = {};
   say('half of peak (open loop, autocannon overallRate; p99 median of rounds / worst round):');
   for (const ids of [['base-submit', 'api-submit', 'before-submit'], ['base-read', 'api-read', 'before-read']] as const) {

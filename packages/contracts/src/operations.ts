@@ -32,7 +32,7 @@ export interface OperationEngine {
 }
 
 // Prices: the pro engine (finer grids) scores the same as fast on the dev set
-// (packages/rig/README.md, "Skin weights: methods measured"), so it costs the same; a higher price would charge for no measurable gain.
+// (packages/rig/docs/skin-weights.md, "Skin weights: methods measured"), so it costs the same; a higher price would charge for no measurable gain.
 // Estimates: measured (packages/rig/scripts/bench.ts, packages/generate/scripts/bench.ts), plus
 // pickup and storage, rounded up.
 export const OPERATION_ENGINES = [

@@ -12,7 +12,7 @@
  * (left out), the model's depth shifted by the offsets interpolated linearly in height
  * (`bandOffset`: a rigid shift per height, the mesh stays closed), scored by the benchmark's CD at
  * the offsets damped to 0, 0.25, 0.5, 0.75 and 1 of the median. Measured, not wired into the engine
- * (see the package README).
+ * (see packages/generate/docs/shape.md).
  */
 import { writeFileSync } from 'node:fs';
 import { arg, centred, mean } from './dev-set-views';

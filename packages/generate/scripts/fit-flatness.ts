@@ -1,7 +1,7 @@
 /**
  * Fits the flatness cue (`src/shading-relief.ts`) to depth: does the picture's shading tell a flat
  * subject (a fish from the side, a butterfly from above) from a round one, where the hints and the
- * outline cannot (see the package README, *Depth priors*)?
+ * outline cannot (see packages/generate/docs/depth-priors.md, *Depth priors*)?
  *
  *   npx tsx packages/generate/scripts/fit-flatness.ts ../shared/rig-dev-set [--cache /tmp/flat.json] [--write]
  *

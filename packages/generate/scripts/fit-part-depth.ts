@@ -15,7 +15,7 @@
  * Chosen how: the ratios (a grid of 0.1 steps) with the least mean |t − t̂|, every character weighing
  * the same; reported leaving one artist out (fitted without the artist, scored on its characters),
  * per artist and per plan. A ratio enters the engine only if it beats k = 1 left out (it did not: see
- * the package README).
+ * packages/generate/docs/shape.md).
  */
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { ballsByKind, splitParts, type PartKind } from '../src/body-parts';

@@ -150,7 +150,7 @@ async function main(): Promise<void> {
   const noHints = process.argv.includes('--no-hints');
   // The engine without the learned feet (`feet-forward.ts`), to score a tree before and after them in one run.
   const noFeet = process.argv.includes('--no-feet');
-  // The engine's optional depth cue for fish and flyers (`depthCue`, off by default; see the README).
+  // The engine's optional depth cue for fish and flyers (`depthCue`, off by default; see packages/generate/docs/shape.md).
   const depthCue = process.argv.includes('--depth-cue');
   const cacheDir = arg('--cache');
   const chars = readManifest(dir).filter((c) => !only || only.includes(c.id));

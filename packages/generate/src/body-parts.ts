@@ -17,7 +17,7 @@
  *
  * Not wired into generation yet: `scripts/fit-part-depth.ts` fits a depth ratio per kind of part on
  * the dev set (true depth behind each pixel against each kind's sphere height), and left out by
- * artist no ratio beat the one the view's prior gives every part (see the package README). The split
+ * artist no ratio beat the one the view's prior gives every part (see packages/generate/docs/shape.md). The split
  * stays for the next cue (colour and edges inside the silhouette, overlap order) and the fit.
  *
  * Cost: one opening (two distance transforms) and a labelling of the mask.

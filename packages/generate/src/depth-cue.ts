@@ -1,6 +1,6 @@
 /**
  * A per-picture depth scale for fish and flyers, read from the silhouette (issue 29; measured, an
- * option that defaults off: see the package README, *A depth cue for fish and flyers*).
+ * option that defaults off: see packages/generate/docs/shape.md, *A depth cue for fish and flyers*).
  *
  * Why: the depth priors are per view (and plan), but fish and flyers of one plan and view differ by
  * a factor of three and more in how deep they are for their silhouette's width (a flat fish and a

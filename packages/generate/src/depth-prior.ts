@@ -7,7 +7,7 @@
  * chose B alone (a = 0), which makes every part as deep as it is wide before the per-view scale c.
  *
  * The numbers live in `depth-priors.json`, written by `scripts/fit-depth-priors.ts` from the rig
- * development set's true meshes (form chosen leaving one artist out; see the package README).
+ * development set's true meshes (form chosen leaving one artist out; see packages/generate/docs/depth-priors.md).
  */
 import { PICTURE_VIEWS, type PictureView } from '@rigforge/vocabulary';
 import data from './depth-priors.json';

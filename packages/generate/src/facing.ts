@@ -3,7 +3,7 @@
  *
  * Why: an animal pictured from the front reaches far along the view axis (its body and tail behind a
  * face turned to the camera, in front of a back turned to it), and which side its depth lies on is its
- * facing, not its plan or pose (the package README, *The worst three*). The silhouette is the same
+ * facing, not its plan or pose (packages/generate/docs/shape.md, *The worst three*). The silhouette is the same
  * either way; the picture's content is not: a face carries small dark features (eyes, nostrils, a
  * mouth) mirrored about the face's middle line, a back is fur or cloth of one tone. The cues read the
  * luminance inside the silhouette against its local mean (a box blur of a few percent of the subject's
@@ -68,7 +68,7 @@ function maskedBoxMean(values: Float32Array, mask: Uint8Array, width: number, he
 /**
  * The facing cues of an RGBA picture (`data`, row-major, 4 bytes a pixel) over its subject `mask`
  * (`inside`: the mask's distance transform, in pixels). Measured, not wired: no cue tells a face from
- * a back well enough across artists for the lean it would choose (the package README, *Which way a
+ * a back well enough across artists for the lean it would choose (packages/generate/docs/shape.md, *Which way a
  * front-pictured subject faces*).
  */
 export function facingCues(data: Uint8Array, mask: Uint8Array, inside: Float32Array, width: number, height: number): FacingCues {

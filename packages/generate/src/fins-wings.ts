@@ -25,7 +25,7 @@
  *   is small).
  *
  * The numbers (`lateral` for both plans, `lengthCaps` and `sideLaterals` per plan) live in `fins-wings.json`, fitted by `scripts/fit-fins-wings.ts` on the dev set's
- * fish and flyers, chosen leaving one artist out (see the package README); `trunkCaps` per plan and
+ * fish and flyers, chosen leaving one artist out (see packages/generate/docs/shape.md); `trunkCaps` per plan and
  * view is measured on the set's true meshes instead (`scripts/fit-trunk-anatomy.ts`, left out by artist). Every other plan, and
  * these plans with `finsWings: false`, build exactly as before.
  */

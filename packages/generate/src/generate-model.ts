@@ -68,7 +68,7 @@ export interface GenerateModelOptions {
    * silhouette (`depth-cue.ts`: where its thickest part lies against the picture's vertical centre
    * line). Measured on the dev set, it helps those plans on average left out by artist but makes
    * 5 of 11 characters worse and depends on how the subject is turned in the picture, so it is off
-   * by default (see the package README). Default false.
+   * by default (see packages/generate/docs/shape.md). Default false.
    */
   depthCue?: boolean;
   /**

@@ -16,7 +16,7 @@
  * `scripts/fit-side-trunk.ts`, left out by artist). Measured: the trunk is as deep as the prior makes
  * it (the characters' own ratios 0.84-1.22, median 1.00) and the limbs about 1.1 × their spheres,
  * and left out by artist no pair lowered the benchmark's CD, so the table is empty: no plan and view
- * uses the rule (see the package README).
+ * uses the rule (see packages/generate/docs/shape.md).
  */
 import data from './side-trunk.json';
 import { ballHeights, medialBalls } from './ball-depth';

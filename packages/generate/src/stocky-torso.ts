@@ -7,7 +7,7 @@
  * shoulders under a quarter. Toys, minis and round robots are built otherwise: a barrel or a box
  * as deep as it is wide, and wide for their height (the dev set's true meshes: every front-pictured
  * biped whose torso's widest inscribed disc spans more than a quarter of its height is 0.97–1.17 ×
- * as deep as that disc, the humans 0.71–1.10; see the package README, *A stocky torso*). So the
+ * as deep as that disc, the humans 0.71–1.10; see packages/generate/docs/shape.md, *A stocky torso*). So the
  * cue is anatomical, read from the silhouette: the diameter of the torso's widest medial ball over
  * the subject's height. At or over `minWidth` (a quarter, from the human proportion, not fitted),
  * the torso's depth factor is `torso` in place of the head-torso table's.

@@ -15,7 +15,7 @@ type WriteableStream = Parameters<Redis['sendCommand']>[1];
  * order, so nothing about a command changes but when its bytes leave: at most the rest of the
  * loop turn later. On a loaded machine a loopback write is expensive (it runs the receiving
  * side's TCP work and wakes Redis): under load the API's Redis writes were 8% of its main
- * thread's samples, one per command (apps/api/README.md, eighth wave). A coalesced command's
+ * thread's samples, one per command (apps/api/docs/performance.md, eighth wave). A coalesced command's
  * deadline runs from the write, not from the call, so a stalled loop between the two cannot
  * expire a command that was never sent.
  */
@@ -68,7 +68,7 @@ export class DeadlineRedis extends Redis {
       () => command.reject(new Error('Command timed out')),
     );
     // Inline rather than one `const done` for both: under tsx a named closure made per command also
-    // gets its name defined on it (issue 25, apps/api/README.md thirteenth wave).
+    // gets its name defined on it (issue 25, apps/api/docs/performance.md thirteenth wave).
     command.promise.then(
       () => {
         settled = true;

@@ -1,5 +1,5 @@
 /**
- * The "detail" facing rule replayed over score-orientation.ts's dump (package README, "Orientation:
+ * The "detail" facing rule replayed over score-orientation.ts's dump (packages/rig/docs/orientation.md, "Orientation:
  * measured", twenty-fourth round): a model's head end carries more of its triangles than its area
  * alone would (faces, eyes, mouths, antlers, mandibles against a plain back or rump), so the
  * triangle-count centroid lies in front of the area centroid along the fore-aft axis.

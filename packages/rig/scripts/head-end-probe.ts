@@ -2,7 +2,7 @@
  * The head/feet split (src/orientation-up-head.ts measureMassAbove) of each character's upright
  * model (its label) along each of the six file directions: how far its solid's centroid lies above
  * its box's middle, over the extent — at +y the right up axis's, and the box's clear length and
- * sheet axis, which keep a body out of the rule (package README, "Orientation: measured", 27th round).
+ * sheet axis, which keep a body out of the rule (packages/rig/docs/orientation.md, "Orientation: measured", 27th round).
  *   npx tsx packages/rig/scripts/head-end-probe.ts <dev-set dir> --labels labels.json
  */
 import { readFileSync } from 'node:fs';

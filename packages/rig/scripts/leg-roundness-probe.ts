@@ -1,5 +1,5 @@
 /**
- * Legs are columns (package README, "Orientation: measured", 29th round (legs are columns)): per
+ * Legs are columns (packages/rig/docs/orientation.md, "Orientation: measured", 29th round (legs are columns)): per
  * character stood up each of the six ways from its upright file, the legs test (paired either way)
  * and the roundness of each counted and each standing leg's cross-section half way down
  * (`limbRoundness`) and each standing leg's medial radius over the body's thickest, to see whether one

@@ -1,6 +1,6 @@
 /**
  * Two measures of the orientation finder left one artist out, each character read by a model fitted
- * without its artist (package README, "Orientation: measured", ninth round):
+ * without its artist (packages/rig/docs/orientation.md, "Orientation: measured", ninth round):
  *
  * - Its misses: how many take the right left-right (lateral) axis, i.e. what pinning the bilateral
  *   mirror plane could still fix (a miss whose lateral axis is right is one of the four turns in the

@@ -1,6 +1,6 @@
 /**
  * The on-its-end rule (src/orientation-up-end.ts, findOrientation's `minEndUpConfidence`) with its
- * bar chosen leaving one artist out (package README, "Orientation: measured", twenty-sixth round
+ * bar chosen leaving one artist out (packages/rig/docs/orientation.md, "Orientation: measured", twenty-sixth round
  * (quarter)). Only a mesh whose box is clearly longest on one side (length-axis.ts lengthAxisOf)
  * can move, so only those characters are read again: each stood up (its label), written turned to
  * the 24 quarter-turn orientations (as score-orientation.ts writes them) and given to findOrientation

@@ -1,5 +1,5 @@
 /**
- * The paired-fins roll (src/orientation-up-fins.ts; package README, "Orientation: measured",
+ * The paired-fins roll (src/orientation-up-fins.ts; packages/rig/docs/orientation.md, "Orientation: measured",
  * twenty-sixth round "(up)") replayed over score-orientation.ts's dump: every turned file's shipped
  * answer is mapped to the stood model's frame (its label), and the rule is applied after it as
  * findOrientation does: where the gates' reason is in the scope, the model stood up the answer's way

@@ -1,5 +1,5 @@
 /**
- * The 28th orientation round (fish; package README, "Orientation: measured") replayed over
+ * The 28th orientation round (fish; packages/rig/docs/orientation.md, "Orientation: measured") replayed over
  * score-orientation.ts's dump: every turned file's shipped answer is mapped to the stood model's
  * frame (its label), and two rules are applied after it as findOrientation does:
  *

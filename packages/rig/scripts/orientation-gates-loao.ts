@@ -17,7 +17,7 @@
  *     [--new-up .. --new-facing .. --new-kept-facing .. --new-standing-facing .. (the shipped table's "after")] [--kept-up-grid] [--all-only]
  *     [--uprights-may-turn 0 (upright files of the others the chosen bars may turn)] [--without f1,f2 (features the left-out models do not weigh)]
  *     [--standing-up-grid (choose minStandingUpConfidence too; --standing-up-only: it alone, the other bars the shipped ones; --standing-up / --new-standing-up: its before / given bar)] [--facing-model [--facing-without f1,f2]]
- *     [--ends-veto (the left-out readings strike candidates both ends cues say face backwards; package README, "Eighth round")]
+ *     [--ends-veto (the left-out readings strike candidates both ends cues say face backwards; packages/rig/docs/orientation.md, "Eighth round")]
  *     [--stand-opposite on|off --new-stand-opposite on|off (the "before" / "after" standOpposite; default the shipped one)]
  *     [--in-plane-up-grid (choose minInPlaneUpConfidence alone, the other bars the given ones; --new-in-plane-up: a given one; "Thirteenth round")]
  *
@@ -180,7 +180,7 @@ export async function measureLaterals(dir: string, set: Measured[], cache?: stri
 }
 
 /**
- * --ends-veto (an experiment, package README "Eighth round"): a rule, not a fitted weight: a
+ * --ends-veto (an experiment, packages/rig/docs/orientation.md "Eighth round"): a rule, not a fitted weight: a
  * candidate whose head-end and tail-end cues both say it faces backwards (frontThickerSection and
  * backFlatter both below 0, which they are only on a body long along its facing) is struck out of
  * the finder's 24 and the rest renormalised. No constant to choose, so nothing is fitted in sample.
@@ -196,7 +196,7 @@ function endsVeto(features: number[][], probs: number[]): number[] {
 }
 
 const UP_BARS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.01];
-// minKeptUpConfidence: every artist left out chose 0 over 0..0.2 (package README), so only 0 is
+// minKeptUpConfidence: every artist left out chose 0 over 0..0.2 (packages/rig/docs/orientation.md), so only 0 is
 // replayed (--kept-up-grid puts the old grid back).
 const KEPT_UP_BARS = process.argv.includes('--kept-up-grid') ? [0, 0.02, 0.05, 0.1, 0.15, 0.2] : [0];
 const FACING_BARS = [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01];
@@ -266,7 +266,7 @@ async function main(): Promise<void> {
     return { right, uprights };
   };
   // Upright files of the pool the bars may turn (--uprights-may-turn; 0, the rule, by default):
-  // how much of the set's held-out figure the rule costs (package README, "the bars held out").
+  // how much of the set's held-out figure the rule costs (packages/rig/docs/orientation.md, "the bars held out").
   const mayTurn = Number(arg('--uprights-may-turn') ?? '0');
   /** `keepingOf`: a second reading (the model shipped) under which every upright file must stay upright too. */
   const choose = (pool: Measured[], modelOf: (s: Measured) => OrientationModel, keepingOf?: (s: Measured) => OrientationModel): FindOrientationOptions => {

@@ -1,7 +1,7 @@
 /**
  * The set's files as held, oriented as rigMesh orients them (orientForRig: the roll, the kept axes,
  * each file's named plan, the lengthwise restand), with the head-end facing (28th orientation round,
- * package README) off and on: a rig can only move where a line differs.
+ * packages/rig/docs/orientation.md) off and on: a rig can only move where a line differs.
  *
  *   npx tsx packages/rig/scripts/orientation-held-head-end.ts <dev set>
  */

@@ -14,7 +14,7 @@
  * `--warm-up N` (default 0): before each engine's rows, score the first selected character N times,
  * untimed and not kept. The first rigs of a process pay its warm-up (V8 compiling the engine's
  * code through its tiers, the young heap growing, the shipped exemplar views unpacked once): the
- * set's first characters' rig ms are otherwise mostly that (README, "Where the time goes", round 33).
+ * set's first characters' rig ms are otherwise mostly that (packages/rig/docs/speed.md, "Where the time goes", round 33).
  * The scores are the same with or without it; only the times move.
  *
  * A script, not a test: the set is development data that never enters the repository.

@@ -1,5 +1,5 @@
 /**
- * Feet on the ground (package README, "Orientation: measured", 28th round (wings)): per character stood up
+ * Feet on the ground (packages/rig/docs/orientation.md, "Orientation: measured", 28th round (wings)): per character stood up
  * each of the six ways from its upright file, the legs test (ground-reaching limbs and standing legs,
  * paired either way) and what else touches the ground: of the solid voxels in the lowest 12% of the
  * height (the legs test's ground band: `band`), the share within reach of a limb whose tip is in it

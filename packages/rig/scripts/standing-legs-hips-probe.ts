@@ -2,7 +2,7 @@
  * The standing-legs test with the legs carrying the body over their toes alone, or over their paired
  * hips too (measureBodyPlanFeatures' carriedOverHips), per character stood up each of the six ways
  * from its upright file: which reading makes the right up axis (+y of the upright model) stand on
- * two or more legs, and which makes a wrong one stand (package README, twenty-fifth orientation round).
+ * two or more legs, and which makes a wrong one stand (packages/rig/docs/orientation.md, twenty-fifth orientation round).
  *   npx tsx packages/rig/scripts/standing-legs-hips-probe.ts <dev-set dir> --labels labels.json
  */
 import { readFileSync } from 'node:fs';

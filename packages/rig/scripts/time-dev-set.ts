@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   // `--warm-up N` (default 0): rig the first character N times (with the copy too), untimed. A
   // process's first ~8 rigs pay its warm-up (V8 compiling the engine through its tiers, the young
   // heap growing), ~3x a warm rig's CPU on the first, whichever character it is: without it the
-  // set's first characters time mostly that (README, "Where the time goes", round 33).
+  // set's first characters time mostly that (packages/rig/docs/speed.md, "Where the time goes", round 33).
   const warmUps = Math.max(0, Number(arg('--warm-up') ?? 0));
   const rows: TimeRow[] = [];
   console.log(base

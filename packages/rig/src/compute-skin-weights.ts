@@ -31,7 +31,7 @@
  *     (`skinning/sharpen-weights`); then at most `maxInfluences` joints ≥ `minWeight`,
  *     renormalised (`skinning/prune-influences`).
  * Why these methods and not others, and what each scored on the artist-rigged dev set: the rig
- * README's "Skin weights: methods measured" (`packages/rig/README.md`), the one place the dev-set
+ * docs' "Skin weights: methods measured" (`packages/rig/docs/skin-weights.md`), the one place the dev-set
  * figures live.
  */
 import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights } from '@rigforge/mesh';
@@ -117,14 +117,14 @@ export interface ComputeSkinWeightsOptions {
   /**
    * A heat leaf bone's length (aimed, `aimLeaves`) as a fraction of the link from its parent.
    * Blender's fallback is 0.5; the default is chosen on the dev set leaving one artist out
-   * (`scripts/skin-options-loao.ts`, packages/rig/README.md "Weights per artist").
+   * (`scripts/skin-options-loao.ts`, packages/rig/docs/skin-weights.md "Weights per artist").
    */
   heatLeafLength?: number;
   /**
    * A lone root (a joint with no parent and no child that no chain runs into: a low-poly figure's
    * leg rigged as a root of its own) is aimed at its part like a leaf (`aimLeaves`), its link the
    * distance to the nearest other joint, instead of Blender's short bone pointing up from it (into
-   * the body above a leg). Default true (packages/rig/README.md, "Weights per artist, fourth round").
+   * the body above a leg). Default true (packages/rig/docs/skin-weights.md, "Weights per artist, fourth round").
    */
   aimLoneRoots?: boolean;
   /**
@@ -213,7 +213,7 @@ export interface ComputeSkinWeightsOptions {
    * continuation, not a root's leaf) gives the vertices lying behind its joint, past `margin` of
    * its link, to its parent, as artists weight them (skinning/keep-side-leaves-ahead); a separate
    * piece wholly the leaf's stays whole. `false` leaves the weights as solved. Default `{}`
-   * (packages/rig/README.md, "Weights per artist, seventh round").
+   * (packages/rig/docs/skin-weights.md, "Weights per artist, seventh round").
    */
   sideLeavesAhead?: KeepSideLeavesAheadOptions | false;
 }
@@ -228,7 +228,7 @@ export const COMPUTE_SKIN_WEIGHTS_DEFAULTS: Required<ComputeSkinWeightsOptions> 
   leafJoints: 'extend',
   resolution: 128,
   // A quarter of the detail (so 64 cells unless the short edges are finer than 1/256 of the
-  // longest side): chosen leaving one artist out among 0.01–1 (package README, "Seventeenth round").
+  // longest side): chosen leaving one artist out among 0.01–1 (packages/rig/docs/speed.md, "Seventeenth round").
   gridDetailScale: 0.25,
   gridMinDetailResolution: 64,
   smoothingIterations: 3,

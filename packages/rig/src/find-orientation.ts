@@ -70,7 +70,7 @@ export interface FindOrientationOptions {
   /**
    * The probability (among the four facings of the up axis) a facing needs to overrule the
    * file's (+Z once stood up) when the up axis was turned. Default 0.3: chosen with the exemplar
-   * cue and the facing cue on, leaving one artist out (package README, "Orientation: measured",
+   * cue and the facing cue on, leaving one artist out (packages/rig/docs/orientation.md, "Orientation: measured",
    * sixteenth round; 0.6 before them).
    */
   minFacingConfidence?: number;
@@ -98,14 +98,14 @@ export interface FindOrientationOptions {
   /**
    * An up axis whose model stands on no legs gives way to its opposite when that one stands on two
    * or more (upside down stands on nothing; the legs test of the model stood up each way). Default
-   * true (thirteenth orientation round, package README).
+   * true (thirteenth orientation round, packages/rig/docs/orientation.md).
    */
   standOpposite?: boolean;
   /**
    * After `standOpposite`, for a file whose up axis the gates turned (not one kept or standing as
    * filed): an up axis whose model stands on no legs gives way to the likeliest other up axis the
    * mirror plane and the length allow whose model stands on two or more (orientation-up-legs.ts).
-   * Default true (eighteenth orientation round, package README).
+   * Default true (eighteenth orientation round, packages/rig/docs/orientation.md).
    */
   standOnLegs?: boolean;
   /**
@@ -114,7 +114,7 @@ export interface FindOrientationOptions {
    * plane (not along a lying body's length) whose model stands on two or more. Legs come in pairs
    * across the mirror plane, so a body standing on them that way is stood; without a known plane a
    * fish's fins can read as two legs (orientation-up-legs.ts). Default true (twenty-third
-   * orientation round, package README).
+   * orientation round, packages/rig/docs/orientation.md).
    */
   keptStandsOnLegs?: boolean;
   /**
@@ -123,7 +123,7 @@ export interface FindOrientationOptions {
    * (`longAxis`, lengthAxisOf) and no sheet (`sheetAxis`), takes the up axis, in the mirror plane
    * and across the length where known, along which its solid's centroid lies highest, when at least
    * `minHeadAbove` of the box's extent above the middle (reason `head-up`). Default: see
-   * FIND_ORIENTATION_DEFAULTS (package README, "Orientation: measured", 27th round).
+   * FIND_ORIENTATION_DEFAULTS (packages/rig/docs/orientation.md, "Orientation: measured", 27th round).
    */
   headUp?: boolean;
   minHeadAbove?: number;
@@ -132,7 +132,7 @@ export interface FindOrientationOptions {
    * its four facings it is stood in: across the mirror plane's axis where it is known (`lateralAxis`),
    * else across either horizontal axis (standingPairing; body-plan-features.ts pairedAcross). A
    * file's facing is not known when its legs are tested, and paired across x only, a biped stood up
-   * facing ±X read no legs. Default true (twenty-third orientation round, package README).
+   * facing ±X read no legs. Default true (twenty-third orientation round, packages/rig/docs/orientation.md).
    */
   legsEitherFacing?: boolean;
   /** Voxels along the longest side for the legs test (the check's coarse analysis). Default 48. */
@@ -170,7 +170,7 @@ export interface FindOrientationOptions {
    * its thinnest side flat and slender, a butterfly with its wings spread): after the legs rules, an
    * up axis across it gives way to the likelier of the two along it (reason `lies-flat`; not for a
    * file standing on its legs as filed). Absent: no such rule (twentieth orientation round, package
-   * README).
+   * docs/orientation.md).
    */
   sheetAxis?: 'x' | 'y' | 'z';
   /**
@@ -178,7 +178,7 @@ export interface FindOrientationOptions {
    * either way up and lies along its box's clear length across its left-right axis, whose paired
    * thin parts lie above its core by more than `minPairedFinsAbove`, takes the opposite up axis
    * (reason `fins-below`; the gates' facing rolled over with it, a kept file's found among the four). `finsBelowScope`: which of the
-   * gates' answers it reads. Default true (twenty-sixth orientation round "(up)", package README).
+   * gates' answers it reads. Default true (twenty-sixth orientation round "(up)", packages/rig/docs/orientation.md).
    */
   finsBelow?: boolean;
   finsBelowScope?: FinsBelowScope;
@@ -187,7 +187,7 @@ export interface FindOrientationOptions {
    * A fish faces its thick end (orientation-facing-head-end.ts): after the fins rule, a found up axis
    * across the box's clear length whose model stands on no legs either way along it faces along the
    * length toward the end its core (the opened solid's) lies nearer, when at least `minHeadEndOffset`
-   * of the length off its middle. Default: see FIND_ORIENTATION_DEFAULTS (package README,
+   * of the length off its middle. Default: see FIND_ORIENTATION_DEFAULTS (packages/rig/docs/orientation.md,
    * "Orientation: measured", 28th round (fish)).
    */
   headEnd?: boolean;
@@ -196,14 +196,14 @@ export interface FindOrientationOptions {
    * A long body is not kept on its side (orientation-up-side.ts): before the fins rule, a file the
    * gates kept on its +Y, lying along the box's clear length on no legs, that mirrors better across
    * +Y than across the third axis takes its up axis along the third (reason `in-mirror-plane`).
-   * Default off: measured, not taken held out (package README, "Orientation: measured", 28th round (fish)).
+   * Default off: measured, not taken held out (packages/rig/docs/orientation.md, "Orientation: measured", 28th round (fish)).
    */
   offItsSide?: boolean;
   /**
    * A flyer stands across its wings (orientation-up-wings.ts): after the fins rule, a body whose clear
    * length is its wingspan (its best mirror plane lies across it) with flat wing plates, and whose up
    * axis lies across the plates' thickness, takes the likelier up axis along it (reason
-   * `across-wings`; the facing found among its four). Default false (package README, "Orientation:
+   * `across-wings`; the facing found among its four). Default false (packages/rig/docs/orientation.md, "Orientation:
    * measured", 28th round (wings): the set's one such flyer gains all its turns, but held out nothing).
    */
   acrossWings?: boolean;
@@ -213,7 +213,7 @@ export interface FindOrientationOptions {
    * After the gates, the anatomy facing cue (orientation-facing-cue.ts, orientation-facing-turn.ts):
    * the facing turns a half turn when the eyes, the feet or the knees of the model stood up that way
    * say clearly it faces backwards, or a quarter turn to feet reaching forward where they say nothing
-   * and no left-right axis is kept. Default FACING_CUE_ON (package README, "Orientation: measured",
+   * and no left-right axis is kept. Default FACING_CUE_ON (packages/rig/docs/orientation.md, "Orientation: measured",
    * fourteenth and twenty-first rounds); `false`: off.
    */
   facingCue?: FacingCueOptions | false;
@@ -221,7 +221,7 @@ export interface FindOrientationOptions {
    * Weight of the exemplar cue (orientation-exemplars.ts: how much the mesh, stood up each way,
    * looks like upright characters of many artists rather than lying ones) on the up axis: the
    * finder's probabilities times exp(weight · (vote − best vote)) per up axis, read by the up gates
-   * only (the facing bars read the finder's own). 0: off. Default 0.75 (fifteenth round of "Orientation: measured", package README).
+   * only (the facing bars read the finder's own). 0: off. Default 0.75 (fifteenth round of "Orientation: measured", packages/rig/docs/orientation.md).
    */
   exemplarWeight?: number;
   /** Judge by the fitted model alone, with no gates (the scoring scripts' "finder"). Default false. */
@@ -244,13 +244,13 @@ export interface FindOrientationOptions {
  * over all artists that is up 0.75 (was 0.85), facing 0.6. With one artist left out the turned
  * files right went 44.3% → 54.1%, no artist of three or more characters worse. A third bar, the
  * file's own +Y dropped when the finder gives it little (minKeptUpConfidence), is 0 (off): see
- * the package README. A file that keeps its +Y turns its facing when the finder is sure of that
+ * packages/rig/docs/orientation.md. A file that keeps its +Y turns its facing when the finder is sure of that
  * one of the 24 (its joint probability: sure of +Y too; the probability among +Y's four turned
  * upright files wrongly even above 0.97): 0.4 on no legs, 0.9 on its legs as filed, chosen the same
  * way with every upright file kept upright by the shipped model too (with one artist left out the
  * turned files right went 51.0% → 57.4%, no artist of three or more characters worse).
  * The flat-face and origin features (orientation-anatomy.ts) are measured and a model with them
- * was fitted (package README, "Orientation: measured", sixth round), but it does not ship: with one
+ * was fitted (packages/rig/docs/orientation.md, "Orientation: measured", sixth round), but it does not ship: with one
  * artist left out it turns three upright files (53/56, 56/56 with the model below) and
  * blender-foundation's turned files fall 67.3% -> 58.9% (a file whose origin sits above its back
  * is read upside down), so the model below keeps the 26 surface features (scoreOrientationCandidates
@@ -259,18 +259,18 @@ export interface FindOrientationOptions {
  * axis 0.95 (minStandingUpConfidence; the legs test also counts limbs reaching the box's floor of a
  * quadruped lying on its side): chosen by the same replay with the other bars as they were (0.9 on
  * the artists each read by a model fitted without it, 0.95 so the shipped model turns no upright
- * file either; package README, "Orientation: measured", ninth round).
+ * file either; packages/rig/docs/orientation.md, "Orientation: measured", ninth round).
  */
 /**
  * minEndUpConfidence: chosen leaving one artist out by scripts/orientation-end-loao.ts (every fold
  * but blender-foundation's 0.02, the lowest bar tried; every bar 0.02–0.9 reads the set alike, so
- * the lowest, which keeps the most of a standing model's +Y; package README, "Orientation:
+ * the lowest, which keeps the most of a standing model's +Y; packages/rig/docs/orientation.md, "Orientation:
  * measured", twenty-sixth round (quarter)).
  */
 const END_UP_BAR = 0.02;
 /**
  * minHeadEndOffset: chosen leaving one artist out by scripts/orientation-fish-loao.ts (every fold
- * 0.1; every bar 0.04–0.1 reads the set alike, ties to the higher bar; package README,
+ * 0.1; every bar 0.04–0.1 reads the set alike, ties to the higher bar; packages/rig/docs/orientation.md,
  * "Orientation: measured", 28th round (fish)).
  */
 const HEAD_END_BAR = 0.1;

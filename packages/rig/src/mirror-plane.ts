@@ -126,7 +126,7 @@ function offsetsByGap(reach: number): { offsets: Int32Array; gaps: Float64Array 
 /**
  * Cells per cut along each axis in PointGrid. Finer cells hold fewer points but cost more cells per
  * query; the whole search on the development set, against the 27-cell scan without the nearest-first
- * order (CPU, one sitting): 0.43× with 1, 0.52× with 2, 0.78× with 3 (package README, "Where the time goes").
+ * order (CPU, one sitting): 0.43× with 1, 0.52× with 2, 0.78× with 3 (packages/rig/docs/speed.md, "Where the time goes").
  */
 const GRID_SPLIT = 1;
 const GRID_OFFSETS = offsetsByGap(GRID_SPLIT);
@@ -358,7 +358,7 @@ export interface LateralAxisOptions {
    * A side this fraction of the mesh's longest side or less is a slender body's thickness (a
    * snake's round body): a tube curved within a plane (a snake winding sideways along the ground)
    * is mirrored by that plane whatever its left and right, so the plane across its thickness says
-   * nothing of them and is not counted. Default 0.07 (package README, "Orientation: measured",
+   * nothing of them and is not counted. Default 0.07 (packages/rig/docs/orientation.md, "Orientation: measured",
    * twelfth round): the procedural snake's thickness is 0.042 of its length; on the development set
    * the most slender side is a flat butterfly's (0.052, already a flat side) and the next 0.11 (a
    * long-necked dinosaur's width), so no file's reading changes below 0.11.

@@ -15,7 +15,7 @@ import { axisTurn, turnMesh, type Turn } from './turn-mesh';
 export interface MirrorRollOptions {
   /**
    * The best plane's score must be at most this fraction of the best axis-aligned plane's. Default
-   * MIRROR_CLEAR_RATIO (0.5; package README, "Orientation: measured", tenth round): the one file
+   * MIRROR_CLEAR_RATIO (0.5; packages/rig/docs/orientation.md, "Orientation: measured", tenth round): the one file
    * of the development set it rolls scores 0.37; every other file's best plane is within 1.1° of
    * an axis and scores ≥ 0.96 of its axis-aligned one.
    */
@@ -34,7 +34,7 @@ export interface MirrorRollOptions {
    * `flat`, besides a rolled mesh only a mesh that lies flat (one side a flat body's thickness,
    * isFlatSide) with such a plane (a flat flyer filed facing along its wingspan is turned to face
    * across it); `rolled`, a rolled mesh only (a mesh rolled between the axes has no file frame to
-   * keep). `clear` is the default since the eleventh round (package README, "Orientation:
+   * keep). `clear` is the default since the eleventh round (packages/rig/docs/orientation.md, "Orientation:
    * measured"): a file lying on its side (its mirror plane across the file's y) can no longer keep
    * +Y, nor a file facing along its left-right axis that facing; of the 1344 turned dev-set files it
    * stands 51.1% → 57.1% up right (replay, every upright file kept; held out too), every lateral

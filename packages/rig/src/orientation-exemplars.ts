@@ -12,7 +12,7 @@
  * find-orientation.ts weighs the votes into the probabilities the up gates read (`exemplarWeight`,
  * `weighByCue`). The 'cells' descriptor and the plain distance to the nearest exemplars
  * (`exemplarDistances`) are the alternatives measured beside it (scripts/orientation-exemplars-loao.ts;
- * package README, "Orientation: measured", fifteenth round), not shipped.
+ * packages/rig/docs/orientation.md, "Orientation: measured", fifteenth round), not shipped.
  */
 import type { Mesh } from '@rigforge/mesh';
 import { candidateFrame, ORIENTATION_CANDIDATES } from './orientation-features';

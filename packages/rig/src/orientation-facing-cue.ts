@@ -34,17 +34,17 @@ export interface FacingCueOptions {
   maxEyePieces?: number;
   /** Feet's offset (share of the fore-aft length) at which the feet cue speaks. Default 0.15 (chosen leaving one artist out). */
   minFeet?: number;
-  /** Whether the knees speak when the eyes and the feet do not (a sign, no bar). Default true (package README, twenty-first round). */
+  /** Whether the knees speak when the eyes and the feet do not (a sign, no bar). Default true (packages/rig/docs/orientation.md, twenty-first round). */
   knees?: boolean;
   /**
    * Whether a facing all three say nothing of turns a quarter to one whose feet reach forward by
-   * `minFeet`, where no left-right axis is kept (orientation-facing-turn.ts). Default true (package README, twenty-first round).
+   * `minFeet`, where no left-right axis is kept (orientation-facing-turn.ts). Default true (packages/rig/docs/orientation.md, twenty-first round).
    */
   quarterFeet?: boolean;
   /**
    * Detail offset (share of the fore-aft length) at or below whose negative the facing turns a half
    * turn where the other cues say nothing (orientation-facing-detail.ts). Default 0.005 (chosen
-   * leaving one artist out; package README, twenty-fourth round); Infinity: off.
+   * leaving one artist out; packages/rig/docs/orientation.md, twenty-fourth round); Infinity: off.
    */
   minDetail?: number;
   /**
@@ -56,7 +56,7 @@ export interface FacingCueOptions {
   /**
    * Whether a facing every cue says nothing of (its detail under `minDetail` too) turns a quarter to
    * a standing one whose detail says forward by `minDetail`, where no left-right axis is kept
-   * (orientation-facing-turn.ts). Default true (package README, twenty-fourth round).
+   * (orientation-facing-turn.ts). Default true (packages/rig/docs/orientation.md, twenty-fourth round).
    */
   quarterDetail?: boolean;
   /** A piece is small under this share of the surface area. Default 0.02 (set by hand). */
@@ -72,7 +72,7 @@ const FACING_CUE_PAIR_TOLERANCE = 0.05;
 
 /**
  * What findOrientation applies when its `facingCue` is not given: on, at FACING_CUE_DEFAULTS
- * (package README, "Orientation: measured", fourteenth round: held out 65.0% → 65.7% of the turned
+ * (packages/rig/docs/orientation.md, "Orientation: measured", fourteenth round: held out 65.0% → 65.7% of the turned
  * files right, every upright file kept, no file of the set as held turned).
  */
 export const FACING_CUE_ON: FacingCueOptions | false = {};

@@ -6,7 +6,7 @@
  * clearly nearer one end of the length than the other, the facing is along the length toward that
  * end. A body whose "length" is its left-right span (a bee's or a crab's, a T-posed biped's arms)
  * is mirror-symmetric along it, its core centred (|offset| ≈ 0), so the bar also keeps the rule off
- * a length that is no fore-aft axis (package README, "Orientation: measured", 28th round (fish)).
+ * a length that is no fore-aft axis (packages/rig/docs/orientation.md, "Orientation: measured", 28th round (fish)).
  */
 import type { OpenedSolid } from './fit/open-solid';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from './orientation-features';

@@ -9,7 +9,7 @@
  * No constant is fitted: the cue is the sign of how far the knee band's centre lies beyond the
  * shins' frontmost or backmost triangle centre (0 within). The shins are the feet cue's band (5–15%
  * of the height), the knees the 20–35% band (15–30% and 25–40% read the development set alike:
- * package README, "Orientation: measured", twenty-first round). Read only on a candidate taller than
+ * packages/rig/docs/orientation.md, "Orientation: measured", twenty-first round). Read only on a candidate taller than
  * it is long, as the feet: a long body's low bands are its belly and its legs' feet, not shins.
  * A half turn about the up axis negates it exactly.
  */

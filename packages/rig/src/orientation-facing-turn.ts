@@ -1,5 +1,5 @@
 /**
- * The anatomy facing cue's turn of a found orientation, findOrientation's last step (package README,
+ * The anatomy facing cue's turn of a found orientation, findOrientation's last step (packages/rig/docs/orientation.md,
  * "Orientation: measured", fourteenth and twenty-first rounds):
  *
  * - a half turn about the up axis when the eyes, the feet or the knees of the model stood up that
@@ -17,7 +17,7 @@
  *   legless long bodies are not read); where the detail says nothing either and no left-right axis
  *   is kept, a quarter turn to the standing facing whose detail says forward by the same bar (a body
  *   read sideways: its left-right is symmetric, its front the finer end a quarter turn away).
- *   Twenty-fourth round of the package README.
+ *   Twenty-fourth round of packages/rig/docs/orientation.md.
  */
 import type { Mesh } from '@rigforge/mesh';
 import { FACING_CUE_DEFAULTS, facingCueOf, facingCueVerdict, halfTurn, measureFacingSurface, type FacingCue, type FacingCueOptions, type FacingSurface } from './orientation-facing-cue';
@@ -74,7 +74,7 @@ function cueRotation(surface: FacingSurface, found: OrientationCandidate, cue: F
 /**
  * Legs from which a long body is a walker the detail reads: measureBodyPlanFeatures counts sprawling
  * legs only from four up (with fewer, only legs standing under the body count), and a fish's fins
- * or tail lobes read 0–2 on the development set (package README, twenty-fourth round).
+ * or tail lobes read 0–2 on the development set (packages/rig/docs/orientation.md, twenty-fourth round).
  */
 const WALKER_LEGS = 4;
 

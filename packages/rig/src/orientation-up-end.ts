@@ -7,7 +7,7 @@
  * its other sides), and the up gates give those their +Y (the set's standing models stored upright
  * 0.29 and up); a fish or a quadruped stood on its tail or its nose is a shape the finder rules out
  * (its up 0.01–0.06) while the gates kept the file's +Y or its tail fins stood it as filed. The bar is chosen leaving one
- * artist out (package README, "Orientation: measured", twenty-sixth round (quarter)). It runs where
+ * artist out (packages/rig/docs/orientation.md, "Orientation: measured", twenty-sixth round (quarter)). It runs where
  * orient-for-rig.ts's lengthwise restand would (find-orientation.ts decideOrientation, right after
  * the gates), for every body, whatever its plan; a given `lengthAxis` (the restand's) rules first.
  */

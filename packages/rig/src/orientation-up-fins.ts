@@ -6,7 +6,7 @@
  * paired thin parts above the core, it is upside down: the opposite up axis is taken. Its facing is
  * the one the gates read, rolled over with it (which end is the head does not change when a body
  * rolls), or, where the gates kept the file's +Y and so read no facing, the finder's among the new up
- * axis's four (the twenty-sixth orientation round "(up)", package README). The twentieth and
+ * axis's four (the twenty-sixth orientation round "(up)", packages/rig/docs/orientation.md). The twentieth and
  * twenty-second rounds read the same parts (scripts/lib/fin-anatomy.ts `pairedLow`) with the plane
  * taken from the mirror scores, as here, where the body must also lie along its box's clear length
  * (length-axis.ts) across its left-right axis. A rule with no constant fitted: the

@@ -8,7 +8,7 @@
  * middle; a sheet's is its wings' rise: a butterfly's 0.2 below), the up
  * axis along which the solid's centroid lies highest is taken instead, when it lies at least a bar
  * (of the box's extent along it) above the middle. The bar is chosen leaving one artist out
- * (package README, "Orientation: measured", 27th round).
+ * (packages/rig/docs/orientation.md, "Orientation: measured", 27th round).
  */
 import type { Mesh } from '@rigforge/mesh';
 import { voxelizeMesh } from './fit/voxel-grid';

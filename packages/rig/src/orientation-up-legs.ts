@@ -6,7 +6,7 @@
  * compares an up axis with its opposite only (upside down stands on nothing); this compares it with
  * every up axis the other rules allow (not across the mirror plane, not along a lying body's length),
  * so a quadruped the finder reads lying on its side, back or front, while stood up the right way it
- * stands on its four legs, is stood up on them. A rule, no constant fitted (package README,
+ * stands on its four legs, is stood up on them. A rule, no constant fitted (packages/rig/docs/orientation.md,
  * "Orientation: measured", eighteenth round). Since the twenty-third round it also reads a file the
  * gates kept on its +Y, when its mirror plane is known (`keptStandsOnLegs`): a kept quadruped lying
  * on its back or front is stood on its legs; without the plane a fish's fins stood one way read as

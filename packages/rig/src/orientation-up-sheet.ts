@@ -3,7 +3,7 @@
  * one's (mirror-plane.ts isFlatSide and isSlenderSide at their defaults: at most 0.2 of each other
  * side and 0.07 of the longest — a butterfly with its wings spread; the procedural snake, round, is
  * none) has its up axis along that side: the wings' normal, not their span nor the body's length. A rule about
- * anatomy with no constant of its own (package README, "Orientation: measured", twentieth round).
+ * anatomy with no constant of its own (packages/rig/docs/orientation.md, "Orientation: measured", twentieth round).
  * It runs where the legs rules run (find-orientation.ts decideOrientation), after them: a sheet
  * stands on no legs, so they cannot stand it up.
  */

@@ -7,7 +7,7 @@
  * scores, no search: the fins rule's `finsLateralAxis` read the other way round), +Y is its left-right axis: the up axis is
  * along the third axis, the way its paired fins hang below its core (`pairedFinsLow`, read across
  * the old up axis; the likelier by the finder where it reads none). The 28th orientation round
- * (fish), package README: measured, off by default (`FindOrientationOptions.offItsSide`).
+ * (fish), packages/rig/docs/orientation.md: measured, off by default (`FindOrientationOptions.offItsSide`).
  */
 import type { OpenedSolid } from './fit/open-solid';
 import { pairedFinsLow } from './orientation-up-fins';

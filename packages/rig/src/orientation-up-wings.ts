@@ -6,7 +6,7 @@
  * axis: wings spread level, as a bee's. So its up axis lies along the plates' thickness (not on
  * its head or tail), the way its legs say (wingsUpSign: a legless flyer rests on its belly, not on
  * the antennae that reach the floor upside down), else the likelier (the gates' probability) of the
- * two. Measured in the 28th orientation round (package README) and off by default: it stands the
+ * two. Measured in the 28th orientation round (packages/rig/docs/orientation.md) and off by default: it stands the
  * development set's one such flyer (a bee) right in all 24 of its turns, but no other artist has
  * one, so leaving one artist out it gains nothing.
  */

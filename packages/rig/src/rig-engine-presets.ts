@@ -4,7 +4,7 @@
  * to 60k, geodesic weights above (so it stays under 1 s at 50k triangles). `pro` casts rays up to
  * 150k welded vertices and fits and fills on finer grids (limbs close to the body and thin parts
  * stay separate where the fast grid merges them); about twice as slow. How each scores on the
- * artist-rigged dev set: packages/rig/README.md, "Skin weights: methods measured". The worker and
+ * artist-rigged dev set: packages/rig/docs/skin-weights.md, "Skin weights: methods measured". The worker and
  * the quality scripts both take them from here.
  */
 import type { FitSkeletonOptions } from './fit-skeleton';

@@ -6,7 +6,7 @@ import { buildCreature } from '../testing/build-creature';
 import { facingViewsOfCounts, facingVotesOf, halfTurnOf, nearestFacings } from '../scripts/lib/facing-exemplar-votes';
 import { facingProfileOf, facingProfileScore, fitFacingProfile, PROFILE_FEATURE_NAMES } from '../scripts/lib/facing-profile';
 
-// The two learned facing cues measured in the seventeenth orientation round (package README): both
+// The two learned facing cues measured in the seventeenth orientation round (packages/rig/docs/orientation.md): both
 // rest on a half turn about the up axis mirroring the model front to back.
 describe('learned facing cues (measured, not shipped)', () => {
   const mesh = buildCreature('biped').mesh;

@@ -78,7 +78,7 @@ describe('measureOrientationCandidates', () => {
       anatomy: named(ANATOMY_FEATURE_NAMES),
       contact: named(CONTACT_FEATURE_NAMES),
     });
-    // The shipped model reads none of them (the README's "Orientation: measured"): nothing but its surface features is paid for.
+    // The shipped model reads none of them (packages/rig/docs/orientation.md's "Orientation: measured"): nothing but its surface features is paid for.
     expect(wanted).toEqual({ ends: false, anatomy: false, contact: false });
     expect(orientationMeasures(['backFlatter', 'upContactArea'])).toEqual({ ends: true, anatomy: true, contact: true });
     expect(() => orientationMeasures(['noSuchFeature'])).toThrow(/noSuchFeature/);

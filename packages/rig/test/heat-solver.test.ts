@@ -65,7 +65,7 @@ describe('heat solver', () => {
 
   it('where no bone heats (H = 0) the residual test does not bound the error: each preconditioner stops at its own answer', () => {
     // Why a faster preconditioner, a warm start or a direct solve moves bone heat's weights
-    // (packages/rig/README.md, "Where the time goes", round 31 (solve)): on an unheated strip the
+    // (packages/rig/docs/speed.md, "Where the time goes", round 31 (solve)): on an unheated strip the
     // system is nearly singular, so at the shipped tolerance the three stop apart by several times
     // it, while all three converged agree. On the VALID humans' systems the gap reaches 0.5.
     const strip = screenedGrid(80, 16, 4);

@@ -1,6 +1,6 @@
 /**
  * The legs test's "the legs carry the body" (body-plan-features.ts `carriedOverHips`, off by
- * default: measured and not kept, package README, twenty-fifth orientation round): a biped's feet
+ * default: measured and not kept, packages/rig/docs/orientation.md, twenty-fifth orientation round): a biped's feet
  * stand side by side, so its toes alone span nothing fore and aft; a big-footed, big-headed one
  * whose toes reach forward of a centroid that stands right over its hips stands on its legs when
  * its paired hips carry it too.

@@ -39,7 +39,7 @@ export const serviceEnvShape = {
   /**
    * Local storage: create small new files (≤ 64 KB, e.g. a submission's input) on the event loop
    * instead of in libuv's thread pool. Fewer syscalls and less CPU per file; a slow disk stalls
-   * the process meanwhile. For a fast local disk (apps/api/README.md, ninth wave).
+   * the process meanwhile. For a fast local disk (apps/api/docs/performance.md, ninth wave).
    */
   STORAGE_CREATE_ON_LOOP: envBool(false),
   /** Where inputs and outputs live: `local` (STORAGE_DIR, served by the API at /files) or `s3`. */

@@ -57,7 +57,7 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
   router.post('/rigs', async (req, res) => {
     const wait = readPreferWait(req);
     // Methods, not arrow properties: under tsx a named arrow made per request also gets its name
-    // defined on it (apps/api/README.md, thirteenth wave). Neither uses `this`.
+    // defined on it (apps/api/docs/performance.md, thirteenth wave). Neither uses `this`.
     const answer = await runIdempotent(ctx, req, res, {
       submit(claim) {
         return createRig(ctx, req.body, res.locals.accountId, claim);

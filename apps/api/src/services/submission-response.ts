@@ -22,7 +22,7 @@ export async function sendAccepted<T extends JobObject & { poll_url: string }>(
   if (wait !== undefined) {
     const row = await waitForJob(ctx, res, answer.id, res.locals.accountId, wait);
     // Copied onto a new object rather than spread (`{ ...answer, ...job }`): in Node 20's V8 a spread
-    // followed by more properties makes a hidden class per call (apps/api/README.md, thirteenth
+    // followed by more properties makes a hidden class per call (apps/api/docs/performance.md, thirteenth
     // wave). The same keys in the same order (the answer's, then the job's new ones), so the same JSON.
     if (row) body = Object.assign({}, answer, toJobObject(row, ctx.storage));
     applyPreferWait(res, wait);

@@ -97,7 +97,7 @@ function drawnElements(json: Json): number {
     listed.add(ref);
   }
   // Module functions, not closures over the lists: under tsx each named closure is made per call
-  // with a name defined on it (see apps/api/README.md, thirteenth wave).
+  // with a name defined on it (see apps/api/docs/performance.md, thirteenth wave).
   // Without nodes the reader draws every mesh once.
   if (nodes.length === 0) return meshes.reduce<number>((sum, _, i) => sum + meshElements(meshes, accessors, i), 0);
   return nodes.reduce<number>((sum, node) => sum + ((node as Json).mesh === undefined ? 0 : meshElements(meshes, accessors, (node as Json).mesh)), 0);

@@ -3,7 +3,7 @@
  * queue: the sample humanoid; generate_model: the sample picture) before it takes its first job.
  * V8 optimises the engines' hot loops only after they have run a while, and on a small mesh not
  * within one rig: a fresh process's first rigs cost several times its later ones
- * (packages/rig/README.md, "the small mesh's fixed costs"). Warm-up pays that cost before the worker
+ * (packages/rig/docs/speed.md, "the small mesh's fixed costs"). Warm-up pays that cost before the worker
  * consumes its queue, so the first customer job runs on optimised code.
  *
  * It calls the engine itself, in memory: no storage, no database, no queue, no credits. It never

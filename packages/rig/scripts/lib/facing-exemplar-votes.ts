@@ -15,7 +15,7 @@
  *
  * Replayed after the gates and the anatomy facing cue by scripts/facing-learned-loao.ts (a half
  * turn where the votes favour it by a margin, or the finder's four facings weighed by them): no
- * setting chosen leaving one artist out gains (package README, "Orientation: measured",
+ * setting chosen leaving one artist out gains (packages/rig/docs/orientation.md, "Orientation: measured",
  * seventeenth round), so findOrientation does not read it.
  */
 import { DESCRIPTOR_CELLS } from '../../src/orientation-exemplar-counts';

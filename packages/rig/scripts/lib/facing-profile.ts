@@ -13,7 +13,7 @@
  *
  * Measured off measureFacingSurface (src/orientation-facing-cue.ts: the triangles' centres and
  * areas, once per mesh) per candidate by its signed axis permutation. Replayed by
- * scripts/facing-learned-loao.ts: no setting chosen leaving one artist out gains (package README,
+ * scripts/facing-learned-loao.ts: no setting chosen leaving one artist out gains (packages/rig/docs/orientation.md,
  * "Orientation: measured", seventeenth round), so findOrientation does not read it.
  */
 import type { FacingSurface } from '../../src/orientation-facing-cue';

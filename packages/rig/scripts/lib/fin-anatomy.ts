@@ -18,7 +18,7 @@
  * Cues along d (over the extent along d; each antisymmetric, −d reads the negative):
  * `medianOverPaired` (the median plates' centroid above the paired ones'), `medianHigh` (above the
  * core's centroid), `pairedLow` (the paired plates below the core's centroid). 0 where a set is empty.
- * Measured, not shipped (package README, "Orientation: measured", twenty-second round).
+ * Measured, not shipped (packages/rig/docs/orientation.md, "Orientation: measured", twenty-second round).
  */
 import type { Mesh } from '@rigforge/mesh';
 import { openSolid, type OpenSolidOptions } from '../../src/fit/open-solid';

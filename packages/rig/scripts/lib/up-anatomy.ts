@@ -14,7 +14,7 @@
  * - `coreLow`: the thick core's centroid below the box's middle.
  *
  * Each is antisymmetric: direction −d reads the negative of +d. Measured, not shipped (a script's
- * library): scripts/orientation-legless-loao.ts (package README, "Orientation: measured", twentieth
+ * library): scripts/orientation-legless-loao.ts (packages/rig/docs/orientation.md, "Orientation: measured", twentieth
  * round).
  */
 import type { Mesh } from '@rigforge/mesh';

@@ -15,7 +15,7 @@ export interface ArmAttachmentOptions {
    * Depth of the band below a path point searched for the torso's side, in arm radii: it must
    * pass under an arm held out (two radii thick) to the torso's own layers, and stay above the
    * hips. Chosen leaving one artist out on the mixed dev set (3, 4 and 6 tried; 3 is best on
-   * every held-out artist's complement; see packages/rig/README.md).
+   * every held-out artist's complement; see packages/rig/docs/fitting.md).
    */
   sideBandRadii?: number;
 }

@@ -58,20 +58,20 @@ export interface BodyPlanFeatureOptions {
   /**
    * Legs carry the body also when its centroid is over their hips, paired across the mirror plane as
    * the feet are (true), not over their toes alone (false). Measured in the twenty-fifth orientation
-   * round and not kept (package README): off by default.
+   * round and not kept (packages/rig/docs/orientation.md): off by default.
    */
   carriedOverHips?: boolean;
   /**
    * A leg is a column, not a plate: a ground-reaching limb whose cross-section half way down is
    * flatter than this (`limbRoundness`: thickness over width) is no leg (a fin). Measured in the
-   * 29th orientation round (package README); undefined (the default) reads no cross-section.
+   * 29th orientation round (packages/rig/docs/orientation.md); undefined (the default) reads no cross-section.
    */
   minLegRoundness?: number;
 }
 
 /**
  * Off: over paired hips the right up axis of a big-footed mini stands, and wrong ones of an upturned
- * ram and a spider stood on end (package README, twenty-fifth orientation round).
+ * ram and a spider stood on end (packages/rig/docs/orientation.md, twenty-fifth orientation round).
  */
 export const CARRIED_OVER_HIPS = false;
 

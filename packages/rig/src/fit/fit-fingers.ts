@@ -61,12 +61,12 @@ export interface FitFingersOptions {
  * at which no character of the other artists fits worse by more than 0.003 CD-J2J): only low-poly
  * hands are sized by their detail (the realistic hands' short edges are finer than 1/90), and at
  * 48 and 56 a low-poly hand whose fingers lie close (61 cells at its detail) loses them; see the
- * package README ("Where the time goes", seventh round).
+ * packages/rig/docs/speed.md ("Where the time goes", seventh round).
  *
  * `minTipProminence` 0.09: half the least fourth-tip prominence of a fingered hand on the dev set
  * (0.193, a realistic human's; the fingerless hands the test skips read 0–0.013), the rule "half
  * the least of the other artists' fingered hands" keeping every fingered hand with each artist
- * left out; see the package README ("Where the time goes", thirtieth round).
+ * left out; see packages/rig/docs/speed.md ("Where the time goes", thirtieth round).
  */
 export const FIT_FINGERS_DEFAULTS: Required<FitFingersOptions> = { resolution: 90, symmetric: true, sides: ['left', 'right'], minDetailResolution: 64, minTipProminence: 0.09 };
 

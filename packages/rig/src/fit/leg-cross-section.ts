@@ -1,5 +1,5 @@
 /**
- * A standing leg is a column, not a plate (package README, "Orientation: measured", 29th round
+ * A standing leg is a column, not a plate (packages/rig/docs/orientation.md, "Orientation: measured", 29th round
  * (legs are columns)): the roundness of a limb's cross-section half way down it, the horizontal
  * slice of the solid through its medial line. A fin read as a leg (a fish stood on its nose) is a
  * plate, thin one way and wide the other; a leg, a paw or a mech's strut is about as thick as wide.

@@ -37,7 +37,7 @@ const MIN_SHARE = 0.2;
 /**
  * A joint holding at least this share of the contact's weight is native to the piece even off the
  * contact joints' chains. Chosen on the dev set leaving one artist out among off / 0.05 / 0.1
- * (packages/rig/README.md, "Weights per artist, fourth round").
+ * (packages/rig/docs/skin-weights.md, "Weights per artist, fourth round").
  */
 const PRESENT_SHARE = 0.1;
 /** Contact: the target's vertices nearest the piece within the gap plus this share of the piece's diagonal. */

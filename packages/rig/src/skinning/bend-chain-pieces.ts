@@ -4,7 +4,7 @@
  * as layered fur cards, an antenna, a tentacle) is a part that curls with its chain. Bone heat can
  * give such a piece to a joint off the chain: where neighbouring pieces hide the chain's bones
  * from most of its vertices, the only bone heat sees is the chain's parent's, at the base, and the
- * solve spreads that over the whole piece (packages/rig/README.md, "Which step binds Frankie's
+ * solve spreads that over the whole piece (packages/rig/docs/skin-weights.md, "Which step binds Frankie's
  * tail whole"): posed, the piece stays behind while the chain curls, or tears between the base
  * and the tip. With the chain's own first joint the only bone heat sees, the whole piece goes to
  * that joint and stays straight while the rest of the chain curls. Such a piece — the solve giving

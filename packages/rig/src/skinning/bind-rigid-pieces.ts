@@ -65,7 +65,7 @@ export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
   ownerShare: 0.7,
   childBlendSpan: 0.5,
   // Chosen leaving one artist out over 0.5–0.7 with the shipped solve and with heat's CG run to
-  // convergence (packages/rig/README.md, "Weights per artist: the rigid-piece bar, robust to the
+  // convergence (packages/rig/docs/skin-weights.md, "Weights per artist: the rigid-piece bar, robust to the
   // solve"). At 0.7 whether the humans' teeth were bound hung on where Jacobi CG stops (the head
   // holds 0.69 to over 0.7 of them stopped short, 0.66–0.67 converged); from 0.66 down both solves
   // bind the same pieces. Below 0.64 a frog's head pieces, which its artist blends ~0.6 / 0.4 with

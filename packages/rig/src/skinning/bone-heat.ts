@@ -7,7 +7,7 @@
  *    builds the armature `scripts/score-bone-heat.ts` compares ours with. One departure: where the
  *    chain goes on (a child lies ahead of the bone that reaches the joint), the tail is that child,
  *    as an artist's connected chest → neck or forearm → hand bone is, not the children's mean
- *    (which puts a chest's tail between the shoulders; packages/rig/README.md, "Skin weights: methods measured", has the numbers);
+ *    (which puts a chest's tail between the shoulders; packages/rig/docs/skin-weights.md, "Skin weights: methods measured", has the numbers);
  *  - the cotangent Laplacian of the mesh, each triangle's cotangent divided by the number of
  *    triangles on that edge (not ½: non-manifold edges are not over-counted), each row divided by
  *    four times the vertex's mixed Voronoi area (Meyer et al. 2002; obtuse triangles give the
@@ -72,7 +72,7 @@ export interface BoneHeatOptions {
    * right-hand side does not work here: vertices lying on a bone have d ≈ 0 and an enormous H,
    * and dominate that norm after one iteration while the rest of the mesh is still unsolved.
    * Default 2e-4: chosen leaving one artist out among 1e-4 (the earlier default), 1.5e-4, 2e-4 and
-   * 2.5e-4 (packages/rig/README.md, "Round 34 (VALID skin)"); no artist's held-out L1, precision
+   * 2.5e-4 (packages/rig/docs/speed.md, "Round 34 (VALID skin)"); no artist's held-out L1, precision
    * or recall worse at 3 decimals, the VALID humans' skinning ~0.86× the CPU. Looser stops save
    * more but move discrete decisions downstream (at 3.5e-4 a VALID human's rigid pieces flip,
    * +0.09 L1), so the stop stays well short of them.
@@ -92,7 +92,7 @@ export interface BoneHeatOptions {
   /**
    * The CG preconditioner (skinning/heat-solver: `jacobi`, `ic0` or `ssor`). Default `jacobi`: the
    * dev-set scores were measured with it (`ssor` was measured in the twelfth and fifteenth speed
-   * rounds, packages/rig/README.md, and is not the default).
+   * rounds, packages/rig/docs/speed.md, and is not the default).
    */
   preconditioner?: HeatPreconditioner;
   /**
@@ -125,7 +125,7 @@ export interface BoneHeatOptions {
  * a sum of per-triangle positive semi-definite blocks: positive semi-definite for any mesh, so
  * the screened system is positive definite and CG converges); `clamped` Blender's weight with a
  * negative sum set to 0 (an M-matrix: positive definite, and weights stay in [0, 1]). Measured on
- * the dev set: neither is the default (packages/rig/README.md, twelfth speed round). The fifteenth
+ * the dev set: neither is the default (packages/rig/docs/speed.md, twelfth speed round). The fifteenth
  * speed round measured `finite-element` with SSOR (and the rigid-piece rule's `parentOwnerShare`
  * 0.6) as the default and did not take it: every solve converges, but the L1 over all characters
  * got worse (0.328 → 0.339), a held-out choice picks `blender`, and the rig CPU did not measurably

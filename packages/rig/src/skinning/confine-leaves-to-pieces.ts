@@ -35,7 +35,7 @@ export interface ConfineLeavesOptions {
   ballLeaves?: boolean;
 }
 
-/** Chosen on the dev set leaving one artist out (packages/rig/README.md, "Weights per artist, third round"). */
+/** Chosen on the dev set leaving one artist out (packages/rig/docs/skin-weights.md, "Weights per artist, third round"). */
 export const CONFINE_LEAVES_DEFAULTS: Required<ConfineLeavesOptions> = { jointMargin: 0.1, ballLeaves: true };
 
 /**

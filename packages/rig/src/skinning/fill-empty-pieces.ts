@@ -8,7 +8,7 @@
  * and normalised; where the two share no joint, the touched weights alone. Neither evidence alone
  * is as good: the geodesic owner of a piece is often a neighbouring bone (an adventurer's pouch,
  * a spacesuit's pack), and what a collar touches can be both upper arms rather than the neck
- * (packages/rig/README.md, "Skin weights: methods measured", has the numbers). A rigid piece cannot follow two limbs: when
+ * (packages/rig/docs/skin-weights.md, "Skin weights: methods measured", has the numbers). A rigid piece cannot follow two limbs: when
  * its two strongest joints lie on different branches (neither is the other's ancestor: a collar
  * on both upper arms, a belt on both thighs) and the lesser holds a tenth of the piece or more,
  * the piece goes wholly to their nearest common ancestor (the neck, the hips), as an artist gives

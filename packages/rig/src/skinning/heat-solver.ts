@@ -21,20 +21,20 @@
  * weights), and where both converge they stop at different weights (up to 0.17 on one solve: the
  * residual test does not bound the error where H = 0): the dev set's CPU 0.98×, the VALID artist's
  * L1 +0.003. Not the default either; it is the preconditioner for a heat system CG converges on
- * (packages/rig/README.md, ninth speed round). On the positive definite systems of bone-heat's
+ * (packages/rig/docs/speed.md, ninth speed round). On the positive definite systems of bone-heat's
  * `edgeWeights: 'finite-element' | 'clamped'` it converges and, where the screening bounds the
  * error, agrees with Jacobi to the tolerance (test/heat-edge-weights.test.ts); on the dev set it
  * cuts the skin stage to ~0.8× its CPU, but those systems move VALID's weights by +0.03 L1
- * (README, twelfth speed round): still not the default. The fifteenth speed round traced that
+ * (packages/rig/docs/speed.md, twelfth speed round): still not the default. The fifteenth speed round traced that
  * +0.03 to the rigid-piece rule (a human's teeth piece, whose head share Jacobi CG had left above
  * 0.7 by stopping short) and measured the converged solve as the default with a 0.6 threshold for a
  * piece shared with the owner's parent: not taken (all characters' L1 0.328 → 0.339, a frog, the
  * sheep and a butterfly worse, rig CPU 0.98×), so `jacobi` stays the default.
  * Why any change to the iterations moves weights: Blender's edge weights (a boundary edge's whole
  * cotangent) make some systems indefinite, and there Jacobi CG ends on `pq ≤ 0` wherever that
- * happens (26 bone solves on four dev-set characters; packages/rig/README.md, fourth speed round).
+ * happens (26 bone solves on four dev-set characters; packages/rig/docs/speed.md, fourth speed round).
  * No maintained sparse Cholesky or IC library is on npm (checked), hence the hand-written one.
- * Measured on 140 dumped solves and not kept, each bit-identical and none faster (README, twentieth
+ * Measured on 140 dumped solves and not kept, each bit-identical and none faster (packages/rig/docs/speed.md, twentieth
  * speed round): skipping the rows that are still exactly zero (9.5% of the row work), the columns
  * and values interleaved in one array, Int32 indices with x's update in the direction pass.
  * Taken (twenty-third round): the Jacobi loop in WebAssembly (`CgKernel`), the same iterates bit

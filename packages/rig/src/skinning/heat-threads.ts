@@ -3,7 +3,7 @@
  * support, system and Jacobi CG depend on the mesh and that bone's sources only, so any thread may
  * solve any bone and the heat is the serial loop's bit for bit (the same kernel, the same calls, each
  * bone's column of `out` written by whichever thread solved it). What it saves is wall time, not
- * CPU: the six VALID humans' rigs are mostly heat's CG (packages/rig/README.md, "Twenty-sixth round").
+ * CPU: the six VALID humans' rigs are mostly heat's CG (packages/rig/docs/speed.md, "Twenty-sixth round").
  *
  * The helper threads (skinning/heat-thread.cjs) are started once per process (per engine thread, in
  * the worker: each has its own module scope) on first use, kept for the next rig and unref'd, so
@@ -37,7 +37,7 @@ export const HEAT_THREADS_MAX = 4;
  * a few milliseconds each, less than handing the mesh to a helper and waiting for its last bone.
  * Measured on the benchmark biped (`bench.ts --sizes 11000 --warm 5 --base`, 2-core machine): at
  * 11k triangles (~5.6k vertices) two threads took the skin stage from 77-96 to 163-171 ms; the dev
- * set's characters above ~10k triangles gained wall time (package README, twenty-sixth round).
+ * set's characters above ~10k triangles gained wall time (packages/rig/docs/speed.md, twenty-sixth round).
  */
 export const HEAT_THREADS_MIN_VERTICES = 8000;
 

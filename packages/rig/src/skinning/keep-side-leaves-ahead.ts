@@ -28,7 +28,7 @@ export interface KeepSideLeavesAheadOptions {
   margin?: number;
 }
 
-/** Chosen on the dev set leaving one artist out (packages/rig/README.md, "seventh round"). */
+/** Chosen on the dev set leaving one artist out (packages/rig/docs/skin-weights.md, "seventh round"). */
 export const KEEP_SIDE_LEAVES_AHEAD_DEFAULTS: Required<KeepSideLeavesAheadOptions> = {
   margin: 0,
 };

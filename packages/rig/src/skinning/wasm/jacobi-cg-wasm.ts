@@ -5,7 +5,7 @@
  * indefinite and capped systems), about four times faster per iteration: V8 checks every typed
  * array read of the sparse product (bounds, and a uint32 index's range), WebAssembly's linear
  * memory needs no check. CG was a quarter of the dev set's rig CPU, three quarters of the large
- * humans' skinning (packages/rig/README.md, "Where the time goes").
+ * humans' skinning (packages/rig/docs/speed.md, "Where the time goes").
  *
  * One module instance per thread (each engine worker thread has its own), compiled on first use;
  * its memory grows to the largest system solved (a 60k-vertex mesh's support: ~10 MB) and is kept

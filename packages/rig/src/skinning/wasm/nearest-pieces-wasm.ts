@@ -5,7 +5,7 @@
  * candidates, cuts and `Math.hypot` distances the same (the kernel's own hypot, V8's steps), so every answer is the same bit for bit
  * (test/vertex-grid.test.ts checks both against a brute-force scan and against each other). It
  * saves the JavaScript's bookkeeping (the cache's growing arrays, the per-cell `Map`, the closure
- * per ring), which was most of the search's cost: 5–7% of a realistic human's rig (package README,
+ * per ring), which was most of the search's cost: 5–7% of a realistic human's rig (packages/rig/docs/speed.md,
  * "Where the time goes", twenty-fifth round).
  *
  * One instance per thread, compiled on first use, holding one grid at a time (a search on another

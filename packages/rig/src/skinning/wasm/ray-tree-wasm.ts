@@ -3,7 +3,7 @@
  * (`ray-tree.wat`): the traversal and the leaf triangles' Möller–Trumbore test, operation for
  * operation, so every answer is the JavaScript's (test/wasm-kernels.test.ts compares the two). The
  * rays were the largest JavaScript left in the skinning of the characters heat casts rays for (up
- * to `heatRayMaxVertices`, most of the dev set): ~4% of the dev set's rig CPU (package README,
+ * to `heatRayMaxVertices`, most of the dev set): ~4% of the dev set's rig CPU (packages/rig/docs/speed.md,
  * "Where the time goes", twenty-ninth round).
  *
  * One instance per thread, compiled on first use, holding one tree at a time (a query on another
