@@ -2,7 +2,8 @@
  * Run by http-server.test.ts as `node --allow-natives-syntax --import tsx <this>`: serves a few requests
  * through an Express app that adds properties to them as the API's middleware do, on the server of
  * `createHttpServer` and on `app.listen`'s, and prints whether consecutive requests (and responses), once warm,
- * ended with the same V8 hidden class: `{"createHttpServer":{"req":[...],"res":[...]},"listen":{...}}`.
+ * ended with the same V8 hidden class, and whether they were all in fast mode:
+ * `{"createHttpServer":{"req":[...],"res":[...],"fast":true},"listen":{...}}`.
  */
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
@@ -11,8 +12,10 @@ import { createHttpServer } from '../src/http-server';
 
 // V8's own test of two objects' hidden classes, behind --allow-natives-syntax (a syntax error without it).
 const sameClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+// Whether an object is in fast mode (not a dictionary): dictionary-mode objects share classes only by chance.
+const fastMode = new Function('a', 'return %HasFastProperties(a)') as (a: object) => boolean;
 
-async function serve(listen: (app: express.Express) => http.Server): Promise<{ req: boolean[]; res: boolean[] }> {
+async function serve(listen: (app: express.Express) => http.Server): Promise<{ req: boolean[]; res: boolean[]; fast: boolean }> {
   const app = express();
   const seen: { req: object; res: object }[] = [];
   const v1 = express.Router();
@@ -34,6 +37,7 @@ async function serve(listen: (app: express.Express) => http.Server): Promise<{ r
   return {
     req: last.slice(1).map((s, i) => sameClass(last[i]!.req, s.req)),
     res: last.slice(1).map((s, i) => sameClass(last[i]!.res, s.res)),
+    fast: last.every((s) => fastMode(s.req) && fastMode(s.res)),
   };
 }
 
