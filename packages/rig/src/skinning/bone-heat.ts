@@ -90,9 +90,9 @@ export interface BoneHeatOptions {
    */
   supportRadius?: number;
   /**
-   * The CG preconditioner (skinning/heat-solver: `jacobi`, `ic0` or `ssor`). Default `jacobi`: the
-   * dev-set scores were measured with it (`ssor` was measured in the twelfth and fifteenth speed
-   * rounds, packages/rig/docs/speed.md, and is not the default).
+   * The CG preconditioner (skinning/heat-solver: `jacobi`, `ic0`, `ssor` or `amg`). Default `jacobi`:
+   * the dev-set scores were measured with it (`ssor` was measured in the twelfth and fifteenth speed
+   * rounds, `amg` in round 35, packages/rig/docs/speed.md, and neither is the default).
    */
   preconditioner?: HeatPreconditioner;
   /**
