@@ -1,24 +1,30 @@
 /**
  * The set's files as held, oriented as rigMesh orients them (orientForRig: the roll, the kept axes,
  * each file's named plan, the lengthwise restand), with the head-end facing (28th orientation round,
- * packages/rig/docs/orientation.md) off and on: a rig can only move where a line differs.
+ * packages/rig/docs/orientation.md) off and on — or, with `--rule legs-off-its-end`, the legs rules kept off a body's
+ * ends (`legsOffItsEnd`, 30th round (ends)): a rig can only move where a line differs.
  *
- *   npx tsx packages/rig/scripts/orientation-held-head-end.ts <dev set>
+ *   npx tsx packages/rig/scripts/orientation-held-head-end.ts <dev set> [--rule head-end|legs-off-its-end]
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundMeshWorkload, readMesh } from '@rigforge/mesh';
 import { orientForRig } from '../src/orient-for-rig';
+import type { FindOrientationOptions } from '../src/find-orientation';
+import { arg } from './lib/cli-args';
 import { readManifest } from './lib/dev-set';
 
 async function main(): Promise<void> {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: orientation-held-head-end.ts <dev set>');
+  const rule = arg('--rule') ?? 'head-end';
+  if (rule !== 'head-end' && rule !== 'legs-off-its-end') throw new Error(`--rule: unknown rule ${rule}`);
+  const options = (on: boolean): FindOrientationOptions => (rule === 'head-end' ? { headEnd: on } : { legsOffItsEnd: on });
   let differ = 0;
   for (const c of readManifest(dir)) {
     const mesh = boundMeshWorkload((await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh).mesh;
-    const run = (headEnd: boolean): string => {
-      const o = orientForRig(mesh, { rigType: c.bodyPlan, upAxis: 'auto', rotationY: 'auto', autoRigTypeMinConfidence: 0, orientation: { headEnd } }).orientation;
+    const run = (on: boolean): string => {
+      const o = orientForRig(mesh, { rigType: c.bodyPlan, upAxis: 'auto', rotationY: 'auto', autoRigTypeMinConfidence: 0, orientation: options(on) }).orientation;
       return `${o.upAxis}/${o.rotationY} ${o.upAxisReason ?? ''} roll ${o.roll ? `${o.roll.axis} ${o.roll.degrees.toFixed(1)}` : '-'}`;
     };
     const off = run(false), on = run(true);

@@ -158,6 +158,15 @@ export interface FindOrientationOptions {
    */
   minEndUpConfidence?: number;
   /**
+   * The legs rules (`standOnLegs`, `keptStandsOnLegs`) do not stand a body on an end of its clearly
+   * longest side (`longAxis`) that the up gates give under `minEndUpConfidence`: the end bar's
+   * anatomy (no character stands up along a side that long) holds for the legs rules too, which
+   * otherwise stand a fish back on its nose on two fins that leave one root there. Default true
+   * (packages/rig/docs/orientation.md, "Orientation: measured", 30th round (ends): no constant; held out it gains
+   * nothing, the set's one such fish being its artist's only character).
+   */
+  legsOffItsEnd?: boolean;
+  /**
    * The file axis across the body's mirror plane, when one axis-aligned plane mirrors it clearly
    * best (mirror-plane.ts lateralAxisOf): a bilateral body's left and right lie across that plane,
    * so its up axis and facing lie in it. A found up axis across it gives way to the likeliest in it
@@ -274,7 +283,7 @@ const END_UP_BAR = 0.02;
  * "Orientation: measured", 28th round (fish)).
  */
 const HEAD_END_BAR = 0.1;
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, headEnd: true, minHeadEndOffset: HEAD_END_BAR, offItsSide: false, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, acrossWings: false, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, legsOffItsEnd: true, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, headEnd: true, minHeadEndOffset: HEAD_END_BAR, offItsSide: false, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, acrossWings: false, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
 export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'head-up' | 'across-wings' | 'ungated';
@@ -483,15 +492,18 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       const opposite = oppositeUp(upAxis);
       if (legs.standingWhenStood(upAxis) < 2 && legs.standingWhenStood(opposite) >= 2) { upAxis = opposite; upAxisReason = 'stands-opposite'; }
     }
+    // An end of the box's clearly longest side the end bar would take a body off (legsOffItsEnd):
+    // the legs rules below do not stand it there.
+    const onItsEnd = (a: UpAxis): boolean => o.legsOffItsEnd && o.lengthAxis === undefined && o.longAxis !== undefined && a[1] === o.longAxis && upP(a) < o.minEndUpConfidence;
     // ... nor lying down: the likeliest up axis the other rules allow whose model stands on its legs.
     if (o.standOnLegs && upAxisReason !== 'stands-as-filed' && upAxisReason !== 'sure-over-legs' && upAxisReason !== 'kept') {
-      const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && (o.lateralAxis === o.lengthAxis || a[1] !== o.lateralAxis));
+      const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && (o.lateralAxis === o.lengthAxis || a[1] !== o.lateralAxis) && !onItsEnd(a));
       const instead = standOnLegsInstead(upAxis, allowed, upP, legs.standingWhenStood);
       if (instead) { upAxis = instead; upAxisReason = 'stands-on-legs'; }
     }
     // ... the same for a file kept on its +Y, where the mirror plane says which axes its legs pair across.
     if (o.keptStandsOnLegs && upAxisReason === 'kept' && o.lateralAxis !== undefined && o.lateralAxis !== o.lengthAxis) {
-      const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && a[1] !== o.lateralAxis);
+      const allowed = UP_AXES.filter((a) => a[1] !== o.lengthAxis && a[1] !== o.lateralAxis && !onItsEnd(a));
       const instead = standOnLegsInstead(upAxis, allowed, upP, legs.standingWhenStood);
       if (instead) { upAxis = instead; upAxisReason = 'stands-on-legs'; }
     }

@@ -42,3 +42,26 @@ describe('decideOrientation: off its end', () => {
     expect(decideOrientation(p, noLegs, { longAxis: 'y', lengthAxis: 'y' })).toMatchObject({ upAxisReason: 'lies-along-length' });
   });
 });
+
+describe('decideOrientation: the legs rules kept off its end (legsOffItsEnd)', () => {
+  // A fish filed on its nose (+y its length, the finder under the end bar): taken off its end to -z,
+  // which stands on no legs, while stood on its tail (-y) two fins leaving one root read as legs.
+  const p = (): number[] => ORIENTATION_CANDIDATES.map((c) => (c.upAxis === '-z' ? (c.rotationY === 90 ? 0.5 : 0.05) : c.upAxis[1] === 'y' ? 0.0025 : 0.33 / 16));
+  const finsOnItsTail = { asFiled: () => 0, standingWhenStood: (up: UpAxis): number => (up === '-y' ? 2 : 0) };
+
+  test('off: the legs rule stands it back on its end', () => {
+    expect(decideOrientation(p, finsOnItsTail, { longAxis: 'y', legsOffItsEnd: false })).toMatchObject({ upAxis: '-y', upAxisReason: 'stands-on-legs' });
+  });
+
+  test('on by default: the end the end bar took it off is no stand for the legs rules', () => {
+    expect(decideOrientation(p, finsOnItsTail, { longAxis: 'y' })).toMatchObject({ upAxis: '-z', rotationY: 90, upAxisReason: 'off-its-end' });
+    expect(decideOrientation(p, finsOnItsTail, { longAxis: 'y', legsOffItsEnd: true })).toMatchObject({ upAxis: '-z', rotationY: 90, upAxisReason: 'off-its-end' });
+  });
+
+  test('on: an end the finder gives the end bar, or legs across the long side, still stand', () => {
+    const sure = (): number[] => ORIENTATION_CANDIDATES.map((c) => (c.upAxis === '-z' ? (c.rotationY === 90 ? 0.5 : 0.05) : c.upAxis === '-y' ? 0.01 : c.upAxis === '+y' ? 0.0025 : 0.29 / 12));
+    expect(decideOrientation(sure, finsOnItsTail, { longAxis: 'y', legsOffItsEnd: true })).toMatchObject({ upAxis: '-y', upAxisReason: 'stands-on-legs' });
+    const legsAcross = { asFiled: () => 0, standingWhenStood: (up: UpAxis): number => (up === '+x' ? 2 : 0) };
+    expect(decideOrientation(p, legsAcross, { longAxis: 'y', legsOffItsEnd: true })).toMatchObject({ upAxis: '+x', upAxisReason: 'stands-on-legs' });
+  });
+});
