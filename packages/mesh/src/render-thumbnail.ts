@@ -20,7 +20,8 @@ import { EngineError } from './mesh-error';
 import type { Mesh, MeshMaterial, Skeleton } from './mesh-model';
 import { decodeTexture, type DecodedTexture } from './render/decode-texture';
 import { drawSkeletonOverlay, type OverlayJoint } from './render/draw-skeleton-overlay';
-import { createRasterTarget, rasterizeTriangles } from './render/rasterize-triangles';
+import { rasterizeTriangles, type RasterTarget } from './render/rasterize-triangles';
+import { thumbnailScratch } from './render/thumbnail-scratch';
 import { encodeSrgb8, SRGB8_TO_LINEAR, srgbToLinear } from './render/srgb';
 import { triangleMaterials } from './render/triangle-materials';
 import { withDefaults } from './with-defaults';
@@ -79,10 +80,13 @@ export function renderThumbnail(mesh: Mesh, options: RenderThumbnailOptions = {}
   const invZ = new Float32Array(vertexCount);
   projectVertices(mesh.positions, camera, S, sx, sy, invZ);
 
-  const target = createRasterTarget(S, S);
+  // Kept between renders of this size (render/thumbnail-scratch: ~33 MB of typed arrays at 512 px
+  // that, allocated per call, start a full collection per rig).
+  const scratch = thumbnailScratch(S);
+  const target = scratch.target;
   rasterizeTriangles(target, sx, sy, invZ, mesh.indices);
 
-  const image = { width: S, height: S, data: new Float32Array(S * S * 4) };
+  const image = { width: S, height: S, data: scratch.image };
   shadeSamples(mesh, camera, target, invZ, image.data);
 
   if (o.skeleton && o.skeleton.joints.length > 0) {
@@ -286,7 +290,7 @@ interface ShadingMaterial {
 function shadeSamples(
   mesh: Mesh,
   c: Camera,
-  target: ReturnType<typeof createRasterTarget>,
+  target: RasterTarget,
   invZ: Float32Array,
   out: Float32Array,
 ): void {
