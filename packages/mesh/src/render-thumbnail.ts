@@ -21,6 +21,7 @@ import type { Mesh, MeshMaterial, Skeleton } from './mesh-model';
 import { decodeTexture, type DecodedTexture } from './render/decode-texture';
 import { drawSkeletonOverlay, type OverlayJoint } from './render/draw-skeleton-overlay';
 import { rasterizeTriangles, type RasterTarget } from './render/rasterize-triangles';
+import { hypot3 } from './render/hypot3';
 import { thumbnailScratch } from './render/thumbnail-scratch';
 import { encodeSrgb8, SRGB8_TO_LINEAR, srgbToLinear } from './render/srgb';
 import { triangleMaterials } from './render/triangle-materials';
@@ -341,7 +342,7 @@ function shadeSamples(
     const py = w0 * p[3 * i0 + 1]! + w1 * p[3 * i1 + 1]! + w2 * p[3 * i2 + 1]!;
     const pz = w0 * p[3 * i0 + 2]! + w1 * p[3 * i1 + 2]! + w2 * p[3 * i2 + 2]!;
     let vx = ex - px, vy = ey - py, vz = ez - pz;
-    const vl = Math.hypot(vx, vy, vz) || 1;
+    const vl = hypot3(vx, vy, vz) || 1;
     vx /= vl; vy /= vl; vz /= vl;
 
     let nx = 0, ny = 0, nz = 0;
@@ -350,14 +351,14 @@ function shadeSamples(
       ny = w0 * normals[3 * i0 + 1]! + w1 * normals[3 * i1 + 1]! + w2 * normals[3 * i2 + 1]!;
       nz = w0 * normals[3 * i0 + 2]! + w1 * normals[3 * i1 + 2]! + w2 * normals[3 * i2 + 2]!;
     }
-    let nl = Math.hypot(nx, ny, nz);
+    let nl = hypot3(nx, ny, nz);
     if (!(nl > 1e-12)) {
       const ax = p[3 * i1]! - p[3 * i0]!, ay = p[3 * i1 + 1]! - p[3 * i0 + 1]!, az = p[3 * i1 + 2]! - p[3 * i0 + 2]!;
       const bx = p[3 * i2]! - p[3 * i0]!, by = p[3 * i2 + 1]! - p[3 * i0 + 1]!, bz = p[3 * i2 + 2]! - p[3 * i0 + 2]!;
       nx = ay * bz - az * by;
       ny = az * bx - ax * bz;
       nz = ax * by - ay * bx;
-      nl = Math.hypot(nx, ny, nz);
+      nl = hypot3(nx, ny, nz);
       if (!(nl > 0)) { nx = vx; ny = vy; nz = vz; nl = 1; }
     }
     nx /= nl; ny /= nl; nz /= nl;
