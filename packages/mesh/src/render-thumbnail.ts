@@ -20,7 +20,9 @@ import { EngineError } from './mesh-error';
 import type { Mesh, MeshMaterial, Skeleton } from './mesh-model';
 import { decodeTexture, type DecodedTexture } from './render/decode-texture';
 import { drawSkeletonOverlay, type OverlayJoint } from './render/draw-skeleton-overlay';
-import { createRasterTarget, rasterizeTriangles } from './render/rasterize-triangles';
+import { rasterizeTriangles, type RasterTarget } from './render/rasterize-triangles';
+import { hypot3 } from './render/hypot3';
+import { thumbnailScratch } from './render/thumbnail-scratch';
 import { encodeSrgb8, SRGB8_TO_LINEAR, srgbToLinear } from './render/srgb';
 import { triangleMaterials } from './render/triangle-materials';
 import { withDefaults } from './with-defaults';
@@ -79,10 +81,13 @@ export function renderThumbnail(mesh: Mesh, options: RenderThumbnailOptions = {}
   const invZ = new Float32Array(vertexCount);
   projectVertices(mesh.positions, camera, S, sx, sy, invZ);
 
-  const target = createRasterTarget(S, S);
+  // Kept between renders of this size (render/thumbnail-scratch: ~33 MB of typed arrays at 512 px
+  // that, allocated per call, start a full collection per rig).
+  const scratch = thumbnailScratch(S);
+  const target = scratch.target;
   rasterizeTriangles(target, sx, sy, invZ, mesh.indices);
 
-  const image = { width: S, height: S, data: new Float32Array(S * S * 4) };
+  const image = { width: S, height: S, data: scratch.image };
   shadeSamples(mesh, camera, target, invZ, image.data);
 
   if (o.skeleton && o.skeleton.joints.length > 0) {
@@ -286,7 +291,7 @@ interface ShadingMaterial {
 function shadeSamples(
   mesh: Mesh,
   c: Camera,
-  target: ReturnType<typeof createRasterTarget>,
+  target: RasterTarget,
   invZ: Float32Array,
   out: Float32Array,
 ): void {
@@ -337,7 +342,7 @@ function shadeSamples(
     const py = w0 * p[3 * i0 + 1]! + w1 * p[3 * i1 + 1]! + w2 * p[3 * i2 + 1]!;
     const pz = w0 * p[3 * i0 + 2]! + w1 * p[3 * i1 + 2]! + w2 * p[3 * i2 + 2]!;
     let vx = ex - px, vy = ey - py, vz = ez - pz;
-    const vl = Math.hypot(vx, vy, vz) || 1;
+    const vl = hypot3(vx, vy, vz) || 1;
     vx /= vl; vy /= vl; vz /= vl;
 
     let nx = 0, ny = 0, nz = 0;
@@ -346,14 +351,14 @@ function shadeSamples(
       ny = w0 * normals[3 * i0 + 1]! + w1 * normals[3 * i1 + 1]! + w2 * normals[3 * i2 + 1]!;
       nz = w0 * normals[3 * i0 + 2]! + w1 * normals[3 * i1 + 2]! + w2 * normals[3 * i2 + 2]!;
     }
-    let nl = Math.hypot(nx, ny, nz);
+    let nl = hypot3(nx, ny, nz);
     if (!(nl > 1e-12)) {
       const ax = p[3 * i1]! - p[3 * i0]!, ay = p[3 * i1 + 1]! - p[3 * i0 + 1]!, az = p[3 * i1 + 2]! - p[3 * i0 + 2]!;
       const bx = p[3 * i2]! - p[3 * i0]!, by = p[3 * i2 + 1]! - p[3 * i0 + 1]!, bz = p[3 * i2 + 2]! - p[3 * i0 + 2]!;
       nx = ay * bz - az * by;
       ny = az * bx - ax * bz;
       nz = ax * by - ay * bx;
-      nl = Math.hypot(nx, ny, nz);
+      nl = hypot3(nx, ny, nz);
       if (!(nl > 0)) { nx = vx; ny = vy; nz = vz; nl = 1; }
     }
     nx /= nl; ny /= nl; nz /= nl;

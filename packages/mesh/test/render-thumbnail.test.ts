@@ -45,6 +45,17 @@ function modelPixels(png: PNG): { count: number; cx: number; cy: number; minX: n
 }
 
 describe('renderThumbnail', () => {
+  test('a render is not touched by the one before it (the kept buffers are reset)', () => {
+    // Same size, so the second and third renders reuse the first one's buffers: a tall red box
+    // drawn between them, with a skeleton over it, must leave no trace in the third.
+    const small = box([-0.2, 0, -0.2], [0.2, 0.4, 0.2]);
+    const skeleton: Skeleton = { joints: [{ name: 'root', parent: -1, position: [0, 0.2, 0] }, { name: 'top', parent: 0, position: [0, 1.7, 0] }] };
+    const first = Buffer.from(renderThumbnail(small, { size: 256 }));
+    const other = Buffer.from(renderThumbnail(box([-0.6, -1, -0.1], [0.6, 2, 0.1], [0.9, 0.1, 0.1, 1]), { size: 256, skeleton }));
+    expect(other.equals(first)).toBe(false);
+    expect(Buffer.from(renderThumbnail(small, { size: 256 })).equals(first)).toBe(true);
+  });
+
   test('renders a 512x512 PNG with the model filling and centred in the frame', () => {
     const png = decode(renderThumbnail(box([-0.3, 0, -0.2], [0.3, 1.8, 0.2])));
     expect(png.width).toBe(512);
