@@ -98,7 +98,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run only as a script: error-kinds.ts imports heightField.
+if (process.argv[1]?.endsWith('error-sources.ts')) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

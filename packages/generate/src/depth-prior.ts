@@ -82,6 +82,32 @@ const LEANS = checkedLeans(data);
  * larger fuller towards the rim); the table's "ballExponent", fitted by `scripts/fit-ball-profile.ts`.
  */
 export const BALL_EXPONENT = checkedExponent(data);
+
+/** The balls' profile exponent per view where one was taken ("ballExponents": { "side": p }); others take the table's. */
+function checkedViewExponents(raw: unknown): Partial<Record<PictureView, number>> {
+  const table: unknown = typeof raw === 'object' && raw !== null && 'ballExponents' in raw ? raw.ballExponents : {};
+  if (typeof table !== 'object' || table === null) throw new Error('depth-priors.json: bad "ballExponents"');
+  const out: Partial<Record<PictureView, number>> = {};
+  for (const [view, value] of Object.entries(table)) {
+    const known = PICTURE_VIEWS.find((v) => v === view);
+    if (!known || typeof value !== 'number' || !(value >= 1 && value <= 8)) throw new Error(`depth-priors.json: bad ball exponent ${view}`);
+    out[known] = value;
+  }
+  return out;
+}
+const VIEW_EXPONENTS = checkedViewExponents(data);
+
+/**
+ * The ball profile's exponent for a picture taken from `view`. Seen from the side, a body's cross
+ * section across the picture (flank to flank) is fuller than a circle (a trunk, a fleece, a fish's
+ * flank): side pictures take p = 2.5 with the side prior's scale refitted for it (the ball-profile
+ * round's fit, `scripts/fit-ball-profile.ts`), taken for side pictures only because there it holds
+ * left out by artist on the benchmark (every artist with a side picture gains; see the package
+ * README, *A fuller cross-section for side pictures*). Front and top pictures keep the table's.
+ */
+export function ballExponent(view?: PictureView): number {
+  return (view && VIEW_EXPONENTS[view]) ?? BALL_EXPONENT;
+}
 const LEG_SPREADS = checkedLegSpreads(data);
 
 /**

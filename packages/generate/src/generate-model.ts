@@ -16,7 +16,7 @@ import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
 import { fishFlankProfile, isFlank, learnedFishFlank, type FishFlankRule } from './fish-flank';
 import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
-import { BALL_EXPONENT, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
+import { ballExponent, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { learnedFeet } from './feet-forward';
 import { headTorsoProfile, learnedHeadTorso, type HeadTorsoDepth } from './head-torso';
@@ -221,6 +221,8 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const cue = o.depthCue === true ? depthCueScale(subject.mask, distance, subject.width, subject.height, o.bodyPlan) : 1;
   const thicknessScale = prior.a * cue * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
   const ballWeight = prior.c * cue * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
+  // The medial balls' profile for the view (a fuller one from the side, `depth-prior.ts` ballExponent).
+  const profileExponent = ballExponent(o.view);
   // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
   const plates = o.finsWings === false || !o.view ? undefined : o.finsWings ?? learnedFinsWings(o.bodyPlan, o.view);
@@ -228,7 +230,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
   const trunk = o.sideTrunk === false ? undefined : o.sideTrunk ?? learnedSideTrunk(o.bodyPlan, o.view);
   const layered = layerSideLegs(subject.mask, distance, {
-    width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight, ballExponent: BALL_EXPONENT,
+    width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight, ballExponent: profileExponent,
     referenceLength: Math.max(1, maxY - minY), uv, backUv, legSpread: o.legSpread ?? depthLegSpread(o.bodyPlan),
     ...(Number.isFinite(sideCap) ? { maxBallHeight: sideCap } : {}), ...(trunk !== undefined ? { trunk } : {}), ...(plates?.sideLateral !== undefined ? { sideLateral: plates.sideLateral } : {}),
     frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
@@ -243,19 +245,19 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     const flank = o.fishFlank === false ? undefined : o.fishFlank ?? learnedFishFlank(o.bodyPlan);
     const flankFins = o.finsWings === false ? 1 : (o.finsWings?.sideLateral ?? learnedFinsWings(o.bodyPlan, 'side')?.sideLateral ?? 1);
     const added = ballWeight <= 0 ? undefined : flank && isFlank(subject.mask, subject.width, subject.height, flank)
-      ? fishFlankProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, flank.trunk, flankFins)
+      ? fishFlankProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, flank.trunk, flankFins)
       : lateral !== undefined && o.view
-      ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, o.view === 'side' ? { lateral } : { ...plates, lateral })
+      ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, o.view === 'side' ? { lateral } : { ...plates, lateral })
       : headTorso
-        ? headTorsoProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, headTorso)
-        : ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT);
+        ? headTorsoProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, headTorso)
+        : ballProfile(planar.points, distance, subject.width, subject.height, ballWeight, profileExponent);
     // A side picture's length cap, as layered-parts.ts applies it to each part (`maxBallHeight`).
     if (added && Number.isFinite(sideCap)) for (let i = 0; i < added.length; i++) added[i] = Math.min(added[i]!, sideCap);
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
     const feet = o.feet === false ? undefined : learnedFeet(o.bodyPlan, o.view);
     // Front and top pictures of fish and flyers: the lateral plates' middle plane off the outline's (`plateLift`).
     const middle = plates?.plateLift && o.view !== undefined && o.view !== 'side'
-      ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, BALL_EXPONENT, o.view, plates.plateLift) : undefined;
+      ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, plates.plateLift) : undefined;
     return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan), ...(feet ? { feet } : {}), ...(middle ? { middle } : {}) });
   })();
   const open = countOpenEdges(mesh, weld);

@@ -1,4 +1,4 @@
-import { depthLean, depthPrior, PICTURE_VIEWS } from '../src/depth-prior';
+import { BALL_EXPONENT, ballExponent, depthLean, depthPrior, PICTURE_VIEWS } from '../src/depth-prior';
 import data from '../src/depth-priors.json';
 
 describe('depthPrior', () => {
@@ -35,5 +35,14 @@ describe('depthPrior', () => {
       expect(depthLean(view, plan)).toBe(lean);
       expect(depthLean(view, 'nonesuch')).toBe(depthLean(view));
     }
+  });
+});
+
+describe('ballExponent', () => {
+  it('gives a side picture the fuller profile the table takes for it, and other views (or none) the table\'s', () => {
+    const perView: Record<string, number> = data.ballExponents;
+    expect(ballExponent('side')).toBe(perView['side']);
+    expect(ballExponent('side')).toBeGreaterThan(BALL_EXPONENT);
+    for (const view of ['front', 'top', undefined] as const) expect(ballExponent(view)).toBe(perView[view ?? 'none'] ?? BALL_EXPONENT);
   });
 });
