@@ -217,11 +217,6 @@ export function readRows<S extends z.ZodType>(files: string, schema: S): z.infer
   return files.split(',').flatMap((file) => z.array(schema).parse(JSON.parse(readFileSync(file, 'utf8'))));
 }
 
-/** The rows of the JSON parts named in `files` (comma-separated, as `--merge` takes them), in order. */
-export function readFitRows(files: string): FitRow[] {
-  return readRows(files, fitRowSchema);
-}
-
 /**
  * One character's row in one view, as fit-fins-wings and fit-plate-lift cache them: one file per
  * character and view in a rows folder (`--out`), so a rerun skips what is there and several
