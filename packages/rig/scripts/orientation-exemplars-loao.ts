@@ -23,8 +23,8 @@ import { exemplarDistances, exemplarVotes, measureExemplarDescriptors, weighByCu
 import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { UP_AXES } from '../src/rotate-mesh-up';
 import model from '../src/orientation-model.json';
-import { fitModelOfArgs, fittedFeatureNames, rightOf } from './lib/orientation-fit';
-import { readOrientationLabels } from './lib/orientation-labels';
+import { devSetSamples, fitModelOfArgs, fittedFeatureNames, rightOf } from './lib/orientation-fit';
+import { applyOrientationLabels, readOrientationLabels } from './lib/orientation-labels';
 import { measure, measureLaterals, storedTurns, type Measured, type StoredTurn } from './orientation-gates-loao';
 import { arg } from './lib/cli-args';
 
@@ -64,11 +64,8 @@ async function main(): Promise<void> {
   const names = fittedFeatureNames();
   const labels = readOrientationLabels(labelsFile);
   const samples = await measure(dir, arg('--cache'));
-  for (const s of samples) {
-    const right = labels.get(s.id);
-    if (right) s.right = right;
-  }
-  const set = samples.filter((s) => s.artist !== 'harness');
+  applyOrientationLabels(samples, labels);
+  const set = devSetSamples(samples);
   const artists = [...new Set(set.map((s) => s.artist))];
   const laterals = await measureLaterals(dir, set, arg('--lateral-cache'));
   const turnsOf = new Map(set.map((s) => [s.id, storedTurns(s, laterals.get(s.id))]));
