@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { Redis } from 'ioredis';
 import { dropDatabase } from '@rigforge/db';
 import { Client } from 'pg';
+import { removeRedisKeys } from '../private-backends/remove-redis-keys';
 import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_STORAGE_DIR } from './test-env';
 
 export default async function globalTeardown(): Promise<void> {
@@ -22,12 +23,7 @@ export default async function globalTeardown(): Promise<void> {
   }
 
   const redis = new Redis(TEST_REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${TEST_REDIS_PREFIX}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== '0');
+  await removeRedisKeys(redis, `${TEST_REDIS_PREFIX}*`, { batch: 1000 });
   await redis.quit();
   await rm(TEST_STORAGE_DIR, { recursive: true, force: true });
 }

@@ -52,6 +52,7 @@ import { checkUpload } from '../src/upload-check/check-upload';
 import type { UploadCheckPool } from '../src/upload-check/upload-check-pool';
 import { boxGlb } from '../test/fixtures';
 import { freePort } from '../../../tooling/private-backends/free-port';
+import { removeRedisKeys } from '../../../tooling/private-backends/remove-redis-keys';
 import { DEFAULT_REDIS_URL, DEFAULT_SERVER_DATABASE_URL } from '@rigforge/server';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -341,12 +342,7 @@ async function cleanup(): Promise<void> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 5000);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
+    await removeRedisKeys(redis, `${redisPrefix}:*`, { batch: 5000 });
   } catch (error) {
     say(`cleanup: could not remove Redis keys ${redisPrefix}:*: ${String(error)}`);
   } finally {

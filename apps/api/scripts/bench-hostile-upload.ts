@@ -25,6 +25,7 @@ import { writeGlb } from '@rigforge/mesh';
 import { buildCreature } from '@rigforge/rig/testing';
 import { boxGlbBase64 } from '../test/fixtures';
 import { freePort } from '../../../tooling/private-backends/free-port';
+import { removeRedisKeys } from '../../../tooling/private-backends/remove-redis-keys';
 import { DEFAULT_REDIS_URL, DEFAULT_SERVER_DATABASE_URL } from '@rigforge/server';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -91,12 +92,7 @@ async function cleanup(api: ChildProcess | null): Promise<void> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 5000);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
+    await removeRedisKeys(redis, `${redisPrefix}:*`, { batch: 5000 });
   } finally {
     redis.disconnect();
   }

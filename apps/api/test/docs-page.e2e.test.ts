@@ -6,35 +6,31 @@
  * (`apt-get install chromium`; .ci/run installs it).
  */
 import { mkdir } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { buildOpenApiDocument } from '@rigforge/contracts';
 import type { Browser } from 'playwright-core';
 import { z } from 'zod';
 import { browserTest, launchChromium } from './chromium';
 import { startHarness, type Harness } from './harness';
+import { listenOnLoopback, type LoopbackServer } from './listen-on-loopback';
 
 const SCREENSHOT = path.resolve(__dirname, '../../../test-output/docs-page.png');
 const maybe = browserTest('docs-page.e2e');
 
 let h: Harness;
-let api: Server;
+let api: LoopbackServer | undefined;
 let base: string;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
   h = await startHarness();
-  api = await new Promise<Server>((resolve) => {
-    const server = h.app.listen(0, '127.0.0.1', () => resolve(server));
-  });
-  const address = api.address();
-  if (!address || typeof address === 'string') throw new Error('api: no TCP address');
-  base = `http://127.0.0.1:${address.port}`;
+  api = await listenOnLoopback(h.app);
+  base = api.baseUrl;
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => api?.close(resolve));
+  await api?.close();
   await h?.close();
 });
 

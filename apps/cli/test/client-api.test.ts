@@ -3,31 +3,27 @@
  * job stays queued until the test ends it): a create retried after a dropped connection makes one
  * job and one charge; waitForJob follows the event stream; the list iterator pages to the end.
  */
-import type { Server } from 'node:http';
 import { readCreditBalance } from '@rigforge/db';
 import { writeGlb } from '@rigforge/mesh';
 import { buildCreature } from '@rigforge/rig/testing';
 import { RigforgeClient, waitForJob } from '@rigforge/client';
 import type { JobObject } from '@rigforge/contracts';
 import { startHarness, type Harness } from '../../api/test/harness';
+import { listenOnLoopback, type LoopbackServer } from '../../api/test/listen-on-loopback';
 
 let h: Harness;
-let api: Server;
+let api: LoopbackServer | undefined;
 let baseUrl: string;
 let model_base64: string;
 
 beforeAll(async () => {
   h = await startHarness({ PRICE_RIG_FAST: '10' });
-  api = await new Promise<Server>((resolve) => {
-    const server = h.app.listen(0, '127.0.0.1', () => resolve(server));
-  });
-  const address = api.address();
-  if (!address || typeof address === 'string') throw new Error('api: no TCP address');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  api = await listenOnLoopback(h.app);
+  baseUrl = api.baseUrl;
   model_base64 = Buffer.from(await writeGlb(buildCreature('biped').mesh)).toString('base64');
 });
 afterAll(async () => {
-  await new Promise((resolve) => api?.close(resolve));
+  await api?.close();
   await h?.close();
 });
 

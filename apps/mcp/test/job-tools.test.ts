@@ -4,7 +4,6 @@
  * and a test that plays the worker (writing the job row and announcing each change on Redis, as the
  * worker does) sees wait_for_job's progress notifications follow the job's stages.
  */
-import type { Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { RigforgeClient } from '@rigforge/client';
@@ -14,28 +13,25 @@ import { writeGlb } from '@rigforge/mesh';
 import { buildCreature } from '@rigforge/rig/testing';
 import { z } from 'zod';
 import { startHarness, type Harness } from '../../api/test/harness';
+import { listenOnLoopback, type LoopbackServer } from '../../api/test/listen-on-loopback';
 import { createMcpServer } from '../src/create-server';
 
 let h: Harness;
-let api: Server;
+let api: LoopbackServer | undefined;
 let mcp: Client;
 
 beforeAll(async () => {
   h = await startHarness({ PRICE_RIG_FAST: '10' });
-  api = await new Promise<Server>((resolve) => {
-    const server = h.app.listen(0, '127.0.0.1', () => resolve(server));
-  });
-  const address = api.address();
-  if (!address || typeof address === 'string') throw new Error('api: no TCP address');
+  api = await listenOnLoopback(h.app);
   const who = await h.seedAccount({ plan: 'standard', credits: 50 });
-  const server = createMcpServer({ client: new RigforgeClient({ baseUrl: `http://127.0.0.1:${address.port}`, apiKey: who.key }), providers: [] });
+  const server = createMcpServer({ client: new RigforgeClient({ baseUrl: api.baseUrl, apiKey: who.key }), providers: [] });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   mcp = new Client({ name: 'job-tools-test', version: '1.0.0' });
   await Promise.all([server.connect(serverSide), mcp.connect(clientSide)]);
 });
 afterAll(async () => {
   await mcp?.close();
-  await new Promise((resolve) => api?.close(resolve));
+  await api?.close();
   await h?.close();
 });
 

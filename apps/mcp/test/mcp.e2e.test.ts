@@ -6,11 +6,11 @@
  * waits for the job with progress notifications. A bad key is refused; tool failures are results
  * with isError and the server keeps serving.
  */
-import type { Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
+import { listenOnLoopback, type LoopbackServer } from '../../api/test/listen-on-loopback';
 import { workerEnvFor } from '../../worker/test/e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from '../../worker/test/worker-process';
 import { runMcp, startHttpMcp, stdioTransport, type HttpMcpProcess } from './mcp-processes';
@@ -31,7 +31,7 @@ const TOOLS = [
 ];
 
 let h: Harness;
-let api: Server;
+let api: LoopbackServer | undefined;
 let account: SeededAccount;
 let worker: WorkerProcess;
 let standIns: StandIns;
@@ -43,14 +43,10 @@ let strangerClient: Client;
 beforeAll(async () => {
   standIns = await startStandIns();
   h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true', FETCH_ALLOW_HOSTS: '127.0.0.1' });
-  api = await new Promise<Server>((resolve) => {
-    const server = h.app.listen(0, '127.0.0.1', () => resolve(server));
-  });
-  const address = api.address();
-  if (!address || typeof address === 'string') throw new Error('api: no TCP address');
+  api = await listenOnLoopback(h.app);
   account = await h.seedAccount({ plan: 'standard', credits: 1000 });
   mcpEnv = {
-    RIGFORGE_BASE_URL: `http://127.0.0.1:${address.port}`,
+    RIGFORGE_BASE_URL: api.baseUrl,
     POLYHAVEN_API_URL: standIns.polyhavenUrl,
     SKETCHFAB_API_URL: standIns.sketchfabUrl,
     SMITHSONIAN_API_URL: standIns.smithsonianUrl,
@@ -76,7 +72,7 @@ afterAll(async () => {
   await Promise.all([stdioClient?.close(), strangerClient?.close()]);
   await httpMcp?.stop();
   await worker?.stop();
-  await new Promise((resolve) => api?.close(resolve));
+  await api?.close();
   await h?.close();
   await standIns?.close();
 });

@@ -7,11 +7,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { GENERATE_MODEL_STAGES, jobSchema, RIG_STAGES, type JobObject } from '@rigforge/contracts';
 import sharp from 'sharp';
 import type { Harness, SeededAccount } from '../../api/test/harness';
+import { listenOnLoopback, type LoopbackServer } from '../../api/test/listen-on-loopback';
 import { startRigService, workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
 
@@ -20,7 +20,7 @@ const HUMANOID = path.resolve(__dirname, '../../../examples/humanoid.glb');
 let h: Harness;
 let account: SeededAccount;
 let stop: (() => Promise<void>) | undefined;
-let server: http.Server | undefined;
+let server: LoopbackServer | undefined;
 let base: string;
 let generator: WorkerProcess | undefined;
 
@@ -30,14 +30,12 @@ beforeAll(async () => {
   await waitFor(async () => generator!.output().includes('ready'), 90_000, 'the generate_model worker').catch((error: Error) => {
     throw new Error(`${error.message}\n${generator!.output()}`);
   });
-  server = await new Promise<http.Server>((resolve) => {
-    const s = h.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(h.app);
+  base = server.baseUrl;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await server?.close();
   await generator?.stop();
   await stop?.();
 });

@@ -3,7 +3,7 @@
  * manifest, the three views a character is pictured from, the turn into a view, boxes and the
  * orthographic coverage mask, and the choice of the most informative view.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMesh, renderThumbnail, type Mesh } from '@rigforge/mesh';
 import { z } from 'zod';
@@ -217,9 +217,17 @@ export function readRows<S extends z.ZodType>(files: string, schema: S): z.infer
   return files.split(',').flatMap((file) => z.array(schema).parse(JSON.parse(readFileSync(file, 'utf8'))));
 }
 
-/** The rows of the JSON parts named in `files` (comma-separated, as `--merge` takes them), in order. */
-export function readFitRows(files: string): FitRow[] {
-  return readRows(files, fitRowSchema);
+/**
+ * One character's row in one view, as fit-fins-wings and fit-plate-lift cache them: one file per
+ * character and view in a rows folder (`--out`), so a rerun skips what is there and several
+ * processes with `--only` can share the folder.
+ */
+export const viewFitRowSchema = fitRowSchema.extend({ view: z.enum(['front', 'side', 'top']) });
+export type ViewFitRow = z.infer<typeof viewFitRowSchema>;
+
+/** Every row file (`*.json`) of a rows folder, each checked by viewFitRowSchema, in the folder's listing order. */
+export function readViewFitRows(dir: string): ViewFitRow[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => viewFitRowSchema.parse(JSON.parse(readFileSync(join(dir, f), 'utf8'))));
 }
 
 /** The mean of a list (0 for none: a fit's empty fold scores nothing). */

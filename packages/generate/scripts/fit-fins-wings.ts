@@ -17,12 +17,12 @@
  * stores the numbers chosen on all rows in `src/fins-wings.json`, each only where the left-out
  * score beats no rule.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { generateModel } from '../src';
 import { learnedFinsWings } from '../src/fins-wings';
-import { arg, bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, type View, benchmarkPicture, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
+import { arg, bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, type View, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, readViewFitRows, type ViewFitRow } from './dev-set-views';
+import { runRowsFolderFitScript } from './fit-script';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 /** `lateral` values (front and top pictures): 1 is no rule. */
@@ -30,8 +30,7 @@ export const LATERALS = [1, 0.7, 0.5, 0.35, 0.25, 0.15, 0.05];
 /** `lengthCap` values (side pictures), half-depth over the silhouette's longer side: 1 is no rule in effect. */
 export const CAPS = [1, 0.2, 0.15, 0.12, 0.1, 0.08, 0.06, 0.04];
 
-const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), view: z.enum(['front', 'side', 'top']), bestView: z.boolean(), cd: z.array(z.number()) });
-type Row = z.infer<typeof rowSchema>;
+type Row = ViewFitRow;
 
 /** `trunk` values (front and top pictures, `--trunk`: the trunk's scale with `lateral` at the shipped value): 1 is no change. */
 export const TRUNKS = [1, 1.15, 1.3, 1.5];
@@ -99,7 +98,7 @@ function choose(rows: Row[]): number {
 }
 
 function fit(out: string): void {
-  const rows = readdirSync(out).filter((f) => f.endsWith('.json')).map((f) => rowSchema.parse(JSON.parse(readFileSync(join(out, f), 'utf8'))));
+  const rows = readViewFitRows(out);
   let lateral: number | undefined;
   const lengthCaps: Record<string, number> = {};
   // `lateral` is one number for both plans' front and top pictures; `lengthCap` one per plan (a fish's and a flyer's side differ).
@@ -165,19 +164,8 @@ function fit(out: string): void {
   }
 }
 
-async function main(): Promise<void> {
-  const fitDir = arg('--fit');
-  if (fitDir) return fit(fitDir);
-  const dir = process.argv[2];
-  const out = arg('--out');
-  if (!dir || dir.startsWith('--') || !out) {
-    console.error('usage: fit-fins-wings.ts <dev-set dir> --out <dir> [--views best|other|all|front|side|top] [--only id,id] | --fit <dir> [--write]');
-    process.exit(2);
-  }
-  await collect(dir, out);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runRowsFolderFitScript({
+  usage: 'usage: fit-fins-wings.ts <dev-set dir> --out <dir> [--views best|other|all|front|side|top] [--only id,id] | --fit <dir> [--write]',
+  collect,
+  fit,
 });

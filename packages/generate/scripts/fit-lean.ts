@@ -22,7 +22,8 @@
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { mostInformativeView, turnToView, VIEWS, arg, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, readFitRows } from './dev-set-views';
+import { mostInformativeView, turnToView, VIEWS, arg, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, fitRowSchema } from './dev-set-views';
+import { runFitScript } from './fit-script';
 import { compare } from './shape-distance';
 
 export const LEANS = [-0.5, 0, 0.25, 0.5, 0.75, 1];
@@ -52,17 +53,7 @@ function report(rows: FitRow[], view: string): void {
   for (const r of rows.filter((x) => x.bestView)) console.log(`${r.id} (${r.plan}, ${r.artist}): ${LEANS.map((b, k) => `${b}: ${r.cd[k]!.toFixed(4)}`).join(', ')}`);
 }
 
-async function main(): Promise<void> {
-  const merge = arg('--merge');
-  if (merge) {
-    report(readFitRows(merge), z.enum(VIEWS).parse(arg('--view') ?? 'top'));
-    return;
-  }
-  const dir = process.argv[2];
-  if (!dir || dir.startsWith('--')) {
-    console.error('usage: fit-lean.ts <dev-set dir> [--only id,id] [--json part.json] [--samples 8000]');
-    process.exit(2);
-  }
+async function measure(dir: string): Promise<void> {
   const only = arg('--only')?.split(',');
   const plan = arg('--plan');
   const view = z.enum(VIEWS).parse(arg('--view') ?? 'top');
@@ -87,7 +78,8 @@ async function main(): Promise<void> {
   report(rows, view);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runFitScript({
+  usage: 'usage: fit-lean.ts <dev-set dir> [--only id,id] [--json part.json] [--samples 8000]',
+  measure,
+  merge: { schema: fitRowSchema, report: (rows) => report(rows, z.enum(VIEWS).parse(arg('--view') ?? 'top')) },
 });

@@ -24,7 +24,8 @@ import { join } from 'node:path';
 import { BODY_PLAN_LEGS, BODY_PLANS } from '@rigforge/vocabulary';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { mostInformativeView, turnToView, arg, type FitRow, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, readFitRows } from './dev-set-views';
+import { mostInformativeView, turnToView, arg, type FitRow, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, fitRowSchema } from './dev-set-views';
+import { runFitScript } from './fit-script';
 import { compare } from './shape-distance';
 
 export const SPREADS = [0, 0.5, 0.75, 0.875, 1, 1.125, 1.25, 1.5, 1.75, 2, 2.5, 3];
@@ -97,18 +98,13 @@ function write(spreads: Record<string, number>): void {
   console.log(`written: ${path}`);
 }
 
-async function main(): Promise<void> {
-  const merge = arg('--merge');
-  if (merge) {
-    const spreads = report(readFitRows(merge));
-    if (process.argv.includes('--write')) write(spreads);
-    return;
-  }
-  const dir = process.argv[2];
-  if (!dir || dir.startsWith('--')) {
-    console.error('usage: fit-leg-spread.ts <dev-set dir> [--only id,id] [--best-view-only | --other-views-only] [--json part.json] [--samples 4000]');
-    process.exit(2);
-  }
+/** Reports the fit over the rows and, with `--write`, writes the chosen spreads. */
+function reportAndWrite(rows: FitRow[]): void {
+  const spreads = report(rows);
+  if (process.argv.includes('--write')) write(spreads);
+}
+
+async function measure(dir: string): Promise<void> {
   const only = arg('--only')?.split(',');
   const bestOnly = process.argv.includes('--best-view-only'), othersOnly = process.argv.includes('--other-views-only');
   const samples = Number(arg('--samples') ?? 4000);
@@ -137,11 +133,11 @@ async function main(): Promise<void> {
     }
   }
   if (out) writeFileSync(out, JSON.stringify(rows));
-  const spreads = report(rows);
-  if (process.argv.includes('--write')) write(spreads);
+  reportAndWrite(rows);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runFitScript({
+  usage: 'usage: fit-leg-spread.ts <dev-set dir> [--only id,id] [--best-view-only | --other-views-only] [--json part.json] [--samples 4000]',
+  measure,
+  merge: { schema: fitRowSchema, report: reportAndWrite },
 });

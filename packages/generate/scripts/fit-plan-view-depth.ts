@@ -23,7 +23,8 @@
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { generateModel } from '../src';
-import { bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, arg, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, readFitRows } from './dev-set-views';
+import { bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, arg, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, fitRowSchema } from './dev-set-views';
+import { runFitScript } from './fit-script';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 // Below 1 for flat subjects (a butterfly from above wants ×0.4, the error-sources round), past 3
@@ -60,16 +61,12 @@ function report(rows: FitRow[]): void {
   for (const r of shown) console.log(`${r.id} (${r.artist}): at (1, 0) ${r.cd[BASE]!.toFixed(4)}, left out ${r.cd[held(r)]!.toFixed(4)} (${name(held(r))}), best ${Math.min(...r.cd).toFixed(4)} (${name(r.cd.indexOf(Math.min(...r.cd)))})`);
 }
 
-async function main(): Promise<void> {
-  const merge = arg('--merge');
-  if (merge) {
-    report(readFitRows(merge));
-    return;
-  }
-  const dir = process.argv[2];
+const USAGE = 'usage: fit-plan-view-depth.ts <dev-set dir> --plan <plan> --view front|side|top [--only id,id] [--json part.json] [--samples 4000]';
+
+async function measure(dir: string): Promise<void> {
   const plan = arg('--plan');
-  if (!dir || dir.startsWith('--') || !plan) {
-    console.error('usage: fit-plan-view-depth.ts <dev-set dir> --plan <plan> --view front|side|top [--only id,id] [--json part.json] [--samples 4000]');
+  if (!plan) {
+    console.error(USAGE);
     process.exit(2);
   }
   const only = arg('--only')?.split(',');
@@ -102,7 +99,4 @@ async function main(): Promise<void> {
   report(rows);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runFitScript({ usage: USAGE, measure, merge: { schema: fitRowSchema, report } });

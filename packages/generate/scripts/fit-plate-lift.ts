@@ -13,19 +13,18 @@
  * Rows are cached one file per character and view (a rerun skips what is there), so several
  * processes with `--only` can share one directory.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { generateModel } from '../src';
 import { learnedFinsWings } from '../src/fins-wings';
-import { arg, bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, benchmarkPicture, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
+import { arg, bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, readViewFitRows, type ViewFitRow } from './dev-set-views';
+import { runRowsFolderFitScript } from './fit-script';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 /** Lifts scored, × the trunk's largest half-depth (+ towards the camera); 0 is the engine today. */
 export const LIFTS = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5];
 const ZERO = LIFTS.indexOf(0);
-const rowSchema = z.object({ id: z.string(), plan: z.string(), artist: z.string(), view: z.enum(['front', 'side', 'top']), bestView: z.boolean(), cd: z.array(z.number()) });
-type Row = z.infer<typeof rowSchema>;
+type Row = ViewFitRow;
 
 async function collect(dir: string, out: string): Promise<void> {
   mkdirSync(out, { recursive: true });
@@ -72,7 +71,7 @@ function choose(rows: Row[]): number {
 }
 
 function fit(out: string): void {
-  const rows = readdirSync(out).filter((f) => f.endsWith('.json')).map((f) => rowSchema.parse(JSON.parse(readFileSync(join(out, f), 'utf8'))));
+  const rows = readViewFitRows(out);
   const keys = [...new Set(rows.map((r) => `${r.plan}/${r.view}`))].sort();
   for (const key of [...keys, 'avian/front+top']) {
     const rs = key === 'avian/front+top' ? rows.filter((r) => r.plan === 'avian') : rows.filter((r) => `${r.plan}/${r.view}` === key);
@@ -92,18 +91,8 @@ function fit(out: string): void {
   }
 }
 
-async function main(): Promise<void> {
-  const fitDir = arg('--fit');
-  if (fitDir) return fit(fitDir);
-  const dir = process.argv[2], out = arg('--out');
-  if (!dir || dir.startsWith('--') || !out) {
-    console.error('usage: fit-plate-lift.ts <dev-set dir> --out <dir> [--views best|top|front|all] [--only id,id] | --fit <dir>');
-    process.exit(2);
-  }
-  await collect(dir, out);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runRowsFolderFitScript({
+  usage: 'usage: fit-plate-lift.ts <dev-set dir> --out <dir> [--views best|top|front|all] [--only id,id] | --fit <dir>',
+  collect,
+  fit,
 });

@@ -8,9 +8,8 @@
 import draco3d from 'draco3dgltf';
 import { writeGlb, type Mesh } from '../src';
 import { decodeDracoPrimitive } from '../src/read/decode-draco-primitive';
-import { parseGltfContainer } from '../src/read/parse-gltf-container';
 import { MAX_INFLATED_BYTES } from '../src/read/read-limits';
-import { compressGlb } from '../testing';
+import { compressGlb, firstDracoPrimitive } from '../testing';
 
 function noisyGrid(triangles: number): Mesh {
   const n = Math.ceil(Math.sqrt(triangles / 2));
@@ -34,26 +33,15 @@ function noisyGrid(triangles: number): Mesh {
   return { positions: new Float32Array(positions), uvs: new Float32Array(uvs), indices: new Uint32Array(indices), groups: [], materials: [] };
 }
 
-type Json = { meshes: Array<{ primitives: Array<{ attributes: Record<string, number>; indices: number; extensions: { KHR_draco_mesh_compression: { bufferView: number; attributes: Record<string, number> } } }> }>; accessors: Array<{ count: number; componentType: number; type: string }>; bufferViews: Array<{ byteOffset?: number; byteLength: number }> };
-
 async function main(): Promise<void> {
   const sizes = process.argv.slice(2).map(Number);
   for (const triangles of sizes.length > 0 ? sizes : [180_000, 720_000, 2_000_000]) {
     const glb = await compressGlb(await writeGlb(noisyGrid(triangles)), 'draco-edgebreaker');
-    const { json, bin } = parseGltfContainer(glb, 'glb');
-    const doc = json as unknown as Json;
-    const prim = doc.meshes[0]!.primitives[0]!;
-    const ext = prim.extensions.KHR_draco_mesh_compression;
-    const view = doc.bufferViews[ext.bufferView]!;
-    const stream = bin!.subarray(view.byteOffset ?? 0, (view.byteOffset ?? 0) + view.byteLength);
-    const requests = Object.entries(ext.attributes).map(([name, uniqueId]) => {
-      const a = doc.accessors[prim.attributes[name]!]!;
-      return { accessor: prim.attributes[name]!, uniqueId, componentType: a.componentType, components: a.type === 'VEC2' ? 2 : 3 };
-    });
+    const { stream, requests, vertexCount, indices } = firstDracoPrimitive(glb);
     const module = await draco3d.createDecoderModule({});
     const before = module.HEAPU8.length;
-    const faces = doc.accessors[prim.indices]!.count / 3;
-    decodeDracoPrimitive(module, stream, requests, doc.accessors[prim.attributes.POSITION!]!.count, { accessor: prim.indices, count: faces * 3 }, 'glb', MAX_INFLATED_BYTES * 4);
+    const faces = indices.count / 3;
+    decodeDracoPrimitive(module, stream, requests, vertexCount, indices, 'glb', MAX_INFLATED_BYTES * 4);
     const grown = module.HEAPU8.length - before;
     console.log(`${faces} triangles: stream ${(stream.length / faces).toFixed(2)} bytes/triangle; heap ${before >> 20} MB -> ${module.HEAPU8.length >> 20} MB, ${(grown / faces).toFixed(0)} bytes/triangle`);
   }

@@ -3,9 +3,8 @@ import { Document, Logger, type Transform } from '@gltf-transform/core';
 import { EngineError, readMesh } from '../src';
 import draco3d from 'draco3dgltf';
 import { decodeDracoPrimitive, dracoHeaderCounts } from '../src/read/decode-draco-primitive';
-import { parseGltfContainer } from '../src/read/parse-gltf-container';
 import { DRACO_MAX_TRIANGLES_PER_BYTE } from '../src/read/read-limits';
-import { compressionIo, compressionTransform, withDracoTriangleClaim } from '../testing';
+import { compressionIo, compressionTransform, firstDracoPrimitive, withDracoTriangleClaim } from '../testing';
 
 /** A torus: every vertex distinct, so decoded vertices map back to the original ones by position. */
 function torus(rings = 16, sides = 8) {
@@ -202,19 +201,9 @@ describe('readMesh: compressed and quantized glTF', () => {
   test('a decode that would grow the WASM heap past its limit is refused, and the decoder works afterwards', async () => {
     const big = torus(300, 300);
     const glb = await glbOf(big, compressionTransform('draco-edgebreaker'));
-    const { json, bin } = parseGltfContainer(glb, 'glb');
-    type Prim = { attributes: Record<string, number>; indices: number; extensions: { KHR_draco_mesh_compression: { bufferView: number; attributes: Record<string, number> } } };
-    const doc = json as unknown as { meshes: Array<{ primitives: Prim[] }>; accessors: Array<{ count: number; componentType: number; type: string }>; bufferViews: Array<{ byteOffset?: number; byteLength: number }> };
-    const prim = doc.meshes[0]!.primitives[0]!;
-    const ext = prim.extensions.KHR_draco_mesh_compression;
-    const view = doc.bufferViews[ext.bufferView]!;
-    const stream = bin!.subarray(view.byteOffset ?? 0, (view.byteOffset ?? 0) + view.byteLength);
-    const requests = Object.entries(ext.attributes).map(([name, uniqueId]) => {
-      const a = doc.accessors[prim.attributes[name]!]!;
-      return { accessor: prim.attributes[name]!, uniqueId, componentType: a.componentType, components: a.type === 'VEC2' ? 2 : 3 };
-    });
+    const { stream, requests, vertexCount, indices } = firstDracoPrimitive(glb);
     const decode = (module: Awaited<ReturnType<typeof draco3d.createDecoderModule>>, heapLimit?: number) =>
-      decodeDracoPrimitive(module, stream, requests, doc.accessors[prim.attributes.POSITION!]!.count, { accessor: prim.indices, count: doc.accessors[prim.indices]!.count }, 'glb', heapLimit);
+      decodeDracoPrimitive(module, stream, requests, vertexCount, indices, 'glb', heapLimit);
     const module = await draco3d.createDecoderModule({});
     const start = module.HEAPU8.length;
     let error: unknown;
@@ -227,7 +216,7 @@ describe('readMesh: compressed and quantized glTF', () => {
     expect((error as EngineError).message).toMatch(/Draco stream needs more than \d+ MB to decode, the limit for its 180000 declared triangles/);
     expect(module.HEAPU8.length).toBe(start);
     // Under its own limit (from the declared counts) the same stream decodes, in a fresh module.
-    expect(decode(await draco3d.createDecoderModule({})).get(prim.indices)!.bytes.length).toBe(180_000 * 12);
+    expect(decode(await draco3d.createDecoderModule({})).get(indices.accessor)!.bytes.length).toBe(180_000 * 12);
     expect((await readMesh(glb)).mesh.indices.length).toBe(big.indices.length);
   }, 60_000);
 });

@@ -4,3 +4,4 @@ export * from './compress-glb';
 export * from './ktx2-texture';
 export * from './fbx-with-texture-files';
 export * from './mulberry32';
+export * from './first-draco-primitive';

@@ -27,6 +27,20 @@ async function pingThroughStall(redis: Redis): Promise<string> {
   return reply;
 }
 
+/**
+ * The reply (or error message) of a command that gets no answer within the deadline, then
+ * disconnects. CLIENT PAUSE would stall the shared server for everyone; a blocking read on an empty
+ * key never answers within the deadline instead.
+ */
+async function replyToUnansweredCommand(redis: Redis): Promise<string | [string, string] | null> {
+  try {
+    await ready(redis);
+    return await redis.blpop(`deadline-test:${process.pid}:${Date.now()}`, 5).catch((error: Error) => error.message);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 test('a reply that arrived during a stall past the deadline is delivered, not timed out', async () => {
   const redis = createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS });
   try {
@@ -47,16 +61,7 @@ test('(why) ioredis commandTimeout fails the same command', async () => {
 });
 
 test('a command with no reply still fails at the deadline', async () => {
-  const redis = createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS });
-  try {
-    await ready(redis);
-    // CLIENT PAUSE would stall the shared server for everyone; a blocking read on an empty key
-    // never answers within the deadline instead.
-    const reply = await redis.blpop(`deadline-test:${process.pid}:${Date.now()}`, 5).catch((error: Error) => error.message);
-    expect(reply).toBe('Command timed out');
-  } finally {
-    redis.disconnect();
-  }
+  expect(await replyToUnansweredCommand(createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS }))).toBe('Command timed out');
 });
 
 describe('coalesceWrites', () => {
@@ -87,13 +92,6 @@ describe('coalesceWrites', () => {
   });
 
   test('a command with no reply still fails at the deadline', async () => {
-    const redis = createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS, coalesceWrites: true });
-    try {
-      await ready(redis);
-      const reply = await redis.blpop(`deadline-test:${process.pid}:${Date.now()}`, 5).catch((error: Error) => error.message);
-      expect(reply).toBe('Command timed out');
-    } finally {
-      redis.disconnect();
-    }
+    expect(await replyToUnansweredCommand(createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS, coalesceWrites: true }))).toBe('Command timed out');
   });
 });

@@ -28,11 +28,12 @@ import { readMesh } from '@rigforge/mesh';
 import { FIND_ORIENTATION_DEFAULTS } from '../src/find-orientation';
 import { weighByCue } from '../src/orientation-exemplars';
 import { FACING_CUE_DEFAULTS, facingCueVerdict, measureFacingSurface } from '../src/orientation-facing-cue';
-import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-features';
+import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { ANATOMY_CUE_NAMES, anatomyCuesOf, type AnatomyCueName, type AnatomyCues } from './lib/facing-anatomy';
 import { halfTurnOf } from './lib/facing-exemplar-votes';
 import { candidateOf, gateTurn, loadReplay } from './lib/orientation-replay';
-import type { Measured, StoredTurn } from './orientation-gates-loao';
+import type { Measured } from './orientation-gates-loao';
+import { MISS_KINDS, sumTallies, tallyTurns, type TurnTally } from './lib/orientation-tally';
 import { arg } from './lib/cli-args';
 
 interface Setting { cue: AnatomyCueName | 'quarterFeet' | 'off'; bar: number; silent: boolean; turned: boolean; tall: boolean }
@@ -47,13 +48,6 @@ const parse = (x: string): Setting => {
   return w[0] === 'off' ? OFF : { cue: w[0] as AnatomyCueName, bar: Number(w[1]), silent: w.includes('silent'), turned: w.includes('turned'), tall: w.includes('tall') };
 };
 
-function missKind(t: StoredTurn, c: number): string {
-  const want = candidateFrame(ORIENTATION_CANDIDATES[[...t.right][0]!]!), got = candidateFrame(ORIENTATION_CANDIDATES[c]!);
-  if (want.axis[1] !== got.axis[1]) return 'quarter off';
-  if (want.sign[1] !== got.sign[1]) return 'upside down';
-  return want.axis[2] === got.axis[2] ? 'facing 180' : 'facing 90';
-}
-const KINDS = ['quarter off', 'upside down', 'facing 180', 'facing 90'];
 /** --no-knees: the shipped cue without its knees (the tree before the twenty-first round). */
 const NO_KNEES = process.argv.includes('--no-knees');
 /** --no-quarter: without the shipped quarter turn to feet reaching forward (orientation-facing-turn.ts). */
@@ -121,23 +115,11 @@ async function main(): Promise<void> {
     // Bar 0: the cue's sign alone (strictly below 0).
     return (g.bar > 0 ? v <= -g.bar : v < 0) ? halfTurnOf(c1) : c1;
   };
-  type Tally = { right: number; uprights: number; kinds: Map<string, number> };
-  const replay = (s: Measured, probs: number[], up: number[], key: string, g: Setting): Tally => {
-    const r: Tally = { right: 0, uprights: 0, kinds: new Map() };
-    turnsOf.get(s.id)!.forEach((t, k) => {
-      const c = decide(s, k, probs, up, key, g);
-      if (t.right.has(c)) { r.right++; if (k === 0) r.uprights++; return; }
-      const kind = missKind(t, c);
-      r.kinds.set(kind, (r.kinds.get(kind) ?? 0) + 1);
-    });
-    return r;
-  };
-  const sum = (xs: Tally[]): Tally => xs.reduce((a, x) => {
-    for (const [k, n] of x.kinds) a.kinds.set(k, (a.kinds.get(k) ?? 0) + n);
-    return { right: a.right + x.right, uprights: a.uprights + x.uprights, kinds: a.kinds };
-  }, { right: 0, uprights: 0, kinds: new Map<string, number>() });
+  type Tally = TurnTally;
+  const replay = (s: Measured, probs: number[], up: number[], key: string, g: Setting): Tally => tallyTurns(turnsOf.get(s.id)!, (_, k) => decide(s, k, probs, up, key, g));
+  const sum = sumTallies;
   const pct = (a: number, b: number): string => `${((100 * a) / Math.max(b, 1)).toFixed(1)}%`;
-  const kinds = (t: Tally): string => KINDS.map((k) => t.kinds.get(k) ?? 0).join(' / ');
+  const kinds = (t: Tally): string => MISS_KINDS.map((k) => t.kinds.get(k) ?? 0).join(' / ');
   const outKey = (out: string[]): string => [...new Set(out)].sort().join('|');
   /** Each character of `pool` read by the model fitted without its artist and exemplars of neither it nor `out`. */
   const readLeftOut = (s: Measured, out: string[], g: Setting): Tally => replay(s, heldProbs.get(s.id)!, upScoresOf(s, [...out, s.artist]), `held@${outKey([...out, s.artist])}`, g);

@@ -26,8 +26,8 @@ import { FACING_CUE_DEFAULTS, facingCueOf, facingCueVerdict, halfTurn, measureFa
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { UP_AXES } from '../src/rotate-mesh-up';
 import model from '../src/orientation-model.json';
-import { fitModelOfArgs, fittedFeatureNames, type Sample } from './lib/orientation-fit';
-import { readOrientationLabels } from './lib/orientation-labels';
+import { devSetSamples, fitModelOfArgs, fittedFeatureNames, type Sample } from './lib/orientation-fit';
+import { applyOrientationLabels, readOrientationLabels } from './lib/orientation-labels';
 import { storedTurns } from './orientation-gates-loao';
 import { arg } from './lib/cli-args';
 
@@ -58,8 +58,8 @@ async function main(): Promise<void> {
   if (!dir || !labelsFile || !cacheFile || !planesFile || !cueFile) throw new Error('usage: facing-cue-loao.ts <dev-set dir> --labels f.json --cache m.json --lateral-cache planes.json --cue-cache cue.json [--models-cache models.json] --without <features>');
   const labels = readOrientationLabels(labelsFile);
   const samples = JSON.parse(readFileSync(cacheFile, 'utf8')) as Measured[];
-  for (const s of samples) { const r = labels.get(s.id); if (r) s.right = r; }
-  const set = samples.filter((s) => s.artist !== 'harness');
+  applyOrientationLabels(samples, labels);
+  const set = devSetSamples(samples);
   const artists = [...new Set(set.map((s) => s.artist))];
   const planes = JSON.parse(readFileSync(planesFile, 'utf8')) as Record<string, Pick<MirrorPlanes, 'axisScores' | 'extent'>>;
   const lateralOf = (id: string): 'x' | 'y' | 'z' | undefined => {

@@ -33,11 +33,12 @@ import { weighByCue } from '../src/orientation-exemplars';
 import { FACING_CUE_DEFAULTS, facingCueVerdict, measureFacingSurface, type FacingCue } from '../src/orientation-facing-cue';
 import { facingProfileOf, facingProfileScore, fitFacingProfile, PROFILE_FEATURE_NAMES, type FacingProfileModel } from './lib/facing-profile';
 import { facingViewsOfCounts, facingVotesOf, halfTurnOf, nearestFacings, type FacingViews } from './lib/facing-exemplar-votes';
-import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-features';
+import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { UP_AXES } from '../src/rotate-mesh-up';
 import { rightOf } from './lib/orientation-fit';
 import { loadReplay } from './lib/orientation-replay';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
+import { MISS_KINDS, sumTallies, tallyTurns, type TurnTally } from './lib/orientation-tally';
 import { arg } from './lib/cli-args';
 
 /**
@@ -88,13 +89,6 @@ const show = (g: Setting): string => (g.cue === 'off' ? 'off'
   : g.cue === 'exemplars' ? `exemplars ${g.when}${g.turned ? ' turned-only' : ''} k ${g.neighbours} ${g.when === 'weigh' ? 'weight' : 'margin'} ${g.margin}`
     : `profile ${g.subset} ${g.when}${g.turned ? ' turned-only' : ''}${g.tall ? ' tall' : ''} l2 ${g.l2} margin ${g.margin}`);
 
-function missKind(t: StoredTurn, c: number): string {
-  const want = candidateFrame(ORIENTATION_CANDIDATES[[...t.right][0]!]!), got = candidateFrame(ORIENTATION_CANDIDATES[c]!);
-  if (want.axis[1] !== got.axis[1]) return 'quarter off';
-  if (want.sign[1] !== got.sign[1]) return 'upside down';
-  return want.axis[2] === got.axis[2] ? 'facing 180' : 'facing 90';
-}
-const KINDS = ['quarter off', 'upside down', 'facing 180', 'facing 90'];
 
 async function main(): Promise<void> {
   const dir = process.argv[2];
@@ -194,24 +188,12 @@ async function main(): Promise<void> {
     if (g.cue === 'both') return back && votes[halfTurnOf(c1)]! - votes[c1]! >= 0.5 ? halfTurnOf(c1) : c1;
     return back ? halfTurnOf(c1) : c1;
   };
-  interface Tally { n: number; right: number; uprights: number; kinds: Map<string, number> }
-  const replay = (s: Measured, probs: number[], up: number[], near: Uint8Array[], out: string[], g: Setting, probsKey: string): Tally => {
-    const r: Tally = { n: 0, right: 0, uprights: 0, kinds: new Map() };
-    turnsOf.get(s.id)!.forEach((t, k) => {
-      const c = decide(s, t, k, probs, up, near, out, g, probsKey);
-      r.n++;
-      if (t.right.has(c)) { r.right++; if (k === 0) r.uprights++; return; }
-      const kind = missKind(t, c);
-      r.kinds.set(kind, (r.kinds.get(kind) ?? 0) + 1);
-    });
-    return r;
-  };
-  const sum = (xs: Tally[]): Tally => xs.reduce((a, x) => {
-    for (const [k, n] of x.kinds) a.kinds.set(k, (a.kinds.get(k) ?? 0) + n);
-    return { n: a.n + x.n, right: a.right + x.right, uprights: a.uprights + x.uprights, kinds: a.kinds };
-  }, { n: 0, right: 0, uprights: 0, kinds: new Map<string, number>() });
+  type Tally = TurnTally;
+  const replay = (s: Measured, probs: number[], up: number[], near: Uint8Array[], out: string[], g: Setting, probsKey: string): Tally =>
+    tallyTurns(turnsOf.get(s.id)!, (t, k) => decide(s, t, k, probs, up, near, out, g, probsKey));
+  const sum = sumTallies;
   const pct = (a: number, b: number): string => `${((100 * a) / Math.max(b, 1)).toFixed(1)}%`;
-  const kinds = (t: Tally): string => KINDS.map((k) => `${k} ${t.kinds.get(k) ?? 0}`).join(', ');
+  const kinds = (t: Tally): string => MISS_KINDS.map((k) => `${k} ${t.kinds.get(k) ?? 0}`).join(', ');
 
   const inSample = (s: Measured, g: Setting): Tally => replay(s, shippedProbs.get(s.id)!, extra[s.id]!.shippedUp, nearOf(s, []), [], g, 'shipped');
   const heldOut = (s: Measured, out: string, g: Setting): Tally => replay(s, heldProbs.get(s.id)!, upScoresOf(s, [out, s.artist]), nearOf(s, [out, s.artist]), [out, s.artist], g, key([out, s.artist]));

@@ -22,11 +22,11 @@ import { join } from 'node:path';
 import { readMesh, type Mesh } from '@rigforge/mesh';
 import { BODY_PLANS } from '../src/body-plan';
 import { chooseOrientation, type OrientationModel } from '../src/find-orientation';
-import { fitModelOfArgs, rightOf, fittedFeatureNames, type Sample } from './lib/orientation-fit';
+import { devSetSamples, fitModelOfArgs, HARNESS_ARTIST, rightOf, fittedFeatureNames, type Sample } from './lib/orientation-fit';
 import { measureAllOrientationFeatures, ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { buildCreature } from '../testing/build-creature';
 import { readManifest } from './lib/dev-set';
-import { readOrientationLabels } from './lib/orientation-labels';
+import { applyOrientationLabels, readOrientationLabels } from './lib/orientation-labels';
 import { arg } from './lib/cli-args';
 
 async function readUpright(path: string): Promise<Mesh> {
@@ -53,17 +53,14 @@ async function main(): Promise<void> {
     if (cache) samples = JSON.parse(readFileSync(cache, 'utf8')) as Sample[];
   } catch { samples = []; }
   if (samples.length === 0) {
-    for (const plan of BODY_PLANS) samples.push({ id: `harness-${plan}`, artist: 'harness', plan, features: measureAllOrientationFeatures(buildCreature(plan).mesh) });
+    for (const plan of BODY_PLANS) samples.push({ id: `harness-${plan}`, artist: HARNESS_ARTIST, plan, features: measureAllOrientationFeatures(buildCreature(plan).mesh) });
     for (const c of readManifest(dir)) {
       samples.push({ id: c.id, artist: c.artist, plan: c.bodyPlan, features: measureAllOrientationFeatures(await readUpright(join(dir, c.id, 'input.glb'))) });
     }
     if (cache) writeFileSync(cache, JSON.stringify(samples));
   }
-  for (const s of samples) {
-    const right = labels.get(s.id);
-    if (right) s.right = right;
-  }
-  const artists = [...new Set(samples.filter((s) => s.artist !== 'harness').map((s) => s.artist))];
+  applyOrientationLabels(samples, labels);
+  const artists = [...new Set(devSetSamples(samples).map((s) => s.artist))];
   const rows: { artist: string; n: number; right: number; upRight: number; inSample: number }[] = [];
   const names = fittedFeatureNames();
   const full = fitModelOfArgs(samples, l2, names);
@@ -89,7 +86,7 @@ async function main(): Promise<void> {
   const tot = (k: 'n' | 'right' | 'upRight' | 'inSample'): number => rows.reduce((t, r) => t + r[k], 0);
   console.log(`${'all'.padEnd(20)} ${String(tot('n')).padStart(2)}   ${pct(tot('right'), tot('n')).padStart(14)} ${pct(tot('upRight'), tot('n')).padStart(9)} ${pct(tot('inSample'), tot('n')).padStart(11)}`);
   if (misses.length) console.log(`LOAO misses (each stands for all 24 turns of that character):\n  ${misses.join('\n  ')}`);
-  const harness = samples.filter((s) => s.artist === 'harness').filter((s) => !judge(full, s).right).map((s) => s.plan);
+  const harness = samples.filter((s) => s.artist === HARNESS_ARTIST).filter((s) => !judge(full, s).right).map((s) => s.plan);
   console.log(`harness creatures wrong in sample: ${harness.length ? harness.join(', ') : 'none'}`);
   console.log('weights:', full.features.map((f, i) => `${f} ${full.weights[i]}`).join(', '));
   if (process.argv.includes('--write')) {

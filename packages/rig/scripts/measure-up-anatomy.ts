@@ -11,8 +11,8 @@ import { readMesh } from '@rigforge/mesh';
 import { measureUpAnatomy, upAnatomyCues, UP_ANATOMY_CUES, type UpAnatomy } from './lib/up-anatomy';
 import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { UP_AXES } from '../src/rotate-mesh-up';
-import { readOrientationLabels } from './lib/orientation-labels';
-import { rightOf } from './lib/orientation-fit';
+import { applyOrientationLabels, readOrientationLabels } from './lib/orientation-labels';
+import { devSetSamples, rightOf } from './lib/orientation-fit';
 import { measure } from './orientation-gates-loao';
 import { arg } from './lib/cli-args';
 
@@ -37,8 +37,8 @@ async function main(): Promise<void> {
   const labelsFile = arg('--labels'), cacheFile = arg('--anatomy-cache');
   if (!dir || !labelsFile || !cacheFile) throw new Error('usage: measure-up-anatomy.ts <dev-set dir> --labels f.json --cache m.json --anatomy-cache up.json');
   const labels = readOrientationLabels(labelsFile);
-  const set = (await measure(dir, arg('--cache'))).filter((s) => s.artist !== 'harness');
-  for (const s of set) { const r = labels.get(s.id); if (r) s.right = r; }
+  const set = devSetSamples(await measure(dir, arg('--cache')));
+  applyOrientationLabels(set, labels);
   const a = await upAnatomyOf(dir, set.map((s) => s.id), cacheFile);
   console.log(`character                      plan       legs(right up) thin  right-up cues (${UP_ANATOMY_CUES.join(', ')}) | best other axis per cue`);
   for (const s of set) {

@@ -17,8 +17,8 @@
 import { readFileSync } from 'node:fs';
 import { chooseOrientation, orientationProbabilities, type OrientationModel } from '../src/find-orientation';
 import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-features';
-import { fitModelOfArgs, fittedFeatureNames, rightOf, type Sample } from './lib/orientation-fit';
-import { readOrientationLabels } from './lib/orientation-labels';
+import { devSetSamples, fitModelOfArgs, fittedFeatureNames, rightOf, type Sample } from './lib/orientation-fit';
+import { applyOrientationLabels, readOrientationLabels } from './lib/orientation-labels';
 import { storedTurns } from './orientation-gates-loao';
 import { arg } from './lib/cli-args';
 
@@ -29,9 +29,9 @@ function main(): void {
   if (!process.argv[2] || !labelsFile || !cache) throw new Error('usage: orientation-abstain-loao.ts <dev-set dir> --labels file.json --cache measures.json [--without f1,f2]');
   const samples = JSON.parse(readFileSync(cache, 'utf8')) as (Sample & { legs: { legs: number; standingLegs: number }[] })[];
   const labels = readOrientationLabels(labelsFile);
-  for (const s of samples) { const r = labels.get(s.id); if (r) s.right = r; }
+  applyOrientationLabels(samples, labels);
   const names = fittedFeatureNames();
-  const set = samples.filter((s) => s.artist !== 'harness');
+  const set = devSetSamples(samples);
   let misses = 0, lateralRight = 0;
   const right = MARGINS.map(() => [0, 0]), uprights = MARGINS.map(() => [0, 0]);
   for (const artist of [...new Set(set.map((s) => s.artist))]) {

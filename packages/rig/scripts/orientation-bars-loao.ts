@@ -32,6 +32,7 @@ import type { FacingCue } from '../src/orientation-facing-cue';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from '../src/orientation-features';
 import { candidateOf, gateTurn, loadReplay, withFacingCue } from './lib/orientation-replay';
 import { storedTurns, type Measured, type StoredTurn } from './orientation-gates-loao';
+import { missKind } from './lib/orientation-tally';
 import { arg } from './lib/cli-args';
 
 const UP_BARS = [0.75, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.85, 0.9, 0.95, 1.01];
@@ -40,13 +41,6 @@ const WEIGHTS = [0.75, 0, 0.25, 0.5, 1, 1.5];
 
 interface Setting { up: number; facing: number; weight: number }
 
-/** Kind of a miss: the up axis a quarter off, upside down, or right with the facing a half or a quarter turn off. */
-function missKind(t: StoredTurn, c: number): string {
-  const want = candidateFrame(ORIENTATION_CANDIDATES[[...t.right][0]!]!), got = candidateFrame(ORIENTATION_CANDIDATES[c]!);
-  if (want.axis[1] !== got.axis[1]) return 'quarter off';
-  if (want.sign[1] !== got.sign[1]) return 'upside down';
-  return want.axis[2] === got.axis[2] ? 'facing 180' : 'facing 90';
-}
 
 async function main(): Promise<void> {
   const dir = process.argv[2];

@@ -20,12 +20,13 @@ import { join } from 'node:path';
 import { readMesh } from '@rigforge/mesh';
 import { decideOrientation, FIND_ORIENTATION_DEFAULTS, orientationProbabilities, type FindOrientationOptions, type OrientationModel } from '../src/find-orientation';
 import { exemplarDistances, exemplarVotes, measureExemplarDescriptors, weighByCue, type LabelledView, type OrientationExemplar } from '../src/orientation-exemplars';
-import { candidateFrame, ORIENTATION_CANDIDATES } from '../src/orientation-features';
+import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { UP_AXES } from '../src/rotate-mesh-up';
 import model from '../src/orientation-model.json';
-import { fitModelOfArgs, fittedFeatureNames, rightOf } from './lib/orientation-fit';
-import { readOrientationLabels } from './lib/orientation-labels';
+import { devSetSamples, fitModelOfArgs, fittedFeatureNames, rightOf } from './lib/orientation-fit';
+import { applyOrientationLabels, readOrientationLabels } from './lib/orientation-labels';
 import { measure, measureLaterals, storedTurns, type Measured, type StoredTurn } from './orientation-gates-loao';
+import { missKind } from './lib/orientation-tally';
 import { arg } from './lib/cli-args';
 
 /** Descriptors with proportionWeight 1 (the last three entries), cached per character. */
@@ -47,11 +48,11 @@ const DESCRIPTOR = arg('--descriptor') === 'cells' ? 'cells' : 'silhouettes';
 /** A descriptor with its proportions reweighed (they were measured at weight 1; the silhouettes have none). */
 const reweigh = (d: readonly number[], w: number): number[] => (DESCRIPTOR === 'cells' ? d.map((v, i) => (i >= d.length - 3 ? v * w : v)) : [...d]);
 
-/** Kind of a miss: the up axis a quarter off, upside down, or right with the facing wrong. */
-function missKind(t: StoredTurn, c: number): string {
-  const want = candidateFrame(ORIENTATION_CANDIDATES[[...t.right][0]!]!), got = candidateFrame(ORIENTATION_CANDIDATES[c]!);
-  return want.axis[1] === got.axis[1] ? (want.sign[1] === got.sign[1] ? 'facing' : 'upside down') : 'quarter off';
-}
+/** Kind of a miss (lib/orientation-tally.ts missKind) with the facing's half and quarter turns as one: the up axis a quarter off, upside down, or right with the facing wrong. */
+const coarseMissKind = (t: StoredTurn, c: number): string => {
+  const kind = missKind(t, c);
+  return kind === 'facing 180' || kind === 'facing 90' ? 'facing' : kind;
+};
 
 async function main(): Promise<void> {
   const dir = process.argv[2];
@@ -64,11 +65,8 @@ async function main(): Promise<void> {
   const names = fittedFeatureNames();
   const labels = readOrientationLabels(labelsFile);
   const samples = await measure(dir, arg('--cache'));
-  for (const s of samples) {
-    const right = labels.get(s.id);
-    if (right) s.right = right;
-  }
-  const set = samples.filter((s) => s.artist !== 'harness');
+  applyOrientationLabels(samples, labels);
+  const set = devSetSamples(samples);
   const artists = [...new Set(set.map((s) => s.artist))];
   const laterals = await measureLaterals(dir, set, arg('--lateral-cache'));
   const turnsOf = new Map(set.map((s) => [s.id, storedTurns(s, laterals.get(s.id))]));
@@ -147,7 +145,7 @@ async function main(): Promise<void> {
     turnsOf.get(s.id)!.forEach((t, k) => {
       const c = decide(t, probs, p);
       if (t.right.has(c)) { right++; if (k === 0) upright = true; }
-      else if (kinds) { const kind = missKind(t, c); kinds.set(kind, (kinds.get(kind) ?? 0) + 1); }
+      else if (kinds) { const kind = coarseMissKind(t, c); kinds.set(kind, (kinds.get(kind) ?? 0) + 1); }
     });
     return { right, upright };
   };

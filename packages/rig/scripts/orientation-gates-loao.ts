@@ -38,8 +38,8 @@ import { buildCreature } from '../testing/build-creature';
 import { invertTurn, multiplyTurns, sameTurn, turnOf, type Turn } from '../testing/orientation-turns';
 import model from '../src/orientation-model.json';
 import { readManifest } from './lib/dev-set';
-import { fitModelOfArgs, fittedFeatureNames, type Sample } from './lib/orientation-fit';
-import { readOrientationLabels } from './lib/orientation-labels';
+import { devSetSamples, fitModelOfArgs, fittedFeatureNames, HARNESS_ARTIST, type Sample } from './lib/orientation-fit';
+import { applyOrientationLabels, readOrientationLabels } from './lib/orientation-labels';
 import { arg } from './lib/cli-args';
 
 export interface Measured extends Sample {
@@ -139,7 +139,7 @@ export async function measure(dir: string, cache?: string): Promise<Measured[]> 
   const out: Measured[] = [];
   for (const plan of BODY_PLANS) {
     const mesh = buildCreature(plan).mesh;
-    out.push({ id: `harness-${plan}`, artist: 'harness', plan, features: measureAllOrientationFeatures(mesh), legs: legsOf(mesh) });
+    out.push({ id: `harness-${plan}`, artist: HARNESS_ARTIST, plan, features: measureAllOrientationFeatures(mesh), legs: legsOf(mesh) });
   }
   for (const c of readManifest(dir)) {
     const mesh = (await readMesh(new Uint8Array(readFileSync(join(dir, c.id, 'input.glb'))))).mesh;
@@ -214,11 +214,8 @@ async function main(): Promise<void> {
   const names = fittedFeatureNames();
   const labels = readOrientationLabels(labelsFile);
   const samples = await measure(dir, arg('--cache'));
-  for (const s of samples) {
-    const right = labels.get(s.id);
-    if (right) s.right = right;
-  }
-  const set = samples.filter((s) => s.artist !== 'harness');
+  applyOrientationLabels(samples, labels);
+  const set = devSetSamples(samples);
   const artists = [...new Set(set.map((s) => s.artist))];
   // Models fitted without one artist, and without two (for choosing the bars with one left out).
   const models = new Map<string, OrientationModel>();

@@ -13,7 +13,7 @@
  */
 import * as fs from 'node:fs';
 import { z } from 'zod';
-import { chooseLeavingOneArtistOut, type SkinScore } from './lib/skin-loao';
+import { printLeaveOneArtistOut, type SkinScore } from './lib/skin-loao';
 
 const scoreSchema = z.object({ l1: z.number(), p: z.number(), r: z.number() });
 const dumpSchema = z.object({
@@ -40,13 +40,7 @@ function main(): void {
   const of = (k: number, a: string): Score[] => chars.flatMap((c, i) => (c.artist === a ? [scores[k]![i]!] : []));
   console.log(`| variant | all L1 / P / R | ${artists.map((a) => `${a} (${of(0, a).length})`).join(' | ')} |`);
   variants.forEach((v, k) => console.log(`| \`${v}\` | ${fmt(scores[k]!)} | ${artists.map((a) => fmt(of(k, a))).join(' | ')} |`));
-  const heldOut: Score[] = [];
-  console.log('\n| left out | chosen | its L1 / P / R | with the reference |');
-  for (const { artist: a, chosen: best } of chooseLeavingOneArtistOut(chars, scores)) {
-    heldOut.push(...of(best, a));
-    console.log(`| ${a} | \`${variants[best]}\` | ${fmt(of(best, a))} | ${fmt(of(0, a))} |`);
-  }
-  console.log(`\nheld out: ${fmt(heldOut)} over ${heldOut.length} characters (reference ${fmt(scores[0]!)})`);
+  printLeaveOneArtistOut(chars, scores, variants, fmt);
 }
 
 main();

@@ -18,7 +18,7 @@ import { computeSkinWeights, type ComputeSkinWeightsOptions } from '../src/compu
 import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
 import { compareSkinWeights } from '../src/skinning/skin-metrics';
 import { readArtistSkin, readManifest } from './lib/dev-set';
-import { chooseLeavingOneArtistOut, type SkinScore } from './lib/skin-loao';
+import { printLeaveOneArtistOut, type SkinScore } from './lib/skin-loao';
 
 type Score = SkinScore;
 
@@ -51,13 +51,7 @@ async function main(): Promise<void> {
   const of = (k: number, a: string): Score[] => chars.flatMap((c, i) => (c.artist === a ? [scores[k]![i]!] : []));
   console.log(`| variant | all L1 / P / R | ${artists.map((a) => `${a} (${of(0, a).length})`).join(' | ')} |`);
   variants.forEach((v, k) => console.log(`| \`${v}\` | ${fmt(scores[k]!)} | ${artists.map((a) => mean(of(k, a).map((s) => s.l1)).toFixed(3)).join(' | ')} |`));
-  const heldOut: Score[] = [];
-  console.log('\n| left out | chosen | its L1 / P / R | with the reference |');
-  for (const { artist: a, chosen: best } of chooseLeavingOneArtistOut(chars, scores)) {
-    heldOut.push(...of(best, a));
-    console.log(`| ${a} | \`${variants[best]}\` | ${fmt(of(best, a))} | ${fmt(of(0, a))} |`);
-  }
-  console.log(`\nheld out: ${fmt(heldOut)} over ${heldOut.length} characters (reference ${fmt(scores[0]!)})`);
+  printLeaveOneArtistOut(chars, scores, variants, fmt);
   // Every variant's L1 / precision / recall per artist, and (JSON=<file>) every character's scores for replays.
   console.log(`\n| variant | ${artists.join(' | ')} |`);
   variants.forEach((v, k) => console.log(`| \`${v}\` | ${artists.map((a) => fmt(of(k, a))).join(' | ')} |`));

@@ -6,6 +6,7 @@
 import { hotPathPool, statementName, type Db } from '../client';
 import type { JobFailure } from '@rigforge/contracts';
 import type { Job, JobOperation, JobStatus, Prisma } from '../generated/prisma/client';
+import { creditRefundedSql, refundedRow } from './credit-refunded-sql';
 
 export type JobRow = Job;
 
@@ -323,12 +324,8 @@ export async function failJob(
       SELECT account_id, credits_reserved, 'refund', id FROM failed WHERE credits_reserved > 0
       ON CONFLICT (job_id, reason) DO NOTHING
       RETURNING account_id, delta
-    ), credited AS (
-      UPDATE accounts a SET credit_balance = a.credit_balance + r.delta FROM refund r WHERE a.id = r.account_id
-    )
-    SELECT f.queue, COALESCE((SELECT sum(delta) FROM refund), 0)::int AS refunded FROM failed f`;
-  const row = rows[0];
-  return row ? { queue: row.queue, refunded: Number(row.refunded) } : null;
+    )${creditRefundedSql('failed')}`;
+  return refundedRow(rows);
 }
 
 /**
@@ -349,12 +346,8 @@ export async function withdrawJob(db: Db, id: string): Promise<{ queue: string; 
       INSERT INTO credit_ledger (account_id, delta, reason, job_id, note)
       SELECT account_id, credits_reserved, 'refund', NULL, ${note} FROM gone WHERE credits_reserved > 0
       RETURNING account_id, delta
-    ), credited AS (
-      UPDATE accounts a SET credit_balance = a.credit_balance + r.delta FROM refund r WHERE a.id = r.account_id
-    )
-    SELECT g.queue, COALESCE((SELECT sum(delta) FROM refund), 0)::int AS refunded FROM gone g`;
-  const row = rows[0];
-  return row ? { queue: row.queue, refunded: Number(row.refunded) } : null;
+    )${creditRefundedSql('gone')}`;
+  return refundedRow(rows);
 }
 
 /** A keyset page: at most `limit` rows after the last row of the previous page. */

@@ -21,3 +21,14 @@ export function readOrientationLabels(file: string): Map<string, number[]> {
   return out;
 }
 
+/**
+ * Sets `right` (the orientations that stand it up) on each sample the labels name; the others keep
+ * none, which rightOf reads as the file standing as filed (+Y up, facing +Z).
+ */
+export function applyOrientationLabels(samples: ReadonlyArray<{ id: string; right?: number[] }>, labels: ReadonlyMap<string, number[]>): void {
+  for (const s of samples) {
+    const right = labels.get(s.id);
+    if (right) s.right = right;
+  }
+}
+

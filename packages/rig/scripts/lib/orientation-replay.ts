@@ -17,8 +17,8 @@ import { ORIENTATION_CANDIDATES } from '../../src/orientation-features';
 import { UP_AXES, type UpAxis } from '../../src/rotate-mesh-up';
 import model from '../../src/orientation-model.json';
 import exemplarData from '../../src/orientation-exemplars.json';
-import { fitModelOfArgs, fittedFeatureNames, rightOf } from './orientation-fit';
-import { readOrientationLabels } from './orientation-labels';
+import { devSetSamples, fitModelOfArgs, fittedFeatureNames, rightOf } from './orientation-fit';
+import { applyOrientationLabels, readOrientationLabels } from './orientation-labels';
 import { measure, measureLaterals, storedTurns, type Measured, type StoredTurn } from '../orientation-gates-loao';
 
 /** Per character: its exemplar descriptors, the shipped exemplars' up scores, the facing cue of the 24 candidates. */
@@ -45,8 +45,8 @@ export interface Replay {
 export async function loadReplay(dir: string, labelsFile: string, cueFile: string, arg: (name: string) => string | undefined): Promise<Replay> {
   const labels = readOrientationLabels(labelsFile);
   const samples = await measure(dir, arg('--cache'));
-  for (const s of samples) { const r = labels.get(s.id); if (r) s.right = r; }
-  const set = samples.filter((s) => s.artist !== 'harness');
+  applyOrientationLabels(samples, labels);
+  const set = devSetSamples(samples);
   const artists = [...new Set(set.map((s) => s.artist))];
   const laterals = await measureLaterals(dir, set, arg('--lateral-cache'));
   const turnsOf = new Map(set.map((s) => [s.id, storedTurns(s, laterals.get(s.id))]));

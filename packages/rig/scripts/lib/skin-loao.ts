@@ -1,7 +1,7 @@
 /**
  * The leave-one-artist-out choice among skin-weight variants, shared by `skin-options-loao.ts`
  * (which scores the variants) and `skin-loao-combine.ts` (which combines the scores of separate
- * runs): one rule, so a figure from either script means the same thing.
+ * runs): one rule and one report of it, so a figure from either script means the same thing.
  */
 
 /** One character's weights against the artist's: mean L1, precision, recall. */
@@ -31,4 +31,25 @@ export function chooseLeavingOneArtistOut(chars: ReadonlyArray<{ artist: string 
     });
     return { artist: a, chosen: best };
   });
+}
+
+/**
+ * Prints each fold of chooseLeavingOneArtistOut (the artist left out, the variant chosen on the
+ * others, its scores on that artist and the reference's) and the held-out means over all
+ * characters, as a Markdown table; `fmt` formats a list of scores (each script keeps its precision).
+ */
+export function printLeaveOneArtistOut(
+  chars: ReadonlyArray<{ artist: string }>,
+  scores: SkinScore[][],
+  variants: readonly string[],
+  fmt: (s: SkinScore[]) => string,
+): void {
+  const of = (k: number, a: string): SkinScore[] => chars.flatMap((c, i) => (c.artist === a ? [scores[k]![i]!] : []));
+  const heldOut: SkinScore[] = [];
+  console.log('\n| left out | chosen | its L1 / P / R | with the reference |');
+  for (const { artist: a, chosen: best } of chooseLeavingOneArtistOut(chars, scores)) {
+    heldOut.push(...of(best, a));
+    console.log(`| ${a} | \`${variants[best]}\` | ${fmt(of(best, a))} | ${fmt(of(0, a))} |`);
+  }
+  console.log(`\nheld out: ${fmt(heldOut)} over ${heldOut.length} characters (reference ${fmt(scores[0]!)})`);
 }
