@@ -16,10 +16,10 @@
  * it on the same machine at the same moment; a busy machine moves all three alike). The half-peak
  * latency runs in the same rotated rounds, each at half of that server's own peak.
  * BENCH_ACCOUNTS (default 1): how many accounts the submissions come from, each connection one of them
- * in turn (the APIs: a key per account; the baseline: the account in an `x-account` header). Every
- * submission debits its account's balance row, so one account's submissions wait for each other's
- * commit (WAL flush included); with several accounts the bench measures the request path without
- * that queue (apps/api/README.md, sixteenth wave). Reads always read one account's job.
+ * in turn (the APIs: a key per account; the baseline: the account in an `x-account` header). The
+ * baseline debits its account's one balance row, so one account's submissions wait for each other's
+ * commit (WAL flush included); the API spreads a large balance over credit pockets. With several
+ * accounts neither queues (apps/api/README.md, sixteenth wave). Reads always read one account's job.
  * BENCH_STORAGE_DIR (default `var/` of this checkout, the parent of the API's own default
  * STORAGE_DIR): where the APIs' scratch storage (the stored inputs) is made. The run prints the
  * filesystem it is on (the cost breakdown's storage.put runs there too): creating a file is part of every
