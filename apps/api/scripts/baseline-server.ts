@@ -10,6 +10,9 @@
  * validation, decoding and parsing the mesh, storing the input, the availability check, and
  * mapping the row to the public job object. Not part of the service; never deploy it.
  *
+ * A submission debits the account named by its `x-account` header (the bench's BENCH_ACCOUNTS), else
+ * BASELINE_ACCOUNT_ID's; reads read BASELINE_ACCOUNT_ID's jobs.
+ *
  * Env: PORT, DATABASE_URL, REDIS_URL, REDIS_PREFIX, BASELINE_ACCOUNT_ID.
  */
 import { randomUUID } from 'node:crypto';
@@ -59,11 +62,12 @@ async function main(): Promise<void> {
   });
   app.post('/v1/rigs', express.json({ limit: '15mb' }), async (req, res) => {
     const id = randomUUID();
+    const account = req.get('x-account') ?? ACCOUNT_ID;
     const params = JSON.stringify({ rig_type: 'biped', engine: 'fast', output_format: 'glb', rotation_y: 0 });
     const { rows } = await pool.query<{ created_at: Date }>({
       name: 'baseline_reserve',
       text: RESERVE_SQL,
-      values: [ACCOUNT_ID, PRICE, id, params, `jobs/${id}/input.glb`],
+      values: [account, PRICE, id, params, `jobs/${id}/input.glb`],
     });
     const row = rows[0];
     if (!row) {

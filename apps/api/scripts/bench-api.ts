@@ -15,6 +15,11 @@
  * a third server in the same alternating rounds, so a change is measured against the code before
  * it on the same machine at the same moment; a busy machine moves all three alike). The half-peak
  * latency runs in the same rotated rounds, each at half of that server's own peak.
+ * BENCH_ACCOUNTS (default 1): how many accounts the submissions come from, each connection one of them
+ * in turn (the APIs: a key per account; the baseline: the account in an `x-account` header). The
+ * baseline debits its account's one balance row, so one account's submissions wait for each other's
+ * commit (WAL flush included); the API spreads a large balance over credit pockets. With several
+ * accounts neither queues (apps/api/docs/performance.md, sixteenth wave). Reads always read one account's job.
  * BENCH_STORAGE_DIR (default `var/` of this checkout, the parent of the API's own default
  * STORAGE_DIR): where the APIs' scratch storage (the stored inputs) is made. The run prints the
  * filesystem it is on (the cost breakdown's storage.put runs there too): creating a file is part of every
@@ -70,6 +75,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The peak of each endpoint is measured in this many alternating rounds of DURATION / ROUNDS s. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const ACCOUNTS = Math.max(1, Math.floor(Number(process.env.BENCH_ACCOUNTS ?? 1)));
 const TARGET_RATIO = 0.85;
 const TARGET_P99_MS = 25;
 
@@ -104,6 +110,8 @@ interface Target {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
+  /** Per connection (0, 1, ...): the headers that connection sends instead of `headers`. */
+  connectionHeaders?: (connection: number) => Record<string, string>;
   body?: string;
 }
 
@@ -207,6 +215,8 @@ function groupCpuMs(pgid: number): number {
 
 async function run(target: Target, duration: number, overallRate?: number): Promise<Measurement> {
   const cpuBefore = groupCpuMs(target.pgid);
+  let connection = 0;
+  const { connectionHeaders } = target;
   const result = await autocannon({
     url: target.url,
     method: target.method,
@@ -215,6 +225,7 @@ async function run(target: Target, duration: number, overallRate?: number): Prom
     connections: CONNECTIONS,
     duration,
     ...(overallRate ? { overallRate } : {}),
+    ...(connectionHeaders ? { setupClient: (client: autocannon.Client) => client.setHeaders(connectionHeaders(connection++)) } : {}),
   });
   const cpuMs = groupCpuMs(target.pgid) - cpuBefore;
   return {
@@ -406,11 +417,19 @@ async function main(): Promise<number> {
 
   const db = createDb({ databaseUrl, poolSize: 2 });
   const credits = 1_000_000_000;
-  const apiAccount = await createAccount(db, { name: 'bench-api', plan: 'pro', subscriptionActive: true });
-  await grantCredits(db, apiAccount.id, credits, 'bench');
-  const key = await issueApiKey(db, apiAccount.id, 'bench');
-  const baseAccount = await createAccount(db, { name: 'bench-baseline', plan: 'pro', subscriptionActive: true });
-  await grantCredits(db, baseAccount.id, credits, 'bench');
+  const benchAccount = async (name: string) => {
+    const account = await createAccount(db, { name, plan: 'pro', subscriptionActive: true });
+    await grantCredits(db, account.id, credits, 'bench');
+    return { id: account.id, key: (await issueApiKey(db, account.id, 'bench')).key };
+  };
+  const apiAccounts: { id: string; key: string }[] = [];
+  const baseAccounts: { id: string; key: string }[] = [];
+  for (let i = 0; i < ACCOUNTS; i++) {
+    apiAccounts.push(await benchAccount(`bench-api-${i}`));
+    baseAccounts.push(await benchAccount(`bench-baseline-${i}`));
+  }
+  const key = apiAccounts[0]!;
+  const baseAccount = baseAccounts[0]!;
   await db.$disconnect();
 
   const [apiPort, basePort, beforePort] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -460,17 +479,24 @@ async function main(): Promise<number> {
   const body = JSON.stringify({ model_base64: glb.toString('base64') });
   const json = { 'content-type': 'application/json' };
   const auth = { authorization: `Bearer ${key.key}` };
+  const submitHeaders = (account: number) => ({ ...json, authorization: `Bearer ${apiAccounts[account % ACCOUNTS]!.key}` });
+  const baseSubmitHeaders = (account: number) => ({ ...json, 'x-account': baseAccounts[account % ACCOUNTS]!.id });
+  const spread = ACCOUNTS > 1;
   const apiJob = await postJson(`${apiUrl}/v1/rigs`, { ...json, ...auth }, body);
   const baseJob = await postJson(`${baseUrl}/v1/rigs`, json, body);
   const beforeJob = before ? await postJson(`${beforeUrl}/v1/rigs`, { ...json, ...auth }, body) : undefined;
+  if (spread) say(`submissions from ${ACCOUNTS} accounts per server (BENCH_ACCOUNTS), each connection one of them in turn`);
   say(`servers up (api :${apiPort}, baseline :${basePort}${before ? `, before :${beforePort} from ${beforeDir}` : ''}); body ${body.length} bytes (GLB ${glb.length} bytes)`);
 
   const targets = {
-    'api-submit': { name: 'api POST /v1/rigs', pgid: api.pid!, url: `${apiUrl}/v1/rigs`, method: 'POST', headers: { ...json, ...auth }, body },
-    'base-submit': { name: 'base POST /v1/rigs', pgid: baseline.pid!, url: `${baseUrl}/v1/rigs`, method: 'POST', headers: json, body },
+    'api-submit': { name: 'api POST /v1/rigs', pgid: api.pid!, url: `${apiUrl}/v1/rigs`, method: 'POST', headers: { ...json, ...auth }, body,
+      ...(spread ? { connectionHeaders: submitHeaders } : {}) },
+    'base-submit': { name: 'base POST /v1/rigs', pgid: baseline.pid!, url: `${baseUrl}/v1/rigs`, method: 'POST', headers: json, body,
+      ...(spread ? { connectionHeaders: baseSubmitHeaders } : {}) },
     'api-read': { name: 'api GET /v1/jobs', pgid: api.pid!, url: `${apiUrl}/v1/jobs/${apiJob.id}`, method: 'GET', headers: auth },
     'base-read': { name: 'base GET /v1/jobs', pgid: baseline.pid!, url: `${baseUrl}/v1/jobs/${baseJob.id}`, method: 'GET', headers: {} },
-    'before-submit': { name: 'before POST /v1/rigs', pgid: before?.pid ?? 0, url: `${beforeUrl}/v1/rigs`, method: 'POST', headers: { ...json, ...auth }, body },
+    'before-submit': { name: 'before POST /v1/rigs', pgid: before?.pid ?? 0, url: `${beforeUrl}/v1/rigs`, method: 'POST', headers: { ...json, ...auth }, body,
+      ...(spread ? { connectionHeaders: submitHeaders } : {}) },
     'before-read': { name: 'before GET /v1/jobs', pgid: before?.pid ?? 0, url: `${beforeUrl}/v1/jobs/${beforeJob?.id ?? ''}`, method: 'GET', headers: auth },
   } satisfies Record<string, Target>;
   const results: Partial<Record<keyof typeof targets, Measurement>> = {};

@@ -9,6 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readCreditBalance } from '@rigforge/db';
 import { readMesh, writeFbx, writeGlb, type Mesh } from '@rigforge/mesh';
 import { buildHumanoidClipGlb } from '@rigforge/mesh/testing';
 import { BODY_PLANS } from '@rigforge/rig';
@@ -140,11 +141,12 @@ describe('animation_url', () => {
 
 test('an image with no subject is a failed job with invalid_input, refunded', async () => {
   const blank = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }).png().toBuffer();
-  const before = (await h.ctx.db.account.findUniqueOrThrow({ where: { id: account.accountId } })).creditBalance;
+  // The balance, not the accounts row alone: this account's 100 000 credits are split into pockets.
+  const before = (await readCreditBalance(h.ctx.db, account.accountId))?.balance;
   const job = await submitAndWait('/v1/models', { image_base64: blank.toString('base64') });
   expect(job).toMatchObject({ status: 'failed', output: null, error: { code: 'invalid_input' } });
   expect(job.error.message).toMatch(/no subject/);
-  expect((await h.ctx.db.account.findUniqueOrThrow({ where: { id: account.accountId } })).creditBalance).toBe(before);
+  expect((await readCreditBalance(h.ctx.db, account.accountId))?.balance).toBe(before);
 }, 120_000);
 
 test.each(BODY_PLANS)('rig_type %s on a matching creature succeeds with a valid rigged GLB', async (plan) => {

@@ -57,7 +57,7 @@ export async function checkJobsAndLedger(
   );
   const accounts = z.array(accountRowSchema).parse(
     await db.$queryRaw`
-      SELECT a.id::text, a.credit_balance AS balance,
+      SELECT a.id::text, (a.credit_balance + COALESCE((SELECT SUM(credits) FROM credit_pockets p WHERE p.account_id = a.id), 0))::int AS balance,
         COALESCE((SELECT SUM(delta) FROM credit_ledger l WHERE l.account_id = a.id), 0)::int AS ledger
       FROM accounts a WHERE a.id = ANY(${accountIds}::uuid[])`,
   );

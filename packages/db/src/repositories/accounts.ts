@@ -28,8 +28,10 @@ export async function setAccountPlan(
 
 /**
  * Adds (or, with a negative amount, removes) credits: one ledger row and the balance change in one
- * statement, so the balance always equals the ledger's sum. Returns the new balance, or null when
- * the account does not exist or the balance would go negative.
+ * statement, so the balance always equals the ledger's sum. Credits go to the accounts row; a
+ * removal first moves the account's credit pockets back into it, so the whole balance is judged.
+ * Returns the new balance (row and pockets), or null when the account does not exist or the
+ * balance would go negative.
  */
 export async function grantCredits(
   db: Db,
@@ -41,7 +43,7 @@ export async function grantCredits(
     throw new RangeError(`credits: amount must be a non-zero integer, got ${amount}::int`);
   }
   const reason = amount > 0 ? 'grant' : 'adjust';
-  const rows = await db.$queryRaw<{ credit_balance: number }[]>`
+  const change = db.$queryRaw<{ balance: number }[]>`
     WITH changed AS (
       UPDATE accounts SET credit_balance = credit_balance + ${amount}::int
       WHERE id = ${accountId}::uuid AND credit_balance + ${amount}::int >= 0
@@ -50,8 +52,13 @@ export async function grantCredits(
       INSERT INTO credit_ledger (account_id, delta, reason, note)
       SELECT id, ${amount}::int, ${reason}::text, ${note ?? null}::text FROM changed
     )
-    SELECT credit_balance FROM changed`;
-  return rows[0]?.credit_balance ?? null;
+    SELECT (credit_balance + COALESCE((SELECT SUM(credits) FROM credit_pockets WHERE account_id = changed.id), 0))::int AS balance
+    FROM changed`;
+  // The drain and the removal in one transaction: the row's lock, taken by the drain, is held through both.
+  const rows = amount > 0
+    ? await change
+    : (await db.$transaction([db.$queryRaw`SELECT drain_credit_pockets(${accountId}::uuid)`, change]))[1];
+  return rows[0]?.balance ?? null;
 }
 
 /** Balance and ledger sum side by side: the invariant the tests and the admin CLI check. */
@@ -60,7 +67,7 @@ export async function readCreditBalance(
   accountId: string,
 ): Promise<{ balance: number; ledgerSum: number } | null> {
   const rows = await db.$queryRaw<{ balance: number; ledger_sum: bigint }[]>`
-    SELECT a.credit_balance AS balance,
+    SELECT (a.credit_balance + COALESCE((SELECT SUM(credits) FROM credit_pockets p WHERE p.account_id = a.id), 0))::int AS balance,
            COALESCE((SELECT SUM(delta) FROM credit_ledger l WHERE l.account_id = a.id), 0) AS ledger_sum
     FROM accounts a WHERE a.id = ${accountId}::uuid`;
   const row = rows[0];
@@ -78,8 +85,14 @@ export interface AccountUsage {
 
 /** An account with its usage in [from, to): job counts and the ledger's reserves and refunds. */
 export async function readAccountUsage(db: Db, accountId: string, from: Date, to: Date): Promise<AccountUsage | null> {
-  const account = await db.account.findUnique({ where: { id: accountId } });
-  if (!account) return null;
+  const found = await db.account.findUnique({ where: { id: accountId } });
+  if (!found) return null;
+  // The balance is the row and its pockets (a large balance's; see reserve_credits), read in one
+  // statement so that a top-up moving credits between them is seen whole.
+  const [total] = await db.$queryRaw<{ balance: number }[]>`
+    SELECT (a.credit_balance + COALESCE((SELECT SUM(credits) FROM credit_pockets p WHERE p.account_id = a.id), 0))::int AS balance
+    FROM accounts a WHERE a.id = ${accountId}::uuid`;
+  const account = { ...found, creditBalance: total?.balance ?? found.creditBalance };
   const [jobs, ledger] = await Promise.all([
     db.$queryRaw<{ operation: string; n: bigint }[]>`
       SELECT operation::text AS operation, COUNT(*) AS n FROM jobs

@@ -33,10 +33,24 @@ export type ReserveJobResult =
 
 /**
  * Checks subscription, plan and balance, debits the credits, inserts the job and its ledger row,
- * all in one statement (one round trip). The row lock taken by the UPDATE serialises concurrent
- * reservations of one account, and Postgres re-checks the balance condition after the lock.
+ * all in one statement (one round trip). The debit is `reserve_credits` (its migration): one of the
+ * account's credit pockets when a large balance has them, so concurrent reservations of one account
+ * do not all wait for one row's commit; else the accounts row, locked. Each row it debits is
+ * checked after its lock and can't go below zero.
  */
 export async function reserveJob(db: Db, input: ReserveJobInput): Promise<ReserveJobResult> {
+  const row = (await runReserve(db, input, false)) ?? null;
+  // 2: the account's pockets were all busy or short; again from its row, in a new transaction.
+  const settled = row?.code === 2 ? await runReserve(db, input, true) : row;
+  if (!settled) return { outcome: 'account_missing' };
+  if (settled.created_at) return { outcome: 'created', createdAt: settled.created_at };
+  if (input.idempotency && !settled.claim_held) return { outcome: 'claim_lost' };
+  if (!settled.subscription_active || settled.plan === 'none') return { outcome: 'subscription_required' };
+  if (input.requiresPro && settled.plan !== 'pro') return { outcome: 'plan_required' };
+  return { outcome: 'insufficient_credits' };
+}
+
+async function runReserve(db: Db, input: ReserveJobInput, fromRow: boolean): Promise<ReserveRow | undefined> {
   const values = [
     input.accountId,
     input.credits,
@@ -49,18 +63,13 @@ export async function reserveJob(db: Db, input: ReserveJobInput): Promise<Reserv
     input.inputKey,
     input.idempotency?.key ?? null,
     input.idempotency?.claimId ?? null,
+    fromRow,
   ];
   const pool = hotPathPool(db);
   const rows = pool
     ? (await pool.query<ReserveRow>({ name: RESERVE_JOB_NAME, text: RESERVE_JOB_SQL, values })).rows
     : await db.$queryRawUnsafe<ReserveRow[]>(RESERVE_JOB_SQL, ...values);
-  const row = rows[0];
-  if (!row) return { outcome: 'account_missing' };
-  if (row.created_at) return { outcome: 'created', createdAt: row.created_at };
-  if (input.idempotency && !row.claim_held) return { outcome: 'claim_lost' };
-  if (!row.subscription_active || row.plan === 'none') return { outcome: 'subscription_required' };
-  if (input.requiresPro && row.plan !== 'pro') return { outcome: 'plan_required' };
-  return { outcome: 'insufficient_credits' };
+  return rows[0];
 }
 
 interface ReserveRow {
@@ -69,10 +78,13 @@ interface ReserveRow {
   credit_balance: number;
   created_at: Date | null;
   claim_held: boolean;
+  /** reserve_credits' answer: 1 debited, 0 not covered (or not allowed), 2 retry from the row. */
+  code: number;
 }
 
 // $1 account, $2 credits, $3 requires pro, $4 job id, $5 operation, $6 queue, $7 engine,
-// $8 params (JSON text), $9 input key, $10 idempotency key or null, $11 its claim id or null.
+// $8 params (JSON text), $9 input key, $10 idempotency key or null, $11 its claim id or null,
+// $12 debit from the accounts row rather than a pocket (reserve_credits' p_from_row).
 // With a key, nothing is debited or inserted unless this request still holds the claim (locked
 // here, so no one can take it over meanwhile), and the claim is bound to the job in this statement.
 const RESERVE_JOB_SQL = `
@@ -82,14 +94,15 @@ const RESERVE_JOB_SQL = `
       FOR UPDATE
     ), acct AS (
       SELECT plan, subscription_active, credit_balance FROM accounts WHERE id = $1::uuid
+    ), attempt AS MATERIALIZED (
+      -- CASE, not AND: the debit runs only once the account may submit (AND has no order).
+      SELECT id, CASE WHEN subscription_active AND plan <> 'none'
+                   AND (NOT $3::boolean OR plan = 'pro')
+                   AND ($10::text IS NULL OR EXISTS (SELECT 1 FROM held))
+              THEN reserve_credits($1::uuid, $2::int, $12::boolean) ELSE 0 END AS code
+      FROM accounts WHERE id = $1::uuid
     ), debit AS (
-      UPDATE accounts SET credit_balance = credit_balance - $2::int
-      WHERE id = $1::uuid
-        AND subscription_active AND plan <> 'none'
-        AND (NOT $3::boolean OR plan = 'pro')
-        AND credit_balance >= $2::int
-        AND ($10::text IS NULL OR EXISTS (SELECT 1 FROM held))
-      RETURNING id
+      SELECT id FROM attempt WHERE code = 1
     ), job AS (
       INSERT INTO jobs (id, account_id, operation, status, queue, engine, params, input_key, credits_reserved)
       SELECT $4::uuid, id, $5::"JobOperation", 'queued', $6::text, $7::text, $8::jsonb, $9::text, $2::int
@@ -104,7 +117,7 @@ const RESERVE_JOB_SQL = `
         AND EXISTS (SELECT 1 FROM job)
     )
     SELECT acct.plan::text AS plan, acct.subscription_active, acct.credit_balance, job.created_at,
-      EXISTS (SELECT 1 FROM held) AS claim_held
+      EXISTS (SELECT 1 FROM held) AS claim_held, (SELECT code FROM attempt)::int AS code
     FROM acct LEFT JOIN job ON true`;
 const RESERVE_JOB_NAME = statementName(RESERVE_JOB_SQL);
 
