@@ -51,7 +51,7 @@ export const OPERATION_ENGINES = [
     engine: 'pro',
     queue: 'rig.pro',
     price: { env: 'PRICE_RIG_PRO', default: 10 },
-    estimate: { env: 'ESTIMATED_SECONDS_RIG_PRO', default: 3 },
+    estimate: { env: 'ESTIMATED_SECONDS_RIG_PRO', default: 2 },
     plan: 'pro',
     clips: false,
     summary: 'finer grids: limbs close to the body and thin parts stay separate; about twice as slow',

@@ -1,11 +1,12 @@
 /**
  * The two rigging engines the service sells, as option presets of the one pipeline. `fast` is the
  * pipeline's defaults: bone heat with ray visibility up to 12k welded vertices, voxel visibility
- * to 60k, geodesic weights above (so it stays under 1 s at 50k triangles). `pro` is the same up to
- * 60k welded vertices and keeps bone heat (voxel visibility) to 150k, where fast moves to the
- * geodesic weights. Pro used to fit on a 128-cell grid, skin on a 192-cell grid at the mesh's full
- * detail and cast rays at any size: on the artist-rigged dev set each of those scored worse than
- * fast's choice, held out by artist (packages/rig/docs/scores.md, "The pro engine against fast").
+ * to 60k, geodesic weights above (so it stays under 1 s at 50k triangles). `pro` is, for now, the
+ * same pipeline: every finer choice it had was measured and scored worse on artist-rigged characters
+ * (packages/rig/docs/scores.md, "The pro engine against fast"): a 128-cell fit, a 192-cell skin grid
+ * at the mesh's full detail and rays at any size (held out by artist), and bone heat kept to 150k
+ * welded vertices instead of the geodesic weights above 60k (on the six VALID humans subdivided to
+ * 122–142k vertices, L1 0.346 → 0.398, recall lower on all six).
  * The worker and the quality scripts both take them from here.
  */
 import type { FitSkeletonOptions } from './fit-skeleton';
@@ -19,10 +20,9 @@ export interface RigEnginePreset {
 export const RIG_ENGINE_PRESETS = {
   // Fast is computeSkinWeights' and fitSkeleton's defaults (COMPUTE_SKIN_WEIGHTS_DEFAULTS says why each).
   fast: { fit: {}, skin: {} },
-  // Pro is fast's fit and skin, with heat's solves kept to 150k welded vertices (~300k triangles),
-  // past which they cost more than a rig may. Fast's grids and visibility, not finer ones: the rig
-  // docs/scores.md's "The pro engine against fast" says what each finer choice scored.
-  pro: { fit: {}, skin: { heatMaxVertices: 150_000 } },
+  // Pro is fast's fit and skin: a preset of its own so that a finer choice that scores better can
+  // ship on it alone (the rig docs/scores.md's "The pro engine against fast" says what each scored).
+  pro: { fit: {}, skin: {} },
 } as const satisfies Record<string, RigEnginePreset>;
 
 export type RigEngineName = keyof typeof RIG_ENGINE_PRESETS;
