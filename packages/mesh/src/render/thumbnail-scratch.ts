@@ -6,8 +6,8 @@
  * target's four 4 MB arrays and the 16 MB premultiplied image). Typed arrays are external memory
  * to V8, and that much new external memory per call starts a full mark-compact every rig; in a
  * process rigging mesh after mesh (a worker, the benchmark's warm runs) the collection lands in
- * the next rig's stages (issue 25, package rig README "Round 35"). Reused, each call only resets
- * them: the same values a fresh allocation starts with where they are read, so the same PNG.
+ * the next rig's stages (issue 25, packages/rig/docs/speed.md "Round 36 (2.6k fixed costs)").
+ * Reused, each call only resets them: the same values a fresh allocation starts with where they are read, so the same PNG.
  *
  * Only buffers of at most THUMBNAIL_SCRATCH_KEEP_SAMPLES samples are kept (the default 512 px at
  * 2×2: 1024² samples, ~33 MB); a larger render allocates its own and leaves the kept ones.
