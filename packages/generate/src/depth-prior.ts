@@ -50,14 +50,17 @@ function checkedExponent(raw: unknown): number {
   return p;
 }
 
-/** The lean per view ("leans": { "top": β }, `scripts/fit-lean.ts`), 0 for a view without one. */
-function checkedLeans(raw: unknown): Partial<Record<PictureView, number>> {
-  const leans: unknown = typeof raw === 'object' && raw !== null && 'leans' in raw ? raw.leans : {};
-  if (typeof leans !== 'object' || leans === null) throw new Error('depth-priors.json: bad "leans"');
+/**
+ * A number per picture view from the table's `key` object (`{ "<view>": value }`), each within
+ * [min, max]; a view without one is absent. The leans and the per-view ball exponents are read so.
+ */
+function checkedPerView(raw: unknown, key: string, what: string, min: number, max: number): Partial<Record<PictureView, number>> {
+  const table: unknown = typeof raw === 'object' && raw !== null && key in raw ? Reflect.get(raw, key) : {};
+  if (typeof table !== 'object' || table === null) throw new Error(`depth-priors.json: bad "${key}"`);
   const out: Partial<Record<PictureView, number>> = {};
-  for (const [view, value] of Object.entries(leans)) {
+  for (const [view, value] of Object.entries(table)) {
     const known = PICTURE_VIEWS.find((v) => v === view);
-    if (!known || typeof value !== 'number' || !(value >= -1 && value <= 1)) throw new Error(`depth-priors.json: bad lean ${view}`);
+    if (!known || typeof value !== 'number' || !(value >= min && value <= max)) throw new Error(`depth-priors.json: bad ${what} ${view}`);
     out[known] = value;
   }
   return out;
@@ -76,7 +79,8 @@ function checkedLegSpreads(raw: unknown): Record<string, number> {
 }
 
 const TABLE = checkedTable(data);
-const LEANS = checkedLeans(data);
+/** The lean per view ("leans": { "top": β }, `scripts/fit-lean.ts`), 0 for a view without one. */
+const LEANS = checkedPerView(data, 'leans', 'lean', -1, 1);
 /**
  * The profile every medial ball is lifted to for the depth (`ballHeights`' exponent: 2 a sphere,
  * larger fuller towards the rim); the table's "ballExponent", fitted by `scripts/fit-ball-profile.ts`.
@@ -84,18 +88,7 @@ const LEANS = checkedLeans(data);
 export const BALL_EXPONENT = checkedExponent(data);
 
 /** The balls' profile exponent per view where one was taken ("ballExponents": { "side": p }); others take the table's. */
-function checkedViewExponents(raw: unknown): Partial<Record<PictureView, number>> {
-  const table: unknown = typeof raw === 'object' && raw !== null && 'ballExponents' in raw ? raw.ballExponents : {};
-  if (typeof table !== 'object' || table === null) throw new Error('depth-priors.json: bad "ballExponents"');
-  const out: Partial<Record<PictureView, number>> = {};
-  for (const [view, value] of Object.entries(table)) {
-    const known = PICTURE_VIEWS.find((v) => v === view);
-    if (!known || typeof value !== 'number' || !(value >= 1 && value <= 8)) throw new Error(`depth-priors.json: bad ball exponent ${view}`);
-    out[known] = value;
-  }
-  return out;
-}
-const VIEW_EXPONENTS = checkedViewExponents(data);
+const VIEW_EXPONENTS = checkedPerView(data, 'ballExponents', 'ball exponent', 1, 8);
 
 /**
  * The ball profile's exponent for a picture taken from `view`. Seen from the side, a body's cross
