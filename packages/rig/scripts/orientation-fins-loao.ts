@@ -30,11 +30,11 @@ import { readMesh } from '@rigforge/mesh';
 import { finCues as upAnatomyCues, FIN_CUES as UP_ANATOMY_CUES, FIN_CUES as NAMES, measureFinAnatomy, type FinAnatomy } from './lib/fin-anatomy';
 import type { Measured, StoredTurn } from './orientation-gates-loao';
 import { arg } from './lib/cli-args';
-import { reportUpSettings } from './lib/up-setting-report';
+import { cueSettingName, cueSettings, reportUpSettings, type CueSetting } from './lib/up-setting-report';
 
 type Scope = 'noLegs' | 'all' | 'kept' | 'pair' | 'long' | 'longNoLegs';
-type Setting = { kind: 'off' } | { kind: 'weigh'; cue: number; w: number; scope: Scope } | { kind: 'flip'; cue: number; m: number; scope: Scope; b?: number };
-const show = (g: Setting): string => (g.kind === 'off' ? 'off' : g.kind === 'weigh' ? `weigh ${NAMES[g.cue]} ${g.w} ${g.scope}` : `flip ${NAMES[g.cue]} ${g.m} ${g.scope}${g.b === undefined ? '' : ` b${g.b}`}`);
+type Setting = { kind: 'off' } | CueSetting<Scope>;
+const show = (g: Setting): string => (g.kind === 'off' ? 'off' : cueSettingName(g, NAMES));
 
 async function main(): Promise<void> {
   const dir = process.argv[2];
@@ -118,13 +118,7 @@ async function main(): Promise<void> {
     return { right: t.right.has(c), upRight: rightUp.has(upOfCandidate(c)) };
   };
   const family: Setting[] = [{ kind: 'off' }];
-  const scopes = (arg('--scopes') ?? 'noLegs,all,kept').split(',') as Scope[];
-  for (const scope of scopes) for (let cue = 0; cue < UP_ANATOMY_CUES.length; cue++) {
-    const kinds = (arg('--kinds') ?? 'weigh,flip').split(',');
-    if (kinds.includes('weigh')) for (const w of [1, 2, 4, 8, 16, 32, 64]) family.push({ kind: 'weigh', cue, w, scope });
-    if (kinds.includes('flip')) for (const m of [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3]) family.push({ kind: 'flip', cue, m, scope });
-    if (process.argv.includes('--flip-bars')) for (const m of [0, 0.02, 0.05, 0.1]) for (const b of [0.5, 0.6, 0.7, 0.8, 0.9]) family.push({ kind: 'flip', cue, m, scope, b });
-  }
+  family.push(...cueSettings<Scope>(UP_ANATOMY_CUES.length, 'noLegs,all,kept', { weights: [1, 2, 4, 8, 16, 32, 64], margins: [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3] }, arg));
 
   reportUpSettings(r, {
     family,

@@ -9,6 +9,38 @@ import { UP_AXES, type UpAxis } from '../../src/rotate-mesh-up';
 import type { Measured, StoredTurn } from '../orientation-gates-loao';
 import { chooseSetting, upMass, upOfCandidate, type Replay } from './orientation-replay';
 
+/** A cue's setting in a family: its up axes' probabilities weighed by the cue (`w`), or flipped past margin `m` (bar `b`). */
+export type CueSetting<Scope> =
+  | { kind: 'weigh'; cue: number; w: number; scope: Scope }
+  | { kind: 'flip'; cue: number; m: number; scope: Scope; b?: number };
+
+/** A cue setting as the reports name it (`weigh <cue> <w> <scope>`, `flip <cue> <m> <scope>[ b<bar>]`). */
+export function cueSettingName(g: CueSetting<string>, names: readonly string[]): string {
+  return g.kind === 'weigh' ? `weigh ${names[g.cue]} ${g.w} ${g.scope}` : `flip ${names[g.cue]} ${g.m} ${g.scope}${g.b === undefined ? '' : ` b${g.b}`}`;
+}
+
+/**
+ * Every cue's weigh and flip settings in each scope, in the replays' order: per scope (`--scopes`,
+ * default `defaultScopes`) and cue, the weights, then the margins (`--kinds` weigh,flip), then with
+ * `--flip-bars` the margins 0–0.1 under each bar 0.5–0.9. The grids are the caller's.
+ */
+export function cueSettings<Scope extends string>(
+  cues: number,
+  defaultScopes: string,
+  grids: { weights: readonly number[]; margins: readonly number[] },
+  arg: (name: string) => string | undefined,
+): CueSetting<Scope>[] {
+  const family: CueSetting<Scope>[] = [];
+  const scopes = (arg('--scopes') ?? defaultScopes).split(',') as Scope[];
+  const kinds = (arg('--kinds') ?? 'weigh,flip').split(',');
+  for (const scope of scopes) for (let cue = 0; cue < cues; cue++) {
+    if (kinds.includes('weigh')) for (const w of grids.weights) family.push({ kind: 'weigh', cue, w, scope });
+    if (kinds.includes('flip')) for (const m of grids.margins) family.push({ kind: 'flip', cue, m, scope });
+    if (process.argv.includes('--flip-bars')) for (const m of [0, 0.02, 0.05, 0.1]) for (const b of [0.5, 0.6, 0.7, 0.8, 0.9]) family.push({ kind: 'flip', cue, m, scope, b });
+  }
+  return family;
+}
+
 /** A character's turned files read by one setting: right, right the first (as held) one, up wrong. */
 export interface Tally { right: number; uprights: number; upWrong: number }
 
