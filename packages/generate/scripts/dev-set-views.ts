@@ -206,6 +206,20 @@ export function arg(name: string): string | undefined {
 }
 
 /**
+ * The dev set (the first argument) and `--cache` folder of a script reading the benchmark's cached
+ * models; with either missing, `usage: <usage>` on stderr and exit 2.
+ */
+export function setAndCache(usage: string): { set: string; cache: string } {
+  const set = process.argv[2];
+  const cache = arg('--cache');
+  if (!set || set.startsWith('--') || !cache) {
+    console.error(`usage: ${usage}`);
+    process.exit(2);
+  }
+  return { set, cache };
+}
+
+/**
  * One character's row in the fit scripts' JSON parts (fit-lean, fit-plan-view-depth, fit-leg-spread): its CD
  * at each grid point, and whether the view was its most informative one; parts are merged with `--merge`.
  */

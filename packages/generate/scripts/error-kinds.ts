@@ -20,7 +20,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { arg, rasterDepth, readManifest } from './dev-set-views';
+import { arg, rasterDepth, readManifest, setAndCache } from './dev-set-views';
 import { heightField } from './error-sources';
 import { cachedModels } from './model-cache';
 import { contributions } from './placement-sources';
@@ -128,12 +128,7 @@ async function main(): Promise<void> {
     console.log(`${report(rows)}\n\nOne depth scale per plan and view, left out by artist:\n\n${scaleFit(rows)}`);
     return;
   }
-  const set = process.argv[2];
-  const cache = arg('--cache');
-  if (!set || set.startsWith('--') || !cache) {
-    console.error('usage: error-kinds.ts <dev-set dir> --cache <dir> [--only id,id] [--samples 8000] [--grid 160] [--json kinds.json] | --merge a.json,b.json');
-    process.exit(2);
-  }
+  const { set, cache } = setAndCache('error-kinds.ts <dev-set dir> --cache <dir> [--only id,id] [--samples 8000] [--grid 160] [--json kinds.json] | --merge a.json,b.json');
   const samples = Number(arg('--samples') ?? 8000);
   const grid = Number(arg('--grid') ?? 160);
   const only = arg('--only')?.split(',') ?? readManifest(set).map((c) => c.id);

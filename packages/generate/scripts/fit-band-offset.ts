@@ -15,7 +15,7 @@
  * (see packages/generate/docs/shape.md).
  */
 import { writeFileSync } from 'node:fs';
-import { arg, centred, mean } from './dev-set-views';
+import { arg, centred, mean, setAndCache } from './dev-set-views';
 import { cachedModels, type CachedModel } from './model-cache';
 import { compare, sampleSurface } from './shape-distance';
 
@@ -79,12 +79,7 @@ export function wantedOffsets(m: CachedModel, samples: number): number[] {
 const DAMPS = [0, 0.25, 0.5, 0.75, 1];
 
 async function main(): Promise<void> {
-  const set = process.argv[2];
-  const cache = arg('--cache');
-  if (!set || set.startsWith('--') || !cache) {
-    console.error('usage: fit-band-offset.ts <dev-set dir> --cache <dir> [--plans biped] [--view front] [--samples 4000] [--json rows.json]');
-    process.exit(2);
-  }
+  const { set, cache } = setAndCache('fit-band-offset.ts <dev-set dir> --cache <dir> [--plans biped] [--view front] [--samples 4000] [--json rows.json]');
   const plans = (arg('--plans') ?? 'biped').split(',');
   const view = arg('--view') ?? 'front';
   const samples = Number(arg('--samples') ?? 4000);

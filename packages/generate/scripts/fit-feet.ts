@@ -26,7 +26,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { feetForward } from '../src/feet-forward';
-import { arg, mean } from './dev-set-views';
+import { arg, mean, setAndCache } from './dev-set-views';
 import { cachedModels, type CachedModel } from './model-cache';
 import { compare } from './shape-distance';
 
@@ -174,12 +174,7 @@ async function main(): Promise<void> {
     report(merge.split(',').flatMap((file) => z.array(rowSchema).parse(JSON.parse(readFileSync(file, 'utf8')))));
     return;
   }
-  const set = process.argv[2];
-  const cache = arg('--cache');
-  if (!set || set.startsWith('--') || !cache) {
-    console.error('usage: fit-feet.ts <dev-set dir> --cache <dir> [--plans biped] [--view front] [--only ids] [--samples 4000] [--json rows.json]');
-    process.exit(2);
-  }
+  const { set, cache } = setAndCache('fit-feet.ts <dev-set dir> --cache <dir> [--plans biped] [--view front] [--only ids] [--samples 4000] [--json rows.json]');
   const plans = (arg('--plans') ?? 'biped').split(',');
   const view = arg('--view') ?? 'front';
   const samples = Number(arg('--samples') ?? 4000);

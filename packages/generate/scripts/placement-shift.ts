@@ -12,19 +12,14 @@
  * in front (feet reaching too far); − the other way.
  */
 import { writeFileSync } from 'node:fs';
-import { arg, bounds, centred, diagonal, readManifest } from './dev-set-views';
+import { arg, bounds, centred, diagonal, readManifest, setAndCache } from './dev-set-views';
 import { cachedModels } from './model-cache';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 const SHIFTS = [-0.06, -0.04, -0.02, 0, 0.02, 0.04, 0.06];
 
 async function main(): Promise<void> {
-  const set = process.argv[2];
-  const cache = arg('--cache');
-  if (!set || set.startsWith('--') || !cache) {
-    console.error('usage: placement-shift.ts <dev-set dir> --cache <dir> [--only id,id] [--samples 4000] [--json shift.json]');
-    process.exit(2);
-  }
+  const { set, cache } = setAndCache('placement-shift.ts <dev-set dir> --cache <dir> [--only id,id] [--samples 4000] [--json shift.json]');
   const samples = Number(arg('--samples') ?? 4000);
   const only = arg('--only')?.split(',') ?? readManifest(set).map((c) => c.id);
   const out = arg('--json');

@@ -9,7 +9,7 @@
  * out forward and the model lacks (toes, noses); "made → true, backward" is model surface behind the
  * true one (a back that bulges where the truth is flat). Shares are of the group's summed CD.
  */
-import { arg, bounds, centred, diagonal } from './dev-set-views';
+import { arg, bounds, centred, diagonal, setAndCache } from './dev-set-views';
 import { cachedModels, type PlainMesh } from './model-cache';
 import { nearestIndex, sampleSurface } from './shape-distance';
 
@@ -42,12 +42,7 @@ export function contributions(truth: PlainMesh, made: PlainMesh, samples: number
 }
 
 async function main(): Promise<void> {
-  const set = process.argv[2];
-  const cache = arg('--cache');
-  if (!set || set.startsWith('--') || !cache) {
-    console.error('usage: placement-sources.ts <dev-set dir> --cache <dir> [--plans biped,quadruped] [--samples 4000]');
-    process.exit(2);
-  }
+  const { set, cache } = setAndCache('placement-sources.ts <dev-set dir> --cache <dir> [--plans biped,quadruped] [--samples 4000]');
   const plans = (arg('--plans') ?? 'biped,quadruped').split(',');
   const samples = Number(arg('--samples') ?? 4000);
   const models = await cachedModels(set, cache, { plans, log: true });
