@@ -126,6 +126,29 @@ describe('bindRigidPieces', () => {
     expect(bound(0.62, 0)).toEqual([false, false]);
   });
 
+  it("with the parent bar lowered binds a leaf's piece shared with its parent only where the leaf or its parent holds a rigid piece of its own (leafBarNeedsRigidPart)", () => {
+    const n = robot.positions.length / 3, slots = 2;
+    // The hand (the wrist, a leaf) 0.6 wrist / 0.4 elbow (its parent); the forearm plate wholly the
+    // elbow's (a robot's rigid plate) or 0.5 / 0.5 elbow / shoulder (skin, as a body's shin).
+    const handBound = (forearmRigid: boolean, options: Parameters<typeof bindRigidPieces>[7]): boolean => {
+      const joints = new Int32Array(n * slots), weights = new Float32Array(n * slots);
+      for (let v = 0; v < n; v++) {
+        const k = pieceOf(v);
+        joints.set(k === 0 ? [0, 1] : k === 1 ? [1, 0] : [2, 1], v * slots);
+        weights.set(k === 0 ? [1, 0] : k === 1 ? (forearmRigid ? [1, 0] : [0.5, 0.5]) : [0.6, 0.4], v * slots);
+      }
+      bindRigidPieces(robot.positions, connectedPieces(robot.indices, n), arm, [-1, 0, 1], joints, weights, slots, options);
+      return joints[offsets[2]! * slots + 1] === -1;
+    };
+    // Next to the elbow's rigid plate the hand is a part of a robot: bound at a bar of 0.55.
+    expect(handBound(true, { parentOwnerShare: 0.55 })).toBe(true);
+    // On skin (neither the wrist nor the elbow holds a piece of its own) it is an attachment, a boot: it keeps its blend ...
+    expect(handBound(false, { parentOwnerShare: 0.55 })).toBe(false);
+    // ... unless the test is off, or its owner holds ownerShare.
+    expect(handBound(false, { parentOwnerShare: 0.55, leafBarNeedsRigidPart: false })).toBe(true);
+    expect(handBound(false, { parentOwnerShare: 0.55, ownerShare: 0.6 })).toBe(true);
+  });
+
   it('leaves a mesh of one piece as solved', () => {
     const body = capsule([0, 1, 0], [0.9, 1, 0], 0.05, { rows: 32 });
     const n = body.positions.length / 3;

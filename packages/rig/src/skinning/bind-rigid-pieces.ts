@@ -48,6 +48,17 @@ export interface BindRigidPiecesOptions {
    */
   parentOwnerShare?: number;
   /**
+   * Whether the parent bar (`parentOwnerShare`) binds a leaf's piece only where the leaf or its
+   * parent holds another separate piece of its own (one the solve gives it `ownerShare` of): the
+   * two are then parts of a build of rigid pieces (a robot's hand on its forearm plate, a leg's tip
+   * beside its own cap), whose artists bind each piece whole. Where neither does, their parts are
+   * skin and the piece an attachment on it (a boot over the shin's skin, a frog's eyes or a bull's
+   * horns on the head), which bends with the skin where heat blends it with the parent: it needs
+   * `ownerShare`, as with any other runner-up. Default true (packages/rig/docs/skin-weights.md, "the
+   * parent bar between rigid parts").
+   */
+  leafBarNeedsRigidPart?: boolean;
+  /**
    * A leaf turning a ball of its own in place (an eye in its eyeball, skinning/ball-leaves) does not
    * end its parent's region. Default true.
    */
@@ -71,6 +82,7 @@ export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
   // bind the same pieces. Below 0.64 a frog's head pieces, which its artist blends ~0.6 / 0.4 with
   // the head's parent, are bound too (L1 0.43 → 0.50–0.57): 0.65 is the middle of that band.
   parentOwnerShare: 0.65,
+  leafBarNeedsRigidPart: true,
   ballLeaves: true,
 };
 
@@ -102,7 +114,7 @@ export function bindRigidPieces(
   slots: number,
   options: BindRigidPiecesOptions = {},
 ): RigidPiece[] {
-  const { outsideShare, ownerShare, parentOwnerShare, childBlendSpan, ballLeaves: ballsOn } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
+  const { outsideShare, ownerShare, parentOwnerShare, childBlendSpan, leafBarNeedsRigidPart, ballLeaves: ballsOn } = { ...BIND_RIGID_PIECES_DEFAULTS, ...options };
   const rigid: RigidPiece[] = [];
   if (pieces.length < 2) return rigid;
   const children = skeleton.joints.map(() => [] as number[]);
@@ -112,6 +124,16 @@ export function bindRigidPieces(
   // brows and the lashes modelled apart inside or on the head are the head's pieces.
   const balls = !ballsOn ? new Set<number>() : ballLeaves(positions, pieces, skeleton, parents, children, joints, weights, slots);
   const regionChildren = balls.size === 0 ? children : children.map((cs) => cs.filter((c) => !balls.has(c)));
+  // The separate pieces each joint holds `ownerShare` of in the solve (before any is rebound).
+  const rigidOf = new Set<number>();
+  if (leafBarNeedsRigidPart) {
+    for (const piece of pieces) {
+      const share = pieceWeightByJoint(piece, joints, weights, slots);
+      let total = 0, best = -1, bestShare = 0;
+      for (const [j, w] of share) { total += w; if (w > bestShare) { best = j; bestShare = w; } }
+      if (total > 0 && bestShare >= ownerShare * total) rigidOf.add(best);
+    }
+  }
   for (const piece of pieces) {
     const share = pieceWeightByJoint(piece, joints, weights, slots);
     let total = 0;
@@ -134,7 +156,11 @@ export function bindRigidPieces(
     let second = -1, secondShare = 0;
     for (const [j, w] of share) if (j !== best && w > secondShare) { second = j; secondShare = w; }
     if (second >= 0 && parents[second] === best && spanAlongBone(positions, piece, skeleton.joints[best]!.position, skeleton.joints[second]!.position) >= childBlendSpan) continue;
-    if (bestShare < (second >= 0 && parents[best] === second ? parentOwnerShare : ownerShare) * total) continue;
+    // The parent bar for a leaf's piece only between rigid parts: the leaf or its parent holds a
+    // piece of its own; else the piece sits on skin (a boot, a frog's eye) and needs `ownerShare`.
+    const parentBar = second >= 0 && parents[best] === second
+      && !(leafBarNeedsRigidPart && children[best]!.length === 0 && !rigidOf.has(best) && !rigidOf.has(second));
+    if (bestShare < (parentBar ? parentOwnerShare : ownerShare) * total) continue;
     if (regionShare(positions, piece, best, skeleton, parents, regionChildren) < 1 - outsideShare) continue;
     for (const v of piece) {
       joints.fill(-1, v * slots, v * slots + slots);
