@@ -9,7 +9,7 @@
  * of one findOrientation call, ungated and shipped (the machine is shared: compare same-run ratios).
  *
  *   npx tsx packages/rig/scripts/score-orientation.ts <dev-set dir> [--labels file.json] [--turns 24]
- *     [--artist name] [--only id,id] [--fins-below off|"<scope> <bar>"] [--head-up off|<bar>] [--head-end off|<bar>] [--off-its-side] [--across-wings] [--no-legs-off-its-end] [--cdj2j 4] [--exemplar-weight 0.75 (the shipped; 0: off)] [--dump out.jsonl]
+ *     [--artist name] [--only id,id] [--fins-below off|"<scope> <bar>"] [--head-up off|<bar>] [--head-end off|<bar>] [--off-its-side] [--across-wings] [--no-legs-off-its-end] [--reaching-up <bar>] [--cdj2j 4] [--exemplar-weight 0.75 (the shipped; 0: off)] [--dump out.jsonl]
  *
  * `--dump out.jsonl`: one JSON line per file (each set file as held, then each turned file): what the
  * finder, the gates (cue off) and the shipped call found, with their reasons and probabilities, so
@@ -238,7 +238,10 @@ function rigsLateral(mesh: Mesh): FindOrientationOptions {
   const wings: FindOrientationOptions = process.argv.includes('--across-wings') ? { acrossWings: true } : {};
   // --no-legs-off-its-end: the legs rules may stand a body on the ends the end bar takes it off (the 30th round (ends)'s "before").
   const ends: FindOrientationOptions = process.argv.includes('--no-legs-off-its-end') ? { legsOffItsEnd: false } : {};
-  return { ...axes, ...sheet, ...fins, ...head, ...headEnd, ...side, ...wings, ...ends, ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
+  // --reaching-up <bar>: limbs that reach the floor as filed but do not stand hold +Y only up to this bar (the 31st round's runs).
+  const ru = arg('--reaching-up');
+  const reach: FindOrientationOptions = ru === undefined ? {} : { minReachingUpConfidence: Number(ru) };
+  return { ...axes, ...sheet, ...fins, ...head, ...headEnd, ...side, ...wings, ...ends, ...reach, ...(w !== undefined ? { exemplarWeight: Number(w) } : {}) };
 }
 
 function finsBelowScopeOf(name: string | undefined): FinsBelowScope {

@@ -20,6 +20,7 @@ import { facingCueRotation } from './orientation-facing-turn';
 import { shippedExemplarUpScores, weighByCue } from './orientation-exemplar-cue';
 import model from './orientation-model.json';
 import { rotateMeshUp, upAxisTurn } from './rotate-mesh-up';
+import { rotateMeshY } from './rotate-mesh-y';
 import { standOnLegsInstead } from './orientation-up-legs';
 import { liesFlatInstead } from './orientation-up-sheet';
 import { offItsEndInstead } from './orientation-up-end';
@@ -88,6 +89,15 @@ export interface FindOrientationOptions {
    * floor of a model lying on its side or back. Above 1, never (a standing file keeps its +Y).
    */
   minStandingUpConfidence?: number;
+  /**
+   * As `minStandingUpConfidence`, for a file whose limbs reach the floor as filed (two or more) but do
+   * not stand (its `standingLegs` as filed under two: they carry nothing, as the fins, wings or antennae
+   * of a model filed upside down): the probability another up axis needs to overrule it (reason
+   * `sure-over-reach`; the limbs must stand neither as filed nor turned a quarter about +Y). At or above
+   * `minStandingUpConfidence` the standing bar reads every such file. Default: see
+   * FIND_ORIENTATION_DEFAULTS (31st orientation round (reach), packages/rig/docs/orientation.md).
+   */
+  minReachingUpConfidence?: number;
   /**
    * With `lateralAxis` known: the probability another up axis in the mirror plane needs, among the
    * 8 candidates that keep the lateral axis left-right (summed over its two facings of them), to
@@ -283,10 +293,16 @@ const END_UP_BAR = 0.02;
  * "Orientation: measured", 28th round (fish)).
  */
 const HEAD_END_BAR = 0.1;
-export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, legsOffItsEnd: true, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, headEnd: true, minHeadEndOffset: HEAD_END_BAR, offItsSide: false, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, acrossWings: false, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
+/**
+ * minReachingUpConfidence: chosen leaving one artist out by scripts/orientation-dump-bar-loao.ts over
+ * the dumps of score-orientation.ts (every fold but blender-foundation's 0.75, ties to the higher bar;
+ * its fold 0.85; packages/rig/docs/orientation.md, "Orientation: measured", 31st round (reach)).
+ */
+const REACH_UP_BAR = 0.75;
+export const FIND_ORIENTATION_DEFAULTS = { minUpConfidence: 0.75, minKeptUpConfidence: 0, minFacingConfidence: 0.3, minKeptFacingConfidence: 0.4, minStandingFacingConfidence: 0.9, minStandingUpConfidence: 0.95, minReachingUpConfidence: REACH_UP_BAR, minInPlaneUpConfidence: 1.01, minEndUpConfidence: END_UP_BAR, legsOffItsEnd: true, standOpposite: true, standOnLegs: true, finsBelow: true, finsBelowScope: 'unlegged', minPairedFinsAbove: 0.04, headEnd: true, minHeadEndOffset: HEAD_END_BAR, offItsSide: false, keptStandsOnLegs: true, headUp: false, minHeadAbove: 0.05, acrossWings: false, legsEitherFacing: true, exemplarWeight: 0.75, legsResolution: 48, ungated: false } as const;
 
 /** Why the up axis is what it is. */
-export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'head-up' | 'across-wings' | 'ungated';
+export type UpAxisReason = 'given' | 'stands-as-filed' | 'sure-over-legs' | 'sure-over-reach' | 'sure' | 'sure-in-plane' | 'unlikely-as-filed' | 'stands-when-turned' | 'kept' | 'lies-along-length' | 'in-mirror-plane' | 'stands-opposite' | 'stands-on-legs' | 'lies-flat' | 'off-its-end' | 'fins-below' | 'head-up' | 'across-wings' | 'ungated';
 
 export interface FoundOrientation extends OrientationCandidate {
   /** Where the stood-up model faced before `rotationY` turned it to +Z. */
@@ -398,6 +414,12 @@ export interface OrientationLegs {
   standingWhenStood: (up: UpAxis) => number;
   /** How far the solid's centroid lies above its box's middle stood up along `up` (orientation-up-head.ts; absent: the head-up rule reads nothing). */
   massAbove?: (up: UpAxis) => number;
+  /**
+   * Legs the model as filed stands on turned a quarter about +Y (the standing test reads the feet's
+   * span fore and aft, so a long body's fins can stand facing one way and not the other; absent: the
+   * as-filed reading, standingWhenStood('+y'), alone).
+   */
+  standingAsFiledTurned?: () => number;
 }
 
 /**
@@ -461,7 +483,13 @@ export function decideOrientation(p: () => number[], legs: OrientationLegs, opti
       const up = [...mass.keys()].reduce((a, b) => (mass.get(b)! > mass.get(a)! ? b : a));
       return { up, p: mass.get(up)! / total };
     })();
+    // Limbs that reach the floor as filed but carry nothing (fins, wings, antennae) hold the file's +Y
+    // only up to `minReachingUpConfidence`: read only when that bar is under the standing one.
+    // (Read last, and stood facing either way: limbs that stand one way stand.)
+    const reachesOnly = (): boolean => standsAsFiled && likeliest !== '+y' && upP(likeliest) >= o.minReachingUpConfidence && o.minReachingUpConfidence < o.minStandingUpConfidence &&
+      legs.standingWhenStood('+y') < 2 && (legs.standingAsFiledTurned?.() ?? 0) < 2;
     if (standsAsFiled && likeliest !== '+y' && upP(likeliest) >= o.minStandingUpConfidence) { upAxis = likeliest; upAxisReason = 'sure-over-legs'; }
+    else if (reachesOnly()) { upAxis = likeliest; upAxisReason = 'sure-over-reach'; }
     else if (standsAsFiled) { upAxis = '+y'; upAxisReason = 'stands-as-filed'; }
     else if (likeliest === '+y') { upAxis = '+y'; upAxisReason = 'kept'; }
     else if (upP(likeliest) >= o.minUpConfidence) { upAxis = likeliest; upAxisReason = 'sure'; }
@@ -611,6 +639,10 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const legs: OrientationLegs = {
     asFiled: () => asFiled().legs, standingWhenStood: (up) => stoodUp(up).standingLegs,
     massAbove: (up) => (massAbove ??= measureMassAbove(mesh))(up),
+    // Turned about +Y the file's left-right axis x is z and z is x (its legs paired across it as filed).
+    standingAsFiledTurned: () => measureBodyPlanFeatures(analyzeShape(rotateMeshY(mesh, 90), o.legsResolution), {
+      pairedAcross: !o.legsEitherFacing ? 'x' : o.lateralAxis === 'x' ? 'z' : o.lateralAxis === 'z' ? 'x' : standingPairing('+y', o.lateralAxis),
+    }).standingLegs,
   };
   const upProbabilities = o.exemplarWeight > 0 ? (): number[] => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined;
   // The box's clearly longest side, read once: the end bar keeps a body off it, and the fins rule

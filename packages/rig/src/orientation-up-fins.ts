@@ -79,11 +79,11 @@ export const FINS_BELOW_REASONS: Record<FinsBelowScope, readonly string[]> = {
   // The gates kept the file's +Y (no other up axis sure, none standing).
   kept: ['kept'],
   // ... or any up axis not read off the legs (the finder's, the mirror plane's, the length's, a sheet's).
-  unlegged: ['kept', 'sure', 'sure-in-plane', 'unlikely-as-filed', 'lies-along-length', 'in-mirror-plane', 'lies-flat'],
+  unlegged: ['kept', 'sure', 'sure-over-reach', 'sure-in-plane', 'unlikely-as-filed', 'lies-along-length', 'in-mirror-plane', 'lies-flat'],
   // ... and an up axis the end bar chose (off its end): measured in the 28th round (fish), not the default.
-  unleggedEnds: ['kept', 'sure', 'sure-in-plane', 'unlikely-as-filed', 'lies-along-length', 'in-mirror-plane', 'lies-flat', 'off-its-end'],
+  unleggedEnds: ['kept', 'sure', 'sure-over-reach', 'sure-in-plane', 'unlikely-as-filed', 'lies-along-length', 'in-mirror-plane', 'lies-flat', 'off-its-end'],
   // ... and a file standing as filed on two ground-reaching limbs that stand on no legs either way (fins, wings).
-  filed: ['kept', 'sure', 'sure-in-plane', 'unlikely-as-filed', 'lies-along-length', 'in-mirror-plane', 'lies-flat', 'stands-as-filed'],
+  filed: ['kept', 'sure', 'sure-over-reach', 'sure-in-plane', 'unlikely-as-filed', 'lies-along-length', 'in-mirror-plane', 'lies-flat', 'stands-as-filed'],
 };
 
 export interface FinsBelowOptions extends PairedFinsOptions {

@@ -203,13 +203,29 @@ describe('decideOrientation (the gates)', () => {
   });
 
   test('another up axis overrules a model on its legs as filed only when the finder is that sure of it (minStandingUpConfidence)', () => {
-    const standing = { asFiled: () => 2, standingWhenStood: () => 0 };
+    const standing = { asFiled: () => 2, standingWhenStood: () => 2 };
     const sure = (): number[] => probs('+z', 90, 0.97);
     expect(decideOrientation(sure, standing, { minStandingUpConfidence: 0.95 })).toMatchObject({ upAxis: '+z', rotationY: 90, upAxisReason: 'sure-over-legs' });
     expect(decideOrientation(sure, standing, { minStandingUpConfidence: 0.98 })).toMatchObject({ upAxis: '+y', rotationY: 0, upAxisReason: 'stands-as-filed' });
     // Off (above 1): the legs stand, whatever the finder says; by default (0.95) 0.97 overrules them.
     expect(decideOrientation(sure, standing, { minStandingUpConfidence: 1.01 })).toMatchObject({ upAxis: '+y', upAxisReason: 'stands-as-filed' });
     expect(decideOrientation(sure, standing)).toMatchObject({ upAxis: '+z', upAxisReason: 'sure-over-legs' });
+  });
+
+  test('limbs that reach the floor as filed but stand neither way hold +y only up to minReachingUpConfidence', () => {
+    const sure = (): number[] => probs('-y', 0, 0.8);
+    // Two limbs reach the floor, none stand, as filed or turned a quarter: the finder's 0.8 overrules them at a bar of 0.75.
+    const reaching = { asFiled: () => 2, standingWhenStood: () => 0, standingAsFiledTurned: () => 0 };
+    expect(decideOrientation(sure, reaching, { minReachingUpConfidence: 0.75 })).toMatchObject({ upAxis: '-y', upAxisReason: 'sure-over-reach' });
+    expect(decideOrientation(sure, reaching, { minReachingUpConfidence: 0.85 })).toMatchObject({ upAxis: '+y', upAxisReason: 'stands-as-filed' });
+    // At or above the standing bar (0.95) the standing bar reads them all, and the quarter-turned test is not asked;
+    // by default (0.75) the finder's 0.8 overrules them.
+    const untouched = { ...reaching, standingAsFiledTurned: () => { throw new Error('not needed'); } };
+    expect(decideOrientation(sure, untouched, { minReachingUpConfidence: 0.95 })).toMatchObject({ upAxis: '+y', upAxisReason: 'stands-as-filed' });
+    expect(decideOrientation(sure, reaching)).toMatchObject({ upAxis: '-y', upAxisReason: 'sure-over-reach' });
+    // Limbs that stand as filed, or stood facing a quarter turn away, keep +y.
+    expect(decideOrientation(sure, { ...reaching, standingWhenStood: () => 2 }, { minReachingUpConfidence: 0.75 })).toMatchObject({ upAxis: '+y', upAxisReason: 'stands-as-filed' });
+    expect(decideOrientation(sure, { ...reaching, standingAsFiledTurned: () => 2 }, { minReachingUpConfidence: 0.75 })).toMatchObject({ upAxis: '+y', upAxisReason: 'stands-as-filed' });
   });
 
   test('a turned up axis takes the finder\'s facing at 0.3 of its four (minFacingConfidence; 0.6 before the cues)', () => {
