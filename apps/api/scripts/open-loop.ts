@@ -90,6 +90,7 @@ interface Conn {
   due: number;
   written: number;
   busy: boolean;
+  closed: boolean;
 }
 
 /** Where the answer in `data` ends (its length) and its status, or undefined while incomplete. */
@@ -151,6 +152,9 @@ export async function runOpenLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
   };
 
   const free: Conn[] = [];
+  /** While > 0, answers are the priming requests': counted down, not recorded. */
+  let priming = 0;
+  let primed: (() => void) | undefined;
   const queue: number[] = [];
   let queueHead = 0;
   let finish: () => void = () => {};
@@ -197,7 +201,7 @@ export async function runOpenLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
   const connect = (headers: Record<string, string>): Promise<Conn> =>
     new Promise((resolve, reject) => {
       const socket = net.connect({ host, port, noDelay: true });
-      const conn: Conn = { socket, request: requestFor(headers), pending: [], pendingLength: 0, due: 0, written: 0, busy: false };
+      const conn: Conn = { socket, request: requestFor(headers), pending: [], pendingLength: 0, due: 0, written: 0, busy: false, closed: false };
       socket.once('connect', () => resolve(conn));
       socket.once('error', reject);
       socket.on('data', (chunk: Buffer) => {
@@ -213,6 +217,12 @@ export async function runOpenLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
           const rest = data.subarray(answer.length);
           conn.pending = rest.length ? [rest] : [];
           conn.pendingLength = rest.length;
+          if (primed) {
+            conn.busy = false;
+            if (--priming === 0) primed();
+            if (!rest.length) return;
+            continue;
+          }
           record(conn, answer.status);
           release(conn);
           settle();
@@ -220,7 +230,11 @@ export async function runOpenLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
         }
       });
       socket.on('close', () => {
-        if (conn.busy && answered + errors < planned) {
+        conn.closed = true;
+        if (conn.busy && primed) {
+          conn.busy = false;
+          if (--priming === 0) primed();
+        } else if (conn.busy && answered + errors < planned) {
           errors++;
           settle();
         }
@@ -232,7 +246,16 @@ export async function runOpenLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
   const conns = await Promise.all(
     Array.from({ length: job.connections }, (_, i) => connect(job.headers[i % job.headers.length] ?? {})),
   );
-  free.push(...conns);
+  // One untimed request per connection first (its answer read and dropped), so the timed ones run on
+  // keep-alive connections that have served a request, as in a steady state: at a low rate the first
+  // of 50 fresh connections' first requests would otherwise fill the round's first seconds.
+  priming = conns.length;
+  await new Promise<void>((resolve) => {
+    primed = resolve;
+    for (const conn of conns) send(conn, performance.now());
+  });
+  primed = undefined;
+  free.push(...conns.filter((conn) => !conn.closed));
 
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
