@@ -14,7 +14,12 @@
  * checkout with its dependencies installed, e.g. an export of the previous commit: its API runs as
  * a third server in the same alternating rounds, so a change is measured against the code before
  * it on the same machine at the same moment; a busy machine moves all three alike). The half-peak
- * latency runs in the same rotated rounds, each at half of that server's own peak.
+ * latency runs in the same rotated rounds, each at half of that server's own peak, open loop: the
+ * requests are due at a constant rate and timed from when they were due, sent by open-loop.ts in its
+ * own process (autocannon's `overallRate`, used before, sends each second's share in one burst and adds
+ * synthetic samples: open-loop.ts's header, apps/api/docs/performance.md, seventeenth wave).
+ * BENCH_HALF_PEAK_AUTOCANNON=1 also measures each server the old way, rotated in the same rounds, for
+ * comparison; BENCH_OPEN_LOOP_JSON=<file> writes the half-peak rounds with their 100 ms windows.
  * BENCH_ACCOUNTS (default 1): how many accounts the submissions come from, each connection one of them
  * in turn (the APIs: a key per account; the baseline: the account in an `x-account` header). The
  * baseline debits its account's one balance row, so one account's submissions wait for each other's
@@ -28,7 +33,8 @@
  * 320-380 µs of CPU against 23 µs under var/ (apps/api/docs/performance.md, seventh wave).
  *
  * The API and the baseline each run in a child process so the load generator does not share their
- * event loop; all three (and Postgres and Redis) share this machine's cores, equally for both.
+ * event loop (the peak's autocannon runs in this process, the half peak's generator in its own); all
+ * of them (and Postgres and Redis) share this machine's cores, equally for both.
  * The baseline does not authenticate, rate-limit, validate, decode or parse the mesh, or store the
  * input: the "cost breakdown" section times those steps in isolation to show where the difference
  * goes.
@@ -325,7 +331,10 @@ function describeOpen(m: Measurement): string {
   const windows = rounds.flatMap((r) => r.windows.filter((w) => w.count > 0));
   const slow = windows.filter((w) => w.max >= TARGET_P99_MS).length;
   const worst = (pick: (r: OpenLoopResult) => number) => Math.max(...rounds.map(pick));
-  return `  [p99.9 ${worst((r) => r.p999)} max ${worst((r) => r.max)} ms; from the write p99 ${worst((r) => r.serviceP99)} ms; ` +
+  // A server that answers fewer than asked fell behind (the machine got busier since its peak was
+  // measured): the open loop then times the backlog, as a client would see it.
+  const behind = rounds.filter((r) => r.rps < 0.95 * r.rate).length;
+  return `${behind ? `  (!) behind the rate in ${behind} of ${rounds.length} rounds` : ''}  [p99.9 ${worst((r) => r.p999)} max ${worst((r) => r.max)} ms; from the write p99 ${worst((r) => r.serviceP99)} ms; ` +
     `generator timer lag p99 ${worst((r) => r.timerLagP99)} ms, loop delay p99 ${worst((r) => r.loopDelayP99)} ms; ` +
     `queued for a connection ≤${worst((r) => r.maxQueued)}; 100 ms windows with an answer ≥${TARGET_P99_MS} ms: ${slow}/${windows.length}]`;
 }

@@ -45,6 +45,8 @@ export interface OpenLoopWindow {
 }
 
 export interface OpenLoopResult {
+  /** The rate asked for (requests per second). */
+  rate: number;
   /** Requests due and answered (2xx or not). */
   total: number;
   non2xx: number;
@@ -291,6 +293,7 @@ export async function runOpenLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
   const sortedService = service.slice(0, ok).sort();
   const sortedLags = lags.slice(0, lagCount).sort();
   return {
+    rate: job.rate,
     total: answered,
     non2xx,
     errors: errors + (planned - answered - errors),
