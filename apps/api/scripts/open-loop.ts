@@ -15,6 +15,9 @@
  * a fraction, so the expected interval is 1 ms, and every response of L ms adds L - 1 synthetic
  * samples (L - 1, L - 2, ... 1 ms), weighting each response by its own latency.
  *
+ * The schedule runs on Node's timers (1 ms granularity, no busy wait): above ~1000 req/s the requests
+ * due within one timer tick leave together, each still timed from its own due time.
+ *
  * Run by bench-api.ts as a child process (its own event loop and heap: nothing else in the bench's
  * process delays a send or a response's read), one job per IPC message:
  *   { url, method, headers: per-connection header objects, body?, rate, duration, connections }
