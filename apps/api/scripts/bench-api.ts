@@ -331,10 +331,12 @@ function describeOpen(m: Measurement): string {
   const windows = rounds.flatMap((r) => r.windows.filter((w) => w.count > 0));
   const slow = windows.filter((w) => w.max >= TARGET_P99_MS).length;
   const worst = (pick: (r: OpenLoopResult) => number) => Math.max(...rounds.map(pick));
-  // A server that answers fewer than asked fell behind (the machine got busier since its peak was
-  // measured): the open loop then times the backlog, as a client would see it.
-  const behind = rounds.filter((r) => r.rps < 0.95 * r.rate).length;
-  return `${behind ? `  (!) behind the rate in ${behind} of ${rounds.length} rounds` : ''}  [p99.9 ${worst((r) => r.p999)} max ${worst((r) => r.max)} ms; from the write p99 ${worst((r) => r.serviceP99)} ms; ` +
+  // A server whose latency kept growing over the round fell behind the rate (the machine got busier
+  // since its peak was measured, or half of it is more than it serves now): the open loop then times
+  // the growing backlog, as a client would see it.
+  const behind = rounds.filter((r) => r.lastThirdP50 > 2 * r.firstThirdP50 + TARGET_P99_MS).length;
+  const trend = rounds.map((r) => `${r.firstThirdP50} → ${r.lastThirdP50}`).join(', ');
+  return `${behind ? `  (!) fell behind the rate in ${behind} of ${rounds.length} rounds` : ''}  [p50 first → last third ${trend} ms; p99.9 ${worst((r) => r.p999)} max ${worst((r) => r.max)} ms; from the write p99 ${worst((r) => r.serviceP99)} ms; ` +
     `generator timer lag p99 ${worst((r) => r.timerLagP99)} ms, loop delay p99 ${worst((r) => r.loopDelayP99)} ms; ` +
     `queued for a connection ≤${worst((r) => r.maxQueued)}; 100 ms windows with an answer ≥${TARGET_P99_MS} ms: ${slow}/${windows.length}]`;
 }

@@ -70,6 +70,12 @@ export interface OpenLoopResult {
   /** The generator's event-loop delay, ms (monitorEventLoopDelay, 1 ms resolution). */
   loopDelayP99: number;
   loopDelayMax: number;
+  /**
+   * p50 latency (ms) of the requests due in the first and in the last third of the run. A server that
+   * keeps up holds it; one that fell behind the rate (a queue growing for the whole run) does not.
+   */
+  firstThirdP50: number;
+  lastThirdP50: number;
   /** Most requests that waited at once for a free connection (all `connections` busy). */
   maxQueued: number;
   /** Wall-clock ms (Date.now) of the first due time: window i starts windowMs * i after it. */
@@ -292,6 +298,8 @@ export async function runOpenLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
   const elapsed = (performance.now() - start) / 1000;
   for (const conn of conns) conn.socket.destroy();
 
+  const third = (from: number, to: number) =>
+    Float64Array.from(windowLatencies.slice(Math.floor(from * (windowCount - 1)), Math.ceil(to * (windowCount - 1))).flat()).sort();
   const sorted = latencies.slice(0, ok).sort();
   const sortedService = service.slice(0, ok).sort();
   const sortedLags = lags.slice(0, lagCount).sort();
@@ -311,6 +319,8 @@ export async function runOpenLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
     timerLagMax: percentile(sortedLags, 100),
     loopDelayP99: Math.round(loop.percentile(99) / 1e5) / 10,
     loopDelayMax: Math.round(loop.max / 1e5) / 10,
+    firstThirdP50: percentile(third(0, 1 / 3), 50),
+    lastThirdP50: percentile(third(2 / 3, 1), 50),
     maxQueued,
     startEpochMs,
     windowMs: WINDOW_MS,
