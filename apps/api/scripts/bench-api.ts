@@ -14,7 +14,12 @@
  * checkout with its dependencies installed, e.g. an export of the previous commit: its API runs as
  * a third server in the same alternating rounds, so a change is measured against the code before
  * it on the same machine at the same moment; a busy machine moves all three alike). The half-peak
- * latency runs in the same rotated rounds, each at half of that server's own peak.
+ * latency runs in the same rotated rounds, each at half of that server's own peak, open loop: the
+ * requests are due at a constant rate and timed from when they were due, sent by open-loop.ts in its
+ * own process (autocannon's `overallRate`, used before, sends each second's share in one burst and adds
+ * synthetic samples: open-loop.ts's header, apps/api/docs/performance.md, seventeenth wave).
+ * BENCH_HALF_PEAK_AUTOCANNON=1 also measures each server the old way, rotated in the same rounds, for
+ * comparison; BENCH_OPEN_LOOP_JSON=<file> writes the half-peak rounds with their 100 ms windows.
  * BENCH_ACCOUNTS (default 1): how many accounts the submissions come from, each connection one of them
  * in turn (the APIs: a key per account; the baseline: the account in an `x-account` header). The
  * baseline debits its account's one balance row, so one account's submissions wait for each other's
@@ -28,14 +33,15 @@
  * 320-380 µs of CPU against 23 µs under var/ (apps/api/docs/performance.md, seventh wave).
  *
  * The API and the baseline each run in a child process so the load generator does not share their
- * event loop; all three (and Postgres and Redis) share this machine's cores, equally for both.
+ * event loop (the peak's autocannon runs in this process, the half peak's generator in its own); all
+ * of them (and Postgres and Redis) share this machine's cores, equally for both.
  * The baseline does not authenticate, rate-limit, validate, decode or parse the mesh, or store the
  * input: the "cost breakdown" section times those steps in isolation to show where the difference
  * goes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -54,6 +60,7 @@ import {
   issueApiKey, withDatabaseName } from '@rigforge/db';
 import { jobInputKey, LocalStorage } from '@rigforge/storage';
 import { checkUpload } from '../src/upload-check/check-upload';
+import type { OpenLoopJob, OpenLoopResult } from './open-loop';
 import type { UploadCheckPool } from '../src/upload-check/upload-check-pool';
 import { boxGlb } from '../test/fixtures';
 import { freePort } from '../../../tooling/private-backends/free-port';
@@ -78,6 +85,8 @@ const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const ACCOUNTS = Math.max(1, Math.floor(Number(process.env.BENCH_ACCOUNTS ?? 1)));
 const TARGET_RATIO = 0.85;
 const TARGET_P99_MS = 25;
+/** Also measure half peak with autocannon's overallRate (the harness before open-loop.ts), for comparison. */
+const HALF_PEAK_AUTOCANNON = process.env.BENCH_HALF_PEAK_AUTOCANNON === '1';
 
 const runId = `${process.pid}`;
 const baseDatabaseUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL;
@@ -101,6 +110,8 @@ interface Measurement {
   non2xx: number;
   errors: number;
   total: number;
+  /** Open loop only: the rounds' results as the generator gave them (windows of 100 ms included). */
+  openLoop?: OpenLoopResult[];
 }
 
 interface Target {
@@ -113,6 +124,8 @@ interface Target {
   /** Per connection (0, 1, ...): the headers that connection sends instead of `headers`. */
   connectionHeaders?: (connection: number) => Record<string, string>;
   body?: string;
+  /** At half peak: autocannon's `overallRate` (the old harness, BENCH_HALF_PEAK_AUTOCANNON) instead of open-loop.ts. */
+  autocannonRate?: boolean;
 }
 
 function say(line: string): void {
@@ -213,6 +226,11 @@ function groupCpuMs(pgid: number): number {
   return (ticks * 1000) / CLOCK_TICKS_PER_S;
 }
 
+/**
+ * Closed loop: CONNECTIONS connections, each sending its next request when its answer is in. With
+ * `overallRate` autocannon's rate limit (only for BENCH_HALF_PEAK_AUTOCANNON: see open-loop.ts for
+ * why its latencies are not half peak's).
+ */
 async function run(target: Target, duration: number, overallRate?: number): Promise<Measurement> {
   const cpuBefore = groupCpuMs(target.pgid);
   let connection = 0;
@@ -237,6 +255,90 @@ async function run(target: Target, duration: number, overallRate?: number): Prom
     errors: result.errors,
     total: result.requests.total,
   };
+}
+
+/**
+ * The open-loop generator (open-loop.ts) in its own process, started once: the half-peak rounds'
+ * requests are due at a constant rate and timed from when they were due, with the generator's own
+ * event loop, heap and scheduling apart from this process's (apps/api/docs/performance.md, seventeenth
+ * wave: autocannon's `overallRate` sent each second's requests in a burst at full concurrency and
+ * added synthetic samples, so its "half peak" p99 was a peak's, inflated).
+ */
+let generator: ChildProcess | undefined;
+
+function openLoopGenerator(): ChildProcess {
+  if (generator) return generator;
+  // Detached like the servers: its own process group (stopped at cleanup) and its own session.
+  generator = fork(path.join(__dirname, 'open-loop.ts'), [], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return generator;
+}
+
+function stopGenerator(): void {
+  if (!generator?.pid || generator.exitCode !== null || generator.signalCode !== null) return;
+  try {
+    process.kill(-generator.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+async function runOpen(target: Target, duration: number, rate: number): Promise<Measurement> {
+  const child = openLoopGenerator();
+  const { connectionHeaders } = target;
+  const job: OpenLoopJob = {
+    url: target.url,
+    method: target.method,
+    // As autocannon's setupClient did: connection i sends connectionHeaders(i) instead of the headers.
+    headers: connectionHeaders ? Array.from({ length: CONNECTIONS }, (_, i) => connectionHeaders(i)) : [target.headers],
+    ...(target.body === undefined ? {} : { body: target.body }),
+    rate,
+    duration,
+    connections: CONNECTIONS,
+  };
+  const cpuBefore = groupCpuMs(target.pgid);
+  const result = await new Promise<OpenLoopResult>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the open-loop generator exited (${code})`));
+    child.once('exit', onExit);
+    child.once('message', (message: { result?: OpenLoopResult; error?: string }) => {
+      child.off('exit', onExit);
+      if (message.result) resolve(message.result);
+      else reject(new Error(`open-loop generator: ${message.error ?? 'no result'}`));
+    });
+    child.send(job);
+  });
+  const cpuMs = groupCpuMs(target.pgid) - cpuBefore;
+  return {
+    rps: result.rps,
+    cpuUs: result.total > 0 ? (cpuMs * 1000) / result.total : 0,
+    p50: result.p50,
+    p99: result.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    total: result.total,
+    openLoop: [result],
+  };
+}
+
+/** What the generator saw beside the latency: its own lateness, and how many 100 ms windows had a slow answer. */
+function describeOpen(m: Measurement): string {
+  const rounds = m.openLoop ?? [];
+  if (!rounds.length) return '';
+  const windows = rounds.flatMap((r) => r.windows.filter((w) => w.count > 0));
+  const slow = windows.filter((w) => w.max >= TARGET_P99_MS).length;
+  const worst = (pick: (r: OpenLoopResult) => number) => Math.max(...rounds.map(pick));
+  // A server whose latency kept growing over the round fell behind the rate (the machine got busier
+  // since its peak was measured, or half of it is more than it serves now): the open loop then times
+  // the growing backlog, as a client would see it.
+  const behind = rounds.filter((r) => r.lastThirdP50 > 2 * r.firstThirdP50 + TARGET_P99_MS).length;
+  const trend = rounds.map((r) => `${r.firstThirdP50} → ${r.lastThirdP50}`).join(', ');
+  return `${behind ? `  (!) fell behind the rate in ${behind} of ${rounds.length} rounds` : ''}  [p50 first → last third ${trend} ms; p99.9 ${worst((r) => r.p999)} max ${worst((r) => r.max)} ms; from the write p99 ${worst((r) => r.serviceP99)} ms; ` +
+    `generator timer lag p99 ${worst((r) => r.timerLagP99)} ms, loop delay p99 ${worst((r) => r.loopDelayP99)} ms; ` +
+    `queued for a connection ≤${worst((r) => r.maxQueued)}; 100 ms windows with an answer ≥${TARGET_P99_MS} ms: ${slow}/${windows.length}]`;
 }
 
 /** WARMUP s of load, then more until the server has served WARMUP_REQUESTS (not measured). */
@@ -274,9 +376,9 @@ async function measurePair(pair: Target[], rates?: readonly number[]): Promise<M
     for (let k = 0; k < pair.length; k++) {
       const i = (r + k) % pair.length;
       const target = pair[i]!;
-      const m = await run(target, seconds, rates?.[i]);
+      const m = !rates ? await run(target, seconds) : target.autocannonRate ? await run(target, seconds, rates[i]) : await runOpen(target, seconds, rates[i]!);
       rounds[i]!.push(m);
-      say(`  ${target.name.padEnd(18)} round ${r + 1}/${ROUNDS}${rates ? ` at ${rates[i]} req/s` : ''}: ${describe(m)}`);
+      say(`  ${target.name.padEnd(18)} round ${r + 1}/${ROUNDS}${rates ? ` at ${rates[i]} req/s` : ''}: ${describe(m)}${describeOpen(m)}`);
     }
   }
   return rounds.map((ms) => {
@@ -290,6 +392,7 @@ async function measurePair(pair: Target[], rates?: readonly number[]): Promise<M
       non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
       errors: ms.reduce((n, m) => n + m.errors, 0),
       total,
+      ...(rates ? { openLoop: ms.flatMap((m) => m.openLoop ?? []) } : {}),
     };
   });
 }
@@ -348,6 +451,7 @@ async function costBreakdown(glb: Buffer, body: string): Promise<{ step: string;
 }
 
 async function cleanup(): Promise<void> {
+  stopGenerator();
   await stopChildren();
   await dropDatabase(databaseUrl).catch((error: unknown) => say(`cleanup: could not drop ${databaseUrl}: ${String(error)}`));
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -515,16 +619,33 @@ async function main(): Promise<number> {
   // decide a p99 (the read's 87 ms against the baseline's 24 ms in one run, the baseline's 97 ms
   // against the same API's 21 ms in another; apps/api/docs/performance.md, "Sixth wave").
   const half: Partial<Record<keyof typeof targets, Measurement & { rate: number }>> = {};
-  say('half of peak (open loop, autocannon overallRate; p99 median of rounds / worst round):');
+  const halfAutocannon: Partial<Record<keyof typeof targets, Measurement & { rate: number }>> = {};
+  say(`half of peak (open loop: requests due every 1/rate s, timed from when due, by open-loop.ts in its own process on ${CONNECTIONS} keep-alive connections; p99 median of rounds / worst round):`);
+  if (HALF_PEAK_AUTOCANNON) say('  and each server also with autocannon overallRate, the old harness, rotated in the same rounds ("(autocannon)")');
   for (const ids of [['base-submit', 'api-submit', 'before-submit'], ['base-read', 'api-read', 'before-read']] as const) {
     const chosen = ids.filter((id) => results[id]);
     if (!chosen.length) continue;
     const rates = chosen.map((id) => Math.max(1, Math.round(results[id]!.rps / 2)));
-    const measured = await measurePair(chosen.map((id) => targets[id]), rates);
+    const pair: Target[] = chosen.map((id) => targets[id]);
+    if (HALF_PEAK_AUTOCANNON) pair.push(...chosen.map((id) => ({ ...targets[id], name: `${targets[id].name} (autocannon)`, autocannonRate: true })));
+    const measured = await measurePair(pair, HALF_PEAK_AUTOCANNON ? [...rates, ...rates] : rates);
     chosen.forEach((id, i) => {
       half[id] = { ...measured[i]!, rate: rates[i]! };
       say(`  ${targets[id].name.padEnd(18)} at ${String(rates[i]).padStart(5)} req/s overall: ${describe(measured[i]!)}`);
+      const old = measured[chosen.length + i];
+      if (old) {
+        halfAutocannon[id] = { ...old, rate: rates[i]! };
+        say(`  ${`${targets[id].name} (autocannon)`.padEnd(18)} at ${String(rates[i]).padStart(5)} req/s overall: ${describe(old)}`);
+      }
     });
+  }
+  stopGenerator();
+  const openLoopJson = process.env.BENCH_OPEN_LOOP_JSON;
+  if (openLoopJson) {
+    // Every half-peak round as the generator gave it, 100 ms windows included (for a timeline).
+    const dump = Object.fromEntries(Object.entries(half).map(([id, m]) => [id, { rate: m.rate, rounds: m.openLoop }]));
+    writeFileSync(openLoopJson, JSON.stringify(dump));
+    say(`half-peak rounds with their 100 ms windows written to ${openLoopJson}`);
   }
 
   say('cost breakdown (CPU per call, in the bench process; steps the baseline skips):');
@@ -564,6 +685,16 @@ async function main(): Promise<number> {
       say(`| ${label} | ${o.rps.toFixed(0)} | ${fmtRatio(o.rps, b.rps)} | ${a.rps.toFixed(0)} | ${fmtRatio(a.rps, b.rps)} | ${ho ? `${ho.p99Median ?? '-'} / ${ho.p99} (at ${ho.rate} req/s)` : '-'} | ${o.cpuUs.toFixed(0)} / ${a.cpuUs.toFixed(0)} |`);
     }
   }
+  if (HALF_PEAK_AUTOCANNON) {
+    say('');
+    say('| at half peak | server | rate req/s | open loop p50 / p99 median / worst ms | autocannon overallRate p50 / p99 median / worst ms |');
+    say('|---|---|---:|---:|---:|');
+    for (const id of Object.keys(half) as (keyof typeof targets)[]) {
+      const h = half[id]!;
+      const a = halfAutocannon[id];
+      say(`| ${targets[id].method} ${id.endsWith('read') ? '/v1/jobs/{id}' : '/v1/rigs'} | ${id.split('-')[0]} | ${h.rate} | ${h.p50} / ${h.p99Median ?? '-'} / ${h.p99} | ${a ? `${a.p50} / ${a.p99Median ?? '-'} / ${a.p99}` : '-'} |`);
+    }
+  }
   say('');
   const skipped = breakdown.reduce((sum, b) => sum + b.us, 0);
   say('Not an equal-work comparison: the baseline skips auth, the Redis rate-limit call, request validation,');
@@ -587,7 +718,10 @@ async function main(): Promise<number> {
 
 let cleaning: Promise<void> | null = null;
 const cleanOnce = () => (cleaning ??= cleanup());
-process.on('exit', () => signalChildren('SIGKILL'));
+process.on('exit', () => {
+  signalChildren('SIGKILL');
+  stopGenerator();
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     say(`bench-api: ${signal}, cleaning up`);
