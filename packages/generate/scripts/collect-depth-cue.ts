@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import type { Mesh } from '@rigforge/mesh';
 import { generateModel } from '../src';
 import { ballHeights, medialBalls } from '../src/ball-depth';
-import { BALL_EXPONENT, depthPrior } from '../src/depth-prior';
+import { ballExponent, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
-import { arg, bounds, centred, diagonal, extent, mostInformativeView, rasterDepth, turnToView, scaledLeaned, benchmarkPicture, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
+import { arg, bounds, centred, diagonal, extent, mostInformativeView, rasterDepth, turnToView, scaledLeaned, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, type View } from './dev-set-views';
 import { meanNearest, sampleSurface } from './shape-distance';
 
 export const CUE_SCALES = [0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.4, 1.6, 1.8, 2];
@@ -26,7 +26,7 @@ const GRID = 128;
  * The least-absolute-error scale c of the true half-depth t ≈ c · B over the covered cells of the
  * true mesh's depth raster (B: the medial balls' height there), as `fit-flatness.ts` computes it.
  */
-function ownScale(truth: Mesh): number {
+function ownScale(truth: Mesh, view: View): number {
   const { w, h, near, far } = rasterDepth(truth.positions, truth.indices, GRID, 1);
   const inside = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
   const centres: number[] = [], t: number[] = [];
@@ -36,7 +36,7 @@ function ownScale(truth: Mesh): number {
     t.push((far[p]! - near[p]!) / 2);
   }
   const scale = GRID / Math.max(1e-12, Math.max(...[0, 1].map((k) => extent(bounds(truth.positions), k))));
-  const b = ballHeights(centres, medialBalls(distanceTransform(inside, w, h), w, h), BALL_EXPONENT);
+  const b = ballHeights(centres, medialBalls(distanceTransform(inside, w, h), w, h), ballExponent(view));
   const pairs = Array.from(b, (bh, i): [number, number] => [t[i]! * scale / Math.max(bh, 1e-9), bh]).filter(([, bh]) => bh > 1e-6).sort((x, y) => x[0] - y[0]);
   const total = pairs.reduce((s, [, wt]) => s + wt, 0);
   let acc = 0;
@@ -67,8 +67,8 @@ async function main(): Promise<void> {
     writeFileSync(join(out, `${c.id}.png`), picture);
     if (ownOnly) {
       // No model: the character's own best depth scale over its view's prior, from its true depth.
-      writeFileSync(rowFile, JSON.stringify({ id: c.id, plan: c.bodyPlan, artist: c.artist, view, own: ownScale(truth) / depthPrior(c.bodyPlan, view).c }));
-      console.log(`${c.id} (${view}): own ${(ownScale(truth) / depthPrior(c.bodyPlan, view).c).toFixed(3)}`);
+      writeFileSync(rowFile, JSON.stringify({ id: c.id, plan: c.bodyPlan, artist: c.artist, view, own: ownScale(truth, view) / depthPrior(c.bodyPlan, view).c }));
+      console.log(`${c.id} (${view}): own ${(ownScale(truth, view) / depthPrior(c.bodyPlan, view).c).toFixed(3)}`);
       continue;
     }
     const made = (await generateModel(picture, { height: 1, bodyPlan: c.bodyPlan, view, lean: 0 })).mesh;

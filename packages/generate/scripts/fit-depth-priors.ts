@@ -29,7 +29,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { distanceTransform } from '../src/mask-ops';
-import { DEPTH_PRIOR_MIN_CHARACTERS, type DepthPrior } from '../src/depth-prior';
+import { ballExponent, DEPTH_PRIOR_MIN_CHARACTERS, type DepthPrior } from '../src/depth-prior';
 
 /** A table over bins of the pixel's row (0 top .. 1 bottom) and relative width qn, read bilinearly between bin centres. */
 interface BinTable { rows: number; widths: number; values: number[] }
@@ -63,7 +63,7 @@ interface Samples { q: Float64Array; t: Float64Array; y: Float64Array; qn: Float
 interface Character { id: string; plan: string; artist: string; best: View; views: Record<View, Samples> }
 
 /** Per-pixel near/far along +Z of the turned mesh (scaled to stand 1 tall), and the grid's Poisson u. */
-function depthSamples(positions: Float32Array, indices: Uint32Array): Samples {
+function depthSamples(positions: Float32Array, indices: Uint32Array, view: View): Samples {
   const { w, h, scale: s, height, near, far } = rasterDepth(positions, indices, GRID, 1);
   const inside = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
   const u = poisson(inside, w, h);
@@ -84,8 +84,8 @@ function depthSamples(positions: Float32Array, indices: Uint32Array): Samples {
     m.push((far[p]! + near[p]!) / 2 / height - plane);
     centres.push((p % w) + 0.5, Math.floor(p / w) + 0.5);
   }
-  // The medial-ball measure the engine computes too (ball-depth.ts), on this grid.
-  const balls = ballHeights(centres, medialBalls(distanceTransform(inside, w, h), w, h));
+  // The medial-ball measure the engine computes too (ball-depth.ts), on this grid, with the engine's profile for the view.
+  const balls = ballHeights(centres, medialBalls(distanceTransform(inside, w, h), w, h), ballExponent(view));
   const f64 = (a: number[]) => Float64Array.from(a);
   return { q: f64(q), t: f64(t), y: f64(y), qn: f64(qn), m: f64(m), bq: Float64Array.from(balls, (v) => v / heightPx) };
 }
@@ -340,7 +340,7 @@ async function main(): Promise<void> {
     const mesh = await readCharacterMesh(dir, c.id);
     const views = Object.fromEntries(VIEWS.map((v) => {
       const turned = turnToView(mesh, v);
-      return [v, depthSamples(turned.positions, turned.indices)];
+      return [v, depthSamples(turned.positions, turned.indices, v)];
     })) as Record<View, Samples>;
     chars.push({ id: c.id, plan: c.bodyPlan, artist: c.artist, best: mostInformativeView(mesh), views });
   }

@@ -21,7 +21,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ballHeights, medialBalls } from '../src/ball-depth';
-import { depthPrior } from '../src/depth-prior';
+import { ballExponent, depthPrior } from '../src/depth-prior';
 import { sideAxis, splitByAxis } from '../src/fins-wings';
 import { flankSymmetry } from '../src/fish-flank';
 import { distanceTransform } from '../src/mask-ops';
@@ -38,14 +38,14 @@ interface Row { id: string; artist: string; best: View; flank: View; symmetry: R
 const median = (xs: number[]): number => { const v = xs.filter(Number.isFinite).sort((a, b) => a - b); return v.length ? (v[(v.length - 1) >> 1]! + v[v.length >> 1]!) / 2 : NaN; };
 
 /** One view's silhouette (raster cells covered) and, on it, the character's own trunk k. */
-function flankOf(positions: Float32Array, indices: Uint32Array, c: number, grid: number): { symmetry: number; own: number; cells: number } {
+function flankOf(positions: Float32Array, indices: Uint32Array, c: number, grid: number, view: View): { symmetry: number; own: number; cells: number } {
   const r = rasterDepth(centred(positions), indices, grid, 2);
   const mask = Uint8Array.from(r.near, (z) => (Number.isFinite(z) ? 1 : 0));
   const distance = distanceTransform(mask, r.w, r.h);
   const split = splitByAxis(medialBalls(distance, r.w, r.h), sideAxis(mask, distance, r.w));
   const cells: number[] = [], points: number[] = [];
   for (let p = 0; p < mask.length; p++) if (mask[p]) { cells.push(p); points.push((p % r.w) + 0.5, Math.floor(p / r.w) + 0.5); }
-  const t = ballHeights(points, split.trunk), l = ballHeights(points, split.lateral);
+  const p = ballExponent(view), t = ballHeights(points, split.trunk, p), l = ballHeights(points, split.lateral, p);
   const ratios: number[] = [];
   cells.forEach((p, q) => {
     const half = ((r.far[p]! - r.near[p]!) / 2) * r.scale;
@@ -63,7 +63,7 @@ async function measure(dir: string): Promise<void> {
     const mesh = await readCharacterMesh(dir, ch.id);
     const per = Object.fromEntries(VIEWS.map((view) => {
       const truth = unitHeight(turnToView(mesh, view));
-      return [view, flankOf(truth.positions, truth.indices, depthPrior(plan, view).c, grid)];
+      return [view, flankOf(truth.positions, truth.indices, depthPrior(plan, view).c, grid, view)];
     })) as Record<View, ReturnType<typeof flankOf>>;
     const flank = VIEWS.reduce((a, b) => (per[b].symmetry < per[a].symmetry ? b : a));
     rows.push({ id: ch.id, artist: ch.artist, best: mostInformativeView(mesh), flank, symmetry: { front: per.front.symmetry, side: per.side.symmetry, top: per.top.symmetry }, own: per[flank].own, cells: per[flank].cells });

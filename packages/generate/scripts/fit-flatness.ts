@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { decodeImage } from '../src/decode-image';
-import { BALL_EXPONENT, depthPrior } from '../src/depth-prior';
+import { ballExponent, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
 import { segmentSubject } from '../src/segment-subject';
 import { shadingRelief } from '../src/shading-relief';
@@ -37,7 +37,7 @@ const cacheSchema = z.array(z.object({ id: z.string(), plan: z.string(), artist:
 
 
 /** True half-depth t and the medial-ball height bq per covered cell, in picture heights. */
-function depthPairs(positions: Float32Array, indices: Uint32Array): { t: number[]; bq: number[] } {
+function depthPairs(positions: Float32Array, indices: Uint32Array, view: View): { t: number[]; bq: number[] } {
   const { w, h, scale, height, near, far } = rasterDepth(positions, indices, GRID, 1);
   const inside = Uint8Array.from(near, (z) => (Number.isFinite(z) ? 1 : 0));
   const centres: number[] = [], t: number[] = [];
@@ -46,7 +46,7 @@ function depthPairs(positions: Float32Array, indices: Uint32Array): { t: number[
     centres.push((p % w) + 0.5, Math.floor(p / w) + 0.5);
     t.push((far[p]! - near[p]!) / 2 / height);
   }
-  const balls = ballHeights(centres, medialBalls(distanceTransform(inside, w, h), w, h), BALL_EXPONENT);
+  const balls = ballHeights(centres, medialBalls(distanceTransform(inside, w, h), w, h), ballExponent(view));
   const px = height * scale;
   return { t, bq: Array.from(balls, (b) => b / px) };
 }
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       const decoded = await decodeImage(picture, { maxSide: PICTURE_PX, maxPixels: PICTURE_PX * PICTURE_PX });
       const subject = segmentSubject(decoded, { hasAlpha: decoded.hasAlpha });
       const cue = shadingRelief(decoded, subject.mask, distanceTransform(subject.mask, subject.width, subject.height));
-      rows.push({ id: c.id, plan: c.bodyPlan, artist: c.artist, view, relief: cue.relief, explained: cue.explained, rim: cue.rim, ...depthPairs(truth.positions, truth.indices) });
+      rows.push({ id: c.id, plan: c.bodyPlan, artist: c.artist, view, relief: cue.relief, explained: cue.explained, rim: cue.rim, ...depthPairs(truth.positions, truth.indices, view) });
       console.error(`${c.id}: relief ${cue.relief.toFixed(3)}`);
     }
     if (cachePath) writeFileSync(cachePath, JSON.stringify(rows));

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import { generateModel } from '../src';
 import { join } from 'node:path';
 import { ballHeights } from '../src/ball-depth';
-import { depthPrior } from '../src/depth-prior';
+import { ballExponent, depthPrior } from '../src/depth-prior';
 import { headTorsoBalls, neckRow, type HeadTorsoDepth } from '../src/head-torso';
 import { distanceTransform } from '../src/mask-ops';
 import { arg, benchmarkPicture, mean, mostInformativeView, rasterDepth, sampleDepthCells, turnToView, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
@@ -38,6 +38,8 @@ import { compare } from './shape-distance';
 const GRID = 192;
 /** Cells kept per character (evenly strided) so every character weighs the same and the fit is quick. */
 const SAMPLES = 1200;
+/** The engine's ball profile for front pictures (`ballExponent`). */
+const FRONT_EXPONENT = ballExponent('front');
 const HEADS = Array.from({ length: 15 }, (_, i) => 0.8 + i * 0.1);
 const TORSOS = Array.from({ length: 13 }, (_, i) => 0.5 + i * 0.05);
 
@@ -53,9 +55,9 @@ function samples(positions: Float32Array, indices: Uint32Array, c: number): Omit
   return {
     neck: neckRow(mask, w, h) !== undefined,
     t,
-    head: scaled(ballHeights(centres, parts.head)),
-    torso: scaled(ballHeights(centres, parts.torso)),
-    rest: scaled(ballHeights(centres, parts.rest)),
+    head: scaled(ballHeights(centres, parts.head, FRONT_EXPONENT)),
+    torso: scaled(ballHeights(centres, parts.torso, FRONT_EXPONENT)),
+    rest: scaled(ballHeights(centres, parts.rest, FRONT_EXPONENT)),
   };
 }
 

@@ -19,7 +19,7 @@
  */
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { ballsByKind, splitParts, type PartKind } from '../src/body-parts';
-import { depthPrior } from '../src/depth-prior';
+import { ballExponent, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
 import { mostInformativeView, rasterDepth, sampleDepthCells, turnToView, mean, readManifest, readCharacterMesh } from './dev-set-views';
 
@@ -33,7 +33,7 @@ const STEPS = process.argv.includes('--wide') ? Array.from({ length: 20 }, (_, i
 
 interface Sample { id: string; artist: string; plan: string; t: Float64Array; core: Float64Array; limb: Float64Array; leg: Float64Array }
 
-function samples(positions: Float32Array, indices: Uint32Array, c: number, legs: boolean): Pick<Sample, 't' | 'core' | 'limb' | 'leg'> {
+function samples(positions: Float32Array, indices: Uint32Array, c: number, legs: boolean, exponent: number): Pick<Sample, 't' | 'core' | 'limb' | 'leg'> {
   const r = rasterDepth(positions, indices, GRID, 2);
   const { w, h } = r;
   const mask = Uint8Array.from(r.near, (z) => (Number.isFinite(z) ? 1 : 0));
@@ -42,9 +42,9 @@ function samples(positions: Float32Array, indices: Uint32Array, c: number, legs:
   const { centres, t, scaled } = sampleDepthCells(r, mask, SAMPLES, c);
   return {
     t,
-    core: scaled(ballHeights(centres, byKind.core)),
-    limb: scaled(ballHeights(centres, byKind.limb)),
-    leg: scaled(ballHeights(centres, byKind.leg)),
+    core: scaled(ballHeights(centres, byKind.core, exponent)),
+    limb: scaled(ballHeights(centres, byKind.limb, exponent)),
+    leg: scaled(ballHeights(centres, byKind.leg, exponent)),
   };
 }
 
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     // Parts are built for front pictures (side pictures of legged bodies layer their legs instead).
     if (view !== 'front' && !allViews) continue;
     const turned = turnToView(mesh, view);
-    set.push({ id: c.id, artist: c.artist, plan: c.bodyPlan, ...samples(turned.positions, turned.indices, depthPrior(c.bodyPlan, view).c, view === 'front') });
+    set.push({ id: c.id, artist: c.artist, plan: c.bodyPlan, ...samples(turned.positions, turned.indices, depthPrior(c.bodyPlan, view).c, view === 'front', ballExponent(view)) });
   }
   const artists = [...new Set(set.map((s) => s.artist))];
   const plans = [...new Set(set.map((s) => s.plan))];

@@ -26,7 +26,7 @@ import { BODY_PLAN_LEGS, BODY_PLANS } from '@rigforge/vocabulary';
 import { generateModel } from '../src';
 import { ballHeights, medialBalls } from '../src/ball-depth';
 import { ballsByKind, splitParts } from '../src/body-parts';
-import { depthPrior } from '../src/depth-prior';
+import { ballExponent, depthPrior } from '../src/depth-prior';
 import { distanceTransform } from '../src/mask-ops';
 import { findSideLegs } from '../src/side-legs';
 import type { SideTrunkDepth } from '../src/side-trunk';
@@ -59,7 +59,8 @@ function ownRatios(positions: Float32Array, indices: Uint32Array, c: number, leg
   for (let p = 0; p < w * h; p++) if (body[p] && Number.isFinite(near[p]!)) cells.push(p);
   const centres = cells.flatMap((p) => [(p % w) + 0.5, Math.floor(p / w) + 0.5]);
   const px = height * s;
-  const core = ballHeights(centres, kinds.core).map((v) => (c * v) / px), limb = ballHeights(centres, kinds.limb).map((v) => (c * v) / px);
+  const e = ballExponent('side'); // the engine's profile for side pictures
+  const core = ballHeights(centres, kinds.core, e).map((v) => (c * v) / px), limb = ballHeights(centres, kinds.limb, e).map((v) => (c * v) / px);
   const trunk: number[] = [], limbs: number[] = [];
   cells.forEach((p, i) => {
     const t = (far[p]! - near[p]!) / 2 / height;

@@ -34,7 +34,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ballHeights, medialBalls } from '../src/ball-depth';
-import { depthLean, depthPrior } from '../src/depth-prior';
+import { ballExponent, depthLean, depthPrior } from '../src/depth-prior';
 import { middleBandHalfWidth, middleLine, splitByLine } from '../src/fins-wings';
 import { distanceTransform } from '../src/mask-ops';
 import { arg, centred, mostInformativeView, rasterDepth, turnToView, unitHeight, type View, readManifest, readCharacterMesh } from './dev-set-views';
@@ -65,7 +65,7 @@ export function trunkAnatomy(positions: Float32Array, indices: Uint32Array, plan
   const band = middleBandHalfWidth(mask, distance, r.w, r.h, line);
   const points: number[] = [], cells: number[] = [];
   for (let i = 0; i < mask.length; i++) if (mask[i]) { points.push((i % r.w) + 0.5, Math.floor(i / r.w) + 0.5); cells.push(i); }
-  const t = ballHeights(points, trunk), l = ballHeights(points, lateral);
+  const e = ballExponent(view), t = ballHeights(points, trunk, e), l = ballHeights(points, lateral, e);
   const c = depthPrior(plan, view).c;
   const ratios: number[] = [], bodyRatios: number[] = [], bodyHalf: number[] = [], trunkMid: number[] = [], trunkHalf: number[] = [], lateralMid: number[] = [];
   cells.forEach((cell, q) => {

@@ -22,6 +22,7 @@ import { learnedFeet } from './feet-forward';
 import { headTorsoProfile, learnedHeadTorso, type HeadTorsoDepth } from './head-torso';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
+import { learnedPairedParts, type PairedPartsRule } from './paired-parts';
 import { learnedSideTrunk, type SideTrunkDepth } from './side-trunk';
 import { distanceTransform } from './mask-ops';
 import { segmentSubject } from './segment-subject';
@@ -97,6 +98,14 @@ export interface GenerateModelOptions {
    */
   sideTrunk?: false | SideTrunkDepth;
   /**
+   * A side picture's legged body: its thin parts at the top of the silhouette (ears, horns, antlers),
+   * which the picture shows once for a left/right pair, built as pairs (`paired-parts.ts`: a part whose
+   * inscribed radius is at most `maxWidth` × the body's, each at ±spread·(the body's half-depth where it
+   * joins − its own)), only where the legs are built as parts. Default: the rule learned for the plan and
+   * view (`paired-parts.json`, `scripts/fit-paired-parts.ts`), none where none was; `false` turns it off.
+   */
+  pairedParts?: false | PairedPartsRule;
+  /**
    * A fish seen from its flank (`fish-flank.ts`; `bodyPlan` aquatic): a picture whose silhouette is
    * mirror-symmetric about neither principal axis shows the fish's flank, whose body is `trunk` × as
    * wide as the medial balls make it, its median fins plates. Default: the rule learned for the plan
@@ -141,7 +150,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings' | 'headTorso' | 'sideTrunk' | 'fishFlank';
+type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings' | 'headTorso' | 'sideTrunk' | 'fishFlank' | 'pairedParts';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -229,10 +238,11 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const sideCap = plates && o.view === 'side' ? lengthCapPixels(subject.mask, subject.width, subject.height, plates) : Infinity;
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
   const trunk = o.sideTrunk === false ? undefined : o.sideTrunk ?? learnedSideTrunk(o.bodyPlan, o.view);
+  const pairedParts = o.pairedParts === false ? undefined : o.pairedParts ?? learnedPairedParts(o.bodyPlan, o.view);
   const layered = layerSideLegs(subject.mask, distance, {
     width: subject.width, height: subject.height, spacing, thickness: thicknessScale, exponent: prior.b, ballWeight, ballExponent: profileExponent,
     referenceLength: Math.max(1, maxY - minY), uv, backUv, legSpread: o.legSpread ?? depthLegSpread(o.bodyPlan),
-    ...(Number.isFinite(sideCap) ? { maxBallHeight: sideCap } : {}), ...(trunk !== undefined ? { trunk } : {}), ...(plates?.sideLateral !== undefined ? { sideLateral: plates.sideLateral } : {}),
+    ...(Number.isFinite(sideCap) ? { maxBallHeight: sideCap } : {}), ...(trunk !== undefined ? { trunk } : {}), ...(pairedParts ? { pairedParts } : {}), ...(plates?.sideLateral !== undefined ? { sideLateral: plates.sideLateral } : {}),
     frame: { centreX: (minX + maxX) / 2, maxY, scale: o.height / Math.max(1e-9, maxY - minY) },
   }, legPairs);
   // One part: the whole outline inflated (only when the legs were not built as parts: the solve is
@@ -323,7 +333,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings, headTorso: options.headTorso, sideTrunk: options.sideTrunk, fishFlank: options.fishFlank };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings, headTorso: options.headTorso, sideTrunk: options.sideTrunk, fishFlank: options.fishFlank, pairedParts: options.pairedParts };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -357,6 +367,11 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
       range('headTorso', o.headTorso.stocky.minWidth, 0.001, 1);
       range('headTorso', o.headTorso.stocky.torso, 0.05, 4);
     }
+  }
+  if (o.pairedParts !== undefined && o.pairedParts !== false) {
+    if (typeof o.pairedParts !== 'object' || o.pairedParts === null) throw new EngineError('invalid_input', 'generate: pairedParts must be false or { maxWidth, spread }');
+    range('pairedParts', o.pairedParts.maxWidth, 0, 1);
+    range('pairedParts', o.pairedParts.spread, 0, 3);
   }
   if (o.sideTrunk !== undefined && o.sideTrunk !== false) {
     if (typeof o.sideTrunk !== 'object' || o.sideTrunk === null) throw new EngineError('invalid_input', 'generate: sideTrunk must be false or { trunk, limbs }');

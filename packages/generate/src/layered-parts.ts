@@ -15,6 +15,7 @@ import { ballProfile } from './ball-depth';
 import { finsWingsProfile } from './fins-wings';
 import { inflateSurface } from './inflate-surface';
 import { distanceTransform } from './mask-ops';
+import { findPairedParts, type PairedPartsRule } from './paired-parts';
 import { findSideLegs } from './side-legs';
 import { sideTrunkProfile, type SideTrunkDepth } from './side-trunk';
 import { traceOutline } from './trace-outline';
@@ -45,6 +46,8 @@ export interface PartBuild {
   sideLateral?: number;
   /** The body part's trunk (its core) and its limbs (neck, head, tail) over their spheres (`side-trunk.ts`). Default none (as deep as wide). */
   trunk?: SideTrunkDepth;
+  /** The body's paired parts at its top (ears, horns) built as left/right pairs (`paired-parts.ts`). Default none. */
+  pairedParts?: PairedPartsRule;
   frame: ClosedMeshFrame;
   uv: (x: number, y: number) => [number, number];
   backUv: (x: number, y: number) => [number, number];
@@ -118,9 +121,21 @@ export function layerSideLegs(mask: Uint8Array, inside: Float32Array, b: PartBui
   const columns = found.legs.length;
   const hidden = columns > 0 && columns <= legPairs;
   if (!hidden && columns !== 2 * legPairs) return null;
-  const body = buildPart(found.body, b, true);
+  // Ears and horns: taken off the body as the legs are, each built twice at the body's sides.
+  let top = b.height, bottom = -1;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) { const y = Math.floor(i / b.width); top = Math.min(top, y); bottom = Math.max(bottom, y); }
+  const paired = b.pairedParts ? findPairedParts(found.body, b.width, b.height, b.pairedParts.maxWidth, top, bottom - top + 1, found.overlap) : { body: found.body, parts: [] };
+  const body = buildPart(paired.body, b, true);
   if (!body) return null;
   const parts: ClosedMesh[] = [body.closed];
+  for (const p of paired.parts) {
+    const part = buildPart(p.mask, b);
+    if (!part) continue;
+    const bodyHalf = deepestIn(body, p.joint.x0, p.joint.x1, p.joint.y0, p.joint.y1);
+    const partHalf = part.heights.reduce((m, h) => Math.max(m, h), 0);
+    const offset = (b.pairedParts?.spread ?? 1) * Math.max(0, bodyHalf - partHalf) * b.frame.scale;
+    parts.push(shifted(part.closed, offset), shifted(part.closed, -offset));
+  }
   const byX = [...found.legs].sort((p, q) => p.left + p.right - q.left - q.right);
   for (const [k, leg] of byX.entries()) {
     const part = buildPart(leg.mask, b);

@@ -39,6 +39,11 @@ export function sideAnimal(legs: readonly number[]): Shape {
   );
 }
 
+/** The side animal with an ear standing on its head (the silhouette's highest part, 0.036 wide). */
+export function earedSideAnimal(legs: readonly number[]): Shape {
+  return union(sideAnimal(legs), capsule(0.84, 0.2, 0.86, 0.09, 0.018));
+}
+
 /** A figure in unit coordinates (0..1): head, torso, hands on hips (two enclosed holes), legs. */
 export const character: Shape = minus(
   union(
