@@ -82,10 +82,11 @@ export interface GenerateModelOptions {
   finsWings?: false | FinsWingsRule;
   /**
    * A figure's head and torso given their own depth (`head-torso.ts`: the medial balls above the
-   * silhouette's neck × `head`, those of the core below it × `torso`, every other part as deep as
-   * wide). Default: the depths learned for the plan and view (`head-torso.json`,
-   * `scripts/fit-head-torso.ts`), none where none were; `false` turns it off; an object sets the
-   * numbers (for fitting; `rest` scales the other balls, `stocky` gives a figure whose torso is wide
+   * silhouette's neck × `head`, those of the core below it × `torso`, every other part (arms, legs)
+   * × `rest`, 1 where none is learned). Default: the depths learned for the plan and view
+   * (`head-torso.json`, `scripts/fit-head-torso.ts`: bipeds from the front, head 1.1, torso 0.9,
+   * limbs 1.13), none where none were; `false` turns it off; an object sets the numbers (for
+   * fitting; `rest` scales the other balls, `stocky` gives a figure whose torso is wide
    * for its height its own torso factor, `stocky-torso.ts`). Not applied with fins and wings, nor to
    * side pictures whose legs are parts.
    */

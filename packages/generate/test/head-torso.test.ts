@@ -50,11 +50,19 @@ describe('headTorsoProfile', () => {
     expect(scaled[2]!).toBeCloseTo(plain[2]!, 9);
     expect(scaled[3]!).toBeCloseTo(plain[3]!, 9);
   });
+
+  it('scales an arm by the limbs\' factor, and the head and the torso as before', () => {
+    const plain = ballProfile(points, inside, SIZE, SIZE, 1);
+    const limbs = headTorsoProfile(points, mask, inside, SIZE, SIZE, 1, 2, { head: 1.2, torso: 0.8, rest: 1.13 });
+    expect(limbs[0]! / plain[0]!).toBeCloseTo(1.2, 6);
+    expect(limbs[1]! / plain[1]!).toBeCloseTo(0.8, 6);
+    expect(limbs[2]! / plain[2]!).toBeCloseTo(1.13, 6);
+  });
 });
 
 describe('learnedHeadTorso', () => {
-  it('is learned for bipeds pictured from the front only', () => {
-    expect(learnedHeadTorso('biped', 'front')).toEqual({ head: 1.1, torso: 0.9 });
+  it('is learned for bipeds pictured from the front only, their limbs deeper than wide', () => {
+    expect(learnedHeadTorso('biped', 'front')).toEqual({ head: 1.1, torso: 0.9, rest: 1.13 });
     expect(learnedHeadTorso('biped', 'side')).toBeUndefined();
     expect(learnedHeadTorso('quadruped', 'front')).toBeUndefined();
     expect(learnedHeadTorso()).toBeUndefined();
