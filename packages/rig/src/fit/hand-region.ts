@@ -6,7 +6,7 @@
  * only a shell, whose distance field cannot tell a finger from a palm.
  */
 import type { Mesh } from '@rigforge/mesh';
-import { sub, type Vec3 } from './vec3';
+import type { Vec3 } from './vec3';
 
 export interface HandRegion {
   /** Clipped triangles plus caps; unreferenced positions are ignored by the voxeliser. */
@@ -17,12 +17,11 @@ export interface HandRegion {
   caps: Vec3[];
 }
 
-const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 /**
  * `origin` and unit `axis` define the plane (kept side: (p − origin)·axis > 0); a triangle is kept
  * when all its clipped corners are within `radius` of the axis line, no farther than `reach`
- * along it, and pass `keep`.
+ * along it, and pass `keep` (given a point array it must not keep: one array is reused).
  */
 export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number, keep: (p: Vec3) => boolean, reach = Infinity): HandRegion | null {
   const p = mesh.positions;
@@ -31,20 +30,7 @@ export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number,
   const tris: number[] = [];
   const segments: Array<[Vec3, Vec3]> = [];
   let length = 0;
-  const at = (v: number): Vec3 => [p[v * 3]!, p[v * 3 + 1]!, p[v * 3 + 2]!];
-  const lateral = (q: Vec3): number => {
-    const d = sub(q, origin);
-    const t = dot(d, axis);
-    return Math.sqrt(Math.max(0, dot(d, d) - t * t));
-  };
-  // The crossing of an edge is computed from its endpoints in a canonical order, so the two
-  // triangles sharing an edge (even through split, duplicated vertices) give the same point.
-  const crossing = (a: Vec3, ta: number, c: Vec3, tc: number): Vec3 => {
-    const swap = ta > tc || (ta === tc && (a[0] > c[0] || (a[0] === c[0] && (a[1] > c[1] || (a[1] === c[1] && a[2] > c[2])))));
-    const [u, tu, w, tw] = swap ? [c, tc, a, ta] : [a, ta, c, tc];
-    const s = tu / (tu - tw);
-    return [u[0] + (w[0] - u[0]) * s, u[1] + (w[1] - u[1]) * s, u[2] + (w[2] - u[2]) * s];
-  };
+  const [ox, oy, oz] = origin, [ax, ay, az] = axis;
   // Per-vertex distance along the axis and off it, once: most triangles are rejected on these.
   const nv = p.length / 3;
   const along = new Float32Array(nv);
@@ -56,6 +42,31 @@ export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number,
     // Only read beyond the plane (along > 0): the vertices behind it skip the square root.
     if (along[v]! > 0) off[v] = Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - t * t));
   }
+  // One triangle's corners and their distances along the axis, its clipped polygon (at most four
+  // points) with each point's distance along the axis, and the point handed to `keep`: reused for
+  // every triangle, scalars rather than arrays per corner (the arrays were most of this function's
+  // time on a dense hand). The same doubles in the same order as the vectors' subtraction and dot product did, so the same polygons.
+  const cs = new Float64Array(9), ts = new Float64Array(3);
+  const poly = new Float64Array(12), polyT = new Float64Array(4);
+  const probe: Vec3 = [0, 0, 0];
+  let polyN = 0, cut0 = -1, cut1 = -1;
+  // The crossing of an edge is computed from its endpoints in a canonical order, so the two
+  // triangles sharing an edge (even through split, duplicated vertices) give the same point.
+  const pushCrossing = (a: number, c: number): void => {
+    const ta = ts[a]!, tc = ts[c]!;
+    const a0 = cs[3 * a]!, a1 = cs[3 * a + 1]!, a2 = cs[3 * a + 2]!, c0 = cs[3 * c]!, c1 = cs[3 * c + 1]!, c2 = cs[3 * c + 2]!;
+    const swap = ta > tc || (ta === tc && (a0 > c0 || (a0 === c0 && (a1 > c1 || (a1 === c1 && a2 > c2)))));
+    const u = swap ? c : a, w = swap ? a : c;
+    const tu = ts[u]!, tw = ts[w]!;
+    const s = tu / (tu - tw);
+    const u0 = cs[3 * u]!, u1 = cs[3 * u + 1]!, u2 = cs[3 * u + 2]!;
+    poly[3 * polyN] = u0 + (cs[3 * w]! - u0) * s;
+    poly[3 * polyN + 1] = u1 + (cs[3 * w + 1]! - u1) * s;
+    poly[3 * polyN + 2] = u2 + (cs[3 * w + 2]! - u2) * s;
+    if (cut0 < 0) cut0 = polyN;
+    else cut1 = polyN;
+    polyN++;
+  };
   for (let t = 0; t + 2 < idx.length; t += 3) {
     const a0 = idx[t]!, a1 = idx[t + 1]!, a2 = idx[t + 2]!;
     if (a0 >= nv || a1 >= nv || a2 >= nv) continue;
@@ -63,27 +74,40 @@ export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number,
     // Clipping only shortens a triangle, so a corner off the cylinder beyond the plane rejects it.
     if ((along[a0]! > 0 && off[a0]! > radius) || (along[a1]! > 0 && off[a1]! > radius) || (along[a2]! > 0 && off[a2]! > radius)) continue;
     if (along[a0]! > reach || along[a1]! > reach || along[a2]! > reach) continue;
-    const corners = [at(a0), at(a1), at(a2)];
-    const ts = corners.map((c) => dot(sub(c, origin), axis));
-    // Sutherland–Hodgman against the one plane.
-    const poly: Vec3[] = [];
-    const cut: Vec3[] = [];
     for (let k = 0; k < 3; k++) {
-      const a = corners[k]!, c = corners[(k + 1) % 3]!;
-      const ta = ts[k]!, tc = ts[(k + 1) % 3]!;
-      if (ta > 0) poly.push(a);
-      if ((ta > 0) !== (tc > 0)) {
-        const x = crossing(a, ta, c, tc);
-        poly.push(x);
-        cut.push(x);
-      }
+      const v = k === 0 ? a0 : k === 1 ? a1 : a2;
+      const x = p[v * 3]!, y = p[v * 3 + 1]!, z = p[v * 3 + 2]!;
+      cs[3 * k] = x; cs[3 * k + 1] = y; cs[3 * k + 2] = z;
+      ts[k] = (x - ox) * ax + (y - oy) * ay + (z - oz) * az;
     }
-    if (poly.some((q) => lateral(q) > radius || !keep(q))) continue;
-    for (const q of poly) length = Math.max(length, dot(sub(q, origin), axis));
+    // Sutherland–Hodgman against the one plane.
+    polyN = 0; cut0 = -1; cut1 = -1;
+    for (let k = 0; k < 3; k++) {
+      const c = (k + 1) % 3;
+      const ta = ts[k]!, tc = ts[c]!;
+      if (ta > 0) {
+        poly[3 * polyN] = cs[3 * k]!; poly[3 * polyN + 1] = cs[3 * k + 1]!; poly[3 * polyN + 2] = cs[3 * k + 2]!;
+        polyN++;
+      }
+      if ((ta > 0) !== (tc > 0)) pushCrossing(k, c);
+    }
+    // Every point within the radius of the axis line and passing `keep` (lateral as before:
+    // the offset's squared length less its squared projection).
+    let inside = true;
+    for (let q = 0; q < polyN && inside; q++) {
+      const dx = poly[3 * q]! - ox, dy = poly[3 * q + 1]! - oy, dz = poly[3 * q + 2]! - oz;
+      const tq = dx * ax + dy * ay + dz * az;
+      polyT[q] = tq;
+      if (Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - tq * tq)) > radius) { inside = false; break; }
+      probe[0] = poly[3 * q]!; probe[1] = poly[3 * q + 1]!; probe[2] = poly[3 * q + 2]!;
+      if (!keep(probe)) inside = false;
+    }
+    if (!inside) continue;
+    for (let q = 0; q < polyN; q++) length = Math.max(length, polyT[q]!);
     const base = out.length / 3;
-    for (const q of poly) out.push(q[0], q[1], q[2]);
-    for (let k = 1; k + 1 < poly.length; k++) tris.push(base, base + k, base + k + 1);
-    if (cut.length === 2) segments.push([cut[0]!, cut[1]!]);
+    for (let q = 0; q < polyN; q++) out.push(poly[3 * q]!, poly[3 * q + 1]!, poly[3 * q + 2]!);
+    for (let k = 1; k + 1 < polyN; k++) tris.push(base, base + k, base + k + 1);
+    if (cut1 >= 0) segments.push([[poly[3 * cut0]!, poly[3 * cut0 + 1]!, poly[3 * cut0 + 2]!], [poly[3 * cut1]!, poly[3 * cut1 + 1]!, poly[3 * cut1 + 2]!]]);
   }
   if (tris.length === 0 || length <= 0) return null;
   const caps = capLoops(segments, length * 1e-5);

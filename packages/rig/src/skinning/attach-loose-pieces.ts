@@ -89,15 +89,29 @@ export function attachLoosePieces(
   const childCount = skeleton.joints.map(() => 0);
   for (const joint of skeleton.joints) if (joint.parent >= 0) childCount[joint.parent]!++;
   const done = anchored.slice();
+  // The gap between each loose piece and each other piece it met, the least of their pairs' (as
+  // the scan below took it, pair by pair with a strict "less"), once: the pairs never change, and
+  // Prim's step scanned every pair of every unsettled piece again after each piece settled.
+  const gaps = new Map<number, { q: number; gap: number }[]>();
+  for (const [p, byPiece] of near) {
+    const list: { q: number; gap: number }[] = [];
+    for (const [q, pairs] of byPiece) {
+      let gap = Infinity;
+      for (const pair of pairs) if (pair.d < gap) gap = pair.d;
+      list.push({ q, gap });
+    }
+    gaps.set(p, list);
+  }
   let rebound = 0;
   for (;;) {
-    // Prim's order: the loose piece with the smallest gap to a piece already settled.
+    // Prim's order: the loose piece with the smallest gap to a piece already settled (the first
+    // such in the pieces' and pairs' order, as scanning every pair found it).
     let bestP = -1, bestQ = -1, bestGap = Infinity;
-    for (const [p, byPiece] of near) {
+    for (const [p, list] of gaps) {
       if (done[p]) continue;
-      for (const [q, pairs] of byPiece) {
+      for (const { q, gap } of list) {
         if (!done[q]) continue;
-        for (const pair of pairs) if (pair.d < bestGap) { bestGap = pair.d; bestP = p; bestQ = q; }
+        if (gap < bestGap) { bestGap = gap; bestP = p; bestQ = q; }
       }
     }
     if (bestP < 0) break;

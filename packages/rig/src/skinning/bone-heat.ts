@@ -283,22 +283,61 @@ export function boneHeatWeights(
     const abx = t[0] - a[0], aby = t[1] - a[1], abz = t[2] - a[2];
     segs.set([a[0], a[1], a[2], abx, aby, abz, abx * abx + aby * aby + abz * abz], 7 * b);
   }
+  // Each bone's squared distance to the current vertex (the closest point's), for the cut below.
+  const len2 = new Float64Array(nb);
+  // Blender's rule (and `off`) reads the distances only for the bones within DISTANCE_EPSILON of
+  // the least: the normal's term divides a bone's straight distance by at most ~1.0005 (a unit
+  // normal's cosine is at most 1), so a bone whose straight distance is over 1.01 times the
+  // nearest-by-straight-distance bone's weighted distance (times the tolerance) is out of it
+  // whatever its normal: its square root and divisions are skipped and its distance reads
+  // Infinity, never the least, never within the tolerance. `nearest-visible` walks the bones by
+  // distance and reads them all; a NaN distance (never met) takes every bone, as before.
+  const cutBones = opts.visibility !== 'nearest-visible';
   for (let v = 0; v < n; v++) {
     const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
     const nx = normals[3 * v]!, ny = normals[3 * v + 1]!, nz = normals[3 * v + 2]!;
-    let minAll = Infinity;
+    // The closest point of each bone's segment to the vertex, into closest[3b ..], and its
+    // squared distance; the least of those is the nearest bone's (the square root is monotone).
+    let least2 = Infinity, leastBone = -1, sawNaN = false;
     for (let b = 0; b < nb; b++) {
-      // The closest point of bone b's segment to the vertex, into closest[3b ..].
       const o = 7 * b;
-      const ax = segs[o]!, ay = segs[o + 1]!, az = segs[o + 2]!, abx = segs[o + 3]!, aby = segs[o + 4]!, abz = segs[o + 5]!, len2 = segs[o + 6]!;
-      let t = len2 > 0 ? ((x - ax) * abx + (y - ay) * aby + (z - az) * abz) / len2 : 0;
+      const ax = segs[o]!, ay = segs[o + 1]!, az = segs[o + 2]!, abx = segs[o + 3]!, aby = segs[o + 4]!, abz = segs[o + 5]!, segLen2 = segs[o + 6]!;
+      let t = segLen2 > 0 ? ((x - ax) * abx + (y - ay) * aby + (z - az) * abz) / segLen2 : 0;
       t = t < 0 ? 0 : t > 1 ? 1 : t;
       closest[3 * b] = ax + t * abx;
       closest[3 * b + 1] = ay + t * aby;
       closest[3 * b + 2] = az + t * abz;
       const dx = x - closest[3 * b]!, dy = y - closest[3 * b + 1]!, dz = z - closest[3 * b + 2]!;
-      const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (b === 0 || len < nearest[v]!) nearest[v] = len;
+      const l2 = dx * dx + dy * dy + dz * dz;
+      len2[b] = l2;
+      if (l2 < least2) { least2 = l2; leastBone = b; }
+      if (l2 !== l2) sawNaN = true;
+    }
+    let cut2 = Infinity;
+    if (sawNaN || leastBone < 0) {
+      for (let b = 0; b < nb; b++) {
+        const len = Math.sqrt(len2[b]!);
+        if (b === 0 || len < nearest[v]!) nearest[v] = len;
+      }
+    } else {
+      nearest[v] = Math.sqrt(least2);
+      if (cutBones) {
+        const b = leastBone;
+        const dx = x - closest[3 * b]!, dy = y - closest[3 * b + 1]!, dz = z - closest[3 * b + 2]!;
+        const len = Math.sqrt(len2[b]!);
+        const cosine = len > 0 ? (dx * nx + dy * ny + dz * nz) / len : 1;
+        const cut = 1.01 * (len / (0.5 * (cosine + 1.001))) * (1 + DISTANCE_EPSILON);
+        if (cut < Infinity) cut2 = cut * cut;
+      }
+    }
+    let minAll = Infinity;
+    for (let b = 0; b < nb; b++) {
+      if (len2[b]! > cut2) {
+        dist[b] = Infinity;
+        continue;
+      }
+      const dx = x - closest[3 * b]!, dy = y - closest[3 * b + 1]!, dz = z - closest[3 * b + 2]!;
+      const len = Math.sqrt(len2[b]!);
       const cosine = len > 0 ? (dx * nx + dy * ny + dz * nz) / len : 1;
       dist[b] = len / (0.5 * (cosine + 1.001));
       if (dist[b]! < minAll) minAll = dist[b]!;

@@ -80,12 +80,21 @@ export function fillEmptyPieces(
     regions.push(region);
     touchedOf.push(touched);
   }
-  // Only the regions' own (empty) vertices' evidence is read below.
-  const evidence = touchedOf.some((touched) => touched.size > 1) ? geodesic(empty) : undefined;
+  // Only the vertices of the regions touching two joints or more have their evidence read below
+  // (a region touching one joint goes wholly to it either way, see above): the geodesic search
+  // stops once the voxels those read are settled, sooner than for every empty vertex when the
+  // other regions lie farther from the bones.
+  let needed: Uint8Array | undefined;
+  for (let r = 0; r < regions.length; r++) {
+    if (touchedOf[r]!.size < 2) continue;
+    needed ??= new Uint8Array(n);
+    for (const v of regions[r]!) needed[v] = 1;
+  }
+  const evidence = needed ? geodesic(needed) : undefined;
   for (let r = 0; r < regions.length; r++) {
     const region = regions[r]!, touched = touchedOf[r]!;
     const wrapped = new Map<number, number>();
-    if (evidence) for (const v of region) add(wrapped, evidence.joints, evidence.weights, v);
+    if (evidence && touched.size > 1) for (const v of region) add(wrapped, evidence.joints, evidence.weights, v);
     const both = [...touched].map(([j, w]): [number, number] => [j, w * (wrapped.get(j) ?? 0)]).filter(([, w]) => w > 0);
     let top = (both.length > 0 ? both : [...touched]).sort((a, b) => b[1] - a[1]).slice(0, slots);
     let total = top.reduce((acc, [, w]) => acc + w, 0);

@@ -3,7 +3,11 @@
 ;; (WebAssembly's f64 arithmetic is IEEE-754 with round-to-nearest and never fuses a multiply and
 ;; an add, as JavaScript's), so the iterates, the iteration count and x are the same bit for bit.
 ;; It runs ~4× faster than the JavaScript loop: the gathers p[cols[e]] need no bounds or uint32
-;; range checks here. Compiled to jacobi-cg-wasm-bytes.ts by scripts/build-wasm.ts.
+;; range checks here. The element-wise passes (x, r and p's updates) take two rows a step in f64x2
+;; lanes: each lane is the scalar operation (SIMD f64 arithmetic is IEEE-754 round-to-nearest,
+;; unfused, as the scalar), and the sums (rzNew) and the max (worst) take lane 0 then lane 1, the
+;; rows' order, so nothing changes bit for bit; ~0.85× the kernel's CPU on the VALID humans' systems
+;; (packages/rig/docs/speed.md, round 37). Compiled to jacobi-cg-wasm-bytes.ts by scripts/build-wasm.ts.
 ;;
 ;; Arguments are byte offsets into the exported memory: rowStart (u32, m + 1), cols (u32), vals
 ;; (f64, the off-diagonals given positive), diag, rhs (f64, m), and the work vectors x, r, p, q,
@@ -229,7 +233,7 @@
     (local $i i32) (local $e i32) (local $end i32) (local $it i32) (local $o i32)
     (local $bnorm f64) (local $rz f64) (local $pq f64) (local $acc f64) (local $alpha f64) (local $worst f64)
     (local $rzNew f64) (local $ri f64) (local $scaled f64) (local $beta f64) (local $d f64) (local $zi f64)
-    (local $vp i32) (local $cp i32) (local $cpEnd i32)
+    (local $vp i32) (local $cp i32) (local $cpEnd i32) (local $av v128) (local $bv v128) (local $rv v128) (local $dv v128) (local $sv v128)
 
     ;; x = 0, r = rhs, inv = 1 / diag where diag > 0 (0 elsewhere)
     (local.set $i (i32.const 0))
@@ -316,46 +320,76 @@
       (br_if $done (i32.eqz (f64.gt (local.get $pq) (f64.const 0))))
       (local.set $alpha (f64.div (local.get $rz) (local.get $pq)))
 
-      ;; x += α·p; r −= α·q; worst = max |r|·inv; rzNew = Σ r·r·inv
+      ;; x += α·p; r −= α·q; worst = max |r|·inv; rzNew = Σ r·r·inv: two rows a step in f64x2 lanes
+      ;; (each lane the scalar operations, IEEE alike), the sums and the max taken lane 0 then lane 1
       (local.set $worst (f64.const 0))
       (local.set $rzNew (f64.const 0))
+      (local.set $av (f64x2.splat (local.get $alpha)))
       (local.set $i (i32.const 0))
       (block $b5 (loop $l5
-        (br_if $b5 (i32.ge_u (local.get $i) (local.get $m)))
+        (br_if $b5 (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $m)))
         (local.set $o (i32.shl (local.get $i) (i32.const 3)))
-        (f64.store (i32.add (local.get $xP) (local.get $o))
-          (f64.add
-            (f64.load (i32.add (local.get $xP) (local.get $o)))
-            (f64.mul (local.get $alpha) (f64.load (i32.add (local.get $pP) (local.get $o))))))
-        (local.set $ri (f64.sub
-          (f64.load (i32.add (local.get $rP) (local.get $o)))
-          (f64.mul (local.get $alpha) (f64.load (i32.add (local.get $qP) (local.get $o))))))
-        (f64.store (i32.add (local.get $rP) (local.get $o)) (local.get $ri))
-        (local.set $d (f64.load (i32.add (local.get $invP) (local.get $o))))
-        (local.set $scaled (f64.mul (f64.abs (local.get $ri)) (local.get $d)))
-        (if (f64.gt (local.get $scaled) (local.get $worst)) (then (local.set $worst (local.get $scaled))))
-        (local.set $rzNew (f64.add (local.get $rzNew)
-          (f64.mul (f64.mul (local.get $ri) (local.get $ri)) (local.get $d))))
-        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (v128.store align=8 (i32.add (local.get $xP) (local.get $o))
+          (f64x2.add
+            (v128.load align=8 (i32.add (local.get $xP) (local.get $o)))
+            (f64x2.mul (local.get $av) (v128.load align=8 (i32.add (local.get $pP) (local.get $o))))))
+        (local.set $rv (f64x2.sub
+          (v128.load align=8 (i32.add (local.get $rP) (local.get $o)))
+          (f64x2.mul (local.get $av) (v128.load align=8 (i32.add (local.get $qP) (local.get $o))))))
+        (v128.store align=8 (i32.add (local.get $rP) (local.get $o)) (local.get $rv))
+        (local.set $dv (v128.load align=8 (i32.add (local.get $invP) (local.get $o))))
+        (local.set $sv (f64x2.mul (f64x2.abs (local.get $rv)) (local.get $dv)))
+        (local.set $scaled (f64x2.extract_lane 0 (local.get $sv)))
+        (local.set $worst (select (local.get $scaled) (local.get $worst) (f64.gt (local.get $scaled) (local.get $worst))))
+        (local.set $scaled (f64x2.extract_lane 1 (local.get $sv)))
+        (local.set $worst (select (local.get $scaled) (local.get $worst) (f64.gt (local.get $scaled) (local.get $worst))))
+        (local.set $sv (f64x2.mul (f64x2.mul (local.get $rv) (local.get $rv)) (local.get $dv)))
+        (local.set $rzNew (f64.add (local.get $rzNew) (f64x2.extract_lane 0 (local.get $sv))))
+        (local.set $rzNew (f64.add (local.get $rzNew) (f64x2.extract_lane 1 (local.get $sv))))
+        (local.set $i (i32.add (local.get $i) (i32.const 2)))
         (br $l5)))
+      (if (i32.lt_u (local.get $i) (local.get $m))
+        (then
+          (local.set $o (i32.shl (local.get $i) (i32.const 3)))
+          (f64.store (i32.add (local.get $xP) (local.get $o))
+            (f64.add
+              (f64.load (i32.add (local.get $xP) (local.get $o)))
+              (f64.mul (local.get $alpha) (f64.load (i32.add (local.get $pP) (local.get $o))))))
+          (local.set $ri (f64.sub
+            (f64.load (i32.add (local.get $rP) (local.get $o)))
+            (f64.mul (local.get $alpha) (f64.load (i32.add (local.get $qP) (local.get $o))))))
+          (f64.store (i32.add (local.get $rP) (local.get $o)) (local.get $ri))
+          (local.set $d (f64.load (i32.add (local.get $invP) (local.get $o))))
+          (local.set $scaled (f64.mul (f64.abs (local.get $ri)) (local.get $d)))
+          (if (f64.gt (local.get $scaled) (local.get $worst)) (then (local.set $worst (local.get $scaled))))
+          (local.set $rzNew (f64.add (local.get $rzNew)
+            (f64.mul (f64.mul (local.get $ri) (local.get $ri)) (local.get $d))))))
       (if (f64.le (local.get $worst) (local.get $tol))
         (then
           (local.set $it (i32.add (local.get $it) (i32.const 1)))
           (br $done)))
 
-      ;; p = r·inv + β·p
+      ;; p = r·inv + β·p, two rows a step in f64x2 lanes
       (local.set $beta (f64.div (local.get $rzNew) (local.get $rz)))
       (local.set $rz (local.get $rzNew))
+      (local.set $bv (f64x2.splat (local.get $beta)))
       (local.set $i (i32.const 0))
       (block $b6 (loop $l6
-        (br_if $b6 (i32.ge_u (local.get $i) (local.get $m)))
+        (br_if $b6 (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $m)))
         (local.set $o (i32.shl (local.get $i) (i32.const 3)))
-        (f64.store (i32.add (local.get $pP) (local.get $o))
-          (f64.add
-            (f64.mul (f64.load (i32.add (local.get $rP) (local.get $o))) (f64.load (i32.add (local.get $invP) (local.get $o))))
-            (f64.mul (local.get $beta) (f64.load (i32.add (local.get $pP) (local.get $o))))))
-        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (v128.store align=8 (i32.add (local.get $pP) (local.get $o))
+          (f64x2.add
+            (f64x2.mul (v128.load align=8 (i32.add (local.get $rP) (local.get $o))) (v128.load align=8 (i32.add (local.get $invP) (local.get $o))))
+            (f64x2.mul (local.get $bv) (v128.load align=8 (i32.add (local.get $pP) (local.get $o))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 2)))
         (br $l6)))
+      (if (i32.lt_u (local.get $i) (local.get $m))
+        (then
+          (local.set $o (i32.shl (local.get $i) (i32.const 3)))
+          (f64.store (i32.add (local.get $pP) (local.get $o))
+            (f64.add
+              (f64.mul (f64.load (i32.add (local.get $rP) (local.get $o))) (f64.load (i32.add (local.get $invP) (local.get $o))))
+              (f64.mul (local.get $beta) (f64.load (i32.add (local.get $pP) (local.get $o))))))))
       (local.set $it (i32.add (local.get $it) (i32.const 1)))
       (br $iter)))
     (local.get $it))
