@@ -86,6 +86,15 @@ export const jobListSchema = z
   .meta({ id: 'JobList' });
 export type JobList = z.infer<typeof jobListSchema>;
 
+/**
+ * What a submission (POST /v1/rigs, POST /v1/models) answers besides the queued job and its
+ * request's choices: where to poll it, and how long such a job typically takes.
+ */
+export const submissionResponseShape = {
+  poll_url: z.string().describe('/v1/jobs/<id>'),
+  estimated_seconds: z.int(),
+};
+
 /** GET /v1/jobs pages: `limit` and `offset`'s bounds (the OpenAPI parameters are written from these). */
 export const JOB_LIST_DEFAULT_LIMIT = 20;
 export const JOB_LIST_MAX_LIMIT = 100;
