@@ -2,7 +2,7 @@
 import { readFileAsBase64, type CreateModelInput } from '@rigforge/client';
 import { MODEL_FORMATS, PICTURE_VIEWS_OF_MODELS, RIG_TYPES, type RigType } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
-import { createContext, type GlobalOptions } from '../context';
+import { commandContext } from '../context';
 import { isUrl, numberArg, stemOf } from '../parse-args';
 import { addSubmissionOptions, finishSubmission, type SubmissionOptions } from '../submission';
 
@@ -28,7 +28,7 @@ export function generateCommand(): Command {
   return addSubmissionOptions(command)
     .addHelpText('after', '\nExample:\n  rigforge generate examples/hero.png --out hero.glb')
     .action(async (image: string, options: GenerateOptions, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = commandContext(command);
       const body: CreateModelInput = {
         output_format: options.format,
         ...(options.thickness !== undefined && { thickness: options.thickness }),

@@ -3,7 +3,7 @@ import { meshFileSource, type CreateRigInput } from '@rigforge/client';
 import { RIG_ANIMATIONS, RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, UP_AXES } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { CliError } from '../cli-error';
-import { createContext, type GlobalOptions } from '../context';
+import { commandContext } from '../context';
 import { isUrl, numberArg, stemOf } from '../parse-args';
 import { addSubmissionOptions, finishSubmission, type SubmissionOptions } from '../submission';
 
@@ -41,7 +41,7 @@ export function rigCommand(): Command {
   return addSubmissionOptions(command)
     .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx\n  rigforge rig knight.glb --skeleton-preset mixamo --format fbx\n  rigforge rig knight.glb --format vrm --out knight.vrm\n  rigforge rig dog.glb --type quadruped --animations idle,walk,trot')
     .action(async (model: string | undefined, options: RigOptions, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = commandContext(command);
       if ((model === undefined) === (options.fromJob === undefined)) {
         throw new CliError('usage', 'rig: give a model (file or URL) or --from-job <id>, not both and not neither');
       }
