@@ -6,6 +6,9 @@ import { webhookRequestShape } from './webhook';
 import { MODEL_FORMATS } from './rig';
 import { BODY_PLANS, GENERATE_MODEL_OPTIONS, PICTURE_VIEWS, type NumberOption } from '@rigforge/vocabulary';
 
+/** The number options of POST /v1/models (thickness, height): their ranges and defaults. */
+export { GENERATE_MODEL_OPTIONS };
+
 /** The views a picture can be taken from (`view` of POST /v1/models). */
 export const PICTURE_VIEWS_OF_MODELS = PICTURE_VIEWS;
 

@@ -1,6 +1,6 @@
 /** `rigforge generate <image>`: POST /v1/models from a local PNG/JPEG/WebP or a URL; waits and downloads. */
 import { readFileAsBase64, type CreateModelInput } from '@rigforge/client';
-import { MODEL_FORMATS, PICTURE_VIEWS_OF_MODELS, RIG_TYPES, type RigType } from '@rigforge/contracts';
+import { GENERATE_MODEL_OPTIONS, MODEL_FORMATS, PICTURE_VIEWS_OF_MODELS, RIG_TYPES, type RigType } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { commandContext } from '../context';
 import { isUrl, numberArg, stemOf } from '../parse-args';
@@ -16,11 +16,12 @@ interface GenerateOptions extends SubmissionOptions {
 }
 
 export function generateCommand(): Command {
+  const { thickness } = GENERATE_MODEL_OPTIONS;
   const command = new Command('generate')
     .description('make a closed, textured 3D model from an image (PNG, JPEG or WebP)')
     .argument('<image>', 'local image file or http(s) URL')
-    .option('--thickness <n>', 'depth relative to width, 0.05–2 (API default 0.5)', numberArg)
-    .option('--height <metres>', 'model height in metres (API default 1)', numberArg)
+    .option('--thickness <n>', `depth relative to width, ${thickness.min}–${thickness.max} (API default ${thickness.default})`, numberArg)
+    .option('--height <metres>', `model height in metres (API default ${GENERATE_MODEL_OPTIONS.height.default})`, numberArg)
     .addOption(new Option('--body-plan <plan>', 'what the picture shows, when known (picks its learned depth prior)').choices(RIG_TYPES))
     .addOption(new Option('--view <view>', 'where the picture was taken from, when known; side + a legged plan builds the legs as left/right pairs').choices(PICTURE_VIEWS_OF_MODELS))
     .addOption(new Option('-f, --format <format>', 'output format').choices(MODEL_FORMATS).default('glb'))
