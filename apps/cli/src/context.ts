@@ -3,6 +3,7 @@
  * RIGFORGE_API_KEY, base URL from --base-url or RIGFORGE_BASE_URL) and where to print.
  */
 import { RigforgeClient } from '@rigforge/client';
+import type { Command } from 'commander';
 import { CliError } from './cli-error';
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
@@ -37,4 +38,9 @@ export function createContext(options: GlobalOptions, env: NodeJS.ProcessEnv = p
     out: (text) => process.stdout.write(`${text}\n`),
     err: process.stderr,
   };
+}
+
+/** The context of the command being run, from its own options and the global ones. */
+export function commandContext(command: Command): CliContext {
+  return createContext(command.optsWithGlobals<GlobalOptions>());
 }

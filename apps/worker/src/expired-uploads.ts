@@ -6,20 +6,16 @@
  * account deleted (its rows cascade, its objects do not). The grace covers an upload whose row is
  * being written as its object appears (on S3 the client PUTs straight to the bucket).
  */
-import { deleteUploads, findExpiredUploads, findUploadKeys, type Db } from '@rigforge/db';
-import { UPLOADS_PREFIX, type ObjectStorage } from '@rigforge/storage';
+import { deleteUploads, findExpiredUploads, findUploadKeys } from '@rigforge/db';
+import { UPLOADS_PREFIX } from '@rigforge/storage';
 import { startPeriodicSweep } from './periodic-sweep';
+import { deleteStrayObjects, STRAY_LOOKUP_BATCH, type StorageSweepOptions } from './stray-objects';
 
-export interface ExpiredUploadSweepOptions {
-  db: Db;
-  storage: ObjectStorage;
-  /** Objects under uploads/ with no row are left alone for this long after their last write. */
-  graceMs: number;
-  log: (message: string, error?: unknown) => void;
-}
+/** `graceMs`: objects under uploads/ with no row are left alone for this long after their last write. */
+export type ExpiredUploadSweepOptions = StorageSweepOptions;
 
-/** Rows are deleted, and stray keys looked up, this many at a time. */
-const BATCH = 500;
+/** Rows are deleted this many at a time (stray keys are looked up as many at a time, in stray-objects.ts). */
+const BATCH = STRAY_LOOKUP_BATCH;
 
 export async function sweepExpiredUploads(options: ExpiredUploadSweepOptions, now = new Date()): Promise<{ expired: number; strays: number }> {
   const { db, storage } = options;
@@ -31,24 +27,7 @@ export async function sweepExpiredUploads(options: ExpiredUploadSweepOptions, no
     if (rows.length < BATCH) break;
   }
 
-  let strays = 0;
-  const cutoff = now.getTime() - options.graceMs;
-  let batch: string[] = [];
-  const flush = async () => {
-    const known = await findUploadKeys(db, batch);
-    for (const key of batch) {
-      if (known.has(key)) continue;
-      await storage.delete(key);
-      strays++;
-    }
-    batch = [];
-  };
-  for await (const object of storage.list(UPLOADS_PREFIX)) {
-    if (object.modifiedAt.getTime() > cutoff) continue;
-    batch.push(object.key);
-    if (batch.length >= BATCH) await flush();
-  }
-  if (batch.length) await flush();
+  const { deleted: strays } = await deleteStrayObjects(options, UPLOADS_PREFIX, (keys) => findUploadKeys(db, keys), now);
   if (expired || strays) options.log(`uploads: deleted ${expired} expired uploads and ${strays} files no upload refers to`);
   return { expired, strays };
 }

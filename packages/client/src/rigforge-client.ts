@@ -15,6 +15,7 @@ import {
   createModelResponseSchema,
   createRigResponseSchema,
   errorBodySchema,
+  JOB_LIST_MAX_LIMIT,
   jobListSchema,
   jobSchema,
   uploadSchema,
@@ -179,9 +180,9 @@ export class RigforgeClient {
     return this.send('GET', '/v1/jobs', jobListSchema, { query: { ...query }, ...options });
   }
 
-  /** Every job matching `query`, newest first, fetching pages of `limit` (default 100) as the caller iterates. */
+  /** Every job matching `query`, newest first, fetching pages of `limit` (default the largest page, 100) as the caller iterates. */
   async *iterateJobs(query: Omit<ListJobsInput, 'offset'> = {}, options?: RequestOptions): AsyncGenerator<JobObject> {
-    const limit = query.limit ?? 100;
+    const limit = query.limit ?? JOB_LIST_MAX_LIMIT;
     for (let offset = 0; ; offset += limit) {
       const page = await this.listJobs({ ...query, limit, offset }, options);
       yield* page.jobs;

@@ -2,7 +2,7 @@
  * `run()`: one call for submit, wait and (optionally) download, as `replicate.run` and fal's
  * `subscribe` are. A job that ends failed throws `JobFailedError` carrying the job.
  */
-import type { CreateRigResponse, JobObject } from '@rigforge/contracts/wire';
+import type { JobObject, RigEngine } from '@rigforge/contracts/wire';
 import { JobFailedError } from './client-error';
 import { downloadFile } from './files';
 import type { CreateModelInput, CreateOptions, CreateRigInput, RigforgeClient } from './rigforge-client';
@@ -23,8 +23,15 @@ export interface RunResult {
 
 export async function run(client: RigforgeClient, input: RunInput, options: RunOptions = {}): Promise<RunResult> {
   const { out, deadlineMs, intervalMs, stream, onPoll, onProgress, sleep, ...create } = options;
-  const queued = 'rig' in input ? await client.createRig(input.rig, create) : await client.createModel(input.model, create);
-  const engine = 'rig' in input ? (queued as CreateRigResponse).engine : undefined;
+  let queued: JobObject;
+  let engine: RigEngine | undefined;
+  if ('rig' in input) {
+    const rig = await client.createRig(input.rig, create);
+    queued = rig;
+    engine = rig.engine;
+  } else {
+    queued = await client.createModel(input.model, create);
+  }
   const job = await waitForJob(client, queued.id, { engine, deadlineMs, intervalMs, stream, onPoll, onProgress, sleep, signal: options.signal });
   if (job.status === 'failed') throw new JobFailedError(job);
   if (!out || !job.output) return { job };

@@ -3,6 +3,7 @@
  * usage, so a client can show them without the operator's admin CLI. Its OpenAPI entry lives here.
  */
 import { z } from 'zod';
+import { emptyQuerySchema } from './common';
 import { JOB_OPERATIONS } from './job';
 import { registerOpenApiOperation } from './openapi';
 
@@ -35,8 +36,8 @@ export const accountSchema = z
   .meta({ id: 'Account' });
 export type AccountObject = z.infer<typeof accountSchema>;
 
-/** GET /v1/account takes no parameters; any given is a mistake worth a 400. */
-export const getAccountQuerySchema = z.strictObject({});
+/** GET /v1/account takes no parameters. */
+export const getAccountQuerySchema = emptyQuerySchema;
 
 registerOpenApiOperation({
   method: 'get',

@@ -3,7 +3,8 @@
  * the two operations' OpenAPI entries (registered here so the document follows this file).
  */
 import { z } from 'zod';
-import { registerOpenApiOperation } from './openapi';
+import { emptyQuerySchema, queryIntSchema } from './common';
+import { pageParameters, registerOpenApiOperation } from './openapi';
 
 /** The only licence the catalog serves. */
 export const ASSET_LICENSE = 'CC0-1.0' as const;
@@ -45,13 +46,6 @@ export const assetCategoriesSchema = z
   .meta({ id: 'AssetCategories' });
 export type AssetCategories = z.infer<typeof assetCategoriesSchema>;
 
-const intParam = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${name} must be a non-negative integer`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
-
 /** Control characters (NUL above all) cannot be stored in Postgres text and never occur in names. */
 const textParam = (max: number) =>
   z
@@ -64,13 +58,13 @@ export const listAssetsQuerySchema = z.strictObject({
   query: textParam(200).optional(),
   category: textParam(100).optional(),
   pack: textParam(100).optional(),
-  limit: intParam('limit', 1, ASSET_LIST_MAX_LIMIT).default(ASSET_LIST_DEFAULT_LIMIT),
-  offset: intParam('offset', 0, ASSET_LIST_MAX_OFFSET).default(0),
+  limit: queryIntSchema('limit', 1, ASSET_LIST_MAX_LIMIT).default(ASSET_LIST_DEFAULT_LIMIT),
+  offset: queryIntSchema('offset', 0, ASSET_LIST_MAX_OFFSET).default(0),
 });
 export type ListAssetsQuery = z.infer<typeof listAssetsQuerySchema>;
 
-/** GET /v1/assets/categories takes no parameters; any given is a mistake worth a 400. */
-export const listAssetCategoriesQuerySchema = z.strictObject({});
+/** GET /v1/assets/categories takes no parameters. */
+export const listAssetCategoriesQuerySchema = emptyQuerySchema;
 
 registerOpenApiOperation({
   method: 'get',
@@ -88,8 +82,7 @@ registerOpenApiOperation({
     { name: 'query', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'Substring of name or id, case-insensitive' },
     { name: 'category', in: 'query', schema: { type: 'string', maxLength: 100 }, description: 'Exact category' },
     { name: 'pack', in: 'query', schema: { type: 'string', maxLength: 100 }, description: 'Exact pack identifier' },
-    { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: ASSET_LIST_MAX_LIMIT, default: ASSET_LIST_DEFAULT_LIMIT } },
-    { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+    ...pageParameters(ASSET_LIST_MAX_LIMIT, ASSET_LIST_DEFAULT_LIMIT),
   ],
   responses: [{ status: 200, description: 'A page of assets', schema: { name: 'AssetList', schema: assetListSchema } }],
   errors: ['invalid_request', 'unauthorized', 'rate_limited'],

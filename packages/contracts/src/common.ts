@@ -1,4 +1,4 @@
-/** Field schemas every request shares (ids, URLs, base64), written once. */
+/** Field schemas every request shares (ids, URLs, base64, query parameters), written once. */
 import { z } from 'zod';
 
 export const uuidSchema = z.uuid({ error: 'must be a UUID' });
@@ -33,3 +33,17 @@ export const base64Schema = z
   .min(1, 'must not be empty')
   .refine((value) => !NOT_BASE64.test(value), 'must be base64 (A-Z a-z 0-9 + /, optional = padding)')
   .meta({ pattern: BASE64_PATTERN });
+
+/**
+ * An integer query parameter (query strings carry text): digits only, then within `min`..`max`.
+ * The messages name the parameter, as the 400 answer shows them.
+ */
+export const queryIntSchema = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a non-negative integer`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+/** The query of an endpoint that takes no parameters: any given is a mistake worth a 400. */
+export const emptyQuerySchema = z.strictObject({});

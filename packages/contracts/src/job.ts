@@ -1,7 +1,7 @@
 /** The job object every endpoint answers with, and the job list. */
 import { z } from 'zod';
 import { JOB_ERROR_CODES } from './errors';
-import { uuidSchema } from './common';
+import { queryIntSchema, uuidSchema } from './common';
 import { BODY_PLANS } from '@rigforge/vocabulary';
 import { jobStageSchema } from './job-stage';
 
@@ -86,18 +86,25 @@ export const jobListSchema = z
   .meta({ id: 'JobList' });
 export type JobList = z.infer<typeof jobListSchema>;
 
-const intParam = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be a non-negative integer`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+/**
+ * What a submission (POST /v1/rigs, POST /v1/models) answers besides the queued job and its
+ * request's choices: where to poll it, and how long such a job typically takes.
+ */
+export const submissionResponseShape = {
+  poll_url: z.string().describe('/v1/jobs/<id>'),
+  estimated_seconds: z.int(),
+};
+
+/** GET /v1/jobs pages: `limit` and `offset`'s bounds (the OpenAPI parameters are written from these). */
+export const JOB_LIST_DEFAULT_LIMIT = 20;
+export const JOB_LIST_MAX_LIMIT = 100;
+export const JOB_LIST_MAX_OFFSET = 1_000_000;
 
 export const listJobsQuerySchema = z.strictObject({
   operation: z.enum(JOB_OPERATIONS).optional(),
   status: z.enum(JOB_STATUSES).optional(),
-  limit: intParam('limit', 1, 100).default(20),
-  offset: intParam('offset', 0, 1_000_000).default(0),
+  limit: queryIntSchema('limit', 1, JOB_LIST_MAX_LIMIT).default(JOB_LIST_DEFAULT_LIMIT),
+  offset: queryIntSchema('offset', 0, JOB_LIST_MAX_OFFSET).default(0),
 });
 export type ListJobsQuery = z.infer<typeof listJobsQuerySchema>;
 

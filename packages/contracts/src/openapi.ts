@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { API_ERROR_STATUS, errorBodySchema, JOB_ERROR_CODES } from './errors';
-import { jobListSchema, jobSchema, JOB_OPERATIONS, JOB_STATUSES, type JobOperation } from './job';
+import { JOB_LIST_DEFAULT_LIMIT, JOB_LIST_MAX_LIMIT, jobListSchema, jobSchema, JOB_OPERATIONS, JOB_STATUSES, type JobOperation } from './job';
 import { createModelRequestSchema, createModelResponseSchema } from './model';
 import { checkRigRequestSchema, checkRigResponseSchema, createRigRequestSchema, createRigResponseSchema } from './rig';
 import { webhookAttemptListSchema, webhookPayloadSchema, WEBHOOK_EVENTS } from './webhook';
@@ -93,6 +93,17 @@ function toComponent(schema: z.ZodType, io: 'input' | 'output', components: Json
   return rewrite(json);
 }
 
+/** A list's page parameters, `limit` (1..maxLimit) and `offset`, as the list's query schema bounds them. */
+export function pageParameters(maxLimit: number, defaultLimit: number): JsonObject[] {
+  return [
+    { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit } },
+    { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+  ];
+}
+
+/** What a request naming a job by id may be refused with. */
+const JOB_BY_ID_ERRORS: OpenApiOperation['errors'] = ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'];
+
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const idempotencyKeyParameter = {
   name: 'Idempotency-Key',
@@ -170,27 +181,27 @@ registerOpenApiOperation({
   responses: [{ status: 202, description: 'Accepted; poll poll_url', schema: { name: 'CreateModelResponse', schema: createModelResponseSchema }, headers: submissionHeaders }],
   errors: ['invalid_request', 'unsupported_format', 'unauthorized', 'subscription_required', 'insufficient_credits', 'idempotency_key_in_use', 'payload_too_large', 'idempotency_key_reused', 'rate_limited', 'backend_unavailable'],
 });
-registerOpenApiOperation({
+/** GET /v1/jobs/{id}, also served as GET /v1/rigs/{id}: the same read under two paths. */
+const readJob = {
   method: 'get',
+  clientCall: 'client.getJob(ID)',
+  parameters: [idParameter, preferWaitParameter],
+  responses: [{ status: 200, description: 'The job', schema: { name: 'Job', schema: jobSchema }, headers: waitHeaders }],
+  errors: JOB_BY_ID_ERRORS,
+} satisfies Partial<OpenApiOperation>;
+registerOpenApiOperation({
+  ...readJob,
   path: '/v1/rigs/{id}',
   operationId: 'getRig',
-  clientCall: 'client.getJob(ID)',
   tags: ['rigs'],
   summary: 'Retrieve a rig job (alias of GET /v1/jobs/{id})',
-  parameters: [idParameter, preferWaitParameter],
-  responses: [{ status: 200, description: 'The job', schema: { name: 'Job', schema: jobSchema }, headers: waitHeaders }],
-  errors: ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'],
 });
 registerOpenApiOperation({
-  method: 'get',
+  ...readJob,
   path: '/v1/jobs/{id}',
   operationId: 'getJob',
-  clientCall: 'client.getJob(ID)',
   tags: ['jobs'],
   summary: 'Retrieve a job of any operation and status',
-  parameters: [idParameter, preferWaitParameter],
-  responses: [{ status: 200, description: 'The job', schema: { name: 'Job', schema: jobSchema }, headers: waitHeaders }],
-  errors: ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'],
 });
 registerOpenApiOperation({
   method: 'post',
@@ -216,7 +227,7 @@ registerOpenApiOperation({
   description: 'Each event is `data: <job object JSON>`. A `: keep-alive` comment comes every 15 s.',
   parameters: [idParameter],
   responses: [{ status: 200, description: 'text/event-stream of job objects', schema: { name: 'Job', schema: jobSchema }, contentType: 'text/event-stream' }],
-  errors: ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'],
+  errors: JOB_BY_ID_ERRORS,
 });
 registerOpenApiOperation({
   method: 'get',
@@ -230,7 +241,7 @@ registerOpenApiOperation({
     `carry a WebhookPayload; events: ${WEBHOOK_EVENTS.join(', ')}. Failed deliveries are retried with exponential backoff for over 24 h.`,
   parameters: [idParameter],
   responses: [{ status: 200, description: 'The attempts', schema: { name: 'WebhookAttemptList', schema: webhookAttemptListSchema } }],
-  errors: ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'],
+  errors: JOB_BY_ID_ERRORS,
 });
 registerOpenApiOperation({
   method: 'get',
@@ -243,8 +254,7 @@ registerOpenApiOperation({
   parameters: [
     { name: 'operation', in: 'query', schema: { type: 'string', enum: [...JOB_OPERATIONS] } },
     { name: 'status', in: 'query', schema: { type: 'string', enum: [...JOB_STATUSES] } },
-    { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-    { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+    ...pageParameters(JOB_LIST_MAX_LIMIT, JOB_LIST_DEFAULT_LIMIT),
   ],
   responses: [{ status: 200, description: 'A page of jobs', schema: { name: 'JobList', schema: jobListSchema } }],
   errors: ['invalid_request', 'unauthorized', 'rate_limited'],

@@ -5,6 +5,7 @@
  * (rig-animations-operation.ts registers the operation).
  */
 import { z } from 'zod';
+import { emptyQuerySchema } from './common';
 import { BODY_PLANS, PROCEDURAL_CLIPS, PROCEDURAL_CLIP_DESCRIPTIONS, PROCEDURAL_CLIP_NAMES, type BodyPlan } from '@rigforge/vocabulary';
 
 export { PROCEDURAL_CLIPS as RIG_ANIMATIONS };
@@ -36,7 +37,7 @@ export const rigAnimationsListSchema = z
 export type RigAnimationsList = z.infer<typeof rigAnimationsListSchema>;
 
 /** GET /v1/rigs/animations takes no parameters. */
-export const listRigAnimationsQuerySchema = z.strictObject({});
+export const listRigAnimationsQuerySchema = emptyQuerySchema;
 
 /** The listing, from the table. */
 export function rigAnimationsList(): RigAnimationsList {

@@ -1,7 +1,7 @@
 /** The requests and answers of POST /v1/rigs and the free rig check. */
 import { z } from 'zod';
 import { base64Schema, httpUrlSchema, uuidSchema } from './common';
-import { jobSchema } from './job';
+import { jobSchema, submissionResponseShape } from './job';
 import {
   BODY_PLANS,
   DEFAULT_SKELETON_PRESET,
@@ -111,8 +111,7 @@ export const createRigResponseSchema = jobSchema
     rig_type: z.enum(RIG_TYPE_CHOICES).describe('As requested; with auto the job shows the plan chosen (rig_type_chosen) once it succeeds'),
     output_format: z.enum(RIG_OUTPUT_FORMATS),
     skeleton_preset: z.enum(SKELETON_PRESETS),
-    poll_url: z.string().describe('/v1/jobs/<id>'),
-    estimated_seconds: z.int(),
+    ...submissionResponseShape,
   })
   .meta({ id: 'CreateRigResponse' });
 export type CreateRigResponse = z.infer<typeof createRigResponseSchema>;

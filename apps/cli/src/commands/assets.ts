@@ -2,7 +2,7 @@
 import { downloadFile } from '@rigforge/client';
 import { Command } from 'commander';
 import { CliError } from '../cli-error';
-import { createContext, type GlobalOptions } from '../context';
+import { commandContext } from '../context';
 import { intArg } from '../parse-args';
 import { printAssetList, printCategories } from '../print';
 
@@ -25,14 +25,14 @@ export function assetsCommand(): Command {
     .option('--offset <n>', 'skip this many results', intArg)
     .addHelpText('after', '\nExample:\n  rigforge assets search crate --limit 10')
     .action(async (query: string | undefined, options: SearchOptions, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = commandContext(command);
       printAssetList(ctx, await ctx.client.listAssets({ query, ...options }));
     });
   assets
     .command('categories')
     .description('every category and pack of the catalog')
     .action(async (_options: unknown, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = commandContext(command);
       printCategories(ctx, await ctx.client.listAssetCategories());
     });
   assets
@@ -42,7 +42,7 @@ export function assetsCommand(): Command {
     .option('-o, --out <file>', 'where to write it (default: <asset>.glb)')
     .addHelpText('after', '\nExample:\n  rigforge assets download starter-props/crate --out crate.glb')
     .action(async (id: string, options: { out?: string }, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = commandContext(command);
       // The list's query matches a substring of the id; the one asked for is the exact match.
       const asset = (await ctx.client.listAssets({ query: id, limit: 200 })).assets.find((a) => a.id === id);
       if (!asset) throw new CliError('usage', `assets download: no asset "${id}" (see rigforge assets search)`);

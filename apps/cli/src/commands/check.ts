@@ -3,7 +3,7 @@ import { meshFileSource } from '@rigforge/client';
 import type { CheckRigRequest } from '@rigforge/contracts';
 import { Command } from 'commander';
 import { CliError } from '../cli-error';
-import { createContext, type GlobalOptions } from '../context';
+import { commandContext } from '../context';
 import { isUrl } from '../parse-args';
 import { printCheck } from '../print';
 
@@ -14,7 +14,7 @@ export function checkCommand(): Command {
     .option('--from-job <id>', 'check the output of an earlier succeeded job instead of a file')
     .addHelpText('after', '\nExamples:\n  rigforge check examples/quadruped.glb\n  rigforge check knight.fbx --json')
     .action(async (model: string | undefined, options: { fromJob?: string }, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = commandContext(command);
       if ((model === undefined) === (options.fromJob === undefined)) {
         throw new CliError('usage', 'check: give a model (file or URL) or --from-job <id>, not both and not neither');
       }

@@ -1,7 +1,7 @@
 /** `rigforge jobs list|get|wait|cancel`: GET /v1/jobs, GET /v1/jobs/{id}, POST /v1/jobs/{id}/cancel. */
-import { JOB_OPERATIONS, JOB_STATUSES } from '@rigforge/contracts';
+import { JOB_LIST_DEFAULT_LIMIT, JOB_LIST_MAX_LIMIT, JOB_OPERATIONS, JOB_STATUSES, type JobObject } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
-import { createContext, type GlobalOptions } from '../context';
+import { commandContext, type CliContext } from '../context';
 import { intArg } from '../parse-args';
 import { printJob, printJobList } from '../print';
 import { waitWithProgress } from '../wait-with-progress';
@@ -15,41 +15,37 @@ interface ListOptions {
 
 export function jobsCommand(): Command {
   const jobs = new Command('jobs').description('your jobs');
+  /** `jobs <name> <id>`: one request on a job by id, printing the job it answers. */
+  const byId = (name: string, description: string, request: (ctx: CliContext, id: string) => Promise<JobObject>) =>
+    jobs
+      .command(name)
+      .description(description)
+      .argument('<id>', 'job id')
+      .action(async (id: string, _options: unknown, command: Command) => {
+        const ctx = commandContext(command);
+        printJob(ctx, await request(ctx, id));
+      });
   jobs
     .command('list')
     .description('your jobs, newest first')
     .addOption(new Option('--operation <operation>').choices(JOB_OPERATIONS))
     .addOption(new Option('--status <status>').choices(JOB_STATUSES))
-    .option('--limit <n>', '1–100 (API default 20)', intArg)
+    .option('--limit <n>', `1–${JOB_LIST_MAX_LIMIT} (API default ${JOB_LIST_DEFAULT_LIMIT})`, intArg)
     .option('--offset <n>', 'skip this many jobs', intArg)
     .action(async (options: ListOptions, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = commandContext(command);
       printJobList(ctx, await ctx.client.listJobs(options));
     });
-  jobs
-    .command('get')
-    .description('one job, in any status')
-    .argument('<id>', 'job id')
-    .action(async (id: string, _options: unknown, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
-      printJob(ctx, await ctx.client.getJob(id));
-    });
+  byId('get', 'one job, in any status', (ctx, id) => ctx.client.getJob(id));
   jobs
     .command('wait')
     .description('wait for a job to finish (following it live, up to 300 s)')
     .argument('<id>', 'job id')
     .option('-o, --out <file>', 'download the output model here when it succeeds')
     .action(async (id: string, options: { out?: string }, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = commandContext(command);
       printJob(ctx, await waitWithProgress(ctx, { id }, { out: options.out }));
     });
-  jobs
-    .command('cancel')
-    .description('cancel a queued or processing job (it fails with code canceled and is refunded)')
-    .argument('<id>', 'job id')
-    .action(async (id: string, _options: unknown, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
-      printJob(ctx, await ctx.client.cancelJob(id));
-    });
+  byId('cancel', 'cancel a queued or processing job (it fails with code canceled and is refunded)', (ctx, id) => ctx.client.cancelJob(id));
   return jobs;
 }

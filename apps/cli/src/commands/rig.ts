@@ -3,12 +3,11 @@ import { meshFileSource, type CreateRigInput } from '@rigforge/client';
 import { RIG_ANIMATIONS, RIG_ENGINES, RIG_OUTPUT_FORMATS, RIG_TYPE_CHOICES, SKELETON_PRESETS, UP_AXES } from '@rigforge/contracts';
 import { Command, Option } from 'commander';
 import { CliError } from '../cli-error';
-import { createContext, type GlobalOptions } from '../context';
+import { commandContext } from '../context';
 import { isUrl, numberArg, stemOf } from '../parse-args';
-import { printJob } from '../print';
-import { waitWithProgress } from '../wait-with-progress';
+import { addSubmissionOptions, finishSubmission, type SubmissionOptions } from '../submission';
 
-interface RigOptions {
+interface RigOptions extends SubmissionOptions {
   type: (typeof RIG_TYPE_CHOICES)[number];
   engine: (typeof RIG_ENGINES)[number];
   format: (typeof RIG_OUTPUT_FORMATS)[number];
@@ -19,13 +18,10 @@ interface RigOptions {
   animations?: string[];
   fromJob?: string;
   out?: string;
-  wait: boolean;
-  idempotencyKey?: string;
-  webhookUrl?: string;
 }
 
 export function rigCommand(): Command {
-  return new Command('rig')
+  const command = new Command('rig')
     .description('rig a mesh (glb, glTF, OBJ, STL or FBX): a local file, an http(s) URL, or --from-job')
     .argument('[model]', 'local mesh file (over 10 MB it is uploaded first, up to 200 MB) or http(s) URL')
     .addOption(new Option('-t, --type <rig_type>', 'body plan; auto: the one rigforge check recommends (the job says which)').choices(RIG_TYPE_CHOICES).default('biped'))
@@ -41,13 +37,11 @@ export function rigCommand(): Command {
     .option('--animation-url <url>', 'humanoid clip to retarget onto the rig (fast engine, biped)')
     .option('--animations <names>', `ready clips made for the rig, comma-separated (${RIG_ANIMATIONS.biped.join(',')} for biped; GET /v1/rigs/animations lists every plan's); one retarget each`, (v: string) => v.split(',').map((n) => n.trim()).filter(Boolean))
     .option('--from-job <id>', 'rig the output of an earlier succeeded job instead of a file')
-    .option('-o, --out <file>', 'where to write the rigged model (default: <name>.rigged.<format>)')
-    .option('--idempotency-key <key>', 'make a retry of this exact command safe: the same key answers the first job (default: a fresh one per run)')
-    .option('--webhook-url <url>', 'POST the job to this URL when it ends (signed, Standard Webhooks)')
-    .option('--no-wait', 'print the queued job and return without waiting')
+    .option('-o, --out <file>', 'where to write the rigged model (default: <name>.rigged.<format>)');
+  return addSubmissionOptions(command)
     .addHelpText('after', '\nExamples:\n  rigforge rig examples/humanoid.glb --out rigged.glb\n  rigforge rig knight.glb --type biped --format fbx --out knight.fbx\n  rigforge rig knight.glb --skeleton-preset mixamo --format fbx\n  rigforge rig knight.glb --format vrm --out knight.vrm\n  rigforge rig dog.glb --type quadruped --animations idle,walk,trot')
     .action(async (model: string | undefined, options: RigOptions, command: Command) => {
-      const ctx = createContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = commandContext(command);
       if ((model === undefined) === (options.fromJob === undefined)) {
         throw new CliError('usage', 'rig: give a model (file or URL) or --from-job <id>, not both and not neither');
       }
@@ -68,10 +62,7 @@ export function rigCommand(): Command {
       // Past the inline limit the file is uploaded (POST /v1/uploads, a streamed PUT) and given by URL.
       else if (model !== undefined) Object.assign(body, await meshFileSource(ctx.client, model));
       const queued = await ctx.client.createRig(body, { idempotencyKey: options.idempotencyKey });
-      if (!options.wait) return printJob(ctx, queued);
       const base = model === undefined ? `job-${queued.id}` : stemOf(model);
-      const out = options.out ?? `${base}.rigged.${options.format}`;
-      const job = await waitWithProgress(ctx, queued, { engine: queued.engine, out });
-      printJob(ctx, job);
+      await finishSubmission(ctx, queued, options, options.out ?? `${base}.rigged.${options.format}`, queued.engine);
     });
 }

@@ -10,9 +10,10 @@
  * glTF flavour references external .bin and texture files that a single URL cannot carry).
  */
 import { z } from 'zod';
-import { EXTERNAL_LICENSE, type AssetProvider, type ExternalAsset, type ProviderSearch } from './asset-provider';
+import { EXTERNAL_LICENSE, type ExternalAsset, type ProviderSearch } from './asset-provider';
+import { HttpAssetProvider } from './http-asset-provider';
 import { ProviderError } from './provider-error';
-import { ProviderHttp, providerUrl, type ProviderHttpOptions } from './provider-http';
+import { providerUrl, type ProviderHttpOptions } from './provider-http';
 
 export interface PolyHavenOptions extends ProviderHttpOptions {
   /** API origin; default https://api.polyhaven.com (tests point it at a stand-in). */
@@ -39,14 +40,12 @@ const modelFilesSchema = z.object({
   fbx: z.record(z.string(), z.object({ fbx: fileSchema.optional() })).optional(),
 });
 
-export class PolyHavenProvider implements AssetProvider {
+/** Needs no key: never unconfigured. */
+export class PolyHavenProvider extends HttpAssetProvider<PolyHavenOptions> {
   readonly id = 'polyhaven' as const;
-  readonly title = 'Poly Haven';
-  readonly unconfigured = null;
-  private readonly http: ProviderHttp;
 
-  constructor(private readonly options: PolyHavenOptions) {
-    this.http = new ProviderHttp(this.title, options);
+  constructor(options: PolyHavenOptions) {
+    super('Poly Haven', options);
   }
 
   async search(request: ProviderSearch): Promise<ExternalAsset[]> {

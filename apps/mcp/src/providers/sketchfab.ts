@@ -9,9 +9,10 @@
  * credit line names the author and links the model page, as Sketchfab's guidelines ask.
  */
 import { z } from 'zod';
-import { EXTERNAL_LICENSE, type AssetProvider, type ExternalAsset, type ProviderSearch } from './asset-provider';
+import { EXTERNAL_LICENSE, type ExternalAsset, type ProviderSearch } from './asset-provider';
+import { HttpAssetProvider, validItems } from './http-asset-provider';
 import { ProviderError } from './provider-error';
-import { ProviderHttp, providerUrl, type ProviderHttpOptions } from './provider-http';
+import { providerUrl, type ProviderHttpOptions } from './provider-http';
 
 export interface SketchfabOptions extends ProviderHttpOptions {
   /** API origin; default https://api.sketchfab.com. */
@@ -50,15 +51,11 @@ export function isSketchfabCc0(license: SketchfabModel['license']): boolean {
   return /\bCC0\b/i.test(license.label ?? '');
 }
 
-export class SketchfabProvider implements AssetProvider {
+export class SketchfabProvider extends HttpAssetProvider<SketchfabOptions> {
   readonly id = 'sketchfab' as const;
-  readonly title = 'Sketchfab';
-  readonly unconfigured: string | null;
-  private readonly http: ProviderHttp;
 
-  constructor(private readonly options: SketchfabOptions) {
-    this.http = new ProviderHttp(this.title, options);
-    this.unconfigured = options.token ? null : 'no API token configured (set SKETCHFAB_API_TOKEN)';
+  constructor(options: SketchfabOptions) {
+    super('Sketchfab', options, { value: options.token, what: 'API token', setting: 'SKETCHFAB_API_TOKEN' });
   }
 
   async search(request: ProviderSearch): Promise<ExternalAsset[]> {
@@ -73,9 +70,7 @@ export class SketchfabProvider implements AssetProvider {
     const body = await this.http.getJson(providerUrl(this.options.apiUrl, '/v3/search', query), { signal: request.signal });
     const page = searchSchema.safeParse(body);
     if (!page.success) throw new ProviderError(this.title, 'provider_bad_response', 'the search answer has no results list');
-    const models = page.data.results
-      .map((raw) => modelSchema.safeParse(raw))
-      .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
+    const models = validItems(modelSchema, page.data.results)
       .filter((model) => model.isDownloadable !== false && isSketchfabCc0(model.license))
       .slice(0, request.limit);
     return Promise.all(models.map((model) => this.toResult(model, request.signal)));

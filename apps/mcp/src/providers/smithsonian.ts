@@ -11,9 +11,10 @@
  * credit to the Smithsonian and the owning unit, which each result carries.
  */
 import { z } from 'zod';
-import { EXTERNAL_LICENSE, type AssetProvider, type ExternalAsset, type ProviderSearch } from './asset-provider';
+import { EXTERNAL_LICENSE, type ExternalAsset, type ProviderSearch } from './asset-provider';
+import { HttpAssetProvider, validItems } from './http-asset-provider';
 import { ProviderError } from './provider-error';
-import { ProviderHttp, providerUrl, type ProviderHttpOptions } from './provider-http';
+import { providerUrl, type ProviderHttpOptions } from './provider-http';
 
 export interface SmithsonianOptions extends ProviderHttpOptions {
   /** API base; default https://api.si.edu/openaccess/api/v1.0. */
@@ -67,15 +68,11 @@ function isPlainGlb(resource: Resource): boolean {
   return isGlb && !draco && !/draco/i.test(`${resource.label ?? ''} ${resource.url}`);
 }
 
-export class SmithsonianProvider implements AssetProvider {
+export class SmithsonianProvider extends HttpAssetProvider<SmithsonianOptions> {
   readonly id = 'smithsonian' as const;
-  readonly title = 'Smithsonian Open Access';
-  readonly unconfigured: string | null;
-  private readonly http: ProviderHttp;
 
-  constructor(private readonly options: SmithsonianOptions) {
-    this.http = new ProviderHttp(this.title, options);
-    this.unconfigured = options.apiKey ? null : 'no api.data.gov key configured (set SMITHSONIAN_API_KEY)';
+  constructor(options: SmithsonianOptions) {
+    super('Smithsonian Open Access', options, { value: options.apiKey, what: 'api.data.gov key', setting: 'SMITHSONIAN_API_KEY' });
   }
 
   async search(request: ProviderSearch): Promise<ExternalAsset[]> {
@@ -99,9 +96,7 @@ export class SmithsonianProvider implements AssetProvider {
 
   private toResult(row: z.infer<typeof rowSchema>): ExternalAsset | null {
     const dnr = row.content.descriptiveNonRepeating;
-    const media = (dnr.online_media?.media ?? [])
-      .map((raw) => mediaSchema.safeParse(raw))
-      .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
+    const media = validItems(mediaSchema, dnr.online_media?.media ?? [])
       .filter((m) => m.type === '3d_voyager' && m.usage?.access === 'CC0');
     if (media.length === 0) return null;
     const withGlb = media.find((m) => (m.resources ?? []).some(isPlainGlb));

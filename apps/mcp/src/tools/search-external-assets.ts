@@ -1,7 +1,7 @@
 /** The MCP tool that searches external CC0 providers, which the HTTP API does not. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { PROVIDER_IDS } from '../providers/asset-provider';
+import { EXTERNAL_LICENSE, PROVIDER_IDS } from '../providers/asset-provider';
 import { searchExternal } from '../providers/search-external';
 import type { ToolDeps } from './tool-deps';
 import { externalAssetsOutput } from './tool-output';
@@ -44,7 +44,7 @@ export function registerSearchExternalAssets(server: McpServer, deps: ToolDeps):
             content: [{ type: 'text', text: `Every provider asked failed:\n${failed.map((p) => `- ${p.provider}: ${p.code}: ${p.note}`).join('\n')}` }],
           };
         }
-        return jsonResult({ license: 'CC0-1.0', results: found.results, providers: found.providers });
+        return jsonResult({ license: EXTERNAL_LICENSE, results: found.results, providers: found.providers });
       }),
   );
 }

@@ -4,7 +4,7 @@
  * from the contracts' own response schemas as fresh inline objects (MCP clients want an inline
  * object at the top, not the `$ref` an OpenAPI id would make).
  */
-import { accountSchema, assetCategoriesSchema, assetListSchema, checkRigResponseSchema, JOB_OPERATIONS, JOB_STATUSES, jobSchema } from '@rigforge/contracts';
+import { accountSchema, ASSET_LICENSE, assetCategoriesSchema, assetListSchema, checkRigResponseSchema, JOB_OPERATIONS, JOB_STATUSES, jobSchema } from '@rigforge/contracts';
 import { z } from 'zod';
 
 /** A job as every job tool shows it (`jobView` in tool-result.ts): one id name, `job_id`, throughout. */
@@ -41,7 +41,7 @@ export const assetCategoriesOutput = z.object(assetCategoriesSchema.shape);
 export const checkModelOutput = z.object(checkRigResponseSchema.shape);
 export const accountOutput = z.object(accountSchema.shape);
 export const externalAssetsOutput = z.object({
-  license: z.literal('CC0-1.0'),
+  license: z.literal(ASSET_LICENSE),
   results: z.array(z.looseObject({ provider: z.string(), id: z.string() })).describe('Models found, each with licence, author, attribution and a model_url for rig_model'),
   providers: z.array(z.looseObject({ provider: z.string(), status: z.string() })).describe('Each provider asked: ok, skipped or error, with a note'),
 });
