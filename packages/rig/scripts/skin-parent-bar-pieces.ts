@@ -159,7 +159,7 @@ async function main(): Promise<void> {
         const extra = `\n    reaching vertices: ${nr}, mean owner ${f(nr ? wo / nr : 0)} runner-up ${f(nr ? wr / nr : 0)} | piece from ${f(pieceMin / bone / bone)} | tip: piece ${f(pieceMax / bone / bone)} others of the owner ${f(otherMax / bone / bone)} bones past the joint`;
         const nests = reaching.size > 0 && [...reaching.keys()].every((k) => shares(ours, allPieces[k]!.flatMap((w) => inputOf[w]!))[0]![0] === second);
         const q = (t: number): string => f(near[Math.min(near.length - 1, Math.floor(t * near.length))]!);
-        console.log(`    nearest piece ${desc(nk, nd)}\n    nearest the joint ${desc(jk, jd)}\n    gap/diag q10 ${q(0.1)} q25 ${q(0.25)} q50 ${q(0.5)} q75 ${q(0.75)} | <0.05 ${f(near.filter((x) => x < 0.05).length / near.length)} <0.1 ${f(near.filter((x) => x < 0.1).length / near.length)} | others' vertices in box ${inside} (${f(inside / piece.length)} per own)\n    reaching into the box: ${reach.join('; ') || 'none'}${nests ? ' (all the runner-up's)' : ''}${extra}`);
+        console.log(`    nearest piece ${desc(nk, nd)}\n    nearest the joint ${desc(jk, jd)}\n    gap/diag q10 ${q(0.1)} q25 ${q(0.25)} q50 ${q(0.5)} q75 ${q(0.75)} | <0.05 ${f(near.filter((x) => x < 0.05).length / near.length)} <0.1 ${f(near.filter((x) => x < 0.1).length / near.length)} | others' vertices in box ${inside} (${f(inside / piece.length)} per own)\n    reaching into the box: ${reach.join('; ') || 'none'}${nests ? " (all the runner-up's)" : ''}${extra}`);
       }
     }
   }
