@@ -44,6 +44,15 @@ export const WELD_MEMO_MAX_VERTICES = 65_536;
 /** The last weld of a mesh within WELD_MEMO_MAX_VERTICES: copies of its input and of its result. */
 let memo: { positions: Float32Array; indices: Uint32Array; tolerance: number; result: WeldedVertices } | undefined;
 
+/**
+ * Drops the kept weld. `rigMesh` calls it at the start and end of every rig: the welds it shares are
+ * its own (a worker rigging the same file again, as the benchmarks do, welds it anew), and a worker
+ * holds no mesh's copies between jobs.
+ */
+export function forgetLastWeld(): void {
+  memo = undefined;
+}
+
 /** Whether two arrays hold the same bits (a NaN equals the same NaN, −0 is not 0). */
 function sameBits(a: Float32Array | Uint32Array, b: Float32Array | Uint32Array): boolean {
   if (a.length !== b.length) return false;

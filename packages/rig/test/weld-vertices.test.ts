@@ -1,4 +1,4 @@
-import { weldVertices } from '../src/weld-vertices';
+import { forgetLastWeld, weldVertices } from '../src/weld-vertices';
 import { capsule, unweld } from './skinning-fixtures';
 
 describe('weldVertices', () => {
@@ -71,5 +71,8 @@ describe('weldVertices', () => {
     // −0 and 0 weld alike but are other bits: welded anew, the same answer.
     const signed = flat.positions.map((x) => (x === 0 ? -0 : x));
     expect(weldVertices(signed, flat.indices).remap).toEqual(again.remap);
+    // Forgotten, the same bits weld anew to the same result.
+    forgetLastWeld();
+    expect(weldVertices(flat.positions, flat.indices)).toEqual(again);
   });
 });
