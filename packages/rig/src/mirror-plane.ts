@@ -221,6 +221,69 @@ export class PointGrid {
     }
     return Math.sqrt(best);
   }
+
+  /**
+   * findMirrorPlanes' score: the mean over the first `m` points of `pts` reflected across the plane
+   * through `c` with unit normal `nv` of their nearest distance (`nearest`), over `diag`; Infinity
+   * once the mean so far exceeds `above`. `nearest`'s steps are written out in the loop, the same
+   * operations in the same order: called per point, its three coordinates and its result were
+   * boxed (a heap number each), the search's main garbage.
+   */
+  meanReflected(pts: Float64Array, m: number, c: Vec3, nv: Vec3, diag: number, above: number): number {
+    const s = this.s, lo0 = this.lo[0], lo1 = this.lo[1], lo2 = this.lo[2], n0 = this.n[0], n1 = this.n[1], n2 = this.n[2];
+    const start = this.start, sorted = this.sorted, cut2 = this.cut * this.cut;
+    const { offsets, gaps } = GRID_OFFSETS;
+    const c0 = c[0], c1 = c[1], c2 = c[2], v0 = nv[0], v1 = nv[1], v2 = nv[2];
+    const s2 = s * s, mg = 1e-6;
+    let t = 0;
+    for (let q = 0; q < m; q++) {
+      const px = pts[3 * q]!, py = pts[3 * q + 1]!, pz = pts[3 * q + 2]!;
+      const d = 2 * ((px - c0) * v0 + (py - c1) * v1 + (pz - c2) * v2);
+      const x = px - d * v0, y = py - d * v1, z = pz - d * v2;
+      const ux = (x - lo0) / s, uy = (y - lo1) / s, uz = (z - lo2) / s;
+      const fi = Math.floor(ux), fj = Math.floor(uy), fk = Math.floor(uz);
+      const rx = ux - fi, ry = uy - fj, rz = uz - fk;
+      let best = cut2;
+      if (fi >= 0 && fi < n0 && fj >= 0 && fj < n1 && fk >= 0 && fk < n2) {
+        const cell = (fi * n1 + fj) * n2 + fk;
+        for (let p = 3 * start[cell]!, end = 3 * start[cell + 1]!; p < end; p += 3) {
+          const dx = sorted[p]! - x, dy = sorted[p + 1]! - y, dz = sorted[p + 2]! - z;
+          const dd = dx * dx + dy * dy + dz * dz;
+          if (dd < best) best = dd;
+        }
+      }
+      // faceClear for the six faces, in nearest's order.
+      let e = Math.max(0, 1 - rx - mg);
+      let clear = e * e * s2 >= best;
+      if (clear) { e = Math.max(0, rx + 1 - 1 - mg); clear = e * e * s2 >= best; }
+      if (clear) { e = Math.max(0, 1 - ry - mg); clear = e * e * s2 >= best; }
+      if (clear) { e = Math.max(0, ry + 1 - 1 - mg); clear = e * e * s2 >= best; }
+      if (clear) { e = Math.max(0, 1 - rz - mg); clear = e * e * s2 >= best; }
+      if (clear) { e = Math.max(0, rz + 1 - 1 - mg); clear = e * e * s2 >= best; }
+      if (!clear) {
+        for (let o = 1; o < gaps.length; o++) {
+          if (gaps[o]! * (1 - mg) * s2 >= best) break;
+          const a = offsets[3 * o]!, b = offsets[3 * o + 1]!, cc = offsets[3 * o + 2]!;
+          const i = fi + a, j = fj + b, k = fk + cc;
+          if (i < 0 || i >= n0 || j < 0 || j >= n1 || k < 0 || k >= n2) continue;
+          const gx = a > 0 ? a - rx : a < 0 ? rx - a - 1 : 0;
+          const gy = b > 0 ? b - ry : b < 0 ? ry - b - 1 : 0;
+          const gz = cc > 0 ? cc - rz : cc < 0 ? rz - cc - 1 : 0;
+          const ex = Math.max(0, gx - mg), ey = Math.max(0, gy - mg), ez = Math.max(0, gz - mg);
+          if ((ex * ex + ey * ey + ez * ez) * s2 >= best) continue;
+          const cell = (i * n1 + j) * n2 + k;
+          for (let p = 3 * start[cell]!, end = 3 * start[cell + 1]!; p < end; p += 3) {
+            const dx = sorted[p]! - x, dy = sorted[p + 1]! - y, dz = sorted[p + 2]! - z;
+            const dd = dx * dx + dy * dy + dz * dz;
+            if (dd < best) best = dd;
+          }
+        }
+      }
+      t += Math.sqrt(best);
+      if (t / m / diag > above) return Infinity;
+    }
+    return t / m / diag;
+  }
 }
 
 /**
@@ -291,16 +354,7 @@ export function findMirrorPlanes(mesh: Mesh, options: MirrorPlaneOptions = {}): 
   // negative, so the partial sum never falls and the full score would exceed it too. Callers pass
   // the bound their decision reads (a start above refineBelow is never refined; a step no better
   // than the current plane is never taken), so every decision is the full scan's.
-  const score = (nv: Vec3, m = n, above = Infinity): number => {
-    let t = 0;
-    for (let i = 0; i < m; i++) {
-      const x = pts[3 * i]!, y = pts[3 * i + 1]!, z = pts[3 * i + 2]!;
-      const d = 2 * ((x - centre[0]) * nv[0] + (y - centre[1]) * nv[1] + (z - centre[2]) * nv[2]);
-      t += grid.nearest(x - d * nv[0], y - d * nv[1], z - d * nv[2]);
-      if (t / m / diag > above) return Infinity;
-    }
-    return t / m / diag;
-  };
+  const score = (nv: Vec3, m = n, above = Infinity): number => grid.meanReflected(pts, m, centre, nv, diag, above);
   const axes: Vec3[] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
   const axisScores = axes.map((v) => score(v)) as [number, number, number];
   const axis = axisScores.indexOf(Math.min(...axisScores)) as 0 | 1 | 2;

@@ -36,6 +36,7 @@ import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS
 import type { FindOrientationOptions } from './find-orientation';
 import type { MirrorRollOptions } from './mirror-roll';
 import { orientForRig, type RigOrientation } from './orient-for-rig';
+import { forgetLastWeld } from './weld-vertices';
 
 export interface RigMeshOptions {
   /**
@@ -191,6 +192,8 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // Ready clips are the named plan's: with `auto` their names could not be checked (or billed) up front.
   const readyClips = options.proceduralClips?.length ? checkReadyClips(rigType, options.proceduralClips) : [];
   const t0 = performance.now();
+  // The welds this rig shares (weld-vertices.ts) are its own: none is kept from another rig.
+  forgetLastWeld();
   const read = await readMesh(bytes, { maxTriangles });
   // Degenerate or pathological geometry is simplified or refused here, before the grid stages.
   const bounded = boundMeshWorkload(read.mesh);
@@ -237,6 +240,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
     skeleton: thumbnailSkeleton ? fitted.skeleton : undefined,
   });
   const t5 = performance.now();
+  forgetLastWeld();
   const ms = (v: number): number => Math.round(v * 10) / 10;
   return {
     model,

@@ -43,4 +43,48 @@ describe('PointGrid.nearest', () => {
     expect(cutHits).toBeGreaterThan(100);
     expect(cutHits).toBeLessThan(queries.length - 100);
   });
+
+  test('meanReflected is the mean of nearest over the reflected points, bit for bit, bound included', () => {
+    let seed = 11;
+    const rand = (): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 4294967296;
+    };
+    const count = 1200;
+    const pts = new Float64Array(count * 3);
+    for (let i = 0; i < count; i++) {
+      const u = rand() * 4 - 2, v = rand() * 2;
+      pts.set([u, v, 0.3 * Math.sin(u * 2) + 0.01 * rand() + 0.2 * u * u], 3 * i);
+    }
+    const lo: [number, number, number] = [Infinity, Infinity, Infinity];
+    const hi: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < count; i++) for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k]!, pts[3 * i + k]!); hi[k] = Math.max(hi[k]!, pts[3 * i + k]!); }
+    const diag = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+    const grid = new PointGrid(pts, lo, 0.05 * diag);
+    const centre: [number, number, number] = [0.01, 1, 0.4];
+    // The loop findMirrorPlanes ran before: nearest per reflected point.
+    const byNearest = (nv: [number, number, number], m: number, above: number): number => {
+      let t = 0;
+      for (let i = 0; i < m; i++) {
+        const x = pts[3 * i]!, y = pts[3 * i + 1]!, z = pts[3 * i + 2]!;
+        const d = 2 * ((x - centre[0]) * nv[0] + (y - centre[1]) * nv[1] + (z - centre[2]) * nv[2]);
+        t += grid.nearest(x - d * nv[0], y - d * nv[1], z - d * nv[2]);
+        if (t / m / diag > above) return Infinity;
+      }
+      return t / m / diag;
+    };
+    let stopped = 0;
+    for (let q = 0; q < 60; q++) {
+      const a = rand() * Math.PI, b = rand() * 2 * Math.PI;
+      const nv: [number, number, number] = q < 3 ? ([[1, 0, 0], [0, 1, 0], [0, 0, 1]] as [number, number, number][])[q]! : [Math.sin(a) * Math.cos(b), Math.sin(a) * Math.sin(b), Math.cos(a)];
+      const m = q % 2 ? count : 300;
+      const full = byNearest(nv, m, Infinity);
+      expect(Object.is(grid.meanReflected(pts, m, centre, nv, diag, Infinity), full)).toBe(true);
+      const above = full * (0.5 + rand());
+      const bounded = byNearest(nv, m, above);
+      if (bounded === Infinity) stopped++;
+      expect(Object.is(grid.meanReflected(pts, m, centre, nv, diag, above), bounded)).toBe(true);
+    }
+    expect(stopped).toBeGreaterThan(5);
+  });
 });

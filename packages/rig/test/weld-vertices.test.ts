@@ -1,4 +1,4 @@
-import { weldVertices } from '../src/weld-vertices';
+import { forgetLastWeld, weldVertices } from '../src/weld-vertices';
 import { capsule, unweld } from './skinning-fixtures';
 
 describe('weldVertices', () => {
@@ -47,5 +47,32 @@ describe('weldVertices', () => {
     expect(weldVertices(big, flat.indices).positions.length).toBe(weldVertices(flat.positions, flat.indices).positions.length);
     expect(weldVertices(new Float32Array(0), new Uint32Array(0)).positions.length).toBe(0);
     expect(weldVertices(new Float32Array([1, 2, 3, 1, 2, 3]), new Uint32Array(0)).remap).toEqual(new Uint32Array([0, 0]));
+  });
+
+  it('welds the same bits again to the same result in fresh arrays, and anything else anew', () => {
+    const flat = unweld(capsule([0, 0, 0], [0, 1, 0], 0.2));
+    const first = weldVertices(flat.positions, flat.indices);
+    // The same values in other arrays: the last weld's result, copied.
+    const again = weldVertices(flat.positions.slice(), flat.indices.slice());
+    expect(again).toEqual(first);
+    expect(again.positions).not.toBe(first.positions);
+    // A caller writing into its result does not change the next one's.
+    first.positions.fill(0); first.indices.fill(0); first.remap.fill(0);
+    expect(weldVertices(flat.positions, flat.indices)).toEqual(again);
+    // One coordinate moved, another tolerance, other triangles: welded anew.
+    const moved = flat.positions.slice();
+    moved[0] = moved[3]!; moved[1] = moved[4]!; moved[2] = moved[5]!;
+    expect(again.remap[0]).not.toBe(again.remap[1]);
+    const welded = weldVertices(moved, flat.indices);
+    expect(welded.remap[0]).toBe(welded.remap[1]);
+    expect(weldVertices(flat.positions, flat.indices, { tolerance: 0.2 }).positions.length).toBeLessThan(again.positions.length);
+    const fewer = flat.indices.slice(0, flat.indices.length - 3);
+    expect(weldVertices(flat.positions, fewer).indices.length).toBe(fewer.length);
+    // −0 and 0 weld alike but are other bits: welded anew, the same answer.
+    const signed = flat.positions.map((x) => (x === 0 ? -0 : x));
+    expect(weldVertices(signed, flat.indices).remap).toEqual(again.remap);
+    // Forgotten, the same bits weld anew to the same result.
+    forgetLastWeld();
+    expect(weldVertices(flat.positions, flat.indices)).toEqual(again);
   });
 });

@@ -274,7 +274,8 @@ export type MeshPieces = readonly (readonly number[])[];
 
 /** The connected pieces of a triangle mesh (over shared vertices), each as its vertex list; vertices in no triangle are left out. */
 export function connectedPieces(indices: Uint32Array, n: number): number[][] {
-  const root = new Int32Array(n).map((_, i) => i);
+  const root = new Int32Array(n);
+  for (let i = 0; i < n; i++) root[i] = i;
   const find = (i: number): number => {
     while (root[i] !== i) {
       root[i] = root[root[i]!]!;

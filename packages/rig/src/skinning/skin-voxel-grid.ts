@@ -112,6 +112,11 @@ export function voxelizeSkinGrid(
     const e2x = ax - cx, e2y = ay - cy, e2z = az - cz;
     const nrx = e0y * e1z - e0z * e1y, nry = e0z * e1x - e0x * e1z, nrz = e0x * e1y - e0y * e1x;
     const planeR = 0.5 * (Math.abs(nrx) + Math.abs(nry) + Math.abs(nrz));
+    // The triangle/box test's separating axes are each edge × X, × Y and × Z (SAT against a unit
+    // box centred on the cell); their half-widths once per triangle.
+    const r0x = 0.5 * (Math.abs(e0z) + Math.abs(e0y)), r0y = 0.5 * (Math.abs(e0z) + Math.abs(e0x)), r0z = 0.5 * (Math.abs(e0y) + Math.abs(e0x));
+    const r1x = 0.5 * (Math.abs(e1z) + Math.abs(e1y)), r1y = 0.5 * (Math.abs(e1z) + Math.abs(e1x)), r1z = 0.5 * (Math.abs(e1y) + Math.abs(e1x));
+    const r2x = 0.5 * (Math.abs(e2z) + Math.abs(e2y)), r2y = 0.5 * (Math.abs(e2z) + Math.abs(e2x)), r2z = 0.5 * (Math.abs(e2y) + Math.abs(e2x));
     for (let k = z0; k <= z1; k++) {
       for (let j = y0; j <= y1; j++) {
         for (let i = x0; i <= x1; i++) {
@@ -123,13 +128,27 @@ export function voxelizeSkinGrid(
           if (d > planeR || d < -planeR) continue;
           const vbx = bx - px, vby = by - py, vbz = bz - pz;
           const vcx = cx - px, vcy = cy - py, vcz = cz - pz;
-          if (
-            separated(e0x, e0y, e0z, vax, vay, vaz, vbx, vby, vbz, vcx, vcy, vcz) ||
-            separated(e1x, e1y, e1z, vax, vay, vaz, vbx, vby, vbz, vcx, vcy, vcz) ||
-            separated(e2x, e2y, e2z, vax, vay, vaz, vbx, vby, vbz, vcx, vcy, vcz)
-          ) {
-            continue;
-          }
+          // Edge by edge, each edge's three axes in turn; any separating axis leaves the cell empty.
+          // Written out: a helper called with the twelve doubles boxed them (most of a small rig's
+          // skin-stage garbage).
+          let p0 = e0z * vay - e0y * vaz, p1 = e0z * vby - e0y * vbz, p2 = e0z * vcy - e0y * vcz;
+          if (Math.min(p0, p1, p2) > r0x || Math.max(p0, p1, p2) < -r0x) continue;
+          p0 = -e0z * vax + e0x * vaz; p1 = -e0z * vbx + e0x * vbz; p2 = -e0z * vcx + e0x * vcz;
+          if (Math.min(p0, p1, p2) > r0y || Math.max(p0, p1, p2) < -r0y) continue;
+          p0 = e0y * vax - e0x * vay; p1 = e0y * vbx - e0x * vby; p2 = e0y * vcx - e0x * vcy;
+          if (Math.min(p0, p1, p2) > r0z || Math.max(p0, p1, p2) < -r0z) continue;
+          p0 = e1z * vay - e1y * vaz; p1 = e1z * vby - e1y * vbz; p2 = e1z * vcy - e1y * vcz;
+          if (Math.min(p0, p1, p2) > r1x || Math.max(p0, p1, p2) < -r1x) continue;
+          p0 = -e1z * vax + e1x * vaz; p1 = -e1z * vbx + e1x * vbz; p2 = -e1z * vcx + e1x * vcz;
+          if (Math.min(p0, p1, p2) > r1y || Math.max(p0, p1, p2) < -r1y) continue;
+          p0 = e1y * vax - e1x * vay; p1 = e1y * vbx - e1x * vby; p2 = e1y * vcx - e1x * vcy;
+          if (Math.min(p0, p1, p2) > r1z || Math.max(p0, p1, p2) < -r1z) continue;
+          p0 = e2z * vay - e2y * vaz; p1 = e2z * vby - e2y * vbz; p2 = e2z * vcy - e2y * vcz;
+          if (Math.min(p0, p1, p2) > r2x || Math.max(p0, p1, p2) < -r2x) continue;
+          p0 = -e2z * vax + e2x * vaz; p1 = -e2z * vbx + e2x * vbz; p2 = -e2z * vcx + e2x * vcz;
+          if (Math.min(p0, p1, p2) > r2y || Math.max(p0, p1, p2) < -r2y) continue;
+          p0 = e2y * vax - e2x * vay; p1 = e2y * vbx - e2x * vby; p2 = e2y * vcx - e2x * vcy;
+          if (Math.min(p0, p1, p2) > r2z || Math.max(p0, p1, p2) < -r2z) continue;
           state[idx] = SURFACE;
         }
       }
@@ -137,27 +156,6 @@ export function voxelizeSkinGrid(
   }
   fillInterior(state, nx, ny, nz);
   return { nx, ny, nz, origin, cell, state, gridPositions: g };
-}
-
-/** The three SAT axes edge × X, edge × Y, edge × Z against a unit box centred at the origin. */
-function separated(
-  ex: number, ey: number, ez: number,
-  ax: number, ay: number, az: number,
-  bx: number, by: number, bz: number,
-  cx: number, cy: number, cz: number,
-): boolean {
-  // axis = e × (1,0,0) = (0, ez, -ey)
-  let p0 = ez * ay - ey * az, p1 = ez * by - ey * bz, p2 = ez * cy - ey * cz;
-  let r = 0.5 * (Math.abs(ez) + Math.abs(ey));
-  if (Math.min(p0, p1, p2) > r || Math.max(p0, p1, p2) < -r) return true;
-  // axis = e × (0,1,0) = (-ez, 0, ex)
-  p0 = -ez * ax + ex * az; p1 = -ez * bx + ex * bz; p2 = -ez * cx + ex * cz;
-  r = 0.5 * (Math.abs(ez) + Math.abs(ex));
-  if (Math.min(p0, p1, p2) > r || Math.max(p0, p1, p2) < -r) return true;
-  // axis = e × (0,0,1) = (ey, -ex, 0)
-  p0 = ey * ax - ex * ay; p1 = ey * bx - ex * by; p2 = ey * cx - ex * cy;
-  r = 0.5 * (Math.abs(ey) + Math.abs(ex));
-  return Math.min(p0, p1, p2) > r || Math.max(p0, p1, p2) < -r;
 }
 
 /** Mark every cell the outside cannot reach INTERIOR (the flood itself is the shared voxel core). */
