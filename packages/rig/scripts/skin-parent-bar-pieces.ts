@@ -21,39 +21,20 @@
  *
  * A script, not a test: the set is development data that never enters the repository.
  */
-import type { SkinWeights } from '@rigforge/mesh';
-import { computeSkinWeights, type ComputeSkinWeightsOptions } from '../src/compute-skin-weights';
-import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
+import { computeSkinWeights } from '../src/compute-skin-weights';
 import { connectedPieces, regionShare } from '../src/skinning/bind-rigid-pieces';
 import { deformingParents } from '../src/skinning/deforming-joints';
 import { pieceBox } from '../src/skinning/piece-box';
 import { weldVertices } from '../src/weld-vertices';
 import { arg } from './lib/cli-args';
 import { readArtistSkin, readManifest } from './lib/dev-set';
-
-/** Each joint's summed weight over the input vertices of a welded piece, strongest first, as shares. */
-function shares(skin: SkinWeights, vertices: readonly number[]): Array<[number, number]> {
-  const sum = new Map<number, number>();
-  let total = 0;
-  for (const v of vertices) {
-    for (let s = 0; s < 4; s++) {
-      const w = skin.weights[4 * v + s]!;
-      if (!(w > 0)) continue;
-      const j = skin.joints[4 * v + s]!;
-      sum.set(j, (sum.get(j) ?? 0) + w);
-      total += w;
-    }
-  }
-  return [...sum].map(([j, w]): [number, number] => [j, w / total]).sort((a, b) => b[1] - a[1]);
-}
+import { PIECE_RULES_OFF, pieceShares as shares } from './lib/piece-shares';
 
 async function main(): Promise<void> {
   const dir = process.argv[2]!;
   const lo = Number(arg('--lo') ?? 0.45), hi = Number(arg('--hi') ?? 0.75);
   const more = process.argv.includes('--more');
-  const opts: ComputeSkinWeightsOptions = {
-    ...RIG_ENGINE_PRESETS.fast.skin, rigidPieces: false, attachLoosePieces: false, chainPieces: false, sideLeavesAhead: false,
-  };
+  const opts = PIECE_RULES_OFF;
   const f = (x: number): string => x.toFixed(2);
   for (const c of readManifest(dir)) {
     const skin = await readArtistSkin(dir, c.id);

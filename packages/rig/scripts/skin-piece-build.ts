@@ -9,35 +9,22 @@
  * A script, not a test: the set is development data that never enters the repository.
  */
 import type { SkinWeights } from '@rigforge/mesh';
-import { computeSkinWeights, type ComputeSkinWeightsOptions } from '../src/compute-skin-weights';
-import { RIG_ENGINE_PRESETS } from '../src/rig-engine-presets';
+import { computeSkinWeights } from '../src/compute-skin-weights';
 import { connectedPieces } from '../src/skinning/bind-rigid-pieces';
 import { weldVertices } from '../src/weld-vertices';
 import { arg } from './lib/cli-args';
 import { readArtistSkin, readManifest } from './lib/dev-set';
+import { PIECE_RULES_OFF, pieceShares } from './lib/piece-shares';
 
 /** The strongest joint's share of a piece's summed weight (input vertices). */
 function topShare(skin: SkinWeights, vertices: readonly number[]): number {
-  const sum = new Map<number, number>();
-  let total = 0;
-  for (const v of vertices) {
-    for (let s = 0; s < 4; s++) {
-      const w = skin.weights[4 * v + s]!;
-      if (!(w > 0)) continue;
-      const j = skin.joints[4 * v + s]!;
-      sum.set(j, (sum.get(j) ?? 0) + w);
-      total += w;
-    }
-  }
-  return total > 0 ? Math.max(...sum.values()) / total : 0;
+  return pieceShares(skin, vertices)[0]?.[1] ?? 0;
 }
 
 async function main(): Promise<void> {
   const dir = process.argv[2]!;
   const whole = Number(arg('--whole') ?? 0.9);
-  const opts: ComputeSkinWeightsOptions = {
-    ...RIG_ENGINE_PRESETS.fast.skin, rigidPieces: false, attachLoosePieces: false, chainPieces: false, sideLeavesAhead: false,
-  };
+  const opts = PIECE_RULES_OFF;
   const f = (x: number): string => x.toFixed(2);
   console.log('character | artist | pieces | largest | ours whole | artist whole');
   for (const c of readManifest(dir)) {
