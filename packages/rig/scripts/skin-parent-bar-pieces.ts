@@ -25,10 +25,9 @@ import { computeSkinWeights } from '../src/compute-skin-weights';
 import { connectedPieces, regionShare } from '../src/skinning/bind-rigid-pieces';
 import { deformingParents } from '../src/skinning/deforming-joints';
 import { pieceBox } from '../src/skinning/piece-box';
-import { weldVertices } from '../src/weld-vertices';
 import { arg } from './lib/cli-args';
 import { readArtistSkin, readManifest } from './lib/dev-set';
-import { PIECE_RULES_OFF, pieceShares as shares } from './lib/piece-shares';
+import { PIECE_RULES_OFF, weldedInputs, pieceShares as shares } from './lib/piece-shares';
 
 async function main(): Promise<void> {
   const dir = process.argv[2]!;
@@ -39,10 +38,7 @@ async function main(): Promise<void> {
   for (const c of readManifest(dir)) {
     const skin = await readArtistSkin(dir, c.id);
     const ours = computeSkinWeights(skin.mesh, skin.skeleton, opts);
-    const welded = weldVertices(skin.mesh.positions, skin.mesh.indices, { tolerance: 1e-5 });
-    const nw = welded.positions.length / 3;
-    const inputOf: number[][] = Array.from({ length: nw }, () => []);
-    welded.remap.forEach((r, i) => inputOf[r]!.push(i));
+    const { welded, nw, inputOf } = weldedInputs(skin.mesh);
     const parents = deformingParents(skin.skeleton, []);
     const children = skin.skeleton.joints.map((_, j) => parents.flatMap((p, k) => (p === j ? [k] : [])));
     const names = skin.skeleton.joints.map((j) => j.name);

@@ -11,10 +11,9 @@
 import type { SkinWeights } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { connectedPieces } from '../src/skinning/bind-rigid-pieces';
-import { weldVertices } from '../src/weld-vertices';
 import { arg } from './lib/cli-args';
 import { readArtistSkin, readManifest } from './lib/dev-set';
-import { PIECE_RULES_OFF, pieceShares } from './lib/piece-shares';
+import { PIECE_RULES_OFF, weldedInputs, pieceShares } from './lib/piece-shares';
 
 /** The strongest joint's share of a piece's summed weight (input vertices). */
 function topShare(skin: SkinWeights, vertices: readonly number[]): number {
@@ -30,10 +29,7 @@ async function main(): Promise<void> {
   for (const c of readManifest(dir)) {
     const skin = await readArtistSkin(dir, c.id);
     const ours = computeSkinWeights(skin.mesh, skin.skeleton, opts);
-    const welded = weldVertices(skin.mesh.positions, skin.mesh.indices, { tolerance: 1e-5 });
-    const nw = welded.positions.length / 3;
-    const inputOf: number[][] = Array.from({ length: nw }, () => []);
-    welded.remap.forEach((r, i) => inputOf[r]!.push(i));
+    const { welded, nw, inputOf } = weldedInputs(skin.mesh);
     const pieces = connectedPieces(welded.indices, nw);
     let largest = 0, oursWhole = 0, artistWhole = 0;
     for (const piece of pieces) {
