@@ -175,6 +175,7 @@ describe('GET /v1/assets', () => {
     ['offset=-3', 'offset'],
     ['offset=x', 'offset'],
     ['offset=99999999999999999999', 'offset'],
+    ['limit=9999999999', 'limit'],
     ['limit=5&limit=6', 'limit'],
     ['query=a&query=b', 'query'],
     ['category=a&category=b', 'category'],
