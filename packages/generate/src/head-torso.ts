@@ -27,7 +27,7 @@
 import data from './head-torso.json';
 import { ballHeights, medialBalls, type MedialBalls } from './ball-depth';
 import { splitParts } from './body-parts';
-import { planViewDepths } from './plan-view-depths';
+import { planViewDepths, planViewFactor } from './plan-view-depths';
 import { learnedStockyTorso, stockyRule, torsoWidthShare, type StockyTorso } from './stocky-torso';
 
 export interface HeadTorsoDepth {
@@ -143,21 +143,12 @@ const DEPTHS = planViewDepths(data, 'head-torso.json', 'head', 'torso');
  * The limbs' depth per "<plan>/<view>" (`head-torso.json` `rests`, written from `scripts/fit-head-torso.ts
  * --rest`: the true meshes' arms and legs over their spheres, above the feet). Checked once on load.
  */
-const RESTS: ReadonlyMap<string, number> = (() => {
-  const raw: unknown = 'rests' in data ? data.rests : {};
-  if (typeof raw !== 'object' || raw === null) throw new Error('head-torso.json: bad "rests"');
-  const out = new Map<string, number>();
-  for (const [key, value] of Object.entries(raw)) {
-    if (typeof value !== 'number' || !(value > 0 && value <= 4)) throw new Error(`head-torso.json: bad rests ${key}`);
-    out.set(key, value);
-  }
-  return out;
-})();
+const RESTS = planViewFactor(data, 'head-torso.json', 'rests');
 
 /** The learned head and torso depths for a picture of `bodyPlan` taken from `view`, or none (no table entry, no hints). */
 export function learnedHeadTorso(bodyPlan?: string, view?: string): HeadTorsoDepth | undefined {
   const pair = DEPTHS(bodyPlan, view);
   const stocky = learnedStockyTorso(bodyPlan, view);
-  const rest = bodyPlan && view ? RESTS.get(`${bodyPlan}/${view}`) : undefined;
+  const rest = RESTS(bodyPlan, view);
   return pair && { head: pair[0], torso: pair[1], ...(rest !== undefined ? { rest } : {}), ...(stocky ? { stocky } : {}) };
 }
