@@ -1,6 +1,7 @@
 // The account default webhook URL, cached per API replica so a submission does not read the account row each time.
 import type { Redis } from 'ioredis';
 import { readAccountWebhook, setAccountWebhookUrl, type Db } from '@rigforge/db';
+import { RefreshingCache } from './refreshing-cache';
 
 export interface AccountWebhookCacheOptions {
   db: Db;
@@ -20,26 +21,26 @@ export const ACCOUNT_WEBHOOK_CACHE_DEFAULTS = { ttlMs: 30_000, maxEntries: 50_00
  * change made some other way (a hand-written UPDATE) or a lost message goes unseen.
  */
 export class AccountWebhookCache {
-  private readonly entries = new Map<string, { url: string | null; expires: number }>();
-  private readonly options: Required<AccountWebhookCacheOptions>;
+  // Re-read ahead of expiry and one read per account at a time (refreshing-cache.ts): no
+  // submission waits for the account's row every TTL, and no burst of identical reads (issue 25).
+  private readonly entries: RefreshingCache<string | null>;
 
   constructor(options: AccountWebhookCacheOptions) {
-    this.options = { ...ACCOUNT_WEBHOOK_CACHE_DEFAULTS, ...options };
+    const { db, ttlMs, maxEntries } = { ...ACCOUNT_WEBHOOK_CACHE_DEFAULTS, ...options };
+    this.entries = new RefreshingCache({
+      load: async (accountId) => (await readAccountWebhook(db, accountId))?.url ?? null,
+      ttlMs,
+      maxEntries,
+    });
   }
 
   /** The account's default webhook URL, or null (none set, or no such account). */
   async defaultUrl(accountId: string): Promise<string | null> {
-    const now = Date.now();
-    const cached = this.entries.get(accountId);
-    if (cached && cached.expires > now) return cached.url;
-    const url = (await readAccountWebhook(this.options.db, accountId))?.url ?? null;
-    if (this.entries.size >= this.options.maxEntries) this.entries.clear();
-    this.entries.set(accountId, { url, expires: now + this.options.ttlMs });
-    return url;
+    return this.entries.get(accountId);
   }
 
   evict(accountId: string): void {
-    this.entries.delete(accountId);
+    this.entries.evict(accountId);
   }
 }
 

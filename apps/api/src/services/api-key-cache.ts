@@ -1,5 +1,6 @@
 /** Caches API key lookups so authentication does not cost a database round trip per request. */
 import { findActiveApiKey, hashApiKey, touchApiKey, type ActiveApiKey, type Db } from '@rigforge/db';
+import { RefreshingCache } from './refreshing-cache';
 
 export interface ApiKeyCacheOptions {
   db: Db;
@@ -16,12 +17,22 @@ export interface ApiKeyCacheOptions {
  * (see `api-key-revocation.ts`), so a revoked key stops working immediately, not after the TTL.
  */
 export class ApiKeyCache {
-  private readonly entries = new Map<string, { key: ActiveApiKey | null; expires: number }>();
+  private readonly entries: RefreshingCache<ActiveApiKey | null>;
   private readonly touched = new Map<string, number>();
   private readonly options: Required<ApiKeyCacheOptions>;
 
   constructor(options: ApiKeyCacheOptions) {
     this.options = { touchEveryMs: 60_000, maxEntries: 50_000, ...options };
+    // Re-read ahead of expiry and one read per key at a time (refreshing-cache.ts): no request
+    // waits for the key's row every TTL, and no burst of identical lookups (issue 25).
+    this.entries = new RefreshingCache({
+      load: (hash) => findActiveApiKey(this.options.db, hash),
+      ttlMs: this.options.ttlMs,
+      maxEntries: this.options.maxEntries,
+      onLoad: (_hash, active, now) => {
+        if (active) this.touch(active.keyId, now);
+      },
+    });
   }
 
   async resolve(key: string): Promise<ActiveApiKey | null> {
@@ -34,23 +45,14 @@ export class ApiKeyCache {
    * (issue 25: one promise and one hop fewer on every /v1 request). A miss returns the promise.
    */
   lookup(key: string): ActiveApiKey | null | Promise<ActiveApiKey | null> {
-    const hash = hashApiKey(key);
     const now = Date.now();
-    const cached = this.entries.get(hash);
-    if (cached && cached.expires > now) {
-      if (cached.key) this.touch(cached.key.keyId, now);
-      return cached.key;
-    }
-    return findActiveApiKey(this.options.db, hash).then((active) => {
-      if (this.entries.size >= this.options.maxEntries) this.entries.clear();
-      this.entries.set(hash, { key: active, expires: now + this.options.ttlMs });
-      if (active) this.touch(active.keyId, now);
-      return active;
-    });
+    const found = this.entries.get(hashApiKey(key), now);
+    if (found && !(found instanceof Promise)) this.touch(found.keyId, now);
+    return found;
   }
 
   evict(hash: string): void {
-    this.entries.delete(hash);
+    this.entries.evict(hash);
   }
 
   private touch(keyId: string, now: number): void {
