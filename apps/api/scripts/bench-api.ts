@@ -20,6 +20,12 @@
  * synthetic samples: open-loop.ts's header, apps/api/docs/performance.md, seventeenth wave).
  * BENCH_HALF_PEAK_AUTOCANNON=1 also measures each server the old way, rotated in the same rounds, for
  * comparison; BENCH_OPEN_LOOP_JSON=<file> writes the half-peak rounds with their 100 ms windows.
+ * The generator runs under the real-time scheduler (`chrt -f 10`; it needs the privilege, and the run
+ * says whether it took; BENCH_GENERATOR_RT=0 turns it off): on the 2-core machine shared with other
+ * jobs it was otherwise one more process waiting for a core, and its own lateness (the "generator
+ * timer lag" each half-peak line prints: ~9 ms at p99 per round at load 26-29, up to 64) counted in
+ * every server's latency, the baseline's alike. A client on its own machine does not wait so
+ * (apps/api/docs/performance.md, eighteenth wave: with it, 1.0-1.4 ms in the same conditions).
  * BENCH_ACCOUNTS (default 1): how many accounts the submissions come from, each connection one of them
  * in turn (the APIs: a key per account; the baseline: the account in an `x-account` header). The
  * baseline debits its account's one balance row, so one account's submissions wait for each other's
@@ -39,7 +45,7 @@
  * input: the "cost breakdown" section times those steps in isolation to show where the difference
  * goes.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -87,6 +93,8 @@ const TARGET_RATIO = 0.85;
 const TARGET_P99_MS = 25;
 /** Also measure half peak with autocannon's overallRate (the harness before open-loop.ts), for comparison. */
 const HALF_PEAK_AUTOCANNON = process.env.BENCH_HALF_PEAK_AUTOCANNON === '1';
+/** The half peak's open-loop generator under the real-time scheduler (see the header). */
+const GENERATOR_RT = process.env.BENCH_GENERATOR_RT !== '0';
 
 const runId = `${process.pid}`;
 const baseDatabaseUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL;
@@ -275,6 +283,15 @@ function openLoopGenerator(): ChildProcess {
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (GENERATOR_RT && generator.pid) {
+    // All its threads (-a): the event loop's and libuv's. It sleeps on timers between sends, so
+    // it takes a core only for the moments it sends and reads; the kernel caps real-time tasks at
+    // 95% of a core in any case (sched_rt_runtime_us).
+    const chrt = spawnSync('chrt', ['-a', '-f', '-p', '10', String(generator.pid)], { encoding: 'utf8' });
+    say(chrt.status === 0
+      ? '  open-loop generator: real-time scheduling (SCHED_FIFO 10; BENCH_GENERATOR_RT=0 turns it off)'
+      : `  open-loop generator: real-time scheduling NOT applied, its own lateness counts in the latencies (chrt: ${(chrt.stderr || chrt.error?.message || '').trim()})`);
+  }
   return generator;
 }
 
