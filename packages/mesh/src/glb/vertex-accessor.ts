@@ -3,8 +3,8 @@
  * answer from fields rather than the property graph. gltf-transform's writer interleaves the vertex
  * attributes by calling those four getters once per vertex and attribute (`interleaveAccessors`);
  * through the graph's attribute lookups that was over a third of writing a 60k-triangle rig
- * (packages/rig/docs/speed.md, "Round 40 (skin and GLB write)"). The values are the graph's own, re-read after any write
- * to the accessor's attributes, so the written bytes are the same.
+ * (packages/rig/docs/speed.md, "Round 40 (skin and GLB write)"). The values are the graph's own,
+ * re-read after any write to the accessor's attributes, so the written bytes are the same.
  */
 import { Accessor, type Document } from '@gltf-transform/core';
 
