@@ -4,6 +4,7 @@ import { orientClipTracks, restRotationsOf } from './animation/joint-orientation
 import { quatInvert, quatMultiply, quatRotate, type Quat, type Vec3 } from './animation/quat';
 import { computeVertexNormals, normalizeNormals } from './glb/compute-vertex-normals';
 import { packSkinWeights } from './glb/pack-skin-weights';
+import { createVertexAccessor } from './glb/vertex-accessor';
 import { GlbTextures } from './glb/glb-textures';
 import type { AnimationClip, Mesh, MeshGroup, MeshMaterial, MeshTexture, Skeleton, SkinWeights } from './mesh-model';
 import { withDefaults } from './with-defaults';
@@ -47,27 +48,28 @@ export async function writeGlb(mesh: Mesh, options: WriteGlbOptions = {}): Promi
   const doc = new Document();
   doc.getRoot().getAsset().generator = generator;
   const buffer = doc.createBuffer();
+  // The vertex attributes answer the writer's per-vertex layout reads from fields (glb/vertex-accessor).
   const vertexCount = Math.floor(mesh.positions.length / 3);
 
-  const position = doc.createAccessor('POSITION').setType('VEC3').setBuffer(buffer)
+  const position = createVertexAccessor(doc, 'POSITION').setType('VEC3').setBuffer(buffer)
     .setArray(mesh.positions.length === vertexCount * 3 ? mesh.positions : mesh.positions.slice(0, vertexCount * 3));
   const normalArray = mesh.normals && mesh.normals.length === vertexCount * 3
     ? normalizeNormals(mesh.normals)
     : computeVertexNormals(mesh.positions, mesh.indices);
-  const normal = doc.createAccessor('NORMAL').setType('VEC3').setBuffer(buffer).setArray(normalArray);
+  const normal = createVertexAccessor(doc, 'NORMAL').setType('VEC3').setBuffer(buffer).setArray(normalArray);
   const texcoord = mesh.uvs && mesh.uvs.length === vertexCount * 2
-    ? doc.createAccessor('TEXCOORD_0').setType('VEC2').setBuffer(buffer).setArray(mesh.uvs)
+    ? createVertexAccessor(doc, 'TEXCOORD_0').setType('VEC2').setBuffer(buffer).setArray(mesh.uvs)
     : null;
   const color = mesh.colors && mesh.colors.length === vertexCount * 4
-    ? doc.createAccessor('COLOR_0').setType('VEC4').setBuffer(buffer).setArray(clamp01(mesh.colors))
+    ? createVertexAccessor(doc, 'COLOR_0').setType('VEC4').setBuffer(buffer).setArray(clamp01(mesh.colors))
     : null;
 
   let joints = null;
   let weights = null;
   if (options.rig) {
     const packed = packSkinWeights(mesh.positions, options.rig.skeleton, options.rig.skin);
-    joints = doc.createAccessor('JOINTS_0').setType('VEC4').setBuffer(buffer).setArray(packed.joints);
-    weights = doc.createAccessor('WEIGHTS_0').setType('VEC4').setBuffer(buffer).setArray(packed.weights);
+    joints = createVertexAccessor(doc, 'JOINTS_0').setType('VEC4').setBuffer(buffer).setArray(packed.joints);
+    weights = createVertexAccessor(doc, 'WEIGHTS_0').setType('VEC4').setBuffer(buffer).setArray(packed.weights);
   }
 
   // Textures are shared between materials that embed the same bytes object.

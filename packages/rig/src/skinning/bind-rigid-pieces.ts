@@ -225,44 +225,58 @@ export function regionShare(
   parents: readonly number[],
   children: readonly (readonly number[])[],
 ): number {
-  const pos = (k: number): readonly number[] => skeleton.joints[k]!.position;
+  const joints = skeleton.joints;
+  const p = joints[j]!.position;
+  const parent = parents[j]!;
+  const kids = children[j]!;
+  const q = parent >= 0 ? joints[parent]!.position : undefined;
+  // The parent bone's plane runs through this point (see inRegion), the same for every vertex: a
+  // leaf's halfway to its parent, a branch's at the joint.
+  const leaf = kids.length === 0 && q !== undefined;
+  const fx = leaf ? (p[0] + q[0]) / 2 : p[0], fy = leaf ? (p[1] + q[1]) / 2 : p[1], fz = leaf ? (p[2] + q[2]) / 2 : p[2];
   let inside = 0;
-  for (const v of piece) if (inRegion(positions, v, j, parents[j]!, children[j]!, pos)) inside++;
+  for (const v of piece) if (inRegion(positions, v, p, q, fx, fy, fz, kids, skeleton)) inside++;
   return inside / Math.max(1, piece.length);
 }
 
 /**
- * Whether vertex `v` lies in joint `j`'s region: along its bone, between the planes across the
+ * Signed distance (times |a→b|) of (x, y, z) along the direction a→b from the plane through
+ * (cx, cy, cz): > 0 is past it.
+ */
+function past(x: number, y: number, z: number, a: readonly number[], b: readonly number[], cx: number, cy: number, cz: number): number {
+  return (x - cx) * (b[0]! - a[0]!) + (y - cy) * (b[1]! - a[1]!) + (z - cz) * (b[2]! - a[2]!);
+}
+
+/**
+ * Whether vertex `v` lies in joint `j`'s region (`p` its position, `q` its parent's): along its bone, between the planes across the
  * bone through the joint and through its child, for a joint with one child; past the plane across
  * its parent bone halfway along it for a leaf; before every child's plane (across the bone to it)
  * and past the parent bone's plane through the joint for a branch (a hip or a chest). The joint's own bone orients its planes:
  * its parent bone may run sideways (a hip joint lateral of the pelvis) where the limb runs down.
+ * (fx, fy, fz) is the parent plane's point, regionShare's. No closure or array per vertex: this
+ * runs for every vertex of every piece weighed.
  */
 function inRegion(
   positions: Float32Array,
   v: number,
-  j: number,
-  parent: number,
+  p: readonly number[],
+  q: readonly number[] | undefined,
+  fx: number, fy: number, fz: number,
   children: readonly number[],
-  pos: (j: number) => readonly number[],
+  skeleton: Skeleton,
 ): boolean {
   const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
-  const p = pos(j);
-  // Signed distance (times |a→b|) along the direction a→b from the plane through c: > 0 is past c.
-  const past = (a: readonly number[], b: readonly number[], c: readonly number[]): number =>
-    (x - c[0]!) * (b[0]! - a[0]!) + (y - c[1]!) * (b[1]! - a[1]!) + (z - c[2]!) * (b[2]! - a[2]!);
   if (children.length === 1) {
-    const c = pos(children[0]!);
-    return past(p, c, p) >= 0 && past(p, c, c) <= 0;
+    const c = skeleton.joints[children[0]!]!.position;
+    return past(x, y, z, p, c, p[0]!, p[1]!, p[2]!) >= 0 && past(x, y, z, p, c, c[0]!, c[1]!, c[2]!) <= 0;
   }
-  if (parent >= 0) {
-    const q = pos(parent);
-    // A leaf has no bone to bound its part: it holds what lies nearer it than its parent (an
-    // eyeball centred on its joint, a hand from mid-forearm on); a branch starts at itself.
-    const from = children.length === 0 ? [(p[0]! + q[0]!) / 2, (p[1]! + q[1]!) / 2, (p[2]! + q[2]!) / 2] : p;
-    if (past(q, p, from) < 0) return false;
+  // A leaf has no bone to bound its part: it holds what lies nearer it than its parent (an
+  // eyeball centred on its joint, a hand from mid-forearm on); a branch starts at itself.
+  if (q !== undefined && past(x, y, z, q, p, fx, fy, fz) < 0) return false;
+  for (const k of children) {
+    const c = skeleton.joints[k]!.position;
+    if (past(x, y, z, p, c, c[0]!, c[1]!, c[2]!) > 0) return false;
   }
-  for (const c of children) if (past(p, pos(c), pos(c)) > 0) return false;
   return true;
 }
 
