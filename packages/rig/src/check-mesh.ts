@@ -16,7 +16,7 @@ import { orientForRig, type RigOrientation, type RigPlanChoice } from './orient-
 import { ORIENTATION_CANDIDATES } from './orientation-features';
 import { RIG_MESH_DEFAULTS } from './rig-mesh';
 import type { UpAxis } from './rotate-mesh-up';
-import { weldVertices } from './weld-vertices';
+import { weldVertices, type WeldedVertices } from './weld-vertices';
 
 export interface CheckMeshOptions {
   /** Largest mesh accepted, in triangles. Default 2 000 000. */
@@ -66,11 +66,13 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
   const read = await readMesh(bytes, { maxTriangles: o.maxTriangles, boundWorkload: true });
   const bounded = boundMeshWorkload(read.mesh);
   const mesh = bounded.mesh;
-  const topology = measureTopology(mesh);
+  // One weld for the topology and the orientation's facing cue.
+  const welded = weldVertices(mesh.positions, mesh.indices);
+  const topology = measureTopology(welded);
   const warnings = [...read.warnings, ...bounded.warnings];
   const problems: CheckMeshReport['problems'] = [];
 
-  const { orientation, orientationConfidence, upAxisConfidence, plan, planShape: shape } = orientForCheck(mesh, o.resolution);
+  const { orientation, orientationConfidence, upAxisConfidence, plan, planShape: shape } = orientForCheck(mesh, o.resolution, welded);
   // No voxel deeper than the first layer: a sheet or a line, however wide (a closed surface has
   // an inside once its smallest extent spans a few of the 80 voxels).
   if (!shape.grid.solid.some((v) => v === 1) || shape.maxDt < 1.5) {
@@ -104,12 +106,13 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
  * choice `auto`, as POST /v1/rigs by default): the roll, the up axis, the facing and the plan
  * `rigMesh` takes, with the finder's probabilities of that orientation and of its up axis, and the
  * shape analysis the plan classifier read. Exported for the scripts that fit and score the
- * classifier on what the check sees.
+ * classifier on what the check sees. `welded`: the mesh's weld at the default tolerance, when the
+ * caller has it.
  */
-export function orientForCheck(mesh: Mesh, resolution: number): {
+export function orientForCheck(mesh: Mesh, resolution: number, welded?: WeldedVertices): {
   orientation: RigOrientation; orientationConfidence: number; upAxisConfidence: number; plan: RigPlanChoice; planShape: ShapeAnalysis;
 } {
-  const { orientation, plan, candidates, filed, mesh: stood } = orientForRig(mesh, { rigType: 'auto', upAxis: 'auto', rotationY: 'auto', autoRigTypeMinConfidence: RIG_MESH_DEFAULTS.autoRigTypeMinConfidence, resolution });
+  const { orientation, plan, candidates, filed, mesh: stood } = orientForRig(mesh, { rigType: 'auto', upAxis: 'auto', rotationY: 'auto', autoRigTypeMinConfidence: RIG_MESH_DEFAULTS.autoRigTypeMinConfidence, resolution, ...(welded ? { welded } : {}) });
   // The finder's probabilities of the rig's choice (the rig reports the first; the check both).
   const p = orientationProbabilities(candidates ?? measureOrientationCandidates(filed));
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === orientation.upAxis && c.rotationY === orientation.rotationY);
@@ -118,8 +121,7 @@ export function orientForCheck(mesh: Mesh, resolution: number): {
 }
 
 /** Parts (union-find over welded triangles) and watertightness (every edge used exactly twice). */
-function measureTopology(mesh: Mesh): { parts: number; watertight: boolean } {
-  const welded = weldVertices(mesh.positions, mesh.indices);
+function measureTopology(welded: WeldedVertices): { parts: number; watertight: boolean } {
   const n = welded.positions.length / 3;
   const parent = new Int32Array(n).map((_, i) => i);
   const find = (i: number): number => {

@@ -54,7 +54,7 @@ import { FITTED_SKIN_SHARPNESS, sharpenWeights } from './skinning/sharpen-weight
 import type { SkinVoxelGrid } from './skinning/skin-voxel-grid';
 import { vertexAdjacency, type VertexAdjacency } from './skinning/smooth-skin-weights';
 import { voxelizeWithinBudget } from './skinning/voxelize-within-budget';
-import { weldVertices } from './weld-vertices';
+import { weldVertices, type WeldedVertices } from './weld-vertices';
 
 export type { LeafTip } from './skinning/place-bone-segments';
 
@@ -310,16 +310,18 @@ export function validateSkinningInput(mesh: Mesh, skeleton: Skeleton): void {
 /**
  * Compute linear-blend-skinning weights: each vertex gets up to four joints whose weights sum
  * to 1. A bone (joint → child) gives its weight to the joint at its start, the parent end; a
- * leaf joint owns a short bone continuing its parent's direction (see `leafJoints`).
+ * leaf joint owns a short bone continuing its parent's direction (see `leafJoints`). `welded`: the
+ * mesh's weld at `weldTolerance` when the caller has it (rigMesh's, shared with the fit).
  */
 export function computeSkinWeights(
   mesh: Mesh,
   skeleton: Skeleton,
   options: ComputeSkinWeightsOptions = {},
+  given?: WeldedVertices,
 ): SkinWeights {
   validateSkinningInput(mesh, skeleton);
   const opts = resolveOptions(options);
-  const welded = weldVertices(mesh.positions, mesh.indices, { tolerance: opts.weldTolerance });
+  const welded = given ?? weldVertices(mesh.positions, mesh.indices, { tolerance: opts.weldTolerance });
   let segments = boneSegments(skeleton, { leafMode: opts.leafJoints });
   const nw = welded.positions.length / 3;
   const slots = SMOOTHING_SLOTS;

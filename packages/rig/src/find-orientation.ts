@@ -33,6 +33,7 @@ import { findMirrorPlanes } from './mirror-plane';
 import { lengthAxisOf } from './length-axis';
 import { openSolid } from './fit/open-solid';
 import { UP_AXES, oppositeUp, type UpAxis } from './up-axis';
+import type { WeldedVertices } from './weld-vertices';
 
 export type Facing = '+z' | '-z' | '+x' | '-x';
 
@@ -615,8 +616,10 @@ export function legsWhenStood(mesh: Mesh, resolution: number = FIND_ORIENTATION_
  * `axisScores`, default options), when the caller found its planes already (rigMesh does, for the
  * roll): the fins rule reads them instead of scoring the planes again. They are the same numbers:
  * findMirrorPlanes scores the three axis planes on the same samples before any search.
+ * `welded`: the mesh's weld at the default tolerance, made when first asked, for the facing cue
+ * (orientForRig's, which the fit and the skin share when the mesh stands as filed).
  */
-export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[]): FoundOrientation {
+export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[], welded?: () => WeldedVertices): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
   const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh, o.model);
   if (o.ungated) return chooseOrientation(features(), o);
@@ -712,6 +715,7 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   const rotationY = facingCueRotation(mesh, found, cue, {
     ...(o.lateralAxis ? { lateralAxis: o.lateralAxis } : {}), ...(o.lengthAxis ? { lengthAxis: o.lengthAxis } : {}),
     legsWhenStood: (up) => stoodUp(up).legs,
+    ...(welded ? { welded } : {}),
   });
   if (rotationY === found.rotationY) return found;
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === found.upAxis && c.rotationY === rotationY);

@@ -32,7 +32,7 @@ import { snapInside, type SkeletonBuilder } from './fit/skeleton-builder';
 import type { Vec3 } from './fit/vec3';
 import { voxelAt } from './fit/voxel-grid';
 import { connectedPieces } from './skinning/bind-rigid-pieces';
-import { weldVertices } from './weld-vertices';
+import { weldVertices, type WeldedVertices } from './weld-vertices';
 
 export interface FitSkeletonOptions {
   /** Voxels along the longest bounding-box axis (64–128 sensible). */
@@ -84,9 +84,11 @@ const FITTERS: Record<BodyPlan, (fit: PlanFit) => void> = {
 
 /**
  * `tuning` is for scripts/fit-joint-fractions.ts: other joint fractions to try, and a trace of
- * where the fitters placed joints by fraction. The engine leaves it out.
+ * where the fitters placed joints by fraction. The engine leaves it out. `welded`: the mesh's weld at
+ * the default tolerance when the caller has it (rigMesh's, shared with the skin); a biped's pieces
+ * read it.
  */
-export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}, tuning?: FractionContext, analysed?: AnalysedMesh): FitSkeletonResult {
+export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}, tuning?: FractionContext, analysed?: AnalysedMesh, welded?: WeldedVertices): FitSkeletonResult {
   if (!isBodyPlan(bodyPlan)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(bodyPlan)}"`);
   const { resolution, symmetrize } = withDefaults(FIT_SKELETON_DEFAULTS, options);
   // The body plan's classifier may already have analysed this very mesh at this resolution (a
@@ -96,7 +98,7 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
     throw new EngineError('invalid_input', 'rig: the mesh has no non-degenerate triangles');
   }
   const fit = startPlanFit(shape, tuning);
-  if (bodyPlan === 'biped') fit.pieces = meshPieces(mesh);
+  if (bodyPlan === 'biped') fit.pieces = meshPieces(welded ?? weldVertices(mesh.positions, mesh.indices));
   FITTERS[bodyPlan](fit);
   const maxGap = 0.06 * Math.hypot(...shape.size);
   const b = fit.builder;
@@ -145,8 +147,7 @@ export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeleton
 }
 
 /** The bounding boxes of the mesh's separate pieces (connected over vertices welded by position). */
-function meshPieces(mesh: Mesh): PieceBox[] {
-  const welded = weldVertices(mesh.positions, mesh.indices);
+function meshPieces(welded: WeldedVertices): PieceBox[] {
   const p = welded.positions;
   return connectedPieces(welded.indices, p.length / 3).map((piece) => {
     const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];

@@ -18,6 +18,7 @@ import { gateAxesOf, mirrorRollOf, rollMesh, type MirrorRollOptions } from './mi
 import { choosePlanReading, isPlanReadingFrame, planReadingMesh } from './plan-reading';
 import { standTurn, type UpAxis } from './rotate-mesh-up';
 import { turnMesh } from './turn-mesh';
+import { weldVertices, type WeldedVertices } from './weld-vertices';
 
 /** How the model was turned before rigging (RigReport.orientation). */
 export interface RigOrientation {
@@ -45,6 +46,8 @@ export interface OrientForRigOptions {
   mirrorRoll?: MirrorRollOptions | false;
   /** Voxels along the longest side for the plan's shape analysis (the fitter's). */
   resolution?: number;
+  /** The given mesh's weld at the default tolerance, when the caller has it (the pre-rig check's topology): the facing cue reads it when the mesh is not rolled. */
+  welded?: WeldedVertices;
 }
 
 export interface RigPlanChoice {
@@ -69,6 +72,11 @@ export interface OrientedForRig {
   plan: RigPlanChoice;
   /** The features of the filed mesh's 24 candidate orientations, when they were measured here (`auto` plan). */
   candidates?: number[][];
+  /**
+   * `mesh`'s weld at the default tolerance, when the facing cue made one and the mesh stands as
+   * filed (its arrays are the filed mesh's): the fit and the skin read it rather than weld again.
+   */
+  welded?: WeldedVertices;
 }
 
 export function orientForRig(bounded: Mesh, options: OrientForRigOptions): OrientedForRig {
@@ -89,19 +97,25 @@ export function orientForRig(bounded: Mesh, options: OrientForRigOptions): Orien
   const candidates = rigType === 'auto' ? measureOrientationCandidates(filed, model) : undefined;
   // The planes of the mesh as filed when it is not rolled: the fins rule reads their scores.
   const filedAxisScores = planes && !roll ? planes.axisScores : undefined;
-  const first = orientMesh(filed, upAxis, rotationY, orientationOptions, candidates, filedAxisScores);
+  // The filed mesh welded once, when the facing cue first reads it (both orientations below read
+  // the same filed mesh).
+  let filedWeld = roll ? undefined : options.welded;
+  const weldFiled = (): WeldedVertices => (filedWeld ??= weldVertices(filed.positions, filed.indices));
+  const first = orientMesh(filed, upAxis, rotationY, orientationOptions, candidates, filedAxisScores, weldFiled);
   const firstMesh = turnMesh(filed, standTurn(first.upAxis, first.rotationY));
   const plan = choosePlan(firstMesh, filed, first, rigType, options.autoRigTypeMinConfidence, model, options.resolution, candidates);
   // A plan whose body lies along its length (a fish) is never stood on its end: found up along the
   // mesh's length, the orientation is found again with that axis ruled out (the plan stays).
   const lengthAxis = upAxis === 'auto' && LENGTHWISE_PLANS.includes(plan.bodyPlan) ? lengthAxisOf(filed) : undefined;
   const restand = lengthAxis !== undefined && first.upAxis[1] === lengthAxis;
-  const found = restand ? orientMesh(filed, upAxis, rotationY, { ...orientationOptions, lengthAxis }, candidates, filedAxisScores) : first;
+  const found = restand ? orientMesh(filed, upAxis, rotationY, { ...orientationOptions, lengthAxis }, candidates, filedAxisScores, weldFiled) : first;
   const orientation: RigOrientation = roll ? { ...found, roll: { axis: roll.axis, degrees: roll.degrees } } : found;
   const mesh = restand ? turnMesh(filed, standTurn(orientation.upAxis, orientation.rotationY)) : firstMesh;
   // The plan's shape analysis was of the first frame: re-stood, the fit analyses its own.
   const { analysed, ...rest } = plan;
-  return { orientation, filed, mesh, plan: restand || !analysed ? rest : plan, ...(candidates ? { candidates } : {}) };
+  // Stood as filed, the turn is the identity and `mesh` holds the filed mesh's own arrays (turnMesh).
+  const welded = filedWeld && mesh.positions === filed.positions && mesh.indices === filed.indices ? filedWeld : undefined;
+  return { orientation, filed, mesh, plan: restand || !analysed ? rest : plan, ...(candidates ? { candidates } : {}), ...(welded ? { welded } : {}) };
 }
 
 /**
@@ -137,11 +151,11 @@ function choosePlan(
  * The orientation step: an explicit up axis or rotation wins; what is `auto` is found from the
  * mesh (with the up axis given, only the facing is looked for).
  */
-function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[]): RigOrientation {
+function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[], welded?: () => WeldedVertices): RigOrientation {
   if (upAxis !== 'auto' && rotationY !== 'auto') {
     return { upAxis, rotationY, facing: facingOf(rotationY), upAxisSource: 'given', rotationYSource: 'given' };
   }
-  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) }, candidates, mirrorAxisScores);
+  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) }, candidates, mirrorAxisScores, welded);
   const turn = rotationY === 'auto' ? found.rotationY : rotationY;
   return {
     upAxis: found.upAxis,

@@ -25,7 +25,7 @@ import type { Mesh } from '@rigforge/mesh';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from './orientation-features';
 import { facingDetailOf } from './orientation-facing-detail';
 import { kneesOf } from './orientation-facing-knees';
-import { weldVertices } from './weld-vertices';
+import { weldVertices, type WeldedVertices } from './weld-vertices';
 
 export interface FacingCueOptions {
   /** Eyes' offset (share of the fore-aft length) at which the eyes cue speaks. Default 0.3 (chosen leaving one artist out). */
@@ -104,9 +104,10 @@ export interface FacingCue {
   length: number;
 }
 
-export function measureFacingSurface(mesh: Mesh, options: FacingCueOptions = {}): FacingSurface {
+/** `welded`: the mesh's weld at the default tolerance when the caller has it (orientForRig shares it with the fit and the skin). */
+export function measureFacingSurface(mesh: Mesh, options: FacingCueOptions = {}, welded?: WeldedVertices): FacingSurface {
   const o = { ...FACING_CUE_DEFAULTS, ...options };
-  const { positions: p, indices: idx } = weldVertices(mesh.positions, mesh.indices);
+  const { positions: p, indices: idx } = welded ?? weldVertices(mesh.positions, mesh.indices);
   const n = p.length / 3;
   const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;

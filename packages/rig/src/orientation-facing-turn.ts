@@ -23,6 +23,7 @@ import type { Mesh } from '@rigforge/mesh';
 import { FACING_CUE_DEFAULTS, facingCueOf, facingCueVerdict, halfTurn, measureFacingSurface, type FacingCue, type FacingCueOptions, type FacingSurface } from './orientation-facing-cue';
 import type { OrientationCandidate } from './orientation-features';
 import type { UpAxis } from './up-axis';
+import type { WeldedVertices } from './weld-vertices';
 
 /** What the gates kept of the file's frame (findOrientation's lateralAxis and lengthAxis). */
 export interface FacingTurnFrame {
@@ -34,6 +35,8 @@ export interface FacingTurnFrame {
    * long candidate's detail is not read (only a standing one's).
    */
   legsWhenStood?: (up: UpAxis) => number;
+  /** The mesh's weld at the default tolerance, made when first asked (orientForRig's, shared with the fit and the skin). Absent, the cue welds its own. */
+  welded?: () => WeldedVertices;
 }
 
 /** The two rotations a quarter turn from `rotationY` about the up axis. */
@@ -44,7 +47,7 @@ function quarterTurns(rotationY: OrientationCandidate['rotationY']): [Orientatio
 /** The facing (rotationY about the found up axis) the anatomy gives a mesh found standing as `found`: `found.rotationY` when it says nothing. */
 export function facingCueRotation(mesh: Mesh, found: OrientationCandidate, options: FacingCueOptions = {}, frame: FacingTurnFrame = {}): OrientationCandidate['rotationY'] {
   const o = { ...FACING_CUE_DEFAULTS, ...options };
-  const surface = measureFacingSurface(mesh, options);
+  const surface = measureFacingSurface(mesh, options, frame.welded?.());
   const cue = facingCueOf(surface, found);
   const rotationY = cueRotation(surface, found, cue, o, frame);
   // The detail, where the other cues say nothing of the facing so found.

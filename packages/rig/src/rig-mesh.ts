@@ -26,7 +26,7 @@ import {
 } from '@rigforge/mesh';
 import type { RigStage } from '@rigforge/vocabulary';
 import { isBodyPlan, isRetargetBodyPlan, type BodyPlan } from './body-plan';
-import { computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
+import { COMPUTE_SKIN_WEIGHTS_DEFAULTS, computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
 import { fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
 import { checkProceduralClips, makeProceduralClips } from './procedural-clips';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
@@ -36,7 +36,7 @@ import { HUMANOID_OUTPUT_FORMATS, RIG_OUTPUT_FORMATS, SKELETON_PRESET_BODY_PLANS
 import type { FindOrientationOptions } from './find-orientation';
 import type { MirrorRollOptions } from './mirror-roll';
 import { orientForRig, type RigOrientation } from './orient-for-rig';
-import { forgetLastWeld } from './weld-vertices';
+import { WELD_VERTICES_DEFAULTS, weldVertices } from './weld-vertices';
 
 export interface RigMeshOptions {
   /**
@@ -192,23 +192,25 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // Ready clips are the named plan's: with `auto` their names could not be checked (or billed) up front.
   const readyClips = options.proceduralClips?.length ? checkReadyClips(rigType, options.proceduralClips) : [];
   const t0 = performance.now();
-  // The welds this rig shares (weld-vertices.ts) are its own: none is kept from another rig.
-  forgetLastWeld();
   const read = await readMesh(bytes, { maxTriangles });
   // Degenerate or pathological geometry is simplified or refused here, before the grid stages.
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
   stage('fit');
   // Rolled, stood up and turned, and its plan chosen: the one function the pre-rig check runs too.
-  const { orientation, mesh, plan } = orientForRig(bounded.mesh, {
+  const { orientation, mesh, plan, welded: stoodAsFiled } = orientForRig(bounded.mesh, {
     rigType, upAxis, rotationY, autoRigTypeMinConfidence, orientation: options.orientation, mirrorRoll: options.mirrorRoll, resolution: options.fit?.resolution,
   });
   const bodyPlan = plan.bodyPlan;
   checkPresetPlan(bodyPlan, skeletonPreset, outputFormat);
-  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed);
+  // The stood mesh welded once at the default tolerance (the facing cue's weld when it stands as
+  // filed) for a biped's pieces and the skin, when the skin welds at that tolerance too.
+  const skinWeldsAlike = (options.skin?.weldTolerance ?? COMPUTE_SKIN_WEIGHTS_DEFAULTS.weldTolerance) === WELD_VERTICES_DEFAULTS.tolerance;
+  const welded = stoodAsFiled ?? (bodyPlan === 'biped' || skinWeldsAlike ? weldVertices(mesh.positions, mesh.indices) : undefined);
+  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed, welded);
   const t2 = performance.now();
   stage('skin');
-  const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips });
+  const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips }, skinWeldsAlike ? welded : undefined);
   const t3 = performance.now();
   const rig = { skeleton: fitted.skeleton, skin };
   // Clips are read +Y up and the model is rigged upright (+Y up, after rotation), so both ups are
@@ -240,7 +242,6 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
     skeleton: thumbnailSkeleton ? fitted.skeleton : undefined,
   });
   const t5 = performance.now();
-  forgetLastWeld();
   const ms = (v: number): number => Math.round(v * 10) / 10;
   return {
     model,

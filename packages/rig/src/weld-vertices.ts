@@ -34,43 +34,9 @@ export interface WeldedVertices {
 }
 
 /**
- * Meshes up to this many vertices keep their last weld (see {@link weldVertices}): a rig welds the
- * same arrays up to three times (the facing cue on the file when it stands as filed, the fit's
- * pieces, the skin weights), a fixed cost that matters on small meshes; the copies kept are at most
- * a few megabytes.
- */
-export const WELD_MEMO_MAX_VERTICES = 65_536;
-
-/** The last weld of a mesh within WELD_MEMO_MAX_VERTICES: copies of its input and of its result. */
-let memo: { positions: Float32Array; indices: Uint32Array; tolerance: number; result: WeldedVertices } | undefined;
-
-/**
- * Drops the kept weld. `rigMesh` calls it at the start and end of every rig: the welds it shares are
- * its own (a worker rigging the same file again, as the benchmarks do, welds it anew), and a worker
- * holds no mesh's copies between jobs.
- */
-export function forgetLastWeld(): void {
-  memo = undefined;
-}
-
-/** Whether two arrays hold the same bits (a NaN equals the same NaN, −0 is not 0). */
-function sameBits(a: Float32Array | Uint32Array, b: Float32Array | Uint32Array): boolean {
-  if (a.length !== b.length) return false;
-  const x = new Int32Array(a.buffer, a.byteOffset, a.length), y = new Int32Array(b.buffer, b.byteOffset, b.length);
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
-}
-
-/** A result's arrays copied, so no caller holds the memo's own. */
-function copyWeld(w: WeldedVertices): WeldedVertices {
-  return { positions: w.positions.slice(), indices: w.indices.slice(), remap: w.remap.slice() };
-}
-
-/**
- * Merge vertices closer than the tolerance; triangles are kept one for one. A mesh of at most
- * WELD_MEMO_MAX_VERTICES whose positions and indices hold the same bits as the last one's, at the
- * same tolerance, gets a copy of the last result: the function reads nothing else, so it is the
- * result it would compute.
+ * Merge vertices closer than the tolerance; triangles are kept one for one. A rig welds its stood
+ * mesh once (`rigMesh`, orientForRig for the facing cue) and hands the result to the stages that
+ * read it (the facing cue, the fit's pieces, the skin weights) rather than each welding its own.
  */
 export function weldVertices(
   positions: Float32Array,
@@ -78,14 +44,6 @@ export function weldVertices(
   options: WeldVerticesOptions = {},
 ): WeldedVertices {
   const tolerance = Math.min(Math.max(withDefaults(WELD_VERTICES_DEFAULTS, options).tolerance, 1e-9), 0.5);
-  if (positions.length > 3 * WELD_MEMO_MAX_VERTICES) return weldOnce(positions, indices, tolerance);
-  if (memo && memo.tolerance === tolerance && sameBits(memo.positions, positions) && sameBits(memo.indices, indices)) return copyWeld(memo.result);
-  const result = weldOnce(positions, indices, tolerance);
-  memo = { positions: positions.slice(), indices: indices.slice(), tolerance, result: copyWeld(result) };
-  return result;
-}
-
-function weldOnce(positions: Float32Array, indices: Uint32Array, tolerance: number): WeldedVertices {
   const n = Math.floor(positions.length / 3);
   const remap = new Uint32Array(n);
   if (n === 0) return { positions: new Float32Array(0), indices: indices.slice(), remap };

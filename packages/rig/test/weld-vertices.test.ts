@@ -1,5 +1,9 @@
-import { forgetLastWeld, weldVertices } from '../src/weld-vertices';
-import { capsule, unweld } from './skinning-fixtures';
+import { computeSkinWeights } from '../src/compute-skin-weights';
+import { fitSkeleton } from '../src/fit-skeleton';
+import { orientForRig } from '../src/orient-for-rig';
+import { measureFacingSurface } from '../src/orientation-facing-cue';
+import { weldVertices } from '../src/weld-vertices';
+import { capsule, humanoid, unweld } from './skinning-fixtures';
 
 describe('weldVertices', () => {
   it('welds a flat-shaded mesh back to its shared vertices, keeping triangles one for one', () => {
@@ -49,30 +53,47 @@ describe('weldVertices', () => {
     expect(weldVertices(new Float32Array([1, 2, 3, 1, 2, 3]), new Uint32Array(0)).remap).toEqual(new Uint32Array([0, 0]));
   });
 
-  it('welds the same bits again to the same result in fresh arrays, and anything else anew', () => {
+  it('welds each call anew: a moved coordinate, another tolerance, other triangles', () => {
     const flat = unweld(capsule([0, 0, 0], [0, 1, 0], 0.2));
     const first = weldVertices(flat.positions, flat.indices);
-    // The same values in other arrays: the last weld's result, copied.
-    const again = weldVertices(flat.positions.slice(), flat.indices.slice());
-    expect(again).toEqual(first);
-    expect(again.positions).not.toBe(first.positions);
-    // A caller writing into its result does not change the next one's.
-    first.positions.fill(0); first.indices.fill(0); first.remap.fill(0);
-    expect(weldVertices(flat.positions, flat.indices)).toEqual(again);
-    // One coordinate moved, another tolerance, other triangles: welded anew.
     const moved = flat.positions.slice();
     moved[0] = moved[3]!; moved[1] = moved[4]!; moved[2] = moved[5]!;
-    expect(again.remap[0]).not.toBe(again.remap[1]);
+    expect(first.remap[0]).not.toBe(first.remap[1]);
     const welded = weldVertices(moved, flat.indices);
     expect(welded.remap[0]).toBe(welded.remap[1]);
-    expect(weldVertices(flat.positions, flat.indices, { tolerance: 0.2 }).positions.length).toBeLessThan(again.positions.length);
+    expect(weldVertices(flat.positions, flat.indices, { tolerance: 0.2 }).positions.length).toBeLessThan(first.positions.length);
     const fewer = flat.indices.slice(0, flat.indices.length - 3);
     expect(weldVertices(flat.positions, fewer).indices.length).toBe(fewer.length);
-    // −0 and 0 weld alike but are other bits: welded anew, the same answer.
-    const signed = flat.positions.map((x) => (x === 0 ? -0 : x));
-    expect(weldVertices(signed, flat.indices).remap).toEqual(again.remap);
-    // Forgotten, the same bits weld anew to the same result.
-    forgetLastWeld();
-    expect(weldVertices(flat.positions, flat.indices)).toEqual(again);
+    expect(weldVertices(flat.positions, flat.indices)).toEqual(first);
+  });
+});
+
+// The rig welds its stood mesh once and hands the weld down (rigMesh, orientForRig): each stage
+// given it answers as when it welds its own.
+describe('the rig\'s one weld', () => {
+  const body = humanoid();
+  const flat = unweld(body.mesh);
+  const welded = weldVertices(flat.positions, flat.indices);
+
+  it('is the facing cue\'s, the fit\'s and the skin\'s own', () => {
+    expect(measureFacingSurface(flat, {}, welded)).toEqual(measureFacingSurface(flat));
+    expect(fitSkeleton(flat, 'biped', {}, undefined, undefined, welded)).toEqual(fitSkeleton(flat, 'biped'));
+    const options = { heatThreads: 1 };
+    expect(computeSkinWeights(flat, body.skeleton, options, welded)).toEqual(computeSkinWeights(flat, body.skeleton, options));
+  });
+
+  it('is handed on by orientForRig when the mesh stands as filed, and only then', () => {
+    const options = { rigType: 'biped' as const, upAxis: 'auto' as const, rotationY: 'auto' as const, autoRigTypeMinConfidence: 0 };
+    const stood = orientForRig(flat, options);
+    expect(stood.mesh.positions).toBe(flat.positions);
+    expect(stood.welded).toEqual(welded);
+    // The caller's weld (the pre-rig check's) is the one read.
+    expect(orientForRig(flat, { ...options, welded }).welded).toBe(welded);
+    // Given both axes the facing cue never reads the mesh: no weld is made.
+    expect(orientForRig(flat, { ...options, upAxis: '+y', rotationY: 0 }).welded).toBeUndefined();
+    // Turned, the mesh is not the filed one: its weld is not the filed mesh's.
+    const turned = orientForRig(flat, { ...options, upAxis: '+z', rotationY: 0 });
+    expect(turned.mesh.positions).not.toBe(flat.positions);
+    expect(turned.welded).toBeUndefined();
   });
 });

@@ -282,33 +282,16 @@ function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, a
   // Read once for every grid below (the budget's retries, the closing pass).
   const triangles = voxelTriangles(region);
   for (const closeHoles of [false, true]) {
-    let grid: VoxelGrid;
+    let grid: VoxelGrid, seed: number, solid: number;
     for (;;) {
       grid = voxelizeMesh(region, { resolution: res, closeHoles }, triangles);
-      let solid = 0;
-      for (let i = 0; i < grid.solid.length; i++) solid += grid.solid[i]!;
+      // The seed and the solid count in one pass over the grid (the count decides a coarser grid).
+      ({ seed, solid } = cutSeed(grid, origin, axis));
       if (solid <= MAX_SOLID_VOXELS || res <= 32) break;
       res = Math.max(32, Math.floor(res * Math.cbrt(MAX_SOLID_VOXELS / solid) * 0.97));
     }
-    // The piece attached to the cut: the solid voxel nearest a point just past the cut on the axis.
-    const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
-    // voxelCenter's arithmetic inline: an array per solid voxel was a fifth of this function's time.
-    // Row by row in index order (no division per voxel): the same centres, met in the same order.
-    let seed = -1, best = Infinity;
-    const { nx, ny, nz, origin: o, cell: size, solid: cells } = grid;
-    for (let z = 0, i = 0; z < nz; z++) {
-      const dz = (o[2] + (z + 0.5) * size - seedPos[2]) ** 2;
-      for (let y = 0; y < ny; y++) {
-        const dyz = (o[1] + (y + 0.5) * size - seedPos[1]) ** 2;
-        for (let x = 0; x < nx; x++, i++) {
-          if (!cells[i]) continue;
-          const d = (o[0] + (x + 0.5) * size - seedPos[0]) ** 2 + dyz + dz;
-          if (d < best) { best = d; seed = i; }
-        }
-      }
-    }
     if (seed < 0) return null;
-    keepComponent(grid, seed);
+    keepComponent(grid, seed, solid);
     const dt = computeDistanceField(grid);
     let maxDt = 0;
     for (let i = 0; i < dt.length; i++) if (dt[i]! > maxDt) maxDt = dt[i]!;
@@ -326,6 +309,31 @@ function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, a
     };
   }
   return null;
+}
+
+/**
+ * The piece attached to the cut: the solid voxel nearest a point just past the cut on the axis
+ * (−1: none), and the grid's solid voxels counted on the way. voxelCenter's arithmetic inline (an
+ * array per solid voxel was a fifth of solidHand's time), row by row in index order (no division
+ * per voxel): the same centres, met in the same order.
+ */
+function cutSeed(grid: VoxelGrid, origin: Vec3, axis: Vec3): { seed: number; solid: number } {
+  const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
+  let seed = -1, best = Infinity, solid = 0;
+  const { nx, ny, nz, origin: o, cell: size, solid: cells } = grid;
+  for (let z = 0, i = 0; z < nz; z++) {
+    const dz = (o[2] + (z + 0.5) * size - seedPos[2]) ** 2;
+    for (let y = 0; y < ny; y++) {
+      const dyz = (o[1] + (y + 0.5) * size - seedPos[1]) ** 2;
+      for (let x = 0; x < nx; x++, i++) {
+        if (!cells[i]) continue;
+        solid += cells[i]!;
+        const d = (o[0] + (x + 0.5) * size - seedPos[0]) ** 2 + dyz + dz;
+        if (d < best) { best = d; seed = i; }
+      }
+    }
+  }
+  return { seed, solid };
 }
 
 /**
@@ -352,21 +360,23 @@ function reachOf(shape: ShapeAnalysis, origin: Vec3, axis: Vec3): number {
  * Clears every solid voxel not 26-connected to `seed`. The voxeliser's padding keeps solid voxels
  * off the grid's border layer, so a solid voxel's 26 neighbours are all in the grid and are read
  * by their index offsets, without bounds tests (which voxels are reached does not depend on it).
+ * A reached voxel is marked 2 in the grid itself (no grid-sized "seen" array), and the queue holds
+ * at most the grid's `solidCount` solid voxels.
  */
-function keepComponent(grid: VoxelGrid, seed: number): void {
+function keepComponent(grid: VoxelGrid, seed: number, solidCount: number): void {
   const { solid } = grid;
   const { delta } = neighbourOffsets(grid);
-  const seen = new Uint8Array(solid.length);
-  const queue = new Int32Array(solid.length);
+  const queue = new Int32Array(solidCount);
   let head = 0, tail = 0;
-  seen[seed] = 1;
+  solid[seed] = 2;
   queue[tail++] = seed;
   while (head < tail) {
     const i = queue[head++]!;
     for (let k = 0; k < 26; k++) {
       const j = i + delta[k]!;
-      if (solid[j] && !seen[j]) { seen[j] = 1; queue[tail++] = j; }
+      if (solid[j] === 1) { solid[j] = 2; queue[tail++] = j; }
     }
   }
-  for (let i = 0; i < solid.length; i++) if (!seen[i]) solid[i] = 0;
+  // Reached (2) stays solid, the rest (1, 0) is cleared.
+  for (let i = 0; i < solid.length; i++) solid[i] = solid[i]! >> 1;
 }

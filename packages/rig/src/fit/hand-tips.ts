@@ -63,14 +63,14 @@ export function peakProminences(region: Mesh, from: Vec3, scale: number, count: 
   for (let i = 0; i < n; i++) start[i + 1] = start[i]! + degree[i]!;
   const fill = start.slice(0, n);
   const next = new Int32Array(start[n]!);
+  // Corners in scalars (an array and a closure per triangle before), edges in the same order.
   for (let t = 0; t + 2 < idx.length; t += 3) {
-    const c = [idx[t]!, idx[t + 1]!, idx[t + 2]!];
-    if (c.some((x) => x >= nv)) continue;
-    for (let k = 0; k < 3; k++) {
-      const a = weld[c[k]!]!, b = weld[c[(k + 1) % 3]!]!;
-      next[fill[a]!++] = b;
-      next[fill[b]!++] = a;
-    }
+    const c0 = idx[t]!, c1 = idx[t + 1]!, c2 = idx[t + 2]!;
+    if (c0 >= nv || c1 >= nv || c2 >= nv) continue;
+    const w0 = weld[c0]!, w1 = weld[c1]!, w2 = weld[c2]!;
+    next[fill[w0]!++] = w1; next[fill[w1]!++] = w0;
+    next[fill[w1]!++] = w2; next[fill[w2]!++] = w1;
+    next[fill[w2]!++] = w0; next[fill[w0]!++] = w2;
   }
   // Persistence of the superlevel sets: vertices from the farthest down; a vertex with no
   // reached neighbour is a new peak; where two components meet, the lower peak dies there.
