@@ -76,11 +76,16 @@ export function silhouetteCounts(projection: readonly Uint8Array[]): Uint8Array 
   return out;
 }
 
-/** Labelled views as counts: view v's at [v · DESCRIPTOR_CELLS, …), whether its up axis is right, and its row totals. */
-export interface CountedViews { count: number; counts: Uint8Array; upRight: Uint8Array; rows: Int32Array }
+/**
+ * Labelled views as counts: view v's at [v · DESCRIPTOR_CELLS, …), whether its up axis is right, its
+ * row totals and its column totals (`margins`).
+ */
+export interface CountedViews { count: number; counts: Uint8Array; upRight: Uint8Array; rows: Int32Array; columns: Int32Array }
 
 /** Rows of a descriptor: runs of SILHOUETTE_CELLS cells (a silhouette's row), whose totals bound D. */
 const ROWS = DESCRIPTOR_CELLS / SILHOUETTE_CELLS;
+// countedUpVotes writes its sums out for these sizes (24 rows of 8 cells).
+if (ROWS !== 24 || SILHOUETTE_CELLS !== 8) throw new Error('orientation-exemplar-counts: countedUpVotes is written for 24 rows of 8 cells');
 
 /** Per descriptor, its rows' totals. */
 function rowTotals(counts: Uint8Array, descriptors: number): Int32Array {
@@ -91,6 +96,35 @@ function rowTotals(counts: Uint8Array, descriptors: number): Int32Array {
     rows[r] = t;
   }
   return rows;
+}
+
+/** Silhouettes of a descriptor (side, front, top), each SILHOUETTE_CELLS × SILHOUETTE_CELLS. */
+const SILHOUETTES = 3;
+/** Per descriptor in `columnTotals`: its 24 columns' totals, then its three silhouettes' totals. */
+const MARGINS = ROWS + SILHOUETTES;
+
+/**
+ * Per descriptor, its columns' totals (a silhouette's column: the same cell of each of its rows; the
+ * silhouettes' columns in order, as the rows) and then its silhouettes' totals: with the row totals,
+ * the margins `countedUpVotes`' second bound reads.
+ */
+function columnTotals(counts: Uint8Array, descriptors: number): Int32Array {
+  const C = SILHOUETTE_CELLS;
+  const out = new Int32Array(MARGINS * descriptors);
+  for (let d = 0; d < descriptors; d++) {
+    for (let w = 0; w < SILHOUETTES; w++) {
+      const base = d * DESCRIPTOR_CELLS + w * VIEW_CELLS;
+      let total = 0;
+      for (let j = 0; j < C; j++) {
+        let column = 0;
+        for (let i = 0; i < C; i++) column += counts[base + i * C + j]!;
+        out[d * MARGINS + w * C + j] = column;
+        total += column;
+      }
+      out[d * MARGINS + ROWS + w] = total;
+    }
+  }
+  return out;
 }
 
 /**
@@ -104,7 +138,7 @@ export function countedViewsOf(exemplarProjections: readonly (readonly Uint8Arra
   exemplarProjections.forEach((projections, e) => counts.set(silhouetteCounts(projections), e * per * DESCRIPTOR_CELLS));
   const upRight = new Uint8Array(count);
   for (let v = 0; v < count; v++) upRight[v] = ORIENTATION_CANDIDATES[v % per]!.upAxis === '+y' ? 1 : 0;
-  return { count, counts, upRight, rows: rowTotals(counts, count) };
+  return { count, counts, upRight, rows: rowTotals(counts, count), columns: columnTotals(counts, count) };
 }
 
 /**
@@ -115,7 +149,20 @@ export function countedViewsOf(exemplarProjections: readonly (readonly Uint8Arra
  * taken for every view and the views visited in its order, least first: the k-th best so far is
  * then soon near its final value, and once a view's bound reaches past it (8 · kth < bound), so
  * does every later one's, and none of them can be among the nearest (their D is above the k-th
- * best, not tied with it). D itself is summed row by row and given up once past the k-th best.
+ * best, not tied with it). A view visited is first held to a second, tighter bound from its rows'
+ * and its columns' totals together (below) and passed over when that one reaches past the k-th
+ * best; else D itself is summed row by row and given up once past the k-th best. Every view passed
+ * over has D above the k-th best so far, which only falls, so none could be among the nearest: the
+ * same k views as visiting all of them, so the same vote.
+ *
+ * The second bound: per silhouette, the difference of two descriptors is an 8 × 8 table Δ, and its
+ * projection onto the tables that are a row term plus a column term has squared length
+ * Σ row² / 8 + Σ column² / 8 − total² / 64 (its rows' sums, its columns' and its own), at most
+ * Σ Δ², so 64 · D ≥ 8 · (rows' bound + columns' sum of squares) − Σ total² over the three
+ * silhouettes: all whole numbers, exact in doubles. It passes over most of the views the rows'
+ * bound alone leaves to sum (a four-legged body's 5,656 of 15,552 → 1,658), at 27 differences a
+ * view instead of a D's ~100; taken for every view instead of the rows' bound it costs more than it
+ * saves (its margins read twice the numbers).
  *
  * A candidate turned a half turn about its up axis (rotationY 0 ↔ 180, 90 ↔ −90: index c ↔ c ^ 2)
  * has the same vote, so it is copied, not searched: its descriptor is the first one's with fixed
@@ -126,13 +173,17 @@ export function countedViewsOf(exemplarProjections: readonly (readonly Uint8Arra
  * except among one exemplar's four views of one up axis (indices 4e..4e+3, adjacent in the order
  * when their D ties), which all have the same up axis: so the k nearest hold as many views with the
  * up axis right either way, and the vote is the same double.
+ *
+ * The rows' bound over every view and D's rows are sums written out term by term (the 24 rows,
+ * a row's 8 cells), not inner loops: whole numbers, so the same sums in any order, at ~0.6× of the
+ * loops' time (packages/rig/docs/speed.md, Round 40).
  */
 export function countedUpVotes(meshCounts: Uint8Array, views: CountedViews, neighbours: number): number[] {
   const k = Math.max(1, neighbours);
   const C = SILHOUETTE_CELLS;
   const candidates = meshCounts.length / DESCRIPTOR_CELLS;
-  const mine = rowTotals(meshCounts, candidates);
-  const { count, counts, upRight, rows } = views;
+  const mine = rowTotals(meshCounts, candidates), mineColumns = columnTotals(meshCounts, candidates);
+  const { count, counts, upRight, rows, columns } = views;
   // Each view's row bound and index packed in one double (bound · count + index, whole numbers
   // far below 2⁵³), so a typed array's numeric sort orders them by (bound, index).
   const keyed = new Float64Array(count);
@@ -142,11 +193,18 @@ export function countedUpVotes(meshCounts: Uint8Array, views: CountedViews, neig
   const halfTurns = candidates === ORIENTATION_CANDIDATES.length && count % candidates === 0;
   for (let c = 0; c < candidates; c++) {
     if (halfTurns && (c & 2) !== 0) { votes[c] = votes[c ^ 2]!; continue; }
-    const at = c * DESCRIPTOR_CELLS, rat = c * ROWS;
-    for (let v = 0; v < count; v++) {
-      const vr = v * ROWS;
-      let b = 0;
-      for (let r = 0; r < ROWS; r++) { const x = mine[rat + r]! - rows[vr + r]!; b += x * x; }
+    const at = c * DESCRIPTOR_CELLS, rat = c * ROWS, mat = c * MARGINS;
+    const m0 = mine[rat]!, m1 = mine[rat + 1]!, m2 = mine[rat + 2]!, m3 = mine[rat + 3]!, m4 = mine[rat + 4]!, m5 = mine[rat + 5]!;
+    const m6 = mine[rat + 6]!, m7 = mine[rat + 7]!, m8 = mine[rat + 8]!, m9 = mine[rat + 9]!, m10 = mine[rat + 10]!, m11 = mine[rat + 11]!;
+    const m12 = mine[rat + 12]!, m13 = mine[rat + 13]!, m14 = mine[rat + 14]!, m15 = mine[rat + 15]!, m16 = mine[rat + 16]!, m17 = mine[rat + 17]!;
+    const m18 = mine[rat + 18]!, m19 = mine[rat + 19]!, m20 = mine[rat + 20]!, m21 = mine[rat + 21]!, m22 = mine[rat + 22]!, m23 = mine[rat + 23]!;
+    for (let v = 0, vr = 0; v < count; v++, vr += ROWS) {
+      const b = (m0 - rows[vr]!) ** 2 + (m1 - rows[vr + 1]!) ** 2 + (m2 - rows[vr + 2]!) ** 2 + (m3 - rows[vr + 3]!) ** 2
+        + (m4 - rows[vr + 4]!) ** 2 + (m5 - rows[vr + 5]!) ** 2 + (m6 - rows[vr + 6]!) ** 2 + (m7 - rows[vr + 7]!) ** 2
+        + (m8 - rows[vr + 8]!) ** 2 + (m9 - rows[vr + 9]!) ** 2 + (m10 - rows[vr + 10]!) ** 2 + (m11 - rows[vr + 11]!) ** 2
+        + (m12 - rows[vr + 12]!) ** 2 + (m13 - rows[vr + 13]!) ** 2 + (m14 - rows[vr + 14]!) ** 2 + (m15 - rows[vr + 15]!) ** 2
+        + (m16 - rows[vr + 16]!) ** 2 + (m17 - rows[vr + 17]!) ** 2 + (m18 - rows[vr + 18]!) ** 2 + (m19 - rows[vr + 19]!) ** 2
+        + (m20 - rows[vr + 20]!) ** 2 + (m21 - rows[vr + 21]!) ** 2 + (m22 - rows[vr + 22]!) ** 2 + (m23 - rows[vr + 23]!) ** 2;
       keyed[v] = b * count + v;
     }
     // Visited least first off a binary heap, not a sort of all of them: the search stops after a few
@@ -162,10 +220,18 @@ export function countedUpVotes(meshCounts: Uint8Array, views: CountedViews, neig
       const b = (key - v) / count;
       const kth = filled === k ? bestD[k - 1]! : Infinity;
       if (b > C * kth) break;
-      const vat = v * DESCRIPTOR_CELLS;
+      if (filled === k) {
+        // The rows' and columns' bound (64 · D at least): past 64 · kth, D is past kth.
+        const vm = v * MARGINS;
+        let s = 0;
+        for (let r = 0; r < ROWS; r++) { const x = mineColumns[mat + r]! - columns[vm + r]!; s += x * x; }
+        const t0 = mineColumns[mat + ROWS]! - columns[vm + ROWS]!, t1 = mineColumns[mat + ROWS + 1]! - columns[vm + ROWS + 1]!, t2 = mineColumns[mat + ROWS + 2]! - columns[vm + ROWS + 2]!;
+        if (C * (b + s) - (t0 * t0 + t1 * t1 + t2 * t2) > C * C * kth) continue;
+      }
       let d = 0;
-      for (let s = 0; s < ROWS && d <= kth; s++) {
-        for (let i = s * C, end = i + C; i < end; i++) { const x = meshCounts[at + i]! - counts[vat + i]!; d += x * x; }
+      for (let i = at, j = v * DESCRIPTOR_CELLS, end = at + DESCRIPTOR_CELLS; i < end && d <= kth; i += C, j += C) {
+        d += (meshCounts[i]! - counts[j]!) ** 2 + (meshCounts[i + 1]! - counts[j + 1]!) ** 2 + (meshCounts[i + 2]! - counts[j + 2]!) ** 2 + (meshCounts[i + 3]! - counts[j + 3]!) ** 2
+          + (meshCounts[i + 4]! - counts[j + 4]!) ** 2 + (meshCounts[i + 5]! - counts[j + 5]!) ** 2 + (meshCounts[i + 6]! - counts[j + 6]!) ** 2 + (meshCounts[i + 7]! - counts[j + 7]!) ** 2;
       }
       if (d > kth || (d === kth && v > bestV[k - 1]!)) continue;
       // Insert in (D, index) order.
