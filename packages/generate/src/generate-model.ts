@@ -22,6 +22,7 @@ import { learnedFeet } from './feet-forward';
 import { headTorsoProfile, learnedHeadTorso, type HeadTorsoDepth } from './head-torso';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
+import { learnedLimbLift } from './limb-lift';
 import { learnedPairedParts, type PairedPartsRule } from './paired-parts';
 import { learnedSideTrunk, type SideTrunkDepth } from './side-trunk';
 import { distanceTransform } from './mask-ops';
@@ -114,6 +115,14 @@ export interface GenerateModelOptions {
    * object sets the numbers (for fitting).
    */
   fishFlank?: false | FishFlankRule;
+  /**
+   * A legged body (`bodyPlan` quadruped, hexapod, octopod) pictured from the front or above: its
+   * limbs' middle plane off the trunk's, × the trunk's largest half-depth (`limb-lift.ts`; negative:
+   * away from the viewer, the legs under a body seen from above). Range −2..2. Default: the lift
+   * learned for the view (`limb-lift.json`, `scripts/fit-plate-lift.ts --limbs`), none where none
+   * was; `false` turns it off. Not applied with fins and wings, nor to side pictures.
+   */
+  limbLift?: false | number;
   /** Model file format. Default 'glb'. */
   outputFormat?: 'glb' | 'fbx';
   /** Height of the model in metres: the subject's outline spans y = 0..height. Default 1.0. */
@@ -151,7 +160,7 @@ export const GENERATE_MODEL_DEFAULTS: ValuedOptions = {
 };
 
 /** Hints that have no default: absent means unknown. */
-type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings' | 'headTorso' | 'sideTrunk' | 'fishFlank' | 'pairedParts';
+type Hints = 'bodyPlan' | 'view' | 'lean' | 'legSpread' | 'feet' | 'depthCue' | 'finsWings' | 'headTorso' | 'sideTrunk' | 'fishFlank' | 'pairedParts' | 'limbLift';
 type ResolvedOptions = ValuedOptions & Pick<GenerateModelOptions, Hints>;
 
 export interface GenerateModelReport {
@@ -266,9 +275,11 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     if (added && Number.isFinite(sideCap)) for (let i = 0; i < added.length; i++) added[i] = Math.min(added[i]!, sideCap);
     const heights = inflateSurface(planar, thicknessScale, { exponent: prior.b, referenceLength: Math.max(1, maxY - minY), ...(added ? { added } : {}) });
     const feet = o.feet === false ? undefined : learnedFeet(o.bodyPlan, o.view);
-    // Front and top pictures of fish and flyers: the lateral plates' middle plane off the outline's (`plateLift`).
-    const middle = plates?.plateLift && o.view !== undefined && o.view !== 'side'
-      ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, plates.plateLift) : undefined;
+    // Front and top pictures of fish and flyers: the lateral plates' middle plane off the outline's
+    // (`plateLift`); of legged bodies without plates, the limbs' (`limb-lift.ts`).
+    const lift = plates ? plates.plateLift : o.limbLift === false ? undefined : o.limbLift ?? learnedLimbLift(o.bodyPlan, o.view);
+    const middle = lift && o.view !== undefined && o.view !== 'side'
+      ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, lift) : undefined;
     return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan), ...(feet ? { feet } : {}), ...(middle ? { middle } : {}) });
   })();
   const open = countOpenEdges(mesh, weld);
@@ -334,7 +345,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
 }
 
 function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
-  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings, headTorso: options.headTorso, sideTrunk: options.sideTrunk, fishFlank: options.fishFlank, pairedParts: options.pairedParts };
+  const o: ResolvedOptions = { ...withDefaults(GENERATE_MODEL_DEFAULTS, options), bodyPlan: options.bodyPlan, view: options.view, lean: options.lean, legSpread: options.legSpread, feet: options.feet, depthCue: options.depthCue, finsWings: options.finsWings, headTorso: options.headTorso, sideTrunk: options.sideTrunk, fishFlank: options.fishFlank, pairedParts: options.pairedParts, limbLift: options.limbLift };
   const range = (name: keyof GenerateModelOptions, value: number, lo: number, hi: number): void => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
       throw new EngineError('invalid_input', `generate: ${name} must be a number in ${lo}..${hi}, got ${String(value)}`);
@@ -384,6 +395,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     range('fishFlank', o.fishFlank.trunk, 0.05, 4);
     range('fishFlank', o.fishFlank.below, 0, 1);
   }
+  if (o.limbLift !== undefined && o.limbLift !== false) range('limbLift', o.limbLift, -2, 2);
   if (o.feet !== undefined && typeof o.feet !== 'boolean') throw new EngineError('invalid_input', `generate: feet must be true or false, got ${String(o.feet)}`);
   if (o.outputFormat !== 'glb' && o.outputFormat !== 'fbx') {
     throw new EngineError('invalid_input', `generate: unknown output format "${String(o.outputFormat)}" (glb or fbx)`);
