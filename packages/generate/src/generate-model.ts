@@ -19,7 +19,7 @@ import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type 
 import { ballExponent, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { learnedFeet } from './feet-forward';
-import { headTorsoProfile, learnedHeadTorso, type HeadTorsoDepth } from './head-torso';
+import { headTorsoMiddle, headTorsoProfile, learnedHeadTorso, type HeadTorsoDepth } from './head-torso';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
 import { learnedLimbLift } from './limb-lift';
@@ -264,7 +264,9 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     // A fish's flank, whatever the view hint says (the silhouette tells): the trunk × the learned width, median fins plates.
     const flank = o.fishFlank === false ? undefined : o.fishFlank ?? learnedFishFlank(o.bodyPlan);
     const flankFins = o.finsWings === false ? 1 : (o.finsWings?.sideLateral ?? learnedFinsWings(o.bodyPlan, 'side')?.sideLateral ?? 1);
-    const added = ballWeight <= 0 ? undefined : flank && isFlank(subject.mask, subject.width, subject.height, flank)
+    const isFishFlank = flank !== undefined && isFlank(subject.mask, subject.width, subject.height, flank);
+    const flankOrPlates = isFishFlank || (lateral !== undefined && o.view !== undefined);
+    const added = ballWeight <= 0 ? undefined : isFishFlank
       ? fishFlankProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, flank.trunk, flankFins)
       : lateral !== undefined && o.view
       ? finsWingsProfile(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, o.view === 'side' ? { lateral } : { ...plates, lateral })
@@ -279,7 +281,9 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     // (`plateLift`); of legged bodies without plates, the limbs' (`limb-lift.ts`).
     const lift = plates ? plates.plateLift : o.limbLift === false ? undefined : o.limbLift ?? learnedLimbLift(o.bodyPlan, o.view);
     const middle = lift && o.view !== undefined && o.view !== 'side'
-      ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, lift) : undefined;
+      ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, lift)
+      // A figure's head leaning toward the viewer (`head-torso.ts` headLean); only where its depth is the head-torso profile's.
+      : headTorso && added && !flankOrPlates ? headTorsoMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, headTorso) : undefined;
     return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan), ...(feet ? { feet } : {}), ...(middle ? { middle } : {}) });
   })();
   const open = countOpenEdges(mesh, weld);
@@ -375,6 +379,7 @@ function resolveOptions(options: GenerateModelOptions): ResolvedOptions {
     range('headTorso', o.headTorso.head, 0.05, 4);
     range('headTorso', o.headTorso.torso, 0.05, 4);
     if (o.headTorso.rest !== undefined) range('headTorso', o.headTorso.rest, 0.05, 4);
+    if (o.headTorso.headLean !== undefined) range('headTorso', o.headTorso.headLean, -1, 1);
     if (o.headTorso.stocky !== undefined) {
       range('headTorso', o.headTorso.stocky.minWidth, 0.001, 1);
       range('headTorso', o.headTorso.stocky.torso, 0.05, 4);

@@ -39,6 +39,11 @@ export interface HeadTorsoDepth {
   rest?: number;
   /** A stocky figure's torso in place of `torso` (`stocky-torso.ts`); none: every torso takes `torso`. */
   stocky?: StockyTorso;
+  /**
+   * How far the head sits toward the viewer, as a share of its own half-depth (−1..1, negative: away
+   * from it; `headTorsoMiddle`). None: 0, symmetric about the picture's plane as the body is.
+   */
+  headLean?: number;
 }
 
 export interface NeckSearchOptions {
@@ -126,14 +131,37 @@ export function headTorsoBalls(mask: Uint8Array, distance: Float32Array, width: 
   return { head: pick(head), torso: pick(torso), rest: pick(rest) };
 }
 
-/** Per point, `weight` × the highest of `head` × the head's sphere heights, `torso` × the torso's and the rest's. */
-export function headTorsoProfile(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number, weight: number, exponent: number, depth: HeadTorsoDepth): Float64Array {
+/** Per point, `weight` × the head's depth (`head` × its sphere heights) and the others' (the highest of `torso` × the torso's and the rest's). */
+function partDepths(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number, weight: number, exponent: number, depth: HeadTorsoDepth): { head: Float64Array; others: Float64Array } {
   const parts = headTorsoBalls(mask, distance, width, height);
   const stocky = stockyRule(torsoWidthShare(parts.torso, mask, width, height), depth.stocky);
   const p = stocky?.exponent ?? exponent, torsoFactor = stocky?.torso ?? depth.torso;
   const head = ballHeights(points, parts.head, p), torso = ballHeights(points, parts.torso, p), rest = ballHeights(points, parts.rest, p);
   const restFactor = depth.rest ?? 1;
-  return Float64Array.from(rest, (r, i) => weight * Math.max(restFactor * r, depth.head * head[i]!, torsoFactor * torso[i]!));
+  return {
+    head: Float64Array.from(head, (h) => weight * depth.head * h),
+    others: Float64Array.from(rest, (r, i) => weight * Math.max(restFactor * r, torsoFactor * torso[i]!)),
+  };
+}
+
+/** Per point, `weight` × the highest of `head` × the head's sphere heights, `torso` × the torso's and the rest's. */
+export function headTorsoProfile(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number, weight: number, exponent: number, depth: HeadTorsoDepth): Float64Array {
+  const { head, others } = partDepths(points, mask, distance, width, height, weight, exponent, depth);
+  return Float64Array.from(others, (o, i) => Math.max(o, head[i]!));
+}
+
+/**
+ * The middle plane's offset per point (toward the viewer, the height field's units) that leans the
+ * head forward by `headLean` × its half-depth where it stands out of the rest: `headLean` × (the
+ * head's depth − the others' there, when positive). Zero where the torso or a limb is as deep as the
+ * head (the neck, the shoulders) and on the outline, so the head moves and the body does not, with
+ * no step between them. None when there is no lean.
+ */
+export function headTorsoMiddle(points: ArrayLike<number>, mask: Uint8Array, distance: Float32Array, width: number, height: number, weight: number, exponent: number, depth: HeadTorsoDepth): Float64Array | undefined {
+  const lean = depth.headLean ?? 0;
+  if (lean === 0) return undefined;
+  const { head, others } = partDepths(points, mask, distance, width, height, weight, exponent, depth);
+  return Float64Array.from(head, (h, i) => lean * Math.max(0, h - others[i]!));
 }
 
 /** The head and torso depths per "<plan>/<view>" (`head-torso.json`, written from `scripts/fit-head-torso.ts`'s left-out choice). */
@@ -145,10 +173,17 @@ const DEPTHS = planViewDepths(data, 'head-torso.json', 'head', 'torso');
  */
 const RESTS = planViewFactor(data, 'head-torso.json', 'rests');
 
+/**
+ * The head's lean toward the viewer per "<plan>/<view>" (`head-torso.json` `headLeans`, chosen by
+ * `scripts/fit-head-lean.ts`: the benchmark's CD left out by artist). Checked once on load.
+ */
+const HEAD_LEANS = planViewFactor(data, 'head-torso.json', 'headLeans', [-1, 1]);
+
 /** The learned head and torso depths for a picture of `bodyPlan` taken from `view`, or none (no table entry, no hints). */
 export function learnedHeadTorso(bodyPlan?: string, view?: string): HeadTorsoDepth | undefined {
   const pair = DEPTHS(bodyPlan, view);
   const stocky = learnedStockyTorso(bodyPlan, view);
   const rest = RESTS(bodyPlan, view);
-  return pair && { head: pair[0], torso: pair[1], ...(rest !== undefined ? { rest } : {}), ...(stocky ? { stocky } : {}) };
+  const headLean = HEAD_LEANS(bodyPlan, view);
+  return pair && { head: pair[0], torso: pair[1], ...(rest !== undefined ? { rest } : {}), ...(stocky ? { stocky } : {}), ...(headLean !== undefined ? { headLean } : {}) };
 }

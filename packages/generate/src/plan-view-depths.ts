@@ -21,14 +21,16 @@ export function planViewDepths(raw: unknown, file: string, a: string, b: string)
 /**
  * A learned table of one depth factor per "<plan>/<view>" under `key` (`head-torso.json`'s
  * `rests`: `{"rests": {"biped/front": 1.13}}`), checked as `planViewDepths` checks its pairs (each
- * factor in (0, 4]; no `key`: an empty table) and read the same way.
+ * factor in (0, 4], or in `bounds` when given, both ends included but a 0 lower end; no `key`: an
+ * empty table) and read the same way.
  */
-export function planViewFactor(raw: unknown, file: string, key: string): (bodyPlan?: string, view?: string) => number | undefined {
+export function planViewFactor(raw: unknown, file: string, key: string, bounds: readonly [number, number] = [0, 4]): (bodyPlan?: string, view?: string) => number | undefined {
+  const [lo, hi] = bounds;
   const table: unknown = typeof raw === 'object' && raw !== null && key in raw ? Reflect.get(raw, key) : {};
   if (typeof table !== 'object' || table === null) throw new Error(`${file}: bad "${key}"`);
   const factors = new Map<string, number>();
   for (const [planView, value] of Object.entries(table)) {
-    if (typeof value !== 'number' || !(value > 0 && value <= 4)) throw new Error(`${file}: bad ${key} ${planView}`);
+    if (typeof value !== 'number' || !((lo === 0 ? value > 0 : value >= lo) && value <= hi)) throw new Error(`${file}: bad ${key} ${planView}`);
     factors.set(planView, value);
   }
   return (bodyPlan, view) => (bodyPlan && view ? factors.get(`${bodyPlan}/${view}`) : undefined);

@@ -112,6 +112,7 @@ describe('generateModel', () => {
     const png = await encode(draw(star, 64, () => [0, 0, 0]), 'png');
     await expect(generateModel(png, { thickness: -1 })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(generateModel(png, { outputFormat: 'obj' as 'glb' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(generateModel(png, { headTorso: { head: 1.1, torso: 0.9, headLean: 1.5 } })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });
 

@@ -5,7 +5,7 @@
  * and the factors scale the head and the torso while the arms keep their own depth.
  */
 import { ballProfile } from '../src/ball-depth';
-import { headTorsoBalls, headTorsoProfile, learnedHeadTorso, neckRow } from '../src/head-torso';
+import { headTorsoBalls, headTorsoMiddle, headTorsoProfile, learnedHeadTorso, neckRow } from '../src/head-torso';
 import { distanceTransform } from '../src/mask-ops';
 import { draw, tPoseFigure } from './images';
 
@@ -57,6 +57,25 @@ describe('headTorsoProfile', () => {
     expect(limbs[0]! / plain[0]!).toBeCloseTo(1.2, 6);
     expect(limbs[1]! / plain[1]!).toBeCloseTo(0.8, 6);
     expect(limbs[2]! / plain[2]!).toBeCloseTo(1.13, 6);
+  });
+});
+
+describe('headTorsoMiddle', () => {
+  const points = [0.5, 0.13, 0.5, 0.42, 0.15, 0.3, 0.435, 0.85].map((v) => v * SIZE);
+
+  it('is none without a lean', () => {
+    expect(headTorsoMiddle(points, mask, inside, SIZE, SIZE, 1, 2, { head: 1.1, torso: 0.9 })).toBeUndefined();
+    expect(headTorsoMiddle(points, mask, inside, SIZE, SIZE, 1, 2, { head: 1.1, torso: 0.9, headLean: 0 })).toBeUndefined();
+  });
+
+  it('moves the head\'s middle by the lean × its depth, and not the torso, an arm or a leg', () => {
+    const depth = { head: 1.1, torso: 0.9, rest: 1.13, headLean: 0.2 };
+    const heights = headTorsoProfile(points, mask, inside, SIZE, SIZE, 1, 2, depth);
+    const middle = headTorsoMiddle(points, mask, inside, SIZE, SIZE, 1, 2, depth)!;
+    expect(middle[0]!).toBeCloseTo(0.2 * heights[0]!, 6);
+    expect(middle[1]).toBe(0);
+    expect(middle[2]).toBe(0);
+    expect(middle[3]).toBe(0);
   });
 });
 
