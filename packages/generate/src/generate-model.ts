@@ -22,6 +22,7 @@ import { learnedFeet } from './feet-forward';
 import { headTorsoProfile, learnedHeadTorso, type HeadTorsoDepth } from './head-torso';
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
+import { outlineExponent } from './outline-exponent';
 import { learnedPairedParts, type PairedPartsRule } from './paired-parts';
 import { learnedSideTrunk, type SideTrunkDepth } from './side-trunk';
 import { distanceTransform } from './mask-ops';
@@ -231,11 +232,13 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const cue = o.depthCue === true ? depthCueScale(subject.mask, distance, subject.width, subject.height, o.bodyPlan) : 1;
   const thicknessScale = prior.a * cue * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
   const ballWeight = prior.c * cue * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
-  // The medial balls' profile for the view (a fuller one from the side, `depth-prior.ts` ballExponent).
-  const profileExponent = ballExponent(o.view);
+  const plates = o.finsWings === false || !o.view ? undefined : o.finsWings ?? learnedFinsWings(o.bodyPlan, o.view);
+  // The medial balls' profile for the view (a fuller one from the side, `depth-prior.ts` ballExponent;
+  // a fish's side picture reads it from its trunk's outline, `outline-exponent.ts`).
+  const profileExponent = plates?.outlineExponent && o.view === 'side'
+    ? outlineExponent(subject.mask, distance, subject.width, subject.height, ballExponent(o.view)) : ballExponent(o.view);
   // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
-  const plates = o.finsWings === false || !o.view ? undefined : o.finsWings ?? learnedFinsWings(o.bodyPlan, o.view);
   const sideCap = plates && o.view === 'side' ? lengthCapPixels(subject.mask, subject.width, subject.height, plates) : Infinity;
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
   const trunk = o.sideTrunk === false ? undefined : o.sideTrunk ?? learnedSideTrunk(o.bodyPlan, o.view);
