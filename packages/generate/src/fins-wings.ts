@@ -39,10 +39,9 @@ import data from './fins-wings.json';
  * `lengthCap`: the half-depth over the silhouette's longer side at most (side pictures); absent: no rule;
  * `sideLateral`: the height scale of a side picture's balls off the trunk's axis (median fins, a sail, folded wings); absent: no rule;
  * `plateLift`: front and top pictures, the lateral parts' middle plane moved towards the camera by `plateLift` × the trunk's largest
- * half-depth (`plateMiddle`: wings on a flyer's back, seen from above; negative: flippers at a fish's belly); absent: 0;
- * `outlineExponent`: side pictures, the ball profile's exponent read from the trunk's outline (`outline-exponent.ts`); absent: the view's.
+ * half-depth (`plateMiddle`: wings on a flyer's back, seen from above; negative: flippers at a fish's belly); absent: 0.
  */
-export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number; trunkCap?: number; sideLateral?: number; plateLift?: number; outlineExponent?: boolean }
+export interface FinsWingsRule { lateral?: number; lengthCap?: number; trunk?: number; trunkCap?: number; sideLateral?: number; plateLift?: number }
 
 interface FinsWingsTable {
   plans: string[]; lateral?: number; trunkCap?: number; lengthCaps: Record<string, number>; trunks: Record<string, number>; sideLaterals: Record<string, number>;
@@ -54,8 +53,6 @@ interface FinsWingsTable {
    * half-width, the median over the set's characters of the plan seen from the view).
    */
   trunkCaps: Record<string, number>;
-  /** Plans whose side pictures take the ball profile's exponent from the trunk's outline (`outline-exponent.ts`; no number fitted). */
-  outlineExponentPlans: string[];
 }
 
 function checkedTable(raw: unknown): FinsWingsTable {
@@ -65,7 +62,7 @@ function checkedTable(raw: unknown): FinsWingsTable {
     return value;
   };
   const plans = get('plans'), lateral = get('lateral'), trunkCap = get('trunkCap'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
-  const sideTable = get('sideLaterals') ?? {}, ownTable = get('ownTrunks') ?? {}, capTable = get('trunkCaps') ?? {}, outlinePlans = get('outlineExponentPlans') ?? [];
+  const sideTable = get('sideLaterals') ?? {}, ownTable = get('ownTrunks') ?? {}, capTable = get('trunkCaps') ?? {};
   if (!Array.isArray(plans) || !plans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "plans"');
   if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral >= 0 && lateral <= 1))) throw new Error('fins-wings.json: bad "lateral"');
   if (trunkCap !== undefined && (typeof trunkCap !== 'number' || !(trunkCap > 0 && trunkCap <= 100))) throw new Error('fins-wings.json: bad "trunkCap"');
@@ -99,8 +96,7 @@ function checkedTable(raw: unknown): FinsWingsTable {
     if (!/^[a-z]+\/(front|top)$/.test(key) || typeof k !== 'number' || !(k > 0 && k <= 100)) throw new Error(`fins-wings.json: bad trunk cap ${key}`);
     trunkCaps[key] = k;
   }
-  if (!Array.isArray(outlinePlans) || !outlinePlans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "outlineExponentPlans"');
-  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals, ownTrunks, trunkCaps, outlineExponentPlans: outlinePlans };
+  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals, ownTrunks, trunkCaps };
 }
 
 const TABLE = checkedTable(data);
@@ -117,10 +113,8 @@ export function learnedFinsWings(bodyPlan: string | undefined, view: string | un
     const cap = TABLE.trunkCaps[`${bodyPlan}/${view}`] ?? TABLE.trunkCap;
     return { lateral: TABLE.lateral, ...(trunk !== undefined ? { trunk } : {}), ...(cap !== undefined ? { trunkCap: cap } : {}) };
   }
-  const cap = TABLE.lengthCaps[bodyPlan], side = TABLE.sideLaterals[bodyPlan], outline = TABLE.outlineExponentPlans.includes(bodyPlan);
-  if (view === 'side' && (cap !== undefined || side !== undefined || outline)) {
-    return { ...(cap !== undefined ? { lengthCap: cap } : {}), ...(side !== undefined ? { sideLateral: side } : {}), ...(outline ? { outlineExponent: true } : {}) };
-  }
+  const cap = TABLE.lengthCaps[bodyPlan], side = TABLE.sideLaterals[bodyPlan];
+  if (view === 'side' && (cap !== undefined || side !== undefined)) return { ...(cap !== undefined ? { lengthCap: cap } : {}), ...(side !== undefined ? { sideLateral: side } : {}) };
   return undefined;
 }
 

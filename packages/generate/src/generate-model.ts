@@ -14,7 +14,7 @@ import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
-import { fishFlankProfile, isFlank, learnedFishFlank, type FishFlankRule } from './fish-flank';
+import { fishFlankProfile, flankSymmetry, isFlank, learnedFishFlank, learnedFlankExponent, type FishFlankRule } from './fish-flank';
 import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
 import { ballExponent, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
@@ -234,8 +234,9 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const ballWeight = prior.c * cue * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
   const plates = o.finsWings === false || !o.view ? undefined : o.finsWings ?? learnedFinsWings(o.bodyPlan, o.view);
   // The medial balls' profile for the view (a fuller one from the side, `depth-prior.ts` ballExponent;
-  // a fish's side picture reads it from its trunk's outline, `outline-exponent.ts`).
-  const profileExponent = plates?.outlineExponent && o.view === 'side'
+  // a fish's flank reads it from its trunk's outline, `outline-exponent.ts`, whatever the view hint).
+  const flankExponent = o.fishFlank === false ? undefined : learnedFlankExponent(o.bodyPlan);
+  const profileExponent = flankExponent && flankSymmetry(subject.mask, subject.width, subject.height) < flankExponent.below
     ? outlineExponent(subject.mask, distance, subject.width, subject.height, ballExponent(o.view)) : ballExponent(o.view);
   // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.

@@ -1,6 +1,6 @@
 /**
- * A side picture's cross-section as full as its outline (issue 29; fish only, `fins-wings.json`
- * `outlineExponentPlans`). The medial balls are lifted to r·(1 − (ρ/r)^p)^(1/p) (`ball-depth.ts`), so
+ * A side picture's cross-section as full as its outline (issue 29; a fish's flank only, `fish-flank.json`
+ * `outlineExponents`). The medial balls are lifted to r·(1 − (ρ/r)^p)^(1/p) (`ball-depth.ts`), so
  * across a long trunk the depth's cross-section is a superellipse of exponent p: one p (2.5, fitted on
  * every plan's side pictures) makes a flat-sided lens of a fish and a boxy cute fish the same shape
  * front on. The picture shows one cross-section of the same body, the trunk's outline along its

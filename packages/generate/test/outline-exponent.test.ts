@@ -1,4 +1,4 @@
-import { learnedFinsWings } from '../src/fins-wings';
+import { learnedFlankExponent } from '../src/fish-flank';
 import { distanceTransform } from '../src/mask-ops';
 import { exponentForRatio, outlineExponent, widthRatio } from '../src/outline-exponent';
 
@@ -32,13 +32,13 @@ describe('outline exponent (a fish side picture: the cross-section as full as th
     expect(ellipse).toBeLessThan(2.6);
   });
 
-  it('falls back where the trunk is too short to tell, and is learned for fish side pictures only', () => {
+  it('falls back where the trunk is too short to tell, and is learned for fish only', () => {
     const mask = new Uint8Array(16 * 16);
     mask[8 * 16 + 8] = 1;
     expect(outlineExponent(mask, distanceTransform(mask, 16, 16), 16, 16, 2.5)).toBe(2.5);
-    expect(learnedFinsWings('aquatic', 'side')?.outlineExponent).toBe(true);
-    expect(learnedFinsWings('aquatic', 'top')?.outlineExponent).toBeUndefined();
-    expect(learnedFinsWings('avian', 'side')?.outlineExponent).toBeUndefined();
-    expect(learnedFinsWings('quadruped', 'side')).toBeUndefined();
+    expect(learnedFlankExponent('aquatic')?.below).toBe(0.95);
+    expect(learnedFlankExponent('avian')).toBeUndefined();
+    expect(learnedFlankExponent('quadruped')).toBeUndefined();
+    expect(learnedFlankExponent(undefined)).toBeUndefined();
   });
 });
