@@ -11,6 +11,10 @@
  * `scripts/fit-fish-flank.ts`). The trunk is split from the median fins as `fins-wings.ts` splits a
  * side picture (`sideAxis`, `splitByAxis`): the trunk's balls × `k`, the fins' × `sideLateral`.
  * Every other plan, and flank pictures where the table has no entry, build exactly as before.
+ *
+ * Separately (`outlineExponents`, no fitted number but the flank test's `below`): a flank picture of a
+ * listed plan takes its ball profile's exponent from its trunk's outline (`outline-exponent.ts`), what
+ * view the caller named (a fish whose file stands head down is pictured "front" on its flank).
  */
 import { ballHeights, medialBalls } from './ball-depth';
 import { sideAxis, splitByAxis } from './fins-wings';
@@ -19,7 +23,10 @@ import data from './fish-flank.json';
 /** `trunk`: the trunk balls' height scale on a flank picture; `below`: a picture is a flank where `flankSymmetry` is below it. */
 export interface FishFlankRule { trunk: number; below: number }
 
-interface FlankTable { plans: Record<string, FishFlankRule> }
+/** `below`: a picture of the plan is a flank where `flankSymmetry` is below it, and its ball profile's exponent is read from its trunk's outline (`outline-exponent.ts`). */
+export interface FlankExponentRule { below: number }
+
+interface FlankTable { plans: Record<string, FishFlankRule>; outlineExponents: Record<string, FlankExponentRule> }
 
 function checkedTable(raw: unknown): FlankTable {
   const plans: unknown = typeof raw === 'object' && raw !== null && 'plans' in raw ? Reflect.get(raw, 'plans') : undefined;
@@ -32,7 +39,15 @@ function checkedTable(raw: unknown): FlankTable {
     if (typeof below !== 'number' || !(below > 0 && below <= 1)) throw new Error(`fish-flank.json: bad "below" for ${plan}`);
     out[plan] = { trunk, below };
   }
-  return { plans: out };
+  const exponents: unknown = typeof raw === 'object' && raw !== null && 'outlineExponents' in raw ? Reflect.get(raw, 'outlineExponents') : {};
+  if (typeof exponents !== 'object' || exponents === null) throw new Error('fish-flank.json: bad "outlineExponents"');
+  const outlineExponents: Record<string, FlankExponentRule> = {};
+  for (const [plan, rule] of Object.entries(exponents)) {
+    const below: unknown = typeof rule === 'object' && rule !== null ? Reflect.get(rule, 'below') : undefined;
+    if (typeof below !== 'number' || !(below > 0 && below <= 1)) throw new Error(`fish-flank.json: bad outline exponent "below" for ${plan}`);
+    outlineExponents[plan] = { below };
+  }
+  return { plans: out, outlineExponents };
 }
 
 const TABLE = checkedTable(data);
@@ -40,6 +55,11 @@ const TABLE = checkedTable(data);
 /** The learned flank rule for `bodyPlan`, or undefined where none is learned. */
 export function learnedFishFlank(bodyPlan: string | undefined): FishFlankRule | undefined {
   return bodyPlan === undefined ? undefined : TABLE.plans[bodyPlan];
+}
+
+/** Where a flank picture of `bodyPlan` takes its ball exponent from its trunk's outline, or undefined where it does not. */
+export function learnedFlankExponent(bodyPlan: string | undefined): FlankExponentRule | undefined {
+  return bodyPlan === undefined ? undefined : TABLE.outlineExponents[bodyPlan];
 }
 
 /** Mirror overlap of the mask about the line through (`mx`, `my`) along the unit direction (`dx`, `dy`): |M ∩ mirror(M)| / |M|. */

@@ -14,7 +14,7 @@ import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
-import { fishFlankProfile, isFlank, learnedFishFlank, type FishFlankRule } from './fish-flank';
+import { fishFlankProfile, flankSymmetry, isFlank, learnedFishFlank, learnedFlankExponent, type FishFlankRule } from './fish-flank';
 import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
 import { ballExponent, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
@@ -23,6 +23,7 @@ import { headTorsoMiddle, headTorsoProfile, learnedHeadTorso, type HeadTorsoDept
 import { inflateSurface } from './inflate-surface';
 import { layerSideLegs } from './layered-parts';
 import { learnedLimbLift } from './limb-lift';
+import { outlineExponent } from './outline-exponent';
 import { learnedPairedParts, type PairedPartsRule } from './paired-parts';
 import { learnedSideTrunk, type SideTrunkDepth } from './side-trunk';
 import { distanceTransform } from './mask-ops';
@@ -240,11 +241,14 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   const cue = o.depthCue === true ? depthCueScale(subject.mask, distance, subject.width, subject.height, o.bodyPlan) : 1;
   const thicknessScale = prior.a * cue * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
   const ballWeight = prior.c * cue * (o.thickness / GENERATE_MODEL_DEFAULTS.thickness);
-  // The medial balls' profile for the view (a fuller one from the side, `depth-prior.ts` ballExponent).
-  const profileExponent = ballExponent(o.view);
+  const plates = o.finsWings === false || !o.view ? undefined : o.finsWings ?? learnedFinsWings(o.bodyPlan, o.view);
+  // The medial balls' profile for the view (a fuller one from the side, `depth-prior.ts` ballExponent;
+  // a fish's flank reads it from its trunk's outline, `outline-exponent.ts`, whatever the view hint).
+  const flankExponent = o.fishFlank === false ? undefined : learnedFlankExponent(o.bodyPlan);
+  const profileExponent = flankExponent && flankSymmetry(subject.mask, subject.width, subject.height) < flankExponent.below
+    ? outlineExponent(subject.mask, distance, subject.width, subject.height, ballExponent(o.view)) : ballExponent(o.view);
   // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
-  const plates = o.finsWings === false || !o.view ? undefined : o.finsWings ?? learnedFinsWings(o.bodyPlan, o.view);
   const sideCap = plates && o.view === 'side' ? lengthCapPixels(subject.mask, subject.width, subject.height, plates) : Infinity;
   const legPairs = o.view === 'side' && isBodyPlan(o.bodyPlan) ? BODY_PLAN_LEGS[o.bodyPlan] / 2 : 0;
   const trunk = o.sideTrunk === false ? undefined : o.sideTrunk ?? learnedSideTrunk(o.bodyPlan, o.view);
