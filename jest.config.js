@@ -18,5 +18,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   globalSetup: '<rootDir>/tooling/jest/global-setup.ts',
   globalTeardown: '<rootDir>/tooling/jest/global-teardown.ts',
+  // End-to-end files first on a run without timings (a clean clone): see the file.
+  testSequencer: '<rootDir>/tooling/jest/sequencer.cjs',
   testTimeout: 60000,
 };

@@ -57,9 +57,9 @@ test('rig --type quadruped --format fbx --json writes an FBX and prints the job'
   expect(job).toMatchObject({ status: 'succeeded', operation: 'rig' });
   expect((await readFile(out)).subarray(0, 18).toString('latin1')).toBe('Kaydara FBX Binary');
 
-  const got = await runCli(['jobs', 'get', job.id, '--json'], env);
+  // Independent reads: the two CLI processes start side by side.
+  const [got, list] = await Promise.all([runCli(['jobs', 'get', job.id, '--json'], env), runCli(['jobs', 'list', '--operation', 'rig', '--json'], env)]);
   expect(jobShape.parse(JSON.parse(got.stdout))).toMatchObject({ id: job.id, status: 'succeeded' });
-  const list = await runCli(['jobs', 'list', '--operation', 'rig', '--json'], env);
   expect(z.object({ total: z.number(), jobs: z.array(jobShape) }).parse(JSON.parse(list.stdout)).jobs.map((j) => j.id)).toContain(job.id);
 }, 240_000);
 
@@ -78,10 +78,9 @@ test('generate examples/hero.png writes a GLB', async () => {
 }, 240_000);
 
 test('assets search and categories answer in JSON', async () => {
-  const search = await runCli(['assets', 'search', 'crate', '--limit', '5', '--json'], env);
+  const [search, categories] = await Promise.all([runCli(['assets', 'search', 'crate', '--limit', '5', '--json'], env), runCli(['assets', 'categories', '--json'], env)]);
   expect(search.code).toBe(0);
   expect(JSON.parse(search.stdout)).toMatchObject({ object: 'list', license: 'CC0-1.0', limit: 5 });
-  const categories = await runCli(['assets', 'categories', '--json'], env);
   expect(JSON.parse(categories.stdout)).toMatchObject({ object: 'asset_categories' });
 }, 60_000);
 
@@ -104,26 +103,28 @@ test('--idempotency-key makes a repeated submission answer the first job; accoun
   const first = jobShape.parse(JSON.parse((await runCli(args, env)).stdout));
   const again = jobShape.parse(JSON.parse((await runCli(args, env)).stdout));
   expect(again.id).toBe(first.id);
-  const account = await runCli(['account', '--json', '--key', who.key], env);
+  const [account, people] = await Promise.all([runCli(['account', '--json', '--key', who.key], env), runCli(['account', '--key', who.key], env)]);
   expect(JSON.parse(account.stdout)).toMatchObject({ credit_balance: 90, usage: { jobs: { rig: 1 } } });
-  const people = await runCli(['account', '--key', who.key], env);
   expect(people.stdout).toContain('credits: 90');
 }, 120_000);
 
 test('exit codes by error class', async () => {
-  const usage = await runCli(['rig', 'examples/humanoid.glb', '--type', 'centaur'], env);
+  // Each case is its own CLI process with nothing shared, so they start side by side.
+  const broke = await service.h.seedAccount({ plan: 'standard', credits: 0 });
+  const [usage, missing, notMesh, auth, payment, server] = await Promise.all([
+    runCli(['rig', 'examples/humanoid.glb', '--type', 'centaur'], env),
+    runCli(['rig', 'examples/no-such.glb'], env),
+    runCli(['rig', 'examples/hero.png', '--json'], env),
+    runCli(['jobs', 'list', '--key', 'rf_not_a_real_key'], env),
+    runCli(['rig', 'examples/humanoid.glb', '--key', broke.key], env),
+    runCli(['jobs', 'list', '--base-url', 'http://127.0.0.1:9'], env),
+  ]);
   expect(usage.code).toBe(EXIT_CODES.usage);
-  const missing = await runCli(['rig', 'examples/no-such.glb'], env);
   expect(missing.code).toBe(EXIT_CODES.usage);
-  const notMesh = await runCli(['rig', 'examples/hero.png', '--json'], env);
   expect(notMesh.code).toBe(EXIT_CODES.usage);
   expect(JSON.parse(notMesh.stdout)).toMatchObject({ error: { code: 'unsupported_format' } });
-  const auth = await runCli(['jobs', 'list', '--key', 'rf_not_a_real_key'], env);
   expect(auth.code).toBe(EXIT_CODES.auth);
   expect(auth.stderr).toContain('unauthorized');
-  const broke = await service.h.seedAccount({ plan: 'standard', credits: 0 });
-  const payment = await runCli(['rig', 'examples/humanoid.glb', '--key', broke.key], env);
   expect(payment.code).toBe(EXIT_CODES.payment);
-  const server = await runCli(['jobs', 'list', '--base-url', 'http://127.0.0.1:9'], env);
   expect(server.code).toBe(EXIT_CODES.server);
 }, 120_000);

@@ -149,7 +149,10 @@ test('an image with no subject is a failed job with invalid_input, refunded', as
   expect((await readCreditBalance(h.ctx.db, account.accountId))?.balance).toBe(before);
 }, 120_000);
 
-test.each(BODY_PLANS)('rig_type %s on a matching creature succeeds with a valid rigged GLB', async (plan) => {
+// Concurrent: the rig.fast worker runs two jobs at once (started with concurrency 2), so the body
+// plans go through it two by two instead of one after another. Jest runs the group on its own,
+// after the tests above and before those below, so no other job shares the account meanwhile.
+test.concurrent.each(BODY_PLANS)('rig_type %s on a matching creature succeeds with a valid rigged GLB', async (plan) => {
   const creature = buildCreature(plan);
   const glb = await writeGlb(creature.mesh);
   const job = await submitAndWait('/v1/rigs', { model_base64: Buffer.from(glb).toString('base64'), rig_type: plan });
@@ -207,7 +210,8 @@ describe('every input format, and FBX output', () => {
     ['gltf', async () => Buffer.from(glbToEmbeddedGltf(Buffer.from(await writeGlb(creature.mesh))))],
     ['fbx', async () => Buffer.from(writeFbx(creature.mesh))],
   ];
-  test.each(inputs)('a %s mesh is rigged to a valid GLB', async (_format, make) => {
+  // Two at a time through the rig.fast worker, as the body plans above.
+  test.concurrent.each(inputs)('a %s mesh is rigged to a valid GLB', async (_format, make) => {
     const job = await submitAndWait('/v1/rigs', { model_base64: (await make()).toString('base64'), rig_type: 'biped' });
     expect(job.error).toBeNull();
     await expectValidRiggedGlb(job.output.model_url);
