@@ -34,6 +34,10 @@ interface Entry<V> {
  * What a caller sees is unchanged: a value is answered only while it is younger than the TTL
  * (from when its read started), and `evict` drops the entry and forgets a read in flight, so
  * nothing read before the eviction is stored after it.
+ *
+ * Why not lru-cache's `fetch`: it shares reads the same way, but it re-reads only once an entry has
+ * expired, and to answer meanwhile it serves the expired value (`allowStale`); a key revoked through
+ * another API process must stop being answered at the TTL, so the re-read has to start before it.
  */
 export class RefreshingCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
