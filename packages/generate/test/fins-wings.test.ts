@@ -6,7 +6,7 @@ import { learnedFinsWings, middleBandHalfWidth, middleLine, mirrorOverlap, sideA
 import { distanceTransform } from '../src/mask-ops';
 import { draw, encode } from './images';
 import type { Shape } from './images';
-import { manifoldProblems } from './mesh-checks';
+import { manifoldProblems, middleZ } from './mesh-checks';
 
 /** A round body on the vertical centre line with two wide wings beside it and a tail below (a flyer from above). */
 const flyer: Shape = (x, y) => (x - 0.5) ** 2 + (y - 0.5) ** 2 <= 0.12 ** 2 || (Math.abs(x - 0.5) <= 0.04 && y >= 0.5 && y <= 0.85)
@@ -92,15 +92,6 @@ describe('fins and wings as plates', () => {
   it('lifts the wings\' plates by plateLift × the trunk\'s half-depth, the body as it was, closed and manifold', async () => {
     const flat = await made(flyer, { bodyPlan: 'avian', view: 'top', lean: 0, finsWings: { lateral: 0.05 } });
     const lifted = await made(flyer, { bodyPlan: 'avian', view: 'top', lean: 0, finsWings: { lateral: 0.05, plateLift: -0.5 } });
-    const middleZ = (m: Mesh, x0: number, x1: number): number => {
-      let lo = Infinity, hi = -Infinity, sum = 0, count = 0;
-      for (let i = 0; i < m.positions.length; i += 3) { lo = Math.min(lo, m.positions[i]!); hi = Math.max(hi, m.positions[i]!); }
-      for (let i = 0; i < m.positions.length; i += 3) {
-        const f = (m.positions[i]! - lo) / (hi - lo);
-        if (f >= x0 && f <= x1) { sum += m.positions[i + 2]!; count++; }
-      }
-      return sum / count;
-    };
     // The outer wing tip (0.02–0.08 of the width) lies more than one trunk radius out: all of the lift.
     const body = depthAt(flat, 0.47, 0.53);
     expect(middleZ(flat, 0.02, 0.08)).toBeCloseTo(0, 3);

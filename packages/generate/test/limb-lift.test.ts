@@ -5,7 +5,7 @@ import type { GenerateModelOptions } from '../src';
 import { learnedLimbLift } from '../src/limb-lift';
 import { draw, encode } from './images';
 import type { Shape } from './images';
-import { manifoldProblems } from './mesh-checks';
+import { manifoldProblems, middleZ } from './mesh-checks';
 
 /** A four-legged animal from above: a long body on the vertical centre line, four thin legs splayed out sideways. */
 const animal: Shape = (x, y) => (((x - 0.5) / 0.1) ** 2 + ((y - 0.5) / 0.3) ** 2 <= 1)
@@ -14,17 +14,6 @@ const animal: Shape = (x, y) => (((x - 0.5) / 0.1) ** 2 + ((y - 0.5) / 0.3) ** 2
 async function made(options: GenerateModelOptions): Promise<Mesh> {
   const png = await encode(draw(animal, 160, () => [120, 90, 60]), 'png');
   return (await readMesh((await generateModel(png, { resolution: 160, textureSize: 64, thumbnailSize: 64, ...options })).model)).mesh;
-}
-
-/** Mean z of the vertices whose x lies in [x0, x1], as fractions of the model's width. */
-function middleZ(m: Mesh, x0: number, x1: number): number {
-  let lo = Infinity, hi = -Infinity, sum = 0, count = 0;
-  for (let i = 0; i < m.positions.length; i += 3) { lo = Math.min(lo, m.positions[i]!); hi = Math.max(hi, m.positions[i]!); }
-  for (let i = 0; i < m.positions.length; i += 3) {
-    const f = (m.positions[i]! - lo) / (hi - lo);
-    if (f >= x0 && f <= x1) { sum += m.positions[i + 2]!; count++; }
-  }
-  return sum / count;
 }
 
 describe('a legged body\'s limbs below its trunk (limb-lift)', () => {

@@ -72,3 +72,14 @@ export function silhouetteIoU(mesh: Mesh, truth: Uint8Array, width: number, heig
   }
   return uni === 0 ? 0 : inter / uni;
 }
+
+/** Mean z of the vertices whose x lies in [x0, x1], as fractions of the model's width (where a plate or limb's middle plane sits). */
+export function middleZ(m: Mesh, x0: number, x1: number): number {
+  let lo = Infinity, hi = -Infinity, sum = 0, count = 0;
+  for (let i = 0; i < m.positions.length; i += 3) { lo = Math.min(lo, m.positions[i]!); hi = Math.max(hi, m.positions[i]!); }
+  for (let i = 0; i < m.positions.length; i += 3) {
+    const f = (m.positions[i]! - lo) / (hi - lo);
+    if (f >= x0 && f <= x1) { sum += m.positions[i + 2]!; count++; }
+  }
+  return sum / count;
+}
