@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { generateModel } from '../src';
 import { learnedHeadTorso } from '../src/head-torso';
 import { arg, benchmarkPicture, mean, mostInformativeView, readCharacterMesh, readManifest, turnToView, unitHeight } from './dev-set-views';
+import { artistGrid } from './artist-grid';
 import { runFitScript } from './fit-script';
 import { compare } from './shape-distance';
 
@@ -52,16 +53,7 @@ async function rows(dir: string): Promise<void> {
 
 /** Per artist, CD at each lean over CD at the first (geometric mean) and its mean CD; the lean each artist's fold chooses on the others. */
 function report(all: Row[]): void {
-  const leans = all[0]?.leans ?? [];
-  if (all.some((r) => r.leans.join() !== leans.join())) throw new Error('the parts were scored at different --leans');
-  const artists = [...new Set(all.map((r) => r.artist))].sort();
-  const ratio = (rs: Row[], k: number) => Math.exp(mean(rs.map((r) => Math.log(r.cd[k]! / r.cd[0]!))));
-  const of = (a: string) => all.filter((r) => r.artist === a);
-  console.log(`| head lean | ${artists.map((a) => `${a} (${of(a).length})`).join(' | ')} | all (${all.length}) | mean CD |`);
-  console.log(`|---|${artists.map(() => '---:').join('|')}|---:|---:|`);
-  leans.forEach((k, i) => console.log(`| ${k} | ${artists.map((a) => `${ratio(of(a), i).toFixed(3)} (${mean(of(a).map((r) => r.cd[i]!)).toFixed(5)})`).join(' | ')} | ${ratio(all, i).toFixed(3)} | ${mean(all.map((r) => r.cd[i]!)).toFixed(5)} |`));
-  const best = (train: Row[]) => { const t = leans.map((_, i) => ratio(train, i)); return t.indexOf(Math.min(...t)); };
-  const chosen = new Map(artists.map((a) => [a, best(all.filter((r) => r.artist !== a))]));
+  const { values: leans, artists, ratio, best, chosen } = artistGrid(all, { values: (r) => r.leans, flag: '--leans', column: 'head lean' });
   const held = all.map((r) => ({ ...r, cd: [r.cd[0]!, r.cd[chosen.get(r.artist)!]!] }));
   console.log(`| left out | ${artists.map((a) => `${ratio(held.filter((r) => r.artist === a), 1).toFixed(3)} (${leans[chosen.get(a)!]}: ${mean(held.filter((r) => r.artist === a).map((r) => r.cd[1]!)).toFixed(5)})`).join(' | ')} | ${ratio(held, 1).toFixed(3)} | ${mean(held.map((r) => r.cd[1]!)).toFixed(5)} |`);
   console.log(`\nchosen without each artist: ${artists.map((a) => `${a} ${leans[chosen.get(a)!]}`).join(', ')}; on all ${leans[best(all)]}`);

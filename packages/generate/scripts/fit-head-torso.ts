@@ -41,6 +41,7 @@ import { ballExponent, depthPrior } from '../src/depth-prior';
 import { headTorsoBalls, learnedHeadTorso, neckRow, type HeadTorsoDepth } from '../src/head-torso';
 import { distanceTransform } from '../src/mask-ops';
 import { arg, benchmarkPicture, mean, mostInformativeView, rasterDepth, readRows, sampleDepthCells, turnToView, unitHeight, readManifest, readCharacterMesh } from './dev-set-views';
+import { artistGrid } from './artist-grid';
 import { runFitScript } from './fit-script';
 import { compare } from './shape-distance';
 
@@ -167,16 +168,7 @@ async function restRows(dir: string, plan: string): Promise<void> {
 
 /** `--merge-rest`: per artist, CD at each limbs' factor over CD at the first (geometric mean), and the factor the CD chooses left out. */
 function restReport(rows: RestRow[]): void {
-  const rests = rows[0]?.rests ?? [];
-  if (rows.some((r) => r.rests.join() !== rests.join())) throw new Error('the parts were scored at different --rests');
-  const artists = [...new Set(rows.map((r) => r.artist))].sort();
-  const ratio = (rs: RestRow[], k: number) => Math.exp(mean(rs.map((r) => Math.log(r.cd[k]! / r.cd[0]!))));
-  const of = (a: string) => rows.filter((r) => r.artist === a);
-  console.log(`| limbs | ${artists.map((a) => `${a} (${of(a).length})`).join(' | ')} | all (${rows.length}) | mean CD |`);
-  console.log(`|---|${artists.map(() => '---:').join('|')}|---:|---:|`);
-  rests.forEach((k, i) => console.log(`| ${k} | ${artists.map((a) => `${ratio(of(a), i).toFixed(3)} (${mean(of(a).map((r) => r.cd[i]!)).toFixed(5)})`).join(' | ')} | ${ratio(rows, i).toFixed(3)} | ${mean(rows.map((r) => r.cd[i]!)).toFixed(5)} |`));
-  const best = (train: RestRow[]) => { const t = rests.map((_, i) => ratio(train, i)); return t.indexOf(Math.min(...t)); };
-  const chosen = new Map(artists.map((a) => [a, best(rows.filter((r) => r.artist !== a))]));
+  const { values: rests, artists, of, ratio, chosen } = artistGrid(rows, { values: (r) => r.rests, flag: '--rests', column: 'limbs' });
   console.log(`| left out by CD | ${artists.map((a) => `${ratio(of(a).map((r) => ({ ...r, cd: [r.cd[0]!, r.cd[chosen.get(a)!]!] })), 1).toFixed(3)} (${rests[chosen.get(a)!]})`).join(' | ')} | | ${mean(rows.map((r) => r.cd[chosen.get(r.artist)!]!)).toFixed(5)} |`);
 }
 
