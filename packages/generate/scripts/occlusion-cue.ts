@@ -1,0 +1,158 @@
+/**
+ * How much front-to-back order a picture could show by occlusion, on the true meshes: where inside
+ * the silhouette one part passes in front of another, and whether the picture marks that place with
+ * an edge. A diagnosis of the cue a placement rule would read (an arm crossing the body, a head
+ * before its trunk, wings behind it); nothing in the engine reads it.
+ *
+ *   npx tsx packages/generate/scripts/occlusion-cue.ts ../shared/rig-dev-set [--only id,id] [--plans biped,quadruped,avian] [--grid 256] [--jump 0.03]
+ *
+ * Per character, pictured as the benchmark pictures it (its most informative view, stood 1 tall):
+ *  - the true mesh rasterised along the view axis (`rasterDepth`, `--grid` cells on the longer side);
+ *    the visible surface of a cell is its nearest one to the camera;
+ *  - an **occlusion step** is a pair of neighbouring covered cells whose visible surfaces differ by
+ *    more than `--jump` heights (a smooth surface, even one turning away at 80°, moves far less over
+ *    one cell): the nearer cell's part hides the farther one's there;
+ *  - steps / outline: the steps' count over the silhouette's outline pairs (covered beside empty), how
+ *    much inner boundary there is to read against the outer one;
+ *  - hidden area: the share of covered cells within two cells behind a step (the occluded side);
+ *  - edge rank: at each step, the benchmark picture's colour gradient (Sobel, summed over RGB) ranked
+ *    among all the subject's inner pixels, averaged: 0.5 no edge to see, near 1 a clear one.
+ *  - step height: the median depth jump at the steps (heights);
+ *  - front side brighter: the share of steps whose nearer side is the brighter, three pixels either
+ *    side (0.5: the shading does not tell which side is in front).
+ */
+import sharp from 'sharp';
+import { benchmarkPicture, mostInformativeView, PICTURE_PX, rasterDepth, readCharacterMesh, readManifest, turnToView, unitHeight, arg } from './dev-set-views';
+
+interface Row { id: string; plan: string; artist: string; view: string; steps: number; outline: number; hidden: number; edgeRank: number; stepHeight: number; frontBrighter: number }
+
+/** Colour gradient magnitude per pixel (Sobel on each of R, G, B, summed), 0 outside the subject's inner pixels. */
+function gradient(rgba: Buffer, px: number): { g: Float64Array; inner: Uint8Array } {
+  const g = new Float64Array(px * px);
+  const inner = new Uint8Array(px * px);
+  const a = (x: number, y: number) => rgba[(y * px + x) * 4 + 3]! >= 128;
+  for (let y = 2; y < px - 2; y++) {
+    for (let x = 2; x < px - 2; x++) {
+      // inner: the pixel and its 5×5 neighbourhood all covered, so the outline's own edge is not read
+      let all = true;
+      for (let dy = -2; dy <= 2 && all; dy++) for (let dx = -2; dx <= 2 && all; dx++) if (!a(x + dx, y + dy)) all = false;
+      if (!all) continue;
+      inner[y * px + x] = 1;
+      let sum = 0;
+      for (let ch = 0; ch < 3; ch++) {
+        const v = (dx: number, dy: number) => rgba[((y + dy) * px + x + dx) * 4 + ch]!;
+        const gx = v(1, -1) + 2 * v(1, 0) + v(1, 1) - v(-1, -1) - 2 * v(-1, 0) - v(-1, 1);
+        const gy = v(-1, 1) + 2 * v(0, 1) + v(1, 1) - v(-1, -1) - 2 * v(0, -1) - v(1, -1);
+        sum += Math.hypot(gx, gy);
+      }
+      g[y * px + x] = sum;
+    }
+  }
+  return { g, inner };
+}
+
+async function measure(dir: string): Promise<void> {
+  const only = arg('--only')?.split(',');
+  const plans = (arg('--plans') ?? 'biped,quadruped,avian').split(',');
+  const grid = Number(arg('--grid') ?? 256);
+  const jump = Number(arg('--jump') ?? 0.03);
+  const rows: Row[] = [];
+  console.log('| character | plan | artist | view | steps / outline | hidden area | edge rank at steps | step height (H) | front side brighter |');
+  console.log('|---|---|---|---|---:|---:|---:|---:|---:|');
+  for (const m of readManifest(dir)) {
+    if (only ? !only.includes(m.id) : !plans.includes(m.bodyPlan)) continue;
+    const mesh = await readCharacterMesh(dir, m.id);
+    const view = mostInformativeView(mesh);
+    const truth = unitHeight(turnToView(mesh, view));
+    const r = rasterDepth(truth.positions, truth.indices, grid, 1);
+    // visible surface: the camera is at +Z, so the largest z of a cell is what the picture shows
+    const vis = r.far;
+    const covered = (x: number, y: number) => x >= 0 && y >= 0 && x < r.w && y < r.h && Number.isFinite(vis[y * r.w + x]!);
+    let steps = 0, outline = 0, coveredCount = 0;
+    const behind = new Uint8Array(r.w * r.h);
+    // each step's middle (cells) and the unit step from it towards its nearer (front) cell
+    const stepCells: Array<[number, number, number, number]> = [];
+    const heights: number[] = [];
+    for (let y = 0; y < r.h; y++) {
+      for (let x = 0; x < r.w; x++) {
+        if (!covered(x, y)) continue;
+        coveredCount++;
+        for (const [dx, dy] of [[1, 0], [0, 1]] as const) {
+          const nx = x + dx, ny = y + dy;
+          if (!covered(nx, ny)) { outline++; continue; }
+          const d = vis[y * r.w + x]! - vis[ny * r.w + nx]!;
+          if (Math.abs(d) <= jump * r.height) continue;
+          steps++;
+          heights.push(Math.abs(d) / r.height);
+          const [bx, by] = d > 0 ? [nx, ny] : [x, y];
+          for (let k = 0; k < 2; k++) {
+            const qx = bx + k * (d > 0 ? dx : -dx), qy = by + k * (d > 0 ? dy : -dy);
+            if (covered(qx, qy)) behind[qy * r.w + qx] = 1;
+          }
+          stepCells.push([x + 0.5 + dx / 2, y + 0.5 + dy / 2, d > 0 ? -dx : dx, d > 0 ? -dy : dy]);
+        }
+        if (!covered(x - 1, y)) outline++;
+        if (!covered(x, y - 1)) outline++;
+      }
+    }
+    const hidden = behind.reduce((s, v) => s + v, 0) / Math.max(1, coveredCount);
+    // the picture: its subject's alpha box is the raster's covered box (orthographic, same view)
+    const { data } = await sharp(benchmarkPicture(truth)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const px = PICTURE_PX;
+    let x0 = px, x1 = -1, y0 = px, y1 = -1;
+    for (let y = 0; y < px; y++) for (let x = 0; x < px; x++) if (data[(y * px + x) * 4 + 3]! >= 128) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
+    const { g, inner } = gradient(data, px);
+    const innerValues = [...g.filter((_, i) => inner[i])].sort((p, q) => p - q);
+    const rank = (v: number): number => {
+      let lo = 0, hi = innerValues.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (innerValues[mid]! < v) lo = mid + 1; else hi = mid; }
+      return lo / Math.max(1, innerValues.length);
+    };
+    let rankSum = 0, ranked = 0;
+    const sx = (x1 - x0 + 1) / (r.w - 2), sy = (y1 - y0 + 1) / (r.h - 2);
+    const lum = (x: number, y: number): number => {
+      const qx = Math.round(x), qy = Math.round(y);
+      if (qx < 0 || qy < 0 || qx >= px || qy >= px || !inner[qy * px + qx]) return NaN;
+      const o = (qy * px + qx) * 4;
+      return 0.2126 * data[o]! + 0.7152 * data[o + 1]! + 0.0722 * data[o + 2]!;
+    };
+    let frontBrighter = 0, sided = 0;
+    for (const [cx, cy, fx, fy] of stepCells) {
+      // the strongest gradient within a pixel-cell of the step (the raster and picture grids differ)
+      const pxc = x0 + (cx - 1) * sx, pyc = y0 + (cy - 1) * sy;
+      let best = -1;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const qx = Math.round(pxc + dx), qy = Math.round(pyc + dy);
+          if (qx < 0 || qy < 0 || qx >= px || qy >= px || !inner[qy * px + qx]) continue;
+          best = Math.max(best, g[qy * px + qx]!);
+        }
+      }
+      // which side of the step is brighter, three pixels either way (the renderer's rim light brightens an occluder's turning edge)
+      const lf = lum(pxc + 3 * fx, pyc + 3 * fy), lb = lum(pxc - 3 * fx, pyc - 3 * fy);
+      if (Number.isFinite(lf) && Number.isFinite(lb) && lf !== lb) { sided++; if (lf > lb) frontBrighter++; }
+      if (best < 0) continue;
+      rankSum += rank(best);
+      ranked++;
+    }
+    heights.sort((p, q) => p - q);
+    const row: Row = { id: m.id, plan: m.bodyPlan, artist: m.artist, view, steps, outline, hidden, edgeRank: ranked ? rankSum / ranked : NaN, stepHeight: heights.length ? heights[heights.length >> 1]! : 0, frontBrighter: sided ? frontBrighter / sided : NaN };
+    rows.push(row);
+    console.log(`| ${row.id} | ${row.plan} | ${row.artist} | ${row.view} | ${(steps / Math.max(1, outline)).toFixed(3)} | ${hidden.toFixed(3)} | ${Number.isNaN(row.edgeRank) ? '–' : row.edgeRank.toFixed(2)} (${ranked}) | ${row.stepHeight.toFixed(3)} | ${Number.isNaN(row.frontBrighter) ? '–' : row.frontBrighter.toFixed(2)} |`);
+  }
+  const byArtist = new Map<string, Row[]>();
+  for (const r of rows) byArtist.set(r.artist, [...(byArtist.get(r.artist) ?? []), r]);
+  console.log('\n| artist | characters | steps / outline, median | with steps ≥ 0.05 of the outline |');
+  console.log('|---|---:|---:|---:|');
+  for (const [a, rs] of byArtist) {
+    const ratios = rs.map((r) => r.steps / Math.max(1, r.outline)).sort((p, q) => p - q);
+    console.log(`| ${a} | ${rs.length} | ${ratios[ratios.length >> 1]!.toFixed(3)} | ${ratios.filter((v) => v >= 0.05).length} |`);
+  }
+}
+
+const dir = process.argv[2];
+if (!dir) {
+  console.error('usage: occlusion-cue.ts <dev-set dir> [--only id,id] [--plans biped,quadruped,avian] [--grid 256] [--jump 0.03]');
+  process.exit(2);
+}
+void measure(dir);
