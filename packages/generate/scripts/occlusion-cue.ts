@@ -19,12 +19,19 @@
  *    among all the subject's inner pixels, averaged: 0.5 no edge to see, near 1 a clear one.
  *  - step height: the median depth jump at the steps (heights);
  *  - front side brighter: the share of steps whose nearer side is the brighter, three pixels either
- *    side (0.5: the shading does not tell which side is in front).
+ *    side (0.5: the shading does not tell which side is in front);
+ *  - convexity right: an occluder's contour bulges away from it, so at a step the other steps within
+ *    five cells lie, on the whole, on the nearer side; the share of the steps read (their neighbours'
+ *    centroid clearly to one side) where that side is the truth's nearer one. The steps are the
+ *    truth's, so this is the reading's ceiling given the edge: a reader also has to find the edge.
  */
 import sharp from 'sharp';
 import { benchmarkPicture, mostInformativeView, PICTURE_PX, rasterDepth, readCharacterMesh, readManifest, turnToView, unitHeight, arg } from './dev-set-views';
 
-interface Row { id: string; plan: string; artist: string; view: string; steps: number; outline: number; hidden: number; edgeRank: number; stepHeight: number; frontBrighter: number }
+/** Cells around a step whose fellow steps say which way the contour bends. */
+const CONVEX_RADIUS = 10;
+
+interface Row { id: string; plan: string; artist: string; view: string; steps: number; outline: number; hidden: number; edgeRank: number; stepHeight: number; frontBrighter: number; convex: number; convexRead: number }
 
 /** Colour gradient magnitude per pixel (Sobel on each of R, G, B, summed), 0 outside the subject's inner pixels. */
 function gradient(rgba: Buffer, px: number): { g: Float64Array; inner: Uint8Array } {
@@ -57,8 +64,8 @@ async function measure(dir: string): Promise<void> {
   const grid = Number(arg('--grid') ?? 256);
   const jump = Number(arg('--jump') ?? 0.03);
   const rows: Row[] = [];
-  console.log('| character | plan | artist | view | steps / outline | hidden area | edge rank at steps | step height (H) | front side brighter |');
-  console.log('|---|---|---|---|---:|---:|---:|---:|---:|');
+  console.log('| character | plan | artist | view | steps / outline | hidden area | edge rank at steps | step height (H) | front side brighter | convexity right (share of steps read) |');
+  console.log('|---|---|---|---|---:|---:|---:|---:|---:|---:|');
   for (const m of readManifest(dir)) {
     if (only ? !only.includes(m.id) : !plans.includes(m.bodyPlan)) continue;
     const mesh = await readCharacterMesh(dir, m.id);
@@ -135,18 +142,43 @@ async function measure(dir: string): Promise<void> {
       rankSum += rank(best);
       ranked++;
     }
+    // convexity: an occluder's contour bulges away from it, so the steps near a step lie, on the
+    // whole, on its nearer side; the share of steps whose neighbours' centroid (within CONVEX_RADIUS
+    // cells) falls on the side the truth says is nearer, of those where it falls clearly to one side
+    let convexRight = 0, convexRead = 0;
+    const buckets = new Map<number, number[]>();
+    const key = (x: number, y: number) => Math.floor(y / CONVEX_RADIUS) * 100000 + Math.floor(x / CONVEX_RADIUS);
+    stepCells.forEach(([x, y], i) => { const k = key(x, y); buckets.set(k, [...(buckets.get(k) ?? []), i]); });
+    for (const [x, y, fx, fy] of stepCells) {
+      let sx2 = 0, sy2 = 0, n = 0;
+      for (let by = -1; by <= 1; by++) {
+        for (let bx = -1; bx <= 1; bx++) {
+          for (const j of buckets.get(key(x + bx * CONVEX_RADIUS, y + by * CONVEX_RADIUS)) ?? []) {
+            const [qx, qy] = stepCells[j]!;
+            if (Math.hypot(qx - x, qy - y) > CONVEX_RADIUS) continue;
+            sx2 += qx - x; sy2 += qy - y; n++;
+          }
+        }
+      }
+      if (n < 3) continue;
+      const side = (sx2 * fx + sy2 * fy) / n;
+      if (Math.abs(side) < 0.25) continue;
+      convexRead++;
+      if (side > 0) convexRight++;
+    }
     heights.sort((p, q) => p - q);
-    const row: Row = { id: m.id, plan: m.bodyPlan, artist: m.artist, view, steps, outline, hidden, edgeRank: ranked ? rankSum / ranked : NaN, stepHeight: heights.length ? heights[heights.length >> 1]! : 0, frontBrighter: sided ? frontBrighter / sided : NaN };
+    const row: Row = { id: m.id, plan: m.bodyPlan, artist: m.artist, view, steps, outline, hidden, edgeRank: ranked ? rankSum / ranked : NaN, stepHeight: heights.length ? heights[heights.length >> 1]! : 0, frontBrighter: sided ? frontBrighter / sided : NaN, convex: convexRead ? convexRight / convexRead : NaN, convexRead: convexRead / Math.max(1, steps) };
     rows.push(row);
-    console.log(`| ${row.id} | ${row.plan} | ${row.artist} | ${row.view} | ${(steps / Math.max(1, outline)).toFixed(3)} | ${hidden.toFixed(3)} | ${Number.isNaN(row.edgeRank) ? '–' : row.edgeRank.toFixed(2)} (${ranked}) | ${row.stepHeight.toFixed(3)} | ${Number.isNaN(row.frontBrighter) ? '–' : row.frontBrighter.toFixed(2)} |`);
+    console.log(`| ${row.id} | ${row.plan} | ${row.artist} | ${row.view} | ${(steps / Math.max(1, outline)).toFixed(3)} | ${hidden.toFixed(3)} | ${Number.isNaN(row.edgeRank) ? '–' : row.edgeRank.toFixed(2)} (${ranked}) | ${row.stepHeight.toFixed(3)} | ${Number.isNaN(row.frontBrighter) ? '–' : row.frontBrighter.toFixed(2)} | ${Number.isNaN(row.convex) ? '–' : `${row.convex.toFixed(2)} (${row.convexRead.toFixed(2)})`} |`);
   }
   const byArtist = new Map<string, Row[]>();
   for (const r of rows) byArtist.set(r.artist, [...(byArtist.get(r.artist) ?? []), r]);
-  console.log('\n| artist | characters | steps / outline, median | with steps ≥ 0.05 of the outline |');
-  console.log('|---|---:|---:|---:|');
+  console.log('\n| artist | characters | steps / outline, median | with steps ≥ 0.05 of the outline | convexity right, median |');
+  console.log('|---|---:|---:|---:|---:|');
   for (const [a, rs] of byArtist) {
     const ratios = rs.map((r) => r.steps / Math.max(1, r.outline)).sort((p, q) => p - q);
-    console.log(`| ${a} | ${rs.length} | ${ratios[ratios.length >> 1]!.toFixed(3)} | ${ratios.filter((v) => v >= 0.05).length} |`);
+    const convex = rs.map((r) => r.convex).filter((v) => !Number.isNaN(v)).sort((p, q) => p - q);
+    console.log(`| ${a} | ${rs.length} | ${ratios[ratios.length >> 1]!.toFixed(3)} | ${ratios.filter((v) => v >= 0.05).length} | ${convex.length ? convex[convex.length >> 1]!.toFixed(2) : '–'} |`);
   }
 }
 
