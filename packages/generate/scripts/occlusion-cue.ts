@@ -23,15 +23,20 @@
  *  - convexity right: an occluder's contour bulges away from it, so at a step the other steps within
  *    five cells lie, on the whole, on the nearer side; the share of the steps read (their neighbours'
  *    centroid clearly to one side) where that side is the truth's nearer one. The steps are the
- *    truth's, so this is the reading's ceiling given the edge: a reader also has to find the edge.
+ *    truth's, so this is the reading's ceiling given the edge: a reader also has to find the edge;
+ *  - T-junction right: where a step meets the outline, the side whose outline runs on more nearly
+ *    straight into the step read as in front (the share right, of the steps so read).
  */
 import sharp from 'sharp';
+import { layers } from './layer-oracle';
 import { benchmarkPicture, mostInformativeView, PICTURE_PX, rasterDepth, readCharacterMesh, readManifest, turnToView, unitHeight, arg } from './dev-set-views';
 
 /** Cells around a step whose fellow steps say which way the contour bends. */
 const CONVEX_RADIUS = 10;
+/** Cells around a T-junction whose step curve and outline branches are read. */
+const JUNCTION_RADIUS = 6;
 
-interface Row { id: string; plan: string; artist: string; view: string; steps: number; outline: number; hidden: number; edgeRank: number; stepHeight: number; frontBrighter: number; convex: number; convexRead: number }
+interface Row { id: string; plan: string; artist: string; view: string; steps: number; outline: number; hidden: number; edgeRank: number; stepHeight: number; frontBrighter: number; convex: number; convexRead: number; junction: number; junctions: number }
 
 /** Colour gradient magnitude per pixel (Sobel on each of R, G, B, summed), 0 outside the subject's inner pixels. */
 function gradient(rgba: Buffer, px: number): { g: Float64Array; inner: Uint8Array } {
@@ -64,8 +69,8 @@ async function measure(dir: string): Promise<void> {
   const grid = Number(arg('--grid') ?? 256);
   const jump = Number(arg('--jump') ?? 0.03);
   const rows: Row[] = [];
-  console.log('| character | plan | artist | view | steps / outline | hidden area | edge rank at steps | step height (H) | front side brighter | convexity right (share of steps read) |');
-  console.log('|---|---|---|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| character | plan | artist | view | steps / outline | hidden area | edge rank at steps | step height (H) | front side brighter | convexity right (share of steps read) | T-junction right (steps read) |');
+  console.log('|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const m of readManifest(dir)) {
     if (only ? !only.includes(m.id) : !plans.includes(m.bodyPlan)) continue;
     const mesh = await readCharacterMesh(dir, m.id);
@@ -79,6 +84,8 @@ async function measure(dir: string): Promise<void> {
     const behind = new Uint8Array(r.w * r.h);
     // each step's middle (cells) and the unit step from it towards its nearer (front) cell
     const stepCells: Array<[number, number, number, number]> = [];
+    // each step's nearer and farther cell
+    const stepSides: Array<[number, number]> = [];
     const heights: number[] = [];
     for (let y = 0; y < r.h; y++) {
       for (let x = 0; x < r.w; x++) {
@@ -97,6 +104,7 @@ async function measure(dir: string): Promise<void> {
             if (covered(qx, qy)) behind[qy * r.w + qx] = 1;
           }
           stepCells.push([x + 0.5 + dx / 2, y + 0.5 + dy / 2, d > 0 ? -dx : dx, d > 0 ? -dy : dy]);
+          stepSides.push(d > 0 ? [y * r.w + x, ny * r.w + nx] : [ny * r.w + nx, y * r.w + x]);
         }
         if (!covered(x - 1, y)) outline++;
         if (!covered(x, y - 1)) outline++;
@@ -166,19 +174,68 @@ async function measure(dir: string): Promise<void> {
       convexRead++;
       if (side > 0) convexRight++;
     }
+    // T-junctions: where a step reaches the outline, the occluder's outline runs on into the step
+    // and the occluded's turns a corner. At each step within a cell of the outline, the direction
+    // into the step curve (its steps' centroid within JUNCTION_RADIUS) against the directions of the
+    // outline on either side (the outline cells of the nearer and of the farther piece, the pieces
+    // the occlusion edges bound, `layers`): the side whose outline is the more nearly opposite, the
+    // straighter continuation, is read as in front. The pieces are the truth's, so this is the
+    // reading's ceiling given the edge and the two regions it parts.
+    const label = layers(r, jump * r.height);
+    const isOutline = (p: number): boolean => {
+      const x = p % r.w, y = Math.floor(p / r.w);
+      return covered(x, y) && (!covered(x + 1, y) || !covered(x - 1, y) || !covered(x, y + 1) || !covered(x, y - 1));
+    };
+    const nearOutline = (p: number): boolean => {
+      const x = p % r.w, y = Math.floor(p / r.w);
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (!covered(x + dx, y + dy)) return true;
+      return false;
+    };
+    let junctionRight = 0, junctionRead = 0;
+    stepCells.forEach(([jx, jy], i) => {
+      const [front, back] = stepSides[i]!;
+      if (!nearOutline(front) && !nearOutline(back)) return;
+      const lf = label[front]!, lb = label[back]!;
+      if (lf === lb) return;
+      let tx = 0, ty = 0, tn = 0;
+      for (const [qx, qy] of stepCells) {
+        const d = Math.hypot(qx - jx, qy - jy);
+        if (d > JUNCTION_RADIUS || d < 1) continue;
+        tx += qx - jx; ty += qy - jy; tn++;
+      }
+      const side = [[0, 0, 0], [0, 0, 0]];
+      const R = Math.ceil(JUNCTION_RADIUS);
+      for (let dy = -R; dy <= R; dy++) {
+        for (let dx = -R; dx <= R; dx++) {
+          const x = Math.floor(jx + dx), y = Math.floor(jy + dy);
+          if (x < 0 || y < 0 || x >= r.w || y >= r.h || Math.hypot(x + 0.5 - jx, y + 0.5 - jy) > JUNCTION_RADIUS) continue;
+          const p = y * r.w + x;
+          if (!isOutline(p)) continue;
+          const k = label[p] === lf ? 0 : label[p] === lb ? 1 : -1;
+          if (k < 0) continue;
+          side[k]![0]! += x + 0.5 - jx; side[k]![1]! += y + 0.5 - jy; side[k]![2]!++;
+        }
+      }
+      if (tn < 3 || side[0]![2]! < 2 || side[1]![2]! < 2) return;
+      const cos = (ax: number, ay: number, bx: number, by: number) => (ax * bx + ay * by) / (Math.hypot(ax, ay) * Math.hypot(bx, by) || 1);
+      const cf = cos(tx, ty, side[0]![0]!, side[0]![1]!), cb = cos(tx, ty, side[1]![0]!, side[1]![1]!);
+      if (Math.abs(cf - cb) < 0.05) return;
+      junctionRead++;
+      if (cf < cb) junctionRight++;
+    });
     heights.sort((p, q) => p - q);
-    const row: Row = { id: m.id, plan: m.bodyPlan, artist: m.artist, view, steps, outline, hidden, edgeRank: ranked ? rankSum / ranked : NaN, stepHeight: heights.length ? heights[heights.length >> 1]! : 0, frontBrighter: sided ? frontBrighter / sided : NaN, convex: convexRead ? convexRight / convexRead : NaN, convexRead: convexRead / Math.max(1, steps) };
+    const row: Row = { id: m.id, plan: m.bodyPlan, artist: m.artist, view, steps, outline, hidden, edgeRank: ranked ? rankSum / ranked : NaN, stepHeight: heights.length ? heights[heights.length >> 1]! : 0, frontBrighter: sided ? frontBrighter / sided : NaN, convex: convexRead ? convexRight / convexRead : NaN, convexRead: convexRead / Math.max(1, steps), junction: junctionRead ? junctionRight / junctionRead : NaN, junctions: junctionRead };
     rows.push(row);
-    console.log(`| ${row.id} | ${row.plan} | ${row.artist} | ${row.view} | ${(steps / Math.max(1, outline)).toFixed(3)} | ${hidden.toFixed(3)} | ${Number.isNaN(row.edgeRank) ? '–' : row.edgeRank.toFixed(2)} (${ranked}) | ${row.stepHeight.toFixed(3)} | ${Number.isNaN(row.frontBrighter) ? '–' : row.frontBrighter.toFixed(2)} | ${Number.isNaN(row.convex) ? '–' : `${row.convex.toFixed(2)} (${row.convexRead.toFixed(2)})`} |`);
+    console.log(`| ${row.id} | ${row.plan} | ${row.artist} | ${row.view} | ${(steps / Math.max(1, outline)).toFixed(3)} | ${hidden.toFixed(3)} | ${Number.isNaN(row.edgeRank) ? '–' : row.edgeRank.toFixed(2)} (${ranked}) | ${row.stepHeight.toFixed(3)} | ${Number.isNaN(row.frontBrighter) ? '–' : row.frontBrighter.toFixed(2)} | ${Number.isNaN(row.convex) ? '–' : `${row.convex.toFixed(2)} (${row.convexRead.toFixed(2)})`} | ${Number.isNaN(row.junction) ? '–' : `${row.junction.toFixed(2)} (${row.junctions})`} |`);
   }
   const byArtist = new Map<string, Row[]>();
   for (const r of rows) byArtist.set(r.artist, [...(byArtist.get(r.artist) ?? []), r]);
-  console.log('\n| artist | characters | steps / outline, median | with steps ≥ 0.05 of the outline | convexity right, median |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('\n| artist | characters | steps / outline, median | with steps ≥ 0.05 of the outline | convexity right, median | T-junction right, median |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const [a, rs] of byArtist) {
     const ratios = rs.map((r) => r.steps / Math.max(1, r.outline)).sort((p, q) => p - q);
     const convex = rs.map((r) => r.convex).filter((v) => !Number.isNaN(v)).sort((p, q) => p - q);
-    console.log(`| ${a} | ${rs.length} | ${ratios[ratios.length >> 1]!.toFixed(3)} | ${ratios.filter((v) => v >= 0.05).length} | ${convex.length ? convex[convex.length >> 1]!.toFixed(2) : '–'} |`);
+    console.log(`| ${a} | ${rs.length} | ${ratios[ratios.length >> 1]!.toFixed(3)} | ${ratios.filter((v) => v >= 0.05).length} | ${convex.length ? convex[convex.length >> 1]!.toFixed(2) : '–'} | ${(() => { const j = rs.map((r) => r.junction).filter((v) => !Number.isNaN(v)).sort((p, q) => p - q); return j.length ? j[j.length >> 1]!.toFixed(2) : '–'; })()} |`);
   }
 }
 
