@@ -14,7 +14,7 @@ import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
-import { fishFlankProfile, flankSymmetry, isFlank, learnedFishFlank, learnedFlankExponent, type FishFlankRule } from './fish-flank';
+import { fishFlankProfile, flankSymmetry, flankWidth, isFlank, learnedFishFlank, learnedFlankExponent, type FishFlankRule } from './fish-flank';
 import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
 import { ballExponent, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
@@ -245,8 +245,12 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   // The medial balls' profile for the view (a fuller one from the side, `depth-prior.ts` ballExponent;
   // a fish's flank reads it from its trunk's outline, `outline-exponent.ts`, whatever the view hint).
   const flankExponent = o.fishFlank === false ? undefined : learnedFlankExponent(o.bodyPlan);
-  const profileExponent = flankExponent && flankSymmetry(subject.mask, subject.width, subject.height) < flankExponent.below
+  const flankPicture = flankExponent !== undefined && flankSymmetry(subject.mask, subject.width, subject.height) < flankExponent.below;
+  const profileExponent = flankPicture
     ? outlineExponent(subject.mask, distance, subject.width, subject.height, ballExponent(o.view)) : ballExponent(o.view);
+  // And, where the table links them (`width`), the flank's trunk as wide as that section is full (`flankWidth`).
+  const flankByOutline: FishFlankRule | undefined = flankPicture && flankExponent.width !== undefined
+    ? { trunk: flankWidth(profileExponent, flankExponent.width), below: flankExponent.below } : undefined;
   // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
   const sideCap = plates && o.view === 'side' ? lengthCapPixels(subject.mask, subject.width, subject.height, plates) : Infinity;
@@ -266,7 +270,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     const lateral = o.view === 'side' ? plates?.sideLateral : plates?.lateral;
     const headTorso = o.headTorso === false ? undefined : o.headTorso ?? learnedHeadTorso(o.bodyPlan, o.view);
     // A fish's flank, whatever the view hint says (the silhouette tells): the trunk × the learned width, median fins plates.
-    const flank = o.fishFlank === false ? undefined : o.fishFlank ?? learnedFishFlank(o.bodyPlan);
+    const flank = o.fishFlank === false ? undefined : o.fishFlank ?? learnedFishFlank(o.bodyPlan) ?? flankByOutline;
     const flankFins = o.finsWings === false ? 1 : (o.finsWings?.sideLateral ?? learnedFinsWings(o.bodyPlan, 'side')?.sideLateral ?? 1);
     const isFishFlank = flank !== undefined && isFlank(subject.mask, subject.width, subject.height, flank);
     const flankOrPlates = isFishFlank || (lateral !== undefined && o.view !== undefined);
