@@ -15,7 +15,8 @@ import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
 import { fishFlankProfile, flankSymmetry, flankWidth, isFlank, learnedFishFlank, learnedFlankExponent, type FishFlankRule } from './fish-flank';
-import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
+import { finsWingsProfile, learnedFinsWings, learnedFlukedLift, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
+import { hasFlukes } from './flukes';
 import { ballExponent, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { learnedFeet } from './feet-forward';
@@ -287,7 +288,12 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     const feet = o.feet === false ? undefined : learnedFeet(o.bodyPlan, o.view);
     // Front and top pictures of fish and flyers: the lateral plates' middle plane off the outline's
     // (`plateLift`); of legged bodies without plates, the limbs' (`limb-lift.ts`).
-    const lift = plates ? plates.plateLift : o.limbLift === false ? undefined : o.limbLift ?? learnedLimbLift(o.bodyPlan, o.view);
+    // A learned rule's plates sit at a cetacean's belly where the picture of its back shows flukes (`flukes.ts`).
+    const fluked = plates && o.finsWings === undefined && plates.plateLift === undefined && !flankPicture && o.view !== undefined && o.view !== 'side'
+      ? learnedFlukedLift(o.bodyPlan) : undefined;
+    const lift = plates
+      ? plates.plateLift ?? (fluked !== undefined && o.view !== undefined && o.view !== 'side' && hasFlukes(subject.mask, subject.width, subject.height, o.view) ? fluked : undefined)
+      : o.limbLift === false ? undefined : o.limbLift ?? learnedLimbLift(o.bodyPlan, o.view);
     const middle = lift && o.view !== undefined && o.view !== 'side'
       ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, lift)
       // A figure's head leaning toward the viewer (`head-torso.ts` headLean); only where its depth is the head-torso profile's.
