@@ -1,5 +1,25 @@
+import { readMesh } from '@rigforge/mesh';
+import type { Mesh } from '@rigforge/mesh';
+import { generateModel } from '../src';
+import type { GenerateModelOptions } from '../src';
 import { learnedFlukedLift } from '../src/fins-wings';
 import { flukedEnd, hasFlukes, widthsAlong } from '../src/flukes';
+import { draw, encode } from './images';
+import type { Shape } from './images';
+import { manifoldProblems, middleZ } from './mesh-checks';
+
+/** A swimmer's back, head up: a body, two flippers beside its front half, a stalk and a tail `span` wide at its end (picture fractions). */
+function swimmer(span: number): Shape {
+  return (x, y) => ((x - 0.5) / 0.1) ** 2 + ((y - 0.42) / 0.28) ** 2 <= 1
+    || (x - 0.3) ** 2 + (y - 0.38) ** 2 <= 0.07 ** 2 || (x - 0.7) ** 2 + (y - 0.38) ** 2 <= 0.07 ** 2
+    || (Math.abs(x - 0.5) <= 0.025 && y >= 0.65 && y <= 0.82)
+    || (y >= 0.8 && y <= 0.9 && Math.abs(x - 0.5) <= Math.max(0.01, (span / 2) * Math.sin(((y - 0.8) / 0.1) * Math.PI)));
+}
+
+async function made(shape: Shape, options: GenerateModelOptions): Promise<Mesh> {
+  const png = await encode(draw(shape, 160, () => [90, 100, 140]), 'png');
+  return (await readMesh((await generateModel(png, { resolution: 160, textureSize: 64, thumbnailSize: 64, lean: 0, ...options })).model)).mesh;
+}
 
 /** A swimmer seen from above, head up, in a `size`-pixel square: an elliptic body tapering into a stalk, and at its end a tail `span` wide (picture widths). */
 function fromAbove(size: number, span: number): Uint8Array {
@@ -37,6 +57,17 @@ describe('flukes (a swimmer\'s back with a horizontal tail: flippers at the bell
     const flipped = fromAbove(size, 0.3).reverse();
     expect(hasFlukes(flipped, size, size, 'top')).toBe(true);
   });
+
+  it('hangs a fluked swimmer\'s flippers at its belly, and leaves a fish\'s, a flyer\'s and a caller\'s own rule as they were', async () => {
+    const whale = await made(swimmer(0.26), { bodyPlan: 'aquatic', view: 'top' });
+    const fish = await made(swimmer(0), { bodyPlan: 'aquatic', view: 'top' });
+    const flyer = await made(swimmer(0.26), { bodyPlan: 'avian', view: 'top' });
+    const own = await made(swimmer(0.26), { bodyPlan: 'aquatic', view: 'top', finsWings: { lateral: 0.05 } });
+    // The flippers' outer edge (0–0.08 of the model's width): below the outline's plane only for the fluked fish.
+    expect(middleZ(whale, 0, 0.08)).toBeLessThan(-0.01);
+    for (const m of [fish, flyer, own]) expect(middleZ(m, 0, 0.08)).toBeCloseTo(0, 3);
+    expect(manifoldProblems(whale)).toEqual([]);
+  }, 90_000);
 
   it('is learned for fish only', () => {
     expect(learnedFlukedLift('aquatic')).toBe(-1);
