@@ -17,12 +17,14 @@
  * are proportions of a tail, not fitted to any picture: a fluke's span is several times its stalk,
  * and a tail is under a third of a swimmer's length.
  */
-import { middleLine, type MiddleLine } from './fins-wings';
+import { middleLine, sideAxis, type MiddleLine } from './fins-wings';
 
 /** The share of the length, from either end, where a tail is looked for. */
 const END_SHARE = 0.3;
 /** How many times the stalk's width the flukes' span (and the body beyond the stalk) reach at least. */
 const SPAN_OVER_STALK = 2;
+/** A flank's tail end widens again where its span is over this × its stalk: any widening past a raster step (5 %). */
+const RASTER_WIDENING = 1.05;
 
 /** The silhouette's width across `line` at each station along it (pixels), from its first covered station to its last. */
 export function widthsAlong(mask: Uint8Array, width: number, height: number, line: MiddleLine): number[] {
@@ -40,17 +42,46 @@ export function widthsAlong(mask: Uint8Array, width: number, height: number, lin
   return widths.slice(first, last + 1);
 }
 
-/** Whether the end of `widths` at index 0 is a pair of flukes: a span, then inwards a stalk, then a body as wide again. */
-export function flukedEnd(widths: readonly number[]): boolean {
+/** The end of `widths` at index 0: its widest station (the tail's span), inwards of it the narrowest (the stalk), and the widest beyond that (the body). */
+function tailEnd(widths: readonly number[]): { span: number; stalk: number; body: number } {
   const n = widths.length, end = Math.max(1, Math.floor(END_SHARE * n));
-  if (n < 8) return false;
   let span = 0, at = 0;
   for (let i = 0; i < end; i++) if (widths[i]! > span) [span, at] = [widths[i]!, i];
   let stalk = Infinity, stalkAt = at;
   for (let i = at; i < end; i++) if (widths[i]! < stalk) [stalk, stalkAt] = [widths[i]!, i];
   let body = 0;
   for (let i = stalkAt; i < n; i++) body = Math.max(body, widths[i]!);
+  return { span, stalk, body };
+}
+
+/** Whether the end of `widths` at index 0 is a pair of flukes: a span, then inwards a stalk, then a body as wide again. */
+export function flukedEnd(widths: readonly number[]): boolean {
+  if (widths.length < 8) return false;
+  const { span, stalk, body } = tailEnd(widths);
   return stalk > 0 && span >= SPAN_OVER_STALK * stalk && body >= SPAN_OVER_STALK * stalk;
+}
+
+/**
+ * Whether the end of a flank's `widths` at index 0 widens again past its stalk at all: a fish's
+ * upright tail fin seen side on. A cetacean's flukes lie flat, so its flank only narrows to its end
+ * (its widest end station is its stalk: the ratio is exactly 1). `RASTER_WIDENING` is the raster's
+ * tolerance, not a tail's proportion.
+ */
+export function finnedEnd(widths: readonly number[]): boolean {
+  if (widths.length < 8) return false;
+  const { span, stalk } = tailEnd(widths);
+  return stalk > 0 && span > RASTER_WIDENING * stalk;
+}
+
+/**
+ * Whether a flank picture shows an upright tail fin at either end of its length (the widths across
+ * its long axis, `sideAxis`'s direction taken as the picture's row or column): a fish's flank, not a
+ * cetacean's, whose flank outline (a lens for a round body) says nothing of its section.
+ */
+export function hasTailFin(mask: Uint8Array, distance: Float32Array, width: number, height: number): boolean {
+  const axis = sideAxis(mask, distance, width);
+  const widths = widthsAlong(mask, width, height, { horizontal: Math.abs(axis.dx) >= Math.abs(axis.dy), at: 0 });
+  return finnedEnd(widths) || finnedEnd([...widths].reverse());
 }
 
 /** Whether a front or top picture (`mask`, a back or belly view) shows flukes at either end of its length. */

@@ -16,7 +16,7 @@ import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
 import { fishFlankProfile, flankSymmetry, flankWidth, isFlank, learnedFishFlank, learnedFlankExponent, type FishFlankRule } from './fish-flank';
 import { finsWingsProfile, learnedFinsWings, learnedFlukedLift, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
-import { hasFlukes } from './flukes';
+import { hasFlukes, hasTailFin } from './flukes';
 import { ballExponent, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { learnedFeet } from './feet-forward';
@@ -246,7 +246,10 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   // The medial balls' profile for the view (a fuller one from the side, `depth-prior.ts` ballExponent;
   // a fish's flank reads it from its trunk's outline, `outline-exponent.ts`, whatever the view hint).
   const flankExponent = o.fishFlank === false ? undefined : learnedFlankExponent(o.bodyPlan);
-  const flankPicture = flankExponent !== undefined && flankSymmetry(subject.mask, subject.width, subject.height) < flankExponent.below;
+  // A fish's flank: less symmetric than its back or nose, and with an upright tail fin (`flukes.ts`
+  // `hasTailFin`): a cetacean's flank is a lens whatever its round section, so it reads nothing from it.
+  const flankPicture = flankExponent !== undefined && flankSymmetry(subject.mask, subject.width, subject.height) < flankExponent.below
+    && hasTailFin(subject.mask, distance, subject.width, subject.height);
   const profileExponent = flankPicture
     ? outlineExponent(subject.mask, distance, subject.width, subject.height, ballExponent(o.view)) : ballExponent(o.view);
   // And, where the table links them (`width`), the flank's trunk as wide as that section is full (`flankWidth`).

@@ -3,7 +3,8 @@ import type { Mesh } from '@rigforge/mesh';
 import { generateModel } from '../src';
 import type { GenerateModelOptions } from '../src';
 import { learnedFlukedLift } from '../src/fins-wings';
-import { flukedEnd, hasFlukes, widthsAlong } from '../src/flukes';
+import { finnedEnd, flukedEnd, hasFlukes, hasTailFin, widthsAlong } from '../src/flukes';
+import { distanceTransform } from '../src/mask-ops';
 import { draw, encode } from './images';
 import type { Shape } from './images';
 import { manifoldProblems, middleZ } from './mesh-checks';
@@ -14,6 +15,20 @@ function swimmer(span: number): Shape {
     || (x - 0.3) ** 2 + (y - 0.38) ** 2 <= 0.07 ** 2 || (x - 0.7) ** 2 + (y - 0.38) ** 2 <= 0.07 ** 2
     || (Math.abs(x - 0.5) <= 0.025 && y >= 0.65 && y <= 0.82)
     || (y >= 0.8 && y <= 0.9 && Math.abs(x - 0.5) <= Math.max(0.01, (span / 2) * Math.sin(((y - 0.8) / 0.1) * Math.PI)));
+}
+
+/** A swimmer's flank, head left: a lens-shaped body 0.7 long and 0.27 tall ending in a stalk, and an upright tail fin `fin` tall (0: none, a cetacean's flukes edge on). */
+function flank(fin: number): Shape {
+  // Its back taller than its belly (a flank is mirror-symmetric about neither axis).
+  return (x, y) => ((y < 0.5 ? 0.5 - y : (y - 0.5) * 2) <= 0.18 * Math.max(0, 1 - Math.abs((x - 0.45) / 0.35) ** 1.3) ** (1 / 1.3))
+    || (x >= 0.78 && x <= 0.85 && Math.abs(y - 0.5) <= 0.015)
+    || (fin > 0 && x >= 0.82 && x <= 0.9 && Math.abs(y - 0.5) <= (fin / 2) * ((x - 0.82) / 0.08));
+}
+
+function maskOf(shape: Shape, size: number): Uint8Array {
+  const mask = new Uint8Array(size * size);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) mask[y * size + x] = shape((x + 0.5) / size, (y + 0.5) / size) ? 1 : 0;
+  return mask;
 }
 
 async function made(shape: Shape, options: GenerateModelOptions): Promise<Mesh> {
@@ -67,6 +82,27 @@ describe('flukes (a swimmer\'s back with a horizontal tail: flippers at the bell
     expect(middleZ(whale, 0, 0.08)).toBeLessThan(-0.01);
     for (const m of [fish, flyer, own]) expect(middleZ(m, 0, 0.08)).toBeCloseTo(0, 3);
     expect(manifoldProblems(whale)).toEqual([]);
+  }, 90_000);
+
+  it('tells a fish\'s flank (its tail fin widens past its stalk) from a cetacean\'s (it only narrows)', () => {
+    expect(finnedEnd([10, 30, 12, 8, 10, 30, 50, 60, 60, 60, 60, 60, 60, 60, 60, 50, 40, 30, 20])).toBe(true);
+    expect(finnedEnd([2, 4, 6, 8, 20, 40, 50, 60, 60, 50, 40, 20])).toBe(false);
+    const size = 256;
+    for (const [fin, expected] of [[0.2, true], [0, false]] as const) {
+      const mask = maskOf(flank(fin), size);
+      expect(hasTailFin(mask, distanceTransform(mask, size, size), size, size)).toBe(expected);
+    }
+  });
+
+  it('reads a finned flank\'s section and width from its outline, and builds a finless one (a cetacean\'s) as a side picture without it', async () => {
+    const z = (m: Mesh): number => { let hi = 0; for (let i = 2; i < m.positions.length; i += 3) hi = Math.max(hi, Math.abs(m.positions[i]!)); return hi; };
+    const finless = await made(flank(0), { bodyPlan: 'aquatic', view: 'side' });
+    const plainFinless = await made(flank(0), { bodyPlan: 'aquatic', view: 'side', fishFlank: false });
+    expect(z(finless)).toBe(z(plainFinless));
+    const finned = await made(flank(0.2), { bodyPlan: 'aquatic', view: 'side' });
+    const plainFinned = await made(flank(0.2), { bodyPlan: 'aquatic', view: 'side', fishFlank: false });
+    // A lens-shaped flank: a pointed section, so a thinner trunk than the prior's round one.
+    expect(z(finned)).toBeLessThan(0.9 * z(plainFinned));
   }, 90_000);
 
   it('is learned for fish only', () => {
