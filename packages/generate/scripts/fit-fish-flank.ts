@@ -3,6 +3,7 @@
  * on the dev set's **true meshes** and chosen leaving one artist out.
  *
  *   npx tsx packages/generate/scripts/fit-fish-flank.ts <dev set> [--plan aquatic] [--grid 192] [--json rows.json] [--write]
+ *   npx tsx packages/generate/scripts/fit-fish-flank.ts <dev set> --width [--write-width]
  *
  * Per character of the plan and each of its three views (stood 1 tall as the benchmark pictures it),
  * the true mesh is rasterised orthographically (`rasterDepth`, `--grid` cells on its longer side):
@@ -17,6 +18,14 @@
  * `below`, the symmetry under which the engine reads a picture as a flank, is the midpoint between
  * the highest flank symmetry and the lowest symmetry of any other view (printed with both ends).
  * `--write` writes the on-all k and `below` into `src/fish-flank.json`.
+ *
+ * `--width`: the link between a fish's section and its width (`fish-flank.ts` `flankWidth`, k =
+ * (p / 2)^w). Per fish, p is its **section**'s superellipse exponent: the nose-on view (of the two
+ * views that are not its flank, the one covering fewer cells) read as the engine reads an outline
+ * (`trunkHeights`, the whole profile's `profileExponent`); k its own k on the flank, as above. w is the
+ * least-squares slope of ln k on ln(p / 2) through the origin (a round section is the prior's body),
+ * over the fish of the other artists (left out) and over all (shipped; `--write-width` writes it into
+ * `outlineExponents.<plan>.width`, keeping the rest of the file). No model is made: anatomy only.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +34,8 @@ import { ballExponent, depthPrior } from '../src/depth-prior';
 import { sideAxis, splitByAxis } from '../src/fins-wings';
 import { flankSymmetry } from '../src/fish-flank';
 import { distanceTransform } from '../src/mask-ops';
+import { profileExponent, trunkHeights } from '../src/outline-exponent';
+import { readFileSync } from 'node:fs';
 import { arg, centred, mostInformativeView, rasterDepth, readCharacterMesh, readManifest, turnToView, unitHeight, VIEWS, type View } from './dev-set-views';
 import { runFitScript } from './fit-script';
 
@@ -33,15 +44,21 @@ const SHEET_CELLS = 0.5;
 /** The fins' height scale when telling which balls give the depth (the shipped `sideLaterals.aquatic`). */
 const FINS = 0.05;
 
-interface Row { id: string; artist: string; best: View; flank: View; symmetry: Record<View, number>; own: number; cells: number }
+interface Row { id: string; artist: string; best: View; flank: View; symmetry: Record<View, number>; own: number; cells: number; noseOn: View; section: number }
 
 const median = (xs: number[]): number => { const v = xs.filter(Number.isFinite).sort((a, b) => a - b); return v.length ? (v[(v.length - 1) >> 1]! + v[v.length >> 1]!) / 2 : NaN; };
 
 /** One view's silhouette (raster cells covered) and, on it, the character's own trunk k. */
-function flankOf(positions: Float32Array, indices: Uint32Array, c: number, grid: number, view: View): { symmetry: number; own: number; cells: number } {
+function flankOf(positions: Float32Array, indices: Uint32Array, c: number, grid: number, view: View): { symmetry: number; own: number; cells: number; along: number; section: number } {
   const r = rasterDepth(centred(positions), indices, grid, 2);
   const mask = Uint8Array.from(r.near, (z) => (Number.isFinite(z) ? 1 : 0));
   const distance = distanceTransform(mask, r.w, r.h);
+  // How far the mesh reaches along the view axis over its extent across it: largest looking along the fish's length (nose on).
+  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i++) { lo[i % 3] = Math.min(lo[i % 3]!, positions[i]!); hi[i % 3] = Math.max(hi[i % 3]!, positions[i]!); }
+  const along = (hi[2]! - lo[2]!) / Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, 1e-9);
+  // The view's outline read as a section (used for the nose-on view): the whole profile's exponent.
+  const section = profileExponent(trunkHeights(mask, distance, r.w, r.h));
   const split = splitByAxis(medialBalls(distance, r.w, r.h), sideAxis(mask, distance, r.w));
   const cells: number[] = [], points: number[] = [];
   for (let p = 0; p < mask.length; p++) if (mask[p]) { cells.push(p); points.push((p % r.w) + 0.5, Math.floor(p / r.w) + 0.5); }
@@ -52,7 +69,7 @@ function flankOf(positions: Float32Array, indices: Uint32Array, c: number, grid:
     if (half < SHEET_CELLS || !(t[q]! > 0) || t[q]! < FINS * l[q]!) return;
     ratios.push(half / (c * t[q]!));
   });
-  return { symmetry: flankSymmetry(mask, r.w, r.h), own: median(ratios), cells: ratios.length };
+  return { symmetry: flankSymmetry(mask, r.w, r.h), own: median(ratios), cells: ratios.length, along, section };
 }
 
 /** Measures the dev set at `dir`: each fish's flank view and own k, the table, `--json` and `--write`. */
@@ -66,8 +83,10 @@ async function measure(dir: string): Promise<void> {
       return [view, flankOf(truth.positions, truth.indices, depthPrior(plan, view).c, grid, view)];
     })) as Record<View, ReturnType<typeof flankOf>>;
     const flank = VIEWS.reduce((a, b) => (per[b].symmetry < per[a].symmetry ? b : a));
-    rows.push({ id: ch.id, artist: ch.artist, best: mostInformativeView(mesh), flank, symmetry: { front: per.front.symmetry, side: per.side.symmetry, top: per.top.symmetry }, own: per[flank].own, cells: per[flank].cells });
+    const noseOn = VIEWS.filter((v) => v !== flank).reduce((a, b) => (per[b].along > per[a].along ? b : a));
+    rows.push({ id: ch.id, artist: ch.artist, best: mostInformativeView(mesh), flank, symmetry: { front: per.front.symmetry, side: per.side.symmetry, top: per.top.symmetry }, own: per[flank].own, cells: per[flank].cells, noseOn, section: per[noseOn].section });
   }
+  if (process.argv.includes('--width')) return widthLink(rows, plan);
   const heldOut = (artist: string): number => median(rows.filter((r) => r.artist !== artist).map((r) => r.own));
   console.log('| character (artist) | best view | flank | symmetry front / side / top | own k | held-out k | cells |');
   console.log('|---|---|---|---|---:|---:|---:|');
@@ -89,4 +108,37 @@ async function measure(dir: string): Promise<void> {
   }
 }
 
-runFitScript({ usage: 'usage: fit-fish-flank.ts <dev set> [--plan aquatic] [--grid 192] [--json rows.json] [--write]', measure });
+/** The slope of ln k on ln(p / 2) through the origin over `rows` (NaN without any). */
+function widthSlope(rows: Row[]): number {
+  let xy = 0, xx = 0;
+  for (const r of rows) {
+    const x = Math.log(r.section / 2), y = Math.log(r.own);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    xy += x * y; xx += x * x;
+  }
+  return xx > 0 ? xy / xx : NaN;
+}
+
+/** `--width`: each fish's section and own k, the link's exponent left out by artist and on all, and `--write-width`. */
+function widthLink(rows: Row[], plan: string): void {
+  const artists = [...new Set(rows.map((r) => r.artist))];
+  const held = Object.fromEntries(artists.map((a) => [a, widthSlope(rows.filter((r) => r.artist !== a))]));
+  const all = widthSlope(rows);
+  console.log('| character (artist) | flank | nose-on | section p | own k | (p / 2)^w on all | held out (w of the other artists) |');
+  console.log('|---|---|---|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.id} (${r.artist}) | ${r.flank} | ${r.noseOn} | ${r.section.toFixed(2)} | ${r.own.toFixed(3)} | ${Math.pow(r.section / 2, all).toFixed(3)} | ${Math.pow(r.section / 2, held[r.artist]!).toFixed(3)} |`);
+  for (const a of artists) console.log(`without ${a}: w ${held[a]!.toFixed(3)}`);
+  console.log(`on all: w ${all.toFixed(3)}`);
+  if (process.argv.includes('--write-width')) {
+    const file = join(__dirname, '..', 'src', 'fish-flank.json');
+    const table: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const exponents: unknown = typeof table === 'object' && table !== null ? Reflect.get(table, 'outlineExponents') : undefined;
+    const rule: unknown = typeof exponents === 'object' && exponents !== null ? Reflect.get(exponents, plan) : undefined;
+    if (typeof rule !== 'object' || rule === null) throw new Error(`fish-flank.json: no outline exponent rule for ${plan} to add a width to`);
+    Reflect.set(rule, 'width', Math.round(all * 100) / 100);
+    writeFileSync(file, `${JSON.stringify(table, null, 2)}\n`);
+    console.log(`wrote outlineExponents.${plan}.width ${Math.round(all * 100) / 100} to ${file}`);
+  }
+}
+
+runFitScript({ usage: 'usage: fit-fish-flank.ts <dev set> [--plan aquatic] [--grid 192] [--json rows.json] [--write] [--width [--write-width]]', measure });

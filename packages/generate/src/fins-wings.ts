@@ -53,6 +53,12 @@ interface FinsWingsTable {
    * half-width, the median over the set's characters of the plan seen from the view).
    */
   trunkCaps: Record<string, number>;
+  /**
+   * Per plan: the `plateLift` of a front or top picture that is not a flank and shows flukes
+   * (`flukes.ts`: a cetacean's flippers hang at its belly). −1 puts the plates' middle at the
+   * trunk's largest half-depth below its middle: the belly, by the lift's own definition.
+   */
+  flukedLifts: Record<string, number>;
 }
 
 function checkedTable(raw: unknown): FinsWingsTable {
@@ -62,7 +68,7 @@ function checkedTable(raw: unknown): FinsWingsTable {
     return value;
   };
   const plans = get('plans'), lateral = get('lateral'), trunkCap = get('trunkCap'), caps = get('lengthCaps') ?? {}, trunkTable = get('trunks') ?? {};
-  const sideTable = get('sideLaterals') ?? {}, ownTable = get('ownTrunks') ?? {}, capTable = get('trunkCaps') ?? {};
+  const sideTable = get('sideLaterals') ?? {}, ownTable = get('ownTrunks') ?? {}, capTable = get('trunkCaps') ?? {}, flukedTable = get('flukedLifts') ?? {};
   if (!Array.isArray(plans) || !plans.every((p): p is string => typeof p === 'string')) throw new Error('fins-wings.json: bad "plans"');
   if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral >= 0 && lateral <= 1))) throw new Error('fins-wings.json: bad "lateral"');
   if (trunkCap !== undefined && (typeof trunkCap !== 'number' || !(trunkCap > 0 && trunkCap <= 100))) throw new Error('fins-wings.json: bad "trunkCap"');
@@ -96,7 +102,13 @@ function checkedTable(raw: unknown): FinsWingsTable {
     if (!/^[a-z]+\/(front|top)$/.test(key) || typeof k !== 'number' || !(k > 0 && k <= 100)) throw new Error(`fins-wings.json: bad trunk cap ${key}`);
     trunkCaps[key] = k;
   }
-  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals, ownTrunks, trunkCaps };
+  if (typeof flukedTable !== 'object' || flukedTable === null) throw new Error('fins-wings.json: bad "flukedLifts"');
+  const flukedLifts: Record<string, number> = {};
+  for (const [plan, v] of Object.entries(flukedTable)) {
+    if (typeof v !== 'number' || !(v >= -2 && v <= 2)) throw new Error(`fins-wings.json: bad fluked lift ${plan}`);
+    flukedLifts[plan] = v;
+  }
+  return { plans, ...(typeof lateral === 'number' ? { lateral } : {}), ...(typeof trunkCap === 'number' ? { trunkCap } : {}), lengthCaps, trunks, sideLaterals, ownTrunks, trunkCaps, flukedLifts };
 }
 
 const TABLE = checkedTable(data);
@@ -116,6 +128,11 @@ export function learnedFinsWings(bodyPlan: string | undefined, view: string | un
   const cap = TABLE.lengthCaps[bodyPlan], side = TABLE.sideLaterals[bodyPlan];
   if (view === 'side' && (cap !== undefined || side !== undefined)) return { ...(cap !== undefined ? { lengthCap: cap } : {}), ...(side !== undefined ? { sideLateral: side } : {}) };
   return undefined;
+}
+
+/** The plate lift of a front or top picture of `bodyPlan` that shows flukes (`flukes.ts`), or undefined where none is set. */
+export function learnedFlukedLift(bodyPlan: string | undefined): number | undefined {
+  return bodyPlan === undefined ? undefined : TABLE.flukedLifts[bodyPlan];
 }
 
 /** Mirror overlap of a mask about the vertical (`horizontal` false) or horizontal line through `centre`: |M ∩ mirror(M)| / |M|. */

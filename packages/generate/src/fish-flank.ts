@@ -23,8 +23,22 @@ import data from './fish-flank.json';
 /** `trunk`: the trunk balls' height scale on a flank picture; `below`: a picture is a flank where `flankSymmetry` is below it. */
 export interface FishFlankRule { trunk: number; below: number }
 
-/** `below`: a picture of the plan is a flank where `flankSymmetry` is below it, and its ball profile's exponent is read from its trunk's outline (`outline-exponent.ts`). */
-export interface FlankExponentRule { below: number }
+/**
+ * `below`: a picture of the plan is a flank where `flankSymmetry` is below it, and its ball profile's exponent is read from its trunk's outline (`outline-exponent.ts`);
+ * `width` (optional): its trunk is then `flankWidth(p, width)` × as wide as the prior makes it (`fishFlankProfile`), the anatomy's link between a fish's section and its width.
+ */
+export interface FlankExponentRule { below: number; width?: number }
+
+/**
+ * How wide a fish's trunk is, over the prior's, for a cross-section of superellipse exponent `p`:
+ * (p / 2)^`width`. On the set's true meshes a fish's width follows its section's fullness across both
+ * artists (a pointed section, p near 1, is a blade; a boxy one, p near 3, wider than round); 2, the
+ * ellipse, is the prior's own round body (×1). `width` is that link's exponent, fitted on the true
+ * meshes' anatomy (`scripts/fit-fish-flank.ts --width`), not on any model's score.
+ */
+export function flankWidth(p: number, width: number): number {
+  return Math.pow(p / 2, width);
+}
 
 interface FlankTable { plans: Record<string, FishFlankRule>; outlineExponents: Record<string, FlankExponentRule> }
 
@@ -44,8 +58,10 @@ function checkedTable(raw: unknown): FlankTable {
   const outlineExponents: Record<string, FlankExponentRule> = {};
   for (const [plan, rule] of Object.entries(exponents)) {
     const below: unknown = typeof rule === 'object' && rule !== null ? Reflect.get(rule, 'below') : undefined;
+    const width: unknown = typeof rule === 'object' && rule !== null ? Reflect.get(rule, 'width') : undefined;
     if (typeof below !== 'number' || !(below > 0 && below <= 1)) throw new Error(`fish-flank.json: bad outline exponent "below" for ${plan}`);
-    outlineExponents[plan] = { below };
+    if (width !== undefined && (typeof width !== 'number' || !(width >= 0 && width <= 4))) throw new Error(`fish-flank.json: bad outline exponent "width" for ${plan}`);
+    outlineExponents[plan] = { below, ...(typeof width === 'number' ? { width } : {}) };
   }
   return { plans: out, outlineExponents };
 }

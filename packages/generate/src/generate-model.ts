@@ -14,8 +14,9 @@ import { buildClosedMesh } from './build-closed-mesh';
 import { countOpenEdges } from './count-open-edges';
 import { decodeImage } from './decode-image';
 import { depthCueScale } from './depth-cue';
-import { fishFlankProfile, flankSymmetry, isFlank, learnedFishFlank, learnedFlankExponent, type FishFlankRule } from './fish-flank';
-import { finsWingsProfile, learnedFinsWings, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
+import { fishFlankProfile, flankSymmetry, flankWidth, isFlank, learnedFishFlank, learnedFlankExponent, type FishFlankRule } from './fish-flank';
+import { finsWingsProfile, learnedFinsWings, learnedFlukedLift, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
+import { hasFlukes, hasTailFin } from './flukes';
 import { ballExponent, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
 import { ballProfile } from './ball-depth';
 import { learnedFeet } from './feet-forward';
@@ -245,8 +246,15 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
   // The medial balls' profile for the view (a fuller one from the side, `depth-prior.ts` ballExponent;
   // a fish's flank reads it from its trunk's outline, `outline-exponent.ts`, whatever the view hint).
   const flankExponent = o.fishFlank === false ? undefined : learnedFlankExponent(o.bodyPlan);
-  const profileExponent = flankExponent && flankSymmetry(subject.mask, subject.width, subject.height) < flankExponent.below
+  // A fish's flank: less symmetric than its back or nose, and with an upright tail fin (`flukes.ts`
+  // `hasTailFin`): a cetacean's flank is a lens whatever its round section, so it reads nothing from it.
+  const flankPicture = flankExponent !== undefined && flankSymmetry(subject.mask, subject.width, subject.height) < flankExponent.below
+    && hasTailFin(subject.mask, distance, subject.width, subject.height);
+  const profileExponent = flankPicture
     ? outlineExponent(subject.mask, distance, subject.width, subject.height, ballExponent(o.view)) : ballExponent(o.view);
+  // And, where the table links them (`width`), the flank's trunk as wide as that section is full (`flankWidth`).
+  const flankByOutline: FishFlankRule | undefined = flankPicture && flankExponent.width !== undefined
+    ? { trunk: flankWidth(profileExponent, flankExponent.width), below: flankExponent.below } : undefined;
   // A side picture of a legged body shows each left/right pair of legs as one column: rebuilt as
   // a pair of parts at the body's sides (see layered-parts.ts). Other pictures are one part.
   const sideCap = plates && o.view === 'side' ? lengthCapPixels(subject.mask, subject.width, subject.height, plates) : Infinity;
@@ -266,7 +274,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     const lateral = o.view === 'side' ? plates?.sideLateral : plates?.lateral;
     const headTorso = o.headTorso === false ? undefined : o.headTorso ?? learnedHeadTorso(o.bodyPlan, o.view);
     // A fish's flank, whatever the view hint says (the silhouette tells): the trunk × the learned width, median fins plates.
-    const flank = o.fishFlank === false ? undefined : o.fishFlank ?? learnedFishFlank(o.bodyPlan);
+    const flank = o.fishFlank === false ? undefined : o.fishFlank ?? learnedFishFlank(o.bodyPlan) ?? flankByOutline;
     const flankFins = o.finsWings === false ? 1 : (o.finsWings?.sideLateral ?? learnedFinsWings(o.bodyPlan, 'side')?.sideLateral ?? 1);
     const isFishFlank = flank !== undefined && isFlank(subject.mask, subject.width, subject.height, flank);
     const flankOrPlates = isFishFlank || (lateral !== undefined && o.view !== undefined);
@@ -283,7 +291,12 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
     const feet = o.feet === false ? undefined : learnedFeet(o.bodyPlan, o.view);
     // Front and top pictures of fish and flyers: the lateral plates' middle plane off the outline's
     // (`plateLift`); of legged bodies without plates, the limbs' (`limb-lift.ts`).
-    const lift = plates ? plates.plateLift : o.limbLift === false ? undefined : o.limbLift ?? learnedLimbLift(o.bodyPlan, o.view);
+    // A learned rule's plates sit at a cetacean's belly where the picture of its back shows flukes (`flukes.ts`).
+    const fluked = plates && o.finsWings === undefined && plates.plateLift === undefined && !flankPicture && o.view !== undefined && o.view !== 'side'
+      ? learnedFlukedLift(o.bodyPlan) : undefined;
+    const lift = plates
+      ? plates.plateLift ?? (fluked !== undefined && o.view !== undefined && o.view !== 'side' && hasFlukes(subject.mask, subject.width, subject.height, o.view) ? fluked : undefined)
+      : o.limbLift === false ? undefined : o.limbLift ?? learnedLimbLift(o.bodyPlan, o.view);
     const middle = lift && o.view !== undefined && o.view !== 'side'
       ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, lift)
       // A figure's head leaning toward the viewer (`head-torso.ts` headLean); only where its depth is the head-torso profile's.

@@ -10,6 +10,9 @@
  * sail do not count) is taken as a superellipse's, and p is the one whose length above 0.9 of the
  * largest height over its length above 0.5 matches (1 − 0.9^p)^(1/p) / (1 − 0.5^p)^(1/p); both
  * levels are where a superellipse's shape shows, not fitted (the tail and a sword stay under 0.5).
+ * The profile read is the flank's blunter end (`blunterEndExponent`): every fish's tail end narrows
+ * into its stalk, so the whole length made a box-bodied cartoon fish pointier than its section.
+ * Where `fish-flank.json` links them (`width`), the same p also sets the trunk's width (`flankWidth`).
  */
 import { medialBalls } from './ball-depth';
 import { sideAxis, splitByAxis } from './fins-wings';
@@ -67,14 +70,35 @@ export function trunkHeights(mask: Uint8Array, distance: Float32Array, width: nu
   return heights;
 }
 
-/** The ball profile's exponent read from a side picture's trunk outline; `fallback` where the trunk is too short to tell. */
-export function outlineExponent(mask: Uint8Array, distance: Float32Array, width: number, height: number, fallback: number): number {
-  const heights = trunkHeights(mask, distance, width, height);
+/** The exponent of a height profile (heights at whole-pixel stations) taken as a superellipse's; NaN under a few pixels above half height. */
+export function profileExponent(heights: readonly number[]): number {
   let top = 0;
   for (const h of heights) top = Math.max(top, h);
   let high = 0, low = 0;
   for (const h of heights) { if (h >= HIGH * top) high++; if (h >= LOW * top) low++; }
   // Under a few pixels above half height the ratio is the raster's, not the shape's.
-  if (low < 8) return fallback;
+  if (low < 8) return NaN;
   return exponentForRatio(high / low);
+}
+
+/**
+ * The exponent of the flank's blunter end: the profile on each side of its tallest station, mirrored
+ * into a whole one, read as `profileExponent`, and the larger kept. Every fish's tail end narrows into
+ * the stalk of its tail fin whatever its body's section (a box-bodied cartoon fish and a blade alike),
+ * so across the whole length the taper pulls a boxy body's exponent down; the head end is drawn with
+ * the body's own fullness.
+ */
+export function blunterEndExponent(heights: readonly number[]): number {
+  let top = -1, at = 0;
+  heights.forEach((h, i) => { if (h > top) [top, at] = [h, i]; });
+  const head = heights.slice(0, at + 1), tail = heights.slice(at);
+  const a = profileExponent([...head, ...[...head].reverse()]), b = profileExponent([...[...tail].reverse(), ...tail]);
+  return Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.max(a, b);
+}
+
+/** The ball profile's exponent read from a side picture's trunk outline (its blunter end); `fallback` where the trunk is too short to tell. */
+export function outlineExponent(mask: Uint8Array, distance: Float32Array, width: number, height: number, fallback: number): number {
+  const heights = trunkHeights(mask, distance, width, height);
+  const p = blunterEndExponent(heights);
+  return Number.isNaN(p) ? fallback : p;
 }

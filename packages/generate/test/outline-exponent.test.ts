@@ -1,6 +1,16 @@
-import { learnedFlankExponent } from '../src/fish-flank';
+import { flankWidth, learnedFlankExponent } from '../src/fish-flank';
 import { distanceTransform } from '../src/mask-ops';
-import { exponentForRatio, outlineExponent, widthRatio } from '../src/outline-exponent';
+import { blunterEndExponent, exponentForRatio, outlineExponent, profileExponent, widthRatio } from '../src/outline-exponent';
+
+/** Heights of a superellipse of exponent `p`, `n` stations long, `top` tall at its middle. */
+function profile(p: number, n: number, top: number): number[] {
+  return Array.from({ length: n }, (_, i) => top * Math.pow(Math.max(0, 1 - Math.abs((2 * (i + 0.5)) / n - 1) ** p), 1 / p));
+}
+/** A flank drawn with a head end of exponent `head` and a tail end of exponent `tail`, joined at the tallest station. */
+function twoEnded(head: number, tail: number, n: number, top: number): number[] {
+  const a = profile(head, 2 * n, top).slice(0, n), b = profile(tail, 2 * n, top).slice(n);
+  return [...a, ...b];
+}
 
 /** A superellipse |x/a|^p + |y/b|^p ≤ 1 centred in a `size`-pixel square, `a` and `b` in picture widths. */
 function superellipse(p: number, a: number, b: number, size: number): Uint8Array {
@@ -30,6 +40,27 @@ describe('outline exponent (a fish side picture: the cross-section as full as th
     expect(ellipse).toBeLessThan(box);
     expect(ellipse).toBeGreaterThan(1.5);
     expect(ellipse).toBeLessThan(2.6);
+  });
+
+  it('reads a height profile as a superellipse, and a flank by its blunter end', () => {
+    for (const p of [1.3, 2, 3]) expect(profileExponent(profile(p, 400, 100))).toBeCloseTo(p, 1);
+    expect(profileExponent([1, 2, 3])).toBeNaN();
+    // A boxy head on a tail that narrows into its stalk: the whole length reads pointier than the head is drawn.
+    const flank = twoEnded(3, 1.2, 200, 100);
+    expect(profileExponent(flank)).toBeLessThan(2.2);
+    expect(blunterEndExponent(flank)).toBeCloseTo(3, 1);
+    expect(blunterEndExponent(twoEnded(1.2, 3, 200, 100))).toBeCloseTo(3, 1);
+    // Both ends alike: the same as the whole.
+    expect(blunterEndExponent(profile(1.5, 400, 100))).toBeCloseTo(profileExponent(profile(1.5, 400, 100)), 1);
+  });
+
+  it('makes a fish with a pointed section a blade and one with a boxy section wider than round', () => {
+    expect(flankWidth(2, 1.14)).toBe(1);
+    expect(flankWidth(1, 1.14)).toBeLessThan(0.5);
+    expect(flankWidth(3, 1.14)).toBeGreaterThan(1.5);
+    expect(flankWidth(3, 0)).toBe(1);
+    const width = learnedFlankExponent('aquatic')?.width;
+    expect(width).toBeGreaterThan(0);
   });
 
   it('falls back where the trunk is too short to tell, and is learned for fish only', () => {
