@@ -375,10 +375,10 @@ function shadeSamples(
         // Repeat wrapping, nearest texel: supersampling already averages four lookups per pixel.
         const tx = Math.min(tex.width - 1, Math.floor((u - Math.floor(u)) * tex.width));
         const ty = Math.min(tex.height - 1, Math.floor((v - Math.floor(v)) * tex.height));
-        const o = 4 * (ty * tex.width + tx);
+        const o = tex.start + ty * tex.rowStride + tx * tex.pixelStride;
         r *= SRGB8_TO_LINEAR[tex.data[o]!]!;
-        g *= SRGB8_TO_LINEAR[tex.data[o + 1]!]!;
-        b *= SRGB8_TO_LINEAR[tex.data[o + 2]!]!;
+        g *= SRGB8_TO_LINEAR[tex.data[o + tex.green]!]!;
+        b *= SRGB8_TO_LINEAR[tex.data[o + tex.blue]!]!;
       }
     }
     if (colors) {
