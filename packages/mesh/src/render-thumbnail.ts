@@ -176,15 +176,25 @@ function frameCamera(mesh: Mesh, o: typeof RENDER_THUMBNAIL_DEFAULTS): Camera {
     const v = mesh.indices[i]!;
     if (v < vertexCount) used[v] = 1;
   }
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  const include = (x: number, y: number, z: number): void => {
-    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return;
-    lo[0] = Math.min(lo[0]!, x); lo[1] = Math.min(lo[1]!, y); lo[2] = Math.min(lo[2]!, z);
-    hi[0] = Math.max(hi[0]!, x); hi[1] = Math.max(hi[1]!, y); hi[2] = Math.max(hi[2]!, z);
-  };
-  for (let v = 0; v < vertexCount; v++) if (used[v]) include(p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!);
-  for (const j of o.skeleton?.joints ?? []) include(j.position[0], j.position[1], j.position[2]);
+  // The box of the used vertices and the joints, in scalars (the same Math.min / Math.max of the
+  // same values in the same order as a closure over two arrays, which cost a call per vertex).
+  let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity, hi2 = -Infinity;
+  const joints = o.skeleton?.joints ?? [];
+  for (let k = 0, count = vertexCount + joints.length; k < count; k++) {
+    let x: number, y: number, z: number;
+    if (k < vertexCount) {
+      if (!used[k]) continue;
+      x = p[3 * k]!; y = p[3 * k + 1]!; z = p[3 * k + 2]!;
+    } else {
+      const j = joints[k - vertexCount]!.position;
+      x = j[0]; y = j[1]; z = j[2];
+    }
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) continue;
+    lo0 = Math.min(lo0, x); lo1 = Math.min(lo1, y); lo2 = Math.min(lo2, z);
+    hi0 = Math.max(hi0, x); hi1 = Math.max(hi1, y); hi2 = Math.max(hi2, z);
+  }
+  const lo = [lo0, lo1, lo2];
+  const hi = [hi0, hi1, hi2];
   const empty = !(lo[0]! <= hi[0]!);
   const centre: [number, number, number] = empty
     ? [0, 0, 0]
@@ -213,19 +223,32 @@ function frameCamera(mesh: Mesh, o: typeof RENDER_THUMBNAIL_DEFAULTS): Camera {
   ];
   const camera: Camera = { eye, right, up, back, cx: 0, cy: 0, scale: 1 };
 
+  // The projected box: viewSpace's expressions written out (an array per vertex before), in the
+  // same order of operations, so the same doubles.
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  const fit = (x: number, y: number, z: number): void => {
-    const q = viewSpace(x, y, z, camera);
-    if (!(q[2] > 0)) return;
-    const u = q[0] / q[2], w = q[1] / q[2];
-    if (!Number.isFinite(u) || !Number.isFinite(w)) return;
+  const [ex, ey, ez] = eye;
+  const [rx, ry, rz] = right;
+  const [ux, uy, uz] = up;
+  const [bx, by, bz] = back;
+  for (let k = 0, count = vertexCount + joints.length; k < count; k++) {
+    let x: number, y: number, z: number;
+    if (k < vertexCount) {
+      if (!used[k]) continue;
+      x = p[3 * k]!; y = p[3 * k + 1]!; z = p[3 * k + 2]!;
+    } else {
+      const j = joints[k - vertexCount]!.position;
+      x = j[0]; y = j[1]; z = j[2];
+    }
+    const dx = x - ex, dy = y - ey, dz = z - ez;
+    const q2 = -(dx * bx + dy * by + dz * bz);
+    if (!(q2 > 0)) continue;
+    const u = (dx * rx + dy * ry + dz * rz) / q2, w = (dx * ux + dy * uy + dz * uz) / q2;
+    if (!Number.isFinite(u) || !Number.isFinite(w)) continue;
     if (u < minX) minX = u;
     if (u > maxX) maxX = u;
     if (w < minY) minY = w;
     if (w > maxY) maxY = w;
-  };
-  for (let v = 0; v < vertexCount; v++) if (used[v]) fit(p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!);
-  for (const j of o.skeleton?.joints ?? []) fit(j.position[0], j.position[1], j.position[2]);
+  }
   if (minX <= maxX) {
     const extent = Math.max(maxX - minX, maxY - minY);
     camera.cx = (minX + maxX) / 2;

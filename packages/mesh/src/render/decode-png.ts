@@ -72,8 +72,10 @@ export function decodePngTexels(bytes: Uint8Array): TexelView | undefined {
   }
   const channels = CHANNELS[colorType]!;
   const grey = colorType === 0 || colorType === 4;
-  // Each line keeps its filter byte first: the first texel is one byte in.
-  return { width, height, data: lines, start: 1, rowStride: width * channels + 1, pixelStride: channels, green: grey ? 0 : 1, blue: grey ? 0 : 2 };
+  // Each line keeps its filter byte first: the first texel is one byte in. A plain Uint8Array over
+  // inflate's Buffer (no copy), so a reader's loads see one kind of array whatever the colour type.
+  const data = new Uint8Array(lines.buffer, lines.byteOffset, lines.byteLength);
+  return { width, height, data, start: 1, rowStride: width * channels + 1, pixelStride: channels, green: grey ? 0 : 1, blue: grey ? 0 : 2 };
 }
 
 /** An RGBA8 image as a texel view. */
