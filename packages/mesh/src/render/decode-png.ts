@@ -186,21 +186,23 @@ function unfilter(raw: Uint8Array, stride: number, height: number, bpp: number):
         for (let i = at + bpp; i < at + stride; i++) raw[i] = raw[i]! + ((raw[i - bpp]! + raw[i - line]!) >> 1);
       }
     } else {
-      // Paeth, one channel at a time so the left and upper-left bytes stay in locals (the first
-      // pixel's left and upper left are 0: it predicts the byte above).
-      for (let c = 0; c < bpp; c++) {
-        let left = (raw[at + c] = (raw[at + c]! + raw[at + c - line]!) & 0xff);
-        let upLeft = raw[at + c - line]!;
-        for (let i = at + c + bpp; i < at + stride; i += bpp) {
-          const above = raw[i - line]!;
-          // pngjs's (the specification's) order of ties: left, above, upper left.
-          const p = left + above - upLeft;
-          const pl = p > left ? p - left : left - p;
-          const pa = p > above ? p - above : above - p;
-          const pu = p > upLeft ? p - upLeft : upLeft - p;
-          left = raw[i] = (raw[i]! + (pl <= pa && pl <= pu ? left : pa <= pu ? above : upLeft)) & 0xff;
-          upLeft = above;
-        }
+      // Paeth. The first pixel's left and upper left are 0: it predicts the byte above. After it,
+      // the predictor without branches (they go either way at random on a photographic texture,
+      // and their mispredictions were most of the loop): with a = left, b = above, c = upper left
+      // and p = a + b − c, |p − a| = |b − c|, |p − b| = |a − c|, |p − c| = |a + b − 2c|, each a
+      // small whole number whose absolute value is taken by its sign mask; the ties resolved in
+      // pngjs's (the specification's) order: left, above, upper left. The same bytes.
+      for (let i = at; i < at + bpp; i++) raw[i] = raw[i]! + raw[i - line]!;
+      for (let i = at + bpp; i < at + stride; i++) {
+        const left = raw[i - bpp]!, above = raw[i - line]!, upLeft = raw[i - line - bpp]!;
+        const da = above - upLeft, dl = left - upLeft, dp = da + dl;
+        const ma = da >> 31, ml = dl >> 31, mp = dp >> 31;
+        const pl = (da ^ ma) - ma, pa = (dl ^ ml) - ml, pu = (dp ^ mp) - mp;
+        // −1 (all bits) where the condition holds, else 0: pl ≤ pa and pl ≤ pu; pa ≤ pu.
+        const takeLeft = -((((pa - pl) >>> 31) | ((pu - pl) >>> 31)) ^ 1);
+        const takeAbove = -(((pu - pa) >>> 31) ^ 1);
+        const notLeft = (above & takeAbove) | (upLeft & ~takeAbove);
+        raw[i] = raw[i]! + ((left & takeLeft) | (notLeft & ~takeLeft));
       }
     }
   }
