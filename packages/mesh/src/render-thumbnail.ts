@@ -88,24 +88,13 @@ export function renderThumbnail(mesh: Mesh, options: RenderThumbnailOptions = {}
   rasterizeTriangles(target, sx, sy, invZ, mesh.indices);
 
   const image = { width: S, height: S, data: scratch.image };
-  shadeSamples(mesh, camera, target, invZ, image.data);
+  // Under a skeleton the model turns see-through: samples are premultiplied, so scaling all four
+  // channels fades the model over the background (only covered samples are non-zero: 0 · k = 0).
+  // The shader scales each sample as it writes it, the float32 it stores times k (1: no fade).
+  const drawSkeleton = o.skeleton !== undefined && o.skeleton.joints.length > 0;
+  shadeSamples(mesh, camera, target, invZ, image.data, drawSkeleton && o.skeletonMeshOpacity < 1 ? o.skeletonMeshOpacity : 1);
 
-  if (o.skeleton && o.skeleton.joints.length > 0) {
-    // Samples are premultiplied, so scaling all four channels fades the model over the background.
-    // Only covered samples are non-zero (0 · k = 0), so only they are scaled.
-    const k = o.skeletonMeshOpacity;
-    if (k < 1) {
-      const { triangle } = target;
-      const d = image.data;
-      for (let s = 0; s < triangle.length; s++) {
-        if (triangle[s]! < 0) continue;
-        const q = 4 * s;
-        d[q] = d[q]! * k;
-        d[q + 1] = d[q + 1]! * k;
-        d[q + 2] = d[q + 2]! * k;
-        d[q + 3] = d[q + 3]! * k;
-      }
-    }
+  if (o.skeleton && drawSkeleton) {
     const joints: OverlayJoint[] = o.skeleton.joints.map((j) => {
       const p = projectPoint(j.position[0], j.position[1], j.position[2], camera, S);
       return { x: p[0], y: p[1], parent: j.parent };
@@ -317,6 +306,8 @@ function shadeSamples(
   target: RasterTarget,
   invZ: Float32Array,
   out: Float32Array,
+  /** Each sample's four channels times this as written (the float32 stored, then scaled). */
+  fade: number,
 ): void {
   const p = mesh.positions;
   const idx = mesh.indices;
@@ -415,10 +406,12 @@ function shadeSamples(
     const rimT = 1 - nv;
     const rim = RIM * rimT * rimT * rimT;
     const o = 4 * s;
-    out[o] = r * light + rim;
-    out[o + 1] = g * light + rim;
-    out[o + 2] = b * light + rim;
-    out[o + 3] = 1;
+    // Math.fround: the float32 a store of the sample would keep, scaled as a second pass over the
+    // stored image scaled it (fade 1 stores that float32 itself).
+    out[o] = Math.fround(r * light + rim) * fade;
+    out[o + 1] = Math.fround(g * light + rim) * fade;
+    out[o + 2] = Math.fround(b * light + rim) * fade;
+    out[o + 3] = fade;
   }
 }
 
@@ -445,13 +438,23 @@ function resolve(
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       let r = 0, g = 0, b = 0, a = 0;
-      for (let j = 0; j < ss; j++) {
-        let o = 4 * ((y * ss + j) * S + x * ss);
-        for (let i = 0; i < ss; i++, o += 4) {
-          r += samples[o]!;
-          g += samples[o + 1]!;
-          b += samples[o + 2]!;
-          a += samples[o + 3]!;
+      if (ss === 2) {
+        // The default 2 × 2 written out: the same four terms added to 0 in the same order (the
+        // upper row left to right, then the lower).
+        const o = 4 * (2 * y * S + 2 * x), u = o + 4 * S;
+        r = 0 + samples[o]! + samples[o + 4]! + samples[u]! + samples[u + 4]!;
+        g = 0 + samples[o + 1]! + samples[o + 5]! + samples[u + 1]! + samples[u + 5]!;
+        b = 0 + samples[o + 2]! + samples[o + 6]! + samples[u + 2]! + samples[u + 6]!;
+        a = 0 + samples[o + 3]! + samples[o + 7]! + samples[u + 3]! + samples[u + 7]!;
+      } else {
+        for (let j = 0; j < ss; j++) {
+          let o = 4 * ((y * ss + j) * S + x * ss);
+          for (let i = 0; i < ss; i++, o += 4) {
+            r += samples[o]!;
+            g += samples[o + 1]!;
+            b += samples[o + 2]!;
+            a += samples[o + 3]!;
+          }
         }
       }
       const q = 4 * (y * size + x);
