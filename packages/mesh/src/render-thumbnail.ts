@@ -88,24 +88,13 @@ export function renderThumbnail(mesh: Mesh, options: RenderThumbnailOptions = {}
   rasterizeTriangles(target, sx, sy, invZ, mesh.indices);
 
   const image = { width: S, height: S, data: scratch.image };
-  shadeSamples(mesh, camera, target, invZ, image.data);
+  // Under a skeleton the model turns see-through: samples are premultiplied, so scaling all four
+  // channels fades the model over the background (only covered samples are non-zero: 0 · k = 0).
+  // The shader scales each sample as it writes it, the float32 it stores times k (1: no fade).
+  const drawSkeleton = o.skeleton !== undefined && o.skeleton.joints.length > 0;
+  shadeSamples(mesh, camera, target, invZ, image.data, drawSkeleton && o.skeletonMeshOpacity < 1 ? o.skeletonMeshOpacity : 1);
 
-  if (o.skeleton && o.skeleton.joints.length > 0) {
-    // Samples are premultiplied, so scaling all four channels fades the model over the background.
-    // Only covered samples are non-zero (0 · k = 0), so only they are scaled.
-    const k = o.skeletonMeshOpacity;
-    if (k < 1) {
-      const { triangle } = target;
-      const d = image.data;
-      for (let s = 0; s < triangle.length; s++) {
-        if (triangle[s]! < 0) continue;
-        const q = 4 * s;
-        d[q] = d[q]! * k;
-        d[q + 1] = d[q + 1]! * k;
-        d[q + 2] = d[q + 2]! * k;
-        d[q + 3] = d[q + 3]! * k;
-      }
-    }
+  if (o.skeleton && drawSkeleton) {
     const joints: OverlayJoint[] = o.skeleton.joints.map((j) => {
       const p = projectPoint(j.position[0], j.position[1], j.position[2], camera, S);
       return { x: p[0], y: p[1], parent: j.parent };
@@ -176,15 +165,25 @@ function frameCamera(mesh: Mesh, o: typeof RENDER_THUMBNAIL_DEFAULTS): Camera {
     const v = mesh.indices[i]!;
     if (v < vertexCount) used[v] = 1;
   }
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  const include = (x: number, y: number, z: number): void => {
-    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return;
-    lo[0] = Math.min(lo[0]!, x); lo[1] = Math.min(lo[1]!, y); lo[2] = Math.min(lo[2]!, z);
-    hi[0] = Math.max(hi[0]!, x); hi[1] = Math.max(hi[1]!, y); hi[2] = Math.max(hi[2]!, z);
-  };
-  for (let v = 0; v < vertexCount; v++) if (used[v]) include(p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!);
-  for (const j of o.skeleton?.joints ?? []) include(j.position[0], j.position[1], j.position[2]);
+  // The box of the used vertices and the joints, in scalars (the same Math.min / Math.max of the
+  // same values in the same order as a closure over two arrays, which cost a call per vertex).
+  let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity, hi2 = -Infinity;
+  const joints = o.skeleton?.joints ?? [];
+  for (let k = 0, count = vertexCount + joints.length; k < count; k++) {
+    let x: number, y: number, z: number;
+    if (k < vertexCount) {
+      if (!used[k]) continue;
+      x = p[3 * k]!; y = p[3 * k + 1]!; z = p[3 * k + 2]!;
+    } else {
+      const j = joints[k - vertexCount]!.position;
+      x = j[0]; y = j[1]; z = j[2];
+    }
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) continue;
+    lo0 = Math.min(lo0, x); lo1 = Math.min(lo1, y); lo2 = Math.min(lo2, z);
+    hi0 = Math.max(hi0, x); hi1 = Math.max(hi1, y); hi2 = Math.max(hi2, z);
+  }
+  const lo = [lo0, lo1, lo2];
+  const hi = [hi0, hi1, hi2];
   const empty = !(lo[0]! <= hi[0]!);
   const centre: [number, number, number] = empty
     ? [0, 0, 0]
@@ -213,19 +212,32 @@ function frameCamera(mesh: Mesh, o: typeof RENDER_THUMBNAIL_DEFAULTS): Camera {
   ];
   const camera: Camera = { eye, right, up, back, cx: 0, cy: 0, scale: 1 };
 
+  // The projected box: viewSpace's expressions written out (an array per vertex before), in the
+  // same order of operations, so the same doubles.
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  const fit = (x: number, y: number, z: number): void => {
-    const q = viewSpace(x, y, z, camera);
-    if (!(q[2] > 0)) return;
-    const u = q[0] / q[2], w = q[1] / q[2];
-    if (!Number.isFinite(u) || !Number.isFinite(w)) return;
+  const [ex, ey, ez] = eye;
+  const [rx, ry, rz] = right;
+  const [ux, uy, uz] = up;
+  const [bx, by, bz] = back;
+  for (let k = 0, count = vertexCount + joints.length; k < count; k++) {
+    let x: number, y: number, z: number;
+    if (k < vertexCount) {
+      if (!used[k]) continue;
+      x = p[3 * k]!; y = p[3 * k + 1]!; z = p[3 * k + 2]!;
+    } else {
+      const j = joints[k - vertexCount]!.position;
+      x = j[0]; y = j[1]; z = j[2];
+    }
+    const dx = x - ex, dy = y - ey, dz = z - ez;
+    const q2 = -(dx * bx + dy * by + dz * bz);
+    if (!(q2 > 0)) continue;
+    const u = (dx * rx + dy * ry + dz * rz) / q2, w = (dx * ux + dy * uy + dz * uz) / q2;
+    if (!Number.isFinite(u) || !Number.isFinite(w)) continue;
     if (u < minX) minX = u;
     if (u > maxX) maxX = u;
     if (w < minY) minY = w;
     if (w > maxY) maxY = w;
-  };
-  for (let v = 0; v < vertexCount; v++) if (used[v]) fit(p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!);
-  for (const j of o.skeleton?.joints ?? []) fit(j.position[0], j.position[1], j.position[2]);
+  }
   if (minX <= maxX) {
     const extent = Math.max(maxX - minX, maxY - minY);
     camera.cx = (minX + maxX) / 2;
@@ -294,6 +306,8 @@ function shadeSamples(
   target: RasterTarget,
   invZ: Float32Array,
   out: Float32Array,
+  /** Each sample's four channels times this as written (the float32 stored, then scaled). */
+  fade: number,
 ): void {
   const p = mesh.positions;
   const idx = mesh.indices;
@@ -375,10 +389,10 @@ function shadeSamples(
         // Repeat wrapping, nearest texel: supersampling already averages four lookups per pixel.
         const tx = Math.min(tex.width - 1, Math.floor((u - Math.floor(u)) * tex.width));
         const ty = Math.min(tex.height - 1, Math.floor((v - Math.floor(v)) * tex.height));
-        const o = 4 * (ty * tex.width + tx);
+        const o = tex.start + ty * tex.rowStride + tx * tex.pixelStride;
         r *= SRGB8_TO_LINEAR[tex.data[o]!]!;
-        g *= SRGB8_TO_LINEAR[tex.data[o + 1]!]!;
-        b *= SRGB8_TO_LINEAR[tex.data[o + 2]!]!;
+        g *= SRGB8_TO_LINEAR[tex.data[o + tex.green]!]!;
+        b *= SRGB8_TO_LINEAR[tex.data[o + tex.blue]!]!;
       }
     }
     if (colors) {
@@ -392,10 +406,12 @@ function shadeSamples(
     const rimT = 1 - nv;
     const rim = RIM * rimT * rimT * rimT;
     const o = 4 * s;
-    out[o] = r * light + rim;
-    out[o + 1] = g * light + rim;
-    out[o + 2] = b * light + rim;
-    out[o + 3] = 1;
+    // Math.fround: the float32 a store of the sample would keep, scaled as a second pass over the
+    // stored image scaled it (fade 1 stores that float32 itself).
+    out[o] = Math.fround(r * light + rim) * fade;
+    out[o + 1] = Math.fround(g * light + rim) * fade;
+    out[o + 2] = Math.fround(b * light + rim) * fade;
+    out[o + 3] = fade;
   }
 }
 
@@ -422,13 +438,23 @@ function resolve(
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       let r = 0, g = 0, b = 0, a = 0;
-      for (let j = 0; j < ss; j++) {
-        let o = 4 * ((y * ss + j) * S + x * ss);
-        for (let i = 0; i < ss; i++, o += 4) {
-          r += samples[o]!;
-          g += samples[o + 1]!;
-          b += samples[o + 2]!;
-          a += samples[o + 3]!;
+      if (ss === 2) {
+        // The default 2 × 2 written out: the same four terms added to 0 in the same order (the
+        // upper row left to right, then the lower).
+        const o = 4 * (2 * y * S + 2 * x), u = o + 4 * S;
+        r = 0 + samples[o]! + samples[o + 4]! + samples[u]! + samples[u + 4]!;
+        g = 0 + samples[o + 1]! + samples[o + 5]! + samples[u + 1]! + samples[u + 5]!;
+        b = 0 + samples[o + 2]! + samples[o + 6]! + samples[u + 2]! + samples[u + 6]!;
+        a = 0 + samples[o + 3]! + samples[o + 7]! + samples[u + 3]! + samples[u + 7]!;
+      } else {
+        for (let j = 0; j < ss; j++) {
+          let o = 4 * ((y * ss + j) * S + x * ss);
+          for (let i = 0; i < ss; i++, o += 4) {
+            r += samples[o]!;
+            g += samples[o + 1]!;
+            b += samples[o + 2]!;
+            a += samples[o + 3]!;
+          }
         }
       }
       const q = 4 * (y * size + x);

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
-import { decodePngFast } from '../src/render/decode-png';
+import { decodePngFast, decodePngTexels, rgbaTexels, type TexelView } from '../src/render/decode-png';
 
 /** Pseudo-random bytes, so every filter type and Paeth's ties and wraps come up. */
 function noise(n: number, seed: number): Uint8Array {
@@ -45,6 +45,28 @@ function palettePng(width: number, height: number, entries: number, alphas?: num
   ]);
 }
 
+/** Every texel's red, green and blue as the view reads them, in RGBA order with alpha left 0. */
+function viewRgb(view: TexelView): Uint8Array {
+  const out = new Uint8Array(view.width * view.height * 4);
+  for (let y = 0; y < view.height; y++) {
+    for (let x = 0; x < view.width; x++) {
+      const o = view.start + y * view.rowStride + x * view.pixelStride;
+      const q = 4 * (y * view.width + x);
+      out[q] = view.data[o]!;
+      out[q + 1] = view.data[o + view.green]!;
+      out[q + 2] = view.data[o + view.blue]!;
+    }
+  }
+  return out;
+}
+
+/** An RGBA image with its alphas zeroed, to compare colours alone. */
+function rgbOnly(rgba: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(rgba);
+  for (let i = 3; i < out.length; i += 4) out[i] = 0;
+  return out;
+}
+
 describe('decodePngFast', () => {
   it.each([0, 2, 4, 6] as const)('gives pngjs\'s RGBA for colour type %i, every filter type', (colorType) => {
     for (const filterType of [0, 1, 2, 3, 4, -1]) {
@@ -80,5 +102,36 @@ describe('decodePngFast', () => {
     const interlaced = Buffer.from(PNG.sync.write(sixteen));
     interlaced[28] = 1; // the IHDR's interlace flag (its CRC now fails too)
     expect(decodePngFast(interlaced)).toBeUndefined();
+  });
+});
+
+describe('decodePngTexels', () => {
+  it.each([0, 2, 4, 6] as const)('reads pngjs\'s colours for colour type %i, every filter type, in place', (colorType) => {
+    for (const filterType of [0, 1, 2, 3, 4, -1]) {
+      const png = new PNG({ width: 37, height: 23, colorType, inputHasAlpha: true });
+      png.data = Buffer.from(noise(37 * 23 * 4, 3 + filterType));
+      const bytes = PNG.sync.write(png, { colorType, inputHasAlpha: true, filterType });
+      const view = decodePngTexels(bytes);
+      expect(view).toBeDefined();
+      expect([view!.width, view!.height]).toEqual([37, 23]);
+      expect(Buffer.from(viewRgb(view!)).equals(rgbOnly(PNG.sync.read(bytes).data))).toBe(true);
+    }
+  });
+
+  it('reads a palette\'s colours, and refuses what decodePngFast refuses', () => {
+    for (const bytes of [palettePng(29, 17, 256), palettePng(29, 17, 256, [0, 128, 255, 7])]) {
+      expect(Buffer.from(viewRgb(decodePngTexels(bytes)!)).equals(rgbOnly(PNG.sync.read(bytes).data))).toBe(true);
+    }
+    // Sixteen entries: filtered bytes unfilter to indices past the palette.
+    const short = palettePng(8, 8, 16);
+    expect(decodePngTexels(short) === undefined).toBe(decodePngFast(short) === undefined);
+    const badCrc = Buffer.from(short);
+    badCrc[short.length - 20]! ^= 1;
+    expect(decodePngTexels(badCrc)).toBeUndefined();
+  });
+
+  it('views an RGBA image as itself', () => {
+    const data = noise(5 * 3 * 4, 9);
+    expect(Buffer.from(viewRgb(rgbaTexels({ width: 5, height: 3, data }))).equals(rgbOnly(data))).toBe(true);
   });
 });

@@ -6,6 +6,12 @@
  * function call per pixel, about eight times the inflate's own cost (a 2048² RGB texture: ~190 ms
  * against ~25 ms of inflate), which for a 64 px thumbnail was most of the render.
  *
+ * `decodePngTexels` stops one step short, for a reader that samples a few texels (the thumbnail
+ * reads at most one per sample of a 64–512 px image from textures of up to 2048²): the unfiltered
+ * lines themselves, read in place, for every colour type but palette, instead of a second,
+ * RGBA copy of the image (16 MB for a 2048² texture, and on the dev set's textured characters a
+ * third of the decode's CPU). The same texel values, so the same thumbnail.
+ *
  * Anything off that well-trodden path returns `undefined` and the caller decodes with pngjs as
  * before: other bit depths, interlacing, a colour key (tRNS on grey or RGB), chunks out of the usual
  * order, a bad CRC, trailing bytes, a zlib stream that does not inflate to exactly the image's size,
@@ -27,8 +33,68 @@ const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 
 /** The chunk types pngjs reads (and checks the CRC of); it skips other ancillary chunks unchecked. */
 const READ_BY_PNGJS = new Set(['IHDR', 'PLTE', 'tRNS', 'gAMA', 'IDAT', 'IEND']);
 
+/**
+ * An 8-bit image's texels where they lie: texel (x, y)'s red at `data[start + y * rowStride + x *
+ * pixelStride]`, its green and blue `green` and `blue` bytes further on (0 and 0 for grey). Only the
+ * colour: a reader wanting alpha takes `decodePngFast`'s RGBA.
+ */
+export interface TexelView {
+  width: number;
+  height: number;
+  data: Uint8Array;
+  start: number;
+  rowStride: number;
+  pixelStride: number;
+  green: number;
+  blue: number;
+}
+
 /** The image, or `undefined` when the file is not one this fast path handles (see the file header). */
 export function decodePngFast(bytes: Uint8Array): Rgba8Image | undefined {
+  const decoded = decodePngLines(bytes);
+  if (!decoded) return undefined;
+  const { width, height, colorType, lines, palette, alphas } = decoded;
+  const out = toRgba(lines, width, height, colorType, palette, alphas);
+  return out ? { width, height, data: out } : undefined;
+}
+
+/**
+ * The image's colour texels, in the unfiltered lines themselves (a palette image expanded to RGBA
+ * as `decodePngFast` does); `undefined` exactly when `decodePngFast` gives `undefined`.
+ */
+export function decodePngTexels(bytes: Uint8Array): TexelView | undefined {
+  const decoded = decodePngLines(bytes);
+  if (!decoded) return undefined;
+  const { width, height, colorType, lines, palette, alphas } = decoded;
+  if (colorType === 3) {
+    const rgba = toRgba(lines, width, height, colorType, palette, alphas);
+    return rgba ? rgbaTexels({ width, height, data: rgba }) : undefined;
+  }
+  const channels = CHANNELS[colorType]!;
+  const grey = colorType === 0 || colorType === 4;
+  // Each line keeps its filter byte first: the first texel is one byte in. A plain Uint8Array over
+  // inflate's Buffer (no copy), so a reader's loads see one kind of array whatever the colour type.
+  const data = new Uint8Array(lines.buffer, lines.byteOffset, lines.byteLength);
+  return { width, height, data, start: 1, rowStride: width * channels + 1, pixelStride: channels, green: grey ? 0 : 1, blue: grey ? 0 : 2 };
+}
+
+/** An RGBA8 image as a texel view. */
+export function rgbaTexels(image: Rgba8Image): TexelView {
+  return { width: image.width, height: image.height, data: image.data, start: 0, rowStride: 4 * image.width, pixelStride: 4, green: 1, blue: 2 };
+}
+
+interface PngLines {
+  width: number;
+  height: number;
+  colorType: number;
+  /** The unfiltered scanlines, each with its filter byte first. */
+  lines: Uint8Array;
+  palette: Uint8Array | undefined;
+  alphas: Uint8Array | undefined;
+}
+
+/** The checks, the inflate and the unfiltering both decoders share. */
+function decodePngLines(bytes: Uint8Array): PngLines | undefined {
   if (typeof crc32 !== 'function') return undefined; // Node before 20.15: no native CRC
   if (bytes.length < 8 + 25 + 12) return undefined;
   for (let i = 0; i < 8; i++) if (bytes[i] !== SIGNATURE[i]) return undefined;
@@ -92,9 +158,7 @@ export function decodePngFast(bytes: Uint8Array): Rgba8Image | undefined {
   }
   if (raw.length !== size) return undefined;
   const lines = unfilter(raw, stride, height, channels);
-  if (!lines) return undefined;
-  const out = toRgba(lines, width, height, colorType, palette, alphas);
-  return out ? { width, height, data: out } : undefined;
+  return lines ? { width, height, colorType, lines, palette, alphas } : undefined;
 }
 
 /**
@@ -122,21 +186,23 @@ function unfilter(raw: Uint8Array, stride: number, height: number, bpp: number):
         for (let i = at + bpp; i < at + stride; i++) raw[i] = raw[i]! + ((raw[i - bpp]! + raw[i - line]!) >> 1);
       }
     } else {
-      // Paeth, one channel at a time so the left and upper-left bytes stay in locals (the first
-      // pixel's left and upper left are 0: it predicts the byte above).
-      for (let c = 0; c < bpp; c++) {
-        let left = (raw[at + c] = (raw[at + c]! + raw[at + c - line]!) & 0xff);
-        let upLeft = raw[at + c - line]!;
-        for (let i = at + c + bpp; i < at + stride; i += bpp) {
-          const above = raw[i - line]!;
-          // pngjs's (the specification's) order of ties: left, above, upper left.
-          const p = left + above - upLeft;
-          const pl = p > left ? p - left : left - p;
-          const pa = p > above ? p - above : above - p;
-          const pu = p > upLeft ? p - upLeft : upLeft - p;
-          left = raw[i] = (raw[i]! + (pl <= pa && pl <= pu ? left : pa <= pu ? above : upLeft)) & 0xff;
-          upLeft = above;
-        }
+      // Paeth. The first pixel's left and upper left are 0: it predicts the byte above. After it,
+      // the predictor without branches (they go either way at random on a photographic texture,
+      // and their mispredictions were most of the loop): with a = left, b = above, c = upper left
+      // and p = a + b − c, |p − a| = |b − c|, |p − b| = |a − c|, |p − c| = |a + b − 2c|, each a
+      // small whole number whose absolute value is taken by its sign mask; the ties resolved in
+      // pngjs's (the specification's) order: left, above, upper left. The same bytes.
+      for (let i = at; i < at + bpp; i++) raw[i] = raw[i]! + raw[i - line]!;
+      for (let i = at + bpp; i < at + stride; i++) {
+        const left = raw[i - bpp]!, above = raw[i - line]!, upLeft = raw[i - line - bpp]!;
+        const da = above - upLeft, dl = left - upLeft, dp = da + dl;
+        const ma = da >> 31, ml = dl >> 31, mp = dp >> 31;
+        const pl = (da ^ ma) - ma, pa = (dl ^ ml) - ml, pu = (dp ^ mp) - mp;
+        // −1 (all bits) where the condition holds, else 0: pl ≤ pa and pl ≤ pu; pa ≤ pu.
+        const takeLeft = -((((pa - pl) >>> 31) | ((pu - pl) >>> 31)) ^ 1);
+        const takeAbove = -(((pu - pa) >>> 31) ^ 1);
+        const notLeft = (above & takeAbove) | (upLeft & ~takeAbove);
+        raw[i] = raw[i]! + ((left & takeLeft) | (notLeft & ~takeLeft));
       }
     }
   }

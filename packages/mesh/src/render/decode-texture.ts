@@ -2,14 +2,10 @@
 import { PNG } from 'pngjs';
 import type { MeshTexture } from '../mesh-model';
 import { MAX_DECODED_TEXTURE_PIXELS } from '../read/read-limits';
-import { decodePngFast } from './decode-png';
+import { decodePngTexels, rgbaTexels, type TexelView } from './decode-png';
 
-/** An RGBA8 image, rows top to bottom. */
-export interface DecodedTexture {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
+/** The image's colour texels (decode-png's view: in the PNG's own unfiltered lines when it can). */
+export type DecodedTexture = TexelView;
 
 /**
  * Decodes a texture for the thumbnail renderer. Only PNG is decoded (pngjs is pure JS and already a
@@ -31,12 +27,12 @@ export function decodeTexture(texture: MeshTexture): DecodedTexture | undefined 
   // still inflate without bound, so it is not decoded (rare for textures; the colour is used).
   if (b[28] !== 0) return undefined;
   // The common 8-bit PNGs natively inflated (the same bytes as pngjs gives); anything else by pngjs.
-  const fast = decodePngFast(b);
+  const fast = decodePngTexels(b);
   if (fast) return fast;
   try {
     const png = PNG.sync.read(Buffer.from(texture.bytes.buffer, texture.bytes.byteOffset, texture.bytes.byteLength));
     if (png.width <= 0 || png.height <= 0) return undefined;
-    return { width: png.width, height: png.height, data: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength) };
+    return rgbaTexels({ width: png.width, height: png.height, data: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength) });
   } catch {
     return undefined;
   }

@@ -66,8 +66,23 @@ function drawCapsule(
   const maxY = Math.min(height - 1, Math.ceil(Math.max(ay, by) + radius + 1));
   const dx = bx - ax, dy = by - ay;
   const len2 = dx * dx + dy * dy;
+  // A pixel is drawn only nearer the segment than radius + 0.5 (coverage > 0), so nearer its line
+  // than that: on a row, the pixels of the band |(p − a) × d| < (radius + 0.5)·|d| about the line,
+  // widened by a pixel each side against rounding, hold every pixel drawn; the rest of the box (most
+  // of a long slanted bone's) is skipped unread. The same pixels get the same values.
+  const reach = (radius + 0.5) * Math.sqrt(len2);
+  const banded = dy !== 0 && Number.isFinite(reach);
   for (let y = minY; y <= maxY; y++) {
-    for (let x = minX; x <= maxX; x++) {
+    let x0 = minX, x1 = maxX;
+    if (banded) {
+      // px · dy − py · dx within ±reach, px = x + 0.5 − ax, py = y + 0.5 − ay.
+      const py = y + 0.5 - ay;
+      const e0 = (py * dx - reach) / dy, e1 = (py * dx + reach) / dy;
+      const lo = Math.min(e0, e1) + ax - 0.5, hi = Math.max(e0, e1) + ax - 0.5;
+      x0 = Math.max(minX, Math.floor(lo) - 1);
+      x1 = Math.min(maxX, Math.ceil(hi) + 1);
+    }
+    for (let x = x0; x <= x1; x++) {
       const px = x + 0.5 - ax, py = y + 0.5 - ay;
       const s = len2 > 0 ? Math.min(1, Math.max(0, (px * dx + py * dy) / len2)) : 0;
       const ex = px - s * dx, ey = py - s * dy;
