@@ -147,15 +147,15 @@ function countsLine(a: Counts, b: Counts, n: number): string {
   return `pg statements ${((b.pg - a.pg) / n).toFixed(2)}, redis commands ${total.toFixed(2)} (${redis.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}) in ${((b.redisWrites - a.redisWrites) / n).toFixed(2)} socket writes`;
 }
 
-/** One round of AMOUNT requests under `strace -f -c`: calls per request of each syscall the API made. */
-async function straceRound(dir: string, pid: number, target: autocannon.Options): Promise<void> {
+/** One round of AMOUNT requests (as `load`) under `strace -f -c`: calls per request of each syscall the API made. */
+async function straceRound(dir: string, pid: number, target: Parameters<typeof load>[0]): Promise<void> {
   const out = path.join(storageDir, `strace-${pid}.txt`);
   const strace = spawn('strace', ['-f', '-c', '-q', '-o', out, '-p', String(pid)], { stdio: 'ignore' });
   await new Promise((r) => setTimeout(r, 1000)); // attached to every thread
-  const result = await autocannon({ ...target, connections: CONN, amount: AMOUNT });
+  const result = await load(target);
   strace.kill('SIGINT');
   await once(strace, 'exit');
-  const n = result.requests.total;
+  const n = result.total;
   const rows = readFileSync(out, 'utf8').split('\n').map((line) => line.trim().split(/\s+/)).filter((f) => f.length >= 5 && /^\d/.test(f[3]!) && f.at(-1) !== 'total');
   const perReq = rows.map((f) => ({ name: f.at(-1)!, calls: Number(f[3]) / n })).sort((a, b) => b.calls - a.calls);
   console.log(`strace ${dir} (${n} requests, non2xx ${result.non2xx}): ${perReq.filter((r) => r.calls >= 0.05).map((r) => `${r.name} ${r.calls.toFixed(2)}`).join(', ')}; all ${perReq.reduce((t, r) => t + r.calls, 0).toFixed(1)} per request`);
