@@ -7,6 +7,7 @@ import { inSeries } from './middleware/in-series';
 import { jsonBody } from './middleware/json-body';
 import { rateLimit } from './middleware/rate-limit';
 import { requestEnd } from './middleware/request-end';
+import { isSubmissionReadAhead } from './middleware/submission-read-ahead';
 import { assignRequestId } from './middleware/request-id';
 import { registerAccountGet } from './routes/account.get';
 import { registerAdminQueues } from './routes/admin-queues';
@@ -34,6 +35,8 @@ import { registerUploadsPut } from './routes/uploads.put';
 
 /** Base64 of a 10 MB mesh is 13.4 MB; leave room for the other fields. */
 const JSON_BODY_LIMIT = '15mb';
+/** JSON bodies of at least this many bytes are parsed in the upload-check threads, smaller ones on the loop. */
+const LARGE_BODY_MIN_BYTES = 256 * 1024;
 
 export function createApp(ctx: AppContext): express.Express {
   const app = express();
@@ -57,9 +60,14 @@ export function createApp(ctx: AppContext): express.Express {
   v1.use(
     inSeries(
       authenticate(ctx.keys),
-      rateLimit({ redis: ctx.redis, prefix: ctx.env.REDIS_PREFIX, perMinute: ctx.env.RATE_LIMIT_PER_MINUTE, readAhead: isJobReadAhead }),
+      rateLimit({
+        redis: ctx.redis,
+        prefix: ctx.env.REDIS_PREFIX,
+        perMinute: ctx.env.RATE_LIMIT_PER_MINUTE,
+        readAhead: (req) => isJobReadAhead(req) || isSubmissionReadAhead(req, LARGE_BODY_MIN_BYTES),
+      }),
       // Inline uploads are parsed and decoded in the upload-check threads, off the event loop.
-      jsonBody(ctx.uploadCheck, { largeMinBytes: 256 * 1024, limit: JSON_BODY_LIMIT }),
+      jsonBody(ctx.uploadCheck, { largeMinBytes: LARGE_BODY_MIN_BYTES, limit: JSON_BODY_LIMIT }),
     ),
   );
   // Jobs: GET /jobs/{id} first, the endpoint every client polls (no route above matches it).

@@ -1,11 +1,14 @@
 import { boxGlbBase64 } from './fixtures';
+import { readCreditBalance } from '@rigforge/db';
+import type { ApiEnv } from '../src/env';
 import { harnessEnv, startHarness, type Harness } from './harness';
 
 let a: Harness;
 let b: Harness;
+let env: ApiEnv;
 beforeAll(async () => {
   // Two API replicas sharing one Redis (one prefix), as in production.
-  const env = harnessEnv({ RATE_LIMIT_PER_MINUTE: '60' });
+  env = harnessEnv({ RATE_LIMIT_PER_MINUTE: '60' });
   a = await startHarness({}, env);
   b = await startHarness({}, env);
 });
@@ -102,4 +105,57 @@ test('job reads are read while they are counted, but one over the limit is 429 w
   expect((await b.request.get(`/v1/jobs/${crypto.randomUUID()}`).set(other.auth)).status).toBe(404);
   expect((await b.request.get('/v1/jobs/not-a-uuid').set(other.auth)).status).toBe(400);
   expect((await b.request.get(`/v1/jobs/${id}`).set(other.auth)).status).toBe(404);
+});
+
+test('submissions are validated and take their queue slot while they are counted, but one over the limit is 429 and claims, charges, stores and holds nothing', async () => {
+  const account = await a.seedAccount({ credits: 1000 });
+  const balance = async () => (await readCreditBalance(a.ctx.db, account.accountId))!;
+  const before = await balance();
+  // 5 points left in the key's window (the shared counter, as 55 earlier requests would have left it).
+  await a.ctx.redis.set(`${a.ctx.env.REDIS_PREFIX}:ratelimit:${account.keyId}`, '55', 'EX', 60);
+  const glb64 = await boxGlbBase64();
+  // 15 small submissions at once on one replica: all are read ahead before any refusal is known.
+  const answers = await Promise.all(Array.from({ length: 15 }, () => a.request.post('/v1/rigs').set(account.auth).send({ model_base64: glb64 })));
+  const accepted = answers.filter((res) => res.status === 202);
+  const refused = answers.filter((res) => res.status === 429);
+  expect(accepted).toHaveLength(5);
+  expect(refused).toHaveLength(10);
+  for (const res of refused) {
+    expect(res.body.error.code).toBe('rate_limited');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  }
+  // Exactly the accepted ones exist, are queued and are charged (the ledger agrees).
+  const jobs = await a.ctx.db.job.findMany({ where: { accountId: account.accountId }, select: { id: true, creditsReserved: true } });
+  expect(jobs.map((job) => job.id).sort()).toEqual(accepted.map((res) => res.body.id as string).sort());
+  const charged = jobs.reduce((sum, job) => sum + job.creditsReserved, 0);
+  expect(await balance()).toEqual({ balance: before.balance - charged, ledgerSum: before.ledgerSum - charged });
+  for (const job of jobs) expect(await a.ctx.queues.get('rig.fast').getJob(job.id)).toBeDefined();
+  // The slots the refused ones took meanwhile are given back (the releases are not awaited by the answers).
+  const slots = `${a.ctx.env.REDIS_PREFIX}:admission:rig.fast`;
+  for (let i = 0; i < 100 && (await a.ctx.redis.zcard(slots)) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(await a.ctx.redis.zcard(slots)).toBe(0);
+
+  // Over the limit, whatever the submission would otherwise have been, each on a new replica that
+  // has not seen this key refused (so it reads it ahead): an invalid body, invalid JSON, a
+  // webhook_url, an Idempotency-Key (never claimed), an image.
+  const cases: [string, (r: Harness) => ReturnType<Harness['request']['post']>][] = [
+    ['invalid body', (r) => r.request.post('/v1/rigs').set(account.auth).send({ model_base64: glb64, rig_type: 'dragon' })],
+    ['invalid JSON', (r) => r.request.post('/v1/rigs').set(account.auth).set('Content-Type', 'application/json').send('{"model_base64":')],
+    ['webhook_url', (r) => r.request.post('/v1/rigs').set(account.auth).send({ model_base64: glb64, webhook_url: 'https://example.com/hook' })],
+    ['idempotency key', (r) => r.request.post('/v1/rigs').set(account.auth).set('Idempotency-Key', 'over-the-limit').send({ model_base64: glb64 })],
+    ['model', (r) => r.request.post('/v1/models').set(account.auth).send({ image_base64: 'aGVsbG8=' })],
+  ];
+  for (const [name, send] of cases) {
+    const replica = await startHarness({}, env);
+    try {
+      const res = await send(replica);
+      expect([name, res.status, res.body.error?.code]).toEqual([name, 429, 'rate_limited']);
+    } finally {
+      await replica.close();
+    }
+  }
+  expect(await a.ctx.db.idempotencyKey.count({ where: { accountId: account.accountId } })).toBe(0);
+  expect(await a.ctx.db.job.count({ where: { accountId: account.accountId } })).toBe(5);
+  for (let i = 0; i < 100 && (await a.ctx.redis.zcard(slots)) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(await a.ctx.redis.zcard(slots)).toBe(0);
 });

@@ -49,6 +49,16 @@ export interface QueueAdmissionOptions {
   prefix: string;
   /** A slot not released within this long is dropped (a replica died mid-submission). Default 30 s. */
   slotTtlMs?: number;
+  /**
+   * How long a release may wait to leave in one write with the next reservation (default 0: it is
+   * sent at once). A release is a Redis round trip of its own; where submissions come spaced
+   * rather than together (half of peak), each one's reply is a wake-up of the process and of Redis
+   * of its own. Deferred, it goes in the socket write of the next reservation of this process (any
+   * queue), before it, and its reply comes back with that one's; with no reservation within this
+   * long it goes alone. Until a release lands its job is counted twice (as a slot and in the
+   * queue), which errs towards refusing, as the time between reserve and enqueue already does.
+   */
+  releaseDelayMs?: number;
 }
 
 interface Reservation {
@@ -62,6 +72,10 @@ export class QueueAdmission {
   private readonly reserving = new Map<string, Reservation[]>();
   /** Per slots key: releases waiting for the one in flight (present while one is). */
   private readonly releasing = new Map<string, ReleaseWaiter[]>();
+  /** Releases deferred to the next reservation's write (`releaseDelayMs`), per slots key. */
+  private readonly deferred = new Map<string, ReleaseWaiter[]>();
+  /** Sends the deferred releases if no reservation took them within `releaseDelayMs`. */
+  private deferredTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: QueueAdmissionOptions) {}
 
@@ -82,6 +96,9 @@ export class QueueAdmission {
   }
 
   private sendReserve(name: QueueName, maxDepth: number, slotsKey: string, batchKey: string, batch: Reservation[]): void {
+    // Sent first on the same connection in the same turn: one write, and Redis drops those slots
+    // before this reservation counts them.
+    if (this.deferred.size > 0) this.sendDeferred();
     const queue = this.options.queues.get(name);
     const args = [
       WAITING_STATES.length + 1,
@@ -134,14 +151,40 @@ export class QueueAdmission {
     // The promise's own resolve and reject wait in the batch, not a `done` closure made per release:
     // under tsx each named closure also gets its name defined on it (issue 25).
     return new Promise((resolve, reject) => {
-      const waiting = this.releasing.get(slotsKey);
-      if (waiting) {
-        waiting.push({ token, resolve, reject });
+      const delay = this.options.releaseDelayMs ?? 0;
+      if (delay <= 0) {
+        this.queueRelease(slotsKey, [{ token, resolve, reject }]);
         return;
       }
-      this.releasing.set(slotsKey, []);
-      this.sendRelease(slotsKey, [{ token, resolve, reject }]);
+      const deferred = this.deferred.get(slotsKey);
+      if (deferred) deferred.push({ token, resolve, reject });
+      else this.deferred.set(slotsKey, [{ token, resolve, reject }]);
+      // A method, not a closure made per batch (issue 25, thirteenth wave).
+      this.deferredTimer ??= setTimeout(this.sendDeferredBound, delay);
     });
+  }
+
+  private readonly sendDeferredBound = (): void => {
+    this.sendDeferred();
+  };
+
+  /** Sends every deferred release now (each slots key's in its own batch of ZREM). */
+  private sendDeferred(): void {
+    if (this.deferredTimer) clearTimeout(this.deferredTimer);
+    this.deferredTimer = undefined;
+    for (const [slotsKey, waiters] of this.deferred) this.queueRelease(slotsKey, waiters);
+    this.deferred.clear();
+  }
+
+  /** Sends releases of one slots key in one ZREM, or queues them behind the one in flight for it. */
+  private queueRelease(slotsKey: string, waiters: ReleaseWaiter[]): void {
+    const waiting = this.releasing.get(slotsKey);
+    if (waiting) {
+      waiting.push(...waiters);
+      return;
+    }
+    this.releasing.set(slotsKey, []);
+    this.sendRelease(slotsKey, waiters);
   }
 
   private sendRelease(slotsKey: string, batch: ReleaseWaiter[]): void {

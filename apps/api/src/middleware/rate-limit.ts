@@ -25,9 +25,11 @@ export interface RateLimitOptions {
   perMinute: number;
   /**
    * Requests whose handler may start its work while the count is in flight, because that handler
-   * and the error middleware wait for the count (`rateLimitPassed`) before they answer anything.
-   * Only side-effect-free reads belong here (GET of one job): the work of a request that turns
-   * out to be over the limit is thrown away.
+   * and the error middleware wait for the count (`rateLimitPassed`) before they answer anything,
+   * and the handler before anything with an effect. Only such handlers belong here: a job read
+   * (GET of one job), and a small submission, which validates its body and asks for its queue slot
+   * meanwhile (`submitJob`'s `passed`); the work of a request that turns out to be over the limit
+   * is thrown away (and its slot released).
    */
   readAhead?: (req: Request) => boolean;
 }
@@ -40,9 +42,10 @@ const MAX_REFUSED_KEYS = 10_000;
  * response carries RateLimit-Limit/Remaining/Reset; a 429 adds Retry-After (seconds). A 429 or
  * 503 from the limit comes before anything the route would answer (after auth's 401).
  *
- * A `readAhead` request (a job read) does not wait for its count before its route runs: the route
- * reads the job while the count is in flight, one wait in a row instead of two (issue 25: on a
- * loaded machine each wait is a wake-up of a starved process, the baseline's read has one). The
+ * A `readAhead` request (a job read, a small submission) does not wait for its count before its
+ * route runs: the route reads the job, or validates the body and asks for the queue slot, while
+ * the count is in flight, one wait in a row instead of two (issue 25: on a loaded machine each wait
+ * is a wake-up of a starved process, the baseline's read has one). The
  * answer still waits for the count, and a refusal wins over whatever the route found, so no data
  * goes out to a request over the limit and the error precedence is unchanged. A key this process
  * saw refused is not read ahead until its window resets, so a client hammering past its limit

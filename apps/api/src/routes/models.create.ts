@@ -20,6 +20,7 @@ import { newJobId, submitJob } from '../services/job-submission';
 import { contentTypeForFormat } from '@rigforge/storage';
 import { runIdempotent, type IdempotencyClaim } from '../services/idempotency';
 import { resolveWebhook } from '../services/webhook-target';
+import { rateLimitPassed } from '../middleware/rate-limit';
 import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
 import { exactlyOneOf } from '../services/one-source';
@@ -44,7 +45,7 @@ export function registerModelsCreate(router: Router, ctx: AppContext): void {
   router.post('/models', async (req, res) => {
     const wait = readPreferWait(req);
     const answer = await runIdempotent(ctx, req, res, {
-      submit: (claim) => createModel(ctx, req.body, res.locals.accountId, claim),
+      submit: (claim) => createModel(ctx, req.body, res.locals.accountId, claim, rateLimitPassed(res)),
       // A replay reads the stored row: its params cross the database, so they are parsed here.
       replay: (row) => modelAnswer(ctx, row, generateModelJobParamsSchema.parse(row.params)),
     });
@@ -52,12 +53,19 @@ export function registerModelsCreate(router: Router, ctx: AppContext): void {
   });
 }
 
-async function createModel(ctx: AppContext, requestBody: unknown, accountId: string, idempotency: IdempotencyClaim | undefined): Promise<CreateModelResponse> {
+/** `passed`: the request's rate-limit verdict, awaited by `submitJob` beside the slot (see rigs.create.ts's createRig). */
+async function createModel(
+  ctx: AppContext,
+  requestBody: unknown,
+  accountId: string,
+  idempotency: IdempotencyClaim | undefined,
+  passed: Promise<void>,
+): Promise<CreateModelResponse> {
   const parsed = createModelRequestSchema.safeParse(requestBody ?? {});
   if (!parsed.success) throw zodToApiError(parsed.error, 'models');
   const body = parsed.data;
   const param = exactlyOneOf(body, MODEL_SOURCES, 'models');
-  const webhook = await resolveWebhook(ctx, accountId, body);
+  const webhook = await resolveWebhook(ctx, accountId, body, passed);
   // The queue slot is taken before the image is downloaded or probed: a full queue is a cheap 503.
   const accepted = await submitJob(ctx, ENGINE.queue, async () => {
     const bytes =
@@ -82,6 +90,6 @@ async function createModel(ctx: AppContext, requestBody: unknown, accountId: str
       requiresPro: requiresProPlan(ENGINE),
       idempotency,
     };
-  });
+  }, passed);
   return modelAnswer(ctx, accepted, accepted.job.params);
 }

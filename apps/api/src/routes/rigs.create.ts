@@ -33,6 +33,7 @@ import { resolveWebhook } from '../services/webhook-target';
 import { readPreferWait } from '../services/prefer-wait';
 import { sendAccepted } from '../services/submission-response';
 import { checkUpload } from '../upload-check/check-upload';
+import { rateLimitPassed } from '../middleware/rate-limit';
 
 /** The 202 answer of a rig job, from its params: the same for the first answer and a replay. */
 function rigAnswer(ctx: AppContext, job: { id: string; createdAt: Date }, params: RigJobParams): CreateRigResponse {
@@ -60,7 +61,7 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
     // defined on it (apps/api/docs/performance.md, thirteenth wave). Neither uses `this`.
     const answer = await runIdempotent(ctx, req, res, {
       submit(claim) {
-        return createRig(ctx, req.body, res.locals.accountId, claim);
+        return createRig(ctx, req.body, res.locals.accountId, claim, rateLimitPassed(res));
       },
       // A replay reads the stored row: its params cross the database, so they are parsed here.
       replay(row) {
@@ -71,7 +72,18 @@ export function registerRigsCreate(router: Router, ctx: AppContext): void {
   });
 }
 
-async function createRig(ctx: AppContext, requestBody: unknown, accountId: string, idempotency: IdempotencyClaim | undefined): Promise<CreateRigResponse> {
+/**
+ * `passed` is the request's rate-limit verdict, which may still be in flight (a small submission is
+ * read ahead of its count, `isSubmissionReadAhead`): everything before `submitJob` only validates,
+ * and `submitJob` waits for it beside the queue slot before anything is stored or charged.
+ */
+async function createRig(
+  ctx: AppContext,
+  requestBody: unknown,
+  accountId: string,
+  idempotency: IdempotencyClaim | undefined,
+  passed: Promise<void>,
+): Promise<CreateRigResponse> {
   const parsed = createRigRequestSchema.safeParse(requestBody ?? {});
   if (!parsed.success) throw zodToApiError(parsed.error, 'rigs');
   const body = parsed.data;
@@ -103,7 +115,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
     throw new ApiError('invalid_request', 'rigs: animation_clips names clips of animation_url, which is missing', { param: 'animation_clips' });
   }
 
-  const webhook = await resolveWebhook(ctx, accountId, body);
+  const webhook = await resolveWebhook(ctx, accountId, body, passed);
   // Everything above is cheap (schema, sources, the webhook lookup); submitJob takes the queue
   // slot before the capture below, so a full queue is a 503 before the mesh is downloaded or read.
   const accepted = await submitJob(ctx, engine.queue, async () => {
@@ -137,7 +149,7 @@ async function createRig(ctx: AppContext, requestBody: unknown, accountId: strin
       requiresPro: requiresProPlan(engine),
       idempotency,
     };
-  });
+  }, passed);
   return rigAnswer(ctx, accepted, accepted.job.params);
 }
 

@@ -18,6 +18,8 @@ export interface BackendAvailabilityOptions {
    * held across the route's capture (download and upload check), so this must outlast those.
    */
   slotTtlMs?: number;
+  /** A slot's release may wait this long to leave with the next reservation (see `QueueAdmission`); default 0. */
+  releaseDelayMs?: number;
 }
 
 /**
@@ -36,6 +38,7 @@ export class BackendAvailability {
       queues: options.queues,
       prefix: options.prefix,
       ...(options.slotTtlMs !== undefined ? { slotTtlMs: options.slotTtlMs } : {}),
+      ...(options.releaseDelayMs !== undefined ? { releaseDelayMs: options.releaseDelayMs } : {}),
     });
   }
 

@@ -13,6 +13,7 @@ import type { Request, Response } from 'express';
 import { claimIdempotencyKey, findJob, releaseIdempotencyKey, type JobRow } from '@rigforge/db';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors/api-error';
+import { rateLimitPassed } from '../middleware/rate-limit';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Keys are kept 24 h (as Stripe does); after that a key is new again. */
@@ -60,6 +61,8 @@ export async function runIdempotent<T>(
 ): Promise<T> {
   const key = readIdempotencyKey(req);
   if (key === undefined) return handlers.submit(undefined);
+  // A submission read ahead of its rate-limit count claims nothing before the count allowed it.
+  await rateLimitPassed(res);
   const accountId: string = res.locals.accountId;
   const claim = { key, claimId: randomUUID() };
   const result = await claimIdempotencyKey(ctx.db, {

@@ -14,6 +14,8 @@ export async function resolveWebhook(
   ctx: AppContext,
   accountId: string,
   body: { webhook_url?: string; webhook_events?: WebhookEvent[] },
+  /** The request's rate-limit verdict (`rateLimitPassed`): a `webhook_url` is looked up (DNS) only once it allowed the request. */
+  passed: Promise<void>,
 ): Promise<JobWebhook | undefined> {
   const url = body.webhook_url ?? (await ctx.accountWebhooks.defaultUrl(accountId)) ?? undefined;
   if (!url) {
@@ -25,6 +27,7 @@ export async function resolveWebhook(
     return undefined;
   }
   if (body.webhook_url) {
+    await passed;
     const problem = await checkOutboundUrl(url, ctx.download.policy);
     if (problem) throw new ApiError('invalid_request', `webhook_url: ${problem}`, { param: 'webhook_url' });
   }
