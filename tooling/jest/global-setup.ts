@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, ensureDatabase } from '@rigforge/db';
 import { TEST_ENGINE_BUNDLE } from '../../apps/worker/test/engines/test-engine-bundle';
 import { buildBundles, buildServices } from '../../scripts/build-services';
-import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID, TEST_STORAGE_DIR } from './test-env';
+import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID, TEST_STORAGE_DIR, TEST_TEMPLATE_DATABASE_URL } from './test-env';
 
 export default async function globalSetup(): Promise<void> {
   process.env.RIGFORGE_TEST_RUN = TEST_RUN_ID;
@@ -18,5 +18,8 @@ export default async function globalSetup(): Promise<void> {
   await buildBundles(TEST_ENGINE_BUNDLE);
   await ensureDatabase(TEST_DATABASE_URL);
   await applyMigrations({ databaseUrl: TEST_DATABASE_URL, migrationsDir: DEFAULT_MIGRATIONS_DIR });
+  await ensureDatabase(TEST_TEMPLATE_DATABASE_URL);
+  await applyMigrations({ databaseUrl: TEST_TEMPLATE_DATABASE_URL, migrationsDir: DEFAULT_MIGRATIONS_DIR });
+  process.env.TEST_TEMPLATE_DATABASE_URL = TEST_TEMPLATE_DATABASE_URL;
   await mkdir(TEST_STORAGE_DIR, { recursive: true });
 }
