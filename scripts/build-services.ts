@@ -83,6 +83,19 @@ const sourceLocation: Plugin = {
   },
 };
 
+/** What a build records for the next one's staleness check: where it ran and the files it read. */
+interface LastBuild {
+  root: string;
+  inputs: string[];
+}
+
+/** A type guard rather than zod: the workspace root (where this script runs) does not depend on zod. */
+function isLastBuild(value: unknown): value is LastBuild {
+  if (typeof value !== 'object' || value === null || !('root' in value) || !('inputs' in value)) return false;
+  const { root, inputs } = value;
+  return typeof root === 'string' && Array.isArray(inputs) && inputs.length > 0 && inputs.every((f) => typeof f === 'string');
+}
+
 async function newestInput(inputs: string[]): Promise<number> {
   let newest = 0;
   for (const file of inputs) {
@@ -97,9 +110,10 @@ async function upToDate(set: BundleSet): Promise<boolean> {
   const outputs = await Promise.all(Object.keys(set.entries).map((f) => stat(path.join(ROOT, f)).catch(() => undefined)));
   if (outputs.some((s) => s === undefined)) return false;
   const oldestOutput = Math.min(...outputs.map((s) => s!.mtimeMs));
-  const listed: unknown = JSON.parse(await readFile(path.join(ROOT, set.inputsFile), 'utf8').catch(() => '[]'));
-  if (!Array.isArray(listed) || listed.length === 0 || !listed.every((f) => typeof f === 'string')) return false;
-  const inputs = [...listed, 'scripts/build-services.ts', 'pnpm-lock.yaml'];
+  const last: unknown = JSON.parse(await readFile(path.join(ROOT, set.inputsFile), 'utf8').catch(() => 'null'));
+  // The outputs name absolute paths (third-party files, source locations): a moved checkout builds again.
+  if (!isLastBuild(last) || last.root !== ROOT) return false;
+  const inputs = [...last.inputs, 'scripts/build-services.ts', 'pnpm-lock.yaml'];
   return (await newestInput(inputs)) < oldestOutput;
 }
 
@@ -140,7 +154,7 @@ export async function buildBundles(set: BundleSet, options: BuildServicesOptions
   }
   // Source files only: not the third-party files (external), nor esbuild's `<define:...>` modules.
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('<'));
-  await writeFile(path.join(ROOT, set.inputsFile), JSON.stringify(inputs));
+  await writeFile(path.join(ROOT, set.inputsFile), JSON.stringify({ root: ROOT, inputs } satisfies LastBuild));
   return true;
 }
 
