@@ -11,8 +11,8 @@
  *
  * What it keeps from running the sources under tsx:
  * - Only the workspace's own code (relative imports and `@rigforge/*`) is bundled; every
- *   third-party import stays a `require` of the very file tsx would load (resolved here to its
- *   absolute path), so native addons, package data files and dual packages behave as before.
+ *   third-party import stays a `require`, resolved at start from the importing source file as tsx
+ *   would, so native addons, package data files and dual packages behave as before.
  * - `__dirname` and `__filename` in a bundled module are its source file's, so the files found
  *   next to the sources (migrations, the playground, the examples used for warm-up, heat-thread.cjs)
  *   are found as before.
@@ -55,17 +55,30 @@ export interface BuildServicesOptions {
   onBuild?: () => void;
 }
 
-/** Third-party imports stay runtime requires of the file the sources would load. */
+/**
+ * Third-party imports stay runtime requires, resolved when the service starts from the importing
+ * source file's place, exactly as under tsx: each becomes a one-line module
+ * `module.exports = createRequire(<source file>)(<specifier>)`. Not an absolute path fixed at build
+ * time: the image's production-only install may lay node_modules out differently from the full one
+ * the build ran in. The build still resolves each import once, so a missing package fails the build.
+ */
+const THIRD_PARTY = 'third-party';
 const externalThirdParty: Plugin = {
   name: 'external-third-party',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.path.startsWith('@rigforge/') || args.pluginData === 'resolving') return undefined;
+      if (args.path.startsWith('@rigforge/') || args.pluginData === 'resolving' || args.namespace === THIRD_PARTY) return undefined;
       const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'resolving' });
       if (resolved.errors.length > 0) return { errors: resolved.errors };
       // Node's built-in modules resolve to no file: esbuild keeps them external itself.
       if (!resolved.path.includes(`${path.sep}node_modules${path.sep}`) || resolved.external) return undefined;
-      return { path: resolved.path, external: true };
+      // `require.resolve('x')` stays as it is, resolved from the built file's app (apps/api or apps/worker).
+      if (args.kind === 'require-resolve') return { path: args.path, external: true };
+      return { path: JSON.stringify([args.importer, args.path]), namespace: THIRD_PARTY };
+    });
+    b.onLoad({ filter: /.*/, namespace: THIRD_PARTY }, (args) => {
+      const [importer, specifier] = JSON.parse(args.path) as [string, string];
+      return { contents: `module.exports = require('node:module').createRequire(${JSON.stringify(importer)})(${JSON.stringify(specifier)});`, loader: 'js' };
     });
   },
 };
@@ -86,6 +99,8 @@ const sourceLocation: Plugin = {
 /** What a build records for the next one's staleness check: where it ran and the files it read. */
 interface LastBuild {
   root: string;
+  /** When the build began (ms since the epoch). */
+  startedAt: number;
   inputs: string[];
 }
 
@@ -93,7 +108,8 @@ interface LastBuild {
 function isLastBuild(value: unknown): value is LastBuild {
   if (typeof value !== 'object' || value === null || !('root' in value) || !('inputs' in value)) return false;
   const { root, inputs } = value;
-  return typeof root === 'string' && Array.isArray(inputs) && inputs.length > 0 && inputs.every((f) => typeof f === 'string');
+  const startedAt = 'startedAt' in value ? value.startedAt : undefined;
+  return typeof root === 'string' && typeof startedAt === 'number' && Array.isArray(inputs) && inputs.length > 0 && inputs.every((f) => typeof f === 'string');
 }
 
 async function newestInput(inputs: string[]): Promise<number> {
@@ -113,8 +129,9 @@ async function upToDate(set: BundleSet): Promise<boolean> {
   const last: unknown = JSON.parse(await readFile(path.join(ROOT, set.inputsFile), 'utf8').catch(() => 'null'));
   // The outputs name absolute paths (third-party files, source locations): a moved checkout builds again.
   if (!isLastBuild(last) || last.root !== ROOT) return false;
-  const inputs = [...last.inputs, 'scripts/build-services.ts', 'pnpm-lock.yaml'];
-  return (await newestInput(inputs)) < oldestOutput;
+  const inputs = [...last.inputs, 'scripts/build-services.ts', 'pnpm-lock.yaml', 'tsconfig.base.json'];
+  // Against the build's start: a source saved while it ran makes the next start build again.
+  return (await newestInput(inputs)) < Math.min(oldestOutput, last.startedAt);
 }
 
 /**
@@ -124,6 +141,7 @@ async function upToDate(set: BundleSet): Promise<boolean> {
 export async function buildBundles(set: BundleSet, options: BuildServicesOptions = {}): Promise<boolean> {
   if (!options.force && (await upToDate(set))) return false;
   options.onBuild?.();
+  const startedAt = Date.now();
   const prebuiltThreads: Record<string, string> = {};
   for (const [out, entry] of Object.entries(set.entries)) {
     if (entry.endsWith('-thread.ts')) prebuiltThreads[path.join(ROOT, entry)] = path.join(ROOT, out);
@@ -152,9 +170,9 @@ export async function buildBundles(set: BundleSet, options: BuildServicesOptions
     await writeFile(temporary, file.contents);
     await rename(temporary, file.path);
   }
-  // Source files only: not the third-party files (external), nor esbuild's `<define:...>` modules.
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('<'));
-  await writeFile(path.join(ROOT, set.inputsFile), JSON.stringify({ root: ROOT, inputs } satisfies LastBuild));
+  // Source files only: not the third-party requires (`third-party:` modules), nor esbuild's `<define:...>`.
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('<') && !f.startsWith(`${THIRD_PARTY}:`));
+  await writeFile(path.join(ROOT, set.inputsFile), JSON.stringify({ root: ROOT, startedAt, inputs } satisfies LastBuild));
   return true;
 }
 
