@@ -18,25 +18,31 @@ fi
 export ADMIN_TOKEN
 # Each worker's ops listener (/metrics, /healthz, /readyz) needs a port of its own on this host.
 WORKER_HTTP_PORT_BASE="${WORKER_HTTP_PORT_BASE:-9401}"
-# One process per service (not tsx's wrapper process), so signals reach our shutdown handlers.
+# The API and the workers run the JavaScript scripts/build-services.ts builds from their TypeScript
+# (rebuilt only after a change), as the images and the test suite's processes do: what the tests
+# start is what runs here, and a start loads no TypeScript. The supervisor and the one-off scripts
+# run their TypeScript through tsx. One process per service (not tsx's wrapper process), so signals
+# reach our shutdown handlers.
 RUN=(node --import tsx)
 
 # The web playground the API serves at /playground (rebuilt only after a change).
 bash scripts/build-playground.sh
+
+"$TSX" scripts/build-services.ts
 
 say "applying migrations"
 "$TSX" packages/db/src/migrate/cli.ts >&2
 
 # One supervisor keeps the API and one worker per queue running: a service that dies (a crash, an
 # OOM kill, kill -9) is restarted with backoff and logged while the others carry on serving.
-services=("api: ${RUN[*]} apps/api/src/main.ts")
+services=("api: node apps/api/dist/main.js")
 worker_port="$WORKER_HTTP_PORT_BASE"
 for queue in rig.fast rig.pro generate_model; do
-  services+=("worker $queue: env WORKER_HTTP_PORT=$worker_port ${RUN[*]} apps/worker/src/main.ts --queue $queue --concurrency ${WORKER_CONCURRENCY:-1}")
+  services+=("worker $queue: env WORKER_HTTP_PORT=$worker_port node apps/worker/dist/main.js --queue $queue --concurrency ${WORKER_CONCURRENCY:-1}")
   worker_port=$((worker_port + 1))
 done
 # Webhook deliveries have a fleet of their own: waiting on slow receivers is I/O, so several at once.
-services+=("worker webhooks: env WORKER_HTTP_PORT=$worker_port ${RUN[*]} apps/worker/src/main.ts --queue webhooks --concurrency ${WEBHOOK_CONCURRENCY:-8}")
+services+=("worker webhooks: env WORKER_HTTP_PORT=$worker_port node apps/worker/dist/main.js --queue webhooks --concurrency ${WEBHOOK_CONCURRENCY:-8}")
 stop() {
   trap - INT TERM EXIT
   kill -TERM ${seed_pid:-} 2>/dev/null || true

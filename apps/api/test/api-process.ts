@@ -1,6 +1,7 @@
 /**
- * A real API process (`apps/api/src/main.ts`, as production starts it) on a free port, sharing a
- * harness's database, Redis prefix and storage: for tests that need several replicas.
+ * A real API process (`apps/api/dist/main.js`, built from `apps/api/src/main.ts` by
+ * scripts/build-services.ts in the suite's global setup, as production starts it) on a free port,
+ * sharing a harness's database, Redis prefix and storage: for tests that need several replicas.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -20,7 +21,7 @@ export interface ApiProcess {
 export async function startApiProcess(h: Harness, extra: Record<string, string> = {}): Promise<ApiProcess> {
   const port = await freePort();
   const env = h.ctx.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

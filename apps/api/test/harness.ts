@@ -3,7 +3,7 @@
  * this harness's own), seeds accounts and keys, and tears everything down.
  */
 import { randomUUID } from 'node:crypto';
-import { applyMigrations, createAccount, DEFAULT_MIGRATIONS_DIR, dropDatabase, ensureDatabase, grantCredits, issueApiKey, type Plan } from '@rigforge/db';
+import { applyMigrations, createAccount, createDatabaseFromTemplate, DEFAULT_MIGRATIONS_DIR, dropDatabase, ensureDatabase, grantCredits, issueApiKey, type Plan } from '@rigforge/db';
 import supertest from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../src/app';
@@ -68,8 +68,9 @@ export async function startHarness(
 }
 
 /**
- * A harness on a database of its own (the run's database name plus a suffix, migrated afresh,
- * dropped on close). For files that start worker processes: a worker's sweeper recovers every
+ * A harness on a database of its own (the run's database name plus a suffix, dropped on close):
+ * a copy of the suite's migrated template database (TEST_TEMPLATE_DATABASE_URL, made by
+ * tooling/jest/global-setup.ts), or, outside the suite, migrated afresh. For files that start worker processes: a worker's sweeper recovers every
  * job that Postgres says is queued but its own Redis prefix has never seen, so two such files
  * sharing one database would take each other's jobs whenever a job waits past the sweeper's age.
  */
@@ -78,8 +79,13 @@ export async function startIsolatedHarness(overrides: Partial<Record<keyof ApiEn
   const name = `${base.pathname.slice(1)}_${randomUUID().slice(0, 8)}`;
   base.pathname = `/${name}`;
   const databaseUrl = base.toString();
-  await ensureDatabase(databaseUrl);
-  await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
+  const template = process.env.TEST_TEMPLATE_DATABASE_URL;
+  if (template) {
+    await createDatabaseFromTemplate(databaseUrl, decodeURIComponent(new URL(template).pathname.slice(1)));
+  } else {
+    await ensureDatabase(databaseUrl);
+    await applyMigrations({ databaseUrl, migrationsDir: DEFAULT_MIGRATIONS_DIR });
+  }
   const h = await startHarness({ ...overrides, DATABASE_URL: databaseUrl });
   return {
     ...h,

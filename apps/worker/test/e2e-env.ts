@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
 import { startWorkerProcess, waitFor } from './worker-process';
+import { TEST_ENGINES_BUILT } from './engines/test-engine-bundle';
 
 /** The environment a worker process needs to share the harness's database, Redis prefix and storage. */
 export function workerEnvFor(h: Harness, extra: Record<string, string> = {}): Record<string, string> {
@@ -14,7 +15,10 @@ export function workerEnvFor(h: Harness, extra: Record<string, string> = {}): Re
   };
 }
 
-export const TEST_ENGINES = path.join(__dirname, 'engines/test-engines.ts');
+/** The test engine module, built by the suite's global setup (engines/test-engine-bundle.ts). */
+export const TEST_ENGINES = TEST_ENGINES_BUILT;
+/** The same module as TypeScript: how a deployment's own .ts engine module is loaded. */
+export const TEST_ENGINES_SOURCE = path.join(__dirname, 'engines/test-engines.ts');
 
 /** Reads a served output file back through the API's /files route. */
 export async function fetchOutput(h: Harness, url: string): Promise<Buffer> {

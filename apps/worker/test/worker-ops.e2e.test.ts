@@ -5,7 +5,7 @@
 import { METRICS, OPS_PATHS } from '@rigforge/observability';
 import { boxGlb } from '../../api/test/fixtures';
 import { startIsolatedHarness, type Harness, type SeededAccount } from '../../api/test/harness';
-import { TEST_ENGINES, workerEnvFor } from './e2e-env';
+import { TEST_ENGINES_SOURCE, workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
 
 const ADMIN_TOKEN = 'worker-admin-token-0123456789';
@@ -16,7 +16,9 @@ let base: string;
 
 beforeAll(async () => {
   h = await startIsolatedHarness({ REQUIRE_LIVE_WORKERS: 'true', PRICE_RIG_FAST: '10', JOB_RETRY_BACKOFF_MS: '200' });
-  worker = startWorkerProcess('rig.fast', workerEnvFor(h, { ENGINE_MODULES: TEST_ENGINES, ADMIN_TOKEN, LOG_LEVEL: 'info' }));
+  // The engine module as TypeScript (the other files load it built): the prebuilt worker loads a
+  // deployment's .ts engine module through tsx's hook (engines/engine-registry.ts).
+  worker = startWorkerProcess('rig.fast', workerEnvFor(h, { ENGINE_MODULES: TEST_ENGINES_SOURCE, ADMIN_TOKEN, LOG_LEVEL: 'info' }));
   account = await h.seedAccount();
   const port = await waitFor(async () => /"msg":"ops listener on http:\/\/[^:]+:(\d+)/.exec(worker.output())?.[1], 60_000, 'the ops listener').catch(
     (error: Error) => {

@@ -9,11 +9,15 @@ export interface WorkerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Starts the real worker process (`apps/worker/src/main.ts`) as production does: node with tsx's loader. */
+/**
+ * Starts the real worker process as production does: node on the prebuilt worker
+ * (`apps/worker/dist/main.js`, built from `apps/worker/src/main.ts` by scripts/build-services.ts,
+ * which the suite's global setup runs, so it is never older than the sources).
+ */
 export function startWorkerProcess(queue: string, env: Record<string, string>, concurrency = 1): WorkerProcess {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/worker/src/main.ts'), '--queue', queue, '--concurrency', String(concurrency)],
+    [path.join(ROOT, 'apps/worker/dist/main.js'), '--queue', queue, '--concurrency', String(concurrency)],
     // A free port for the ops listener unless the test names one: many workers share this host. No
     // engine warm-up unless the test asks (warm-up.e2e.test.ts): it adds seconds to every start.
     { cwd: ROOT, env: { ...process.env, WORKER_HTTP_PORT: '0', WORKER_WARMUP_RUNS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },

@@ -10,5 +10,5 @@ export * from './job-view';
 export * from './repositories/assets';
 export * from './repositories/asset-catalog-index';
 export { MigrationStatus } from './migrate/migration-status';
-export { applyMigrations, dropDatabase, ensureDatabase, withDatabaseName, MigrationError, DEFAULT_MIGRATIONS_DIR } from './migrate/apply-migrations';
+export { applyMigrations, createDatabaseFromTemplate, dropDatabase, ensureDatabase, withDatabaseName, MigrationError, DEFAULT_MIGRATIONS_DIR } from './migrate/apply-migrations';
 export type { Account, ApiKey, Job, Plan, JobStatus, JobOperation } from './generated/prisma/client';

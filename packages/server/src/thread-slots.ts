@@ -6,6 +6,7 @@
  * The pools keep only what differs: their messages, and what an overrun or a death means to them.
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { threadBootstrap } from './thread-bootstrap';
 
 export interface ThreadSlotsOptions {
   /** Absolute path of the thread's TypeScript entry. */
@@ -51,11 +52,11 @@ export interface Exchange<R> {
 export class ThreadSlots {
   private readonly slots: ThreadSlot[] = [];
   private closed = false;
-  /** Threads do not inherit the main thread's TypeScript loader, so each registers tsx's CommonJS hook first. */
+  /** The prebuilt entry, or tsx's CommonJS hook and the TypeScript entry (thread-bootstrap.ts). */
   private readonly bootstrap: string;
 
   constructor(private readonly options: ThreadSlotsOptions) {
-    this.bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(options.entry)});`;
+    this.bootstrap = threadBootstrap(options.entry);
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.spawn());
   }
 

@@ -31,6 +31,9 @@ export interface EngineModule {
 
 export async function loadEngineModules(registry: EngineRegistry, modules: string[]): Promise<void> {
   for (const path of modules) {
+    // A TypeScript engine module needs tsx's CommonJS hook, which the prebuilt worker
+    // (scripts/build-services.ts) does not register by itself; under tsx it is there already.
+    if (/\.[cm]?tsx?$/.test(path) && !('.ts' in require.extensions)) require('tsx/cjs');
     // require, not import(): engine threads register only tsx's CommonJS hook.
     const loaded = require(path) as Partial<EngineModule> & { default?: Partial<EngineModule> };
     const register = loaded.register ?? loaded.default?.register;

@@ -155,6 +155,18 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   });
 }
 
+/**
+ * Creates the database named in the URL as a copy of `template`, a database on the same server
+ * that no session is connected to (connects to `postgres`). The test suite copies one migrated
+ * database per isolated harness: Postgres copies its files in a few hundred milliseconds, where
+ * creating and migrating one afresh took about twice as long.
+ */
+export async function createDatabaseFromTemplate(databaseUrl: string, template: string): Promise<void> {
+  await onAdminConnection(databaseUrl, async (client, _name, quoted) => {
+    await client.query(`CREATE DATABASE ${quoted} TEMPLATE "${template.replace(/"/g, '""')}"`);
+  });
+}
+
 /** Drops the database named in the URL, closing its sessions (connects to `postgres`). */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
   await onAdminConnection(databaseUrl, async (client, _name, quoted) => {
