@@ -8,6 +8,7 @@ import { computeDistanceField } from './distance-field';
 import { buildMedialTree, pathToRoot, type MedialTree } from './medial-tree';
 import { smoothPolyline } from './polyline';
 import { solidVoxels } from './solid-voxels';
+import { countNonZero } from '../voxel/count-non-zero';
 import type { Vec3 } from './vec3';
 import { voxelCenter, voxelGridCells, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
 
@@ -37,12 +38,6 @@ export interface ShapeAnalysis {
  */
 const MAX_SOLID_VOXELS = 40_000;
 
-function countSolid(grid: VoxelGrid): number {
-  let count = 0;
-  for (let i = 0; i < grid.solid.length; i++) count += grid.solid[i]!;
-  return count;
-}
-
 /**
  * The finest grid up to `resolution` whose solid stays within MAX_SOLID_VOXELS. A cheap pass at
  * PROBE_RESOLUTION estimates how full the box is (solid count grows with the cube of the
@@ -57,7 +52,7 @@ function boundedGrid(mesh: Mesh, resolution: number): VoxelGrid {
   // the estimate exceed the budget (a thin mesh at 80 cells, most at the legs gate's 48), the probe
   // cannot coarsen the grid and is not run.
   if (resolution > PROBE_RESOLUTION && voxelGridCells(triangles, PROBE_RESOLUTION) * (resolution / PROBE_RESOLUTION) ** 3 > 2 * MAX_SOLID_VOXELS) {
-    const probe = countSolid(voxelizeMesh(mesh, { resolution: PROBE_RESOLUTION }, triangles));
+    const probe = countNonZero(voxelizeMesh(mesh, { resolution: PROBE_RESOLUTION }, triangles).solid);
     const estimate = probe * (resolution / PROBE_RESOLUTION) ** 3;
     // The coarse probe overestimates thin shapes (its surface cells are thick), so it only decides
     // for clearly bulky ones; borderline shapes are measured at full resolution below.
@@ -65,7 +60,8 @@ function boundedGrid(mesh: Mesh, resolution: number): VoxelGrid {
   }
   for (;;) {
     const grid = voxelizeMesh(mesh, { resolution: target }, triangles);
-    const solid = countSolid(grid);
+    // The grid is 0/1, so its non-zero cells are its sum.
+    const solid = countNonZero(grid.solid);
     if (solid <= MAX_SOLID_VOXELS || target <= 16) return grid;
     target = Math.max(16, Math.floor(target * Math.cbrt(MAX_SOLID_VOXELS / solid) * 0.97));
   }
