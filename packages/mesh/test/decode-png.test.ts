@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
-import { decodePngFast, decodePngTexels, rgbaTexels, type TexelView } from '../src/render/decode-png';
+import { decodePngTexels, rgbaTexels, type TexelView } from '../src/render/decode-png';
 
 /** Pseudo-random bytes, so every filter type and Paeth's ties and wraps come up. */
 function noise(n: number, seed: number): Uint8Array {
@@ -67,44 +67,6 @@ function rgbOnly(rgba: Uint8Array): Uint8Array {
   return out;
 }
 
-describe('decodePngFast', () => {
-  it.each([0, 2, 4, 6] as const)('gives pngjs\'s RGBA for colour type %i, every filter type', (colorType) => {
-    for (const filterType of [0, 1, 2, 3, 4, -1]) {
-      const png = new PNG({ width: 37, height: 23, colorType, inputHasAlpha: true });
-      png.data = Buffer.from(noise(37 * 23 * 4, 3 + filterType));
-      const bytes = PNG.sync.write(png, { colorType, inputHasAlpha: true, filterType });
-      const expected = PNG.sync.read(bytes);
-      const fast = decodePngFast(bytes);
-      expect(fast).toBeDefined();
-      expect(fast!.width).toBe(37);
-      expect(fast!.height).toBe(23);
-      expect(Buffer.from(fast!.data).equals(expected.data)).toBe(true);
-    }
-  });
-
-  it('gives pngjs\'s RGBA for a palette, with and without alphas', () => {
-    for (const bytes of [palettePng(29, 17, 256), palettePng(29, 17, 256, [0, 128, 255, 7])]) {
-      const fast = decodePngFast(bytes);
-      expect(fast).toBeDefined();
-      expect(Buffer.from(fast!.data).equals(PNG.sync.read(bytes).data)).toBe(true);
-    }
-  });
-
-  it('leaves to pngjs what it does not handle', () => {
-    const good = palettePng(8, 8, 16);
-    const badCrc = Buffer.from(good);
-    badCrc[good.length - 20]! ^= 1; // inside the IDAT: its CRC no longer matches
-    expect(decodePngFast(badCrc)).toBeUndefined();
-    expect(decodePngFast(Buffer.concat([good, Buffer.from([0])]))).toBeUndefined(); // trailing bytes
-    const sixteen = new PNG({ width: 4, height: 4 });
-    sixteen.data = Buffer.from(noise(64, 5));
-    expect(decodePngFast(PNG.sync.write(sixteen, { bitDepth: 16 }))).toBeUndefined();
-    const interlaced = Buffer.from(PNG.sync.write(sixteen));
-    interlaced[28] = 1; // the IHDR's interlace flag (its CRC now fails too)
-    expect(decodePngFast(interlaced)).toBeUndefined();
-  });
-});
-
 describe('decodePngTexels', () => {
   it.each([0, 2, 4, 6] as const)('reads pngjs\'s colours for colour type %i, every filter type, in place', (colorType) => {
     for (const filterType of [0, 1, 2, 3, 4, -1]) {
@@ -118,16 +80,27 @@ describe('decodePngTexels', () => {
     }
   });
 
-  it('reads a palette\'s colours, and refuses what decodePngFast refuses', () => {
+  it('reads a palette\'s colours, with and without alphas', () => {
     for (const bytes of [palettePng(29, 17, 256), palettePng(29, 17, 256, [0, 128, 255, 7])]) {
       expect(Buffer.from(viewRgb(decodePngTexels(bytes)!)).equals(rgbOnly(PNG.sync.read(bytes).data))).toBe(true);
     }
+  });
+
+  it('leaves to pngjs what it does not handle', () => {
     // Sixteen entries: filtered bytes unfilter to indices past the palette.
-    const short = palettePng(8, 8, 16);
-    expect(decodePngTexels(short) === undefined).toBe(decodePngFast(short) === undefined);
-    const badCrc = Buffer.from(short);
-    badCrc[short.length - 20]! ^= 1;
+    expect(decodePngTexels(palettePng(8, 8, 16))).toBeUndefined();
+    const good = palettePng(8, 8, 256);
+    expect(decodePngTexels(good)).toBeDefined();
+    const badCrc = Buffer.from(good);
+    badCrc[good.length - 20]! ^= 1; // inside the IDAT: its CRC no longer matches
     expect(decodePngTexels(badCrc)).toBeUndefined();
+    expect(decodePngTexels(Buffer.concat([good, Buffer.from([0])]))).toBeUndefined(); // trailing bytes
+    const sixteen = new PNG({ width: 4, height: 4 });
+    sixteen.data = Buffer.from(noise(64, 5));
+    expect(decodePngTexels(PNG.sync.write(sixteen, { bitDepth: 16 }))).toBeUndefined();
+    const interlaced = Buffer.from(PNG.sync.write(sixteen));
+    interlaced[28] = 1; // the IHDR's interlace flag (its CRC now fails too)
+    expect(decodePngTexels(interlaced)).toBeUndefined();
   });
 
   it('views an RGBA image as itself', () => {

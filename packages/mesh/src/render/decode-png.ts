@@ -1,21 +1,21 @@
 /**
  * A fast path for the PNGs textures are nearly always stored as (8 bits per sample, not
- * interlaced, grey, grey + alpha, RGB, RGBA or palette), decoding to the same RGBA8 bytes as
- * pngjs's `PNG.sync.read`: zlib's native inflate, then the scanline filters and the conversion to
- * RGBA in one typed-array pass. pngjs does the same steps but through per-line buffers and a
- * function call per pixel, about eight times the inflate's own cost (a 2048² RGB texture: ~190 ms
- * against ~25 ms of inflate), which for a 64 px thumbnail was most of the render.
+ * interlaced, grey, grey + alpha, RGB, RGBA or palette), giving the same colours as pngjs's
+ * `PNG.sync.read`: zlib's native inflate, then the scanline filters in one typed-array pass. pngjs
+ * does the same steps but through per-line buffers and a function call per pixel, about eight times
+ * the inflate's own cost (a 2048² RGB texture: ~190 ms against ~25 ms of inflate), which for a 64 px
+ * thumbnail was most of the render.
  *
- * `decodePngTexels` stops one step short, for a reader that samples a few texels (the thumbnail
- * reads at most one per sample of a 64–512 px image from textures of up to 2048²): the unfiltered
- * lines themselves, read in place, for every colour type but palette, instead of a second,
- * RGBA copy of the image (16 MB for a 2048² texture, and on the dev set's textured characters a
- * third of the decode's CPU). The same texel values, so the same thumbnail.
+ * `decodePngTexels` gives its reader (the thumbnail, which reads at most one texel per sample of a
+ * 64–512 px image from textures of up to 2048²) the unfiltered lines themselves, read in place, for
+ * every colour type but palette, instead of an RGBA copy of the image (16 MB for a 2048² texture,
+ * and on the dev set's textured characters a third of the decode's CPU); a palette image is expanded
+ * to RGBA as pngjs expands it. The same texel values, so the same thumbnail.
  *
  * Anything off that well-trodden path returns `undefined` and the caller decodes with pngjs as
  * before: other bit depths, interlacing, a colour key (tRNS on grey or RGB), chunks out of the usual
  * order, a bad CRC, trailing bytes, a zlib stream that does not inflate to exactly the image's size,
- * a palette index past the palette. So where this returns an image it is the one pngjs gives, and
+ * a palette index past the palette. So where this returns texels they are the ones pngjs gives, and
  * where it does not, pngjs's own answer (an image or an error) stands.
  */
 import { crc32, inflateSync } from 'node:zlib';
@@ -36,7 +36,7 @@ const READ_BY_PNGJS = new Set(['IHDR', 'PLTE', 'tRNS', 'gAMA', 'IDAT', 'IEND']);
 /**
  * An 8-bit image's texels where they lie: texel (x, y)'s red at `data[start + y * rowStride + x *
  * pixelStride]`, its green and blue `green` and `blue` bytes further on (0 and 0 for grey). Only the
- * colour: a reader wanting alpha takes `decodePngFast`'s RGBA.
+ * colour (no reader of this view wants alpha).
  */
 export interface TexelView {
   width: number;
@@ -49,25 +49,16 @@ export interface TexelView {
   blue: number;
 }
 
-/** The image, or `undefined` when the file is not one this fast path handles (see the file header). */
-export function decodePngFast(bytes: Uint8Array): Rgba8Image | undefined {
-  const decoded = decodePngLines(bytes);
-  if (!decoded) return undefined;
-  const { width, height, colorType, lines, palette, alphas } = decoded;
-  const out = toRgba(lines, width, height, colorType, palette, alphas);
-  return out ? { width, height, data: out } : undefined;
-}
-
 /**
- * The image's colour texels, in the unfiltered lines themselves (a palette image expanded to RGBA
- * as `decodePngFast` does); `undefined` exactly when `decodePngFast` gives `undefined`.
+ * The image's colour texels, in the unfiltered lines themselves (a palette image expanded to RGBA),
+ * or `undefined` when the file is not one this fast path handles (see the file header).
  */
 export function decodePngTexels(bytes: Uint8Array): TexelView | undefined {
   const decoded = decodePngLines(bytes);
   if (!decoded) return undefined;
   const { width, height, colorType, lines, palette, alphas } = decoded;
   if (colorType === 3) {
-    const rgba = toRgba(lines, width, height, colorType, palette, alphas);
+    const rgba = paletteToRgba(lines, width, height, palette!, alphas);
     return rgba ? rgbaTexels({ width, height, data: rgba }) : undefined;
   }
   const channels = CHANNELS[colorType]!;
@@ -78,7 +69,7 @@ export function decodePngTexels(bytes: Uint8Array): TexelView | undefined {
   return { width, height, data, start: 1, rowStride: width * channels + 1, pixelStride: channels, green: grey ? 0 : 1, blue: grey ? 0 : 2 };
 }
 
-/** An RGBA8 image as a texel view. */
+/** An RGBA8 image (pngjs's, or a palette image expanded) as a texel view. */
 export function rgbaTexels(image: Rgba8Image): TexelView {
   return { width: image.width, height: image.height, data: image.data, start: 0, rowStride: 4 * image.width, pixelStride: 4, green: 1, blue: 2 };
 }
@@ -209,50 +200,27 @@ function unfilter(raw: Uint8Array, stride: number, height: number, bpp: number):
   return raw;
 }
 
-/** RGBA8 from the unfiltered lines (each with its filter byte first); undefined on a palette index past the palette. */
-function toRgba(raw: Uint8Array, width: number, height: number, colorType: number, palette: Uint8Array | undefined, alphas: Uint8Array | undefined): Uint8Array | undefined {
-  const out = new Uint8Array(width * height * 4);
-  const channels = CHANNELS[colorType]!;
-  const line = width * channels + 1;
-  // The palette as RGBA (alpha 255 unless tRNS gives one), as pngjs expands it.
-  let rgbaPalette: Uint8Array | undefined;
-  if (colorType === 3) {
-    const entries = palette!.length / 3;
-    rgbaPalette = new Uint8Array(entries * 4);
-    for (let e = 0; e < entries; e++) {
-      rgbaPalette[4 * e] = palette![3 * e]!;
-      rgbaPalette[4 * e + 1] = palette![3 * e + 1]!;
-      rgbaPalette[4 * e + 2] = palette![3 * e + 2]!;
-      rgbaPalette[4 * e + 3] = alphas && e < alphas.length ? alphas[e]! : 255;
-    }
+/**
+ * A palette image's RGBA8 from its unfiltered lines (each with its filter byte first), the palette
+ * expanded as pngjs expands it (alpha 255 unless tRNS gives one); undefined on an index past the palette.
+ */
+function paletteToRgba(raw: Uint8Array, width: number, height: number, palette: Uint8Array, alphas: Uint8Array | undefined): Uint8Array | undefined {
+  const entries = palette.length / 3;
+  const rgbaPalette = new Uint8Array(entries * 4);
+  for (let e = 0; e < entries; e++) {
+    rgbaPalette[4 * e] = palette[3 * e]!;
+    rgbaPalette[4 * e + 1] = palette[3 * e + 1]!;
+    rgbaPalette[4 * e + 2] = palette[3 * e + 2]!;
+    rgbaPalette[4 * e + 3] = alphas && e < alphas.length ? alphas[e]! : 255;
   }
+  const out = new Uint8Array(width * height * 4);
+  const line = width + 1;
   let o = 0;
   for (let y = 0; y < height; y++) {
-    let i = y * line + 1;
-    if (colorType === 6) {
-      out.set(raw.subarray(i, i + 4 * width), o);
-      o += 4 * width;
-    } else if (colorType === 2) {
-      for (let x = 0; x < width; x++, i += 3, o += 4) {
-        out[o] = raw[i]!; out[o + 1] = raw[i + 1]!; out[o + 2] = raw[i + 2]!; out[o + 3] = 255;
-      }
-    } else if (colorType === 3) {
-      const entries = rgbaPalette!.length / 4;
-      for (let x = 0; x < width; x++, i++, o += 4) {
-        const e = raw[i]!;
-        if (e >= entries) return undefined;
-        out[o] = rgbaPalette![4 * e]!; out[o + 1] = rgbaPalette![4 * e + 1]!; out[o + 2] = rgbaPalette![4 * e + 2]!; out[o + 3] = rgbaPalette![4 * e + 3]!;
-      }
-    } else if (colorType === 0) {
-      for (let x = 0; x < width; x++, i++, o += 4) {
-        const g = raw[i]!;
-        out[o] = g; out[o + 1] = g; out[o + 2] = g; out[o + 3] = 255;
-      }
-    } else {
-      for (let x = 0; x < width; x++, i += 2, o += 4) {
-        const g = raw[i]!;
-        out[o] = g; out[o + 1] = g; out[o + 2] = g; out[o + 3] = raw[i + 1]!;
-      }
+    for (let x = 0, i = y * line + 1; x < width; x++, i++, o += 4) {
+      const e = raw[i]!;
+      if (e >= entries) return undefined;
+      out[o] = rgbaPalette[4 * e]!; out[o + 1] = rgbaPalette[4 * e + 1]!; out[o + 2] = rgbaPalette[4 * e + 2]!; out[o + 3] = rgbaPalette[4 * e + 3]!;
     }
   }
   return out;
