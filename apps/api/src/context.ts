@@ -132,6 +132,9 @@ export async function createContext(env: ApiEnv, options: CreateContextOptions =
       await uploadCheck.close();
       await stopListening().catch(() => undefined);
       await stopWebhookChanges().catch(() => undefined);
+      // The last submissions' slot releases may still wait for a next reservation (releaseDelayMs):
+      // they go now, ahead of the QUIT on the same connection, not left counted until their TTL.
+      availability.flushReleases();
       await queues.close();
       await webhooks.close();
       await Promise.all([redis.quit(), subscriber.quit(), queueConnection.quit()].map((p) => p.catch(() => undefined)));

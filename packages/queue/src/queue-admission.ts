@@ -98,7 +98,7 @@ export class QueueAdmission {
   private sendReserve(name: QueueName, maxDepth: number, slotsKey: string, batchKey: string, batch: Reservation[]): void {
     // Sent first on the same connection in the same turn: one write, and Redis drops those slots
     // before this reservation counts them.
-    if (this.deferred.size > 0) this.sendDeferred();
+    this.flushReleases();
     const queue = this.options.queues.get(name);
     const args = [
       WAITING_STATES.length + 1,
@@ -167,6 +167,15 @@ export class QueueAdmission {
   private readonly sendDeferredBound = (): void => {
     this.sendDeferred();
   };
+
+  /**
+   * Sends the deferred releases now rather than at the next reservation or the delay's end: for a
+   * process closing its Redis connection, whose last releases would otherwise leave after it (a
+   * QUIT queued behind them still sends them) or never, leaving their slots counted until the TTL.
+   */
+  flushReleases(): void {
+    if (this.deferred.size > 0) this.sendDeferred();
+  }
 
   /** Sends every deferred release now (each slots key's in its own batch of ZREM). */
   private sendDeferred(): void {

@@ -1,7 +1,7 @@
 /**
  * Queue slots on a real Redis: a deferred release (`releaseDelayMs`) leaves before the next
- * reservation, so the depth stays exact for that reservation, and lands on its own within the delay
- * when none comes.
+ * reservation, so the depth stays exact for that reservation, lands on its own within the delay
+ * when none comes, and goes at once when flushed before the connection closes.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -74,5 +74,21 @@ test('without a delay a release is sent at once, as before', async () => {
   const slots = `${prefix}:admission:rig.fast`;
   const slot = admitted(await admission.reserve('rig.fast', 1));
   await slot.release();
+  expect(await redis.zcard(slots)).toBe(0);
+});
+
+test('flushReleases sends the deferred releases at once, ahead of a QUIT on the connection', async () => {
+  const own = createRedis({ url, role: 'producer', commandTimeoutMs: 5000, coalesceWrites: true });
+  if (own.status !== 'ready') await new Promise((resolve) => own.once('ready', resolve));
+  const admission = new QueueAdmission({ redis: own, queues, prefix, releaseDelayMs: 60_000 });
+  const slots = `${prefix}:admission:rig.fast`;
+  const held = await Promise.all([1, 2].map(() => admission.reserve('rig.fast', 10)));
+  const released = held.map((slot) => admitted(slot).release());
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await redis.zcard(slots)).toBe(2);
+  // As the API's close does: flush, then quit; the releases land although the delay is a minute.
+  admission.flushReleases();
+  await own.quit();
+  await Promise.all(released);
   expect(await redis.zcard(slots)).toBe(0);
 });

@@ -57,6 +57,11 @@ export class BackendAvailability {
     return slot;
   }
 
+  /** Sends the slots' deferred releases at once (before the Redis connection closes; `QueueAdmission.flushReleases`). */
+  flushReleases(): void {
+    this.admission.flushReleases();
+  }
+
   private async liveWorkers(queue: QueueName): Promise<number> {
     const now = Date.now();
     const cached = this.live.get(queue);
