@@ -17,7 +17,7 @@
  *   next to the sources (migrations, the playground, the examples used for warm-up, heat-thread.cjs)
  *   are found as before.
  * - Thread entries: the bundle carries `RIGFORGE_PREBUILT_THREADS` (source entry → built file);
- *   packages/server/src/prebuilt-threads.ts starts the built file when there is one.
+ *   packages/server/src/thread-bootstrap.ts starts the built file when there is one.
  * - Names of functions and classes are kept (esbuild's keepNames, as tsx does).
  *
  * Skipped when every output is newer than every input (the files the last build read, this
