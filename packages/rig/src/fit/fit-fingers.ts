@@ -33,6 +33,7 @@ import { arcLengths, pointAtFraction } from './polyline';
 import { traceLimb, type Limb, type ShapeAnalysis } from './shape-analysis';
 import type { SkeletonBuilder } from './skeleton-builder';
 import { dist, sub, type Vec3 } from './vec3';
+import { solidVoxels } from './solid-voxels';
 import { voxelAt, voxelCenter, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
 import { meshDetailResolution } from '../skinning/voxelize-within-budget';
 
@@ -79,6 +80,11 @@ export const FIT_FINGERS_DEFAULTS: Required<FitFingersOptions> = { resolution: 9
 const FINGER_FRACTIONS = [0, 0.4, 0.7] as const;
 /** Solid voxels above which the hand grid is coarsened (bounds the medial tree's cost). */
 const MAX_SOLID_VOXELS = 40_000;
+
+/** A hand's shape analysis and its solid voxels, ascending (`solidVoxels` of its grid). */
+interface HandShape extends ShapeAnalysis {
+  solidList: Int32Array;
+}
 
 interface FittedHand {
   side: 'left' | 'right';
@@ -277,27 +283,31 @@ export function handGridResolution(region: Mesh, cell: number, coarsest: number)
  * voxels apart; the hand is first voxelised without that closing, and with it only when the
  * region then floods hollow (an open sleeve, a missing facet).
  */
-function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, axis: Vec3): ShapeAnalysis | null {
+function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, axis: Vec3): HandShape | null {
   let res = handGridResolution(region, cell, coarsest);
   // Read once for every grid below (the budget's retries, the closing pass).
   const triangles = voxelTriangles(region);
   for (const closeHoles of [false, true]) {
-    let grid: VoxelGrid, seed: number, solid: number;
+    let grid: VoxelGrid, cells: Int32Array;
     for (;;) {
       grid = voxelizeMesh(region, { resolution: res, closeHoles }, triangles);
-      // The seed and the solid count in one pass over the grid (the count decides a coarser grid).
-      ({ seed, solid } = cutSeed(grid, origin, axis));
-      if (solid <= MAX_SOLID_VOXELS || res <= 32) break;
-      res = Math.max(32, Math.floor(res * Math.cbrt(MAX_SOLID_VOXELS / solid) * 0.97));
+      // The solid voxels, once: their count decides a coarser grid, and every pass below (the cut's
+      // seed, the piece kept, the distance field, the thickest voxel, the medial tree, the reach)
+      // visits only them, in index order, as the scans of the whole grid they replace did.
+      cells = solidVoxels(grid.solid);
+      if (cells.length <= MAX_SOLID_VOXELS || res <= 32) break;
+      res = Math.max(32, Math.floor(res * Math.cbrt(MAX_SOLID_VOXELS / cells.length) * 0.97));
     }
+    const seed = cutSeed(grid, cells, origin, axis);
     if (seed < 0) return null;
-    keepComponent(grid, seed, solid);
-    const dt = computeDistanceField(grid);
+    const solidList = keepComponent(grid, seed, cells);
+    const dt = computeDistanceField(grid, solidList);
+    // Air is 0 in the distance field, so the solid voxels' largest is the grid's.
     let maxDt = 0;
-    for (let i = 0; i < dt.length; i++) if (dt[i]! > maxDt) maxDt = dt[i]!;
+    for (let s = 0; s < solidList.length; s++) { const d = dt[solidList[s]!]!; if (d > maxDt) maxDt = d; }
     // A region that voxelised as a shell has no thickness to read.
     if (maxDt < 3) continue;
-    const tree = buildMedialTree(grid, dt, { maxBranches: 24 });
+    const tree = buildMedialTree(grid, dt, { maxBranches: 24 }, solidList);
     return {
       grid, dt, maxDt, tree,
       cx: 0, symmetry: 0, symmetric: false,
@@ -306,6 +316,7 @@ function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, a
       min: [...grid.min],
       max: [...grid.max],
       center: (v) => voxelCenter(grid, v),
+      solidList,
     };
   }
   return null;
@@ -313,60 +324,58 @@ function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, a
 
 /**
  * The piece attached to the cut: the solid voxel nearest a point just past the cut on the axis
- * (−1: none), and the grid's solid voxels counted on the way. voxelCenter's arithmetic inline (an
- * array per solid voxel was a fifth of solidHand's time), row by row in index order (no division
- * per voxel): the same centres, met in the same order.
+ * (−1: none), over the grid's solid voxels `cells` (ascending). voxelCenter's arithmetic inline (an
+ * array per solid voxel was a fifth of solidHand's time): the same centres, met in the same order
+ * as a scan of the grid, so the same voxel on a tie.
  */
-function cutSeed(grid: VoxelGrid, origin: Vec3, axis: Vec3): { seed: number; solid: number } {
+function cutSeed(grid: VoxelGrid, cells: Int32Array, origin: Vec3, axis: Vec3): number {
   const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
-  let seed = -1, best = Infinity, solid = 0;
-  const { nx, ny, nz, origin: o, cell: size, solid: cells } = grid;
-  for (let z = 0, i = 0; z < nz; z++) {
+  let seed = -1, best = Infinity;
+  const { nx, ny, origin: o, cell: size } = grid;
+  const nxy = nx * ny;
+  for (let s = 0; s < cells.length; s++) {
+    const i = cells[s]!;
+    const x = i % nx, y = Math.floor(i / nx) % ny, z = Math.floor(i / nxy);
     const dz = (o[2] + (z + 0.5) * size - seedPos[2]) ** 2;
-    for (let y = 0; y < ny; y++) {
-      const dyz = (o[1] + (y + 0.5) * size - seedPos[1]) ** 2;
-      for (let x = 0; x < nx; x++, i++) {
-        if (!cells[i]) continue;
-        solid += cells[i]!;
-        const d = (o[0] + (x + 0.5) * size - seedPos[0]) ** 2 + dyz + dz;
-        if (d < best) { best = d; seed = i; }
-      }
-    }
+    const dyz = (o[1] + (y + 0.5) * size - seedPos[1]) ** 2;
+    const d = (o[0] + (x + 0.5) * size - seedPos[0]) ** 2 + dyz + dz;
+    if (d < best) { best = d; seed = i; }
   }
-  return { seed, solid };
+  return seed;
 }
 
 /**
- * The farthest solid voxel's centre along the axis from `origin` (fitHand's `along`), row by row
- * with the centre's and the projection's arithmetic inline: the same doubles without an array per
- * solid voxel.
+ * The farthest solid voxel's centre along the axis from `origin` (fitHand's `along`), over the
+ * hand's solid voxels with the centre's and the projection's arithmetic inline: the same doubles
+ * without an array per solid voxel.
  */
-function reachOf(shape: ShapeAnalysis, origin: Vec3, axis: Vec3): number {
-  const { nx, ny, nz, origin: o, cell, solid } = shape.grid;
+function reachOf(shape: HandShape, origin: Vec3, axis: Vec3): number {
+  const { nx, ny, origin: o, cell } = shape.grid;
+  const nxy = nx * ny;
+  const cells = shape.solidList;
   let reach = 0;
-  for (let z = 0, i = 0; z < nz; z++) {
+  for (let s = 0; s < cells.length; s++) {
+    const i = cells[s]!;
+    const x = i % nx, y = Math.floor(i / nx) % ny, z = Math.floor(i / nxy);
     const pz = (o[2] + (z + 0.5) * cell - origin[2]) * axis[2];
-    for (let y = 0; y < ny; y++) {
-      const py = (o[1] + (y + 0.5) * cell - origin[1]) * axis[1];
-      for (let x = 0; x < nx; x++, i++) {
-        if (solid[i]) reach = Math.max(reach, (o[0] + (x + 0.5) * cell - origin[0]) * axis[0] + py + pz);
-      }
-    }
+    const py = (o[1] + (y + 0.5) * cell - origin[1]) * axis[1];
+    reach = Math.max(reach, (o[0] + (x + 0.5) * cell - origin[0]) * axis[0] + py + pz);
   }
   return reach;
 }
 
 /**
- * Clears every solid voxel not 26-connected to `seed`. The voxeliser's padding keeps solid voxels
- * off the grid's border layer, so a solid voxel's 26 neighbours are all in the grid and are read
- * by their index offsets, without bounds tests (which voxels are reached does not depend on it).
- * A reached voxel is marked 2 in the grid itself (no grid-sized "seen" array), and the queue holds
- * at most the grid's `solidCount` solid voxels.
+ * Clears every solid voxel not 26-connected to `seed` and returns the voxels kept, ascending.
+ * The voxeliser's padding keeps solid voxels off the grid's border layer, so a solid voxel's 26
+ * neighbours are all in the grid and are read by their index offsets, without bounds tests (which
+ * voxels are reached does not depend on it). A reached voxel is marked 2 in the grid itself (no
+ * grid-sized "seen" array), the queue holds at most the grid's solid voxels `cells` (ascending),
+ * and only those are visited again to clear the unreached and keep the reached.
  */
-function keepComponent(grid: VoxelGrid, seed: number, solidCount: number): void {
+function keepComponent(grid: VoxelGrid, seed: number, cells: Int32Array): Int32Array {
   const { solid } = grid;
   const { delta } = neighbourOffsets(grid);
-  const queue = new Int32Array(solidCount);
+  const queue = new Int32Array(cells.length);
   let head = 0, tail = 0;
   solid[seed] = 2;
   queue[tail++] = seed;
@@ -377,6 +386,11 @@ function keepComponent(grid: VoxelGrid, seed: number, solidCount: number): void 
       if (solid[j] === 1) { solid[j] = 2; queue[tail++] = j; }
     }
   }
-  // Reached (2) stays solid, the rest (1, 0) is cleared.
-  for (let i = 0; i < solid.length; i++) solid[i] = solid[i]! >> 1;
+  // Reached (2) stays solid, the rest is cleared; the queue's room holds the kept list.
+  let kept = 0;
+  for (let s = 0; s < cells.length; s++) {
+    const i = cells[s]!;
+    if (solid[i] === 2) { solid[i] = 1; queue[kept++] = i; } else solid[i] = 0;
+  }
+  return queue.subarray(0, kept);
 }
