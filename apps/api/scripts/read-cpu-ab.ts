@@ -10,7 +10,8 @@
  * AB_RATE (req/s: an open loop, open-loop.ts, requests due at a constant rate as bench-api.ts's half
  * peak; default a closed loop, autocannon), AB_MODE (read: GET /v1/jobs/{id}, the default;
  * submit: POST /v1/rigs), AB_ENV_B (JSON of extra env for the second server, e.g. '{"LOG_LEVEL":"warn"}'
- * to time what the access log costs). DATABASE_URL and REDIS_URL as bench-api.ts (a scratch database).
+ * to time what the access log costs), AB_NODE_ARGS_B (node arguments for the second server, space-separated: V8
+ * flags such as `--single-threaded-gc` that NODE_OPTIONS refuses, so a flag is timed against the same code without it). DATABASE_URL and REDIS_URL as bench-api.ts (a scratch database).
  * Prints each round's main-thread and whole-process CPU µs/req, the medians, and the per-round
  * ratio second/first, and each round's read and write syscalls per request (/proc/<pid>/io: socket
  * and file reads and writes, which the machine's load does not change). Linux only (/proc).
@@ -41,6 +42,8 @@ const MODE = process.env.AB_MODE ?? 'read';
 const STRACE = process.env.AB_STRACE === '1';
 const COUNT = process.env.AB_COUNT === '1';
 const ENV_B = JSON.parse(process.env.AB_ENV_B ?? '{}') as Record<string, string>;
+/** V8 flags for the second server only (space-separated), e.g. `--single-threaded-gc`: the ones NODE_OPTIONS refuses. */
+const NODE_ARGS_B = process.env.AB_NODE_ARGS_B?.split(' ').filter(Boolean) ?? [];
 const runId = `ab${process.pid}`;
 const databaseUrl = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL, `rigforge_${runId}`);
 const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
@@ -76,7 +79,8 @@ async function main() {
   for (const [i, dir] of dirs.entries()) {
     const port = await freePort();
     const counter = COUNT ? ['--import', path.join(__dirname, 'round-trip-counter.mjs')] : [];
-    const child = spawn(process.execPath, [...counter, '--import', 'tsx', 'apps/api/src/main.ts'], {
+    const nodeArgs = i === 1 ? NODE_ARGS_B : [];
+    const child = spawn(process.execPath, [...nodeArgs, ...counter, '--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: dir, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: runId, STORAGE_DIR: path.join(storageDir, String(i)), RATE_LIMIT_PER_MINUTE: '100000000', REQUIRE_LIVE_WORKERS: 'false', MAX_QUEUE_DEPTH: '100000000', ROUND_TRIP_COUNTS_FILE: path.join(storageDir, `counts-${i}.json`), ...(i === 1 ? ENV_B : {}) },
     });
