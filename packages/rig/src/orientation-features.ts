@@ -12,6 +12,7 @@
 import type { Mesh } from '@rigforge/mesh';
 import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, CONTACT_FEATURE_NAMES, measureMeshAnatomy } from './orientation-anatomy';
 import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
+import { countNonZero, wordsOf } from './voxel/count-non-zero';
 
 /** Cells along each axis of the surface grid: a power of two (fillEnclosed reads a cell's coordinates off its index's bits). */
 const N_BITS = 5;
@@ -92,16 +93,32 @@ export interface SurfaceGrid {
 /** Cells by their file coordinates: cell c is (at[0][c], at[1][c], at[2][c]). */
 export interface CellList { count: number; at: [Uint8Array, Uint8Array, Uint8Array] }
 
-/** The set cells' coordinates, in index order. */
+/**
+ * The set cells' coordinates, in index order: the count is the cells' sum (they are 0 or 1), and
+ * the cells are read four at a time, a word's cells one by one only when it is not all 0 (most of
+ * the grid); a cell's coordinates are its index's bits (N is a power of two).
+ */
 function setCells(cells: Uint8Array): CellList {
-  let count = 0;
-  for (let i = 0; i < cells.length; i++) count += cells[i]!;
+  const count = countNonZero(cells);
   const at: CellList['at'] = [new Uint8Array(count), new Uint8Array(count), new Uint8Array(count)];
-  for (let i = 0, k = 0; i < cells.length; i++) {
-    if (!cells[i]) continue;
-    at[0][k] = Math.floor(i / (N * N)); at[1][k] = Math.floor(i / N) % N; at[2][k] = i % N;
+  const words = wordsOf(cells);
+  const wordCells = words ? 4 * words.length : 0;
+  let k = 0;
+  const put = (i: number): void => {
+    at[0][k] = i >> (2 * N_BITS); at[1][k] = (i >> N_BITS) & (N - 1); at[2][k] = i & (N - 1);
     k++;
+  };
+  if (words) {
+    for (let w = 0; w < words.length; w++) {
+      if (words[w] === 0) continue;
+      const i = 4 * w;
+      if (cells[i]) put(i);
+      if (cells[i + 1]) put(i + 1);
+      if (cells[i + 2]) put(i + 2);
+      if (cells[i + 3]) put(i + 3);
+    }
   }
+  for (let i = wordCells; i < cells.length; i++) if (cells[i]) put(i);
   return { count, at };
 }
 
@@ -162,10 +179,15 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
       const rest = 1 - s, sB0 = s * B0, sB1 = s * B1, sB2 = s * B2;
       for (let j = 0; j <= steps - i; j++) {
         const r = j / den, q = rest - r;
-        const x = Math.min(N - 1, Math.max(0, Math.floor(q * A0 + sB0 + r * C0)));
-        const y = Math.min(N - 1, Math.max(0, Math.floor(q * A1 + sB1 + r * C1)));
-        const z = Math.min(N - 1, Math.max(0, Math.floor(q * A2 + sB2 + r * C2)));
-        const v = (x * N + y) * N + z;
+        const wx = q * A0 + sB0 + r * C0, wy = q * A1 + sB1 + r * C1, wz = q * A2 + sB2 + r * C2;
+        // The cell, clamped to the grid: min(N − 1, max(0, floor(w))) as whole numbers (w | 0 is
+        // floor(w) on [0, N)); a NaN coordinate (a non-finite vertex) made an index NaN, whose
+        // stores did nothing, so its sample is skipped.
+        const x = wx >= 0 ? (wx < N ? wx | 0 : N - 1) : wx < 0 ? 0 : -1;
+        const y = wy >= 0 ? (wy < N ? wy | 0 : N - 1) : wy < 0 ? 0 : -1;
+        const z = wz >= 0 ? (wz < N ? wz | 0 : N - 1) : wz < 0 ? 0 : -1;
+        if ((x | y | z) < 0) continue;
+        const v = (((x << N_BITS) | y) << N_BITS) | z;
         occupied[v] = 1;
         // Written out, not through a helper shared with the Float64 histograms (a store site
         // seeing both array types was polymorphic): the same additions.
