@@ -3,9 +3,10 @@
  * for bit in its normal sums, as the sampling loop and cell lists it replaced (Round 45: whole-number
  * cells and the cell lists read a word at a time), kept below as the reference: random triangles
  * large and small, vertices on cell borders and on the box's faces, a flat sheet, degenerate
- * triangles and a non-finite vertex.
+ * triangles and a non-finite vertex. Likewise the exemplar cue's voxels (`silhouetteProjections`).
  */
 import type { Mesh } from '@rigforge/mesh';
+import { silhouetteProjections, SILHOUETTE_VOXELS } from '../src/orientation-exemplars';
 import { buildSurfaceGrid } from '../src/orientation-features';
 
 const N = 32;
@@ -141,5 +142,51 @@ describe('the orientation surface grid', () => {
     corners([0, 0, 0], [1, 1, 1]);
     corners([0.3, 0.41, 0.13], [0.57, 0.62, 0.9]);
     expectSameGrid(meshOf(positions, indices));
+  });
+
+  it('gives the exemplar cue the projections of the voxel loop it replaced', () => {
+    const R = SILHOUETTE_VOXELS;
+    // The loop before Round 45 (surfaceVoxels) and the projections of its voxels.
+    const reference = (mesh: Mesh): Uint8Array[] => {
+      const p = mesh.positions, idx = mesh.indices;
+      const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+      for (let i = 0; i + 2 < p.length; i += 3) for (let k = 0; k < 3; k++) { const v = p[i + k]!; if (v < lo[k]!) lo[k] = v; if (v > hi[k]!) hi[k] = v; }
+      const side = Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!, 1e-9);
+      const o = [0, 1, 2].map((k) => (lo[k]! + hi[k]!) / 2 - side / 2);
+      const voxel = side / R;
+      const grid = new Uint8Array(R * R * R);
+      for (let f = 0; f + 2 < idx.length; f += 3) {
+        const a = idx[f]! * 3, b = idx[f + 1]! * 3, c = idx[f + 2]! * 3;
+        const ax = p[a]!, ay = p[a + 1]!, az = p[a + 2]!, bx = p[b]!, by = p[b + 1]!, bz = p[b + 2]!, cx = p[c]!, cy = p[c + 1]!, cz = p[c + 2]!;
+        const ab = (ax - bx) ** 2 + (ay - by) ** 2 + (az - bz) ** 2, bc = (bx - cx) ** 2 + (by - cy) ** 2 + (bz - cz) ** 2, ca = (cx - ax) ** 2 + (cy - ay) ** 2 + (cz - az) ** 2;
+        let twice = (2 * Math.sqrt(Math.max(ab, bc, ca))) / voxel;
+        if (Math.abs(twice - Math.round(twice)) <= 1e-9 * (1 + twice)) {
+          twice = (2 * Math.max(Math.hypot(ax - bx, ay - by, az - bz), Math.hypot(bx - cx, by - cy, bz - cz), Math.hypot(cx - ax, cy - ay, cz - az))) / voxel;
+        }
+        const n = Math.max(1, Math.ceil(twice));
+        for (let u = 0; u <= n; u++) {
+          const wb = u / n, wbx = wb * bx, wby = wb * by, wbz = wb * bz;
+          for (let v = 0; u + v <= n; v++) {
+            const wa = 1 - (u + v) / n, wc = v / n;
+            const i = Math.min(R - 1, Math.max(0, Math.floor((wa * ax + wbx + wc * cx - o[0]!) / voxel)));
+            const j = Math.min(R - 1, Math.max(0, Math.floor((wa * ay + wby + wc * cy - o[1]!) / voxel)));
+            const k = Math.min(R - 1, Math.max(0, Math.floor((wa * az + wbz + wc * cz - o[2]!) / voxel)));
+            grid[(i * R + j) * R + k] = 1;
+          }
+        }
+      }
+      const projection = [new Uint8Array(R * R), new Uint8Array(R * R), new Uint8Array(R * R)];
+      for (let i = 0; i < R; i++) for (let j = 0; j < R; j++) for (let k = 0; k < R; k++) {
+        if (!grid[(i * R + j) * R + k]) continue;
+        projection[0]![j * R + k] = 1; projection[1]![i * R + k] = 1; projection[2]![i * R + j] = 1;
+      }
+      return projection;
+    };
+    const withNaN = randomMesh(9);
+    withNaN.positions[4] = Number.NaN;
+    for (const mesh of [randomMesh(7), randomMesh(8, true), withNaN]) {
+      const now = silhouetteProjections(mesh), before = reference(mesh);
+      for (let k = 0; k < 3; k++) expect(Buffer.from(now[k]!).equals(Buffer.from(before[k]!))).toBe(true);
+    }
   });
 });
