@@ -14,7 +14,7 @@ import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, CONTACT_FEATURE_NAMES, measu
 import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
 import { countNonZero, wordsOf } from './voxel/count-non-zero';
 
-/** Cells along each axis of the surface grid: a power of two (fillEnclosed reads a cell's coordinates off its index's bits). */
+/** Cells along each axis of the surface grid: 32 (fillEnclosed holds a row of cells in a 32-bit word; a cell's coordinates are its index's bits). */
 const N_BITS = 5;
 const N = 1 << N_BITS;
 
@@ -204,36 +204,73 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
 
 /**
  * Flood fills the outside from the grid's border; every cell it cannot reach is solid. Which cells
- * are reached does not depend on the order they are visited in, so the walk keeps one "wall or
- * already outside" array (one read per neighbour) and a typed stack (each cell pushed once), with
- * the cell's coordinates from its index's bits (N is a power of two) for the border tests.
+ * are reached does not depend on how the walk goes, so it goes a row of N cells along z at a time
+ * as one 32-bit word (N is 32): a row's outside is its free cells reached from its seeds within the
+ * row (rowFill) or from the outside of its four neighbouring rows, and sweeps over the rows, forward
+ * and back, add cells until a sweep adds none. The seeds are the free border cells (every free cell
+ * of a row on the x or y border, the two end cells of the others). Each sweep only adds cells joined
+ * to the outside by free cells, and at the end no free cell next to the outside is left out, so the
+ * outside is exactly the cells the cell-by-cell walk reached (test/orientation-surface-grid.test.ts
+ * compares the two).
  */
-function fillEnclosed(occupied: Uint8Array): Uint8Array {
-  const blocked = new Uint8Array(occupied);
-  const stack = new Int32Array(occupied.length);
-  let top = 0;
-  const NN = N * N;
-  for (let a = 0; a < N; a++) {
-    for (let b = 0; b < N; b++) {
-      for (const v of [b * N + a, (N - 1) * NN + a * N + b, a * NN + b, a * NN + (N - 1) * N + b, a * NN + b * N, a * NN + b * N + N - 1]) {
-        if (!blocked[v]) { blocked[v] = 1; stack[top++] = v; }
-      }
-    }
+export function fillEnclosed(occupied: Uint8Array): Uint8Array {
+  const rows = N * N;
+  const free = new Int32Array(rows), out = new Int32Array(rows);
+  for (let r = 0; r < rows; r++) {
+    const at = r << N_BITS;
+    let w = 0;
+    for (let z = 0; z < N; z++) if (occupied[at + z]) w |= 1 << z;
+    free[r] = ~w;
+    const x = r >> N_BITS, y = r & (N - 1);
+    out[r] = x === 0 || x === N - 1 || y === 0 || y === N - 1 ? ~w : ~w & (1 | (1 << (N - 1)));
   }
-  while (top > 0) {
-    const v = stack[--top]!;
-    const x = v >> (2 * N_BITS), y = (v >> N_BITS) & (N - 1), z = v & (N - 1);
-    if (x > 0 && !blocked[v - NN]) { blocked[v - NN] = 1; stack[top++] = v - NN; }
-    if (x < N - 1 && !blocked[v + NN]) { blocked[v + NN] = 1; stack[top++] = v + NN; }
-    if (y > 0 && !blocked[v - N]) { blocked[v - N] = 1; stack[top++] = v - N; }
-    if (y < N - 1 && !blocked[v + N]) { blocked[v + N] = 1; stack[top++] = v + N; }
-    if (z > 0 && !blocked[v - 1]) { blocked[v - 1] = 1; stack[top++] = v - 1; }
-    if (z < N - 1 && !blocked[v + 1]) { blocked[v + 1] = 1; stack[top++] = v + 1; }
+  // A row's outside from its neighbours' and its own, spread along the row.
+  const sweep = (r: number): boolean => {
+    const x = r >> N_BITS, y = r & (N - 1);
+    let s = out[r]!;
+    if (x > 0) s |= out[r - N]!;
+    if (x < N - 1) s |= out[r + N]!;
+    if (y > 0) s |= out[r - 1]!;
+    if (y < N - 1) s |= out[r + 1]!;
+    s = rowFill(s & free[r]!, free[r]!);
+    if (s === out[r]) return false;
+    out[r] = s;
+    return true;
+  };
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let r = 0; r < rows; r++) if (sweep(r)) changed = true;
+    for (let r = rows - 1; r >= 0; r--) if (sweep(r)) changed = true;
   }
-  // Solid: occupied, or free and never reached (blocked only as a wall).
+  // Solid: every cell the outside did not reach (occupied cells are never reached).
   const solid = new Uint8Array(occupied.length);
-  for (let i = 0; i < solid.length; i++) solid[i] = occupied[i] || !blocked[i] ? 1 : 0;
+  for (let r = 0; r < rows; r++) {
+    const inside = ~out[r]!, at = r << N_BITS;
+    if (inside === 0) continue;
+    for (let z = 0; z < N; z++) solid[at + z] = (inside >>> z) & 1;
+  }
   return solid;
+}
+
+/**
+ * The cells of a row (bits) reached from `seeds` through `free` cells, either way along the row: the
+ * seeds spread over runs of free cells by doubling shifts (a Kogge–Stone fill), up then down.
+ */
+function rowFill(seeds: number, free: number): number {
+  let up = seeds, p = free;
+  up |= p & (up << 1); p &= p << 1;
+  up |= p & (up << 2); p &= p << 2;
+  up |= p & (up << 4); p &= p << 4;
+  up |= p & (up << 8); p &= p << 8;
+  up |= p & (up << 16);
+  let down = seeds;
+  p = free;
+  down |= p & (down >>> 1); p &= p >>> 1;
+  down |= p & (down >>> 2); p &= p >>> 2;
+  down |= p & (down >>> 4); p &= p >>> 4;
+  down |= p & (down >>> 8); p &= p >>> 8;
+  down |= p & (down >>> 16);
+  return up | down;
 }
 
 /**

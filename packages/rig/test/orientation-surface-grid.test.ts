@@ -3,11 +3,12 @@
  * for bit in its normal sums, as the sampling loop and cell lists it replaced (Round 45: whole-number
  * cells and the cell lists read a word at a time), kept below as the reference: random triangles
  * large and small, vertices on cell borders and on the box's faces, a flat sheet, degenerate
- * triangles and a non-finite vertex. Likewise the exemplar cue's voxels (`silhouetteProjections`).
+ * triangles and a non-finite vertex. Likewise the exemplar cue's voxels (`silhouetteProjections`),
+ * and the enclosed fill (`fillEnclosed`, a row of cells a word) against the cell-by-cell walk.
  */
 import type { Mesh } from '@rigforge/mesh';
 import { silhouetteProjections, SILHOUETTE_VOXELS } from '../src/orientation-exemplars';
-import { buildSurfaceGrid } from '../src/orientation-features';
+import { buildSurfaceGrid, fillEnclosed } from '../src/orientation-features';
 
 const N = 32;
 
@@ -61,6 +62,29 @@ function referenceGrid(mesh: Mesh): { occupied: Uint8Array; normals: Float32Arra
   return { occupied, normals };
 }
 
+/** The enclosed fill before Round 45: a walk from the border cell by cell; solid = occupied or never reached. */
+function referenceFill(occupied: Uint8Array): Uint8Array {
+  const NN = N * N;
+  const blocked = new Uint8Array(occupied);
+  const stack = new Int32Array(occupied.length);
+  let top = 0;
+  for (let a = 0; a < N; a++) {
+    for (let b = 0; b < N; b++) {
+      for (const v of [b * N + a, (N - 1) * NN + a * N + b, a * NN + b, a * NN + (N - 1) * N + b, a * NN + b * N, a * NN + b * N + N - 1]) {
+        if (!blocked[v]) { blocked[v] = 1; stack[top++] = v; }
+      }
+    }
+  }
+  while (top > 0) {
+    const v = stack[--top]!;
+    const x = Math.floor(v / NN), y = Math.floor(v / N) % N, z = v % N;
+    for (const [d, ok] of [[-NN, x > 0], [NN, x < N - 1], [-N, y > 0], [N, y < N - 1], [-1, z > 0], [1, z < N - 1]] as [number, boolean][]) {
+      if (ok && !blocked[v + d]) { blocked[v + d] = 1; stack[top++] = v + d; }
+    }
+  }
+  return Uint8Array.from(occupied, (o, i) => (o || !blocked[i] ? 1 : 0));
+}
+
 /** The set cells' coordinates in index order, as the lists were made before. */
 function referenceCells(cells: Uint8Array): number[][] {
   const at: number[][] = [[], [], []];
@@ -110,6 +134,7 @@ function expectSameGrid(mesh: Mesh): void {
   const ref = referenceGrid(mesh);
   expect(Buffer.from(grid.occupied).equals(Buffer.from(ref.occupied))).toBe(true);
   expect(Buffer.from(grid.normals.buffer).equals(Buffer.from(ref.normals.buffer))).toBe(true);
+  expect(Buffer.from(grid.solid).equals(Buffer.from(referenceFill(ref.occupied)))).toBe(true);
   const occupied = referenceCells(ref.occupied), solid = referenceCells(grid.solid);
   expect(grid.occupiedCells.count).toBe(occupied[0]!.length);
   expect(grid.solidCells.count).toBe(solid[0]!.length);
@@ -188,5 +213,37 @@ describe('the orientation surface grid', () => {
       const now = silhouetteProjections(mesh), before = reference(mesh);
       for (let k = 0; k < 3; k++) expect(Buffer.from(now[k]!).equals(Buffer.from(before[k]!))).toBe(true);
     }
+  });
+
+  it('fills what the cell-by-cell walk leaves unreached: random walls, shells with holes, a winding passage', () => {
+    const rand = lcg(21);
+    const at = (x: number, y: number, z: number): number => (x * N + y) * N + z;
+    const grids: Uint8Array[] = [];
+    for (const density of [0.05, 0.3, 0.55, 0.7]) grids.push(Uint8Array.from({ length: N ** 3 }, () => (rand() < density ? 1 : 0)));
+    // Nested box shells, the outer with a hole on a face, the inner closed (its inside solid).
+    const shells = new Uint8Array(N ** 3);
+    for (const [lo, hi] of [[2, 29], [9, 20]]) {
+      for (let x = lo!; x <= hi!; x++) for (let y = lo!; y <= hi!; y++) for (let z = lo!; z <= hi!; z++) {
+        if (x === lo || x === hi || y === lo || y === hi || z === lo || z === hi) shells[at(x, y, z)] = 1;
+      }
+    }
+    shells[at(2, 15, 15)] = 0;
+    grids.push(shells);
+    // A walled block whose one way in winds back and forth (many sweeps forward and back): its
+    // passage is outside, the sealed pockets beside it inside.
+    const maze = new Uint8Array(N ** 3).fill(1);
+    for (let x = 0; x < N; x++) for (let y = 0; y < N; y++) for (let z = 0; z < N; z++) if (x === 0 || y === 0 || z === 0 || x === N - 1 || y === N - 1 || z === N - 1) maze[at(x, y, z)] = 0;
+    for (let y = 1; y < N - 1; y += 2) {
+      for (let x = 1; x < N - 1; x++) maze[at(x, y, 16)] = 0;
+      maze[at(y % 4 === 1 ? N - 2 : 1, y + 1, 16)] = 0;
+    }
+    maze[at(1, 1, 16)] = 0; maze[at(0, 1, 16)] = 0;
+    maze[at(5, 5, 5)] = 0; maze[at(5, 5, 6)] = 0; // a sealed pocket
+    grids.push(maze, new Uint8Array(N ** 3), new Uint8Array(N ** 3).fill(1));
+    for (const g of grids) expect(Buffer.from(fillEnclosed(g)).equals(Buffer.from(referenceFill(g)))).toBe(true);
+    // The maze's passage is outside and its pocket solid (the test reads both kinds of cell).
+    const filled = fillEnclosed(maze);
+    expect(filled[at(N - 3, 29, 16)]).toBe(0);
+    expect(filled[at(5, 5, 5)]).toBe(1);
   });
 });
