@@ -132,6 +132,34 @@ const GRID_SPLIT = 1;
 const GRID_OFFSETS = offsetsByGap(GRID_SPLIT);
 // PointGrid.nearest reads the centre cell before the loop: the order must start with it.
 if (GRID_OFFSETS.offsets[0] !== 0 || GRID_OFFSETS.offsets[1] !== 0 || GRID_OFFSETS.offsets[2] !== 0) throw new Error('mirror-plane: the centre cell must come first');
+const OFFSETS_BY_FACES = offsetsByFaces(GRID_OFFSETS.offsets);
+// meanReflected takes a neighbour's squared gaps from the centre cell's faces: every offset must be
+// within one cell.
+if (GRID_OFFSETS.offsets.some((a) => Math.abs(a) > 1)) throw new Error('mirror-plane: meanReflected reads neighbours one cell away only');
+
+/**
+ * Which of the centre cell's six faces each offset lies across (bit 0 +x, 1 −x, 2 +y, 3 −y, 4 +z,
+ * 5 −z: a positive offset on an axis lies past the + face), and for each set of faces (a 6-bit
+ * mask) the offsets after the centre lying across only faces of the set, in GRID_OFFSETS' order.
+ * A neighbour's gap along an axis is at least the gap of the face it crosses on that axis (one
+ * cell: the same expression; more: a larger term), and its squared gap is a sum of such terms, so
+ * a neighbour across a face that is no nearer than the nearest so far is no nearer either:
+ * meanReflected reads only the offsets of the faces still open (the nearest only shrinks).
+ */
+function offsetsByFaces(offsets: Int32Array): Int32Array[] {
+  const faces: number[] = [];
+  for (let o = 0; 3 * o < offsets.length; o++) {
+    let f = 0;
+    for (let k = 0; k < 3; k++) {
+      const a = offsets[3 * o + k]!;
+      if (a > 0) f |= 1 << (2 * k); else if (a < 0) f |= 2 << (2 * k);
+    }
+    faces.push(f);
+  }
+  const open: Int32Array[] = [];
+  for (let mask = 0; mask < 64; mask++) open.push(Int32Array.from(faces.map((f, o) => (o > 0 && (f & ~mask) === 0 ? o : -1)).filter((o) => o > 0)));
+  return open;
+}
 
 /**
  * A uniform grid over points for truncated nearest-neighbour queries: cells of a `GRID_SPLIT`-th of
@@ -252,25 +280,34 @@ export class PointGrid {
           if (dd < best) best = dd;
         }
       }
-      // faceClear for the six faces, in nearest's order.
+      // faceClear for the six faces (their expressions in nearest's order), as a mask of the
+      // faces not clear: none, and no other cell is read (nearest's early return); else only the
+      // offsets across open faces are (OFFSETS_BY_FACES: the rest would be passed over), in order.
+      // The faces' squared gaps are each neighbour's terms too: an offset of one cell on an axis
+      // has the crossed face's gap there (the same expression), none has 0 (max(0, 0 − mg)² = 0).
       let e = Math.max(0, 1 - rx - mg);
-      let clear = e * e * s2 >= best;
-      if (clear) { e = Math.max(0, rx + 1 - 1 - mg); clear = e * e * s2 >= best; }
-      if (clear) { e = Math.max(0, 1 - ry - mg); clear = e * e * s2 >= best; }
-      if (clear) { e = Math.max(0, ry + 1 - 1 - mg); clear = e * e * s2 >= best; }
-      if (clear) { e = Math.max(0, 1 - rz - mg); clear = e * e * s2 >= best; }
-      if (clear) { e = Math.max(0, rz + 1 - 1 - mg); clear = e * e * s2 >= best; }
-      if (!clear) {
-        for (let o = 1; o < gaps.length; o++) {
+      const xp = e * e;
+      e = Math.max(0, rx + 1 - 1 - mg);
+      const xm = e * e;
+      e = Math.max(0, 1 - ry - mg);
+      const yp = e * e;
+      e = Math.max(0, ry + 1 - 1 - mg);
+      const ym = e * e;
+      e = Math.max(0, 1 - rz - mg);
+      const zp = e * e;
+      e = Math.max(0, rz + 1 - 1 - mg);
+      const zm = e * e;
+      const open = (xp * s2 >= best ? 0 : 1) | (xm * s2 >= best ? 0 : 2) | (yp * s2 >= best ? 0 : 4) | (ym * s2 >= best ? 0 : 8) | (zp * s2 >= best ? 0 : 16) | (zm * s2 >= best ? 0 : 32);
+      if (open !== 0) {
+        const list = OFFSETS_BY_FACES[open]!;
+        for (let l = 0; l < list.length; l++) {
+          const o = list[l]!;
           if (gaps[o]! * (1 - mg) * s2 >= best) break;
           const a = offsets[3 * o]!, b = offsets[3 * o + 1]!, cc = offsets[3 * o + 2]!;
           const i = fi + a, j = fj + b, k = fk + cc;
           if (i < 0 || i >= n0 || j < 0 || j >= n1 || k < 0 || k >= n2) continue;
-          const gx = a > 0 ? a - rx : a < 0 ? rx - a - 1 : 0;
-          const gy = b > 0 ? b - ry : b < 0 ? ry - b - 1 : 0;
-          const gz = cc > 0 ? cc - rz : cc < 0 ? rz - cc - 1 : 0;
-          const ex = Math.max(0, gx - mg), ey = Math.max(0, gy - mg), ez = Math.max(0, gz - mg);
-          if ((ex * ex + ey * ey + ez * ez) * s2 >= best) continue;
+          const tx = a > 0 ? xp : a < 0 ? xm : 0, ty = b > 0 ? yp : b < 0 ? ym : 0, tz = cc > 0 ? zp : cc < 0 ? zm : 0;
+          if ((tx + ty + tz) * s2 >= best) continue;
           const cell = (i * n1 + j) * n2 + k;
           for (let p = 3 * start[cell]!, end = 3 * start[cell + 1]!; p < end; p += 3) {
             const dx = sorted[p]! - x, dy = sorted[p + 1]! - y, dz = sorted[p + 2]! - z;

@@ -179,9 +179,14 @@ function surfaceVoxels(mesh: Mesh): Uint8Array {
       const wb = u / n, wbx = wb * bx, wby = wb * by, wbz = wb * bz;
       for (let v = 0; u + v <= n; v++) {
         const wa = 1 - (u + v) / n, wc = v / n;
-        const i = Math.min(R - 1, Math.max(0, Math.floor((wa * ax + wbx + wc * cx - o0) / voxel)));
-        const j = Math.min(R - 1, Math.max(0, Math.floor((wa * ay + wby + wc * cy - o1) / voxel)));
-        const k = Math.min(R - 1, Math.max(0, Math.floor((wa * az + wbz + wc * cz - o2) / voxel)));
+        const wi = (wa * ax + wbx + wc * cx - o0) / voxel, wj = (wa * ay + wby + wc * cy - o1) / voxel, wk = (wa * az + wbz + wc * cz - o2) / voxel;
+        // The voxel, clamped to the cube: min(R − 1, max(0, floor(w))) as whole numbers (w | 0 is
+        // floor(w) on [0, R)); a NaN coordinate (a non-finite vertex) made the index NaN, whose
+        // store did nothing, so its sample is skipped.
+        const i = wi >= 0 ? (wi < R ? wi | 0 : R - 1) : wi < 0 ? 0 : -1;
+        const j = wj >= 0 ? (wj < R ? wj | 0 : R - 1) : wj < 0 ? 0 : -1;
+        const k = wk >= 0 ? (wk < R ? wk | 0 : R - 1) : wk < 0 ? 0 : -1;
+        if ((i | j | k) < 0) continue;
         grid[(i * R + j) * R + k] = 1;
       }
     }

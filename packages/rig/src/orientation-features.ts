@@ -12,8 +12,9 @@
 import type { Mesh } from '@rigforge/mesh';
 import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, CONTACT_FEATURE_NAMES, measureMeshAnatomy } from './orientation-anatomy';
 import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
+import { countNonZero, wordsOf } from './voxel/count-non-zero';
 
-/** Cells along each axis of the surface grid: a power of two (fillEnclosed reads a cell's coordinates off its index's bits). */
+/** Cells along each axis of the surface grid: 32 (fillEnclosed holds a row of cells in a 32-bit word; a cell's coordinates are its index's bits). */
 const N_BITS = 5;
 const N = 1 << N_BITS;
 
@@ -92,16 +93,32 @@ export interface SurfaceGrid {
 /** Cells by their file coordinates: cell c is (at[0][c], at[1][c], at[2][c]). */
 export interface CellList { count: number; at: [Uint8Array, Uint8Array, Uint8Array] }
 
-/** The set cells' coordinates, in index order. */
+/**
+ * The set cells' coordinates, in index order: the count is the cells' sum (they are 0 or 1), and
+ * the cells are read four at a time, a word's cells one by one only when it is not all 0 (most of
+ * the grid); a cell's coordinates are its index's bits (N is a power of two).
+ */
 function setCells(cells: Uint8Array): CellList {
-  let count = 0;
-  for (let i = 0; i < cells.length; i++) count += cells[i]!;
+  const count = countNonZero(cells);
   const at: CellList['at'] = [new Uint8Array(count), new Uint8Array(count), new Uint8Array(count)];
-  for (let i = 0, k = 0; i < cells.length; i++) {
-    if (!cells[i]) continue;
-    at[0][k] = Math.floor(i / (N * N)); at[1][k] = Math.floor(i / N) % N; at[2][k] = i % N;
+  const words = wordsOf(cells);
+  const wordCells = words ? 4 * words.length : 0;
+  let k = 0;
+  const put = (i: number): void => {
+    at[0][k] = i >> (2 * N_BITS); at[1][k] = (i >> N_BITS) & (N - 1); at[2][k] = i & (N - 1);
     k++;
+  };
+  if (words) {
+    for (let w = 0; w < words.length; w++) {
+      if (words[w] === 0) continue;
+      const i = 4 * w;
+      if (cells[i]) put(i);
+      if (cells[i + 1]) put(i + 1);
+      if (cells[i + 2]) put(i + 2);
+      if (cells[i + 3]) put(i + 3);
+    }
   }
+  for (let i = wordCells; i < cells.length; i++) if (cells[i]) put(i);
   return { count, at };
 }
 
@@ -162,10 +179,15 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
       const rest = 1 - s, sB0 = s * B0, sB1 = s * B1, sB2 = s * B2;
       for (let j = 0; j <= steps - i; j++) {
         const r = j / den, q = rest - r;
-        const x = Math.min(N - 1, Math.max(0, Math.floor(q * A0 + sB0 + r * C0)));
-        const y = Math.min(N - 1, Math.max(0, Math.floor(q * A1 + sB1 + r * C1)));
-        const z = Math.min(N - 1, Math.max(0, Math.floor(q * A2 + sB2 + r * C2)));
-        const v = (x * N + y) * N + z;
+        const wx = q * A0 + sB0 + r * C0, wy = q * A1 + sB1 + r * C1, wz = q * A2 + sB2 + r * C2;
+        // The cell, clamped to the grid: min(N − 1, max(0, floor(w))) as whole numbers (w | 0 is
+        // floor(w) on [0, N)); a NaN coordinate (a non-finite vertex) made an index NaN, whose
+        // stores did nothing, so its sample is skipped.
+        const x = wx >= 0 ? (wx < N ? wx | 0 : N - 1) : wx < 0 ? 0 : -1;
+        const y = wy >= 0 ? (wy < N ? wy | 0 : N - 1) : wy < 0 ? 0 : -1;
+        const z = wz >= 0 ? (wz < N ? wz | 0 : N - 1) : wz < 0 ? 0 : -1;
+        if ((x | y | z) < 0) continue;
+        const v = (((x << N_BITS) | y) << N_BITS) | z;
         occupied[v] = 1;
         // Written out, not through a helper shared with the Float64 histograms (a store site
         // seeing both array types was polymorphic): the same additions.
@@ -182,36 +204,73 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
 
 /**
  * Flood fills the outside from the grid's border; every cell it cannot reach is solid. Which cells
- * are reached does not depend on the order they are visited in, so the walk keeps one "wall or
- * already outside" array (one read per neighbour) and a typed stack (each cell pushed once), with
- * the cell's coordinates from its index's bits (N is a power of two) for the border tests.
+ * are reached does not depend on how the walk goes, so it goes a row of N cells along z at a time
+ * as one 32-bit word (N is 32): a row's outside is its free cells reached from its seeds within the
+ * row (rowFill) or from the outside of its four neighbouring rows, and sweeps over the rows, forward
+ * and back, add cells until a sweep adds none. The seeds are the free border cells (every free cell
+ * of a row on the x or y border, the two end cells of the others). Each sweep only adds cells joined
+ * to the outside by free cells, and at the end no free cell next to the outside is left out, so the
+ * outside is exactly the cells the cell-by-cell walk reached (test/orientation-surface-grid.test.ts
+ * compares the two).
  */
-function fillEnclosed(occupied: Uint8Array): Uint8Array {
-  const blocked = new Uint8Array(occupied);
-  const stack = new Int32Array(occupied.length);
-  let top = 0;
-  const NN = N * N;
-  for (let a = 0; a < N; a++) {
-    for (let b = 0; b < N; b++) {
-      for (const v of [b * N + a, (N - 1) * NN + a * N + b, a * NN + b, a * NN + (N - 1) * N + b, a * NN + b * N, a * NN + b * N + N - 1]) {
-        if (!blocked[v]) { blocked[v] = 1; stack[top++] = v; }
-      }
-    }
+export function fillEnclosed(occupied: Uint8Array): Uint8Array {
+  const rows = N * N;
+  const free = new Int32Array(rows), out = new Int32Array(rows);
+  for (let r = 0; r < rows; r++) {
+    const at = r << N_BITS;
+    let w = 0;
+    for (let z = 0; z < N; z++) if (occupied[at + z]) w |= 1 << z;
+    free[r] = ~w;
+    const x = r >> N_BITS, y = r & (N - 1);
+    out[r] = x === 0 || x === N - 1 || y === 0 || y === N - 1 ? ~w : ~w & (1 | (1 << (N - 1)));
   }
-  while (top > 0) {
-    const v = stack[--top]!;
-    const x = v >> (2 * N_BITS), y = (v >> N_BITS) & (N - 1), z = v & (N - 1);
-    if (x > 0 && !blocked[v - NN]) { blocked[v - NN] = 1; stack[top++] = v - NN; }
-    if (x < N - 1 && !blocked[v + NN]) { blocked[v + NN] = 1; stack[top++] = v + NN; }
-    if (y > 0 && !blocked[v - N]) { blocked[v - N] = 1; stack[top++] = v - N; }
-    if (y < N - 1 && !blocked[v + N]) { blocked[v + N] = 1; stack[top++] = v + N; }
-    if (z > 0 && !blocked[v - 1]) { blocked[v - 1] = 1; stack[top++] = v - 1; }
-    if (z < N - 1 && !blocked[v + 1]) { blocked[v + 1] = 1; stack[top++] = v + 1; }
+  // A row's outside from its neighbours' and its own, spread along the row.
+  const sweep = (r: number): boolean => {
+    const x = r >> N_BITS, y = r & (N - 1);
+    let s = out[r]!;
+    if (x > 0) s |= out[r - N]!;
+    if (x < N - 1) s |= out[r + N]!;
+    if (y > 0) s |= out[r - 1]!;
+    if (y < N - 1) s |= out[r + 1]!;
+    s = rowFill(s & free[r]!, free[r]!);
+    if (s === out[r]) return false;
+    out[r] = s;
+    return true;
+  };
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let r = 0; r < rows; r++) if (sweep(r)) changed = true;
+    for (let r = rows - 1; r >= 0; r--) if (sweep(r)) changed = true;
   }
-  // Solid: occupied, or free and never reached (blocked only as a wall).
+  // Solid: every cell the outside did not reach (occupied cells are never reached).
   const solid = new Uint8Array(occupied.length);
-  for (let i = 0; i < solid.length; i++) solid[i] = occupied[i] || !blocked[i] ? 1 : 0;
+  for (let r = 0; r < rows; r++) {
+    const inside = ~out[r]!, at = r << N_BITS;
+    if (inside === 0) continue;
+    for (let z = 0; z < N; z++) solid[at + z] = (inside >>> z) & 1;
+  }
   return solid;
+}
+
+/**
+ * The cells of a row (bits) reached from `seeds` through `free` cells, either way along the row: the
+ * seeds spread over runs of free cells by doubling shifts (a Kogge–Stone fill), up then down.
+ */
+function rowFill(seeds: number, free: number): number {
+  let up = seeds, p = free;
+  up |= p & (up << 1); p &= p << 1;
+  up |= p & (up << 2); p &= p << 2;
+  up |= p & (up << 4); p &= p << 4;
+  up |= p & (up << 8); p &= p << 8;
+  up |= p & (up << 16);
+  let down = seeds;
+  p = free;
+  down |= p & (down >>> 1); p &= p >>> 1;
+  down |= p & (down >>> 2); p &= p >>> 2;
+  down |= p & (down >>> 4); p &= p >>> 4;
+  down |= p & (down >>> 8); p &= p >>> 8;
+  down |= p & (down >>> 16);
+  return up | down;
 }
 
 /**

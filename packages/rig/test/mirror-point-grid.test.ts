@@ -87,4 +87,29 @@ describe('PointGrid.nearest', () => {
     }
     expect(stopped).toBeGreaterThan(5);
   });
+
+  test('meanReflected reads only the cells across open faces and still equals nearest: points and reflections on cell borders', () => {
+    // A lattice at half the cut: every point and, across planes through lattice points, every
+    // reflection lies on cell faces, edges and corners, where a face's gap is 0 or exactly one
+    // cell (the cases the open-face mask and the rounding margin decide).
+    const cut = 0.2;
+    const list: number[] = [];
+    for (let i = 0; i < 13; i++) for (let j = 0; j < 9; j++) for (let k = 0; k < 5; k++) if ((i * 7 + j * 3 + k * 5) % 4 !== 0) list.push(i * cut / 2, j * cut / 2, k * cut / 2 + (i % 3 === 0 ? 1e-17 : 0));
+    const pts = Float64Array.from(list);
+    const count = pts.length / 3;
+    const lo: [number, number, number] = [0, 0, 0];
+    const grid = new PointGrid(pts, lo, cut);
+    const diag = Math.hypot(1.2, 0.8, 0.4);
+    for (const centre of [[0.6, 0.4, 0.2], [0.5, 0.3, 0.1], [0.55, 0.45, 0.15]] as [number, number, number][]) {
+      for (const nv of [[1, 0, 0], [0, 1, 0], [0, 0, 1], [Math.SQRT1_2, Math.SQRT1_2, 0], [0, Math.SQRT1_2, -Math.SQRT1_2]] as [number, number, number][]) {
+        let t = 0;
+        for (let i = 0; i < count; i++) {
+          const x = pts[3 * i]!, y = pts[3 * i + 1]!, z = pts[3 * i + 2]!;
+          const d = 2 * ((x - centre[0]) * nv[0] + (y - centre[1]) * nv[1] + (z - centre[2]) * nv[2]);
+          t += grid.nearest(x - d * nv[0], y - d * nv[1], z - d * nv[2]);
+        }
+        expect(Object.is(grid.meanReflected(pts, count, centre, nv, diag, Infinity), t / count / diag)).toBe(true);
+      }
+    }
+  });
 });
