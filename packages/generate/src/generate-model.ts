@@ -18,6 +18,7 @@ import { fishFlankProfile, flankSymmetry, flankWidth, isFlank, learnedFishFlank,
 import { finsWingsProfile, learnedFinsWings, learnedFlukedLift, lengthCapPixels, plateMiddle, type FinsWingsRule } from './fins-wings';
 import { hasFlukes, hasTailFin } from './flukes';
 import { ballExponent, depthLean, depthLegSpread, depthPrior, PICTURE_VIEWS, type PictureView } from './depth-prior';
+import { rimLean } from './rim-lean';
 import { ballProfile } from './ball-depth';
 import { learnedFeet } from './feet-forward';
 import { headTorsoMiddle, headTorsoProfile, learnedHeadTorso, type HeadTorsoDepth } from './head-torso';
@@ -50,7 +51,8 @@ export interface GenerateModelOptions {
    * −(1 − lean)·h, each point keeping its depth 2h (0: symmetric about the middle plane; 1: a flat
    * back). Pictures whose legs are built as parts (side views of legged plans) are not leaned.
    * Default: the lean learned for the view (`depth-prior.ts` `depthLean`: 0.25 from above, where
-   * the depth axis is the vertical; 0 from the front, the side or no view).
+   * the depth axis is the vertical; 0 from the front, the side or no view), raised for a front
+   * picture whose shading darkens toward its outline (`rim-lean.ts`: a body bulging toward the camera).
    */
   lean?: number;
   /**
@@ -301,7 +303,7 @@ export async function generateModel(image: Uint8Array, options: GenerateModelOpt
       ? plateMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, o.view, lift)
       // A figure's head leaning toward the viewer (`head-torso.ts` headLean); only where its depth is the head-torso profile's.
       : headTorso && added && !flankOrPlates ? headTorsoMiddle(planar.points, subject.mask, distance, subject.width, subject.height, ballWeight, profileExponent, headTorso) : undefined;
-    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? depthLean(o.view, o.bodyPlan), ...(feet ? { feet } : {}), ...(middle ? { middle } : {}) });
+    return buildClosedMesh(planar, heights, { height: o.height, uv, backUv, lean: o.lean ?? Math.min(1, depthLean(o.view, o.bodyPlan) + rimLean(o.view, decoded.data, subject.mask, distance)), ...(feet ? { feet } : {}), ...(middle ? { middle } : {}) });
   })();
   const open = countOpenEdges(mesh, weld);
   if (open > 0) throw new EngineError('engine_error', `generate: the mesh came out with ${open} open or non-manifold edges`);
