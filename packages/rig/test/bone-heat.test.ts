@@ -154,7 +154,7 @@ describe('heat sources in WebAssembly', () => {
     const welded = weldVertices(mesh.positions, mesh.indices, { tolerance: 1e-5 });
     const grid = voxelizeSkinGrid(welded.positions, welded.indices, { resolution: 128 });
     const normals = vertexNormals(welded.positions, welded.indices);
-    const { rowScale } = cotangentLaplacian(welded.positions, welded.indices);
+    const { rowScale } = cotangentLaplacian(welded.positions, welded.indices, 'blender');
     const bones = blenderHeatBones(skeleton);
     const run = (kernel: 'js' | 'wasm') => heatSources(welded.positions, normals, rowScale, bones, { voxels: grid },
       { ...BONE_HEAT_DEFAULTS, ...options, kernel }, 1e-6);

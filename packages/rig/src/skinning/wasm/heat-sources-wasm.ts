@@ -54,10 +54,14 @@ export function heatSourcesWasm(
   const k = kernel.get();
   if (!k) return null;
   const n = positions.length / 3, nb = segs.length / 7;
+  // The kernel takes the bones two at a time (f64x2 lanes): each pair's seven fields as rows of two.
+  const nbPad = nb + (nb & 1);
+  const pairs = new Float64Array(7 * nbPad);
+  for (let b = 0; b < nb; b++) for (let f = 0; f < 7; f++) pairs[2 * (7 * (b >> 1) + f) + (b & 1)] = segs[7 * b + f]!;
   let end = 0;
   const take = (bytes: number): number => { const p = Math.ceil(end / 8) * 8; end = p + bytes; return p; };
-  const posP = take(4 * 3 * n), nrmP = take(4 * 3 * n), rowScaleP = take(8 * n), segsP = take(8 * 7 * nb);
-  const closestP = take(8 * 3 * nb), len2P = take(8 * nb), distP = take(8 * nb);
+  const posP = take(4 * 3 * n), nrmP = take(4 * 3 * n), rowScaleP = take(8 * n), segsP = take(8 * 7 * nbPad);
+  const closestP = take(8 * 3 * nbPad), len2P = take(8 * nbPad), distP = take(8 * nb);
   const screenP = take(8 * n), nearestP = take(8 * n), sourceStartP = take(4 * (n + 1)), sourcesP = take(4 * n * nb);
   const stateP = take(grid.state.length);
   if (!ensureMemory(k.memory, end)) return null;
@@ -65,7 +69,7 @@ export function heatSourcesWasm(
   new Float32Array(buffer, posP, 3 * n).set(positions.subarray(0, 3 * n));
   new Float32Array(buffer, nrmP, 3 * n).set(normals.subarray(0, 3 * n));
   new Float64Array(buffer, rowScaleP, n).set(rowScale.subarray(0, n));
-  new Float64Array(buffer, segsP, 7 * nb).set(segs);
+  new Float64Array(buffer, segsP, 7 * nbPad).set(pairs);
   new Uint8Array(buffer, stateP, grid.state.length).set(grid.state);
   k.sourcesGrid(stateP, grid.nx, grid.ny, grid.nz, grid.origin[0], grid.origin[1], grid.origin[2], grid.cell);
   const count = k.heatSources(

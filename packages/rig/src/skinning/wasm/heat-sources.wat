@@ -10,8 +10,9 @@
 ;;
 ;; `sourcesGrid` takes the voxel grid (state, u8 per cell at stateP; its size, origin and cell).
 ;; `heatSources` reads positions and normals (f32, 3n), rowScale (f64, n) and the bones' segments
-;; (f64, 7 per bone: head, head→tail, squared length), uses closest (f64, 3nb), len2 and dist (f64,
-;; nb) as work, and writes screen and nearest (f64, n), sourceStart (u32, n + 1) and sources (u32,
+;; by pairs (f64, per pair of bones seven rows of two: head x, y, z, head→tail x, y, z, squared
+;; length; an odd count padded with a zero bone), uses closest (f64, x, y and z rows of the padded
+;; count), len2 (f64, the padded count) and dist (f64, nb) as work, and writes screen and nearest (f64, n), sourceStart (u32, n + 1) and sources (u32,
 ;; at most n·nb). Returns the number of sources.
 (module
   (memory (export "memory") 1)
@@ -81,7 +82,10 @@
     (local $t f64) (local $sl f64) (local $cx f64) (local $cy f64) (local $cz f64) (local $dx f64) (local $dy f64) (local $dz f64)
     (local $l2 f64) (local $least2 f64) (local $leastBone i32) (local $sawNaN i32) (local $len f64) (local $cosine f64)
     (local $cut f64) (local $cut2 f64) (local $minAll f64) (local $dist f64) (local $near f64) (local $found i32) (local $count i32) (local $d f64)
-    (local $bound f64)
+    (local $bound f64) (local $row i32)
+    (local $xv v128) (local $yv v128) (local $zv v128) (local $tv v128) (local $slv v128) (local $cxv v128) (local $cyv v128) (local $czv v128)
+    ;; closest's rows: nb rounded up to even, in bytes
+    (local.set $row (i32.shl (i32.and (i32.add (local.get $nb) (i32.const 1)) (i32.const -2)) (i32.const 3)))
     (i32.store (local.get $sourceStartP) (i32.const 0))
     (local.set $v (i32.const 0))
     (block $vdone (loop $vloop
@@ -94,44 +98,55 @@
       (local.set $nxv (f64.promote_f32 (f32.load (local.get $o))))
       (local.set $nyv (f64.promote_f32 (f32.load offset=4 (local.get $o))))
       (local.set $nzv (f64.promote_f32 (f32.load offset=8 (local.get $o))))
-      ;; The closest point of each bone's segment, its squared distance, the least of those.
+      ;; The closest point of each bone's segment and its squared distance, two bones a step in
+      ;; f64x2 lanes (each lane the scalar's operations: IEEE-754 round-to-nearest, unfused; the clamp
+      ;; by pmax/pmin, which are `t < 0 ? 0 : t` and `1 < t ? 1 : t` as written, NaN kept), into
+      ;; closest (x, y, z rows of nbPad) and len2; then the least in bone order, as the scalar loop.
+      (local.set $xv (f64x2.splat (local.get $x)))
+      (local.set $yv (f64x2.splat (local.get $y)))
+      (local.set $zv (f64x2.splat (local.get $z)))
+      (local.set $b (i32.const 0))
+      (block $cdone (loop $cloop
+        (br_if $cdone (i32.ge_u (local.get $b) (local.get $nb)))
+        ;; pair b/2: seven v128 rows (head x, y, z, span x, y, z, squared length)
+        (local.set $o (i32.add (local.get $segsP) (i32.mul (local.get $b) (i32.const 56))))
+        (local.set $slv (v128.load offset=96 align=8 (local.get $o)))
+        (local.set $tv (v128.bitselect
+          (f64x2.div
+            (f64x2.add (f64x2.add
+              (f64x2.mul (f64x2.sub (local.get $xv) (v128.load align=8 (local.get $o))) (v128.load offset=48 align=8 (local.get $o)))
+              (f64x2.mul (f64x2.sub (local.get $yv) (v128.load offset=16 align=8 (local.get $o))) (v128.load offset=64 align=8 (local.get $o))))
+              (f64x2.mul (f64x2.sub (local.get $zv) (v128.load offset=32 align=8 (local.get $o))) (v128.load offset=80 align=8 (local.get $o))))
+            (local.get $slv))
+          (f64x2.splat (f64.const 0))
+          (f64x2.gt (local.get $slv) (f64x2.splat (f64.const 0)))))
+        (local.set $tv (f64x2.pmin (f64x2.pmax (local.get $tv) (f64x2.splat (f64.const 0))) (f64x2.splat (f64.const 1))))
+        (local.set $cxv (f64x2.add (v128.load align=8 (local.get $o)) (f64x2.mul (local.get $tv) (v128.load offset=48 align=8 (local.get $o)))))
+        (local.set $cyv (f64x2.add (v128.load offset=16 align=8 (local.get $o)) (f64x2.mul (local.get $tv) (v128.load offset=64 align=8 (local.get $o)))))
+        (local.set $czv (f64x2.add (v128.load offset=32 align=8 (local.get $o)) (f64x2.mul (local.get $tv) (v128.load offset=80 align=8 (local.get $o)))))
+        (local.set $c (i32.add (local.get $closestP) (i32.shl (local.get $b) (i32.const 3))))
+        (v128.store align=8 (local.get $c) (local.get $cxv))
+        (v128.store align=8 (i32.add (local.get $c) (local.get $row)) (local.get $cyv))
+        (v128.store align=8 (i32.add (local.get $c) (i32.shl (local.get $row) (i32.const 1))) (local.get $czv))
+        (local.set $cxv (f64x2.sub (local.get $xv) (local.get $cxv)))
+        (local.set $cyv (f64x2.sub (local.get $yv) (local.get $cyv)))
+        (local.set $czv (f64x2.sub (local.get $zv) (local.get $czv)))
+        (v128.store align=8 (i32.add (local.get $len2P) (i32.shl (local.get $b) (i32.const 3)))
+          (f64x2.add (f64x2.add (f64x2.mul (local.get $cxv) (local.get $cxv)) (f64x2.mul (local.get $cyv) (local.get $cyv))) (f64x2.mul (local.get $czv) (local.get $czv))))
+        (local.set $b (i32.add (local.get $b) (i32.const 2)))
+        (br $cloop)))
       (local.set $least2 (f64.const inf))
       (local.set $leastBone (i32.const -1))
       (local.set $sawNaN (i32.const 0))
       (local.set $b (i32.const 0))
-      (block $cdone (loop $cloop
-        (br_if $cdone (i32.ge_u (local.get $b) (local.get $nb)))
-        (local.set $o (i32.add (local.get $segsP) (i32.mul (local.get $b) (i32.const 56))))
-        (local.set $sl (f64.load offset=48 (local.get $o)))
-        (local.set $t (f64.const 0))
-        (if (f64.gt (local.get $sl) (f64.const 0))
-          (then
-            (local.set $t (f64.div
-              (f64.add (f64.add
-                (f64.mul (f64.sub (local.get $x) (f64.load (local.get $o))) (f64.load offset=24 (local.get $o)))
-                (f64.mul (f64.sub (local.get $y) (f64.load offset=8 (local.get $o))) (f64.load offset=32 (local.get $o))))
-                (f64.mul (f64.sub (local.get $z) (f64.load offset=16 (local.get $o))) (f64.load offset=40 (local.get $o))))
-              (local.get $sl)))))
-        (if (f64.lt (local.get $t) (f64.const 0))
-          (then (local.set $t (f64.const 0)))
-          (else (if (f64.gt (local.get $t) (f64.const 1)) (then (local.set $t (f64.const 1))))))
-        (local.set $cx (f64.add (f64.load (local.get $o)) (f64.mul (local.get $t) (f64.load offset=24 (local.get $o)))))
-        (local.set $cy (f64.add (f64.load offset=8 (local.get $o)) (f64.mul (local.get $t) (f64.load offset=32 (local.get $o)))))
-        (local.set $cz (f64.add (f64.load offset=16 (local.get $o)) (f64.mul (local.get $t) (f64.load offset=40 (local.get $o)))))
-        (local.set $c (i32.add (local.get $closestP) (i32.mul (local.get $b) (i32.const 24))))
-        (f64.store (local.get $c) (local.get $cx))
-        (f64.store offset=8 (local.get $c) (local.get $cy))
-        (f64.store offset=16 (local.get $c) (local.get $cz))
-        (local.set $dx (f64.sub (local.get $x) (local.get $cx)))
-        (local.set $dy (f64.sub (local.get $y) (local.get $cy)))
-        (local.set $dz (f64.sub (local.get $z) (local.get $cz)))
-        (local.set $l2 (f64.add (f64.add (f64.mul (local.get $dx) (local.get $dx)) (f64.mul (local.get $dy) (local.get $dy))) (f64.mul (local.get $dz) (local.get $dz))))
-        (f64.store (i32.add (local.get $len2P) (i32.shl (local.get $b) (i32.const 3))) (local.get $l2))
+      (block $mdone (loop $mloop
+        (br_if $mdone (i32.ge_u (local.get $b) (local.get $nb)))
+        (local.set $l2 (f64.load (i32.add (local.get $len2P) (i32.shl (local.get $b) (i32.const 3)))))
         (if (f64.lt (local.get $l2) (local.get $least2))
           (then (local.set $least2 (local.get $l2)) (local.set $leastBone (local.get $b))))
         (if (f64.ne (local.get $l2) (local.get $l2)) (then (local.set $sawNaN (i32.const 1))))
         (local.set $b (i32.add (local.get $b) (i32.const 1)))
-        (br $cloop)))
+        (br $mloop)))
       (local.set $cut2 (f64.const inf))
       (if (i32.or (local.get $sawNaN) (i32.lt_s (local.get $leastBone) (i32.const 0)))
         (then
@@ -147,10 +162,10 @@
           (f64.store (i32.add (local.get $nearestP) (i32.shl (local.get $v) (i32.const 3))) (local.get $near)))
         (else
           (f64.store (i32.add (local.get $nearestP) (i32.shl (local.get $v) (i32.const 3))) (f64.sqrt (local.get $least2)))
-          (local.set $c (i32.add (local.get $closestP) (i32.mul (local.get $leastBone) (i32.const 24))))
+          (local.set $c (i32.add (local.get $closestP) (i32.shl (local.get $leastBone) (i32.const 3))))
           (local.set $dx (f64.sub (local.get $x) (f64.load (local.get $c))))
-          (local.set $dy (f64.sub (local.get $y) (f64.load offset=8 (local.get $c))))
-          (local.set $dz (f64.sub (local.get $z) (f64.load offset=16 (local.get $c))))
+          (local.set $dy (f64.sub (local.get $y) (f64.load (i32.add (local.get $c) (local.get $row)))))
+          (local.set $dz (f64.sub (local.get $z) (f64.load (i32.add (local.get $c) (i32.shl (local.get $row) (i32.const 1))))))
           (local.set $len (f64.sqrt (f64.load (i32.add (local.get $len2P) (i32.shl (local.get $leastBone) (i32.const 3))))))
           (local.set $cosine (f64.const 1))
           (if (f64.gt (local.get $len) (f64.const 0))
@@ -170,10 +185,10 @@
         (if (f64.gt (local.get $l2) (local.get $cut2))
           (then (f64.store (i32.add (local.get $distP) (i32.shl (local.get $b) (i32.const 3))) (f64.const inf)))
           (else
-            (local.set $c (i32.add (local.get $closestP) (i32.mul (local.get $b) (i32.const 24))))
+            (local.set $c (i32.add (local.get $closestP) (i32.shl (local.get $b) (i32.const 3))))
             (local.set $dx (f64.sub (local.get $x) (f64.load (local.get $c))))
-            (local.set $dy (f64.sub (local.get $y) (f64.load offset=8 (local.get $c))))
-            (local.set $dz (f64.sub (local.get $z) (f64.load offset=16 (local.get $c))))
+            (local.set $dy (f64.sub (local.get $y) (f64.load (i32.add (local.get $c) (local.get $row)))))
+            (local.set $dz (f64.sub (local.get $z) (f64.load (i32.add (local.get $c) (i32.shl (local.get $row) (i32.const 1))))))
             (local.set $len (f64.sqrt (local.get $l2)))
             (local.set $cosine (f64.const 1))
             (if (f64.gt (local.get $len) (f64.const 0))
@@ -193,10 +208,10 @@
         (br_if $fdone (i32.ge_u (local.get $b) (local.get $nb)))
         (if (f64.le (f64.load (i32.add (local.get $distP) (i32.shl (local.get $b) (i32.const 3)))) (local.get $bound))
           (then
-            (local.set $c (i32.add (local.get $closestP) (i32.mul (local.get $b) (i32.const 24))))
+            (local.set $c (i32.add (local.get $closestP) (i32.shl (local.get $b) (i32.const 3))))
             (if (i32.or (local.get $off)
                   (i32.eqz (call $reenters (local.get $x) (local.get $y) (local.get $z)
-                    (f64.load (local.get $c)) (f64.load offset=8 (local.get $c)) (f64.load offset=16 (local.get $c)))))
+                    (f64.load (local.get $c)) (f64.load (i32.add (local.get $c) (local.get $row))) (f64.load (i32.add (local.get $c) (i32.shl (local.get $row) (i32.const 1)))))))
               (then
                 (i32.store (i32.add (local.get $sourcesP) (i32.shl (i32.add (local.get $count) (local.get $found)) (i32.const 2))) (local.get $b))
                 (local.set $found (i32.add (local.get $found) (i32.const 1)))))))
