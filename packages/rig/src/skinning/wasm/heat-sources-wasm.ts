@@ -1,5 +1,5 @@
 /**
- * Bone heat's sources in WebAssembly (`heat-sources.wat`): `heatSourcesJs` (skinning/bone-heat) for
+ * Bone heat's sources in WebAssembly (`heat-sources.wat`): `heatSources` (skinning/bone-heat; its JavaScript loop) for
  * the 'blender' and 'off' visibilities with the voxel walk (skin-voxel-grid's `pathReentersSolid`)
  * as the visibility test, operation for operation, so the screening, nearest distances and sources
  * are the same bit for bit (test/bone-heat.test.ts compares the two). Per dense human that loop was

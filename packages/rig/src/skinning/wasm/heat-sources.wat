@@ -1,4 +1,4 @@
-;; Bone heat's sources (bone-heat.ts's heatSourcesJs, the 'blender' and 'off' visibilities with the
+;; Bone heat's sources (bone-heat.ts's heatSources, the 'blender' and 'off' visibilities with the
 ;; voxel walk of skin-voxel-grid.ts's pathReentersSolid as the visibility test), operation for
 ;; operation: per vertex the closest point of every bone's segment, the nearest bone's cut, the
 ;; bones within the tie tolerance of the least weighted distance that the vertex sees, its
