@@ -1,6 +1,6 @@
-import type { SkinWeights } from '@rigforge/mesh';
+import type { Skeleton, SkinWeights } from '@rigforge/mesh';
 import { computeSkinWeights } from '../src/compute-skin-weights';
-import { blenderHeatBones, boneHeatWeights } from '../src/skinning/bone-heat';
+import { BONE_HEAT_DEFAULTS, blenderHeatBones, boneHeatWeights, cotangentLaplacian, heatSources, vertexNormals, type BoneHeatOptions } from '../src/skinning/bone-heat';
 import { pathReentersSolid, voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
 import { buildTriangleRayTree } from '../src/skinning/triangle-ray-tree';
 import { weldVertices } from '../src/weld-vertices';
@@ -145,5 +145,56 @@ describe('buildTriangleRayTree', () => {
     expect(tree.entersSurface(1, 0.5, 0, 0, 0.5, 0)).toBe(true);
     // Wholly outside, beside the capsule: crosses nothing.
     expect(tree.entersSurface(1, 0.5, 0, 1, 0.9, 0.3)).toBe(false);
+  });
+});
+
+describe('heat sources in WebAssembly', () => {
+  // The same loop as the JavaScript's, so every screening, distance and source the same double.
+  function both(mesh: { positions: Float32Array; indices: Uint32Array }, skeleton: Skeleton, options: BoneHeatOptions) {
+    const welded = weldVertices(mesh.positions, mesh.indices, { tolerance: 1e-5 });
+    const grid = voxelizeSkinGrid(welded.positions, welded.indices, { resolution: 128 });
+    const normals = vertexNormals(welded.positions, welded.indices);
+    const { rowScale } = cotangentLaplacian(welded.positions, welded.indices, 'blender');
+    const bones = blenderHeatBones(skeleton);
+    const run = (kernel: 'js' | 'wasm') => heatSources(welded.positions, normals, rowScale, bones, { voxels: grid },
+      { ...BONE_HEAT_DEFAULTS, ...options, kernel }, 1e-6);
+    return { js: run('js'), wasm: run('wasm') };
+  }
+  const legs = mergeMeshes([
+    capsule([-0.4, 0, 0], [-0.4, 1, 0], 0.15),
+    capsule([0.4, 0, 0], [0.4, 1, 0], 0.15),
+    capsule([0.65, 0.4, 0], [0.65, 0.6, 0], 0.05),
+  ]);
+  const legsSkeleton = skeletonOf([
+    ['hips', null, [0, 1.2, 0]],
+    ['leftLeg', 'hips', [-0.4, 1, 0]],
+    ['leftFoot', 'leftLeg', [-0.4, 0, 0]],
+    ['rightLeg', 'hips', [0.4, 1, 0]],
+    ['rightFoot', 'rightLeg', [0.4, 0, 0]],
+  ]);
+  const body = humanoid(2);
+  const cases: [string, { positions: Float32Array; indices: Uint32Array }, Skeleton, BoneHeatOptions][] = [
+    ['legs and a hidden pad, Blender\'s rule', legs, legsSkeleton, {}],
+    ['legs, an unheated sink', legs, legsSkeleton, { unheatedSink: 0.1 }],
+    ['legs, visibility off', legs, legsSkeleton, { visibility: 'off' }],
+    ['the procedural humanoid', body.mesh, body.skeleton, {}],
+  ];
+  it.each(cases)('matches the JavaScript loop bit for bit: %s', (_, mesh, skeleton, options) => {
+    const { js, wasm } = both(mesh, skeleton, options);
+    expect(Array.from(wasm.sources)).toEqual(Array.from(js.sources));
+    expect(Array.from(wasm.sourceStart)).toEqual(Array.from(js.sourceStart));
+    // Byte for byte: the same doubles, signs of zeros included.
+    expect(Buffer.from(wasm.screen.buffer).equals(Buffer.from(js.screen.buffer))).toBe(true);
+    expect(Buffer.from(wasm.nearest.buffer).equals(Buffer.from(js.nearest.buffer))).toBe(true);
+    expect(js.sources.length).toBeGreaterThan(0);
+  });
+
+  it('hides bones behind the other leg as the walk does (some vertices without sources)', () => {
+    const { js, wasm } = both(legs, legsSkeleton, {});
+    const unheated = (s: { sourceStart: Uint32Array }) => Array.from({ length: s.sourceStart.length - 1 }, (_, v) => v).filter((v) => s.sourceStart[v + 1] === s.sourceStart[v]);
+    expect(unheated(js).length).toBeGreaterThan(0);
+    expect(unheated(wasm)).toEqual(unheated(js));
+    // With visibility off every vertex is heated.
+    expect(unheated(both(legs, legsSkeleton, { visibility: 'off' }).wasm)).toEqual([]);
   });
 });

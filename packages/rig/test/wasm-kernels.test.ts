@@ -22,6 +22,7 @@ import { voxelizeMesh, voxelTriangles } from '../src/fit/voxel-grid';
 import { VOXELIZE_MESH_WASM_BASE64 } from '../src/fit/wasm/voxelize-mesh-wasm-bytes';
 import { DISTANCE_FIELD_WASM_BASE64 } from '../src/fit/wasm/distance-field-wasm-bytes';
 import { RAY_TREE_WASM_BASE64 } from '../src/skinning/wasm/ray-tree-wasm-bytes';
+import { HEAT_SOURCES_WASM_BASE64 } from '../src/skinning/wasm/heat-sources-wasm-bytes';
 import { buildTriangleRayTree } from '../src/skinning/triangle-ray-tree';
 
 /** A deterministic pseudo-random stream in [0, 1). */
@@ -419,7 +420,7 @@ describe('the distance field in WebAssembly', () => {
 describe('the WebAssembly kernels', () => {
   const generated: Record<string, string> = {
     JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, NEAREST_PIECES_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64,
-    VOXELIZE_MESH_WASM_BASE64, DISTANCE_FIELD_WASM_BASE64, RAY_TREE_WASM_BASE64,
+    VOXELIZE_MESH_WASM_BASE64, DISTANCE_FIELD_WASM_BASE64, RAY_TREE_WASM_BASE64, HEAT_SOURCES_WASM_BASE64,
   };
   it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
     const bytes = await compileWat(join(__dirname, '../src', wat));

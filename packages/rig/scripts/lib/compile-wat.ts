@@ -12,6 +12,7 @@ const WAT_FILES = [
   'skinning/wasm/geodesic-search.wat',
   'skinning/wasm/nearest-pieces.wat',
   'skinning/wasm/ray-tree.wat',
+  'skinning/wasm/heat-sources.wat',
   'voxel/wasm/flood-outside.wat',
   'fit/wasm/medial-dijkstra.wat',
   'fit/wasm/voxelize-mesh.wat',

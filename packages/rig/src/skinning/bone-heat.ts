@@ -41,6 +41,8 @@ import { vertexAdjacency, type VertexAdjacency } from './smooth-skin-weights';
 import { ConjugateGradientWork, conjugateGradient, type CgKernel, type HeatPreconditioner } from './heat-solver';
 import { prepareHeatThreads, solveBonesOnThreads } from './heat-threads';
 import { HeatSupportsWasm } from './wasm/jacobi-cg-wasm';
+import { heatSourcesWasm } from './wasm/heat-sources-wasm';
+import { pathReentersSolid, type SkinVoxelGrid } from './skin-voxel-grid';
 
 type Vec3 = [number, number, number];
 
@@ -243,7 +245,7 @@ export function boneHeatWeights(
   positions: Float32Array,
   indices: Uint32Array,
   bones: readonly HeatBone[],
-  visible: HeatVisibilityTest,
+  visible: HeatVisibilityTest | HeatVoxelVisibility,
   slots: number,
   options: BoneHeatOptions = {},
   threads = 1,
@@ -262,6 +264,99 @@ export function boneHeatWeights(
   const minDistance = 1e-6 * (diagonal || 1);
 
   // Heat sources per vertex: H_i (area-scaled into the symmetric system) and its closest bones.
+  const { screen, sourceStart, sources, nearest } = heatSources(positions, normals, laplacian.rowScale, bones, visible, opts, minDistance);
+
+  const x: { values: Float64Array; iterations: number; helperBones?: number } = Number.isFinite(opts.supportRadius)
+    ? solveEachBoneLocally(laplacian, positions, screen, sourceStart, sources, nb, nearest, Math.max(minDistance, 1e-3 * diagonal), opts, threads)
+    : solveAllBones(laplacian, screen, sourceStart, sources, nb, opts);
+
+  // Limit, then keep the `slots` largest per vertex (summed per joint: bones may share a joint).
+  const outJoints = new Int32Array(n * slots).fill(-1);
+  const outWeights = new Float32Array(n * slots);
+  const unweighted = new Uint8Array(n);
+  const range = opts.weightLimitStart - opts.weightLimitEnd;
+  for (let v = 0; v < n; v++) {
+    let count = 0;
+    for (let b = 0; b < nb; b++) {
+      let w = x.values[v * nb + b]!;
+      if (!(w >= opts.weightLimitEnd)) continue;
+      if (w < opts.weightLimitStart) w = range > 0 ? ((w - opts.weightLimitEnd) / range) * opts.weightLimitStart : w;
+      const joint = bones[b]!.joint;
+      let s = v * slots;
+      while (s < v * slots + count && outJoints[s] !== joint) s++;
+      if (s < v * slots + count) {
+        outWeights[s]! += w;
+      } else if (count < slots) {
+        outJoints[s] = joint;
+        outWeights[s] = w;
+        count++;
+      } else {
+        // Replace the smallest kept weight if this one is larger.
+        let m = v * slots;
+        for (let q = v * slots + 1; q < v * slots + slots; q++) if (outWeights[q]! < outWeights[m]!) m = q;
+        if (w > outWeights[m]!) {
+          outJoints[m] = joint;
+          outWeights[m] = w;
+        }
+      }
+    }
+    if (count === 0) unweighted[v] = 1;
+  }
+  return { joints: outJoints, weights: outWeights, unweighted, iterations: x.iterations, helperBones: x.helperBones ?? 0 };
+}
+
+/** A vertex's heat sources: its screening H_i (area-scaled), where its bones start in `sources`, its nearest bone's distance. */
+export interface HeatSourcesResult {
+  screen: Float64Array;
+  sourceStart: Uint32Array;
+  sources: ArrayLike<number>;
+  nearest: Float64Array;
+}
+
+/**
+ * Visibility by walks on the skin voxel grid (skin-voxel-grid's `pathReentersSolid`): given so,
+ * rather than as a {@link HeatVisibilityTest}, the sources loop walks the grid in WebAssembly
+ * (wasm/heat-sources.wat) where it can, the same answers bit for bit.
+ */
+export interface HeatVoxelVisibility {
+  voxels: SkinVoxelGrid;
+}
+
+/**
+ * Each vertex's heat sources (the file header's H_i and p_i): the bones within DISTANCE_EPSILON of
+ * its nearest (normal-weighted) distance that it sees, by `opts.visibility`. With voxel visibility,
+ * `kernel: 'wasm'` and the 'blender' or 'off' rule in WebAssembly (wasm/heat-sources-wasm), else
+ * the JavaScript loop; the same doubles either way.
+ */
+export function heatSources(
+  positions: Float32Array,
+  normals: Float32Array,
+  rowScale: Float64Array,
+  bones: readonly HeatBone[],
+  visible: HeatVisibilityTest | HeatVoxelVisibility,
+  opts: Required<BoneHeatOptions>,
+  minDistance: number,
+): HeatSourcesResult {
+  const nb = bones.length;
+  // Each bone's head, span and squared length, read by the loop below, which finds the closest
+  // point inline rather than by a call per vertex and bone: that call's double arguments were
+  // boxed (tens of MB of heap numbers per dense human, a share of the rig's garbage collection).
+  const segs = new Float64Array(7 * nb);
+  for (let b = 0; b < nb; b++) {
+    const a = bones[b]!.head, t = bones[b]!.tail;
+    const abx = t[0] - a[0], aby = t[1] - a[1], abz = t[2] - a[2];
+    segs.set([a[0], a[1], a[2], abx, aby, abz, abx * abx + aby * aby + abz * abz], 7 * b);
+  }
+  if (typeof visible !== 'function' && opts.kernel === 'wasm' && opts.visibility !== 'nearest-visible') {
+    const wasm = heatSourcesWasm(positions, normals, rowScale, segs, visible.voxels, {
+      off: opts.visibility === 'off', heatWeight: opts.heatWeight, unheatedSink: opts.unheatedSink, minDistance, tie: 1 + DISTANCE_EPSILON,
+    });
+    if (wasm) return wasm;
+  }
+  const visibleTest: HeatVisibilityTest = typeof visible === 'function'
+    ? visible
+    : (x, y, z, qx, qy, qz) => !pathReentersSolid(visible.voxels, x, y, z, qx, qy, qz);
+  const n = positions.length / 3;
   const screen = new Float64Array(n);
   const sourceStart = new Uint32Array(n + 1);
   const sources: number[] = [];
@@ -273,16 +368,10 @@ export function boneHeatWeights(
   // The bones heating the current vertex; one list reused for every vertex.
   const found: number[] = [];
   const sees = (x: number, y: number, z: number, b: number): boolean =>
-    opts.visibility === 'off' || visible(x, y, z, closest[3 * b]!, closest[3 * b + 1]!, closest[3 * b + 2]!);
+    opts.visibility === 'off' || visibleTest(x, y, z, closest[3 * b]!, closest[3 * b + 1]!, closest[3 * b + 2]!);
   // Each bone's head, span and squared length, read by the loop below, which finds the closest
   // point inline rather than by a call per vertex and bone: that call's double arguments were
   // boxed (tens of MB of heap numbers per dense human, a share of the rig's garbage collection).
-  const segs = new Float64Array(7 * nb);
-  for (let b = 0; b < nb; b++) {
-    const a = bones[b]!.head, t = bones[b]!.tail;
-    const abx = t[0] - a[0], aby = t[1] - a[1], abz = t[2] - a[2];
-    segs.set([a[0], a[1], a[2], abx, aby, abz, abx * abx + aby * aby + abz * abz], 7 * b);
-  }
   // Each bone's squared distance to the current vertex (the closest point's), for the cut below.
   const len2 = new Float64Array(nb);
   // Blender's rule (and `off`) reads the distances only for the bones within DISTANCE_EPSILON of
@@ -359,52 +448,16 @@ export function boneHeatWeights(
     if (found.length > 0) {
       const d = Math.max(mind, minDistance);
       // Row i of Blender's system times the vertex's area term: H_i · 2·area_i.
-      screen[v] = (found.length * opts.heatWeight / (d * d)) * laplacian.rowScale[v]!;
+      screen[v] = (found.length * opts.heatWeight / (d * d)) * rowScale[v]!;
       for (let f = 0; f < found.length; f++) sources.push(found[f]!);
     } else if (opts.unheatedSink > 0) {
       const d = Math.max(mind, minDistance);
-      screen[v] = (opts.unheatedSink * opts.heatWeight / (d * d)) * laplacian.rowScale[v]!;
+      screen[v] = (opts.unheatedSink * opts.heatWeight / (d * d)) * rowScale[v]!;
     }
     sourceStart[v + 1] = sources.length;
   }
 
-  const x: { values: Float64Array; iterations: number; helperBones?: number } = Number.isFinite(opts.supportRadius)
-    ? solveEachBoneLocally(laplacian, positions, screen, sourceStart, sources, nb, nearest, Math.max(minDistance, 1e-3 * diagonal), opts, threads)
-    : solveAllBones(laplacian, screen, sourceStart, sources, nb, opts);
-
-  // Limit, then keep the `slots` largest per vertex (summed per joint: bones may share a joint).
-  const outJoints = new Int32Array(n * slots).fill(-1);
-  const outWeights = new Float32Array(n * slots);
-  const unweighted = new Uint8Array(n);
-  const range = opts.weightLimitStart - opts.weightLimitEnd;
-  for (let v = 0; v < n; v++) {
-    let count = 0;
-    for (let b = 0; b < nb; b++) {
-      let w = x.values[v * nb + b]!;
-      if (!(w >= opts.weightLimitEnd)) continue;
-      if (w < opts.weightLimitStart) w = range > 0 ? ((w - opts.weightLimitEnd) / range) * opts.weightLimitStart : w;
-      const joint = bones[b]!.joint;
-      let s = v * slots;
-      while (s < v * slots + count && outJoints[s] !== joint) s++;
-      if (s < v * slots + count) {
-        outWeights[s]! += w;
-      } else if (count < slots) {
-        outJoints[s] = joint;
-        outWeights[s] = w;
-        count++;
-      } else {
-        // Replace the smallest kept weight if this one is larger.
-        let m = v * slots;
-        for (let q = v * slots + 1; q < v * slots + slots; q++) if (outWeights[q]! < outWeights[m]!) m = q;
-        if (w > outWeights[m]!) {
-          outJoints[m] = joint;
-          outWeights[m] = w;
-        }
-      }
-    }
-    if (count === 0) unweighted[v] = 1;
-  }
-  return { joints: outJoints, weights: outWeights, unweighted, iterations: x.iterations, helperBones: x.helperBones ?? 0 };
+  return { screen, sourceStart, sources, nearest };
 }
 
 /**
@@ -527,7 +580,7 @@ function solveAllBones(
   lap: SymmetricLaplacian,
   screen: Float64Array,
   sourceStart: Uint32Array,
-  sources: readonly number[],
+  sources: ArrayLike<number>,
   nb: number,
   opts: Required<BoneHeatOptions>,
 ): { values: Float64Array; iterations: number } {
@@ -646,7 +699,7 @@ function solveEachBoneLocally(
   positions: Float32Array,
   screen: Float64Array,
   sourceStart: Uint32Array,
-  sources: readonly number[],
+  sources: ArrayLike<number>,
   nb: number,
   nearest: Float64Array,
   nearestFloor: number,
@@ -659,7 +712,7 @@ function solveEachBoneLocally(
   const out = new Float64Array(wasmPath && threads > 1 ? new SharedArrayBuffer(8 * n * nb) : new ArrayBuffer(8 * n * nb));
   // Sources per bone (the inverse of sourceStart/sources), with each vertex's share 1/k.
   const seedCount = new Uint32Array(nb + 1);
-  for (const b of sources) seedCount[b + 1]!++;
+  for (let s = 0; s < sources.length; s++) seedCount[sources[s]! + 1]!++;
   for (let b = 0; b < nb; b++) seedCount[b + 1]! += seedCount[b]!;
   const seeds = new Uint32Array(sources.length);
   const seedFill = seedCount.slice(0, nb);
@@ -767,7 +820,7 @@ function solveEachBoneLocally(
 }
 
 /** Vertex normals as Blender's heat takes them: the normalised sum of unit face normals. */
-function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
+export function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
   const normals = new Float32Array(positions.length);
   const p = positions;
   for (let t = 0; t < indices.length; t += 3) {

@@ -8,7 +8,7 @@ import type { LeafJointMode } from './bone-segments';
 import { blenderHeatBones, boneHeatWeights, type BoneHeatOptions } from './bone-heat';
 import { giveToDeformingAncestors } from './deforming-joints';
 import type { LeafTip, PlacedSegments } from './place-bone-segments';
-import { pathReentersSolid, type SkinVoxelGrid } from './skin-voxel-grid';
+import type { SkinVoxelGrid } from './skin-voxel-grid';
 import type { VertexAdjacency } from './smooth-skin-weights';
 import { buildTriangleRayTree, type TriangleRayTree } from './triangle-ray-tree';
 
@@ -54,9 +54,9 @@ export function heatSkinWeights(
   const rays = opts.heatVisibilityTest === 'ray' && positions.length / 3 <= opts.heatRayMaxVertices;
   type Visible = (x: number, y: number, z: number, qx: number, qy: number, qz: number) => boolean;
   const throughRays = (tree: TriangleRayTree): Visible => (x, y, z, qx, qy, qz) => !tree.entersSurface(x, y, z, qx, qy, qz);
-  const throughVoxels = (voxels: SkinVoxelGrid): Visible => (x, y, z, qx, qy, qz) => !pathReentersSolid(voxels, x, y, z, qx, qy, qz);
   const tree = rays ? buildTriangleRayTree(positions, indices, opts.heat.kernel ?? 'wasm') : undefined;
-  const visible = tree ? throughRays(tree) : throughVoxels(grid());
+  // The voxel walks as the grid itself: bone heat walks it in WebAssembly (skinning/wasm/heat-sources).
+  const visible = tree ? throughRays(tree) : { voxels: grid() };
   // A small system is solved on this thread (skinning/heat-threads HEAT_THREADS_MIN_VERTICES).
   const threads = positions.length / 3 >= opts.heatThreadsMinVertices ? opts.heatThreads : 1;
   const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat, threads, adjacency?.());
