@@ -36,6 +36,7 @@ import { dist, sub, type Vec3 } from './vec3';
 import { solidVoxels } from './solid-voxels';
 import { voxelAt, voxelCenter, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
 import { meshDetailResolution } from '../skinning/voxelize-within-budget';
+import { keepComponentWasm } from './wasm/keep-component-wasm';
 
 export interface FitFingersOptions {
   /** Voxels along the hand region's length (wrist cut → fingertip). */
@@ -370,11 +371,18 @@ function reachOf(shape: HandShape, origin: Vec3, axis: Vec3): number {
  * neighbours are all in the grid and are read by their index offsets, without bounds tests (which
  * voxels are reached does not depend on it). A reached voxel is marked 2 in the grid itself (no
  * grid-sized "seen" array), the queue holds at most the grid's solid voxels `cells` (ascending),
- * and only those are visited again to clear the unreached and keep the reached.
+ * and only those are visited again to clear the unreached and keep the reached. `kernel`: `wasm`
+ * (default) runs it in WebAssembly (the same grid and list), `js` the loops below (the reference it
+ * is tested against; also the fallback where WebAssembly is missing).
  */
-function keepComponent(grid: VoxelGrid, seed: number, cells: Int32Array): Int32Array {
+export function keepComponent(grid: VoxelGrid, seed: number, cells: Int32Array, kernel: 'js' | 'wasm' = 'wasm'): Int32Array {
   const { solid } = grid;
   const { delta } = neighbourOffsets(grid);
+  // In WebAssembly (wasm/keep-component.wat): this walk and sweep, operation for operation.
+  if (kernel === 'wasm') {
+    const kept = keepComponentWasm(solid, cells, delta, seed);
+    if (kept) return kept;
+  }
   const queue = new Int32Array(cells.length);
   let head = 0, tail = 0;
   solid[seed] = 2;
