@@ -17,6 +17,10 @@ describe('farthestFirst (radix order of the reached voxels)', () => {
     ['path lengths in voxels, steps of 1, √2, √3', (r: () => number) => Math.fround(Math.floor(r() * 60) + Math.SQRT2 * Math.floor(r() * 20) + Math.sqrt(3) * Math.floor(r() * 10))],
     ['distances across many float exponents', (r: () => number) => Math.fround(r() ** 8 * 1e6)],
     ['zero and one value only', (r: () => number) => (r() < 0.5 ? 0 : 1)],
+    ['one value only', () => 3],
+    ['a few roots at 0, path lengths up to 300 (a range of three digits)', (r: () => number) => (r() < 0.01 ? 0 : Math.fround(1 + r() * 300))],
+    ['a few roots at 0, path lengths up to 100 (two digits)', (r: () => number) => (r() < 0.01 ? 0 : Math.fround(1 + r() * 99))],
+    ['tiny and huge distances (the widest range)', (r: () => number) => Math.fround(r() < 0.5 ? 1e-30 * r() : 1e30 * r())],
   ])('matches a comparison sort: %s', (_name, distance) => {
     const r = lcg(7);
     const n = 5000;
