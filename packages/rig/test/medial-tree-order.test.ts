@@ -36,6 +36,21 @@ describe('farthestFirst (radix order of the reached voxels)', () => {
     expect([...farthestFirst(solidList, rootDistance)]).toEqual(bySort(solidList, rootDistance));
   });
 
+  test('short lists (narrower digits, more passes) match a comparison sort too', () => {
+    const r = lcg(11);
+    for (const n of [3, 40, 300]) {
+      const rootDistance = new Float32Array(n).fill(-1);
+      const solid: number[] = [];
+      for (let v = 0; v < n; v++) {
+        if (r() < 0.3) continue;
+        solid.push(v);
+        rootDistance[v] = r() < 0.05 ? 0 : Math.fround(1 + r() * 200);
+      }
+      const solidList = Int32Array.from(solid);
+      expect([...farthestFirst(solidList, rootDistance)]).toEqual(bySort(solidList, rootDistance));
+    }
+  });
+
   test('empty and all-unreached lists give an empty order', () => {
     expect(farthestFirst(new Int32Array(0), new Float32Array(4)).length).toBe(0);
     expect(farthestFirst(Int32Array.from([0, 2]), Float32Array.from([-1, 0, -1])).length).toBe(0);

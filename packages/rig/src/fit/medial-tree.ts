@@ -181,11 +181,16 @@ export function farthestFirst(solidList: Int32Array, rootDistance: Float32Array)
     if (b < minBits) minBits = b;
     order[m++] = v;
   }
-  // Sort keys ascending: farthest (largest bits) first; the fewest passes of at most 13 bits
-  // that cover the keys' range (a stable sort by the same keys, so the same order however many).
+  // Sort keys ascending: farthest (largest bits) first, in passes of at most 13 bits that cover
+  // the keys' range (a stable sort by the same keys, so the same order however many).
   const range = m > 0 ? maxBits - minBits : 0;
   const rangeBits = 32 - Math.clz32(range);
-  const passes = Math.ceil(rangeBits / 13);
+  // Each pass costs its counts' prefix sum (the radix) and a scatter of the keys (~2 a key): the
+  // cheapest count of passes, so small lists take narrower digits.
+  const fewest = Math.ceil(rangeBits / 13);
+  const cost = (p: number): number => p * ((1 << Math.ceil(rangeBits / p)) + 2 * m);
+  let passes = fewest;
+  for (let p = fewest + 1; p <= Math.min(rangeBits, fewest + 2); p++) if (cost(p) < cost(passes)) passes = p;
   const width = passes > 0 ? Math.ceil(rangeBits / passes) : 0;
   const radix = 1 << width, mask = radix - 1;
   const keys = bits.subarray(0, m);
