@@ -1,4 +1,7 @@
-import { farthestFirst } from '../src/fit/medial-tree';
+import { buildMedialTree, farthestFirst } from '../src/fit/medial-tree';
+import { computeDistanceField } from '../src/fit/distance-field';
+import { solidVoxels } from '../src/fit/solid-voxels';
+import type { VoxelGrid } from '../src/fit/voxel-grid';
 
 /** The order the medial tree extracts branches in: farthest first, ties by voxel index, unreached (−1) left out. */
 function bySort(solidList: Int32Array, rootDistance: Float32Array): number[] {
@@ -54,5 +57,35 @@ describe('farthestFirst (radix order of the reached voxels)', () => {
   test('empty and all-unreached lists give an empty order', () => {
     expect(farthestFirst(new Int32Array(0), new Float32Array(4)).length).toBe(0);
     expect(farthestFirst(Int32Array.from([0, 2]), Float32Array.from([-1, 0, -1])).length).toBe(0);
+  });
+});
+
+describe('buildMedialTree\'s root (the thickest voxel, ties nearest the centroid)', () => {
+  test('is the voxel the division-based scan picks, on random blobs with many equal thicknesses', () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      const r = lcg(seed);
+      const nx = 11 + 4 * seed, ny = 9 + 3 * seed, nz = 7 + 5 * seed;
+      const solid = new Uint8Array(nx * ny * nz);
+      // A few boxes (flat tops: many voxels share the largest thickness), off the border layer.
+      for (let b = 0; b < 4; b++) {
+        const x0 = 1 + Math.floor(r() * (nx - 6)), y0 = 1 + Math.floor(r() * (ny - 6)), z0 = 1 + Math.floor(r() * (nz - 6));
+        for (let z = z0; z < Math.min(nz - 1, z0 + 5 + seed); z++)
+          for (let y = y0; y < Math.min(ny - 1, y0 + 5); y++)
+            for (let x = x0; x < Math.min(nx - 1, x0 + 4 + b); x++) solid[x + nx * (y + ny * z)] = 1;
+      }
+      const grid: VoxelGrid = { nx, ny, nz, origin: [0, 0, 0], cell: 1, solid, min: [0, 0, 0], max: [nx, ny, nz] };
+      const list = solidVoxels(solid);
+      const dt = computeDistanceField(grid, list);
+      // The scan as it was written before the rows were followed along the list.
+      let cx = 0, cy = 0, cz = 0, root = -1, best = 0;
+      const nxy = nx * ny;
+      for (const i of list) { cx += i % nx; cy += Math.floor(i / nx) % ny; cz += Math.floor(i / nxy); }
+      cx /= list.length; cy /= list.length; cz /= list.length;
+      for (const i of list) {
+        const score = dt[i]! - 1e-4 * ((i % nx - cx) ** 2 + ((Math.floor(i / nx) % ny) - cy) ** 2 + (Math.floor(i / nxy) - cz) ** 2);
+        if (root < 0 || score > best) { best = score; root = i; }
+      }
+      expect(buildMedialTree(grid, dt, { maxBranches: 4 }, list).root).toBe(root);
+    }
   });
 });

@@ -333,10 +333,11 @@ function cutSeed(grid: VoxelGrid, cells: Int32Array, origin: Vec3, axis: Vec3): 
   const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
   let seed = -1, best = Infinity;
   const { nx, ny, origin: o, cell: size } = grid;
-  const nxy = nx * ny;
-  for (let s = 0; s < cells.length; s++) {
+  // The list ascends, so each voxel's row (y, z) only moves forward: x, y, z without a division.
+  for (let s = 0, rowStart = 0, y = 0, z = 0; s < cells.length; s++) {
     const i = cells[s]!;
-    const x = i % nx, y = Math.floor(i / nx) % ny, z = Math.floor(i / nxy);
+    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
+    const x = i - rowStart;
     const dz = (o[2] + (z + 0.5) * size - seedPos[2]) ** 2;
     const dyz = (o[1] + (y + 0.5) * size - seedPos[1]) ** 2;
     const d = (o[0] + (x + 0.5) * size - seedPos[0]) ** 2 + dyz + dz;
@@ -352,12 +353,13 @@ function cutSeed(grid: VoxelGrid, cells: Int32Array, origin: Vec3, axis: Vec3): 
  */
 function reachOf(shape: HandShape, origin: Vec3, axis: Vec3): number {
   const { nx, ny, origin: o, cell } = shape.grid;
-  const nxy = nx * ny;
   const cells = shape.solidList;
   let reach = 0;
-  for (let s = 0; s < cells.length; s++) {
+  // As in cutSeed: the ascending list's x, y, z without a division.
+  for (let s = 0, rowStart = 0, y = 0, z = 0; s < cells.length; s++) {
     const i = cells[s]!;
-    const x = i % nx, y = Math.floor(i / nx) % ny, z = Math.floor(i / nxy);
+    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
+    const x = i - rowStart;
     const pz = (o[2] + (z + 0.5) * cell - origin[2]) * axis[2];
     const py = (o[1] + (y + 0.5) * cell - origin[1]) * axis[1];
     reach = Math.max(reach, (o[0] + (x + 0.5) * cell - origin[0]) * axis[0] + py + pz);

@@ -63,7 +63,7 @@ export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
   kernel: 'wasm',
 };
 
-/** `solidList`: the grid's solid voxels (solidVoxels), when the caller has them. */
+/** `solidList`: the grid's solid voxels (solidVoxels), ascending, when the caller has them. */
 export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: BuildMedialTreeOptions = {}, solidList: Int32Array = solidVoxels(grid.solid)): MedialTree {
   const o = withDefaults(BUILD_MEDIAL_TREE_DEFAULTS, options);
   const n = dt.length;
@@ -75,15 +75,20 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   // The thickest voxel; ties go to the one nearest the solid's centroid.
   let cx = 0, cy = 0, cz = 0;
   const count = solidList.length;
-  const nx = grid.nx, nxy = grid.nx * grid.ny;
-  for (let s = 0; s < count; s++) {
+  // Each voxel's x, y, z, once and without a division: the list ascends, so its row (y, z) only
+  // moves forward (the same integers as i % nx, ⌊i / nx⌋ % ny and ⌊i / nxy⌋).
+  const nx = grid.nx, ny = grid.ny;
+  const xyz = new Int32Array(3 * count);
+  for (let s = 0, rowStart = 0, y = 0, z = 0; s < count; s++) {
     const i = solidList[s]!;
-    cx += i % nx; cy += Math.floor(i / nx) % grid.ny; cz += Math.floor(i / nxy);
+    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
+    xyz[3 * s] = i - rowStart; xyz[3 * s + 1] = y; xyz[3 * s + 2] = z;
+    cx += i - rowStart; cy += y; cz += z;
   }
   cx /= Math.max(count, 1); cy /= Math.max(count, 1); cz /= Math.max(count, 1);
   for (let s = 0; s < count; s++) {
     const i = solidList[s]!;
-    const d2 = (i % nx - cx) ** 2 + ((Math.floor(i / nx) % grid.ny) - cy) ** 2 + (Math.floor(i / nxy) - cz) ** 2;
+    const d2 = (xyz[3 * s]! - cx) ** 2 + (xyz[3 * s + 1]! - cy) ** 2 + (xyz[3 * s + 2]! - cz) ** 2;
     const score = dt[i]! - 1e-4 * d2;
     if (root < 0 || score > best) { best = score; root = i; }
   }
