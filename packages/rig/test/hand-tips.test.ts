@@ -1,5 +1,5 @@
 import type { Mesh } from '@rigforge/mesh';
-import { peakProminences } from '../src/fit/hand-tips';
+import { peakProminences, farthestFirstOrder } from '../src/fit/hand-tips';
 
 /**
  * A height field over a square (an open surface), seen from far below: the distance from the
@@ -60,5 +60,20 @@ describe('peakProminences', () => {
     expect(p[2]).toBeLessThan(0.05);
     const triangle: Mesh = { positions: new Float32Array([0, 0, 1, 1, 0, 1, 0, 1, 1]), indices: new Uint32Array([0, 1, 2]), groups: [], materials: [] };
     expect(peakProminences(triangle, [0, 0, 0], 1, 3).slice(1)).toEqual([0, 0]);
+  });
+});
+
+describe('farthestFirstOrder (the radix order of peakProminences\' vertices)', () => {
+  test.each([
+    ['distinct distances', (i: number) => Math.hypot(Math.sin(i), Math.cos(3 * i), i % 7)],
+    ['many ties and zeros', (i: number) => (i % 5 === 0 ? 0 : (i * 7919) % 13)],
+    ['one distance', () => 2.5],
+    ['tiny, huge and subnormal', (i: number) => [5e-324, 1e-300, 3e300, 1, 0.5][i % 5]! * (1 + (i % 3))],
+  ])('is the comparison sort by distance descending, ties by index: %s', (_name, at) => {
+    for (const n of [0, 1, 2, 17, 900]) {
+      const dist = Array.from({ length: n }, (_, i) => at(i));
+      const bySort = Array.from({ length: n }, (_, i) => i).sort((a, b) => dist[b]! - dist[a]! || a - b);
+      expect([...farthestFirstOrder(dist)]).toEqual(bySort);
+    }
   });
 });

@@ -24,6 +24,9 @@ import { DISTANCE_FIELD_WASM_BASE64 } from '../src/fit/wasm/distance-field-wasm-
 import { RAY_TREE_WASM_BASE64 } from '../src/skinning/wasm/ray-tree-wasm-bytes';
 import { HEAT_SOURCES_WASM_BASE64 } from '../src/skinning/wasm/heat-sources-wasm-bytes';
 import { buildTriangleRayTree } from '../src/skinning/triangle-ray-tree';
+import { keepComponent } from '../src/fit/fit-fingers';
+import { solidVoxels } from '../src/fit/solid-voxels';
+import { KEEP_COMPONENT_WASM_BASE64 } from '../src/fit/wasm/keep-component-wasm-bytes';
 
 /** A deterministic pseudo-random stream in [0, 1). */
 function stream(seed: number): () => number {
@@ -417,10 +420,42 @@ describe('the distance field in WebAssembly', () => {
   });
 });
 
+describe('the hand\'s kept piece in WebAssembly', () => {
+  it('keeps the JavaScript walk\'s voxels and clears the same grid: random solids of many pieces, a seed in each', () => {
+    let dropped = 0, kept = 0;
+    for (let seed = 1; seed <= 8; seed++) {
+      const rnd = stream(seed);
+      const nx = 9 + 5 * seed, ny = 7 + 3 * seed, nz = 8 + 2 * seed;
+      const solid = new Uint8Array(nx * ny * nz);
+      const density = 0.08 + 0.05 * seed;
+      // Solid only off the border layer, as the voxeliser's padding leaves it.
+      for (let z = 1; z < nz - 1; z++)
+        for (let y = 1; y < ny - 1; y++)
+          for (let x = 1; x < nx - 1; x++) if (rnd() < density) solid[x + nx * (y + ny * z)] = 1;
+      const grid = (): VoxelGrid => ({ nx, ny, nz, origin: [0, 0, 0], cell: 1, solid: solid.slice(), min: [0, 0, 0], max: [nx, ny, nz] });
+      const cells = solidVoxels(solid);
+      for (const pick of [0, 0.5, 0.999]) {
+        const start = cells[Math.floor(pick * cells.length)]!;
+        const a = grid(), b = grid();
+        const js = keepComponent(a, start, cells, 'js');
+        const wasm = keepComponent(b, start, cells, 'wasm');
+        expect(Array.from(wasm)).toEqual(Array.from(js));
+        expect(Buffer.from(b.solid).equals(Buffer.from(a.solid))).toBe(true);
+        expect(Array.from(solidVoxels(a.solid))).toEqual(Array.from(js));
+        dropped += cells.length - js.length;
+        kept += js.length;
+      }
+    }
+    // Both cases met: pieces dropped, and pieces of many voxels kept.
+    expect(dropped).toBeGreaterThan(1000);
+    expect(kept).toBeGreaterThan(1000);
+  });
+});
+
 describe('the WebAssembly kernels', () => {
   const generated: Record<string, string> = {
     JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, NEAREST_PIECES_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64,
-    VOXELIZE_MESH_WASM_BASE64, DISTANCE_FIELD_WASM_BASE64, RAY_TREE_WASM_BASE64, HEAT_SOURCES_WASM_BASE64,
+    VOXELIZE_MESH_WASM_BASE64, DISTANCE_FIELD_WASM_BASE64, RAY_TREE_WASM_BASE64, HEAT_SOURCES_WASM_BASE64, KEEP_COMPONENT_WASM_BASE64,
   };
   it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
     const bytes = await compileWat(join(__dirname, '../src', wat));

@@ -17,6 +17,7 @@ const WAT_FILES = [
   'fit/wasm/medial-dijkstra.wat',
   'fit/wasm/voxelize-mesh.wat',
   'fit/wasm/distance-field.wat',
+  'fit/wasm/keep-component.wat',
 ] as const;
 
 /**

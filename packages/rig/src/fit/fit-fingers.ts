@@ -36,6 +36,7 @@ import { dist, sub, type Vec3 } from './vec3';
 import { solidVoxels } from './solid-voxels';
 import { voxelAt, voxelCenter, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
 import { meshDetailResolution } from '../skinning/voxelize-within-budget';
+import { keepComponentWasm } from './wasm/keep-component-wasm';
 
 export interface FitFingersOptions {
   /** Voxels along the hand region's length (wrist cut → fingertip). */
@@ -332,10 +333,11 @@ function cutSeed(grid: VoxelGrid, cells: Int32Array, origin: Vec3, axis: Vec3): 
   const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
   let seed = -1, best = Infinity;
   const { nx, ny, origin: o, cell: size } = grid;
-  const nxy = nx * ny;
-  for (let s = 0; s < cells.length; s++) {
+  // The list ascends, so each voxel's row (y, z) only moves forward: x, y, z without a division.
+  for (let s = 0, rowStart = 0, y = 0, z = 0; s < cells.length; s++) {
     const i = cells[s]!;
-    const x = i % nx, y = Math.floor(i / nx) % ny, z = Math.floor(i / nxy);
+    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
+    const x = i - rowStart;
     const dz = (o[2] + (z + 0.5) * size - seedPos[2]) ** 2;
     const dyz = (o[1] + (y + 0.5) * size - seedPos[1]) ** 2;
     const d = (o[0] + (x + 0.5) * size - seedPos[0]) ** 2 + dyz + dz;
@@ -351,12 +353,13 @@ function cutSeed(grid: VoxelGrid, cells: Int32Array, origin: Vec3, axis: Vec3): 
  */
 function reachOf(shape: HandShape, origin: Vec3, axis: Vec3): number {
   const { nx, ny, origin: o, cell } = shape.grid;
-  const nxy = nx * ny;
   const cells = shape.solidList;
   let reach = 0;
-  for (let s = 0; s < cells.length; s++) {
+  // As in cutSeed: the ascending list's x, y, z without a division.
+  for (let s = 0, rowStart = 0, y = 0, z = 0; s < cells.length; s++) {
     const i = cells[s]!;
-    const x = i % nx, y = Math.floor(i / nx) % ny, z = Math.floor(i / nxy);
+    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
+    const x = i - rowStart;
     const pz = (o[2] + (z + 0.5) * cell - origin[2]) * axis[2];
     const py = (o[1] + (y + 0.5) * cell - origin[1]) * axis[1];
     reach = Math.max(reach, (o[0] + (x + 0.5) * cell - origin[0]) * axis[0] + py + pz);
@@ -370,11 +373,18 @@ function reachOf(shape: HandShape, origin: Vec3, axis: Vec3): number {
  * neighbours are all in the grid and are read by their index offsets, without bounds tests (which
  * voxels are reached does not depend on it). A reached voxel is marked 2 in the grid itself (no
  * grid-sized "seen" array), the queue holds at most the grid's solid voxels `cells` (ascending),
- * and only those are visited again to clear the unreached and keep the reached.
+ * and only those are visited again to clear the unreached and keep the reached. `kernel`: `wasm`
+ * (default) runs it in WebAssembly (the same grid and list), `js` the loops below (the reference it
+ * is tested against; also the fallback where WebAssembly is missing).
  */
-function keepComponent(grid: VoxelGrid, seed: number, cells: Int32Array): Int32Array {
+export function keepComponent(grid: VoxelGrid, seed: number, cells: Int32Array, kernel: 'js' | 'wasm' = 'wasm'): Int32Array {
   const { solid } = grid;
   const { delta } = neighbourOffsets(grid);
+  // In WebAssembly (wasm/keep-component.wat): this walk and sweep, operation for operation.
+  if (kernel === 'wasm') {
+    const kept = keepComponentWasm(solid, cells, delta, seed);
+    if (kept) return kept;
+  }
   const queue = new Int32Array(cells.length);
   let head = 0, tail = 0;
   solid[seed] = 2;

@@ -74,7 +74,7 @@ export function peakProminences(region: Mesh, from: Vec3, scale: number, count: 
   }
   // Persistence of the superlevel sets: vertices from the farthest down; a vertex with no
   // reached neighbour is a new peak; where two components meet, the lower peak dies there.
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => dist[b]! - dist[a]! || a - b);
+  const order = farthestFirstOrder(dist);
   const parent = new Int32Array(n).fill(-1);
   const peak = new Float64Array(n);
   const find = (i: number): number => {
@@ -99,4 +99,41 @@ export function peakProminences(region: Mesh, from: Vec3, scale: number, count: 
   for (let i = 0; i < n; i++) if (parent[i] === i) prominence.push(peak[i]!);
   prominence.sort((a, b) => b - a);
   return Array.from({ length: count }, (_, k) => (prominence[k] ?? 0) / scale);
+}
+
+/** Whether this platform stores a double's low word first (a typed array's words are in its order). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Indices of `dist` (each ≥ 0, none NaN) by distance descending, ties by index ascending: the
+ * order of `sort((a, b) => dist[b] - dist[a] || a - b)`. A stable least-significant-digit radix
+ * sort of the doubles' bits complemented (bits order non-negative doubles like their values),
+ * eight 8-bit digits counted in one pass, a digit every index shares skipped; from the indices in
+ * ascending order, so equal distances keep it. The comparison sort was most of peakProminences.
+ */
+export function farthestFirstOrder(dist: readonly number[]): Int32Array {
+  const n = dist.length;
+  const words = new Uint32Array(Float64Array.from(dist).buffer);
+  const lo = LITTLE_ENDIAN ? 0 : 1, hi = 1 - lo;
+  const count = new Int32Array(8 * 256);
+  for (let i = 0; i < n; i++) {
+    const a = ~words[2 * i + lo]!, b = ~words[2 * i + hi]!;
+    words[2 * i + lo] = a; words[2 * i + hi] = b;
+    count[a & 255]!++; count[256 + ((a >>> 8) & 255)]!++; count[512 + ((a >>> 16) & 255)]!++; count[768 + (a >>> 24)]!++;
+    count[1024 + (b & 255)]!++; count[1280 + ((b >>> 8) & 255)]!++; count[1536 + ((b >>> 16) & 255)]!++; count[1792 + (b >>> 24)]!++;
+  }
+  let order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let next = new Int32Array(n);
+  for (let digit = 0; digit < 8 && n > 0; digit++) {
+    const word = digit < 4 ? lo : hi, shift = 8 * (digit & 3), base = 256 * digit;
+    if (count[base + ((words[2 * order[0]! + word]! >>> shift) & 255)] === n) continue;
+    for (let d = base, sum = 0; d < base + 256; d++) { const c = count[d]!; count[d] = sum; sum += c; }
+    for (let r = 0; r < n; r++) {
+      const v = order[r]!;
+      next[count[base + ((words[2 * v + word]! >>> shift) & 255)]!++] = v;
+    }
+    [order, next] = [next, order];
+  }
+  return order;
 }

@@ -63,7 +63,7 @@ export const BUILD_MEDIAL_TREE_DEFAULTS: Required<BuildMedialTreeOptions> = {
   kernel: 'wasm',
 };
 
-/** `solidList`: the grid's solid voxels (solidVoxels), when the caller has them. */
+/** `solidList`: the grid's solid voxels (solidVoxels), ascending, when the caller has them. */
 export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: BuildMedialTreeOptions = {}, solidList: Int32Array = solidVoxels(grid.solid)): MedialTree {
   const o = withDefaults(BUILD_MEDIAL_TREE_DEFAULTS, options);
   const n = dt.length;
@@ -75,15 +75,20 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   // The thickest voxel; ties go to the one nearest the solid's centroid.
   let cx = 0, cy = 0, cz = 0;
   const count = solidList.length;
-  const nx = grid.nx, nxy = grid.nx * grid.ny;
-  for (let s = 0; s < count; s++) {
+  // Each voxel's x, y, z, once and without a division: the list ascends, so its row (y, z) only
+  // moves forward (the same integers as i % nx, ⌊i / nx⌋ % ny and ⌊i / nxy⌋).
+  const nx = grid.nx, ny = grid.ny;
+  const xyz = new Int32Array(3 * count);
+  for (let s = 0, rowStart = 0, y = 0, z = 0; s < count; s++) {
     const i = solidList[s]!;
-    cx += i % nx; cy += Math.floor(i / nx) % grid.ny; cz += Math.floor(i / nxy);
+    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
+    xyz[3 * s] = i - rowStart; xyz[3 * s + 1] = y; xyz[3 * s + 2] = z;
+    cx += i - rowStart; cy += y; cz += z;
   }
   cx /= Math.max(count, 1); cy /= Math.max(count, 1); cz /= Math.max(count, 1);
   for (let s = 0; s < count; s++) {
     const i = solidList[s]!;
-    const d2 = (i % nx - cx) ** 2 + ((Math.floor(i / nx) % grid.ny) - cy) ** 2 + (Math.floor(i / nxy) - cz) ** 2;
+    const d2 = (xyz[3 * s]! - cx) ** 2 + (xyz[3 * s + 1]! - cy) ** 2 + (xyz[3 * s + 2]! - cz) ** 2;
     const score = dt[i]! - 1e-4 * d2;
     if (root < 0 || score > best) { best = score; root = i; }
   }
@@ -155,50 +160,76 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
 
 /**
  * The reached voxels (rootDistance ≥ 0) of `solidList`, farthest first, ties by index. A stable
- * least-significant-digit radix sort (three 11-bit digits) of the distances' float32 bits, which
+ * least-significant-digit radix sort of the distances' float32 bits, which
  * are ordered like the distances (all ≥ 0), over the reached voxels in ascending list order: the
  * order of a comparison sort by (distance descending, index ascending), in linear time (the
- * comparison sort of packed keys it replaces was ~5% of a small biped's fit).
+ * comparison sort of packed keys it replaces was ~5% of a small biped's fit). The list is read
+ * once, the digits are as few as the keys' range needs, and their counts are taken in one pass.
  */
 export function farthestFirst(solidList: Int32Array, rootDistance: Float32Array): Int32Array {
-  const reached = new Float32Array(solidList.length);
-  let m = 0;
+  // One pass over the list (the distances read once, at random): the voxels at a distance > 0
+  // with their float32 bits, in list order, and the bits' range. The voxels at distance 0 (the
+  // root) come last whatever the sort, in list order, so they are set aside: without them the
+  // keys span the path lengths' few float exponents, two digits rather than three on most trees.
+  const positive = new Float32Array(solidList.length);
+  const bits = new Uint32Array(positive.buffer);
+  let order = new Int32Array(solidList.length);
+  const zero: number[] = [];
+  let m = 0, maxBits = 0, minBits = 0xffffffff;
   for (let s = 0; s < solidList.length; s++) {
-    const d = rootDistance[solidList[s]!]!;
-    if (d >= 0) reached[m++] = d;
+    const v = solidList[s]!;
+    const d = rootDistance[v]!;
+    if (!(d > 0)) { if (d === 0) zero.push(v); continue; }
+    positive[m] = d;
+    const b = bits[m]!;
+    if (b > maxBits) maxBits = b;
+    if (b < minBits) minBits = b;
+    order[m++] = v;
   }
-  const bits = new Uint32Array(reached.buffer, 0, m);
-  let maxBits = 0;
-  for (let r = 0; r < m; r++) if (bits[r]! > maxBits) maxBits = bits[r]!;
-  // Sort keys ascending: farthest (largest bits) first.
-  const keys = new Uint32Array(m);
-  let order = new Int32Array(m);
-  for (let s = 0, r = 0; s < solidList.length; s++) {
-    if (rootDistance[solidList[s]!]! < 0) continue;
-    keys[r] = maxBits - bits[r]!;
-    order[r++] = solidList[s]!;
+  // Sort keys ascending: farthest (largest bits) first, in passes of at most 13 bits that cover
+  // the keys' range (a stable sort by the same keys, so the same order however many).
+  const range = m > 0 ? maxBits - minBits : 0;
+  const rangeBits = 32 - Math.clz32(range);
+  // Each pass costs its counts' prefix sum (the radix) and a scatter of the keys (~2 a key): the
+  // cheapest count of passes, so small lists take narrower digits.
+  const fewest = Math.ceil(rangeBits / 13);
+  const cost = (p: number): number => p * ((1 << Math.ceil(rangeBits / p)) + 2 * m);
+  let passes = fewest;
+  for (let p = fewest + 1; p <= Math.min(rangeBits, fewest + 2); p++) if (cost(p) < cost(passes)) passes = p;
+  const width = passes > 0 ? Math.ceil(rangeBits / passes) : 0;
+  const radix = 1 << width, mask = radix - 1;
+  const keys = bits.subarray(0, m);
+  // The keys written over the bits, and every digit's counts taken in the same pass.
+  const count = new Int32Array(passes * radix);
+  for (let r = 0; r < m && passes > 0; r++) {
+    const key = maxBits - keys[r]!;
+    keys[r] = key;
+    count[key & mask]!++;
+    if (passes > 1) count[radix + ((key >>> width) & mask)]!++;
+    for (let p = 2, shift = 2 * width; p < passes; p++, shift += width) count[p * radix + ((key >>> shift) & mask)]!++;
   }
+  let keysCur = keys;
   let keysNext = new Uint32Array(m);
   let orderNext = new Int32Array(m);
-  let keysCur = keys;
-  const RADIX = 2048;
-  const count = new Int32Array(RADIX);
-  for (let shift = 0; shift < 32; shift += 11) {
-    if (maxBits >>> shift === 0) break;
-    count.fill(0);
-    for (let r = 0; r < m; r++) count[(keysCur[r]! >>> shift) & (RADIX - 1)]!++;
+  for (let p = 0, shift = 0; p < passes; p++, shift += width) {
+    const base = p * radix;
     // A digit every key shares leaves the order as it is.
-    if (count[(keysCur[0]! >>> shift) & (RADIX - 1)] === m) continue;
-    for (let d = 0, sum = 0; d < RADIX; d++) { const c = count[d]!; count[d] = sum; sum += c; }
+    if (count[base + ((keysCur[0]! >>> shift) & mask)] === m) continue;
+    for (let d = base, sum = 0; d < base + radix; d++) { const c = count[d]!; count[d] = sum; sum += c; }
     for (let r = 0; r < m; r++) {
-      const at = count[(keysCur[r]! >>> shift) & (RADIX - 1)]!++;
-      keysNext[at] = keysCur[r]!;
+      const key = keysCur[r]!;
+      const at = count[base + ((key >>> shift) & mask)]!++;
+      keysNext[at] = key;
       orderNext[at] = order[r]!;
     }
     [keysCur, keysNext] = [keysNext, keysCur];
     [order, orderNext] = [orderNext, order];
   }
-  return order;
+  if (zero.length === 0) return order.subarray(0, m);
+  const all = new Int32Array(m + zero.length);
+  all.set(order.subarray(0, m));
+  all.set(zero, m);
+  return all;
 }
 
 /**

@@ -1,0 +1,223 @@
+;; keepComponent of fit/fit-fingers.ts: clears every solid voxel of a hand's grid not 26-connected to
+;; the seed and lists the voxels kept, ascending. The same breadth-first walk as the JavaScript (a
+;; reached voxel marked 2 in the grid itself, the 26 neighbours in neighbourOffsets' order), though
+;; which voxels are reached does not depend on the order anyway, and the same sweep of the solid
+;; list after it. Compiled to keep-component-wasm-bytes.ts by scripts/build-wasm.ts.
+;;
+;; Arguments are byte offsets into the exported memory: solid (u8 0/1 grid: 0/1 written back), cells
+;; (i32, count: the grid's solid voxels, ascending), queue (i32, count: work, then the kept list) and
+;; delta (i32 × 26: the neighbours' index offsets). The voxeliser's padding keeps solid voxels off the
+;; grid's border layer, so a neighbour's index is always in the grid. Returns how many were kept.
+(module
+  (memory (export "memory") 1)
+  (func (export "keepComponent")
+    (param $solidP i32) (param $cellsP i32) (param $count i32) (param $queueP i32) (param $deltaP i32) (param $seed i32)
+    (result i32)
+    (local $head i32) (local $tail i32) (local $i i32) (local $j i32) (local $s i32) (local $kept i32)
+    (local $d0 i32) (local $d1 i32) (local $d2 i32) (local $d3 i32) (local $d4 i32) (local $d5 i32) (local $d6 i32) (local $d7 i32) (local $d8 i32) (local $d9 i32) (local $d10 i32) (local $d11 i32) (local $d12 i32) (local $d13 i32) (local $d14 i32) (local $d15 i32) (local $d16 i32) (local $d17 i32) (local $d18 i32) (local $d19 i32) (local $d20 i32) (local $d21 i32) (local $d22 i32) (local $d23 i32) (local $d24 i32) (local $d25 i32)
+    (local.set $d0 (i32.load offset=0 (local.get $deltaP)))
+    (local.set $d1 (i32.load offset=4 (local.get $deltaP)))
+    (local.set $d2 (i32.load offset=8 (local.get $deltaP)))
+    (local.set $d3 (i32.load offset=12 (local.get $deltaP)))
+    (local.set $d4 (i32.load offset=16 (local.get $deltaP)))
+    (local.set $d5 (i32.load offset=20 (local.get $deltaP)))
+    (local.set $d6 (i32.load offset=24 (local.get $deltaP)))
+    (local.set $d7 (i32.load offset=28 (local.get $deltaP)))
+    (local.set $d8 (i32.load offset=32 (local.get $deltaP)))
+    (local.set $d9 (i32.load offset=36 (local.get $deltaP)))
+    (local.set $d10 (i32.load offset=40 (local.get $deltaP)))
+    (local.set $d11 (i32.load offset=44 (local.get $deltaP)))
+    (local.set $d12 (i32.load offset=48 (local.get $deltaP)))
+    (local.set $d13 (i32.load offset=52 (local.get $deltaP)))
+    (local.set $d14 (i32.load offset=56 (local.get $deltaP)))
+    (local.set $d15 (i32.load offset=60 (local.get $deltaP)))
+    (local.set $d16 (i32.load offset=64 (local.get $deltaP)))
+    (local.set $d17 (i32.load offset=68 (local.get $deltaP)))
+    (local.set $d18 (i32.load offset=72 (local.get $deltaP)))
+    (local.set $d19 (i32.load offset=76 (local.get $deltaP)))
+    (local.set $d20 (i32.load offset=80 (local.get $deltaP)))
+    (local.set $d21 (i32.load offset=84 (local.get $deltaP)))
+    (local.set $d22 (i32.load offset=88 (local.get $deltaP)))
+    (local.set $d23 (i32.load offset=92 (local.get $deltaP)))
+    (local.set $d24 (i32.load offset=96 (local.get $deltaP)))
+    (local.set $d25 (i32.load offset=100 (local.get $deltaP)))
+    (i32.store8 (i32.add (local.get $solidP) (local.get $seed)) (i32.const 2))
+    (i32.store (local.get $queueP) (local.get $seed))
+    (local.set $tail (i32.const 1))
+    ;; breadth-first; the 26 neighbours written out, their offsets in locals
+    (block $bq (loop $lq
+      (br_if $bq (i32.ge_u (local.get $head) (local.get $tail)))
+      (local.set $i (i32.load (i32.add (local.get $queueP) (i32.shl (local.get $head) (i32.const 2)))))
+      (local.set $head (i32.add (local.get $head) (i32.const 1)))
+      (local.set $j (i32.add (local.get $i) (local.get $d0)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d1)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d2)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d3)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d4)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d5)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d6)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d7)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d8)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d9)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d10)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d11)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d12)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d13)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d14)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d15)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d16)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d17)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d18)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d19)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d20)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d21)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d22)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d23)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d24)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (local.set $j (i32.add (local.get $i) (local.get $d25)))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $j))) (i32.const 1))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $j)) (i32.const 2))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $tail) (i32.const 2))) (local.get $j))
+          (local.set $tail (i32.add (local.get $tail) (i32.const 1)))))
+      (br $lq)))
+    ;; reached (2) stays solid, the rest is cleared; the queue's room holds the kept list
+    (block $bs (loop $ls
+      (br_if $bs (i32.ge_u (local.get $s) (local.get $count)))
+      (local.set $i (i32.load (i32.add (local.get $cellsP) (i32.shl (local.get $s) (i32.const 2)))))
+      (if (i32.eq (i32.load8_u (i32.add (local.get $solidP) (local.get $i))) (i32.const 2))
+        (then
+          (i32.store8 (i32.add (local.get $solidP) (local.get $i)) (i32.const 1))
+          (i32.store (i32.add (local.get $queueP) (i32.shl (local.get $kept) (i32.const 2))) (local.get $i))
+          (local.set $kept (i32.add (local.get $kept) (i32.const 1))))
+        (else
+          (i32.store8 (i32.add (local.get $solidP) (local.get $i)) (i32.const 0))))
+      (local.set $s (i32.add (local.get $s) (i32.const 1)))
+      (br $ls)))
+    (local.get $kept))
+)
