@@ -57,6 +57,8 @@ function random(seed: number): () => number {
   };
 }
 
+const meshOf = (positions: Float32Array, indices: Uint32Array): Mesh => ({ positions, indices, groups: [], materials: [] });
+
 function expectSame(mesh: Mesh): void {
   const got = voxelTriangles(mesh), want = referenceVoxelTriangles(mesh);
   expect(Array.from(got.triOk)).toEqual(Array.from(want.triOk));
@@ -81,7 +83,7 @@ describe('voxelTriangles', () => {
       const triangles = Math.floor(r() * 80);
       // Some indices repeat a corner or point past the vertices.
       const indices = new Uint32Array(triangles * 3).map(() => (r() < 0.05 ? vertices + Math.floor(r() * 3) : Math.floor(r() * vertices)));
-      expectSame({ positions, indices });
+      expectSame(meshOf(positions, indices));
     }
   });
 
@@ -89,18 +91,18 @@ describe('voxelTriangles', () => {
     const r = random(99);
     const positions = new Float32Array(30).map(() => r() * 4 - 2);
     const indices = new Uint32Array([0, 1, 2, 3, 4, 5, 6, 7, 8, 1, 4, 7, 2, 5, 9]);
-    expectSame({ positions, indices });
+    expectSame(meshOf(positions, indices));
     for (const bad of [NaN, Infinity, -Infinity]) {
       const broken = positions.slice();
       broken[4] = bad;
-      expectSame({ positions: broken, indices });
+      expectSame(meshOf(broken, indices));
     }
     // A dangling index after the last whole triangle.
-    expectSame({ positions, indices: new Uint32Array([0, 1, 2, 3, 4, 5, 6]) });
-    expectSame({ positions, indices: new Uint32Array([0, 1, 2, 3, 4]) });
+    expectSame(meshOf(positions, new Uint32Array([0, 1, 2, 3, 4, 5, 6])));
+    expectSame(meshOf(positions, new Uint32Array([0, 1, 2, 3, 4])));
     // Collinear corners only: no triangle kept, the box stays empty.
     const line = new Float32Array([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]);
-    expectSame({ positions: line, indices: new Uint32Array([0, 1, 2, 1, 2, 3]) });
-    expect(voxelTriangles({ positions: line, indices: new Uint32Array([0, 1, 2]) }).min[0]).toBe(Infinity);
+    expectSame(meshOf(line, new Uint32Array([0, 1, 2, 1, 2, 3])));
+    expect(voxelTriangles(meshOf(line, new Uint32Array([0, 1, 2]))).min[0]).toBe(Infinity);
   });
 });
