@@ -142,16 +142,31 @@
     (local.set $o6 (i32.add (i32.sub (i32.const -1) (local.get $nx)) (local.get $nxy)))
     (local.set $o7 (i32.add (i32.const -1) (local.get $nxy)))
     (local.set $o8 (i32.add (i32.add (i32.const -1) (local.get $nx)) (local.get $nxy)))
+    ;; The copy eight cells a word, then the last few one by one.
     (block $b0 (loop $l0
-      (br_if $b0 (i32.ge_u (local.get $i) (local.get $cells)))
+      (br_if $b0 (i32.gt_u (i32.add (local.get $i) (i32.const 8)) (local.get $cells)))
+      (i64.store (i32.add (local.get $thickP) (local.get $i)) (i64.load (i32.add (local.get $surfP) (local.get $i))))
+      (local.set $i (i32.add (local.get $i) (i32.const 8)))
+      (br $l0)))
+    (block $b2 (loop $l2
+      (br_if $b2 (i32.ge_u (local.get $i) (local.get $cells)))
       (i32.store8 (i32.add (local.get $thickP) (local.get $i)) (i32.load8_u (i32.add (local.get $surfP) (local.get $i))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
-      (br $l0)))
+      (br $l2)))
     (if (local.get $close)
       (then
         (local.set $i (i32.const 0))
         (block $b1 (loop $l1
           (br_if $b1 (i32.ge_u (local.get $i) (local.get $cells)))
+          ;; At a word's first cell, a word of eight cells with no surface is passed whole (most
+          ;; of the grid is air; the stores are all 1s, so the order they are made in is no matter).
+          (if (i32.and (i32.eqz (i32.and (local.get $i) (i32.const 7)))
+                       (i32.le_u (i32.add (local.get $i) (i32.const 8)) (local.get $cells)))
+            (then
+              (if (i64.eqz (i64.load (i32.add (local.get $surfP) (local.get $i))))
+                (then
+                  (local.set $i (i32.add (local.get $i) (i32.const 8)))
+                  (br $l1)))))
           (if (i32.load8_u (i32.add (local.get $surfP) (local.get $i)))
             (then
               (local.set $p (i32.add (i32.add (local.get $thickP) (local.get $i)) (local.get $o0)))
@@ -193,6 +208,18 @@
     (local.set $o8 (i32.add (i32.add (i32.const -1) (local.get $nx)) (local.get $nxy)))
     (block $b0 (loop $l0
       (br_if $b0 (i32.ge_u (local.get $i) (local.get $cells)))
+      ;; At a word's first cell, eight cells none of them in the thickened shell are each solid
+      ;; exactly when not outside (the drop below needs the shell): written as one word, out xor 1
+      ;; per cell (outside is 0 or 1).
+      (if (i32.and (i32.eqz (i32.and (local.get $i) (i32.const 7)))
+                   (i32.le_u (i32.add (local.get $i) (i32.const 8)) (local.get $cells)))
+        (then
+          (if (i64.eqz (i64.load (i32.add (local.get $thickP) (local.get $i))))
+            (then
+              (i64.store (i32.add (local.get $solidP) (local.get $i))
+                (i64.xor (i64.load (i32.add (local.get $outP) (local.get $i))) (i64.const 0x0101010101010101)))
+              (local.set $i (i32.add (local.get $i) (i32.const 8)))
+              (br $l0)))))
       (local.set $s (i32.xor (i32.load8_u (i32.add (local.get $outP) (local.get $i))) (i32.const 1)))
       (if (i32.and (i32.and (i32.ne (local.get $s) (i32.const 0))
                             (i32.eqz (i32.load8_u (i32.add (local.get $surfP) (local.get $i)))))
