@@ -386,7 +386,10 @@ describe('the fit\'s voxeliser in WebAssembly', () => {
     for (let i = 0; i < indices.length; i++) indices[i] = rnd() < 0.02 ? indices[Math.max(0, i - 1)]! : i;
     const soup = { ...body, positions, indices, groups: [], normals: undefined, uvs: undefined, colors: undefined };
     let cells = 0;
-    for (const mesh of [body, capsule([0, 0, 0], [0, 1.5, 0.2], 0.3), soup]) {
+    // Far off the origin on the negative side, small against its coordinates: the kernel truncates
+    // a sample's cell coordinate where the JavaScript floors it, the same only while it is positive.
+    const far = capsule([-3e4, -2e3, -5e2], [-3e4, -2e3 + 1.5, -5e2 + 0.2], 0.3);
+    for (const mesh of [body, capsule([0, 0, 0], [0, 1.5, 0.2], 0.3), soup, far]) {
       const triangles = voxelTriangles(mesh);
       for (const resolution of [12, 48, 80, 131]) {
         for (const closeHoles of [true, false]) {

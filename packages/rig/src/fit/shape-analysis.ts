@@ -72,8 +72,10 @@ export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
   // The solid voxels listed once, for the distance field, the medial tree and the mirror plane.
   const solidList = solidVoxels(grid.solid);
   const dt = computeDistanceField(grid, solidList);
+  // Air keeps distance 0 (the field's passes visit the solid list only), so the largest distance
+  // is the solid voxels' largest, or 0: the list is read instead of every cell.
   let maxDt = 0;
-  for (let i = 0; i < dt.length; i++) if (dt[i]! > maxDt) maxDt = dt[i]!;
+  for (let s = 0; s < solidList.length; s++) { const d = dt[solidList[s]!]!; if (d > maxDt) maxDt = d; }
   const tree = buildMedialTree(grid, dt, {}, solidList);
   // Mirror plane: the box centre, x = 0 and the solid's centroid are tried; the best mirror IoU
   // wins (a character holding a sword in one hand is symmetric about x = 0, not its box centre).

@@ -65,46 +65,60 @@ export interface VoxelTriangles {
   max: [number, number, number];
 }
 
-/** The mesh's `VoxelTriangles`. */
+/**
+ * The mesh's `VoxelTriangles`. Each triangle's corners are read once into locals and the box kept
+ * in six locals: the same tests and the same comparisons in the same order (per axis, corners a,
+ * b, c, triangle by triangle) as a loop over the corners' three axes, so the same triangles and box
+ * bit for bit (test/voxel-triangles.test.ts keeps that loop as its reference). A 60k-triangle
+ * human's legs gate reads this once per up axis it stands the model on.
+ */
 export function voxelTriangles(mesh: Mesh): VoxelTriangles {
   const p = mesh.positions;
   const idx = mesh.indices;
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  let minX = Infinity, minY = Infinity, minZ = Infinity;
+  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   const vertexCount = p.length / 3;
   const triOk = new Uint8Array(idx.length / 3);
   // Every coordinate finite (the usual case) answers each triangle's finiteness at once.
   let allFinite = true;
   for (let i = 0; i < p.length; i++) if (!Number.isFinite(p[i]!)) { allFinite = false; break; }
-  for (let t = 0; t < idx.length; t += 3) {
+  for (let t = 0, tri = 0; t < idx.length; t += 3, tri++) {
     const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
     if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
     if (a === b || b === c || a === c) continue;
-    if (!allFinite) {
-      let finite = true;
-      // The three corners without an array per triangle (this loop runs over every triangle).
-      for (let k = 0; k < 3; k++) {
-        if (!Number.isFinite(p[a * 3 + k]!) || !Number.isFinite(p[b * 3 + k]!) || !Number.isFinite(p[c * 3 + k]!)) finite = false;
-      }
-      if (!finite) continue;
-    }
+    const a3 = a * 3, b3 = b * 3, c3 = c * 3;
+    const ax = p[a3]!, ay = p[a3 + 1]!, az = p[a3 + 2]!;
+    const bx = p[b3]!, by = p[b3 + 1]!, bz = p[b3 + 2]!;
+    const qx = p[c3]!, qy = p[c3 + 1]!, qz = p[c3 + 2]!;
+    if (!allFinite && !(Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(az) && Number.isFinite(bx) && Number.isFinite(by)
+      && Number.isFinite(bz) && Number.isFinite(qx) && Number.isFinite(qy) && Number.isFinite(qz))) continue;
     // Zero-area (collinear) triangles carry no surface.
-    const ux = p[b * 3]! - p[a * 3]!, uy = p[b * 3 + 1]! - p[a * 3 + 1]!, uz = p[b * 3 + 2]! - p[a * 3 + 2]!;
-    const vx = p[c * 3]! - p[a * 3]!, vy = p[c * 3 + 1]! - p[a * 3 + 1]!, vz = p[c * 3 + 2]! - p[a * 3 + 2]!;
-    const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+    const ux = bx - ax, uy = by - ay, uz = bz - az;
+    const vx = qx - ax, vy = qy - ay, vz = qz - az;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     const scale = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz);
-    if (cx * cx + cy * cy + cz * cz <= 1e-14 * scale * scale) continue;
-    triOk[t / 3] = 1;
-    for (let corner = 0; corner < 3; corner++) {
-      const v = corner === 0 ? a : corner === 1 ? b : c;
-      for (let k = 0; k < 3; k++) {
-        const x = p[v * 3 + k]!;
-        if (x < min[k]!) min[k] = x;
-        if (x > max[k]!) max[k] = x;
-      }
-    }
+    if (nx * nx + ny * ny + nz * nz <= 1e-14 * scale * scale) continue;
+    triOk[tri] = 1;
+    if (ax < minX) minX = ax;
+    if (ax > maxX) maxX = ax;
+    if (ay < minY) minY = ay;
+    if (ay > maxY) maxY = ay;
+    if (az < minZ) minZ = az;
+    if (az > maxZ) maxZ = az;
+    if (bx < minX) minX = bx;
+    if (bx > maxX) maxX = bx;
+    if (by < minY) minY = by;
+    if (by > maxY) maxY = by;
+    if (bz < minZ) minZ = bz;
+    if (bz > maxZ) maxZ = bz;
+    if (qx < minX) minX = qx;
+    if (qx > maxX) maxX = qx;
+    if (qy < minY) minY = qy;
+    if (qy > maxY) maxY = qy;
+    if (qz < minZ) minZ = qz;
+    if (qz > maxZ) maxZ = qz;
   }
-  return { triOk, min, max };
+  return { triOk, min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
 }
 
 /** Where {@link voxelizeMesh} puts the grid of a box: the cell's side, cells per axis, the origin. */

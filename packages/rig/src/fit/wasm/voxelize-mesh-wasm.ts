@@ -18,7 +18,7 @@ interface VoxelizeMeshExports {
   memory: WasmMemory;
   rasterize(
     positions: number, indices: number, triOk: number, triCount: number, surface: number,
-    nx: number, nxy: number, ox: number, oy: number, oz: number, inv: number,
+    nx: number, nxy: number, ox: number, oy: number, oz: number, inv: number, tabP: number,
   ): void;
   thicken(surface: number, thick: number, cells: number, nx: number, nxy: number, close: number): void;
   erode(surface: number, thick: number, outside: number, solid: number, cells: number, nx: number, nxy: number): void;
@@ -48,13 +48,18 @@ export function voxelizeSolidWasm(input: VoxelizeInput): Uint8Array | undefined 
   const triCount = triOk.length;
   const posP = 0, idxP = posP + 4 * positions.length, okP = idxP + 4 * 3 * triCount;
   const surfP = okP + triCount, thickP = surfP + cells, outP = thickP + cells, solidP = outP + cells;
-  if (!ensureMemory(k.memory, solidP + cells)) return undefined;
+  // The rasteriser's table of a triangle's fractions j / n (n + 1 doubles, 8-byte aligned): a
+  // triangle lies in the mesh's box, inside the grid, so n = ceil(longest · inv / 0.45) is at most
+  // the grid's diagonal in cells over 0.45, plus one for rounding.
+  const tabP = (solidP + cells + 7) & ~7;
+  const tableSize = 8 * (Math.ceil(Math.hypot(nx, ny, nz) / 0.45) + 3);
+  if (!ensureMemory(k.memory, tabP + tableSize)) return undefined;
   const buffer = k.memory.buffer;
   new Float32Array(buffer, posP, positions.length).set(positions);
   new Uint32Array(buffer, idxP, 3 * triCount).set(indices.subarray(0, 3 * triCount));
   new Uint8Array(buffer, okP, triCount).set(triOk);
   new Uint8Array(buffer, surfP, cells).fill(0);
-  k.rasterize(posP, idxP, okP, triCount, surfP, nx, nxy, origin[0], origin[1], origin[2], input.inv);
+  k.rasterize(posP, idxP, okP, triCount, surfP, nx, nxy, origin[0], origin[1], origin[2], input.inv, tabP);
   k.thicken(surfP, thickP, cells, nx, nxy, input.closeHoles ? 1 : 0);
   // The flood copies the shell into its own kernel's memory: this one does not move meanwhile.
   new Uint8Array(buffer, outP, cells).set(floodOutside(new Uint8Array(buffer, thickP, cells), nx, ny, nz));
