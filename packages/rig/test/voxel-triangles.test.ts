@@ -6,6 +6,7 @@
  */
 import type { Mesh } from '@rigforge/mesh';
 import { voxelTriangles, type VoxelTriangles } from '../src/fit/voxel-grid';
+import { mulberry32 as random } from '@rigforge/mesh/testing';
 
 function referenceVoxelTriangles(mesh: Mesh): VoxelTriangles {
   const p = mesh.positions;
@@ -43,18 +44,6 @@ function referenceVoxelTriangles(mesh: Mesh): VoxelTriangles {
     }
   }
   return { triOk, min, max };
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const meshOf = (positions: Float32Array, indices: Uint32Array): Mesh => ({ positions, indices, groups: [], materials: [] });
