@@ -363,15 +363,12 @@ export function heatSources(
   const dist = new Float64Array(nb);
   const closest = new Float64Array(3 * nb);
   const nearest = new Float64Array(n);
-  // Whether the vertex at (x, y, z) sees bone b's closest point (in `closest`). Defined once, not
-  // per vertex: under tsx every closure made in the loop costs a naming call.
   // The bones heating the current vertex; one list reused for every vertex.
   const found: number[] = [];
+  // Whether the vertex at (x, y, z) sees bone b's closest point (in `closest`). Defined once, not
+  // per vertex: under tsx every closure made in the loop costs a naming call.
   const sees = (x: number, y: number, z: number, b: number): boolean =>
     opts.visibility === 'off' || visibleTest(x, y, z, closest[3 * b]!, closest[3 * b + 1]!, closest[3 * b + 2]!);
-  // Each bone's head, span and squared length, read by the loop below, which finds the closest
-  // point inline rather than by a call per vertex and bone: that call's double arguments were
-  // boxed (tens of MB of heap numbers per dense human, a share of the rig's garbage collection).
   // Each bone's squared distance to the current vertex (the closest point's), for the cut below.
   const len2 = new Float64Array(nb);
   // Blender's rule (and `off`) reads the distances only for the bones within DISTANCE_EPSILON of
