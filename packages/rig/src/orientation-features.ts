@@ -12,7 +12,7 @@
 import type { Mesh } from '@rigforge/mesh';
 import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, CONTACT_FEATURE_NAMES, measureMeshAnatomy } from './orientation-anatomy';
 import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
-import { countNonZero, wordsOf } from './voxel/count-non-zero';
+import { solidVoxels } from './fit/solid-voxels';
 
 /** Cells along each axis of the surface grid: 32 (fillEnclosed holds a row of cells in a 32-bit word; a cell's coordinates are its index's bits). */
 const N_BITS = 5;
@@ -94,31 +94,17 @@ export interface SurfaceGrid {
 export interface CellList { count: number; at: [Uint8Array, Uint8Array, Uint8Array] }
 
 /**
- * The set cells' coordinates, in index order: the count is the cells' sum (they are 0 or 1), and
- * the cells are read four at a time, a word's cells one by one only when it is not all 0 (most of
- * the grid); a cell's coordinates are its index's bits (N is a power of two).
+ * The set cells' coordinates, in index order (`solidVoxels`' list: the grid's cells are 0 or 1); a
+ * cell's coordinates are its index's bits (N is a power of two).
  */
 function setCells(cells: Uint8Array): CellList {
-  const count = countNonZero(cells);
+  const list = solidVoxels(cells);
+  const count = list.length;
   const at: CellList['at'] = [new Uint8Array(count), new Uint8Array(count), new Uint8Array(count)];
-  const words = wordsOf(cells);
-  const wordCells = words ? 4 * words.length : 0;
-  let k = 0;
-  const put = (i: number): void => {
+  for (let k = 0; k < count; k++) {
+    const i = list[k]!;
     at[0][k] = i >> (2 * N_BITS); at[1][k] = (i >> N_BITS) & (N - 1); at[2][k] = i & (N - 1);
-    k++;
-  };
-  if (words) {
-    for (let w = 0; w < words.length; w++) {
-      if (words[w] === 0) continue;
-      const i = 4 * w;
-      if (cells[i]) put(i);
-      if (cells[i + 1]) put(i + 1);
-      if (cells[i + 2]) put(i + 2);
-      if (cells[i + 3]) put(i + 3);
-    }
   }
-  for (let i = wordCells; i < cells.length; i++) if (cells[i]) put(i);
   return { count, at };
 }
 

@@ -33,7 +33,7 @@ import { arcLengths, pointAtFraction } from './polyline';
 import { traceLimb, type Limb, type ShapeAnalysis } from './shape-analysis';
 import type { SkeletonBuilder } from './skeleton-builder';
 import { dist, sub, type Vec3 } from './vec3';
-import { solidVoxels } from './solid-voxels';
+import { solidVoxels, voxelCoordinates } from './solid-voxels';
 import { voxelAt, voxelCenter, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
 import { meshDetailResolution } from '../skinning/voxelize-within-budget';
 import { keepComponentWasm } from './wasm/keep-component-wasm';
@@ -332,12 +332,11 @@ function solidHand(region: Mesh, cell: number, coarsest: number, origin: Vec3, a
 function cutSeed(grid: VoxelGrid, cells: Int32Array, origin: Vec3, axis: Vec3): number {
   const seedPos: Vec3 = [origin[0] + axis[0] * 2 * grid.cell, origin[1] + axis[1] * 2 * grid.cell, origin[2] + axis[2] * 2 * grid.cell];
   let seed = -1, best = Infinity;
-  const { nx, ny, origin: o, cell: size } = grid;
-  // The list ascends, so each voxel's row (y, z) only moves forward: x, y, z without a division.
-  for (let s = 0, rowStart = 0, y = 0, z = 0; s < cells.length; s++) {
+  const { origin: o, cell: size } = grid;
+  const xyz = voxelCoordinates(cells, grid.nx, grid.ny);
+  for (let s = 0; s < cells.length; s++) {
     const i = cells[s]!;
-    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
-    const x = i - rowStart;
+    const x = xyz[3 * s]!, y = xyz[3 * s + 1]!, z = xyz[3 * s + 2]!;
     const dz = (o[2] + (z + 0.5) * size - seedPos[2]) ** 2;
     const dyz = (o[1] + (y + 0.5) * size - seedPos[1]) ** 2;
     const d = (o[0] + (x + 0.5) * size - seedPos[0]) ** 2 + dyz + dz;
@@ -352,14 +351,12 @@ function cutSeed(grid: VoxelGrid, cells: Int32Array, origin: Vec3, axis: Vec3): 
  * without an array per solid voxel.
  */
 function reachOf(shape: HandShape, origin: Vec3, axis: Vec3): number {
-  const { nx, ny, origin: o, cell } = shape.grid;
+  const { origin: o, cell } = shape.grid;
   const cells = shape.solidList;
   let reach = 0;
-  // As in cutSeed: the ascending list's x, y, z without a division.
-  for (let s = 0, rowStart = 0, y = 0, z = 0; s < cells.length; s++) {
-    const i = cells[s]!;
-    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
-    const x = i - rowStart;
+  const xyz = voxelCoordinates(cells, shape.grid.nx, shape.grid.ny);
+  for (let s = 0; s < cells.length; s++) {
+    const x = xyz[3 * s]!, y = xyz[3 * s + 1]!, z = xyz[3 * s + 2]!;
     const pz = (o[2] + (z + 0.5) * cell - origin[2]) * axis[2];
     const py = (o[1] + (y + 0.5) * cell - origin[1]) * axis[1];
     reach = Math.max(reach, (o[0] + (x + 0.5) * cell - origin[0]) * axis[0] + py + pz);

@@ -14,7 +14,7 @@
 import { withDefaults } from '@rigforge/mesh';
 import { neighbourOffsets } from './distance-field';
 import { KeyValueHeap } from '../min-heap';
-import { solidVoxels } from './solid-voxels';
+import { solidVoxels, voxelCoordinates } from './solid-voxels';
 import { CoverSpreadWasm, shortestPathTreeWasm } from './wasm/medial-dijkstra-wasm';
 import type { VoxelGrid } from './voxel-grid';
 
@@ -75,16 +75,9 @@ export function buildMedialTree(grid: VoxelGrid, dt: Float32Array, options: Buil
   // The thickest voxel; ties go to the one nearest the solid's centroid.
   let cx = 0, cy = 0, cz = 0;
   const count = solidList.length;
-  // Each voxel's x, y, z, once and without a division: the list ascends, so its row (y, z) only
-  // moves forward (the same integers as i % nx, ⌊i / nx⌋ % ny and ⌊i / nxy⌋).
-  const nx = grid.nx, ny = grid.ny;
-  const xyz = new Int32Array(3 * count);
-  for (let s = 0, rowStart = 0, y = 0, z = 0; s < count; s++) {
-    const i = solidList[s]!;
-    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
-    xyz[3 * s] = i - rowStart; xyz[3 * s + 1] = y; xyz[3 * s + 2] = z;
-    cx += i - rowStart; cy += y; cz += z;
-  }
+  // Each voxel's x, y, z, once and without a division.
+  const xyz = voxelCoordinates(solidList, grid.nx, grid.ny);
+  for (let s = 0; s < count; s++) { cx += xyz[3 * s]!; cy += xyz[3 * s + 1]!; cz += xyz[3 * s + 2]!; }
   cx /= Math.max(count, 1); cy /= Math.max(count, 1); cz /= Math.max(count, 1);
   for (let s = 0; s < count; s++) {
     const i = solidList[s]!;

@@ -29,3 +29,19 @@ export function solidVoxels(solid: Uint8Array): Int32Array {
   for (let i = wordCells; i < solid.length; i++) if (solid[i]) list[k++] = i;
   return list;
 }
+
+/**
+ * The x, y, z of each voxel of an ascending index list on a grid `nx` × `ny` cells per layer, three
+ * integers per voxel in list order. The list ascends, so a voxel's row (y, z) only moves forward and
+ * is found without a division: the same integers as i % nx, ⌊i / nx⌋ % ny and ⌊i / (nx·ny)⌋ (the
+ * divisions were a visible share of the hands' scans over their solid voxels).
+ */
+export function voxelCoordinates(list: Int32Array, nx: number, ny: number): Int32Array {
+  const xyz = new Int32Array(3 * list.length);
+  for (let s = 0, rowStart = 0, y = 0, z = 0; s < list.length; s++) {
+    const i = list[s]!;
+    while (i >= rowStart + nx) { rowStart += nx; if (++y === ny) { y = 0; z++; } }
+    xyz[3 * s] = i - rowStart; xyz[3 * s + 1] = y; xyz[3 * s + 2] = z;
+  }
+  return xyz;
+}
