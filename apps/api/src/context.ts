@@ -49,10 +49,21 @@ export interface CreateContextOptions {
   logDestination?: DestinationStream;
 }
 
+/**
+ * The API keeps an idle Postgres connection for 5 minutes, not node-postgres' 10 s: traffic that
+ * pauses for more than 10 s (between a client's bursts, a quiet minute) otherwise finds the pool
+ * emptied, and the burst's first requests wait while up to 20 connections are opened again, each a
+ * new backend, its authentication and every hot statement prepared again: at half of peak the
+ * first 100-300 ms of such a burst answered in up to 65 ms (apps/api/docs/performance.md,
+ * twenty-first wave). 20 connections are the replica's budget whether busy or idle.
+ */
+export const API_POOL_IDLE_TIMEOUT_MS = 300_000;
+
 export async function createContext(env: ApiEnv, options: CreateContextOptions = {}): Promise<AppContext> {
   const db = createDb({
     databaseUrl: env.DATABASE_URL,
     poolSize: 20,
+    idleTimeoutMs: API_POOL_IDLE_TIMEOUT_MS,
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
   });
