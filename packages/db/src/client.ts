@@ -24,7 +24,7 @@ export interface CreateDbOptions {
   /**
    * How long a connection may sit idle in the pool before it is closed (node-postgres' default:
    * 10 s). A closed connection is opened again by the next burst, on its requests' path: a new
-   * backend, authentication, and every named statement prepared again on it.
+   * backend, authentication, and every named statement prepared again on it. 0: never closed.
    */
   idleTimeoutMs?: number;
 }
@@ -52,7 +52,7 @@ export function createDb(options: CreateDbOptions): Db {
     keepAlive: true,
     ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    ...(options.idleTimeoutMs ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
+    ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
   });
   if (options.statementTimeoutMs) closeUnansweredConnections(pool, options.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS);
   // An idle connection dropped by the server must not crash the process; the next query reports it.
