@@ -2,7 +2,7 @@
  * The depth scale and lean of one body plan pictured from one view, chosen by the shape benchmark's
  * own distance over every character of the plan pictured from that view, left out by artist.
  *
- *   npx tsx packages/generate/scripts/fit-plan-view-depth.ts ../shared/rig-dev-set --plan quadruped --view front [--only id,id] [--json part.json] [--samples 4000]
+ *   npx tsx packages/generate/scripts/fit-plan-view-depth.ts ../shared/rig-dev-set --plan quadruped --view front [--only id,id] [--json part.json] [--samples 4000] [--rim-lean]
  *   npx tsx packages/generate/scripts/fit-plan-view-depth.ts --merge a.json,b.json
  *
  * The depth priors (`fit-depth-priors.ts`) are fitted on each character's most informative view, so
@@ -22,7 +22,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { generateModel } from '../src';
+import { decodeImage, GENERATE_MODEL_DEFAULTS, generateModel, segmentSubject } from '../src';
+import { distanceTransform } from '../src/mask-ops';
+import { rimLean } from '../src/rim-lean';
 import { bounds, centred, diagonal, mostInformativeView, turnToView, VIEWS, arg, type FitRow, scaledLeaned, mean, benchmarkPicture, unitHeight, readManifest, readCharacterMesh, fitRowSchema } from './dev-set-views';
 import { runFitScript } from './fit-script';
 import { meanNearest, sampleSurface } from './shape-distance';
@@ -61,6 +63,13 @@ function report(rows: FitRow[]): void {
   for (const r of shown) console.log(`${r.id} (${r.artist}): at (1, 0) ${r.cd[BASE]!.toFixed(4)}, left out ${r.cd[held(r)]!.toFixed(4)} (${name(held(r))}), best ${Math.min(...r.cd).toFixed(4)} (${name(r.cd.indexOf(Math.min(...r.cd)))})`);
 }
 
+/** The lean `rim-lean.ts` adds for this picture, read as `generateModel` reads it. */
+async function pictureRimLean(picture: Uint8Array, view: (typeof VIEWS)[number]): Promise<number> {
+  const decoded = await decodeImage(picture, { maxSide: GENERATE_MODEL_DEFAULTS.resolution, maxPixels: GENERATE_MODEL_DEFAULTS.maxPixels });
+  const subject = segmentSubject(decoded, { hasAlpha: decoded.hasAlpha });
+  return rimLean(view, decoded.data, subject.mask, distanceTransform(subject.mask, subject.width, subject.height));
+}
+
 const USAGE = 'usage: fit-plan-view-depth.ts <dev-set dir> --plan <plan> --view front|side|top [--only id,id] [--json part.json] [--samples 4000]';
 
 async function measure(dir: string): Promise<void> {
@@ -85,8 +94,11 @@ async function measure(dir: string): Promise<void> {
       // deterministic samples), the truth sampled once for the whole grid.
       const tp = centred(truth.positions);
       const ts = sampleSurface(tp, truth.indices, samples), unitDiagonal = diagonal(bounds(tp));
+      // `--rim-lean`: β on top of the lean the picture's shading adds (`rim-lean.ts`, as the engine
+      // adds it to the view's), so the choice is the plan and view's own lean given that rule.
+      const rim = process.argv.includes('--rim-lean') ? await pictureRimLean(picture, view) : 0;
       const cd = GRID.map(({ k, beta }) => {
-        const ms = sampleSurface(centred(scaledLeaned(made.positions, k, beta)), made.indices, samples);
+        const ms = sampleSurface(centred(scaledLeaned(made.positions, k, beta + rim)), made.indices, samples);
         return (meanNearest(ts, ms) + meanNearest(ms, ts)) / 2 / unitDiagonal;
       });
       rows.push({ id: c.id, plan: c.bodyPlan, artist: c.artist, bestView: mostInformativeView(mesh) === view, cd });
