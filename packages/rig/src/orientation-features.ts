@@ -126,14 +126,19 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
   const occupied = new Uint8Array(N * N * N);
   const normals = new Float32Array(N * N * N * 3);
   const idx = mesh.indices;
-  const cell = (v: number, k: number): number => ((v - min[k]!) / extent[k]!) * N;
+  // Each vertex's place in cells, ((v − min) / extent) · N, worked out once per vertex rather than
+  // once per corner of each of its ~6 triangles (nine divisions a triangle were most of a
+  // 60k-triangle human's loop): the same doubles, a trailing partial vertex's included. An index
+  // past the positions reads undefined from either array, so its corner is NaN as before.
+  const cells = new Float64Array(p.length);
+  for (let i = 0, k = 0; i < p.length; i++, k = k === 2 ? 0 : k + 1) cells[i] = ((p[i]! - min[k]!) / extent[k]!) * N;
   // Corners and edges in scalars: arrays per triangle were most of this loop's time on large
   // meshes (the same doubles as before).
   for (let t = 0; t + 2 < idx.length; t += 3) {
     const a = idx[t]! * 3, b = idx[t + 1]! * 3, c = idx[t + 2]! * 3;
-    const A0 = cell(p[a]!, 0), A1 = cell(p[a + 1]!, 1), A2 = cell(p[a + 2]!, 2);
-    const B0 = cell(p[b]!, 0), B1 = cell(p[b + 1]!, 1), B2 = cell(p[b + 2]!, 2);
-    const C0 = cell(p[c]!, 0), C1 = cell(p[c + 1]!, 1), C2 = cell(p[c + 2]!, 2);
+    const A0 = cells[a]!, A1 = cells[a + 1]!, A2 = cells[a + 2]!;
+    const B0 = cells[b]!, B1 = cells[b + 1]!, B2 = cells[b + 2]!;
+    const C0 = cells[c]!, C1 = cells[c + 1]!, C2 = cells[c + 2]!;
     // Normal in world units (for the soles), area-weighted by its length.
     const u0 = p[b]! - p[a]!, u1 = p[b + 1]! - p[a + 1]!, u2 = p[b + 2]! - p[a + 2]!;
     const w0 = p[c]! - p[a]!, w1 = p[c + 1]! - p[a + 1]!, w2 = p[c + 2]! - p[a + 2]!;
