@@ -632,8 +632,11 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
   // both, each a whole 48-cell shape analysis.
   let filed: ReturnType<typeof measureBodyPlanFeatures> | undefined;
   const asFiled = (): ReturnType<typeof measureBodyPlanFeatures> => (filed ??= shape(mesh, '+y'));
+  // The shape analysis reads positions and triangles only: the turned copies it reads leave the
+  // normals behind (turnMesh turns them too: a copy of a 60k-triangle human's per axis asked).
+  const { normals: _normals, ...bare } = mesh;
   const stoodUp = (up: UpAxis): ReturnType<typeof measureBodyPlanFeatures> => {
-    if (!standing.has(up)) standing.set(up, up === '+y' ? asFiled() : shape(rotateMeshUp(mesh, up), up));
+    if (!standing.has(up)) standing.set(up, up === '+y' ? asFiled() : shape(rotateMeshUp(bare, up), up));
     return standing.get(up)!;
   };
   let probs: number[] | undefined;
@@ -643,11 +646,14 @@ export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}
     asFiled: () => asFiled().legs, standingWhenStood: (up) => stoodUp(up).standingLegs,
     massAbove: (up) => (massAbove ??= measureMassAbove(mesh))(up),
     // Turned about +Y the file's left-right axis x is z and z is x (its legs paired across it as filed).
-    standingAsFiledTurned: () => measureBodyPlanFeatures(analyzeShape(rotateMeshY(mesh, 90), o.legsResolution), {
+    standingAsFiledTurned: () => measureBodyPlanFeatures(analyzeShape(rotateMeshY(bare, 90), o.legsResolution), {
       pairedAcross: !o.legsEitherFacing ? 'x' : o.lateralAxis === 'x' ? 'z' : o.lateralAxis === 'z' ? 'x' : standingPairing('+y', o.lateralAxis),
     }).standingLegs,
   };
-  const upProbabilities = o.exemplarWeight > 0 ? (): number[] => weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight) : undefined;
+  // Made once: a rule after the gates that stands the model another way decides again (standOn),
+  // and the exemplar cue's silhouettes and votes are a few ms of a small mesh's orientation.
+  let upProbs: number[] | undefined;
+  const upProbabilities = o.exemplarWeight > 0 ? (): number[] => (upProbs ??= weighByCue(p(), shippedExemplarUpScores(mesh), o.exemplarWeight)) : undefined;
   // The box's clearly longest side, read once: the end bar keeps a body off it, and the fins rule
   // reads its length along it.
   const longAxis = o.longAxis ?? (o.minEndUpConfidence > 0 || o.finsBelow || o.headUp || o.acrossWings || o.headEnd ? lengthAxisOf(mesh) : undefined);

@@ -160,6 +160,19 @@ function surfaceVoxels(mesh: Mesh): Uint8Array {
   // the square root of the largest squared length, which gives the same whole number as the
   // longest Math.hypot except within rounding of a whole number, where the hypots decide.
   const o0 = origin[0]!, o1 = origin[1]!, o2 = origin[2]!;
+  // Each vertex's voxel (−1 for a NaN coordinate), for the triangles sampled at their corners only
+  // (n = 1 below, most of a 60k-triangle human's): there the samples are the corners themselves,
+  // (1·a + 0·b + 0·c − o) / voxel being (a − o) / voxel for finite coordinates (n = 1 needs them:
+  // a non-finite one makes n NaN, and no sample is drawn), so the same voxels.
+  const vertices = Math.floor(p.length / 3);
+  const corner = new Int32Array(vertices);
+  for (let v = 0; v < vertices; v++) {
+    const wi = (p[v * 3]! - o0) / voxel, wj = (p[v * 3 + 1]! - o1) / voxel, wk = (p[v * 3 + 2]! - o2) / voxel;
+    const i = wi >= 0 ? (wi < R ? wi | 0 : R - 1) : wi < 0 ? 0 : -1;
+    const j = wj >= 0 ? (wj < R ? wj | 0 : R - 1) : wj < 0 ? 0 : -1;
+    const k = wk >= 0 ? (wk < R ? wk | 0 : R - 1) : wk < 0 ? 0 : -1;
+    corner[v] = (i | j | k) < 0 ? -1 : (i * R + j) * R + k;
+  }
   for (let f = 0; f + 2 < idx.length; f += 3) {
     const a = idx[f]! * 3, b = idx[f + 1]! * 3, c = idx[f + 2]! * 3;
     const ax = p[a]!, ay = p[a + 1]!, az = p[a + 2]!;
@@ -174,6 +187,13 @@ function surfaceVoxels(mesh: Mesh): Uint8Array {
       twice = (2 * edge) / voxel;
     }
     const n = Math.max(1, Math.ceil(twice));
+    if (n === 1) {
+      const va = corner[idx[f]!]!, vb = corner[idx[f + 1]!]!, vc = corner[idx[f + 2]!]!;
+      if (va >= 0) grid[va] = 1;
+      if (vc >= 0) grid[vc] = 1;
+      if (vb >= 0) grid[vb] = 1;
+      continue;
+    }
     for (let u = 0; u <= n; u++) {
       // b's term is the same for the row (hoisted as the sum groups it: (a + b) + c − o).
       const wb = u / n, wbx = wb * bx, wby = wb * by, wbz = wb * bz;

@@ -126,14 +126,40 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
   const occupied = new Uint8Array(N * N * N);
   const normals = new Float32Array(N * N * N * 3);
   const idx = mesh.indices;
-  const cell = (v: number, k: number): number => ((v - min[k]!) / extent[k]!) * N;
+  // Each vertex's place in cells, ((v − min) / extent) · N, worked out once per vertex rather than
+  // once per corner of each of its ~6 triangles (nine divisions a triangle were most of a
+  // 60k-triangle human's loop): the same doubles, a trailing partial vertex's included. An index
+  // past the positions reads undefined from either array, so its corner is NaN as before.
+  const cells = new Float64Array(p.length);
+  for (let i = 0, k = 0; i < p.length; i++, k = k === 2 ? 0 : k + 1) cells[i] = ((p[i]! - min[k]!) / extent[k]!) * N;
+  // ... and its cell's index (−1 for a NaN coordinate), for a triangle of one step: its three
+  // samples are its corners, q·A + s·B + r·C with two weights 0 and one 1 being that corner for
+  // finite coordinates (one step needs them: a non-finite corner makes the steps NaN, no sample).
+  const vertices = Math.floor(p.length / 3);
+  const corner = new Int32Array(vertices);
+  for (let v = 0; v < vertices; v++) {
+    const wx = cells[v * 3]!, wy = cells[v * 3 + 1]!, wz = cells[v * 3 + 2]!;
+    const x = wx >= 0 ? (wx < N ? wx | 0 : N - 1) : wx < 0 ? 0 : -1;
+    const y = wy >= 0 ? (wy < N ? wy | 0 : N - 1) : wy < 0 ? 0 : -1;
+    const z = wz >= 0 ? (wz < N ? wz | 0 : N - 1) : wz < 0 ? 0 : -1;
+    corner[v] = (x | y | z) < 0 ? -1 : (((x << N_BITS) | y) << N_BITS) | z;
+  }
+  // A corner sample: its cell marked and its share of the normal added (as the loop below does).
+  const mark = (v: number, sx: number, sy: number, sz: number): void => {
+    if (v < 0) return;
+    occupied[v] = 1;
+    const n = v * 3;
+    normals[n] = normals[n]! + sx;
+    normals[n + 1] = normals[n + 1]! + sy;
+    normals[n + 2] = normals[n + 2]! + sz;
+  };
   // Corners and edges in scalars: arrays per triangle were most of this loop's time on large
   // meshes (the same doubles as before).
   for (let t = 0; t + 2 < idx.length; t += 3) {
     const a = idx[t]! * 3, b = idx[t + 1]! * 3, c = idx[t + 2]! * 3;
-    const A0 = cell(p[a]!, 0), A1 = cell(p[a + 1]!, 1), A2 = cell(p[a + 2]!, 2);
-    const B0 = cell(p[b]!, 0), B1 = cell(p[b + 1]!, 1), B2 = cell(p[b + 2]!, 2);
-    const C0 = cell(p[c]!, 0), C1 = cell(p[c + 1]!, 1), C2 = cell(p[c + 2]!, 2);
+    const A0 = cells[a]!, A1 = cells[a + 1]!, A2 = cells[a + 2]!;
+    const B0 = cells[b]!, B1 = cells[b + 1]!, B2 = cells[b + 2]!;
+    const C0 = cells[c]!, C1 = cells[c + 1]!, C2 = cells[c + 2]!;
     // Normal in world units (for the soles), area-weighted by its length.
     const u0 = p[b]! - p[a]!, u1 = p[b + 1]! - p[a + 1]!, u2 = p[b + 2]! - p[a + 2]!;
     const w0 = p[c]! - p[a]!, w1 = p[c + 1]! - p[a + 1]!, w2 = p[c + 2]! - p[a + 2]!;
@@ -159,6 +185,13 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
     const samples = ((steps + 1) * (steps + 2)) / 2;
     const sx = nx / samples, sy = ny / samples, sz = nz / samples;
     const den = Math.max(steps, 1);
+    if (steps === 1) {
+      // The samples (0, 0), (0, 1), (1, 0) in the loop's order: a, c, b.
+      mark(corner[idx[t]!]!, sx, sy, sz);
+      mark(corner[idx[t + 2]!]!, sx, sy, sz);
+      mark(corner[idx[t + 1]!]!, sx, sy, sz);
+      continue;
+    }
     for (let i = 0; i <= steps; i++) {
       const s = i / den;
       // Hoisted, as the expression groups them: q = (1 − s) − r; q·A + s·B + r·C = (q·A + s·B) + r·C.

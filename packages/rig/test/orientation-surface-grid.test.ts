@@ -129,6 +129,27 @@ function randomMesh(seed: number, flat = false): Mesh {
   return meshOf(positions, indices);
 }
 
+/**
+ * Tiny triangles scattered over the box, most under half a cell on a side (sampled at their corners
+ * only: one step), some on the 1/32 lattice, with the box's corners on its faces.
+ */
+function tinyMesh(seed: number): Mesh {
+  const rand = lcg(seed);
+  const positions: number[] = [], indices: number[] = [];
+  for (let t = 0; t < 600; t++) {
+    const base = [rand() * 3 - 1, rand() * 2, rand() * 1.5 - 0.5];
+    const onLattice = rand() < 0.2;
+    for (let v = 0; v < 3; v++) {
+      const q = [0, 1, 2].map((k) => base[k]! + rand() * 0.04 - 0.02);
+      positions.push(...(onLattice ? q.map((x) => Math.round(x * 32) / 32) : q));
+    }
+    indices.push(3 * t, 3 * t + 1, 3 * t + 2);
+  }
+  positions.push(-1.1, -0.1, -0.6, 2.1, 2.1, 1.1, 2.1, -0.1, 1.1);
+  indices.push(1800, 1801, 1802);
+  return meshOf(positions, indices);
+}
+
 function expectSameGrid(mesh: Mesh): void {
   const grid = buildSurfaceGrid(mesh);
   const ref = referenceGrid(mesh);
@@ -147,6 +168,7 @@ function expectSameGrid(mesh: Mesh): void {
 describe('the orientation surface grid', () => {
   it('marks the cells and sums the normals of the loop it replaced, bit for bit', () => {
     for (const seed of [1, 2, 3, 4]) expectSameGrid(randomMesh(seed));
+    for (const seed of [12, 13]) expectSameGrid(tinyMesh(seed));
   });
 
   it('does so for a flat sheet (one layer of cells) and a mesh with a non-finite vertex', () => {
@@ -209,7 +231,7 @@ describe('the orientation surface grid', () => {
     };
     const withNaN = randomMesh(9);
     withNaN.positions[4] = Number.NaN;
-    for (const mesh of [randomMesh(7), randomMesh(8, true), withNaN]) {
+    for (const mesh of [randomMesh(7), randomMesh(8, true), withNaN, tinyMesh(10), tinyMesh(11)]) {
       const now = silhouetteProjections(mesh), before = reference(mesh);
       for (let k = 0; k < 3; k++) expect(Buffer.from(now[k]!).equals(Buffer.from(before[k]!))).toBe(true);
     }

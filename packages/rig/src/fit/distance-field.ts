@@ -26,8 +26,8 @@ export function neighbourOffsets(grid: VoxelGrid): { delta: Int32Array; length: 
 /**
  * `solidList`: the grid's solid voxels (solidVoxels), when the caller has them. `kernel`: `wasm`
  * (default) runs the two passes in WebAssembly (wasm/distance-field.wat: the same distances bit
- * for bit, faster), `js` the loops below (the reference it is tested against; also the fallback
- * where WebAssembly is missing).
+ * for bit, faster), `js` the loops of chamferPasses (the reference it is tested against; also the
+ * fallback where WebAssembly is missing).
  */
 export function computeDistanceField(grid: VoxelGrid, solidList: Int32Array = solidVoxels(grid.solid), kernel: 'js' | 'wasm' = 'wasm'): Float32Array {
   const { solid } = grid;
@@ -35,6 +35,18 @@ export function computeDistanceField(grid: VoxelGrid, solidList: Int32Array = so
   const dt = new Float32Array(solid.length);
   const count = solidList.length;
   for (let s = 0; s < count; s++) dt[solidList[s]!] = 1e9;
+  return chamferPasses(grid, dt, solidList, kernel);
+}
+
+/**
+ * The two-pass 26-neighbour chamfer over the solid voxels `solidList` (ascending), in place on
+ * `dt`: forward in the list's order, each voxel's value lowered to the least of its earlier
+ * neighbours' plus the step's length, then backward over the later ones. Air cells are read, never
+ * written: the distance field's air is 0 (the outside it measures from); an opening's growth
+ * (open-solid.ts) leaves air at 1e9, so no air neighbour ever lowers a voxel there.
+ */
+export function chamferPasses(grid: VoxelGrid, dt: Float32Array, solidList: Int32Array, kernel: 'js' | 'wasm' = 'wasm'): Float32Array {
+  const count = solidList.length;
   const { delta, length } = neighbourOffsets(grid);
   // Negative deltas come before the voxel in scan order: used by the forward pass. Offsets and
   // lengths per pass in typed arrays, indexed (an iterator per voxel showed in the fit's profile).

@@ -5,7 +5,8 @@
  * (scripts/lib/up-anatomy.ts, fin-anatomy.ts), so both open the same solid.
  */
 import type { Mesh } from '@rigforge/mesh';
-import { computeDistanceField, neighbourOffsets } from './distance-field';
+import { chamferPasses, computeDistanceField } from './distance-field';
+import { solidVoxels } from './solid-voxels';
 import { voxelizeMesh, type VoxelGrid } from './voxel-grid';
 
 export interface OpenSolidOptions {
@@ -25,34 +26,29 @@ export const OPEN_SOLID_DEFAULTS: Required<OpenSolidOptions> = { resolution: 64,
  * solid voxel with `core` 0 is a thin part. */
 export interface OpenedSolid { grid: VoxelGrid; core: Uint8Array }
 
-/** Voxelises `mesh` and opens it by `openingShare` of the thickest point's distance to the outside. */
-export function openSolid(mesh: Mesh, options: OpenSolidOptions = {}): OpenedSolid {
+/**
+ * Voxelises `mesh` and opens it by `openingShare` of the thickest point's distance to the outside.
+ * `kernel`: the chamfer passes' (fit/distance-field.ts chamferPasses), `js` for the reference.
+ */
+export function openSolid(mesh: Mesh, options: OpenSolidOptions = {}, kernel: 'js' | 'wasm' = 'wasm'): OpenedSolid {
   const o = { ...OPEN_SOLID_DEFAULTS, ...options };
   const grid = voxelizeMesh(mesh, { resolution: o.resolution });
-  const { solid } = grid;
-  const dt = computeDistanceField(grid);
+  // The solid voxels listed once (ascending, as a scan of the grid meets them): every step below
+  // visits only them, most of the 64-cell grid being air.
+  const list = solidVoxels(grid.solid);
+  const count = list.length;
+  const dt = computeDistanceField(grid, list, kernel);
   let maxDt = 0;
-  for (let i = 0; i < dt.length; i++) if (solid[i] && dt[i]! > maxDt) maxDt = dt[i]!;
+  for (let s = 0; s < count; s++) { const d = dt[list[s]!]!; if (d > maxDt) maxDt = d; }
   const r = Math.max(1.5, o.openingShare * maxDt);
-  // The opening: the core (distance ≥ r) grown back by r over the solid (a chamfer distance from the
-  // core, two passes, as the distance field's).
-  const grow = new Float32Array(solid.length).fill(1e9);
-  for (let i = 0; i < solid.length; i++) if (solid[i] && dt[i]! >= r) grow[i] = 0;
-  const { delta, length } = neighbourOffsets(grid);
-  for (let pass = 0; pass < 2; pass++) {
-    const forward = pass === 0;
-    for (let s = 0; s < solid.length; s++) {
-      const i = forward ? s : solid.length - 1 - s;
-      if (!solid[i]) continue;
-      let best = grow[i]!;
-      for (let k = 0; k < delta.length; k++) {
-        const j = i + delta[k]!;
-        if ((forward ? delta[k]! < 0 : delta[k]! > 0) && j >= 0 && j < solid.length && solid[j]) best = Math.min(best, grow[j]! + length[k]!);
-      }
-      grow[i] = best;
-    }
-  }
-  const core = new Uint8Array(solid.length);
-  for (let i = 0; i < solid.length; i++) if (solid[i] && grow[i]! <= r) core[i] = 1;
+  // The opening: the core (distance ≥ r) grown back by r over the solid, a chamfer distance from
+  // the core by the distance field's two passes. Air stays at 1e9, more than any solid voxel's
+  // value, so reading it (the passes read every neighbour) lowers nothing: the same distances as a
+  // growth over solid neighbours only.
+  const grow = new Float32Array(grid.solid.length).fill(1e9);
+  for (let s = 0; s < count; s++) { const i = list[s]!; if (dt[i]! >= r) grow[i] = 0; }
+  chamferPasses(grid, grow, list, kernel);
+  const core = new Uint8Array(grid.solid.length);
+  for (let s = 0; s < count; s++) { const i = list[s]!; if (grow[i]! <= r) core[i] = 1; }
   return { grid, core };
 }
