@@ -138,7 +138,7 @@
     (local $base i32) (local $c i32) (local $s i32) (local $end i32) (local $slot i32) (local $settled i32)
     (local $cell i32) (local $o i32) (local $idx i32) (local $nb i32) (local $u i32) (local $cu i32) (local $nd f64)
     (local $ubase i32) (local $uend i32) (local $empty i32) (local $worst i32) (local $worstD f64) (local $seen i32)
-    (local $lab i32) (local $ds f64) (local $slot2 i32) (local $right i32)
+    (local $lab i32) (local $ds f64) (local $slot2 i32)
     (if (i32.and (local.get $stop) (i32.eqz (global.get $remaining))) (then (return (i32.const 1))))
     (block $exhausted (loop $pop
       (br_if $exhausted (i32.eqz (global.get $size)))
@@ -159,17 +159,14 @@
             (local.set $child (i32.add (i32.shl (local.get $i) (i32.const 1)) (i32.const 1)))
             (br_if $down (i32.ge_s (local.get $child) (local.get $last)))
             (local.set $cat (i32.add (global.get $heapP) (i32.shl (local.get $child) (i32.const 4))))
-            ;; the right child when there is one and its key is less: without a branch, which the
-            ;; hardware guesses wrong about half the time (as skinning/wasm/jacobi-cg.wat and
-            ;; fit/wasm/medial-dijkstra.wat do; the entry past the last one, read when there is no
-            ;; right child, is the entry just popped from the end, still in the memory; the test
-            ;; ignores it). The same child, so the same pops in the same order.
-            (local.set $right (i32.and
-              (i32.lt_s (i32.add (local.get $child) (i32.const 1)) (local.get $last))
-              (f64.lt (f64.load offset=16 (local.get $cat)) (f64.load (local.get $cat)))))
-            (local.set $child (i32.add (local.get $child) (local.get $right)))
-            (local.set $cat (i32.add (local.get $cat) (i32.shl (local.get $right) (i32.const 4))))
             (local.set $ck (f64.load (local.get $cat)))
+            (if (i32.lt_s (i32.add (local.get $child) (i32.const 1)) (local.get $last))
+              (then
+                (if (f64.lt (f64.load offset=16 (local.get $cat)) (local.get $ck))
+                  (then
+                    (local.set $child (i32.add (local.get $child) (i32.const 1)))
+                    (local.set $cat (i32.add (local.get $cat) (i32.const 16)))
+                    (local.set $ck (f64.load (local.get $cat)))))))
             (br_if $down (f64.ge (local.get $ck) (local.get $lk)))
             (local.set $at (i32.add (global.get $heapP) (i32.shl (local.get $i) (i32.const 4))))
             (f64.store (local.get $at) (local.get $ck))
