@@ -2,6 +2,7 @@ import { computeSkinWeights } from '../src/compute-skin-weights';
 import { blenderHeatBones, boneHeatWeights, type BoneHeatResult } from '../src/skinning/bone-heat';
 import { closeHeatThreads, defaultHeatThreads, heatThreadCount, HEAT_THREADS_MAX, HEAT_THREADS_MIN_VERTICES, solveBonesOnThreads } from '../src/skinning/heat-threads';
 import { HeatSupportsWasm } from '../src/skinning/wasm/jacobi-cg-wasm';
+import { KeptHeat } from '../src/skinning/kept-heat';
 import { pathReentersSolid, voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
 import { weldVertices } from '../src/weld-vertices';
 import { humanoid } from './skinning-fixtures';
@@ -94,15 +95,22 @@ describe('bone heat\'s bones solved on threads', () => {
     // Each bone 200 times over (the same column written again), so the helper has time to take some.
     const tasks: number[] = [];
     for (let k = 0; k < 200; k++) for (let b = 0, from = 0; b < nb; from += seedsOf[b]!.length, b++) tasks.push(b, from, from + seedsOf[b]!.length);
-    const serial = new Float64Array(n * nb);
-    expect(solveBonesOnThreads(wasm, Int32Array.from(tasks), nb, serial, solve, 1).outcome).toBe('no-threads');
-    expect(serial.some((w) => w > 0)).toBe(true);
+    // Every entry the heat reaches above a small limit is kept, so a wrong thread's write shows.
+    const limit = 1e-6, count = tasks.length / 3;
+    const rowsOf = (kept: KeptHeat) => kept.vertexRows(n, nb, Int32Array.from(tasks));
+    const sameRows = (a: ReturnType<typeof rowsOf>, b: ReturnType<typeof rowsOf>): boolean =>
+      sameBits(a.rowStart, b.rowStart) && sameBits(a.bone, b.bone) && sameBits(a.weight, b.weight);
+    const serialKept = new KeptHeat(n * nb * count, count, false);
+    expect(solveBonesOnThreads(wasm, Int32Array.from(tasks), serialKept, limit, solve, 1).outcome).toBe('no-threads');
+    const serial = rowsOf(serialKept);
+    expect(serial.weight.length).toBeGreaterThan(n);
+    expect(serialKept.extra.size).toBe(0);
 
-    const run = (layout: HeatSupportsWasm['layout']) => {
-      const out = new Float64Array(new SharedArrayBuffer(8 * n * nb));
+    const run = (layout: HeatSupportsWasm['layout'], capacity = n * nb * count) => {
+      const kept = new KeptHeat(capacity, count, true);
       // The helpers get `layout`; this thread keeps its own (its `at` is read at creation).
-      const r = solveBonesOnThreads(Object.create(wasm, { layout: { value: layout } }) as HeatSupportsWasm, Int32Array.from(tasks), nb, out, solve, 2);
-      return { ...r, out };
+      const r = solveBonesOnThreads(Object.create(wasm, { layout: { value: layout } }) as HeatSupportsWasm, Int32Array.from(tasks), kept, limit, solve, 2);
+      return { ...r, kept, rows: rowsOf(kept) };
     };
     // A healthy helper first (it starts, then takes bones), so the failing one is up when its job comes.
     let healthy = run(wasm.layout);
@@ -112,18 +120,25 @@ describe('bone heat\'s bones solved on threads', () => {
     }
     expect(healthy.outcome).toBe('threads');
     expect(healthy.helperBones).toBeGreaterThan(0);
-    expect(sameBits(healthy.out, serial)).toBe(true);
+    expect(sameRows(healthy.rows, serial)).toBe(true);
+    // A pool with room for a few tasks only: the tasks that did not fit (the helper's too) are
+    // solved again here and kept aside, with the same answer.
+    let small = run(wasm.layout, 2 * n);
+    for (let attempt = 0; attempt < 40 && small.helperBones === 0; attempt++) small = run(wasm.layout, 2 * n);
+    expect(small.outcome).toBe('threads');
+    expect(small.kept.extra.size).toBeGreaterThan(0);
+    expect(sameRows(small.rows, serial)).toBe(true);
     // A helper whose system lands past its memory traps inside a bone it took.
     const broken = run({ ...wasm.layout, at: { ...wasm.layout.at, rowStart: 2 ** 31 - 64 } });
     expect(broken.outcome).toBe('helper-failed');
     // It failed in a bone it had taken (only there can it trap), and every task was solved here.
     expect(broken.helperBones).toBe(0);
-    expect(sameBits(broken.out, serial)).toBe(true);
+    expect(sameRows(broken.rows, serial)).toBe(true);
     expect(heatThreadCount()).toBe(0);
     // Retired: later calls are serial, with the same answer.
     const after = run(wasm.layout);
     expect(after.outcome).toBe('no-threads');
-    expect(sameBits(after.out, serial)).toBe(true);
+    expect(sameRows(after.rows, serial)).toBe(true);
     await closeHeatThreads();
   });
 

@@ -289,9 +289,10 @@ describe('bone heat\'s solves in WebAssembly', () => {
       () => true,
     ];
     for (const visible of tests) {
-      for (const supportRadius of [4, 1.5]) {
-        const js = boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, { kernel: 'js', supportRadius });
-        const wasm = boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, { kernel: 'wasm', supportRadius });
+      // weightLimitEnd 0 keeps the zeros outside every support too: the dense path, not the kept heat's.
+      for (const [supportRadius, weightLimitEnd] of [[4, 0.025], [1.5, 0.025], [4, 0]] as const) {
+        const js = boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, { kernel: 'js', supportRadius, weightLimitEnd });
+        const wasm = boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, { kernel: 'wasm', supportRadius, weightLimitEnd });
         expect(Buffer.from(wasm.weights.buffer).equals(Buffer.from(js.weights.buffer))).toBe(true);
         expect(Buffer.from(wasm.joints.buffer).equals(Buffer.from(js.joints.buffer))).toBe(true);
         expect(Buffer.from(wasm.unweighted).equals(Buffer.from(js.unweighted))).toBe(true);

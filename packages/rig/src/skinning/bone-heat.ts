@@ -41,6 +41,7 @@ import { vertexAdjacency, type VertexAdjacency } from './smooth-skin-weights';
 import { ConjugateGradientWork, conjugateGradient, type CgKernel, type HeatPreconditioner } from './heat-solver';
 import { prepareHeatThreads, solveBonesOnThreads } from './heat-threads';
 import { HeatSupportsWasm } from './wasm/jacobi-cg-wasm';
+import { KeptHeat } from './kept-heat';
 import { heatSourcesWasm } from './wasm/heat-sources-wasm';
 import { pathReentersSolid, type SkinVoxelGrid } from './skin-voxel-grid';
 
@@ -232,6 +233,12 @@ export function chainChild(skeleton: Skeleton, j: number, kids: readonly number[
   return best;
 }
 
+/**
+ * The kept heat's pool (skinning/kept-heat), in entries per vertex: the dense humans keep ~2–3
+ * weights ≥ 0.025 a vertex of ~6 bones' supports reaching it.
+ */
+const KEPT_PER_VERTEX = 8;
+
 /** Blender's tie tolerance: bones within this relative distance of the nearest share its heat. */
 const DISTANCE_EPSILON = 1e-4;
 
@@ -266,20 +273,23 @@ export function boneHeatWeights(
   // Heat sources per vertex: H_i (area-scaled into the symmetric system) and its closest bones.
   const { screen, sourceStart, sources, nearest } = heatSources(positions, normals, laplacian.rowScale, bones, visible, opts, minDistance);
 
-  const x: { values: Float64Array; iterations: number; helperBones?: number } = Number.isFinite(opts.supportRadius)
+  const x: SolvedHeat = Number.isFinite(opts.supportRadius)
     ? solveEachBoneLocally(laplacian, positions, screen, sourceStart, sources, nb, nearest, Math.max(minDistance, 1e-3 * diagonal), opts, threads)
     : solveAllBones(laplacian, screen, sourceStart, sources, nb, opts);
+  const rows = 'rows' in x ? x.rows : keptRows(x.values, n, nb, opts.weightLimitEnd);
 
   // Limit, then keep the `slots` largest per vertex (summed per joint: bones may share a joint).
   const outJoints = new Int32Array(n * slots).fill(-1);
   const outWeights = new Float32Array(n * slots);
   const unweighted = new Uint8Array(n);
   const range = opts.weightLimitStart - opts.weightLimitEnd;
+  const { rowStart, bone: rowBone, weight: rowWeight } = rows;
   for (let v = 0; v < n; v++) {
     let count = 0;
-    for (let b = 0; b < nb; b++) {
-      let w = x.values[v * nb + b]!;
-      if (!(w >= opts.weightLimitEnd)) continue;
+    // The vertex's heat ≥ weightLimitEnd, bones ascending (what a scan of its bones keeps).
+    for (let e = rowStart[v]!; e < rowStart[v + 1]!; e++) {
+      const b = rowBone[e]!;
+      let w = rowWeight[e]!;
       if (w < opts.weightLimitStart) w = range > 0 ? ((w - opts.weightLimitEnd) / range) * opts.weightLimitStart : w;
       const joint = bones[b]!.joint;
       let s = v * slots;
@@ -303,6 +313,34 @@ export function boneHeatWeights(
     if (count === 0) unweighted[v] = 1;
   }
   return { joints: outJoints, weights: outWeights, unweighted, iterations: x.iterations, helperBones: x.helperBones ?? 0 };
+}
+
+/** Each vertex's heat ≥ weightLimitEnd (CSR: `rowStart` per vertex, its bones ascending and their weights). */
+interface KeptRows {
+  rowStart: Uint32Array;
+  bone: Int32Array;
+  weight: Float64Array;
+}
+
+/** The bones' solves: dense (`values`, v·nb + b) or only what the limits pass keeps (`rows`, skinning/kept-heat). */
+type SolvedHeat = ({ values: Float64Array } | { rows: KeptRows }) & { iterations: number; helperBones?: number };
+
+/** The dense heat's entries the limits pass keeps (`w ≥ end`; a NaN never), by vertex, bones ascending. */
+function keptRows(values: Float64Array, n: number, nb: number, end: number): KeptRows {
+  const rowStart = new Uint32Array(n + 1);
+  for (let v = 0; v < n; v++) {
+    let k = 0;
+    for (let b = 0; b < nb; b++) if (values[v * nb + b]! >= end) k++;
+    rowStart[v + 1] = rowStart[v]! + k;
+  }
+  const bone = new Int32Array(rowStart[n]!), weight = new Float64Array(rowStart[n]!);
+  for (let v = 0, e = 0; v < n; v++) {
+    for (let b = 0; b < nb; b++) {
+      const w = values[v * nb + b]!;
+      if (w >= end) { bone[e] = b; weight[e++] = w; }
+    }
+  }
+  return { rowStart, bone, weight };
 }
 
 /** A vertex's heat sources: its screening H_i (area-scaled), where its bones start in `sources`, its nearest bone's distance. */
@@ -702,11 +740,9 @@ function solveEachBoneLocally(
   nearestFloor: number,
   opts: Required<BoneHeatOptions>,
   threads: number,
-): { values: Float64Array; iterations: number; helperBones?: number } {
+): SolvedHeat {
   const { n, offsets, columns, values, diagonal } = lap;
   const wasmPath = opts.preconditioner === 'jacobi' && opts.kernel === 'wasm';
-  // Shared when other threads write into it too (skinning/heat-threads).
-  const out = new Float64Array(wasmPath && threads > 1 ? new SharedArrayBuffer(8 * n * nb) : new ArrayBuffer(8 * n * nb));
   // Sources per bone (the inverse of sourceStart/sources), with each vertex's share 1/k.
   const seedCount = new Uint32Array(nb + 1);
   for (let s = 0; s < sources.length; s++) seedCount[sources[s]! + 1]!++;
@@ -730,6 +766,44 @@ function solveEachBoneLocally(
       step[e] = 0.5 * len * (rate[v]! + rate[u]!);
     }
   }
+  let maxIterations = 0;
+  // In WebAssembly (wasm/jacobi-cg.wat) with the Jacobi preconditioner: the support search, the
+  // system and CG below, operation for operation, in the kernel's memory.
+  const wasm = wasmPath
+    ? HeatSupportsWasm.create(offsets, columns, values, step, diagonal, screen, sourceStart, seeds)
+    : null;
+  if (wasm && opts.weightLimitEnd > 0) {
+    // Each bone's heat ≥ weightLimitEnd only (skinning/kept-heat): the limits pass drops the rest,
+    // and a weight outside every support (0) is under a positive limit.
+    const order = Array.from({ length: nb }, (_, b) => b).filter((b) => seedCount[b + 1]! > seedCount[b]!);
+    // On threads the bones go in any order (each is the same solve, skinning/heat-threads): the
+    // most sources first, as a rough largest-first order, so no large bone is left for last.
+    const threaded = threads > 1;
+    if (threaded) order.sort((a, b) => (seedCount[b + 1]! - seedCount[b]!) - (seedCount[a + 1]! - seedCount[a]!) || a - b);
+    const tasks = new Int32Array(3 * order.length);
+    order.forEach((b, t) => { tasks[3 * t] = b; tasks[3 * t + 1] = seedCount[b]!; tasks[3 * t + 2] = seedCount[b + 1]!; });
+    // Room for KEPT_PER_VERTEX entries a vertex on average (a task past it is kept aside, slower, the same).
+    const kept = new KeptHeat(n * Math.min(nb, KEPT_PER_VERTEX), order.length, threaded);
+    let helperBones: number | undefined;
+    if (threaded) {
+      ({ iterations: maxIterations, helperBones } = solveBonesOnThreads(wasm, tasks, kept, opts.weightLimitEnd, opts, threads));
+    } else {
+      for (let t = 0; t < order.length; t++) {
+        maxIterations = Math.max(maxIterations, wasm.solveKept(t, tasks[3 * t + 1]!, tasks[3 * t + 2]!, kept, opts.weightLimitEnd, opts.supportRadius, opts.tolerance, opts.maxIterations));
+      }
+    }
+    wasm.finish();
+    return { rows: kept.vertexRows(n, nb, tasks), iterations: maxIterations, ...(helperBones === undefined ? {} : { helperBones }) };
+  }
+  const out = new Float64Array(n * nb);
+  if (wasm) {
+    for (let b = 0; b < nb; b++) {
+      if (seedCount[b + 1] === seedCount[b]) continue;
+      maxIterations = Math.max(maxIterations, wasm.solveInto(b, seedCount[b]!, seedCount[b + 1]!, out, nb, opts.supportRadius, opts.tolerance, opts.maxIterations));
+    }
+    wasm.finish();
+    return { values: out, iterations: maxIterations };
+  }
   const reach = new Float64Array(n).fill(Infinity);
   const local = new Int32Array(n).fill(-1);
   // Label-free: the same comparisons and moves as MinHeap's keys and values, so the supports pop
@@ -742,31 +816,6 @@ function solveEachBoneLocally(
   const cols = new Uint32Array(columns.length), vals = new Float64Array(columns.length);
   const diagAll = new Float64Array(n), rhsAll = new Float64Array(n);
   const work = new ConjugateGradientWork(n, columns.length);
-  let maxIterations = 0;
-  // In WebAssembly (wasm/jacobi-cg.wat) with the Jacobi preconditioner: the support search, the
-  // system and CG below, operation for operation, in the kernel's memory.
-  const wasm = wasmPath
-    ? HeatSupportsWasm.create(offsets, columns, values, step, diagonal, screen, sourceStart, seeds)
-    : null;
-  if (wasm && threads > 1 && out.buffer instanceof SharedArrayBuffer) {
-    // The bones in any order on any thread: each is the same solve (skinning/heat-threads). The
-    // most sources first, as a rough largest-first order, so no large bone is left for last.
-    const order = Array.from({ length: nb }, (_, b) => b).filter((b) => seedCount[b + 1]! > seedCount[b]!);
-    order.sort((a, b) => (seedCount[b + 1]! - seedCount[b]!) - (seedCount[a + 1]! - seedCount[a]!) || a - b);
-    const tasks = new Int32Array(3 * order.length);
-    order.forEach((b, t) => { tasks[3 * t] = b; tasks[3 * t + 1] = seedCount[b]!; tasks[3 * t + 2] = seedCount[b + 1]!; });
-    const { iterations, helperBones } = solveBonesOnThreads(wasm, tasks, nb, out, opts, threads);
-    wasm.finish();
-    return { values: out, iterations, helperBones };
-  }
-  if (wasm) {
-    for (let b = 0; b < nb; b++) {
-      if (seedCount[b + 1] === seedCount[b]) continue;
-      maxIterations = Math.max(maxIterations, wasm.solveInto(b, seedCount[b]!, seedCount[b + 1]!, out, nb, opts.supportRadius, opts.tolerance, opts.maxIterations));
-    }
-    wasm.finish();
-    return { values: out, iterations: maxIterations };
-  }
   for (let b = 0; b < nb; b++) {
     if (seedCount[b + 1] === seedCount[b]) continue;
     // Support: surface Dijkstra from the sources.

@@ -127,80 +127,128 @@ function commonAncestorOfBranches(parents: readonly number[], a: number, b: numb
   return undefined;
 }
 
-/** For each empty vertex, the nearest non-empty vertex (Euclidean); undefined if none is weighted. */
-function nearestWeightedVertex(positions: Float32Array, empty: Uint8Array): Int32Array | undefined {
+/** Cells of the fine grid the search walks, at most, per weighted vertex (see nearestWeightedVertex). */
+const FINE_CELLS_PER_VERTEX = 2;
+
+/**
+ * For each empty vertex, the nearest non-empty vertex (Euclidean; the squared distance of the
+ * coordinates' differences in double); undefined if none is weighted. Among vertices at the same
+ * least distance, the first met by a walk of the {@link LOOKUP_CELLS} grid's cells in shells of
+ * Chebyshev distance from the vertex's cell (within a shell by z, y, x, within a cell by index):
+ * that walk was the search, and its answers are kept (a symmetric mesh has such ties).
+ *
+ * The search walks a finer grid of the same origin (up to {@link FINE_CELLS_PER_VERTEX} cells per
+ * weighted vertex, the coarse cell split up to 4 ways along each axis): on a dense human a coarse
+ * cell held thousands of vertices, all of them measured from every empty vertex in it. It skips
+ * any cell whose box is clearly farther than the nearest so far (a margin far above the rounding
+ * of a vertex's cell) and stops once everything past the shells walked is clearly farther; so it
+ * meets every vertex at the least distance, and of those keeps the one the coarse walk met first.
+ * Exported for its test (test/fill-empty-pieces.test.ts walks the coarse grid as the reference).
+ */
+export function nearestWeightedVertex(positions: Float32Array, empty: Uint8Array): Int32Array | undefined {
   const n = positions.length / 3;
-  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
   let weighted = 0;
   for (let v = 0; v < n; v++) {
     if (empty[v] !== 1) weighted++;
-    for (let a = 0; a < 3; a++) {
-      lo[a] = Math.min(lo[a]!, positions[3 * v + a]!);
-      hi[a] = Math.max(hi[a]!, positions[3 * v + a]!);
-    }
+    const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
+    lx = Math.min(lx, x); ly = Math.min(ly, y); lz = Math.min(lz, z);
+    hx = Math.max(hx, x); hy = Math.max(hy, y); hz = Math.max(hz, z);
   }
   if (weighted === 0) return undefined;
-  const side = Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!) || 1;
+  const side = Math.max(hx - lx, hy - ly, hz - lz) || 1;
   const cell = side / LOOKUP_CELLS;
-  const dims = [0, 1, 2].map((a) => Math.floor((hi[a]! - lo[a]!) / cell) + 1);
-  const [nx, ny, nz] = [dims[0]!, dims[1]!, dims[2]!];
-  const cellOf = (v: number, a: number): number => Math.min(dims[a]! - 1, Math.floor((positions[3 * v + a]! - lo[a]!) / cell));
-  // Weighted vertices bucketed by cell (CSR).
-  const start = new Uint32Array(nx * ny * nz + 1);
+  // The coarse grid's cell of a coordinate (the walk whose ties are kept).
+  const cx = Math.floor((hx - lx) / cell) + 1, cy = Math.floor((hy - ly) / cell) + 1, cz = Math.floor((hz - lz) / cell) + 1;
+  const coarse = (p: number, o: number, dim: number): number => Math.min(dim - 1, Math.floor((p - o) / cell));
+  // The fine grid: the coarse cell split `split` ways along each axis, as far as the cell budget allows.
+  let split = 4;
+  while (split > 1 && cx * cy * cz * split ** 3 > FINE_CELLS_PER_VERTEX * weighted) split--;
+  const fine = cell / split;
+  const nx = Math.floor((hx - lx) / fine) + 1, ny = Math.floor((hy - ly) / fine) + 1, nz = Math.floor((hz - lz) / fine) + 1;
+  const cells = nx * ny * nz;
+  // Weighted vertices bucketed by fine cell (CSR).
+  const start = new Uint32Array(cells + 1);
   const key = new Int32Array(n).fill(-1);
   for (let v = 0; v < n; v++) {
     if (empty[v] === 1) continue;
-    key[v] = cellOf(v, 0) + nx * (cellOf(v, 1) + ny * cellOf(v, 2));
+    const i = Math.min(nx - 1, Math.floor((positions[3 * v]! - lx) / fine));
+    const j = Math.min(ny - 1, Math.floor((positions[3 * v + 1]! - ly) / fine));
+    const k = Math.min(nz - 1, Math.floor((positions[3 * v + 2]! - lz) / fine));
+    key[v] = i + nx * (j + ny * k);
     start[key[v]! + 1]!++;
   }
-  for (let c = 0; c < nx * ny * nz; c++) start[c + 1] = start[c + 1]! + start[c]!;
-  const fill = start.slice(0, nx * ny * nz);
+  for (let c = 0; c < cells; c++) start[c + 1] = start[c + 1]! + start[c]!;
+  const fill = start.slice(0, cells);
   const members = new Uint32Array(weighted);
   for (let v = 0; v < n; v++) if (key[v]! >= 0) members[fill[key[v]!]!++] = v;
 
-  // How far the point (x, y, z) of cell (ci, cj, ck) is from every cell beyond shell r: the nearest
-  // face of the block of shells 0..r that has cells past it, less a margin far above the rounding of
-  // a vertex's cell; Infinity when the block is the whole grid. A nearest so far strictly inside it
-  // is the nearest: every later candidate is at least that far, and only a strictly nearer one
-  // replaces it, so stopping there keeps the answer the full shell walk gives (most vertices of a
-  // dense mesh stop in their own cell instead of scanning the 27 around it).
-  const edge = 1e-9 * cell;
-  const shellsClearance = (x: number, y: number, z: number, ci: number, cj: number, ck: number, r: number): number => {
-    let gap = Infinity;
-    if (ci - r > 0) gap = Math.min(gap, x - (lo[0]! + (ci - r) * cell));
-    if (ci + r < nx - 1) gap = Math.min(gap, lo[0]! + (ci + r + 1) * cell - x);
-    if (cj - r > 0) gap = Math.min(gap, y - (lo[1]! + (cj - r) * cell));
-    if (cj + r < ny - 1) gap = Math.min(gap, lo[1]! + (cj + r + 1) * cell - y);
-    if (ck - r > 0) gap = Math.min(gap, z - (lo[2]! + (ck - r) * cell));
-    if (ck + r < nz - 1) gap = Math.min(gap, lo[2]! + (ck + r + 1) * cell - z);
-    return Math.max(0, gap - edge);
+  // A margin far above the rounding of a vertex's cell (a vertex may sit that far outside its box)
+  // and above that of a squared distance.
+  const margin = 1e-6 * fine, slack = 1 + 1e-9;
+  const axisGap = (p: number, o: number, c: number): number => {
+    const cellLo = o + c * fine;
+    return Math.max(0, cellLo - p - margin, p - (cellLo + fine) - margin);
   };
   const nearest = new Int32Array(n).fill(-1);
   for (let v = 0; v < n; v++) {
     if (empty[v] !== 1) continue;
-    const ci = cellOf(v, 0), cj = cellOf(v, 1), ck = cellOf(v, 2);
     const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
+    const ci = Math.min(nx - 1, Math.floor((x - lx) / fine)), cj = Math.min(ny - 1, Math.floor((y - ly) / fine)), ck = Math.min(nz - 1, Math.floor((z - lz) / fine));
+    const vi = coarse(x, lx, cx), vj = coarse(y, ly, cy), vk = coarse(z, lz, cz);
+    // Whether weighted vertex a comes before b in the coarse walk from v's coarse cell.
+    const before = (a: number, b: number): boolean => {
+      const ai = coarse(positions[3 * a]!, lx, cx), aj = coarse(positions[3 * a + 1]!, ly, cy), ak = coarse(positions[3 * a + 2]!, lz, cz);
+      const bi = coarse(positions[3 * b]!, lx, cx), bj = coarse(positions[3 * b + 1]!, ly, cy), bk = coarse(positions[3 * b + 2]!, lz, cz);
+      const ra = Math.max(Math.abs(ai - vi), Math.abs(aj - vj), Math.abs(ak - vk));
+      const rb = Math.max(Math.abs(bi - vi), Math.abs(bj - vj), Math.abs(bk - vk));
+      if (ra !== rb) return ra < rb;
+      if (ak !== bk) return ak < bk;
+      if (aj !== bj) return aj < bj;
+      if (ai !== bi) return ai < bi;
+      return a < b;
+    };
     let best = -1, bestD = Infinity;
-    // Shells of cells at Chebyshev distance r; anything beyond shell r is at least r cells away.
-    for (let r = 0; r <= LOOKUP_CELLS + 1; r++) {
+    for (let r = 0; ; r++) {
+      // Shell r: the fine cells at Chebyshev distance r (the faces whole, the rows between by their two ends).
       for (let k = ck - r; k <= ck + r; k++) {
         if (k < 0 || k >= nz) continue;
+        const gz = axisGap(z, lz, k);
+        if (gz * gz > bestD * slack) continue;
         for (let j = cj - r; j <= cj + r; j++) {
           if (j < 0 || j >= ny) continue;
+          const gy = axisGap(y, ly, j);
+          if (gy * gy + gz * gz > bestD * slack) continue;
           const face = Math.abs(k - ck) === r || Math.abs(j - cj) === r;
           for (let i = ci - r; i <= ci + r; i += face ? 1 : Math.max(1, 2 * r)) {
             if (i < 0 || i >= nx) continue;
             const c = i + nx * (j + ny * k);
-            for (let m = start[c]!; m < start[c + 1]!; m++) {
+            const e = start[c + 1]!;
+            let m = start[c]!;
+            if (m === e) continue;
+            const gx = axisGap(x, lx, i);
+            if (gx * gx + gy * gy + gz * gz > bestD * slack) continue;
+            for (; m < e; m++) {
               const u = members[m]!;
               const dx = positions[3 * u]! - x, dy = positions[3 * u + 1]! - y, dz = positions[3 * u + 2]! - z;
               const d = dx * dx + dy * dy + dz * dz;
-              if (d < bestD) { bestD = d; best = u; }
+              if (d < bestD || (d === bestD && before(u, best))) { bestD = d; best = u; }
             }
           }
         }
       }
-      if (best >= 0 && (Math.sqrt(bestD) <= r * cell || bestD < shellsClearance(x, y, z, ci, cj, ck, r) ** 2)) break;
+      // Past shell r every vertex is at least as far as the nearest face of the block of shells
+      // 0..r that has cells beyond it (less the margin); stop when that is clearly farther.
+      let gap = Infinity;
+      if (ci - r > 0) gap = Math.min(gap, x - (lx + (ci - r) * fine));
+      if (ci + r < nx - 1) gap = Math.min(gap, lx + (ci + r + 1) * fine - x);
+      if (cj - r > 0) gap = Math.min(gap, y - (ly + (cj - r) * fine));
+      if (cj + r < ny - 1) gap = Math.min(gap, ly + (cj + r + 1) * fine - y);
+      if (ck - r > 0) gap = Math.min(gap, z - (lz + (ck - r) * fine));
+      if (ck + r < nz - 1) gap = Math.min(gap, lz + (ck + r + 1) * fine - z);
+      if (gap === Infinity) break;
+      gap = Math.max(0, gap - margin);
+      if (best >= 0 && gap * gap > bestD * slack) break;
     }
     nearest[v] = best;
   }

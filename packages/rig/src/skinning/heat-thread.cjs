@@ -4,10 +4,9 @@
  * the jacobi-cg kernel (its bytes come in `workerData.base64`) and, for each job, sets its memory up
  * as the calling thread's (`HeatSupportsWasm.layout`: the mesh's arrays copied from `image`, then
  * `supportInit`), then takes bones from the job's shared counter until none is left, solving each
- * exactly as `HeatSupportsWasm.solveInto` does (the same kernel calls with the same arguments, so the
- * same x bit for bit) and writing its heat into the shared `out`, column `bone`, as
- * bone-heat.ts's serial loop does. Any error is reported in the job's control word, and the
- * calling thread solves what is left.
+ * exactly as `HeatSupportsWasm.solveKept` does (the same kernel calls with the same arguments, so the
+ * same x bit for bit) and writing its kept heat into the shared pool as `KeptHeat.keep` does. Any
+ * error is reported in the job's control word, and the calling thread solves what is left.
  */
 /* global Buffer, WebAssembly, setTimeout, clearTimeout */
 const { parentPort, workerData } = require('node:worker_threads');
@@ -43,18 +42,37 @@ function run(job) {
   new Uint8Array(k.memory.buffer, 0, layout.imageBytes).set(new Uint8Array(job.image));
   k.supportInit(...layout.init);
   const at = layout.at;
-  const out = new Float64Array(job.out);
-  const nb = job.nb;
+  // The kept heat's pool (kept-heat.ts KeptHeat, whose `keep` this loop's writing repeats).
+  const vertexPool = new Int32Array(job.kept.vertex);
+  const weightPool = new Float64Array(job.kept.weight);
+  const startOf = new Int32Array(job.kept.start);
+  const countOf = new Int32Array(job.kept.count);
+  const head = new Int32Array(job.kept.head);
+  const capacity = job.kept.capacity;
+  const limit = job.limit;
   for (;;) {
     const t = Atomics.add(control, NEXT, 1);
     if (t >= count) break;
-    const bone = tasks[3 * t], seedFrom = tasks[3 * t + 1], seedTo = tasks[3 * t + 2];
+    const seedFrom = tasks[3 * t + 1], seedTo = tasks[3 * t + 2];
     const m = k.supportSystem(seedFrom, seedTo, job.supportRadius, at.rowStart, at.cols, at.vals, at.diag, at.rhs);
     const iterations = k.jacobiCg(m, at.rowStart, at.cols, at.vals, at.diag, at.rhs, at.x, at.r, at.p, at.q, at.inv, job.tolerance, job.maxIterations);
     const buffer = k.memory.buffer;
     const support = new Int32Array(buffer, at.support, m);
     const x = new Float64Array(buffer, at.x, m);
-    for (let i = 0; i < m; i++) out[support[i] * nb + bone] = x[i];
+    // The entries the limits pass reads (w ≥ limit), reserved in the pool; a task that does not
+    // fit stays unstored (start −1) and the calling thread solves it again.
+    let keptCount = 0;
+    for (let i = 0; i < m; i++) if (x[i] >= limit) keptCount++;
+    const from = Atomics.add(head, 0, keptCount);
+    if (from + keptCount <= capacity) {
+      let j = from;
+      for (let i = 0; i < m; i++) {
+        const w = x[i];
+        if (w >= limit) { vertexPool[j] = support[i]; weightPool[j++] = w; }
+      }
+      countOf[t] = keptCount;
+      Atomics.store(startOf, t, from);
+    }
     k.supportReset(m);
     // Stored before the task is counted done: the caller reads it after seeing the count.
     Atomics.store(iterationsOf, t, iterations + 1);

@@ -2,14 +2,14 @@
  * Bone heat's per-bone solves spread over threads (`heatThreads`, compute-skin-weights): each bone's
  * support, system and Jacobi CG depend on the mesh and that bone's sources only, so any thread may
  * solve any bone and the heat is the serial loop's bit for bit (the same kernel, the same calls, each
- * bone's column of `out` written by whichever thread solved it). What it saves is wall time, not
+ * bone's kept heat (skinning/kept-heat) written by whichever thread solved it). What it saves is wall time, not
  * CPU: the six VALID humans' rigs are mostly heat's CG (packages/rig/docs/speed.md, "Twenty-sixth round").
  *
  * The helper threads (skinning/heat-thread.cjs) are started once per process (per engine thread, in
  * the worker: each has its own module scope) on first use, kept for the next rig and unref'd, so
  * they never keep a process alive; `closeHeatThreads` ends them. The calling thread works too: it
- * posts the job (the mesh's arrays as its own kernel holds them, in a SharedArrayBuffer; the heat
- * in another, which every thread writes), then takes bones from the same shared counter as the
+ * posts the job (the mesh's arrays as its own kernel holds them, in a SharedArrayBuffer; the kept
+ * heat's pool in others, which every thread writes), then takes bones from the same shared counter as the
  * helpers, and blocks (Atomics.wait: bone heat is synchronous) only for the bones still being
  * solved when none is left to take. A helper that is still starting simply takes none.
  *
@@ -23,6 +23,7 @@ import { Worker } from 'node:worker_threads';
 import { JACOBI_CG_WASM_BASE64 } from './wasm/jacobi-cg-wasm-bytes';
 import { KERNEL_KEEP_BYTES } from '../wasm-kernel';
 import { cgIterationCap, type HeatSupportsLayout, type HeatSupportsWasm } from './wasm/jacobi-cg-wasm';
+import type { KeptHeat } from './kept-heat';
 
 /**
  * At most this many threads per rig. Each helper copies the mesh's arrays into its own kernel memory
@@ -129,14 +130,15 @@ export type HeatThreadsOutcome = 'threads' | 'no-threads' | 'helper-failed' | 'h
 
 /**
  * The bones in `tasks` (bone, seedFrom, seedTo) solved by `wasm` (this thread's kernel, set up by
- * HeatSupportsWasm.create) and `threads − 1` helpers into `out` (n·nb, bone b's heat at v·nb + b,
- * as the serial loop writes it). Returns the most CG iterations of any bone, and how it went.
+ * HeatSupportsWasm.create) and `threads − 1` helpers into `kept` (skinning/kept-heat: each task's
+ * entries ≥ `limit`, in a shared pool; a task that did not fit there is solved again here and kept
+ * aside). Returns the most CG iterations of any bone, and how it went.
  */
 export function solveBonesOnThreads(
   wasm: HeatSupportsWasm,
   tasks: Int32Array,
-  nb: number,
-  out: Float64Array,
+  kept: KeptHeat,
+  limit: number,
   solve: { supportRadius: number; tolerance: number; maxIterations: number },
   threads: number,
 ): { iterations: number; outcome: HeatThreadsOutcome; helperBones: number } {
@@ -144,7 +146,7 @@ export function solveBonesOnThreads(
   const control = new Int32Array(new SharedArrayBuffer(3 * 4));
   const iterationsOf = new Int32Array(new SharedArrayBuffer(Math.max(1, count) * 4));
   let outcome: HeatThreadsOutcome = 'threads';
-  const workers = out.buffer instanceof SharedArrayBuffer ? helpers(Math.min(threads, HEAT_THREADS_MAX) - 1) : null;
+  const workers = kept.head.buffer instanceof SharedArrayBuffer ? helpers(Math.min(threads, HEAT_THREADS_MAX) - 1) : null;
   if (!workers || workers.length === 0) {
     outcome = 'no-threads';
   } else {
@@ -154,7 +156,9 @@ export function solveBonesOnThreads(
     sharedTasks.set(tasks);
     const layout: HeatSupportsLayout = wasm.layout;
     const job = {
-      control: control.buffer, tasks: sharedTasks.buffer, iterations: iterationsOf.buffer, out: out.buffer, nb,
+      control: control.buffer, tasks: sharedTasks.buffer, iterations: iterationsOf.buffer,
+      kept: { vertex: kept.vertex.buffer, weight: kept.weight.buffer, start: kept.start.buffer, count: kept.count.buffer, head: kept.head.buffer, capacity: kept.capacity },
+      limit,
       image: image.buffer, layout, supportRadius: solve.supportRadius, tolerance: solve.tolerance, maxIterations: cgIterationCap(solve.maxIterations),
     };
     try {
@@ -164,7 +168,7 @@ export function solveBonesOnThreads(
     }
   }
   const solveTask = (t: number): void => {
-    const iterations = wasm.solveInto(tasks[3 * t]!, tasks[3 * t + 1]!, tasks[3 * t + 2]!, out, nb, solve.supportRadius, solve.tolerance, solve.maxIterations);
+    const iterations = wasm.solveKept(t, tasks[3 * t + 1]!, tasks[3 * t + 2]!, kept, limit, solve.supportRadius, solve.tolerance, solve.maxIterations);
     Atomics.store(iterationsOf, t, iterations + 1);
   };
   // Take tasks as the helpers do, until none is left (or a helper failed: then take the rest in turn).
@@ -192,6 +196,8 @@ export function solveBonesOnThreads(
     // Bones a helper took and never finished: solved here (a late helper writes the same doubles).
     for (let t = 0; t < count; t++) if (Atomics.load(iterationsOf, t) === 0) { solveTask(t); mine++; }
   }
+  // Tasks a helper solved when the pool had no room for them: solved again here, kept aside.
+  for (let t = 0; t < count; t++) if (!kept.has(t)) solveTask(t);
   let iterations = 0;
   for (let t = 0; t < count; t++) iterations = Math.max(iterations, Atomics.load(iterationsOf, t) - 1);
   return { iterations, outcome, helperBones: Math.max(0, count - mine) };

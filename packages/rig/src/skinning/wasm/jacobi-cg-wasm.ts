@@ -13,6 +13,7 @@
  */
 import { ensureMemory, KernelSlot, type WasmMemory } from '../../wasm-kernel';
 import { JACOBI_CG_WASM_BASE64 } from './jacobi-cg-wasm-bytes';
+import type { KeptHeat } from '../kept-heat';
 
 /** The exports of jacobi-cg.wat. */
 interface JacobiCgExports {
@@ -169,6 +170,17 @@ export class HeatSupportsWasm {
     const { m, iterations } = this.solve(seedFrom, seedTo, supportRadius, tolerance, maxIterations);
     const { support, x } = this;
     for (let i = 0; i < m; i++) out[support[i]! * nb + bone] = x[i]!;
+    this.reset(m);
+    return iterations;
+  }
+
+  /**
+   * `solve`, then the task's kept heat (its entries ≥ `limit`) into `kept` (skinning/kept-heat), then
+   * `reset`. Returns the CG iterations.
+   */
+  solveKept(task: number, seedFrom: number, seedTo: number, kept: KeptHeat, limit: number, supportRadius: number, tolerance: number, maxIterations: number): number {
+    const { m, iterations } = this.solve(seedFrom, seedTo, supportRadius, tolerance, maxIterations);
+    kept.keep(task, this.support, this.x, m, limit);
     this.reset(m);
     return iterations;
   }
