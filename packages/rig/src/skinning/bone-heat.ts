@@ -730,18 +730,6 @@ function solveEachBoneLocally(
       step[e] = 0.5 * len * (rate[v]! + rate[u]!);
     }
   }
-  const reach = new Float64Array(n).fill(Infinity);
-  const local = new Int32Array(n).fill(-1);
-  // Label-free: the same comparisons and moves as MinHeap's keys and values, so the supports pop
-  // in the same order (their rows' order is the CG sums' order), without a third array to move.
-  const heap = new KeyValueHeap(1024);
-  // One set of buffers, sized for the whole mesh, serves every bone's support (views of its
-  // first m rows): per-bone allocations were a tenth of the skinning time at 50k triangles.
-  const support = new Int32Array(n);
-  const rowStart = new Uint32Array(n + 1);
-  const cols = new Uint32Array(columns.length), vals = new Float64Array(columns.length);
-  const diagAll = new Float64Array(n), rhsAll = new Float64Array(n);
-  const work = new ConjugateGradientWork(n, columns.length);
   let maxIterations = 0;
   // In WebAssembly (wasm/jacobi-cg.wat) with the Jacobi preconditioner: the support search, the
   // system and CG below, operation for operation, in the kernel's memory.
@@ -767,6 +755,21 @@ function solveEachBoneLocally(
     wasm.finish();
     return { values: out, iterations: maxIterations };
   }
+  // The JavaScript path's buffers, only on that path: the kernel holds its own, and on the wasm
+  // path (the default) these ~250 bytes a vertex (with six neighbours), zero-filled, were garbage for the collector
+  // (packages/rig/docs/speed.md, round 51).
+  const reach = new Float64Array(n).fill(Infinity);
+  const local = new Int32Array(n).fill(-1);
+  // Label-free: the same comparisons and moves as MinHeap's keys and values, so the supports pop
+  // in the same order (their rows' order is the CG sums' order), without a third array to move.
+  const heap = new KeyValueHeap(1024);
+  // One set of buffers, sized for the whole mesh, serves every bone's support (views of its
+  // first m rows): per-bone allocations were a tenth of the skinning time at 50k triangles.
+  const support = new Int32Array(n);
+  const rowStart = new Uint32Array(n + 1);
+  const cols = new Uint32Array(columns.length), vals = new Float64Array(columns.length);
+  const diagAll = new Float64Array(n), rhsAll = new Float64Array(n);
+  const work = new ConjugateGradientWork(n, columns.length);
   for (let b = 0; b < nb; b++) {
     if (seedCount[b + 1] === seedCount[b]) continue;
     // Support: surface Dijkstra from the sources.
