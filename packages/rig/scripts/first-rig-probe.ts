@@ -7,9 +7,11 @@
  * heat's helpers). Written for packages/rig/docs/speed.md's round 51.
  *
  *   npx tsx packages/rig/scripts/first-rig-probe.ts <dev set> [--mode passes|pairs|split]
- *       [--passes 2] [--order 00101] [--warm-up 8] [--only id,id] [--base <copy of src>/rig-mesh.ts]
+ *       [--passes 2] [--order 00101] [--warm-up 8] [--warm-with id,id] [--exclude id,id] [--only id,id]
+ *       [--base <copy of src>/rig-mesh.ts]
  *
- * After `--warm-up N` untimed rigs of the first character (as the two dev-set scripts' flag):
+ * After `--warm-up N` untimed rigs of the first character (as the two dev-set scripts' flag), or of
+ * the `--warm-with` characters in turn (left out of the passes, as are `--exclude`'s):
  * - `passes` (default): the set in order, `--passes` times (A B C … A B C …): pass 1 is what
  *   `score-dev-set.ts` times, each later pass a repeat of every mesh, none back to back;
  * - `pairs`: each character twice back to back (A A B B …), as `time-dev-set.ts --reps 2` runs;
@@ -75,18 +77,26 @@ async function rigOnce(rig: RigMesh, bytes: Uint8Array, options: Parameters<RigM
 async function main(): Promise<void> {
   const dir = process.argv[2];
   if (!dir || dir.startsWith('--')) {
-    console.error('usage: first-rig-probe.ts <dev set> [--mode passes|pairs|split] [--passes 2] [--order 0011] [--warm-up 8] [--only id,id] [--base <copy>/rig-mesh.ts]');
+    console.error('usage: first-rig-probe.ts <dev set> [--mode passes|pairs|split] [--passes 2] [--order 0011] [--warm-up 8] [--warm-with id,id] [--exclude id,id] [--only id,id] [--base <copy>/rig-mesh.ts]');
     process.exit(2);
   }
   const only = arg('--only')?.split(',');
-  const chars = readManifest(dir).filter((c) => !only || only.includes(c.id));
+  const all = readManifest(dir);
+  const warmWith = arg('--warm-with')?.split(',');
+  const exclude = [...(arg('--exclude')?.split(',') ?? []), ...(warmWith ?? [])];
+  const chars = all.filter((c) => (!only || only.includes(c.id)) && !exclude.includes(c.id));
+  const warmers = warmWith ? all.filter((c) => warmWith.includes(c.id)) : chars.slice(0, 1);
   const mode = arg('--mode') ?? 'passes';
   const basePath = arg('--base');
   const rig: RigMesh = basePath ? await loadRigMesh(resolve(basePath)) : rigMesh;
   const preset = RIG_ENGINE_PRESETS.fast;
   const bytesOf = (c: DevCharacter): Uint8Array => new Uint8Array(readFileSync(join(dir, c.id, 'input.glb')));
   const options = (c: DevCharacter): Parameters<RigMesh>[1] => ({ rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
-  for (let k = 0; k < Number(arg('--warm-up') ?? 8) && chars[0]; k++) await rig(bytesOf(chars[0]), options(chars[0]));
+  // The warm-up: `--warm-up` rigs, cycling through the warm-up characters.
+  for (let k = 0; k < Number(arg('--warm-up') ?? 8) && warmers.length > 0; k++) {
+    const c = warmers[k % warmers.length]!;
+    await rig(bytesOf(c), options(c));
+  }
 
   // The passes: each a list of characters rigged once each, in order.
   let passes: DevCharacter[][];
