@@ -41,7 +41,15 @@ WORKDIR /app/apps/worker
 ENV WORKER_HTTP_PORT=9400
 EXPOSE 9400
 # Override the queue per deployment: `--queue rig.pro`, `--queue generate_model`.
-ENTRYPOINT ["node", "dist/main.js"]
+# V8 flags for the rig's CPU (packages/rig/docs/speed.md, round 55; GLBs byte-identical):
+# --max-semi-space-size=64 (MB; Node 20's default is 16): a rig allocates ~26 MB of typed arrays;
+#   V8 starts a full GC per ~64 MB of array bytes not yet freed, and with a larger young
+#   generation most are freed by a scavenge first, so full GCs come 4-6x less often: the rig
+#   dev set's passes cost ~15-20% less CPU, for ~120 MB more resident memory.
+# --no-lazy-feedback-allocation: functions collect type feedback from their first call, so V8
+#   optimises the engine sooner: a fresh worker's first ~60 rigs cost ~6% less; later ones the same.
+# scripts/start.sh's workers use the same flags (apps/worker/test/deploy-manifests.test.ts).
+ENTRYPOINT ["node", "--max-semi-space-size=64", "--no-lazy-feedback-allocation", "dist/main.js"]
 CMD ["--queue", "rig.fast", "--concurrency", "1"]
 
 FROM runtime AS api

@@ -36,13 +36,17 @@ say "applying migrations"
 # One supervisor keeps the API and one worker per queue running: a service that dies (a crash, an
 # OOM kill, kill -9) is restarted with backoff and logged while the others carry on serving.
 services=("api: node apps/api/dist/main.js")
+# The worker image's node flags (the Dockerfile's worker ENTRYPOINT, why there; a test holds the
+# two equal): a larger young generation (the rig's typed arrays cost less GC) and type feedback
+# from a function's first call (the engine is optimised sooner).
+worker_node="node --max-semi-space-size=64 --no-lazy-feedback-allocation"
 worker_port="$WORKER_HTTP_PORT_BASE"
 for queue in rig.fast rig.pro generate_model; do
-  services+=("worker $queue: env WORKER_HTTP_PORT=$worker_port node apps/worker/dist/main.js --queue $queue --concurrency ${WORKER_CONCURRENCY:-1}")
+  services+=("worker $queue: env WORKER_HTTP_PORT=$worker_port $worker_node apps/worker/dist/main.js --queue $queue --concurrency ${WORKER_CONCURRENCY:-1}")
   worker_port=$((worker_port + 1))
 done
 # Webhook deliveries have a fleet of their own: waiting on slow receivers is I/O, so several at once.
-services+=("worker webhooks: env WORKER_HTTP_PORT=$worker_port node apps/worker/dist/main.js --queue webhooks --concurrency ${WEBHOOK_CONCURRENCY:-8}")
+services+=("worker webhooks: env WORKER_HTTP_PORT=$worker_port $worker_node apps/worker/dist/main.js --queue webhooks --concurrency ${WEBHOOK_CONCURRENCY:-8}")
 stop() {
   trap - INT TERM EXIT
   kill -TERM ${seed_pid:-} 2>/dev/null || true

@@ -188,6 +188,7 @@ const composeServiceSchema = z.looseObject({
   environment: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   build: z.looseObject({ target: z.string() }).optional(),
   healthcheck: z.looseObject({ test: z.array(z.string()) }).optional(),
+  entrypoint: z.union([z.string(), z.array(z.string())]).optional(),
   profiles: z.array(z.string()).optional(),
   volumes: z.array(z.string()).optional(),
 });
@@ -248,4 +249,24 @@ test('the Dockerfile builds both images, runs as a non-root user, and keeps prod
   expect(dockerfile).toMatch(/pnpm install --frozen-lockfile --prod/);
   expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${DEFAULT_WORKER_HTTP_PORT}$`, 'm'));
   expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${API_PORT}$`, 'm'));
+});
+
+test("every worker launcher runs node with the worker image's flags (the Dockerfile's ENTRYPOINT)", () => {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  const workerStage = dockerfile.slice(dockerfile.search(/^FROM\s+\S+\s+AS\s+worker$/m));
+  const entrypoint = z.array(z.string()).parse(JSON.parse(/^ENTRYPOINT\s+(\[.*\])$/m.exec(workerStage)![1]!));
+  expect(entrypoint[0]).toBe('node');
+  expect(entrypoint.at(-1)).toBe('dist/main.js');
+  const flags = entrypoint.slice(1, -1);
+  // The flags round 55 measured (packages/rig/docs/speed.md): the rig's GC cost and warm-up.
+  expect(flags).toEqual(expect.arrayContaining(['--max-semi-space-size=64', '--no-lazy-feedback-allocation']));
+  // scripts/start.sh (no Docker) starts every worker with the same flags.
+  const startSh = readFileSync(path.join(ROOT, 'scripts/start.sh'), 'utf8');
+  expect(/^worker_node="(.*)"$/m.exec(startSh)?.[1]?.split(' ')).toEqual(['node', ...flags]);
+  expect(startSh.match(/\$worker_node apps\/worker\/dist\/main\.js/g)).toHaveLength(2);
+  expect(startSh).not.toMatch(/\bnode apps\/worker\/dist\/main\.js/);
+  // Compose and Kubernetes run the image's ENTRYPOINT, passing the queue as arguments only.
+  for (const [name, worker] of composeWorkers) expect({ name, entrypoint: worker.entrypoint }).toEqual({ name, entrypoint: undefined });
+  for (const deployment of workerDeployments) expect({ name: deployment.metadata.name, command: containerOf(deployment).command }).toEqual({ name: deployment.metadata.name, command: undefined });
+  expect(workerDeployments.length).toBeGreaterThan(0);
 });

@@ -804,6 +804,9 @@ function solveEachBoneLocally(
     wasm.finish();
     return { values: out, iterations: maxIterations };
   }
+  // The JavaScript path's buffers, only on that path: the kernel holds its own, and on the wasm
+  // path (the default) these ~250 bytes a vertex (with six neighbours), zero-filled, were garbage for the collector
+  // (packages/rig/docs/speed.md, round 51).
   const reach = new Float64Array(n).fill(Infinity);
   const local = new Int32Array(n).fill(-1);
   // Label-free: the same comparisons and moves as MinHeap's keys and values, so the supports pop
