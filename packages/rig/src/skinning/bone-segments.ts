@@ -228,7 +228,7 @@ class BeyondRegion {
       terms.set([a[0]!, a[1]!, a[2]!, abx, aby, abz, abx * abx + aby * aby + abz * abz, touches ? 1 : partMargin], R * r);
     }
     const stamp = ++this.stamp, seen = this.seen, queue = this.queue;
-    let sx = 0, sy = 0, sz = 0, count = 0, refuser = -1;
+    let sx = 0, sy = 0, sz = 0, count = 0;
     queue.length = 0;
     queue.push(start);
     seen[start] = stamp;
@@ -240,20 +240,15 @@ class BeyondRegion {
       const x = (idx % nx) + 0.5, y = (Math.floor(idx / nx) % ny) + 0.5, z = Math.floor(idx / nxy) + 0.5;
       const own = (x - p[0]) ** 2 + (y - p[1]) ** 2 + (z - p[2]) ** 2;
       if (own > reach2) continue;
-      // Whether any rival is nearer: the rival that refused the last voxel is asked first (the
-      // walk's neighbouring voxels are mostly refused by the same one), the rest in order after;
-      // each rival's test is the same doubles whatever the order, so the answer is too.
       let mine = true;
-      for (let n = -1; n < rc; n++) {
-        const o = n < 0 ? refuser : R * n;
-        if (o < 0 || (n >= 0 && o === refuser)) continue;
+      for (let o = 0; o < terms.length; o += R) {
         // segmentDistanceSquared(x, y, z, a, b), term by term as it computes it.
         const abx = terms[o + 3]!, aby = terms[o + 4]!, abz = terms[o + 5]!, len2 = terms[o + 6]!;
         const apx = x - terms[o]!, apy = y - terms[o + 1]!, apz = z - terms[o + 2]!;
         let t = len2 > 0 ? (apx * abx + apy * aby + apz * abz) / len2 : 0;
         t = t < 0 ? 0 : t > 1 ? 1 : t;
         const dx = apx - t * abx, dy = apy - t * aby, dz = apz - t * abz;
-        if ((dx * dx + dy * dy + dz * dz) * terms[o + 7]! < own - 1e-9) { mine = false; refuser = o; break; }
+        if ((dx * dx + dy * dy + dz * dz) * terms[o + 7]! < own - 1e-9) { mine = false; break; }
       }
       if (!mine && q > 0) continue;
       sx += x; sy += y; sz += z; count++;
