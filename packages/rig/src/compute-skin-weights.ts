@@ -381,9 +381,9 @@ export function computeSkinWeights(
     if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, pieces(), skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
     if (opts.attachLoosePieces) attachLoosePieces(welded.positions, pieces(), skeleton, candJoints, candWeights, slots);
     if (opts.chainPieces !== false && welded.indices.length > 0) {
-      const geodesic = (): { joints: Int32Array; weights: Float32Array } => {
+      const geodesic = (needed: Uint8Array): { joints: Int32Array; weights: Float32Array } => {
         const joints = new Int32Array(nw * slots).fill(-1), weights = new Float32Array(nw * slots);
-        geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, joints, weights, slots);
+        geodesicSkinWeights(welded.positions, neighbours, skeleton, grid(), placed(), opts, joints, weights, slots, needed);
         return { joints, weights };
       };
       bendChainPieces(welded.positions, pieces(), skeleton, candJoints, candWeights, slots, geodesic, opts.chainPieces, opts.nonDeformingJoints);

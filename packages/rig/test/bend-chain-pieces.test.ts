@@ -48,6 +48,22 @@ describe('bendChainPieces', () => {
     expect([...joints.slice(0, 3 * slots)]).toEqual([0, -1, 0, -1, 0, -1]);
   });
 
+  test('the geodesic weights are asked for once, final at the re-weighted piece\'s vertices only', () => {
+    const { joints, weights } = solved(0);
+    const asked: number[][] = [];
+    const recorded = (needed: Uint8Array): { joints: Int32Array; weights: Float32Array } => {
+      asked.push([...needed]);
+      // Garbage outside the needed vertices: the result must not read it.
+      const geo = geodesicTail();
+      for (let v = 0; v < 7; v++) if (needed[v] !== 1) { geo.joints[v * slots] = 4; geo.weights[v * slots] = 0.25; }
+      return geo;
+    };
+    expect(bendChainPieces(positions, connectedPieces(indices, positions.length / 3), skeleton, joints, weights, slots, recorded)).toBe(1);
+    expect(asked).toEqual([[0, 0, 0, 1, 1, 1, 1]]);
+    expect([...joints.slice(0, 3 * slots)]).toEqual([0, -1, 0, -1, 0, -1]);
+    expect([...joints.slice(3 * slots)]).toEqual([2, 3, 2, 3, 2, 3, 2, 3]);
+  });
+
   test('a tail piece already weighted along its chain is left as solved, and the geodesic weights are never asked for', () => {
     const { joints, weights } = solved(2);
     const never = (): never => { throw new Error('not needed'); };

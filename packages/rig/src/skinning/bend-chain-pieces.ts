@@ -60,7 +60,8 @@ export function endChainOf(inside: readonly number[], parents: readonly number[]
 /**
  * Re-weights, in place, every separate piece of the welded mesh that holds one whole end chain of
  * deforming joints and that the solve gives to joints off it, from `geodesic` (same layout, asked
- * for at most once and only when a piece qualifies). Returns the number of pieces re-weighted.
+ * for at most once, only when a piece qualifies, and final only at those pieces' vertices).
+ * Returns the number of pieces re-weighted.
  */
 export function bendChainPieces(
   positions: Float32Array,
@@ -69,7 +70,8 @@ export function bendChainPieces(
   joints: Int32Array,
   weights: Float32Array,
   slots: number,
-  geodesic: () => { joints: Int32Array; weights: Float32Array },
+  /** The geodesic weights; final at least at the vertices marked in `needed` (only those are read). */
+  geodesic: (needed: Uint8Array) => { joints: Int32Array; weights: Float32Array },
   options: BendChainPiecesOptions = {},
   nonDeforming: readonly number[] = [],
 ): number {
@@ -79,8 +81,10 @@ export function bendChainPieces(
   const parents = skeleton.joints.map((j) => j.parent);
   const childCount = skeleton.joints.map(() => 0);
   for (const p of parents) if (p >= 0) childCount[p]!++;
-  let done = 0;
-  let geo: { joints: Int32Array; weights: Float32Array } | undefined;
+  // Every piece is decided first (from its own solved weights, which no other piece's rewrite
+  // touches: pieces are disjoint), so the geodesic search is asked only for the vertices of the
+  // pieces it re-weights and stops once their voxels are settled (geodesicSkinWeights' `needed`).
+  const bent: (readonly number[])[] = [];
   for (const piece of pieces) {
     const { lo, hi } = pieceBox(positions, piece);
     const inside: number[] = [];
@@ -102,14 +106,19 @@ export function bendChainPieces(
       }
     }
     if (total <= 0 || (off / total < o.offChainShare && base / total < o.baseShare)) continue;
-    geo ??= geodesic();
+    bent.push(piece);
+  }
+  if (bent.length === 0) return 0;
+  const needed = new Uint8Array(positions.length / 3);
+  for (const piece of bent) for (const v of piece) needed[v] = 1;
+  const geo = geodesic(needed);
+  for (const piece of bent) {
     for (const v of piece) {
       for (let s = v * slots; s < v * slots + slots; s++) {
         joints[s] = geo.joints[s]!;
         weights[s] = geo.weights[s]!;
       }
     }
-    done++;
   }
-  return done;
+  return bent.length;
 }
