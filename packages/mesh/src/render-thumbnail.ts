@@ -390,9 +390,17 @@ function shadeSamples(
         const tx = Math.min(tex.width - 1, Math.floor((u - Math.floor(u)) * tex.width));
         const ty = Math.min(tex.height - 1, Math.floor((v - Math.floor(v)) * tex.height));
         const o = tex.start + ty * tex.rowStride + tx * tex.pixelStride;
-        r *= SRGB8_TO_LINEAR[tex.data[o]!]!;
-        g *= SRGB8_TO_LINEAR[tex.data[o + tex.green]!]!;
-        b *= SRGB8_TO_LINEAR[tex.data[o + tex.blue]!]!;
+        const palette = tex.palette;
+        if (palette) {
+          const e = 3 * tex.data[o]!;
+          r *= SRGB8_TO_LINEAR[palette[e]!]!;
+          g *= SRGB8_TO_LINEAR[palette[e + 1]!]!;
+          b *= SRGB8_TO_LINEAR[palette[e + 2]!]!;
+        } else {
+          r *= SRGB8_TO_LINEAR[tex.data[o]!]!;
+          g *= SRGB8_TO_LINEAR[tex.data[o + tex.green]!]!;
+          b *= SRGB8_TO_LINEAR[tex.data[o + tex.blue]!]!;
+        }
       }
     }
     if (colors) {

@@ -8,9 +8,10 @@
  *
  * `decodePngTexels` gives its reader (the thumbnail, which reads at most one texel per sample of a
  * 64–512 px image from textures of up to 2048²) the unfiltered lines themselves, read in place, for
- * every colour type but palette, instead of an RGBA copy of the image (16 MB for a 2048² texture,
- * and on the dev set's textured characters a third of the decode's CPU); a palette image is expanded
- * to RGBA as pngjs expands it. The same texel values, so the same thumbnail.
+ * every colour type, instead of an RGBA copy of the image (16 MB for a 2048² texture, and on the dev
+ * set's textured characters a third of the decode's CPU); a palette image's texels are its indices,
+ * read through its palette (the colours pngjs expands them to). The same texel values, so the same
+ * thumbnail.
  *
  * Anything off that well-trodden path returns `undefined` and the caller decodes with pngjs as
  * before: other bit depths, interlacing, a colour key (tRNS on grey or RGB), chunks out of the usual
@@ -35,8 +36,10 @@ const READ_BY_PNGJS = new Set(['IHDR', 'PLTE', 'tRNS', 'gAMA', 'IDAT', 'IEND']);
 
 /**
  * An 8-bit image's texels where they lie: texel (x, y)'s red at `data[start + y * rowStride + x *
- * pixelStride]`, its green and blue `green` and `blue` bytes further on (0 and 0 for grey). Only the
- * colour (no reader of this view wants alpha).
+ * pixelStride]`, its green and blue `green` and `blue` bytes further on (0 and 0 for grey). With a
+ * `palette` that byte is instead an index e, the colour `palette[3e]`, `[3e + 1]`, `[3e + 2]` (every
+ * index in the image is below the palette's length). Only the colour (no reader of this view wants
+ * alpha).
  */
 export interface TexelView {
   width: number;
@@ -47,31 +50,45 @@ export interface TexelView {
   pixelStride: number;
   green: number;
   blue: number;
+  /** A palette image's RGB entries (PLTE), else undefined. */
+  palette: Uint8Array | undefined;
 }
 
 /**
- * The image's colour texels, in the unfiltered lines themselves (a palette image expanded to RGBA),
- * or `undefined` when the file is not one this fast path handles (see the file header).
+ * The image's colour texels, in the unfiltered lines themselves (a palette image's indices with its
+ * palette), or `undefined` when the file is not one this fast path handles (see the file header).
  */
 export function decodePngTexels(bytes: Uint8Array): TexelView | undefined {
   const decoded = decodePngLines(bytes);
   if (!decoded) return undefined;
-  const { width, height, colorType, lines, palette, alphas } = decoded;
-  if (colorType === 3) {
-    const rgba = paletteToRgba(lines, width, height, palette!, alphas);
-    return rgba ? rgbaTexels({ width, height, data: rgba }) : undefined;
-  }
+  const { width, height, colorType, lines, palette } = decoded;
   const channels = CHANNELS[colorType]!;
   const grey = colorType === 0 || colorType === 4;
   // Each line keeps its filter byte first: the first texel is one byte in. A plain Uint8Array over
   // inflate's Buffer (no copy), so a reader's loads see one kind of array whatever the colour type.
   const data = new Uint8Array(lines.buffer, lines.byteOffset, lines.byteLength);
-  return { width, height, data, start: 1, rowStride: width * channels + 1, pixelStride: channels, green: grey ? 0 : 1, blue: grey ? 0 : 2 };
+  if (colorType === 3) {
+    // The indices read through the palette instead of expanded to a 4-byte-per-texel copy (for a
+    // 2048² texture 16 MB written for the thumbnail's ≤ 16k reads). An index past the palette
+    // refuses the file, as the expansion did (pngjs's answer then stands).
+    if (palette!.length < 3 * 256 && maxIndex(data, width, height) >= palette!.length / 3) return undefined;
+    return { width, height, data, start: 1, rowStride: width + 1, pixelStride: 1, green: 0, blue: 0, palette };
+  }
+  return { width, height, data, start: 1, rowStride: width * channels + 1, pixelStride: channels, green: grey ? 0 : 1, blue: grey ? 0 : 2, palette: undefined };
+}
+
+/** The largest palette index in a palette image's unfiltered lines (each with its filter byte first). */
+function maxIndex(lines: Uint8Array, width: number, height: number): number {
+  let max = 0;
+  for (let y = 0, at = 1; y < height; y++, at += width + 1) {
+    for (let i = at; i < at + width; i++) if (lines[i]! > max) max = lines[i]!;
+  }
+  return max;
 }
 
 /** An RGBA8 image (pngjs's, or a palette image expanded) as a texel view. */
 export function rgbaTexels(image: Rgba8Image): TexelView {
-  return { width: image.width, height: image.height, data: image.data, start: 0, rowStride: 4 * image.width, pixelStride: 4, green: 1, blue: 2 };
+  return { width: image.width, height: image.height, data: image.data, start: 0, rowStride: 4 * image.width, pixelStride: 4, green: 1, blue: 2, palette: undefined };
 }
 
 interface PngLines {
@@ -81,7 +98,6 @@ interface PngLines {
   /** The unfiltered scanlines, each with its filter byte first. */
   lines: Uint8Array;
   palette: Uint8Array | undefined;
-  alphas: Uint8Array | undefined;
 }
 
 /** The checks, the inflate and the unfiltering both decoders share. */
@@ -143,13 +159,17 @@ function decodePngLines(bytes: Uint8Array): PngLines | undefined {
   const size = (stride + 1) * height;
   let raw: Uint8Array;
   try {
-    raw = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat), { maxOutputLength: size });
+    // One output chunk the image's size (zlib's least is 64 bytes): the inflate writes every line
+    // into it and returns it, where its default 16 KB chunks were joined by a copy of the whole image
+    // (for a 2048² texture a 12–16 MB copy, an eighth of the decode). The same bytes; a stream
+    // longer than the image still overflows `maxOutputLength` and throws.
+    raw = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat), { maxOutputLength: size, chunkSize: Math.max(64, size) });
   } catch {
     return undefined;
   }
   if (raw.length !== size) return undefined;
   const lines = unfilter(raw, stride, height, channels);
-  return lines ? { width, height, colorType, lines, palette, alphas } : undefined;
+  return lines ? { width, height, colorType, lines, palette } : undefined;
 }
 
 /**
@@ -198,30 +218,4 @@ function unfilter(raw: Uint8Array, stride: number, height: number, bpp: number):
     }
   }
   return raw;
-}
-
-/**
- * A palette image's RGBA8 from its unfiltered lines (each with its filter byte first), the palette
- * expanded as pngjs expands it (alpha 255 unless tRNS gives one); undefined on an index past the palette.
- */
-function paletteToRgba(raw: Uint8Array, width: number, height: number, palette: Uint8Array, alphas: Uint8Array | undefined): Uint8Array | undefined {
-  const entries = palette.length / 3;
-  const rgbaPalette = new Uint8Array(entries * 4);
-  for (let e = 0; e < entries; e++) {
-    rgbaPalette[4 * e] = palette[3 * e]!;
-    rgbaPalette[4 * e + 1] = palette[3 * e + 1]!;
-    rgbaPalette[4 * e + 2] = palette[3 * e + 2]!;
-    rgbaPalette[4 * e + 3] = alphas && e < alphas.length ? alphas[e]! : 255;
-  }
-  const out = new Uint8Array(width * height * 4);
-  const line = width + 1;
-  let o = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0, i = y * line + 1; x < width; x++, i++, o += 4) {
-      const e = raw[i]!;
-      if (e >= entries) return undefined;
-      out[o] = rgbaPalette[4 * e]!; out[o + 1] = rgbaPalette[4 * e + 1]!; out[o + 2] = rgbaPalette[4 * e + 2]!; out[o + 3] = rgbaPalette[4 * e + 3]!;
-    }
-  }
-  return out;
 }
