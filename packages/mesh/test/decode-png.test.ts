@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
-import { decodePngTexels, rgbaTexels, type TexelView } from '../src/render/decode-png';
+import { decodePngTexels, rgbaTexels, undoTexelRow, type TexelView } from '../src/render/decode-png';
 
 /** Pseudo-random bytes, so every filter type and Paeth's ties and wraps come up. */
 function noise(n: number, seed: number): Uint8Array {
@@ -45,10 +45,16 @@ function palettePng(width: number, height: number, entries: number, alphas?: num
   ]);
 }
 
-/** Every texel's red, green and blue as the view reads them, in RGBA order with alpha left 0. */
+/**
+ * Every texel's red, green and blue as the view reads them, in RGBA order with alpha left 0. The
+ * lines are read as a thumbnail reaches them, out of order: every third top down (each undoing the
+ * lines above it back to the last one done), then the rest bottom up.
+ */
 function viewRgb(view: TexelView): Uint8Array {
   const out = new Uint8Array(view.width * view.height * 4);
-  for (let y = 0; y < view.height; y++) {
+  const rows = Array.from({ length: view.height }, (_, y) => y);
+  for (const y of [...rows.filter((r) => r % 3 === 2), ...rows.filter((r) => r % 3 !== 2).reverse()]) {
+    undoTexelRow(view, y);
     for (let x = 0; x < view.width; x++) {
       const o = view.start + y * view.rowStride + x * view.pixelStride;
       const q = 4 * (y * view.width + x);
