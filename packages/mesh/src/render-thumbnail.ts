@@ -18,6 +18,7 @@
 import { PNG } from 'pngjs';
 import { EngineError } from './mesh-error';
 import type { Mesh, MeshMaterial, Skeleton } from './mesh-model';
+import { undoTexelRow } from './render/decode-png';
 import { decodeTexture, type DecodedTexture } from './render/decode-texture';
 import { drawSkeletonOverlay, type OverlayJoint } from './render/draw-skeleton-overlay';
 import { rasterizeTriangles, type RasterTarget } from './render/rasterize-triangles';
@@ -389,10 +390,19 @@ function shadeSamples(
         // Repeat wrapping, nearest texel: supersampling already averages four lookups per pixel.
         const tx = Math.min(tex.width - 1, Math.floor((u - Math.floor(u)) * tex.width));
         const ty = Math.min(tex.height - 1, Math.floor((v - Math.floor(v)) * tex.height));
+        if (tex.pending !== undefined && tex.pending[ty] === 1) undoTexelRow(tex, ty);
         const o = tex.start + ty * tex.rowStride + tx * tex.pixelStride;
-        r *= SRGB8_TO_LINEAR[tex.data[o]!]!;
-        g *= SRGB8_TO_LINEAR[tex.data[o + tex.green]!]!;
-        b *= SRGB8_TO_LINEAR[tex.data[o + tex.blue]!]!;
+        const palette = tex.palette;
+        if (palette) {
+          const e = 3 * tex.data[o]!;
+          r *= SRGB8_TO_LINEAR[palette[e]!]!;
+          g *= SRGB8_TO_LINEAR[palette[e + 1]!]!;
+          b *= SRGB8_TO_LINEAR[palette[e + 2]!]!;
+        } else {
+          r *= SRGB8_TO_LINEAR[tex.data[o]!]!;
+          g *= SRGB8_TO_LINEAR[tex.data[o + tex.green]!]!;
+          b *= SRGB8_TO_LINEAR[tex.data[o + tex.blue]!]!;
+        }
       }
     }
     if (colors) {

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
-import { decodePngTexels, rgbaTexels, type TexelView } from '../src/render/decode-png';
+import { decodePngTexels, rgbaTexels, undoTexelRow, type TexelView } from '../src/render/decode-png';
 
 /** Pseudo-random bytes, so every filter type and Paeth's ties and wraps come up. */
 function noise(n: number, seed: number): Uint8Array {
@@ -23,8 +23,8 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return Buffer.concat([head, Buffer.from(data), tail]);
 }
 
-/** A palette PNG (pngjs writes none), each line with filter `line % 5`. */
-function palettePng(width: number, height: number, entries: number, alphas?: number[]): Buffer {
+/** A palette PNG (pngjs writes none), each line with filter `line % filters` (1: all None). */
+function palettePng(width: number, height: number, entries: number, alphas?: number[], filters = 5): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -34,7 +34,7 @@ function palettePng(width: number, height: number, entries: number, alphas?: num
   const pixels = noise(width * height, 11).map((v) => v % entries);
   const raw = Buffer.alloc((width + 1) * height);
   for (let y = 0; y < height; y++) {
-    raw[y * (width + 1)] = y % 5;
+    raw[y * (width + 1)] = y % filters;
     // Filtered bytes are arbitrary (256 entries: any unfiltered index is in the palette).
     raw.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   }
@@ -45,16 +45,24 @@ function palettePng(width: number, height: number, entries: number, alphas?: num
   ]);
 }
 
-/** Every texel's red, green and blue as the view reads them, in RGBA order with alpha left 0. */
+/**
+ * Every texel's red, green and blue as the view reads them, in RGBA order with alpha left 0. The
+ * lines are read as a thumbnail reaches them, out of order: every third top down (each undoing the
+ * lines above it back to the last one done), then the rest bottom up.
+ */
 function viewRgb(view: TexelView): Uint8Array {
   const out = new Uint8Array(view.width * view.height * 4);
-  for (let y = 0; y < view.height; y++) {
+  const rows = Array.from({ length: view.height }, (_, y) => y);
+  for (const y of [...rows.filter((r) => r % 3 === 2), ...rows.filter((r) => r % 3 !== 2).reverse()]) {
+    undoTexelRow(view, y);
     for (let x = 0; x < view.width; x++) {
       const o = view.start + y * view.rowStride + x * view.pixelStride;
       const q = 4 * (y * view.width + x);
-      out[q] = view.data[o]!;
-      out[q + 1] = view.data[o + view.green]!;
-      out[q + 2] = view.data[o + view.blue]!;
+      // A palette image's texel is an index into its RGB entries.
+      const [data, at] = view.palette ? [view.palette, 3 * view.data[o]!] : [view.data, o];
+      out[q] = data[at]!;
+      out[q + 1] = data[at + (view.palette ? 1 : view.green)]!;
+      out[q + 2] = data[at + (view.palette ? 2 : view.blue)]!;
     }
   }
   return out;
@@ -81,7 +89,8 @@ describe('decodePngTexels', () => {
   });
 
   it('reads a palette\'s colours, with and without alphas', () => {
-    for (const bytes of [palettePng(29, 17, 256), palettePng(29, 17, 256, [0, 128, 255, 7])]) {
+    // Sixteen entries, lines unfiltered: every index in the palette, checked against its length.
+    for (const bytes of [palettePng(29, 17, 256), palettePng(29, 17, 256, [0, 128, 255, 7]), palettePng(29, 17, 16, undefined, 1), palettePng(29, 17, 16, [9, 200], 1)]) {
       expect(Buffer.from(viewRgb(decodePngTexels(bytes)!)).equals(rgbOnly(PNG.sync.read(bytes).data))).toBe(true);
     }
   });
