@@ -17,6 +17,7 @@
 import type { Mesh } from '@rigforge/mesh';
 import { candidateFrame, ORIENTATION_CANDIDATES } from './orientation-features';
 import { DESCRIPTOR_CELLS, SILHOUETTE_CELLS, SILHOUETTE_VOXELS, silhouetteCounts } from './orientation-exemplar-counts';
+import { clampedCell } from './voxel/clamped-cell';
 
 /** Cells of the descriptor: left-right (distance from the mid-plane), up, front. */
 export const EXEMPLAR_GRID = [2, 6, 4] as const;
@@ -168,9 +169,9 @@ function surfaceVoxels(mesh: Mesh): Uint8Array {
   const corner = new Int32Array(vertices);
   for (let v = 0; v < vertices; v++) {
     const wi = (p[v * 3]! - o0) / voxel, wj = (p[v * 3 + 1]! - o1) / voxel, wk = (p[v * 3 + 2]! - o2) / voxel;
-    const i = wi >= 0 ? (wi < R ? wi | 0 : R - 1) : wi < 0 ? 0 : -1;
-    const j = wj >= 0 ? (wj < R ? wj | 0 : R - 1) : wj < 0 ? 0 : -1;
-    const k = wk >= 0 ? (wk < R ? wk | 0 : R - 1) : wk < 0 ? 0 : -1;
+    const i = clampedCell(wi, R);
+    const j = clampedCell(wj, R);
+    const k = clampedCell(wk, R);
     corner[v] = (i | j | k) < 0 ? -1 : (i * R + j) * R + k;
   }
   for (let f = 0; f + 2 < idx.length; f += 3) {
@@ -200,12 +201,11 @@ function surfaceVoxels(mesh: Mesh): Uint8Array {
       for (let v = 0; u + v <= n; v++) {
         const wa = 1 - (u + v) / n, wc = v / n;
         const wi = (wa * ax + wbx + wc * cx - o0) / voxel, wj = (wa * ay + wby + wc * cy - o1) / voxel, wk = (wa * az + wbz + wc * cz - o2) / voxel;
-        // The voxel, clamped to the cube: min(R − 1, max(0, floor(w))) as whole numbers (w | 0 is
-        // floor(w) on [0, R)); a NaN coordinate (a non-finite vertex) made the index NaN, whose
-        // store did nothing, so its sample is skipped.
-        const i = wi >= 0 ? (wi < R ? wi | 0 : R - 1) : wi < 0 ? 0 : -1;
-        const j = wj >= 0 ? (wj < R ? wj | 0 : R - 1) : wj < 0 ? 0 : -1;
-        const k = wk >= 0 ? (wk < R ? wk | 0 : R - 1) : wk < 0 ? 0 : -1;
+        // The voxel, clamped to the cube; a NaN coordinate (a non-finite vertex) made the index NaN,
+        // whose store did nothing, so its sample is skipped.
+        const i = clampedCell(wi, R);
+        const j = clampedCell(wj, R);
+        const k = clampedCell(wk, R);
         if ((i | j | k) < 0) continue;
         grid[(i * R + j) * R + k] = 1;
       }

@@ -13,6 +13,7 @@ import type { Mesh } from '@rigforge/mesh';
 import { ANATOMY_FEATURE_NAMES, anatomyOfCandidate, CONTACT_FEATURE_NAMES, measureMeshAnatomy } from './orientation-anatomy';
 import { UP_AXES, upAxisTurn, type UpAxis } from './rotate-mesh-up';
 import { solidVoxels } from './fit/solid-voxels';
+import { clampedCell } from './voxel/clamped-cell';
 
 /** Cells along each axis of the surface grid: 32 (fillEnclosed holds a row of cells in a 32-bit word; a cell's coordinates are its index's bits). */
 const N_BITS = 5;
@@ -139,9 +140,9 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
   const corner = new Int32Array(vertices);
   for (let v = 0; v < vertices; v++) {
     const wx = cells[v * 3]!, wy = cells[v * 3 + 1]!, wz = cells[v * 3 + 2]!;
-    const x = wx >= 0 ? (wx < N ? wx | 0 : N - 1) : wx < 0 ? 0 : -1;
-    const y = wy >= 0 ? (wy < N ? wy | 0 : N - 1) : wy < 0 ? 0 : -1;
-    const z = wz >= 0 ? (wz < N ? wz | 0 : N - 1) : wz < 0 ? 0 : -1;
+    const x = clampedCell(wx, N);
+    const y = clampedCell(wy, N);
+    const z = clampedCell(wz, N);
     corner[v] = (x | y | z) < 0 ? -1 : (((x << N_BITS) | y) << N_BITS) | z;
   }
   // A corner sample: its cell marked and its share of the normal added (as the loop below does).
@@ -199,12 +200,11 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
       for (let j = 0; j <= steps - i; j++) {
         const r = j / den, q = rest - r;
         const wx = q * A0 + sB0 + r * C0, wy = q * A1 + sB1 + r * C1, wz = q * A2 + sB2 + r * C2;
-        // The cell, clamped to the grid: min(N − 1, max(0, floor(w))) as whole numbers (w | 0 is
-        // floor(w) on [0, N)); a NaN coordinate (a non-finite vertex) made an index NaN, whose
-        // stores did nothing, so its sample is skipped.
-        const x = wx >= 0 ? (wx < N ? wx | 0 : N - 1) : wx < 0 ? 0 : -1;
-        const y = wy >= 0 ? (wy < N ? wy | 0 : N - 1) : wy < 0 ? 0 : -1;
-        const z = wz >= 0 ? (wz < N ? wz | 0 : N - 1) : wz < 0 ? 0 : -1;
+        // The cell, clamped to the grid; a NaN coordinate (a non-finite vertex) made an index NaN,
+        // whose stores did nothing, so its sample is skipped.
+        const x = clampedCell(wx, N);
+        const y = clampedCell(wy, N);
+        const z = clampedCell(wz, N);
         if ((x | y | z) < 0) continue;
         const v = (((x << N_BITS) | y) << N_BITS) | z;
         occupied[v] = 1;
