@@ -23,8 +23,11 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return Buffer.concat([head, Buffer.from(data), tail]);
 }
 
-/** A palette PNG (pngjs writes none), each line with filter `line % filters` (1: all None). */
-function palettePng(width: number, height: number, entries: number, alphas?: number[], filters = 5): Buffer {
+/**
+ * A palette PNG (pngjs writes none), each line with filter `line % filters` (1: all None); its image
+ * data `rawDelta` bytes longer (zeros) or shorter than the image's.
+ */
+function palettePng(width: number, height: number, entries: number, alphas?: number[], filters = 5, rawDelta = 0): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -41,7 +44,8 @@ function palettePng(width: number, height: number, entries: number, alphas?: num
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr), chunk('PLTE', plte), ...(alphas ? [chunk('tRNS', Uint8Array.from(alphas))] : []),
-    chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0)),
+    chunk('IDAT', deflateSync(rawDelta >= 0 ? Buffer.concat([raw, Buffer.alloc(rawDelta)]) : raw.subarray(0, raw.length + rawDelta))),
+    chunk('IEND', new Uint8Array(0)),
   ]);
 }
 
@@ -104,6 +108,12 @@ describe('decodePngTexels', () => {
     badCrc[good.length - 20]! ^= 1; // inside the IDAT: its CRC no longer matches
     expect(decodePngTexels(badCrc)).toBeUndefined();
     expect(decodePngTexels(Buffer.concat([good, Buffer.from([0])]))).toBeUndefined(); // trailing bytes
+    // Image data inflating to more or fewer bytes than the header's image (one output chunk of the
+    // image's size: the longer stream overflows it).
+    expect(decodePngTexels(palettePng(8, 8, 256, undefined, 1))).toBeDefined();
+    expect(decodePngTexels(palettePng(8, 8, 256, undefined, 1, 1))).toBeUndefined();
+    expect(decodePngTexels(palettePng(8, 8, 256, undefined, 1, 4096))).toBeUndefined();
+    expect(decodePngTexels(palettePng(8, 8, 256, undefined, 1, -1))).toBeUndefined();
     const sixteen = new PNG({ width: 4, height: 4 });
     sixteen.data = Buffer.from(noise(64, 5));
     expect(decodePngTexels(PNG.sync.write(sixteen, { bitDepth: 16 }))).toBeUndefined();
