@@ -11,10 +11,13 @@
  *       [--plan biped] [--artist kenney] [--by artist] [--json out.json] [--no-weights] [--no-joints] [--verbose]
  *       [--warm-up N]
  *
- * `--warm-up N` (default 0): before each engine's rows, score the first selected character N times,
- * untimed and not kept. The first rigs of a process pay its warm-up (V8 compiling the engine's
- * code through its tiers, the young heap growing, the shipped exemplar views unpacked once): the
- * set's first characters' rig ms are otherwise mostly that (packages/rig/docs/speed.md, "Where the time goes", round 33).
+ * `--warm-up N` (default 0): before each engine's rows, rig the repository's sample humanoid
+ * (`examples/humanoid.glb`, no dev-set data) N times, untimed, as a worker's engine thread does before
+ * it takes its first job (apps/worker/src/engines/warm-up.ts: the same mesh, `WORKER_WARMUP_RUNS`
+ * times). The first rigs of a process pay its warm-up (V8 compiling the engine's code through its
+ * tiers, the young heap growing, the shipped exemplar views unpacked once): the set's first
+ * characters' rig ms are otherwise mostly that (packages/rig/docs/speed.md, "Where the time goes",
+ * round 33), which no job of a warmed-up worker pays. `--warm-up 0` times the cold process.
  * The scores are the same with or without it; only the times move.
  *
  * A script, not a test: the set is development data that never enters the repository.
@@ -32,6 +35,9 @@ import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src
 import { compareSkinWeights } from '../src/skinning/skin-metrics';
 import { artistSkeleton, readArtistSkin, readGtJoints, readManifest, readWrittenRig, type DevCharacter } from './lib/dev-set';
 import { arg } from './lib/cli-args';
+
+/** The rig workers' warm-up mesh (apps/worker/src/engines/warm-up.ts `WARM_UP_MESH`). */
+const SAMPLE_HUMANOID = join(__dirname, '../../../examples/humanoid.glb');
 
 interface Row {
   id: string;
@@ -126,12 +132,11 @@ async function main(): Promise<void> {
   const chars = readManifest(dir).filter((c) => (!only || only.includes(c.id)) && (!plan || c.bodyPlan === plan) && (!artist || c.artist === artist));
   const rows: Row[] = [];
   for (const engine of engines) {
-    for (let k = 0; k < warmUps && chars[0]; k++) {
-      // A failure here is reported by the timed pass below.
-      try {
-        if (doJoints) await scoreJoints(dir, chars[0], engine);
-        if (doWeights) await scoreWeights(dir, chars[0], engine);
-      } catch { /* scored again below */ }
+    if (warmUps > 0) {
+      const sample = new Uint8Array(readFileSync(SAMPLE_HUMANOID));
+      const preset = RIG_ENGINE_PRESETS[engine];
+      // The worker's warm-up job: everything `auto`, as a request without options asks.
+      for (let k = 0; k < warmUps; k++) await rigMesh(sample, { fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
     }
     console.log(`\n### Engine \`${engine}\`\n`);
     console.log('| character | plan | tris | joints ours/artist | CD-J2J | match | L1 | precision | recall | joints >0.1 ours/artist | max weight ours/artist | unweighted (rig, skel) | rig ms | skin ms |');
