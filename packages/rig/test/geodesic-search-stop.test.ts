@@ -73,5 +73,30 @@ describe('geodesicJointDistances with targets', () => {
     for (let v = 0; v < full.counts.length; v++) if (part.counts[v]! < full.counts[v]!) short++;
     expect(short).toBeGreaterThan(0);
   });
+  it.each(['js', 'wasm'] as const)('settles fewer voxels within limits around the targets, with the same target slots (%s)', (kernel) => {
+    // Targets at the limb's foot: their 4th nearest joint is the arm's first bone, so a search
+    // stopped at them settles the whole leg first; within limits it leaves the far side alone.
+    const { grid, segments } = scene(false);
+    const full = geodesicJointDistances(grid, segments, 4, undefined, kernel);
+    const targets = new Uint8Array(grid.state.length);
+    for (let i = 0; i < targets.length; i++) {
+      if (full.solidIndex[i]! >= 0 && Math.floor(i / grid.nx) % grid.ny < grid.ny / 8) targets[i] = 1;
+    }
+    const unlimited = geodesicJointDistances(grid, segments, 4, targets, kernel, false);
+    const limited = geodesicJointDistances(grid, segments, 4, targets, kernel);
+    let compared = 0;
+    for (let i = 0; i < targets.length; i++) {
+      if (targets[i] !== 1) continue;
+      const v = full.solidIndex[i]!;
+      expect(limited.counts[v]).toBe(4);
+      for (let s = 4 * v; s < 4 * v + 4; s++) {
+        expect(limited.labels[s]).toBe(full.labels[s]);
+        expect(limited.dists[s]).toBe(full.dists[s]);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+    const settled = (f: typeof full): number => f.counts.reduce((a, c) => a + c, 0);
+    expect(settled(limited)).toBeLessThan(0.8 * settled(unlimited));
+  });
 });
-

@@ -35,10 +35,14 @@ export interface JointDistanceField {
 /**
  * Compute the k nearest joints by geodesic distance for every solid voxel of the grid; with
  * `targets` (1 per grid cell whose slots the caller reads), only those cells' slots are final and
- * the others may be partial (see the stop below).
+ * the others may be partial (see the stop below), and, `limited` (the default) and every solid part
+ * holding a seed, the search first runs within limits around the targets (targetLimits): the
+ * targets' slots are the unlimited search's, except that of labels at exactly the same distance
+ * (float32) another may take a target's last slot or come first (the heap pops equal keys in an
+ * order its other entries decide; on the dev set one character's skin moved, by 4e-8 of its L1).
  */
 export function geodesicJointDistances(
-  grid: SkinVoxelGrid, segments: BoneSegment[], k: number, targets?: Uint8Array, kernel: 'js' | 'wasm' = 'wasm',
+  grid: SkinVoxelGrid, segments: BoneSegment[], k: number, targets?: Uint8Array, kernel: 'js' | 'wasm' = 'wasm', limited = true,
 ): JointDistanceField {
   const { nx, ny, nz, state } = grid;
   const nxy = nx * ny;
@@ -64,20 +68,24 @@ export function geodesicJointDistances(
   }
   const offsetArr = Int32Array.from(offsets);
   const costArr = Float64Array.from(costs);
-  // In WebAssembly (wasm/geodesic-search.wat): the search below, operation for operation.
-  const search: LabelSearch = (kernel === 'wasm' && GeodesicSearchWasm.create(k, cells, solidIndex, offsetArr, costArr, targets !== undefined))
-    || jsLabelSearch(k, cells, solidIndex, offsetArr, costArr, targets !== undefined);
+  // In WebAssembly (wasm/geodesic-search.wat): the search below, operation for operation. Started
+  // (targets marked, segments seeded) by `start`, once, or twice when a limited run (below) fails.
+  const start = (): LabelSearch => {
+    const started: LabelSearch = (kernel === 'wasm' && GeodesicSearchWasm.create(k, cells, solidIndex, offsetArr, costArr, targets !== undefined))
+      || jsLabelSearch(k, cells, solidIndex, offsetArr, costArr, targets !== undefined);
+    // Target voxels still short of their k labels. A voxel's settled slots never change again, so
+    // once every target has k of them the search can stop with their slots final: the labels are
+    // settled in one global order of distance, and stopping (or stopping and resuming) changes no pop.
+    if (targets && started.target) {
+      let remaining = 0;
+      for (let v = 0; v < solidCount; v++) if (targets[cells[v]!] === 1) { started.target[v] = 1; remaining++; }
+      started.remaining = remaining;
+    }
+    seedSegments(grid, segments, solidIndex, (v, l, d) => started.offer(v, l, d, false));
+    return started;
+  };
+  let search = start();
 
-  // Target voxels still short of their k labels. A voxel's settled slots never change again, so
-  // once every target has k of them the search can stop with their slots final: the labels are
-  // settled in one global order of distance, and stopping (or stopping and resuming) changes no pop.
-  if (targets && search.target) {
-    let remaining = 0;
-    for (let v = 0; v < solidCount; v++) if (targets[cells[v]!] === 1) { search.target[v] = 1; remaining++; }
-    search.remaining = remaining;
-  }
-
-  seedSegments(grid, segments, solidIndex, (v, l, d) => search.offer(v, l, d, false));
   // The voxels the search reaches are the parts (26-connected, through solid) holding a seed:
   // every voxel of such a part gets a label, no other voxel does before the pass for unreached
   // parts below. Known now, from the seeds alone, so that pass need not wait for the search's end.
@@ -107,6 +115,14 @@ export function geodesicJointDistances(
       search.remaining = remaining;
     }
   }
+  // Stopped at targets with every part reached, first within limits (targetLimits): when every
+  // target settles its k labels no farther than the limits' bound, those are its slots.
+  const limits = limited && search.target !== null && !partial ? targetLimits(grid, segments, search.target, cells, k) : undefined;
+  if (limits) {
+    search.limit(limits.limits);
+    if (search.run(false, true) && settledWithin(search, k, limits.bound)) return fieldOf(search, solidIndex, k);
+    search = start();
+  }
   // Stopped early, the reached targets and the sources have their final slots; the search's
   // other entries are dropped (the pass below starts, as after a full search, from an empty heap).
   search.run(false, search.target !== null);
@@ -125,8 +141,93 @@ export function geodesicJointDistances(
     }
     search.run(true, false);
   }
+  return fieldOf(search, solidIndex, k);
+}
+
+function fieldOf(search: LabelSearch, solidIndex: Int32Array, k: number): JointDistanceField {
   const { labels, dists, counts } = search.finish();
   return { solidIndex, k, labels, dists, counts };
+}
+
+/**
+ * Limits for a search stopped at its targets, so it settles no label that cannot reach one before
+ * the search would stop. A label l reaching target t at distance D passes voxel v at d ≤ D − |v t|
+ * (a step costs its length, so a path is no shorter than the straight line); with every target's
+ * k labels at D ≤ B, the labels their slots hold pass only through d ≤ B − (v's distance to the
+ * targets). A label farther than that at v is not offered there: it is farther than every label
+ * that matters at v, so it never took a slot (or a pop) one of those needed — the settled slots of
+ * the targets are the unlimited search's — and the search settles only the voxels near enough to
+ * the targets (on a small bulky figure a third to a half of its solid, where the unlimited search
+ * settled two thirds of the grid before its last target had its k).
+ *
+ * B is a guess, checked after the run (settledWithin): the straight distance from targets to
+ * their k-th nearest joint's bone (the largest over up to GUESS_TARGETS of them), which no path
+ * beats, times BOUND_GUESS, plus 2 cells: of the 21 searches stopped at targets in one rig of each
+ * dev-set character (the fill's and the bent chains'), 19 settled at 1.005–1.18 times that distance
+ * and within the bound, 2 did not and ran again unlimited (their cost paid twice). The voxels' distance to the targets is the distance to the
+ * targets' box of cells (no more than to any target), less LIMIT_SLACK for the rounding of the
+ * float32 distances summed along a path. Undefined when fewer than k joints seed the search (a
+ * target never has k labels, and the search runs out anyway).
+ */
+function targetLimits(grid: SkinVoxelGrid, segments: BoneSegment[], target: Uint8Array, cells: Int32Array, k: number): { limits: Float64Array; bound: number } | undefined {
+  if (new Set(segments.map((s) => s.joint)).size < k) return undefined;
+  const { nx, ny, origin, cell } = grid;
+  const nxy = nx * ny;
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  const chosen: number[] = [];
+  for (let v = 0; v < cells.length; v++) {
+    if (target[v] !== 1) continue;
+    const c = cells[v]!, x = c % nx, y = Math.floor(c / nx) % ny, z = Math.floor(c / nxy);
+    if (x < x0) x0 = x; if (x > x1) x1 = x;
+    if (y < y0) y0 = y; if (y > y1) y1 = y;
+    if (z < z0) z0 = z; if (z > z1) z1 = z;
+    chosen.push(c);
+  }
+  if (chosen.length === 0) return undefined;
+  // The guess from at most GUESS_TARGETS targets, evenly through them (a guess: the run checks it).
+  const ends = segments.map((seg) => [
+    [(seg.a[0] - origin[0]) / cell, (seg.a[1] - origin[1]) / cell, (seg.a[2] - origin[2]) / cell],
+    [(seg.b[0] - origin[0]) / cell, (seg.b[1] - origin[1]) / cell, (seg.b[2] - origin[2]) / cell],
+  ]);
+  const step = Math.max(1, Math.floor(chosen.length / GUESS_TARGETS));
+  let reach = 0;
+  const nearest = new Map<number, number>();
+  for (let i = 0; i < chosen.length; i += step) {
+    nearest.clear();
+    segments.forEach((seg, s) => {
+      const d = cellToSegment(chosen[i]!, ends[s]![0]!, ends[s]![1]!, nx, nxy);
+      if (!(d >= (nearest.get(seg.joint) ?? Infinity))) nearest.set(seg.joint, d);
+    });
+    const kth = [...nearest.values()].sort((a, b) => a - b)[k - 1]!;
+    if (kth > reach) reach = kth;
+  }
+  const bound = BOUND_GUESS * reach + 2;
+  const limits = new Float64Array(cells.length);
+  for (let v = 0; v < cells.length; v++) {
+    const c = cells[v]!, x = c % nx, y = Math.floor(c / nx) % ny, z = Math.floor(c / nxy);
+    const ex = Math.max(0, x0 - x, x - x1), ey = Math.max(0, y0 - y, y - y1), ez = Math.max(0, z0 - z, z - z1);
+    limits[v] = bound - (Math.sqrt(ex * ex + ey * ey + ez * ez) - LIMIT_SLACK);
+  }
+  return { limits, bound };
+}
+
+/** The guess of the targets' reach over the straight distance to their k-th joint (targetLimits). */
+const BOUND_GUESS = 1.1;
+/** Cells taken off a voxel's distance to the targets: far above float32 rounding along a path. */
+const LIMIT_SLACK = 0.5;
+/** Targets whose straight distances make the guess. */
+const GUESS_TARGETS = 64;
+
+/** Whether every target holds its k labels, none farther than `bound`. */
+function settledWithin(search: LabelSearch, k: number, bound: number): boolean {
+  const { target, counts, dists } = search;
+  if (target === null) return false;
+  for (let v = 0; v < counts.length; v++) {
+    if (target[v] !== 1) continue;
+    if (counts[v]! < k) return false;
+    for (let s = v * k; s < v * k + k; s++) if (!(dists[s]! <= bound)) return false;
+  }
+  return true;
 }
 
 /**
@@ -149,6 +250,11 @@ interface LabelSearch {
   run(frozen: boolean, stopAtTargets: boolean): boolean;
   clear(): void;
   freeze(frozen: Uint8Array): void;
+  /**
+   * Each solid voxel's limit for later runs (a search with targets only): a settled label is not
+   * offered to a neighbour at a distance over the neighbour's limit (seeds and `offer` are not limited).
+   */
+  limit(limit: Float64Array): void;
   /** The slots as the field keeps them. */
   finish(): { labels: Int32Array; dists: Float32Array; counts: Uint8Array };
 }
@@ -206,6 +312,7 @@ function jsLabelSearch(k: number, cells: Int32Array, solidIndex: Int32Array, off
 
   const target = withTarget ? new Uint8Array(solidCount) : null;
   let remaining = 0;
+  let limits: Float64Array | null = null;
   const run = (frozen: Uint8Array | null, stopAtTargets: boolean): boolean => {
     if (stopAtTargets && remaining === 0) return true;
     while (heap.pop()) {
@@ -235,6 +342,7 @@ function jsLabelSearch(k: number, cells: Int32Array, solidIndex: Int32Array, off
         const cu = counts[u]!;
         if (cu === k || (frozen !== null && frozen[u] === 1)) continue;
         const nd = d + costArr[o]!;
+        if (limits !== null && nd > limits[u]!) continue;
         const ubase = u * k;
         let empty = -1, worst = -1, worstD = -1, seen = false;
         for (let s = ubase; s < ubase + k; s++) {
@@ -276,6 +384,10 @@ function jsLabelSearch(k: number, cells: Int32Array, solidIndex: Int32Array, off
     run: (frozen, stopAtTargets) => run(frozen ? frozenVoxels : null, stopAtTargets),
     clear: () => heap.clear(),
     freeze: (frozen) => { frozenVoxels = frozen; },
+    limit: (limit) => {
+      if (target === null) throw new Error('geodesic search: limits are for a search with targets');
+      limits = limit;
+    },
     finish: () => ({ labels, dists, counts }),
   };
 }

@@ -25,6 +25,7 @@ interface GeodesicSearchExports {
   getRemaining(): number;
   offer(v: number, l: number, d: number, frozen: number): void;
   run(frozen: number, stop: number): number;
+  setLimit(limit: number): void;
 }
 
 const kernel = new KernelSlot<GeodesicSearchExports>(GEODESIC_SEARCH_WASM_BASE64);
@@ -43,7 +44,7 @@ export class GeodesicSearchWasm {
     private readonly k: GeodesicSearchExports,
     private readonly slots: number,
     private readonly solidCount: number,
-    private readonly at: { labels: number; dists: number; counts: number; target: number; frozen: number },
+    private readonly at: { labels: number; dists: number; counts: number; target: number; frozen: number; limit: number },
     private readonly withTarget: boolean,
   ) {
     this.refresh();
@@ -63,7 +64,8 @@ export class GeodesicSearchWasm {
     const distsP = labelsP + 4 * solidCount * k, nbrsP = distsP + 4 * solidCount * k;
     const cellsP = nbrsP + 4 * solidCount * 26, solidIndexP = cellsP + 4 * solidCount;
     const countsP = solidIndexP + 4 * total, listedP = countsP + solidCount, targetP = listedP + solidCount;
-    const frozenP = targetP + solidCount, heapP = at8(frozenP + solidCount);
+    // The limits (f64 per solid voxel) only where the search may stop at targets.
+    const frozenP = targetP + solidCount, limitP = at8(frozenP + solidCount), heapP = at8(limitP + (withTarget ? 8 * solidCount : 0));
     if (!ensureMemory(kx.memory, heapP + 16 * Math.max(1024, solidCount))) return null;
     const buffer = kx.memory.buffer;
     new Float64Array(buffer, costsP, 26).set(costs.subarray(0, 26));
@@ -74,12 +76,19 @@ export class GeodesicSearchWasm {
     new Int32Array(buffer, solidIndexP, total).set(solidIndex);
     new Uint8Array(buffer, countsP, 4 * solidCount).fill(0); // counts, listed, target, frozen
     kx.init(k, labelsP, distsP, countsP, listedP, nbrsP, cellsP, solidIndexP, total, offsetsP, costsP, withTarget ? targetP : 0, heapP);
-    return new GeodesicSearchWasm(kx, k, solidCount, { labels: labelsP, dists: distsP, counts: countsP, target: targetP, frozen: frozenP }, withTarget);
+    return new GeodesicSearchWasm(kx, k, solidCount, { labels: labelsP, dists: distsP, counts: countsP, target: targetP, frozen: frozenP, limit: limitP }, withTarget);
   }
 
   /** The voxels later offers and runs leave alone (the reached parts, for the unreached pass). */
   freeze(frozen: Uint8Array): void {
     new Uint8Array(this.k.memory.buffer, this.at.frozen, this.solidCount).set(frozen);
+  }
+
+  /** Each solid voxel's limit for later runs (a search with targets only): see LabelSearch.limit. */
+  limit(limit: Float64Array): void {
+    if (!this.withTarget) throw new Error('geodesic search: limits are for a search with targets');
+    new Float64Array(this.k.memory.buffer, this.at.limit, this.solidCount).set(limit);
+    this.k.setLimit(this.at.limit);
   }
 
   get remaining(): number {

@@ -27,6 +27,7 @@
   (global $heapP (mut i32) (i32.const 0))
   (global $size (mut i32) (i32.const 0))
   (global $remaining (mut i32) (i32.const 0))
+  (global $limitP (mut i32) (i32.const 0))
 
   (func (export "init")
     (param $k i32) (param $labelsP i32) (param $distsP i32) (param $countsP i32) (param $listedP i32) (param $nbrsP i32)
@@ -45,7 +46,10 @@
     (global.set $targetP (local.get $targetP))
     (global.set $heapP (local.get $heapP))
     (global.set $size (i32.const 0))
-    (global.set $remaining (i32.const 0)))
+    (global.set $remaining (i32.const 0))
+    (global.set $limitP (i32.const 0)))
+  ;; Each solid voxel's limit (f64): `run` offers a neighbour no label farther than it; 0: no limits.
+  (func (export "setLimit") (param $p i32) (global.set $limitP (local.get $p)))
 
   (func (export "clear") (global.set $size (i32.const 0)))
   (func (export "setRemaining") (param $r i32) (global.set $remaining (local.get $r)))
@@ -231,6 +235,8 @@
           (if (local.get $frozenP)
             (then (br_if $next (i32.eq (i32.load8_u (i32.add (local.get $frozenP) (local.get $u))) (i32.const 1)))))
           (local.set $nd (f64.add (local.get $d) (f64.load (i32.add (global.get $costP) (i32.shl (local.get $o) (i32.const 3))))))
+          (if (global.get $limitP)
+            (then (br_if $next (f64.gt (local.get $nd) (f64.load (i32.add (global.get $limitP) (i32.shl (local.get $u) (i32.const 3))))))))
           (local.set $ubase (i32.mul (local.get $u) (global.get $k)))
           (local.set $uend (i32.add (local.get $ubase) (global.get $k)))
           (local.set $empty (i32.const -1))
