@@ -19,6 +19,8 @@ export function pruneInfluences(
   outWeights: Float32Array,
 ): void {
   const n = candJoints.length / slots;
+  // The options read once (the skin's options object, read per slot, was a property load each).
+  const maxInfluences = opts.maxInfluences, minWeight = opts.minWeight;
   const order = new Int32Array(slots);
   for (let v = 0; v < n; v++) {
     const base = v * slots;
@@ -35,11 +37,11 @@ export function pruneInfluences(
     let total = 0;
     for (let s = 0; s < slots; s++) if (candJoints[order[s]!]! >= 0) total += candWeights[order[s]!]!;
     let kept = 0, keptSum = 0;
-    for (let s = 0; s < slots && kept < opts.maxInfluences; s++) {
+    for (let s = 0; s < slots && kept < maxInfluences; s++) {
       const q = order[s]!;
       if (candJoints[q]! < 0) break;
       const w = candWeights[q]!;
-      if (kept > 0 && w < opts.minWeight * total) break;
+      if (kept > 0 && w < minWeight * total) break;
       outJoints[4 * v + kept] = candJoints[q]!;
       outWeights[4 * v + kept] = w;
       keptSum += w;
