@@ -82,8 +82,16 @@ export function weldVertices(
     const sx = fx - cx < 0.5 ? -1 : 1, sy = fy - cy < 0.5 ? -1 : 1, sz = fz - cz < 0.5 ? -1 : 1;
     let found = -1;
     for (let c = 0; c < 8 && found < 0; c++) {
-      const slot = slotOf(cx + (c & 1 ? sx : 0), cy + (c & 2 ? sy : 0), cz + (c & 4 ? sz : 0));
-      for (let v = heads[slot]!; v !== -1; v = next[v]!) {
+      // slotOf written out (its call per probe, eight per vertex, was a third of the weld): the
+      // cell's slot, or the empty slot its probe ends on, whose list is empty.
+      const kx = cx + (c & 1 ? sx : 0), ky = cy + (c & 2 ? sy : 0), kz = cz + (c & 4 ? sz : 0);
+      let h = (Math.imul(kx, 73856093) ^ Math.imul(ky, 19349663) ^ Math.imul(kz, 83492791)) & mask;
+      let head = heads[h]!;
+      while (head !== -1 && (keys[3 * h] !== kx || keys[3 * h + 1] !== ky || keys[3 * h + 2] !== kz)) {
+        h = (h + 1) & mask;
+        head = heads[h]!;
+      }
+      for (let v = head; v !== -1; v = next[v]!) {
         const dx = kept[3 * v]! - x, dy = kept[3 * v + 1]! - y, dz = kept[3 * v + 2]! - z;
         if (dx * dx + dy * dy + dz * dz <= tol2) {
           found = v;

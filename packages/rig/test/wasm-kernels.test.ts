@@ -27,6 +27,7 @@ import { buildTriangleRayTree } from '../src/skinning/triangle-ray-tree';
 import { keepComponent } from '../src/fit/fit-fingers';
 import { solidVoxels } from '../src/fit/solid-voxels';
 import { KEEP_COMPONENT_WASM_BASE64 } from '../src/fit/wasm/keep-component-wasm-bytes';
+import { SKIN_VOXEL_GRID_WASM_BASE64 } from '../src/skinning/wasm/skin-voxel-grid-wasm-bytes';
 
 /** A deterministic pseudo-random stream in [0, 1). */
 function stream(seed: number): () => number {
@@ -407,6 +408,37 @@ describe('the fit\'s voxeliser in WebAssembly', () => {
   });
 });
 
+describe('the skin grid\'s surface cells in WebAssembly', () => {
+  it('marks the JavaScript loop\'s cells: coarse and fine grids, slivers, repeated corners, triangles across many cells', () => {
+    const body = humanoid(2).mesh;
+    // Random triangles of every size and slant in one box (large ones cross many cells and test
+    // every separating axis; some repeat a corner or are near-degenerate slivers).
+    const rnd = stream(13);
+    const count = 500;
+    const positions = new Float32Array(9 * count);
+    for (let t = 0; t < count; t++) {
+      const size = rnd() < 0.7 ? 0.05 : 0.8;
+      for (let k = 0; k < 3; k++) {
+        const centre = (rnd() - 0.5) * 3;
+        for (let corner = 0; corner < 3; corner++) positions[9 * t + 3 * corner + k] = rnd() < 0.05 ? centre : centre + (rnd() - 0.5) * size;
+      }
+    }
+    const indices = new Uint32Array(3 * count);
+    for (let i = 0; i < indices.length; i++) indices[i] = rnd() < 0.03 ? indices[Math.max(0, i - 1)]! : i;
+    let surface = 0;
+    for (const mesh of [{ positions: body.positions, indices: body.indices }, { positions, indices }, capsule([0, 0, 0], [0, 1.5, 0.2], 0.3)]) {
+      for (const resolution of [8, 32, 64, 128, 200]) {
+        const js = voxelizeSkinGrid(mesh.positions, mesh.indices, { resolution, kernel: 'js' });
+        const wasm = voxelizeSkinGrid(mesh.positions, mesh.indices, { resolution, kernel: 'wasm' });
+        expect(Buffer.from(wasm.state).equals(Buffer.from(js.state))).toBe(true);
+        expect(Buffer.from(wasm.gridPositions.buffer).equals(Buffer.from(js.gridPositions.buffer))).toBe(true);
+        for (const x of js.state) if (x === 1) surface++;
+      }
+    }
+    expect(surface).toBeGreaterThan(1e5);
+  });
+});
+
 describe('the distance field in WebAssembly', () => {
   it('gives the JavaScript passes\' distances bit for bit: blobs, stars, voxelised meshes, an empty grid', () => {
     const grids: VoxelGrid[] = [];
@@ -460,6 +492,7 @@ describe('the WebAssembly kernels', () => {
   const generated: Record<string, string> = {
     JACOBI_CG_WASM_BASE64, MEDIAL_DIJKSTRA_WASM_BASE64, GEODESIC_SEARCH_WASM_BASE64, NEAREST_PIECES_WASM_BASE64, FLOOD_OUTSIDE_WASM_BASE64,
     VOXELIZE_MESH_WASM_BASE64, DISTANCE_FIELD_WASM_BASE64, RAY_TREE_WASM_BASE64, HEAT_SOURCES_WASM_BASE64, KEEP_COMPONENT_WASM_BASE64,
+    SKIN_VOXEL_GRID_WASM_BASE64,
   };
   it.each(WASM_KERNELS.map((k) => [k.wat, k.constName] as const))('%s is the module compiled from it (rerun scripts/build-wasm.ts after editing it)', async (wat, constName) => {
     const bytes = await compileWat(join(__dirname, '../src', wat));

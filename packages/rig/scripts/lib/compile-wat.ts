@@ -13,6 +13,7 @@ const WAT_FILES = [
   'skinning/wasm/nearest-pieces.wat',
   'skinning/wasm/ray-tree.wat',
   'skinning/wasm/heat-sources.wat',
+  'skinning/wasm/skin-voxel-grid.wat',
   'voxel/wasm/flood-outside.wat',
   'fit/wasm/medial-dijkstra.wat',
   'fit/wasm/voxelize-mesh.wat',

@@ -86,15 +86,36 @@ export const BIND_RIGID_PIECES_DEFAULTS: Required<BindRigidPiecesOptions> = {
   ballLeaves: true,
 };
 
+/**
+ * Per joint, a running sum and whether the current piece has met it yet: pieceWeightByJoint's
+ * scratch, grown to the largest joint seen and reused (it runs for every piece of every piece
+ * rule, tens of thousands of vertices per call on a clothed human; a Map update per slot was most
+ * of its time). Reset after each call by the joints it met.
+ */
+let jointSum = new Float64Array(64);
+let jointMet = new Uint8Array(64);
+
 /** The weight each joint holds over a piece's vertices (`slots` per vertex, joint −1 = none). */
 export function pieceWeightByJoint(piece: readonly number[], joints: Int32Array, weights: Float32Array, slots: number): Map<number, number> {
-  const sum = new Map<number, number>();
+  // The joints in the order first met, each summed in the piece's order from 0: the Map a
+  // Map-accumulating loop built, bit for bit (its keys in the same insertion order).
+  const met: number[] = [];
   for (const v of piece) {
     for (let s = v * slots; s < v * slots + slots; s++) {
       const j = joints[s]!;
-      if (j >= 0) sum.set(j, (sum.get(j) ?? 0) + weights[s]!);
+      if (j < 0) continue;
+      if (j >= jointSum.length) {
+        const size = Math.max(j + 1, 2 * jointSum.length);
+        const sum = new Float64Array(size), seen = new Uint8Array(size);
+        sum.set(jointSum); seen.set(jointMet);
+        jointSum = sum; jointMet = seen;
+      }
+      if (jointMet[j] === 0) { jointMet[j] = 1; jointSum[j] = 0; met.push(j); }
+      jointSum[j]! += weights[s]!;
     }
   }
+  const sum = new Map<number, number>();
+  for (const j of met) { sum.set(j, jointSum[j]!); jointMet[j] = 0; }
   return sum;
 }
 
@@ -288,30 +309,34 @@ export type MeshPieces = readonly (readonly number[])[];
 
 /** The connected pieces of a triangle mesh (over shared vertices), each as its vertex list; vertices in no triangle are left out. */
 export function connectedPieces(indices: Uint32Array, n: number): number[][] {
+  // Union-find with path halving, written inline (a closure per find was most of this pass on a
+  // clothed human); the pieces come out in the order of their first vertex, each ascending, which
+  // depends only on the components, not on how the trees were linked.
   const root = new Int32Array(n);
   for (let i = 0; i < n; i++) root[i] = i;
-  const find = (i: number): number => {
-    while (root[i] !== i) {
-      root[i] = root[root[i]!]!;
-      i = root[i]!;
-    }
-    return i;
-  };
   const used = new Uint8Array(n);
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
     used[a] = used[b] = used[c] = 1;
-    const ra = find(a), rb = find(b), rc = find(c);
-    root[rb] = ra;
-    root[find(rc)] = ra;
+    let ra = a;
+    while (root[ra] !== ra) { const up = root[root[ra]!]!; root[ra] = up; ra = up; }
+    let rb = b;
+    while (root[rb] !== rb) { const up = root[root[rb]!]!; root[rb] = up; rb = up; }
+    let rc = c;
+    while (root[rc] !== rc) { const up = root[root[rc]!]!; root[rc] = up; rc = up; }
+    // The least of the three roots becomes the others' root (any link gives the same pieces).
+    const r = Math.min(ra, rb, rc);
+    root[ra] = r; root[rb] = r; root[rc] = r;
   }
-  const byRoot = new Map<number, number[]>();
+  const pieceOfRoot = new Int32Array(n).fill(-1);
+  const pieces: number[][] = [];
   for (let v = 0; v < n; v++) {
     if (used[v] !== 1) continue;
-    const r = find(v);
-    const list = byRoot.get(r);
-    if (list) list.push(v);
-    else byRoot.set(r, [v]);
+    let r = v;
+    while (root[r] !== r) { const up = root[root[r]!]!; root[r] = up; r = up; }
+    let k = pieceOfRoot[r]!;
+    if (k < 0) { k = pieceOfRoot[r] = pieces.length; pieces.push([]); }
+    pieces[k]!.push(v);
   }
-  return [...byRoot.values()];
+  return pieces;
 }

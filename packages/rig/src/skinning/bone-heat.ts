@@ -895,11 +895,15 @@ export function vertexNormals(positions: Float32Array, indices: Uint32Array): Fl
 }
 
 function boundingDiagonal(positions: Float32Array): number {
-  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    const a = i % 3;
-    lo[a] = Math.min(lo[a]!, positions[i]!);
-    hi[a] = Math.max(hi[a]!, positions[i]!);
+  // Per axis in scalars, a vertex a step: the same Math.min/max over the same values as an array
+  // indexed by i % 3 (positions are whole vertices, as everywhere here), without the remainder
+  // and the array per coordinate.
+  let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity, hi2 = -Infinity;
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
+    lo0 = Math.min(lo0, x); hi0 = Math.max(hi0, x);
+    lo1 = Math.min(lo1, y); hi1 = Math.max(hi1, y);
+    lo2 = Math.min(lo2, z); hi2 = Math.max(hi2, z);
   }
-  return positions.length > 0 ? Math.hypot(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!) : 0;
+  return positions.length > 0 ? Math.hypot(hi0 - lo0, hi1 - lo1, hi2 - lo2) : 0;
 }

@@ -17,7 +17,7 @@
 import type { Skeleton } from '@rigforge/mesh';
 import { centredIn, pairedBalls } from './ball-leaves';
 import { BIND_RIGID_PIECES_DEFAULTS, pieceWeightByJoint, regionShare, type MeshPieces } from './bind-rigid-pieces';
-import { pieceBox } from './piece-box';
+import { pieceBox, type PieceBox } from './piece-box';
 
 /** Options of {@link confineLeavesToPieces}. */
 export interface ConfineLeavesOptions {
@@ -64,9 +64,12 @@ export function confineLeavesToPieces(
   for (const p of parents) if (p >= 0) hasChild[p] = 1;
   if (pieces.length < 2) return 0;
   // Whether piece k's bounding box, grown by `jointMargin` of leaf j's link to its parent, holds j.
+  // Each piece's box once (it was rescanned for every leaf tested against it: a clothed human's
+  // body piece, tens of thousands of vertices, once per leaf of its strongest joint).
+  const boxes: (PieceBox | undefined)[] = [];
   const around = (k: number, j: number): boolean => {
     const pj = skeleton.joints[j]!.position, q = skeleton.joints[parents[j]!]!.position;
-    return contains(positions, pieces[k]!, pj, jointMargin * Math.hypot(pj[0] - q[0], pj[1] - q[1], pj[2] - q[2]));
+    return contains(boxes[k] ??= pieceBox(positions, pieces[k]!), pj, jointMargin * Math.hypot(pj[0] - q[0], pj[1] - q[1], pj[2] - q[2]));
   };
   const childless: number[][] = parents.map(() => []);
   // Each piece's solved share per joint, and its strongest joint.
@@ -166,16 +169,10 @@ export function confineLeavesToPieces(
   return confined.size;
 }
 
-/** Whether `p` lies in the axis-aligned bounding box of the vertices, grown by `pad` on every side. */
-function contains(positions: Float32Array, vertices: readonly number[], p: readonly number[], pad = 0): boolean {
+/** Whether `p` lies in a piece's bounding box (pieceBox: its vertices' least and greatest coordinates), grown by `pad` on every side. */
+function contains(box: PieceBox, p: readonly number[], pad = 0): boolean {
   for (let axis = 0; axis < 3; axis++) {
-    let lo = Infinity, hi = -Infinity;
-    for (const v of vertices) {
-      const x = positions[3 * v + axis]!;
-      if (x < lo) lo = x;
-      if (x > hi) hi = x;
-    }
-    if (p[axis]! < lo - pad || p[axis]! > hi + pad) return false;
+    if (p[axis]! < box.lo[axis]! - pad || p[axis]! > box.hi[axis]! + pad) return false;
   }
   return true;
 }
@@ -217,8 +214,9 @@ export function keepLeafPiecesOnChain(
     for (const [j, w] of sum) if (w > topSum) { top = j; topSum = w; }
     if (top < 0 || !isLeaf(top) || sum.size < 2) continue;
     let around = 0;
-    for (let j = 0; j < parents.length; j++) if (isLeaf(j) && contains(positions, piece, skeleton.joints[j]!.position)) around++;
-    if (around !== 1 || !contains(positions, piece, skeleton.joints[top]!.position)) continue;
+    const box = pieceBox(positions, piece);
+    for (let j = 0; j < parents.length; j++) if (isLeaf(j) && contains(box, skeleton.joints[j]!.position)) around++;
+    if (around !== 1 || !contains(box, skeleton.joints[top]!.position)) continue;
     const chain = new Set<number>();
     for (let j = top; j >= 0; j = parents[j]!) chain.add(j);
     if ([...sum.keys()].every((j) => chain.has(j))) continue;

@@ -19,19 +19,29 @@ export function pruneInfluences(
   outWeights: Float32Array,
 ): void {
   const n = candJoints.length / slots;
+  // The options read once (the skin's options object, read per slot, was a property load each).
+  const maxInfluences = opts.maxInfluences, minWeight = opts.minWeight;
   const order = new Int32Array(slots);
   for (let v = 0; v < n; v++) {
     const base = v * slots;
-    for (let s = 0; s < slots; s++) order[s] = base + s;
-    order.sort((a, b) => (candWeights[b]! - candWeights[a]!) || 0);
+    // The slots by weight, largest first, ties in slot order: an insertion sort moving a slot
+    // only past strictly smaller weights, which is the stable sort the comparator
+    // `(b − a) || 0` asked of TypedArray#sort (the same order for every weight but NaN, which no
+    // step writes), without its call per comparison (the comparator was most of this pass).
+    for (let s = 0; s < slots; s++) {
+      const q = base + s, w = candWeights[q]!;
+      let t = s;
+      while (t > 0 && w > candWeights[order[t - 1]!]!) { order[t] = order[t - 1]!; t--; }
+      order[t] = q;
+    }
     let total = 0;
     for (let s = 0; s < slots; s++) if (candJoints[order[s]!]! >= 0) total += candWeights[order[s]!]!;
     let kept = 0, keptSum = 0;
-    for (let s = 0; s < slots && kept < opts.maxInfluences; s++) {
+    for (let s = 0; s < slots && kept < maxInfluences; s++) {
       const q = order[s]!;
       if (candJoints[q]! < 0) break;
       const w = candWeights[q]!;
-      if (kept > 0 && w < opts.minWeight * total) break;
+      if (kept > 0 && w < minWeight * total) break;
       outJoints[4 * v + kept] = candJoints[q]!;
       outWeights[4 * v + kept] = w;
       keptSum += w;

@@ -21,6 +21,7 @@
  */
 import { withDefaults } from '@rigforge/mesh';
 import { floodOutside } from '../voxel/flood-outside';
+import { surfaceCellsWasm } from './wasm/skin-voxel-grid-wasm';
 
 /** Options of {@link voxelizeSkinGrid}. */
 export interface SkinVoxelGridOptions {
@@ -28,9 +29,15 @@ export interface SkinVoxelGridOptions {
   resolution?: number;
   /** Empty cells around the box, so the outside is connected and neighbours never wrap. Default 2. */
   padding?: number;
+  /**
+   * `wasm` (default) marks the triangles' surface cells in WebAssembly (wasm/skin-voxel-grid.wat,
+   * the same cells bit for bit, faster), `js` with the loop below (the reference it is tested
+   * against; also the fallback where WebAssembly is missing).
+   */
+  kernel?: 'js' | 'wasm';
 }
 
-export const SKIN_VOXEL_GRID_DEFAULTS: Required<SkinVoxelGridOptions> = { resolution: 128, padding: 2 };
+export const SKIN_VOXEL_GRID_DEFAULTS: Required<SkinVoxelGridOptions> = { resolution: 128, padding: 2, kernel: 'wasm' };
 
 export const EMPTY = 0;
 export const SURFACE = 1;
@@ -95,6 +102,17 @@ export function voxelizeSkinGrid(
     state[Math.floor(g[3 * i]!) + nx * (Math.floor(g[3 * i + 1]!) + ny * Math.floor(g[3 * i + 2]!))] = SURFACE;
   }
   const nxy = nx * ny;
+  if (!(withDefaults(SKIN_VOXEL_GRID_DEFAULTS, options).kernel === 'wasm' && surfaceCellsWasm(g, indices, state, nx, nxy))) surfaceCells(g, indices, state, nx, nxy);
+  fillInterior(state, nx, ny, nz);
+  return { nx, ny, nz, origin, cell, state, gridPositions: g };
+}
+
+/**
+ * Marks SURFACE every EMPTY cell of `state` (nx × ny × nz, nxy = nx·ny) that a triangle of
+ * `indices` over the grid positions `g` overlaps (exact triangle/box separating-axis test): the
+ * reference of wasm/skin-voxel-grid.wat.
+ */
+function surfaceCells(g: Float32Array, indices: Uint32Array, state: Uint8Array, nx: number, nxy: number): void {
   for (let t = 0; t < indices.length; t += 3) {
     const ia = 3 * indices[t]!, ib = 3 * indices[t + 1]!, ic = 3 * indices[t + 2]!;
     const ax = g[ia]!, ay = g[ia + 1]!, az = g[ia + 2]!;
@@ -154,8 +172,6 @@ export function voxelizeSkinGrid(
       }
     }
   }
-  fillInterior(state, nx, ny, nz);
-  return { nx, ny, nz, origin, cell, state, gridPositions: g };
 }
 
 /** Mark every cell the outside cannot reach INTERIOR (the flood itself is the shared voxel core). */

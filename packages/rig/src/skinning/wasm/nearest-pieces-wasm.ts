@@ -21,7 +21,7 @@ interface NearestPiecesExports {
   init(
     posP: number, pieceOfP: number, cellStartP: number, cellVertsP: number, bestDP: number, bestWP: number, stampP: number,
     metP: number, ringEndP: number, vertsP: number, chunkStartP: number, chunkCellP: number, chunkPiecesP: number, pieceStartP: number,
-    nx: number, ny: number, nz: number, ox: number, oy: number, oz: number, size: number, maxRings: number,
+    nx: number, ny: number, nz: number, ox: number, oy: number, oz: number, size: number, maxRings: number, candP: number,
   ): void;
   search(self: number, cx: number, cy: number, cz: number, count: number, queryP: number, countP: number, outP: number, margin: number, slack: number): void;
 }
@@ -64,7 +64,7 @@ export class NearestPiecesWasm {
   private readonly at: { pieceOf: number; tail: number };
 
   private constructor(private readonly k: NearestPiecesExports, private readonly grid: VertexGridArrays, private readonly layout: number[]) {
-    this.at = { pieceOf: layout[1]!, tail: layout[14]! };
+    this.at = { pieceOf: layout[1]!, tail: layout[15]! };
   }
 
   static create(grid: VertexGridArrays): NearestPiecesWasm | null {
@@ -77,6 +77,7 @@ export class NearestPiecesWasm {
       4 * 3 * n, 4 * n, 4 * (cells + 1), 4 * total, // positions, pieceOf, cellStart, cellVertices
       8 * pieces, 4 * pieces, 4 * pieces, 4 * pieces, 4 * (grid.maxRings + 1), // bestD, bestW, stamp, met, ringEnd
       4 * total, 4 * (maxChunks + 1), 12 * maxChunks, 4 * total, 4 * (maxChunks + 1), // the cell's cache
+      16 * total, // the cache's candidates: position and piece
     ];
     const layout: number[] = [];
     let end = 0;
@@ -117,8 +118,8 @@ export class NearestPiecesWasm {
   private load(pieceOf: Int32Array): void {
     const { k, grid, layout } = this;
     const buffer = k.memory.buffer;
-    const [posP, pieceOfP, cellStartP, cellVertsP, bestDP, bestWP, stampP, metP, ringEndP, vertsP, chunkStartP, chunkCellP, chunkPiecesP, pieceStartP] = layout as [
-      number, number, number, number, number, number, number, number, number, number, number, number, number, number,
+    const [posP, pieceOfP, cellStartP, cellVertsP, bestDP, bestWP, stampP, metP, ringEndP, vertsP, chunkStartP, chunkCellP, chunkPiecesP, pieceStartP, candP] = layout as [
+      number, number, number, number, number, number, number, number, number, number, number, number, number, number, number,
     ];
     new Float32Array(buffer, posP, grid.positions.length).set(grid.positions);
     new Int32Array(buffer, pieceOfP, pieceOf.length).set(pieceOf);
@@ -128,7 +129,7 @@ export class NearestPiecesWasm {
     new Int32Array(buffer, stampP, grid.pieceCount).fill(-1);
     k.init(
       posP, pieceOfP, cellStartP, cellVertsP, bestDP, bestWP, stampP, metP, ringEndP, vertsP, chunkStartP, chunkCellP, chunkPiecesP, pieceStartP,
-      grid.dims[0], grid.dims[1], grid.dims[2], grid.origin[0], grid.origin[1], grid.origin[2], grid.size, grid.maxRings,
+      grid.dims[0], grid.dims[1], grid.dims[2], grid.origin[0], grid.origin[1], grid.origin[2], grid.size, grid.maxRings, candP,
     );
     kernel.loaded = grid;
   }

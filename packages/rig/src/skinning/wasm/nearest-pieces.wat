@@ -12,7 +12,9 @@
 ;; `init` takes byte offsets into the exported memory: the grid (positions f32 × 3n, pieceOf i32 × n,
 ;; cellStart i32 × (cells + 1), cellVertices i32), per piece bestD (f64, all +∞ between calls), bestW,
 ;; stamp (i32, all −1 at first) and met (i32), ringEnd (i32 × (maxRings + 1)) and the cell's cache:
-;; vertices (i32), chunkStart, chunkCell (× 3), chunkPieces, pieceStart (i32).
+;; vertices (i32), chunkStart, chunkCell (× 3), chunkPieces, pieceStart (i32), and cand: per cached
+;; vertex, its position (f32 × 3, copied from positions) and its piece (i32), 16 bytes, so the
+;; search's candidates are read in order from one array rather than gathered by vertex from two.
 ;; `search` takes the cell's vertices (i32 × count at queryP) and writes, per vertex, how many pieces
 ;; it met (i32 at countP) and for each, in the order first met, (piece i32, vertex i32, distance f64)
 ;; at outP, 16 bytes each, the vertices' entries one after another.
@@ -32,6 +34,7 @@
   (global $chunkCellP (mut i32) (i32.const 0))
   (global $chunkPiecesP (mut i32) (i32.const 0))
   (global $pieceStartP (mut i32) (i32.const 0))
+  (global $candP (mut i32) (i32.const 0))
   (global $nx (mut i32) (i32.const 0))
   (global $ny (mut i32) (i32.const 0))
   (global $nz (mut i32) (i32.const 0))
@@ -52,8 +55,9 @@
     (param $posP i32) (param $pieceOfP i32) (param $cellStartP i32) (param $cellVertsP i32)
     (param $bestDP i32) (param $bestWP i32) (param $stampP i32) (param $metP i32) (param $ringEndP i32)
     (param $vertsP i32) (param $chunkStartP i32) (param $chunkCellP i32) (param $chunkPiecesP i32) (param $pieceStartP i32)
-    (param $nx i32) (param $ny i32) (param $nz i32) (param $ox f64) (param $oy f64) (param $oz f64) (param $size f64) (param $maxRings i32)
+    (param $nx i32) (param $ny i32) (param $nz i32) (param $ox f64) (param $oy f64) (param $oz f64) (param $size f64) (param $maxRings i32) (param $candP i32)
     (global.set $posP (local.get $posP))
+    (global.set $candP (local.get $candP))
     (global.set $pieceOfP (local.get $pieceOfP))
     (global.set $cellStartP (local.get $cellStartP))
     (global.set $cellVertsP (local.get $cellVertsP))
@@ -81,7 +85,7 @@
   ;; (none when it has none).
   (func $visitCell (param $x i32) (param $y i32) (param $z i32) (param $self i32)
     (local $k i32) (local $s i32) (local $e i32) (local $w i32) (local $q i32) (local $before i32)
-    (local $piecesBefore i32) (local $stamp i32) (local $at i32)
+    (local $piecesBefore i32) (local $stamp i32) (local $at i32) (local $from i32)
     (if (i32.or (i32.lt_s (local.get $x) (i32.const 0)) (i32.ge_s (local.get $x) (global.get $nx))) (then (return)))
     (local.set $k (i32.add (i32.mul (i32.add (i32.mul (local.get $z) (global.get $ny)) (local.get $y)) (global.get $nx)) (local.get $x)))
     (local.set $before (global.get $nVerts))
@@ -98,6 +102,13 @@
       (local.set $q (i32.load (i32.add (global.get $pieceOfP) (i32.shl (local.get $w) (i32.const 2)))))
       (br_if $scan (i32.or (i32.eq (local.get $q) (local.get $self)) (i32.lt_s (local.get $q) (i32.const 0))))
       (i32.store (i32.add (global.get $vertsP) (i32.shl (global.get $nVerts) (i32.const 2))) (local.get $w))
+      ;; The candidate's position and piece beside it (the bits of positions, copied).
+      (local.set $at (i32.add (global.get $candP) (i32.shl (global.get $nVerts) (i32.const 4))))
+      (local.set $from (i32.add (global.get $posP) (i32.mul (local.get $w) (i32.const 12))))
+      (i32.store (local.get $at) (i32.load (local.get $from)))
+      (i32.store offset=4 (local.get $at) (i32.load offset=4 (local.get $from)))
+      (i32.store offset=8 (local.get $at) (i32.load offset=8 (local.get $from)))
+      (i32.store offset=12 (local.get $at) (local.get $q))
       (global.set $nVerts (i32.add (global.get $nVerts) (i32.const 1)))
       (local.set $at (i32.add (global.get $stampP) (i32.shl (local.get $q) (i32.const 2))))
       (if (i32.ne (i32.load (local.get $at)) (local.get $stamp))
@@ -261,11 +272,11 @@
             (local.set $e (i32.load offset=4 (local.get $at)))
             (block $candidatesDone (loop $candidates
               (br_if $candidatesDone (i32.ge_s (local.get $s) (local.get $e)))
-              (local.set $w (i32.load (i32.add (global.get $vertsP) (i32.shl (local.get $s) (i32.const 2)))))
+              ;; The candidate's piece and position from the cache (its vertex only if it is nearer).
+              (local.set $at (i32.add (global.get $candP) (i32.shl (local.get $s) (i32.const 4))))
               (local.set $s (i32.add (local.get $s) (i32.const 1)))
-              (local.set $q (i32.load (i32.add (global.get $pieceOfP) (i32.shl (local.get $w) (i32.const 2)))))
+              (local.set $q (i32.load offset=12 (local.get $at)))
               (local.set $had (f64.load (i32.add (global.get $bestDP) (i32.shl (local.get $q) (i32.const 3)))))
-              (local.set $at (i32.add (global.get $posP) (i32.mul (local.get $w) (i32.const 12))))
               (local.set $dx (f64.sub (f64.promote_f32 (f32.load (local.get $at))) (local.get $ux)))
               (local.set $dy (f64.sub (f64.promote_f32 (f32.load offset=4 (local.get $at))) (local.get $uy)))
               (local.set $dz (f64.sub (f64.promote_f32 (f32.load offset=8 (local.get $at))) (local.get $uz)))
@@ -273,6 +284,7 @@
               (br_if $candidates (f64.gt
                 (f64.add (f64.add (f64.mul (local.get $dx) (local.get $dx)) (f64.mul (local.get $dy) (local.get $dy))) (f64.mul (local.get $dz) (local.get $dz)))
                 (f64.mul (f64.mul (local.get $had) (local.get $had)) (local.get $slack))))
+              (local.set $w (i32.load (i32.add (global.get $vertsP) (i32.shl (i32.sub (local.get $s) (i32.const 1)) (i32.const 2)))))
               (local.set $d (call $hypot (local.get $dx) (local.get $dy) (local.get $dz)))
               (if (f64.eq (local.get $had) (f64.const inf))
                 (then
