@@ -73,8 +73,11 @@ export interface VoxelTriangles {
  * human's legs gate reads this once per up axis it stands the model on.
  */
 export function voxelTriangles(mesh: Mesh): VoxelTriangles {
-  const p = mesh.positions;
-  const idx = mesh.indices;
+  // The loops run on the arrays alone (a thin reader of the mesh object: see fit/hand-region.ts's handRegion).
+  return voxelTrianglesOf(mesh.positions, mesh.indices);
+}
+
+function voxelTrianglesOf(p: Float32Array, idx: Uint32Array): VoxelTriangles {
   let minX = Infinity, minY = Infinity, minZ = Infinity;
   let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   const vertexCount = p.length / 3;
