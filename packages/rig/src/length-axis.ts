@@ -25,7 +25,11 @@ export const LENGTHWISE_PLANS: readonly BodyPlan[] = ['aquatic'];
 /** The axis the mesh's bounding box is longest on by `minRatio` over both others; undefined when none is. */
 export function lengthAxisOf(mesh: Mesh, options: LengthAxisOptions = {}): 'x' | 'y' | 'z' | undefined {
   const { minRatio } = { ...LENGTH_AXIS_DEFAULTS, ...options };
-  const p = mesh.positions;
+  // The loop runs on the array alone (a thin reader of the mesh object: see fit/hand-region.ts's handRegion).
+  return lengthAxisOfPositions(mesh.positions, minRatio);
+}
+
+function lengthAxisOfPositions(p: Float32Array, minRatio: number): 'x' | 'y' | 'z' | undefined {
   if (p.length < 3) return undefined;
   const lo = [Infinity, Infinity, Infinity];
   const hi = [-Infinity, -Infinity, -Infinity];

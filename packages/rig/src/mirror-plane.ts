@@ -73,7 +73,11 @@ export interface MirrorPlanes {
 
 /** Deterministic area-weighted points on the surface (a fixed LCG, so the answer is repeatable). */
 export function sampleSurface(mesh: Mesh, count: number): Float64Array {
-  const p = mesh.positions, idx = mesh.indices;
+  // The loops run on the arrays alone (a thin reader of the mesh object: see fit/hand-region.ts's handRegion).
+  return sampleSurfaceOf(mesh.positions, mesh.indices, count);
+}
+
+function sampleSurfaceOf(p: Float32Array, idx: Uint32Array, count: number): Float64Array {
   const tris = idx.length / 3;
   const cum = new Float64Array(tris);
   let total = 0;

@@ -146,8 +146,12 @@ export { SILHOUETTE_CELLS, SILHOUETTE_VOXELS } from './orientation-exemplar-coun
  * (so a view keeps its proportions), the triangles sampled finer than a voxel.
  */
 function surfaceVoxels(mesh: Mesh): Uint8Array {
+  // The loops run on the arrays alone (a thin reader of the mesh object: see fit/hand-region.ts's handRegion).
+  return surfaceVoxelsOf(mesh.positions, mesh.indices);
+}
+
+function surfaceVoxelsOf(p: Float32Array, idx: Uint32Array): Uint8Array {
   const R = SILHOUETTE_VOXELS;
-  const p = mesh.positions, idx = mesh.indices;
   const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i + 2 < p.length; i += 3) {
     for (let k = 0; k < 3; k++) { const v = p[i + k]!; if (v < lo[k]!) lo[k] = v; if (v > hi[k]!) hi[k] = v; }

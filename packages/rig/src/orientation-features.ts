@@ -111,7 +111,11 @@ function setCells(cells: Uint8Array): CellList {
 
 /** Marks every cell the surface passes through, sampling each triangle finer than a cell. */
 export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
-  const p = mesh.positions;
+  // The loops run on the arrays alone (a thin reader of the mesh object: see fit/hand-region.ts's handRegion).
+  return surfaceGridOf(mesh.positions, mesh.indices);
+}
+
+function surfaceGridOf(p: Float32Array, idx: Uint32Array): SurfaceGrid {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i + 2 < p.length; i += 3) {
@@ -126,7 +130,6 @@ export function buildSurfaceGrid(mesh: Mesh): SurfaceGrid {
   const extent = rawExtent.map((e) => Math.max(e, 1e-6 * diag)) as [number, number, number];
   const occupied = new Uint8Array(N * N * N);
   const normals = new Float32Array(N * N * N * 3);
-  const idx = mesh.indices;
   // Each vertex's place in cells, ((v − min) / extent) · N, worked out once per vertex rather than
   // once per corner of each of its ~6 triangles (nine divisions a triangle were most of a
   // 60k-triangle human's loop): the same doubles, a trailing partial vertex's included. An index

@@ -143,7 +143,7 @@ function fitHand(mesh: Mesh, body: ShapeAnalysis, side: 'left' | 'right', elbow:
   // Cut halfway down the forearm: behind the wrist whether the fitted hand joint sits at the
   // wrist or nearer the knuckles, and far enough from the fingers that the cap never touches them.
   const origin: Vec3 = [(elbow[0] + wrist[0]) / 2, (elbow[1] + wrist[1]) / 2, (elbow[2] + wrist[2]) / 2];
-  const onSide = side === 'left' ? (q: Vec3) => q[0] > body.cx : (q: Vec3) => q[0] < body.cx;
+  const onSide = { cx: body.cx, left: side === 'left' };
   const along = (q: Vec3): number => (q[0] - origin[0]) * axis[0] + (q[1] - origin[1]) * axis[1] + (q[2] - origin[2]) * axis[2];
   let region = handRegion(mesh, origin, axis, 1.5 * forearm, onSide);
   if (!region) return null;

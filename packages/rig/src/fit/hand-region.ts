@@ -18,26 +18,44 @@ export interface HandRegion {
 }
 
 
+/** Which side of the body a hand's region keeps: points whose x is beyond `cx` towards `left` (x > cx) or not (x < cx). */
+export interface HandSide {
+  cx: number;
+  left: boolean;
+}
+
 /**
  * `origin` and unit `axis` define the plane (kept side: (p − origin)·axis > 0); a triangle is kept
  * when all its clipped corners are within `radius` of the axis line, no farther than `reach`
- * along it, and pass `keep` (given a point array it must not keep: one array is reused).
+ * along it, and on `side` of the body.
+ *
+ * The mesh's arrays and the vectors' components are read here and the clipping runs in
+ * `clipHandRegion` on them alone: a rig calls this twice or four times, each time with a mesh
+ * object of whichever shape the stages before made it (read, bounded, stood, turned), and the
+ * optimised loop, specialised to the shapes it had seen, was thrown away at each new one and the
+ * rest of that call ran in the interpreter (13 times in a process's first pass over the dev set,
+ * up to ~40 ms a call on a 68k-triangle human against ~2.3 ms optimised); typed arrays and numbers
+ * keep the loop's code for every mesh.
  */
-export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number, keep: (p: Vec3) => boolean, reach = Infinity): HandRegion | null {
-  const p = mesh.positions;
-  const idx = mesh.indices;
+export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number, side: HandSide, reach = Infinity): HandRegion | null {
+  return clipHandRegion(mesh.positions, mesh.indices, origin[0], origin[1], origin[2], axis[0], axis[1], axis[2], radius, side.cx, side.left, reach);
+}
+
+function clipHandRegion(
+  p: Float32Array, idx: Uint32Array, ox: number, oy: number, oz: number, ax: number, ay: number, az: number,
+  radius: number, cx: number, left: boolean, reach: number,
+): HandRegion | null {
   const out: number[] = [];
   const tris: number[] = [];
   const segments: Array<[Vec3, Vec3]> = [];
   let length = 0;
-  const [ox, oy, oz] = origin, [ax, ay, az] = axis;
   // Per-vertex distance along the axis and off it, once: most triangles are rejected on these.
   const nv = p.length / 3;
   const along = new Float32Array(nv);
   const off = new Float32Array(nv);
   for (let v = 0; v < nv; v++) {
-    const dx = p[v * 3]! - origin[0], dy = p[v * 3 + 1]! - origin[1], dz = p[v * 3 + 2]! - origin[2];
-    const t = dx * axis[0] + dy * axis[1] + dz * axis[2];
+    const dx = p[v * 3]! - ox, dy = p[v * 3 + 1]! - oy, dz = p[v * 3 + 2]! - oz;
+    const t = dx * ax + dy * ay + dz * az;
     along[v] = t;
     // Only read beyond the plane (along > 0): the vertices behind it skip the square root.
     if (along[v]! > 0) off[v] = Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - t * t));
@@ -48,7 +66,6 @@ export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number,
   // time on a dense hand). The same doubles in the same order as the vectors' subtraction and dot product did, so the same polygons.
   const cs = new Float64Array(9), ts = new Float64Array(3);
   const poly = new Float64Array(12), polyT = new Float64Array(4);
-  const probe: Vec3 = [0, 0, 0];
   let polyN = 0, cut0 = -1, cut1 = -1;
   // The crossing of an edge is computed from its endpoints in a canonical order, so the two
   // triangles sharing an edge (even through split, duplicated vertices) give the same point.
@@ -91,7 +108,7 @@ export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number,
       }
       if ((ta > 0) !== (tc > 0)) pushCrossing(k, c);
     }
-    // Every point within the radius of the axis line and passing `keep` (lateral as before:
+    // Every point within the radius of the axis line and on the hand's side (lateral as before:
     // the offset's squared length less its squared projection).
     let inside = true;
     for (let q = 0; q < polyN && inside; q++) {
@@ -99,8 +116,8 @@ export function handRegion(mesh: Mesh, origin: Vec3, axis: Vec3, radius: number,
       const tq = dx * ax + dy * ay + dz * az;
       polyT[q] = tq;
       if (Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - tq * tq)) > radius) { inside = false; break; }
-      probe[0] = poly[3 * q]!; probe[1] = poly[3 * q + 1]!; probe[2] = poly[3 * q + 2]!;
-      if (!keep(probe)) inside = false;
+      const x = poly[3 * q]!;
+      if (!(left ? x > cx : x < cx)) inside = false;
     }
     if (!inside) continue;
     for (let q = 0; q < polyN; q++) length = Math.max(length, polyT[q]!);

@@ -73,15 +73,20 @@ export interface VoxelTriangles {
  * human's legs gate reads this once per up axis it stands the model on.
  */
 export function voxelTriangles(mesh: Mesh): VoxelTriangles {
-  const p = mesh.positions;
-  const idx = mesh.indices;
+  // The loops run on the arrays alone (a thin reader of the mesh object: see fit/hand-region.ts's handRegion).
+  return voxelTrianglesOf(mesh.positions, mesh.indices);
+}
+
+function voxelTrianglesOf(p: Float32Array, idx: Uint32Array): VoxelTriangles {
   let minX = Infinity, minY = Infinity, minZ = Infinity;
   let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   const vertexCount = p.length / 3;
   const triOk = new Uint8Array(idx.length / 3);
-  // Every coordinate finite (the usual case) answers each triangle's finiteness at once.
-  let allFinite = true;
-  for (let i = 0; i < p.length; i++) if (!Number.isFinite(p[i]!)) { allFinite = false; break; }
+  // Every coordinate finite (the usual case) answers each triangle's finiteness at once. Its own
+  // function: its loop, optimised on the stack inside this one before the triangle loop below had
+  // type feedback, was thrown away on reaching that loop, which then ran in the interpreter (18
+  // times in one pass over the dev set).
+  const allFinite = allCoordinatesFinite(p);
   for (let t = 0, tri = 0; t < idx.length; t += 3, tri++) {
     const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
     if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
@@ -119,6 +124,11 @@ export function voxelTriangles(mesh: Mesh): VoxelTriangles {
     if (qz > maxZ) maxZ = qz;
   }
   return { triOk, min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
+}
+
+function allCoordinatesFinite(p: Float32Array): boolean {
+  for (let i = 0; i < p.length; i++) if (!Number.isFinite(p[i]!)) return false;
+  return true;
 }
 
 /** Where {@link voxelizeMesh} puts the grid of a box: the cell's side, cells per axis, the origin. */

@@ -17,7 +17,7 @@ interface MedialDijkstraExports {
   memory: WasmMemory;
   shortestPathTree(
     n: number, source: number, centring: number, dt: number, solid: number, delta: number, length: number,
-    parent: number, distance: number, cost: number, penalty: number, heap: number,
+    parent: number, distance: number, records: number, heap: number,
   ): void;
 }
 
@@ -35,7 +35,8 @@ export function shortestPathTreeWasm(
   if (!k) return undefined;
   const n = dt.length;
   const at8 = (bytes: number): number => Math.ceil(bytes / 8) * 8;
-  const costP = 0, penaltyP = costP + 8 * n, lengthP = penaltyP + 8 * n;
+  // Each cell's cost and penalty side by side (16 bytes: one cache line per relaxed step).
+  const recordsP = 0, lengthP = recordsP + 16 * n;
   const dtP = lengthP + 8 * 26, parentP = dtP + 4 * n, distanceP = parentP + 4 * n, deltaP = distanceP + 4 * n;
   const solidP = deltaP + 4 * 26;
   const heapP = at8(solidP + n);
@@ -46,7 +47,7 @@ export function shortestPathTreeWasm(
   new Uint8Array(buffer, solidP, n).set(solid.subarray(0, n));
   new Int32Array(buffer, deltaP, 26).set(delta.subarray(0, 26));
   new Float64Array(buffer, lengthP, 26).set(length.subarray(0, 26));
-  k.shortestPathTree(n, source, centring, dtP, solidP, deltaP, lengthP, parentP, distanceP, costP, penaltyP, heapP);
+  k.shortestPathTree(n, source, centring, dtP, solidP, deltaP, lengthP, parentP, distanceP, recordsP, heapP);
   buffer = k.memory.buffer;
   const parent = new Int32Array(buffer, parentP, n).slice();
   const distance = new Float32Array(buffer, distanceP, n).slice();
