@@ -24,7 +24,7 @@ const SWEEPS_PER_DEADLINE = 10;
  * generation by ~0.6 KB per request until a full collection, a pause of 57-169 ms on the 2-core
  * machine: the half-peak rounds' single stall. Here a checkout only writes a number into a record
  * made once per connection; a timer runs every `ms` / SWEEPS_PER_DEADLINE while any connection is
- * checked out, and stops when none is.
+ * checked out, and stops after a deadline's length with none.
  *
  * As before, the check itself runs in `setImmediate` after the timer, i.e. after the next poll
  * phase: after a stalled loop a reply that already sits in the socket is read first, and its
@@ -35,6 +35,7 @@ export function closeUnansweredConnections(pool: Pool, ms: number): void {
   const period = Math.max(10, Math.ceil(ms / SWEEPS_PER_DEADLINE));
   let out = 0;
   let sweeper: NodeJS.Timeout | undefined;
+  let idleSweeps = 0;
   const expire = (checkout: Checkout, client: PoolClient, now: number) => {
     if (checkout.since < 0 || now - checkout.since < ms) return;
     checkout.since = -1;
@@ -44,9 +45,12 @@ export function closeUnansweredConnections(pool: Pool, ms: number): void {
   const sweep = () => {
     const now = performance.now();
     checkouts.forEach((checkout, client) => expire(checkout, client, now));
-    if (out === 0 && sweeper) {
+    // Kept through a deadline's length of quiet, so statements with gaps between them do not start a timer each.
+    idleSweeps = out === 0 ? idleSweeps + 1 : 0;
+    if (idleSweeps >= SWEEPS_PER_DEADLINE && sweeper) {
       clearInterval(sweeper);
       sweeper = undefined;
+      idleSweeps = 0;
     }
   };
   const settle = (client: PoolClient) => {
