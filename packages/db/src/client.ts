@@ -1,9 +1,9 @@
 /** Builds the Prisma client with the fail-fast connection settings every process uses. */
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Client, Pool, type PoolClient } from 'pg';
-import { lagTolerantDeadline } from '@rigforge/server';
+import { Pool } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
+import { closeUnansweredConnections } from './unanswered-connections';
 
 export type Db = PrismaClient;
 
@@ -64,38 +64,6 @@ export function createDb(options: CreateDbOptions): Db {
   const db = new PrismaClient({ adapter });
   pools.set(db, pool);
   return db;
-}
-
-/**
- * Closes a connection that has been checked out longer than `ms`: the server would have cancelled
- * any statement by then, so it is not answering (frozen host, partition). Closing it fails the
- * pending query at once ("Connection terminated") and drops the connection from the pool. This
- * replaces node-postgres' own query_timeout, whose plain timer also fires when the reply arrived
- * during a stalled event loop (see `lagTolerantDeadline`). A checkout is one statement on the
- * API's paths; an interactive transaction holds one for its whole length.
- */
-function closeUnansweredConnections(pool: Pool, ms: number): void {
-  const deadlines = new Map<PoolClient, () => void>();
-  pool.on('acquire', (client) => {
-    deadlines.get(client)?.();
-    deadlines.set(
-      client,
-      lagTolerantDeadline(
-        ms,
-        () => !deadlines.has(client),
-        () => {
-          deadlines.delete(client);
-          if (client instanceof Client) client.connection.stream.destroy(new Error('Query read timeout'));
-        },
-      ),
-    );
-  });
-  const settle = (client: PoolClient) => {
-    deadlines.get(client)?.();
-    deadlines.delete(client);
-  };
-  pool.on('release', (_error, client) => settle(client));
-  pool.on('remove', (client) => settle(client));
 }
 
 export function statementName(sql: string): string {

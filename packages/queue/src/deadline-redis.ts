@@ -1,13 +1,13 @@
 /** A Redis command deadline that a stalled event loop cannot trip early. */
 import { Redis, type Command, type RedisOptions } from 'ioredis';
-import { lagTolerantDeadline } from '@rigforge/server';
 
 type WriteableStream = Parameters<Redis['sendCommand']>[1];
 
 /**
  * An ioredis client whose commands fail with "Command timed out" when no reply came within
  * `commandTimeoutMs`, like ioredis' own `commandTimeout`, but measured so that a stalled event
- * loop does not fail a command whose reply has arrived (see `lagTolerantDeadline`).
+ * loop does not fail a command whose reply has arrived (the rule of `lagTolerantDeadline` in
+ * @rigforge/server, applied by one sweeping timer per client rather than a timer per command).
  *
  * With `coalesceWrites`, the commands sent during one turn of the event loop leave in one socket
  * write (the socket is corked at the first and uncorked in that turn's check phase, by
@@ -23,6 +23,18 @@ export class DeadlineRedis extends Redis {
   private readonly armed = new WeakSet<Command>();
   /** Set while the socket is corked: the commands written into it since, armed when it flushes. */
   private corked: Command[] | undefined;
+  /** Commands whose deadline runs, in send order, and when each was sent (performance.now()). */
+  private readonly inFlight: Command[] = [];
+  private readonly sentAt: number[] = [];
+  /** Runs every `sweepEveryMs` while a command is in flight. */
+  private sweeper: NodeJS.Timeout | undefined;
+  /** Sweeps in a row that found nothing in flight. */
+  private idleSweeps = 0;
+  /**
+   * A command fails between `commandTimeoutMs` and this much later; a settled one is let go of
+   * (for the garbage collector) within this time, so it is short: 10 ms, a tenth of a shorter deadline.
+   */
+  private readonly sweepEveryMs: number;
 
   constructor(
     url: string,
@@ -31,6 +43,7 @@ export class DeadlineRedis extends Redis {
     private readonly coalesceWrites = false,
   ) {
     super(url, options);
+    this.sweepEveryMs = Math.max(1, Math.min(10, Math.floor(commandTimeoutMs / 10)));
   }
 
   override sendCommand(command: Command, stream?: WriteableStream): unknown {
@@ -60,24 +73,56 @@ export class DeadlineRedis extends Redis {
     return commands;
   }
 
+  /**
+   * Starts the command's deadline: it joins the list of commands in flight with its send time, and
+   * the sweeper (below) fails it if it has not settled `commandTimeoutMs` later. No timer, closure
+   * or promise callback per command: those were, with the Postgres checkout's, what V8 moved into
+   * the old generation under load (apps/api/docs/performance.md, twenty-second wave).
+   */
   private arm(command: Command): void {
-    let settled = false;
-    const cancel = lagTolerantDeadline(
-      this.commandTimeoutMs,
-      () => settled,
-      () => command.reject(new Error('Command timed out')),
-    );
-    // Inline rather than one `const done` for both: under tsx a named closure made per command also
-    // gets its name defined on it (issue 25, apps/api/docs/performance.md thirteenth wave).
-    command.promise.then(
-      () => {
-        settled = true;
-        cancel();
-      },
-      () => {
-        settled = true;
-        cancel();
-      },
-    );
+    this.inFlight.push(command);
+    this.sentAt.push(performance.now());
+    if (!this.sweeper) {
+      this.sweeper = setInterval(this.sweepSoon, this.sweepEveryMs);
+      this.sweeper.unref();
+    }
   }
+
+  /**
+   * Run by the sweeper's timer: the check runs in `setImmediate`, after the next poll phase, so
+   * after a stalled loop a reply already in the socket settles its command before it is judged
+   * (the `lagTolerantDeadline` rule, see there).
+   */
+  private readonly sweepSoon = () => {
+    setImmediate(this.sweep);
+  };
+
+  /**
+   * Drops the settled commands from the head of the list (they are in send order, so the oldest
+   * first) and fails the ones past their deadline; stops the timer after a second with nothing in flight.
+   */
+  private readonly sweep = () => {
+    const now = performance.now();
+    const commands = this.inFlight;
+    let head = 0;
+    while (head < commands.length) {
+      const command = commands[head]!;
+      if (!command.isSettled) {
+        if (now - this.sentAt[head]! < this.commandTimeoutMs) break;
+        command.reject(new Error('Command timed out'));
+      }
+      head++;
+    }
+    if (head > 0) {
+      commands.splice(0, head);
+      this.sentAt.splice(0, head);
+    }
+    // Kept for a second of quiet, so traffic with gaps between its commands does not start a timer per command.
+    this.idleSweeps = commands.length ? 0 : this.idleSweeps + 1;
+    if (this.idleSweeps * this.sweepEveryMs >= 1_000 && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+      this.idleSweeps = 0;
+    }
+  };
 }

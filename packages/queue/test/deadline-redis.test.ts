@@ -2,6 +2,7 @@
  * The producer's command deadline must not fail a command whose reply arrived while the event
  * loop was stalled (a CPU-heavy request, a starved machine): ioredis' own commandTimeout does.
  */
+import { createHook } from 'node:async_hooks';
 import { Redis } from 'ioredis';
 import { createRedis } from '../src/connection';
 
@@ -94,4 +95,28 @@ describe('coalesceWrites', () => {
   test('a command with no reply still fails at the deadline', async () => {
     expect(await replyToUnansweredCommand(createRedis({ url, role: 'producer', commandTimeoutMs: DEADLINE_MS, coalesceWrites: true }))).toBe('Command timed out');
   });
+});
+
+test('the deadline costs no timer per command: 300 commands, one sweeping timer', async () => {
+  const redis = createRedis({ url, role: 'producer', commandTimeoutMs: 1_000, coalesceWrites: true });
+  let made = 0;
+  // Counts setTimeout / setInterval resources while the commands run (a timer per command before:
+  // each such timer, its closures and the promise callbacks were promoted to V8's old generation
+  // under load, apps/api/docs/performance.md twenty-second wave).
+  const hook = createHook({
+    init(_id, type) {
+      if (type === 'Timeout') made++;
+    },
+  });
+  try {
+    await ready(redis);
+    await redis.ping();
+    hook.enable();
+    for (let i = 0; i < 100; i++) await Promise.all([redis.ping(), redis.ping(), redis.ping()]);
+    hook.disable();
+    expect(made).toBeLessThanOrEqual(2);
+  } finally {
+    hook.disable();
+    redis.disconnect();
+  }
 });
