@@ -6,8 +6,11 @@ type WriteableStream = Parameters<Redis['sendCommand']>[1];
 /**
  * An ioredis client whose commands fail with "Command timed out" when no reply came within
  * `commandTimeoutMs`, like ioredis' own `commandTimeout`, but measured so that a stalled event
- * loop does not fail a command whose reply has arrived (the rule of `lagTolerantDeadline` in
- * @rigforge/server, applied by one sweeping timer per client rather than a timer per command).
+ * loop does not fail a command whose reply has arrived: a plain `setTimeout` deadline misfires after
+ * a busy loop (Node runs due timers before it polls sockets, so it fires although the reply already
+ * sits in the socket); here the check runs in `setImmediate`, after the next poll phase, applied by
+ * one sweeping timer per client rather than a timer per command (apps/api/docs/performance.md,
+ * twenty-second wave: a timer and closures per command were promoted to V8's old generation under load).
  *
  * With `coalesceWrites`, the commands sent during one turn of the event loop leave in one socket
  * write (the socket is corked at the first and uncorked in that turn's check phase, by
@@ -91,7 +94,7 @@ export class DeadlineRedis extends Redis {
   /**
    * Run by the sweeper's timer: the check runs in `setImmediate`, after the next poll phase, so
    * after a stalled loop a reply already in the socket settles its command before it is judged
-   * (the `lagTolerantDeadline` rule, see there).
+   * (the file comment's rule).
    */
   private readonly sweepSoon = () => {
     setImmediate(this.sweep);

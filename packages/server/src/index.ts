@@ -7,5 +7,4 @@
 export * from './service-env';
 export * from './connection-defaults';
 export * from './backend-outage';
-export * from './lag-tolerant-deadline';
 export * from './thread-slots';
