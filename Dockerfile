@@ -7,7 +7,7 @@
 #           dependencies only (no Prisma CLI, TypeScript, esbuild, jest, ...)
 #   runtime the pruned tree on a slim Node image, owned by root but run as the unprivileged `node`
 #   worker  `node dist/main.js --queue <queue>`, ops listener on 9400
-#   api     `node dist/main.js`, port 3000
+#   api     `node --no-memory-reducer dist/main.js`, port 3000
 # The services run the JavaScript scripts/build-services.ts bundles from their TypeScript (the
 # workspace's code only; third-party packages are required from node_modules as they are), as
 # `npm start` and the test suite's processes do, so what the tests start is what ships; a start
@@ -56,4 +56,7 @@ FROM runtime AS api
 WORKDIR /app/apps/api
 ENV PORT=3000
 EXPOSE 3000
-CMD ["node", "dist/main.js"]
+# --no-memory-reducer: no full GC and young-generation shrink ~8 s into an idle gap, which made the
+# next burst's first few hundred ms queue (apps/api/src/node-flags.ts, why; scripts/start.sh and
+# bench-api.ts use the same flags, apps/worker/test/deploy-manifests.test.ts holds them equal).
+CMD ["node", "--no-memory-reducer", "dist/main.js"]

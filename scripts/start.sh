@@ -35,7 +35,10 @@ say "applying migrations"
 
 # One supervisor keeps the API and one worker per queue running: a service that dies (a crash, an
 # OOM kill, kill -9) is restarted with backoff and logged while the others carry on serving.
-services=("api: node apps/api/dist/main.js")
+# The API image's node flags (the Dockerfile's api CMD; apps/api/src/node-flags.ts says why): no
+# memory reducer, so an idle gap does not shrink the heap the next burst needs.
+api_node="node --no-memory-reducer"
+services=("api: $api_node apps/api/dist/main.js")
 # The worker image's node flags (the Dockerfile's worker ENTRYPOINT, why there; a test holds the
 # two equal): a larger young generation (the rig's typed arrays cost less GC) and type feedback
 # from a function's first call (the engine is optimised sooner).

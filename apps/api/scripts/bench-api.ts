@@ -10,7 +10,7 @@
  * warm-up goes on until each server has served this many, default 5000), BENCH_CONNECTIONS (default 50),
  * BENCH_ONLY (comma list of api-submit, base-submit, api-read, base-read), BENCH_API_PROFILE_DIR
  * (writes a V8 CPU profile of the API process there), BENCH_API_NODE_ARGS (more node arguments for
- * the API process, space-separated, e.g. `--trace-gc` or `--import <preload>`; BENCH_BEFORE_NODE_ARGS the same
+ * the API process, after the flags it ships with, apps/api/src/node-flags.ts, which the baseline gets too; space-separated, e.g. `--trace-gc` or `--import <preload>`; BENCH_BEFORE_NODE_ARGS the same
  * for the `before` server, so a node flag can be measured against the same code without it), BENCH_API_BEFORE (the root of another
  * checkout with its dependencies installed, e.g. an export of the previous commit: its API runs as
  * a third server in the same alternating rounds, so a change is measured against the code before
@@ -74,6 +74,7 @@ import { jobInputKey, LocalStorage } from '@rigforge/storage';
 import { checkUpload } from '../src/upload-check/check-upload';
 import type { OpenLoopJob, OpenLoopResult } from './open-loop';
 import type { UploadCheckPool } from '../src/upload-check/upload-check-pool';
+import { API_NODE_FLAGS } from '../src/node-flags';
 import { boxGlb } from '../test/fixtures';
 import { freePort } from '../../../tooling/private-backends/free-port';
 import { removeRedisKeys } from '../../../tooling/private-backends/remove-redis-keys';
@@ -576,7 +577,10 @@ async function main(): Promise<number> {
     REQUIRE_LIVE_WORKERS: 'false',
     MAX_QUEUE_DEPTH: '100000000',
   });
+  // The API as it ships (apps/api/src/node-flags.ts), and the baseline with the same V8 flags so the
+  // ratio compares code, not launchers.
   const apiNodeArgs = [
+    ...API_NODE_FLAGS,
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
     ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ];
@@ -589,7 +593,7 @@ async function main(): Promise<number> {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
     BASELINE_ACCOUNT_ID: baseAccount.id,
-  });
+  }, [...API_NODE_FLAGS]);
   const floorPort = FLOOR ? await freePort() : 0;
   const floor = FLOOR ? startChild('floor', 'apps/api/scripts/floor-server.ts', { PORT: String(floorPort) }) : undefined;
   const floorUrl = `http://127.0.0.1:${floorPort}`;

@@ -12,6 +12,7 @@ import { JobQueues, QUEUE_NAMES, WEBHOOK_QUEUE, createRedis } from '@rigforge/qu
 /** Every fleet a deployment runs: one per job queue, and the webhook deliveries. */
 const WORKER_QUEUES = [...QUEUE_NAMES, WEBHOOK_QUEUE];
 import { apiEnvSchema } from '../../api/src/env';
+import { API_NODE_FLAGS } from '../../api/src/node-flags';
 import { workerEnvSchema } from '../src/env';
 
 const { loadAll, load } = require('js-yaml') as { loadAll: (text: string) => unknown[]; load: (text: string) => unknown };
@@ -249,6 +250,24 @@ test('the Dockerfile builds both images, runs as a non-root user, and keeps prod
   expect(dockerfile).toMatch(/pnpm install --frozen-lockfile --prod/);
   expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${DEFAULT_WORKER_HTTP_PORT}$`, 'm'));
   expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${API_PORT}$`, 'm'));
+});
+
+test("every API launcher runs node with the API's flags (apps/api/src/node-flags.ts)", () => {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  const apiStage = dockerfile.slice(dockerfile.search(/^FROM\s+\S+\s+AS\s+api$/m));
+  const cmd = z.array(z.string()).parse(JSON.parse(/^CMD\s+(\[.*\])$/m.exec(apiStage)![1]!));
+  expect(cmd).toEqual(['node', ...API_NODE_FLAGS, 'dist/main.js']);
+  expect(API_NODE_FLAGS).toContain('--no-memory-reducer');
+  // scripts/start.sh (no Docker) starts the API with the same flags.
+  const startSh = readFileSync(path.join(ROOT, 'scripts/start.sh'), 'utf8');
+  expect(/^api_node="(.*)"$/m.exec(startSh)?.[1]?.split(' ')).toEqual(['node', ...API_NODE_FLAGS]);
+  expect(startSh).toMatch(/"api: \$api_node apps\/api\/dist\/main\.js"/);
+  expect(startSh).not.toMatch(/\bnode apps\/api\/dist\/main\.js/);
+  // Compose and Kubernetes run the image's CMD.
+  expect(compose.services.api?.command).toBeUndefined();
+  expect(compose.services.api?.entrypoint).toBeUndefined();
+  expect(containerOf(apiDeployment).command).toBeUndefined();
+  expect(containerOf(apiDeployment).args).toBeUndefined();
 });
 
 test("every worker launcher runs node with the worker image's flags (the Dockerfile's ENTRYPOINT)", () => {
