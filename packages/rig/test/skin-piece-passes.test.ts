@@ -1,17 +1,7 @@
 import { connectedPieces, pieceWeightByJoint } from '../src/skinning/bind-rigid-pieces';
 import { pruneInfluences } from '../src/skinning/prune-influences';
-
-/** A small deterministic generator (mulberry32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A deterministic generator, so a failure reproduces.
+import { mulberry32 as random } from '@rigforge/mesh/testing';
 
 /** The pass as it was written before (a comparator sort per vertex): the reference. */
 function pruneReference(candJoints: Int32Array, candWeights: Float32Array, slots: number, maxInfluences: number, minWeight: number, outJoints: Uint16Array, outWeights: Float32Array): void {
