@@ -10,7 +10,7 @@ import { smoothPolyline } from './polyline';
 import { solidVoxels } from './solid-voxels';
 import { countNonZero } from '../voxel/count-non-zero';
 import type { Vec3 } from './vec3';
-import { voxelCenter, voxelGridCells, voxelizeMesh, voxelTriangles, type VoxelGrid } from './voxel-grid';
+import { voxelCenter, voxelGridCells, voxelizeMesh, voxelTriangles, type VoxelGrid, type VoxelTriangles } from './voxel-grid';
 
 export interface ShapeAnalysis {
   grid: VoxelGrid;
@@ -43,10 +43,8 @@ const MAX_SOLID_VOXELS = 40_000;
  * PROBE_RESOLUTION estimates how full the box is (solid count grows with the cube of the
  * resolution), so a bulky shape is never voxelised finely first.
  */
-function boundedGrid(mesh: Mesh, resolution: number): VoxelGrid {
+function boundedGrid(mesh: Mesh, resolution: number, triangles: VoxelTriangles): VoxelGrid {
   const PROBE_RESOLUTION = 24;
-  // The triangles are read once for the probe and every grid after it.
-  const triangles = voxelTriangles(mesh);
   let target = resolution;
   // The probe's solid voxels are at most its grid's cells: where even that many could not make
   // the estimate exceed the budget (a thin mesh at 80 cells, most at the legs gate's 48), the probe
@@ -67,8 +65,13 @@ function boundedGrid(mesh: Mesh, resolution: number): VoxelGrid {
   }
 }
 
-export function analyzeShape(mesh: Mesh, resolution: number): ShapeAnalysis {
-  const grid = boundedGrid(mesh, resolution);
+/**
+ * `triangles`: the mesh's `voxelTriangles`, when the caller has them (the legs gate derives a turned
+ * copy's from the filed mesh's: fit/turned-voxel-triangles.ts); read once for the probe and every
+ * grid after it.
+ */
+export function analyzeShape(mesh: Mesh, resolution: number, triangles: VoxelTriangles = voxelTriangles(mesh)): ShapeAnalysis {
+  const grid = boundedGrid(mesh, resolution, triangles);
   // The solid voxels listed once, for the distance field, the medial tree and the mirror plane.
   const solidList = solidVoxels(grid.solid);
   const dt = computeDistanceField(grid, solidList);

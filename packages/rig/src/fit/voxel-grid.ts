@@ -63,6 +63,13 @@ export interface VoxelTriangles {
   triOk: Uint8Array;
   min: [number, number, number];
   max: [number, number, number];
+  /**
+   * Triangles whose zero-area test fell within a relative 1e-9 of its bar, kept or not (absent:
+   * not counted). A copy of the mesh turned by a signed permutation computes the same squared
+   * components in another order, which can move the test's sums by a few ulps only, so where this
+   * is 0 the turned copy keeps the same triangles (fit/turned-voxel-triangles.ts).
+   */
+  nearBar?: number;
 }
 
 /**
@@ -87,6 +94,7 @@ function voxelTrianglesOf(p: Float32Array, idx: Uint32Array): VoxelTriangles {
   // type feedback, was thrown away on reaching that loop, which then ran in the interpreter (18
   // times in one pass over the dev set).
   const allFinite = allCoordinatesFinite(p);
+  let nearBar = 0;
   for (let t = 0, tri = 0; t < idx.length; t += 3, tri++) {
     const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
     if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
@@ -102,7 +110,9 @@ function voxelTrianglesOf(p: Float32Array, idx: Uint32Array): VoxelTriangles {
     const vx = qx - ax, vy = qy - ay, vz = qz - az;
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     const scale = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz);
-    if (nx * nx + ny * ny + nz * nz <= 1e-14 * scale * scale) continue;
+    const area2 = nx * nx + ny * ny + nz * nz, bar = 1e-14 * scale * scale;
+    if (Math.abs(area2 - bar) <= 1e-9 * bar) nearBar++;
+    if (area2 <= bar) continue;
     triOk[tri] = 1;
     if (ax < minX) minX = ax;
     if (ax > maxX) maxX = ax;
@@ -123,7 +133,7 @@ function voxelTrianglesOf(p: Float32Array, idx: Uint32Array): VoxelTriangles {
     if (qz < minZ) minZ = qz;
     if (qz > maxZ) maxZ = qz;
   }
-  return { triOk, min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
+  return { triOk, min: [minX, minY, minZ], max: [maxX, maxY, maxZ], nearBar };
 }
 
 function allCoordinatesFinite(p: Float32Array): boolean {
