@@ -197,4 +197,13 @@ describe('heat sources in WebAssembly', () => {
     // With visibility off every vertex is heated.
     expect(unheated(both(legs, legsSkeleton, { visibility: 'off' }).wasm)).toEqual([]);
   });
+
+  it('gives both paths one result shape: a Uint32Array of sources, the fields in one order', () => {
+    // The heat solves read whichever path ran; one shape keeps their optimised code valid when a
+    // process's first large rig switches path (packages/rig/docs/speed.md, round 64).
+    const { js, wasm } = both(legs, legsSkeleton, {});
+    expect(js.sources).toBeInstanceOf(Uint32Array);
+    expect(wasm.sources).toBeInstanceOf(Uint32Array);
+    expect(Object.keys(wasm)).toEqual(Object.keys(js));
+  });
 });

@@ -347,7 +347,14 @@ function keptRows(values: Float64Array, n: number, nb: number, end: number): Kep
 export interface HeatSourcesResult {
   screen: Float64Array;
   sourceStart: Uint32Array;
-  sources: ArrayLike<number>;
+  /**
+   * A typed array on both paths (the WebAssembly one's and the JavaScript one's), so the heat
+   * solves that read it see one kind of array: small meshes take the JavaScript path (a function
+   * visibility) and large ones the WebAssembly path, and a process's first large rig otherwise
+   * threw away `solveEachBoneLocally`'s optimised code on a map it had never seen and ran its
+   * per-vertex and per-edge loops unoptimised (packages/rig/docs/speed.md, round 64).
+   */
+  sources: Uint32Array;
   nearest: Float64Array;
 }
 
@@ -492,7 +499,7 @@ export function heatSources(
     sourceStart[v + 1] = sources.length;
   }
 
-  return { screen, sourceStart, sources, nearest };
+  return { screen, sourceStart, sources: Uint32Array.from(sources), nearest };
 }
 
 /**

@@ -77,10 +77,11 @@ export function heatSourcesWasm(
     posP, nrmP, rowScaleP, segsP, closestP, len2P, distP, screenP, nearestP, sourceStartP, sourcesP,
   );
   const out: HeatSources = {
+    // In bone-heat's HeatSourcesResult order, so both paths' results have one object shape.
     screen: new Float64Array(buffer, screenP, n).slice(),
-    nearest: new Float64Array(buffer, nearestP, n).slice(),
     sourceStart: new Uint32Array(buffer, sourceStartP, n + 1).slice(),
     sources: new Uint32Array(buffer, sourcesP, count).slice(),
+    nearest: new Float64Array(buffer, nearestP, n).slice(),
   };
   kernel.dropIfGrown(k);
   return out;
