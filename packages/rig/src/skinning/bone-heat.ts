@@ -42,7 +42,7 @@ import { ConjugateGradientWork, conjugateGradient, type CgKernel, type HeatPreco
 import { prepareHeatThreads, solveBonesOnThreads } from './heat-threads';
 import { HeatSupportsWasm } from './wasm/jacobi-cg-wasm';
 import { KeptHeat } from './kept-heat';
-import { heatSourcesWasm } from './wasm/heat-sources-wasm';
+import { heatSourcesWasm, type HeatSources } from './wasm/heat-sources-wasm';
 import { pathReentersSolid, type SkinVoxelGrid } from './skin-voxel-grid';
 
 type Vec3 = [number, number, number];
@@ -343,21 +343,6 @@ function keptRows(values: Float64Array, n: number, nb: number, end: number): Kep
   return { rowStart, bone, weight };
 }
 
-/** A vertex's heat sources: its screening H_i (area-scaled), where its bones start in `sources`, its nearest bone's distance. */
-export interface HeatSourcesResult {
-  screen: Float64Array;
-  sourceStart: Uint32Array;
-  /**
-   * A typed array on both paths (the WebAssembly one's and the JavaScript one's), so the heat
-   * solves that read it see one kind of array: small meshes take the JavaScript path (a function
-   * visibility) and large ones the WebAssembly path, and a process's first large rig otherwise
-   * threw away `solveEachBoneLocally`'s optimised code on a map it had never seen and ran its
-   * per-vertex and per-edge loops unoptimised (packages/rig/docs/speed.md, round 64).
-   */
-  sources: Uint32Array;
-  nearest: Float64Array;
-}
-
 /**
  * Visibility by walks on the skin voxel grid (skin-voxel-grid's `pathReentersSolid`): given so,
  * rather than as a {@link HeatVisibilityTest}, the sources loop walks the grid in WebAssembly
@@ -381,7 +366,7 @@ export function heatSources(
   visible: HeatVisibilityTest | HeatVoxelVisibility,
   opts: Required<BoneHeatOptions>,
   minDistance: number,
-): HeatSourcesResult {
+): HeatSources {
   const nb = bones.length;
   // Each bone's head, span and squared length, read by the loop below, which finds the closest
   // point inline rather than by a call per vertex and bone: that call's double arguments were

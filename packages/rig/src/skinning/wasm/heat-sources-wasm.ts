@@ -36,12 +36,23 @@ export interface HeatSourcesParams {
   tie: number;
 }
 
-/** The sources loop's outputs (fresh arrays, not views). */
+/**
+ * A vertex's heat sources, as both paths give them (bone-heat's `heatSources`: this loop's outputs,
+ * fresh arrays, not views, or its JavaScript loop's): its screening H_i (area-scaled), where its
+ * bones start in `sources`, its nearest bone's distance.
+ */
 export interface HeatSources {
   screen: Float64Array;
-  nearest: Float64Array;
   sourceStart: Uint32Array;
+  /**
+   * A typed array on both paths, so the heat solves that read it see one kind of array: small
+   * meshes take the JavaScript path (a function visibility) and large ones this one, and a
+   * process's first large rig otherwise threw away `solveEachBoneLocally`'s optimised code on a map
+   * it had never seen and ran its per-vertex and per-edge loops unoptimised
+   * (packages/rig/docs/speed.md, round 64).
+   */
   sources: Uint32Array;
+  nearest: Float64Array;
 }
 
 /**
@@ -77,7 +88,7 @@ export function heatSourcesWasm(
     posP, nrmP, rowScaleP, segsP, closestP, len2P, distP, screenP, nearestP, sourceStartP, sourcesP,
   );
   const out: HeatSources = {
-    // In bone-heat's HeatSourcesResult order, so both paths' results have one object shape.
+    // In the interface's order, as bone-heat's JavaScript path builds it: one object shape on both paths.
     screen: new Float64Array(buffer, screenP, n).slice(),
     sourceStart: new Uint32Array(buffer, sourceStartP, n + 1).slice(),
     sources: new Uint32Array(buffer, sourcesP, count).slice(),
