@@ -1,5 +1,6 @@
 /** Closes a pooled Postgres connection that stays checked out past its deadline, with one timer per pool, not one per checkout. */
 import { Client, type Pool, type PoolClient } from 'pg';
+import { LagTolerantSweeper } from '@rigforge/server';
 
 /** A connection's current checkout: when it began (performance.now()), or -1 while it is in the pool. */
 interface Checkout {
@@ -23,36 +24,26 @@ const SWEEPS_PER_DEADLINE = 10;
  * (a sampling heap profile of the API under reads: ~40% of what it promoted), which grew the old
  * generation by ~0.6 KB per request until a full collection, a pause of 57-169 ms on the 2-core
  * machine: the half-peak rounds' single stall. Here a checkout only writes a number into a record
- * made once per connection; a timer runs every `ms` / SWEEPS_PER_DEADLINE while any connection is
- * checked out, and stops after a deadline's length with none.
- *
- * As before, the check itself runs in `setImmediate` after the timer, i.e. after the next poll
- * phase: after a stalled loop a reply that already sits in the socket is read first, and its
- * connection released, before its checkout is judged.
+ * made once per connection; one LagTolerantSweeper (@rigforge/server: the check after the next poll
+ * phase, so a reply that arrived during a stalled loop releases its connection before it is judged)
+ * runs every `ms` / SWEEPS_PER_DEADLINE while any connection is checked out, and stops after a
+ * deadline's length with none.
  */
 export function closeUnansweredConnections(pool: Pool, ms: number): void {
   const checkouts = new Map<PoolClient, Checkout>();
   const period = Math.max(10, Math.ceil(ms / SWEEPS_PER_DEADLINE));
   let out = 0;
-  let sweeper: NodeJS.Timeout | undefined;
-  let idleSweeps = 0;
   const expire = (checkout: Checkout, client: PoolClient, now: number) => {
     if (checkout.since < 0 || now - checkout.since < ms) return;
     checkout.since = -1;
     out--;
     if (client instanceof Client) client.connection.stream.destroy(new Error('Query read timeout'));
   };
-  const sweep = () => {
-    const now = performance.now();
+  // Kept through a deadline's length of quiet, so statements with gaps between them do not start a timer each.
+  const sweeper = new LagTolerantSweeper(period, SWEEPS_PER_DEADLINE, (now) => {
     checkouts.forEach((checkout, client) => expire(checkout, client, now));
-    // Kept through a deadline's length of quiet, so statements with gaps between them do not start a timer each.
-    idleSweeps = out === 0 ? idleSweeps + 1 : 0;
-    if (idleSweeps >= SWEEPS_PER_DEADLINE && sweeper) {
-      clearInterval(sweeper);
-      sweeper = undefined;
-      idleSweeps = 0;
-    }
-  };
+    return out !== 0;
+  });
   const settle = (client: PoolClient) => {
     const checkout = checkouts.get(client);
     if (checkout && checkout.since >= 0) {
@@ -68,10 +59,7 @@ export function closeUnansweredConnections(pool: Pool, ms: number): void {
     }
     if (checkout.since < 0) out++;
     checkout.since = performance.now();
-    if (!sweeper) {
-      sweeper = setInterval(() => setImmediate(sweep), period);
-      sweeper.unref();
-    }
+    sweeper.start();
   });
   pool.on('release', (_error, client) => settle(client));
   pool.on('remove', (client) => {

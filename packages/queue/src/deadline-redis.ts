@@ -1,5 +1,6 @@
 /** A Redis command deadline that a stalled event loop cannot trip early. */
 import { Redis, type Command, type RedisOptions } from 'ioredis';
+import { LagTolerantSweeper } from '@rigforge/server';
 
 type WriteableStream = Parameters<Redis['sendCommand']>[1];
 
@@ -8,9 +9,9 @@ type WriteableStream = Parameters<Redis['sendCommand']>[1];
  * `commandTimeoutMs`, like ioredis' own `commandTimeout`, but measured so that a stalled event
  * loop does not fail a command whose reply has arrived: a plain `setTimeout` deadline misfires after
  * a busy loop (Node runs due timers before it polls sockets, so it fires although the reply already
- * sits in the socket); here the check runs in `setImmediate`, after the next poll phase, applied by
- * one sweeping timer per client rather than a timer per command (apps/api/docs/performance.md,
- * twenty-second wave: a timer and closures per command were promoted to V8's old generation under load).
+ * sits in the socket); here one LagTolerantSweeper per client (@rigforge/server) checks them after
+ * the next poll phase, rather than a timer per command (apps/api/docs/performance.md, twenty-second
+ * wave: a timer and closures per command were promoted to V8's old generation under load).
  *
  * With `coalesceWrites`, the commands sent during one turn of the event loop leave in one socket
  * write (the socket is corked at the first and uncorked in that turn's check phase, by
@@ -29,15 +30,14 @@ export class DeadlineRedis extends Redis {
   /** Commands whose deadline runs, in send order, and when each was sent (performance.now()). */
   private readonly inFlight: Command[] = [];
   private readonly sentAt: number[] = [];
-  /** Runs every `sweepEveryMs` while a command is in flight. */
-  private sweeper: NodeJS.Timeout | undefined;
-  /** Sweeps in a row that found nothing in flight. */
-  private idleSweeps = 0;
   /**
-   * A command fails between `commandTimeoutMs` and this much later; a settled one is let go of
-   * (for the garbage collector) within this time, so it is short: 10 ms, a tenth of a shorter deadline.
+   * Fails the commands past their deadline, every period (below) while a command is in flight: a
+   * command fails between `commandTimeoutMs` and that much later, and a settled one is let go of
+   * (for the garbage collector) within that time, so it is short: 10 ms, a tenth of a shorter
+   * deadline. Kept for a second of quiet, so traffic with gaps between its commands does not start
+   * a timer per command.
    */
-  private readonly sweepEveryMs: number;
+  private readonly sweeper: LagTolerantSweeper;
 
   constructor(
     url: string,
@@ -46,7 +46,8 @@ export class DeadlineRedis extends Redis {
     private readonly coalesceWrites = false,
   ) {
     super(url, options);
-    this.sweepEveryMs = Math.max(1, Math.min(10, Math.floor(commandTimeoutMs / 10)));
+    const sweepEveryMs = Math.max(1, Math.min(10, Math.floor(commandTimeoutMs / 10)));
+    this.sweeper = new LagTolerantSweeper(sweepEveryMs, Math.ceil(1_000 / sweepEveryMs), this.sweep);
   }
 
   override sendCommand(command: Command, stream?: WriteableStream): unknown {
@@ -85,27 +86,14 @@ export class DeadlineRedis extends Redis {
   private arm(command: Command): void {
     this.inFlight.push(command);
     this.sentAt.push(performance.now());
-    if (!this.sweeper) {
-      this.sweeper = setInterval(this.sweepSoon, this.sweepEveryMs);
-      this.sweeper.unref();
-    }
+    this.sweeper.start();
   }
 
   /**
-   * Run by the sweeper's timer: the check runs in `setImmediate`, after the next poll phase, so
-   * after a stalled loop a reply already in the socket settles its command before it is judged
-   * (the file comment's rule).
-   */
-  private readonly sweepSoon = () => {
-    setImmediate(this.sweep);
-  };
-
-  /**
    * Drops the settled commands from the head of the list (they are in send order, so the oldest
-   * first) and fails the ones past their deadline; stops the timer after a second with nothing in flight.
+   * first) and fails the ones past their deadline; says whether any is still in flight.
    */
-  private readonly sweep = () => {
-    const now = performance.now();
+  private readonly sweep = (now: number): boolean => {
     const commands = this.inFlight;
     let head = 0;
     while (head < commands.length) {
@@ -120,12 +108,6 @@ export class DeadlineRedis extends Redis {
       commands.splice(0, head);
       this.sentAt.splice(0, head);
     }
-    // Kept for a second of quiet, so traffic with gaps between its commands does not start a timer per command.
-    this.idleSweeps = commands.length ? 0 : this.idleSweeps + 1;
-    if (this.idleSweeps * this.sweepEveryMs >= 1_000 && this.sweeper) {
-      clearInterval(this.sweeper);
-      this.sweeper = undefined;
-      this.idleSweeps = 0;
-    }
+    return commands.length > 0;
   };
 }
