@@ -16,6 +16,7 @@ import { orientForRig, type RigOrientation, type RigPlanChoice } from './orient-
 import { ORIENTATION_CANDIDATES } from './orientation-features';
 import { RIG_MESH_DEFAULTS } from './rig-mesh';
 import type { UpAxis } from './rotate-mesh-up';
+import { findRoot, singletons, uniteThree } from './union-find';
 import { weldVertices, type WeldedVertices } from './weld-vertices';
 
 export interface CheckMeshOptions {
@@ -123,11 +124,7 @@ export function orientForCheck(mesh: Mesh, resolution: number, welded?: WeldedVe
 /** Parts (union-find over welded triangles) and watertightness (every edge used exactly twice). */
 function measureTopology(welded: WeldedVertices): { parts: number; watertight: boolean } {
   const n = welded.positions.length / 3;
-  const parent = new Int32Array(n).map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) { parent[i] = parent[parent[i]!]!; i = parent[i]!; }
-    return i;
-  };
+  const parent = singletons(n);
   const idx = welded.indices;
   const edges = new Map<number, number>();
   const used = new Uint8Array(n);
@@ -136,8 +133,7 @@ function measureTopology(welded: WeldedVertices): { parts: number; watertight: b
     const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
     if (a === b || b === c || a === c) continue;
     used[a] = used[b] = used[c] = 1;
-    parent[find(a)] = find(b);
-    parent[find(b)] = find(c);
+    uniteThree(parent, a, b, c);
     for (const [u, v] of [[a, b], [b, c], [c, a]] as const) {
       const key = Math.min(u, v) * n + Math.max(u, v);
       edges.set(key, (edges.get(key) ?? 0) + 1);
@@ -145,6 +141,6 @@ function measureTopology(welded: WeldedVertices): { parts: number; watertight: b
   }
   for (const count of edges.values()) if (count !== 2) { open = true; break; }
   let parts = 0;
-  for (let i = 0; i < n; i++) if (used[i] && find(i) === i) parts++;
+  for (let i = 0; i < n; i++) if (used[i] && findRoot(parent, i) === i) parts++;
   return { parts, watertight: !open && edges.size > 0 };
 }

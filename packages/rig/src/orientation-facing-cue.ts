@@ -25,6 +25,7 @@ import { hypot3, type Mesh } from '@rigforge/mesh';
 import { candidateFrame, ORIENTATION_CANDIDATES, type OrientationCandidate } from './orientation-features';
 import { facingDetailOf } from './orientation-facing-detail';
 import { kneesOf } from './orientation-facing-knees';
+import { findRoot, singletons, uniteThree } from './union-find';
 import { weldVertices, type WeldedVertices } from './weld-vertices';
 
 export interface FacingCueOptions {
@@ -109,12 +110,7 @@ export function measureFacingSurface(mesh: Mesh, options: FacingCueOptions = {},
   const o = { ...FACING_CUE_DEFAULTS, ...options };
   const { positions: p, indices: idx } = welded ?? weldVertices(mesh.positions, mesh.indices);
   const n = p.length / 3;
-  const parent = new Int32Array(n);
-  for (let i = 0; i < n; i++) parent[i] = i;
-  const find = (i: number): number => {
-    while (parent[i] !== i) { parent[i] = parent[parent[i]!]!; i = parent[i]!; }
-    return i;
-  };
+  const parent = singletons(n);
   const lo: [number, number, number] = [Infinity, Infinity, Infinity], hi: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k]!, p[i * 3 + k]!); hi[k] = Math.max(hi[k]!, p[i * 3 + k]!); }
@@ -124,12 +120,8 @@ export function measureFacingSurface(mesh: Mesh, options: FacingCueOptions = {},
   let total = 0;
   for (let t = 0; t < triangles; t++) {
     const a = idx[t * 3]!, b = idx[t * 3 + 1]!, c = idx[t * 3 + 2]!;
-    // The three corners joined: three finds, not four (only the pieces are read, not which vertex
-    // roots each, so any order of linking gives the same pieces).
-    const ra = find(a), rb = find(b);
-    if (ra !== rb) parent[ra] = rb;
-    const rc = find(c);
-    if (rc !== rb) parent[rb] = rc;
+    // Only the pieces are read, not which vertex roots each, so any order of linking gives the same pieces.
+    uniteThree(parent, a, b, c);
     // Edges in scalars (two arrays and closures per triangle were most of this loop): the same doubles.
     const a3 = a * 3, b3 = b * 3, c3 = c * 3;
     const u0 = p[b3]! - p[a3]!, u1 = p[b3 + 1]! - p[a3 + 1]!, u2 = p[b3 + 2]! - p[a3 + 2]!;
@@ -152,7 +144,7 @@ export function measureFacingSurface(mesh: Mesh, options: FacingCueOptions = {},
   const pLo = new Float64Array(most * 3).fill(Infinity), pHi = new Float64Array(most * 3).fill(-Infinity);
   let count = 0;
   for (let t = 0; t < triangles; t++) {
-    const r = find(idx[t * 3]!);
+    const r = findRoot(parent, idx[t * 3]!);
     let e = slot[r]!;
     if (e < 0) { e = count++; slot[r] = e; }
     const area = areas[t]!;

@@ -6,6 +6,7 @@
  * only a shell, whose distance field cannot tell a finger from a palm.
  */
 import type { Mesh } from '@rigforge/mesh';
+import { findRoot, singletons, unite } from '../union-find';
 import type { Vec3 } from './vec3';
 
 export interface HandRegion {
@@ -147,23 +148,19 @@ function clipHandRegion(
 /** Groups cut segments into connected loops (shared endpoints) and gives each its centroid. */
 function capLoops(segments: Array<[Vec3, Vec3]>, tolerance: number): Array<{ centre: Vec3; segments: Array<[Vec3, Vec3]> }> {
   const key = (q: Vec3): string => q.map((x) => Math.round(x / tolerance)).join(',');
-  const parent = segments.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) { parent[i] = parent[parent[i]!]!; i = parent[i]!; }
-    return i;
-  };
+  const parent = singletons(segments.length);
   const owner = new Map<string, number>();
   segments.forEach((s, i) => {
     for (const q of s) {
       const k = key(q);
       const o = owner.get(k);
       if (o === undefined) owner.set(k, i);
-      else parent[find(o)] = find(i);
+      else unite(parent, o, i);
     }
   });
   const loops = new Map<number, Array<[Vec3, Vec3]>>();
   segments.forEach((s, i) => {
-    const r = find(i);
+    const r = findRoot(parent, i);
     const list = loops.get(r) ?? [];
     list.push(s);
     loops.set(r, list);

@@ -14,6 +14,7 @@
  * joined to the rest (a finger modelled apart) is its own peak, as prominent as it is far.
  */
 import type { Mesh } from '@rigforge/mesh';
+import { findRoot } from '../union-find';
 import type { Vec3 } from './vec3';
 
 /**
@@ -77,10 +78,6 @@ export function peakProminences(region: Mesh, from: Vec3, scale: number, count: 
   const order = farthestFirstOrder(dist);
   const parent = new Int32Array(n).fill(-1);
   const peak = new Float64Array(n);
-  const find = (i: number): number => {
-    while (parent[i] !== i) { parent[i] = parent[parent[i]!]!; i = parent[i]!; }
-    return i;
-  };
   const prominence: number[] = [];
   for (const v of order) {
     parent[v] = v;
@@ -88,7 +85,7 @@ export function peakProminences(region: Mesh, from: Vec3, scale: number, count: 
     for (let e = start[v]!; e < fill[v]!; e++) {
       const u = next[e]!;
       if (parent[u]! < 0) continue;
-      const a = find(u), b = find(v);
+      const a = findRoot(parent, u), b = findRoot(parent, v);
       if (a === b) continue;
       const [low, high] = peak[a]! < peak[b]! ? [a, b] : [b, a];
       prominence.push(peak[low]! - dist[v]!);

@@ -16,6 +16,7 @@
 import type { Skeleton } from '@rigforge/mesh';
 import { centredIn, pairedBalls } from './ball-leaves';
 import { pieceBox } from './piece-box';
+import { findRoot, singletons, uniteThree } from '../union-find';
 
 /** Options of {@link bindRigidPieces}. */
 export interface BindRigidPiecesOptions {
@@ -309,31 +310,20 @@ export type MeshPieces = readonly (readonly number[])[];
 
 /** The connected pieces of a triangle mesh (over shared vertices), each as its vertex list; vertices in no triangle are left out. */
 export function connectedPieces(indices: Uint32Array, n: number): number[][] {
-  // Union-find with path halving, written inline (a closure per find was most of this pass on a
-  // clothed human); the pieces come out in the order of their first vertex, each ascending, which
-  // depends only on the components, not on how the trees were linked.
-  const root = new Int32Array(n);
-  for (let i = 0; i < n; i++) root[i] = i;
+  // The pieces come out in the order of their first vertex, each ascending, which depends only on
+  // the components, not on how the trees were linked.
+  const root = singletons(n);
   const used = new Uint8Array(n);
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
     used[a] = used[b] = used[c] = 1;
-    let ra = a;
-    while (root[ra] !== ra) { const up = root[root[ra]!]!; root[ra] = up; ra = up; }
-    let rb = b;
-    while (root[rb] !== rb) { const up = root[root[rb]!]!; root[rb] = up; rb = up; }
-    let rc = c;
-    while (root[rc] !== rc) { const up = root[root[rc]!]!; root[rc] = up; rc = up; }
-    // The least of the three roots becomes the others' root (any link gives the same pieces).
-    const r = Math.min(ra, rb, rc);
-    root[ra] = r; root[rb] = r; root[rc] = r;
+    uniteThree(root, a, b, c);
   }
   const pieceOfRoot = new Int32Array(n).fill(-1);
   const pieces: number[][] = [];
   for (let v = 0; v < n; v++) {
     if (used[v] !== 1) continue;
-    let r = v;
-    while (root[r] !== r) { const up = root[root[r]!]!; root[r] = up; r = up; }
+    const r = findRoot(root, v);
     let k = pieceOfRoot[r]!;
     if (k < 0) { k = pieceOfRoot[r] = pieces.length; pieces.push([]); }
     pieces[k]!.push(v);
