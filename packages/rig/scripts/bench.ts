@@ -14,8 +14,17 @@
  *
  * CPU columns: this machine is shared, so wall times mostly measure the load. `CPU ms read→write`
  * is the rigging process's user + system time from the read to the end of the GLB write (the
- * thumbnail left out, as in the wall column; the least of the warm runs), and Blender's CPU is its process time over the same
- * call; `÷ Blender (CPU)` compares the two.
+ * thumbnail left out, as in the wall column; the least of the warm runs).
+ *
+ * Blender (`--blender`, `scripts/blender-bone-heat.py --repeat N`): one Blender process imports the
+ * mesh, builds the skeleton's armature and runs Parent > With Automatic Weights once (its first
+ * call: `Blender first`), then N more times on the same mesh (groups, modifier and parent cleared
+ * before each; N = our warm runs, `--warm`), and reports the least wall and the least CPU of those
+ * (`Blender warm`), its CPU being the process time of all its threads. Our warm figure is also the
+ * least of N runs in one process, so `÷ Blender warm` is the like-for-like ratio; `÷ Blender first`
+ * compares with a Blender started for one mesh (its import and armature not counted either way).
+ * Every ratio is ours over Blender's (below 1 we are faster), wall over wall and CPU over CPU, from
+ * unrounded seconds (Blender prints microseconds; the table rounds only for display).
  * `--base <file>`: before each size's row, the same size rigged by the `rig-mesh.ts` of a copy of
  * `src/` made before a change (`cp -r packages/rig/src packages/rig/.base-src`, git-ignored), in
  * its own child process and compared with the same Blender run, so before and after share a sitting.
@@ -57,13 +66,28 @@ interface Row {
   cpuMs: number;
   /** CPU time from the read to the end of the write (no thumbnail), the least of the warm runs. */
   cpuPipelineMs: number;
+  /** `pipeline` and `cpuPipelineMs` unrounded, for the ratios. */
+  pipelineExactMs: number;
+  cpuPipelineExactMs: number;
   /** 1-minute load average when the row finished. */
   load: string;
   maxRssMb: number;
   joints: number;
-  blender?: string;
-  /** Blender's CPU seconds for its bone heat (`--blender`). */
-  blenderCpu?: number;
+  blender?: BlenderHeat;
+}
+
+/** Blender's bone heat on one mesh (`--blender`): seconds, unrounded. */
+interface BlenderHeat {
+  /** What went wrong, when it gave no times. */
+  failed?: string;
+  unweighted?: number;
+  /** Its first call in a fresh Blender: wall and CPU seconds. */
+  firstWall?: number;
+  firstCpu?: number;
+  /** The least of its warm calls in the same process, and how many there were. */
+  warmWall?: number;
+  warmCpu?: number;
+  warmRuns?: number;
 }
 
 type RigMesh = typeof rigMeshNow;
@@ -139,14 +163,14 @@ async function one(target: number, blender: boolean, rigPath: string | undefined
     coldPipeline: Math.round(c.read + c.fit + c.skin + c.write),
     cpuMs: Math.round(cpuMs),
     cpuPipelineMs: Math.round(cpuPipelineMs),
+    pipelineExactMs: t.read + t.fit + t.skin + t.write,
+    cpuPipelineExactMs: cpuPipelineMs,
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     joints: result.report.joints,
     load: os.loadavg()[0]!.toFixed(1),
   };
   if (blender) {
-    const heat = boneHeat(target, (await readMesh(glb)).mesh, await skeletonOf(result.model));
-    row.blender = heat.text;
-    row.blenderCpu = heat.cpuSeconds;
+    row.blender = boneHeat(target, (await readMesh(glb)).mesh, await skeletonOf(result.model), warmRuns(target));
   }
   return row;
 }
@@ -180,8 +204,8 @@ async function skeletonOf(glb: Uint8Array): Promise<Skeleton> {
   };
 }
 
-/** Blender bone heat on the same mesh and skeleton: its wall seconds (or the failure) and CPU seconds. */
-function boneHeat(target: number, mesh: Mesh, skeleton: Skeleton): { text: string; cpuSeconds?: number } {
+/** Blender bone heat on the same mesh and skeleton: its first call, then the least of `repeat` more. */
+function boneHeat(target: number, mesh: Mesh, skeleton: Skeleton, repeat: number): BlenderHeat {
   mkdirSync(OUT, { recursive: true });
   const obj = join(OUT, `bench-${target}.obj`);
   const lines: string[] = [];
@@ -193,17 +217,28 @@ function boneHeat(target: number, mesh: Mesh, skeleton: Skeleton): { text: strin
   const skel = join(OUT, `bench-${target}.json`);
   writeFileSync(skel, JSON.stringify(skeleton));
   try {
-    const out = execFileSync('blender', ['-b', '--factory-startup', '-noaudio', '--python', join(__dirname, 'blender-bone-heat.py'), '--', obj, skel], {
+    const out = execFileSync('blender', ['-b', '--factory-startup', '-noaudio', '--python', join(__dirname, 'blender-bone-heat.py'), '--', obj, skel, '--repeat', String(repeat)], {
       encoding: 'utf8',
       timeout: 600_000,
       maxBuffer: 64 * 1024 * 1024,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const m = /BONE_HEAT_SECONDS (\S+) UNWEIGHTED (\S+)/.exec(out);
-    const cpu = /BONE_HEAT_CPU_SECONDS (\S+)/.exec(out);
-    return { text: m ? `${Number(m[1]).toFixed(2)} s (${m[2]} unweighted)` : 'no result', cpuSeconds: cpu ? Number(cpu[1]) : undefined };
+    const num = (re: RegExp): number | undefined => {
+      const m = re.exec(out);
+      return m ? Number(m[1]) : undefined;
+    };
+    const firstWall = num(/BONE_HEAT_SECONDS (\S+)/);
+    if (firstWall === undefined) return { failed: 'no result' };
+    return {
+      firstWall,
+      unweighted: num(/UNWEIGHTED (\d+)/),
+      firstCpu: num(/BONE_HEAT_CPU_SECONDS (\S+)/),
+      warmWall: num(/BONE_HEAT_WARM_SECONDS (\S+)/),
+      warmRuns: num(/BONE_HEAT_WARM_SECONDS \S+ RUNS (\d+)/),
+      warmCpu: num(/BONE_HEAT_WARM_CPU_SECONDS (\S+)/),
+    };
   } catch (e) {
-    return { text: `failed: ${String((e as Error).message).split('\n')[0]!.slice(0, 60)}` };
+    return { failed: String((e as Error).message).split('\n')[0]!.slice(0, 60) };
   }
 }
 
@@ -221,8 +256,8 @@ async function main(): Promise<void> {
   const sizes = sizesIdx >= 0 ? args[sizesIdx + 1]!.split(',').map(Number) : [1000, 10_000, 50_000, 200_000, 1_000_000, 1_990_000];
   const baseIdx = args.indexOf('--base');
   const base = baseIdx >= 0 ? args[baseIdx + 1] : undefined;
-  console.log('| code | triangles | GLB MB | read ms | fit ms | skin ms | write ms | read→write ms (warm) | CPU ms read→write | CPU ms (incl. thumbnail) | read→write ms (cold process) | thumbnail ms | peak RSS MB | load | Blender bone heat (weights only) | Blender CPU s | ÷ Blender (wall) | ÷ Blender (CPU) |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
+  console.log('| code | triangles | GLB MB | read ms | fit ms | skin ms | write ms | read→write ms (warm) | CPU ms read→write | CPU ms (incl. thumbnail) | read→write ms (cold process) | thumbnail ms | peak RSS MB | load | Blender bone heat first call ms, wall / CPU | Blender least warm ms, wall / CPU (runs) | ÷ Blender first, wall / CPU | ÷ Blender warm, wall / CPU |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const child = (size: number, withBlender: boolean, rigPath: string | undefined): Row => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--one', String(size), '--engine', engine, ...(withBlender ? ['--blender'] : []), ...(warmArg !== undefined ? ['--warm', String(warmArg)] : []), ...(heatThreadsArg !== undefined ? ['--heat-threads', String(heatThreadsArg)] : []), ...(rigPath !== undefined ? ['--rig', resolve(rigPath)] : [])], {
       encoding: 'utf8',
@@ -237,11 +272,15 @@ async function main(): Promise<void> {
       const before = base !== undefined ? child(size, false, base) : undefined;
       const now = child(size, blender, undefined);
       for (const r of before ? [before, now] : [now]) {
-        // Ours over Blender's, both timed in this run: below 1 we are faster.
-        const blenderSeconds = Number(/^([\d.]+) s/.exec(now.blender ?? '')?.[1]);
-        const ratio = blenderSeconds > 0 ? (r.pipeline / (1000 * blenderSeconds)).toFixed(2) : '—';
-        const cpuRatio = now.blenderCpu !== undefined && now.blenderCpu > 0 ? (r.cpuPipelineMs / (1000 * now.blenderCpu)).toFixed(2) : '—';
-        console.log(`| ${r.code} | ${r.triangles} | ${(r.glbBytes / 1e6).toFixed(1)} | ${r.read} | ${r.fit} | ${r.skin} | ${r.write} | **${r.pipeline}** | ${r.cpuPipelineMs} | ${r.cpuMs} | ${r.coldPipeline} | ${r.thumbnail} | ${r.maxRssMb} | ${r.load} | ${now.blender ?? '—'} | ${now.blenderCpu ?? '—'} | ${ratio} | ${cpuRatio} |`);
+        const b = now.blender;
+        // Ours over Blender's, both timed in this run, from unrounded numbers: below 1 we are faster.
+        const ratio = (oursMs: number, blenderS: number | undefined): string => (blenderS !== undefined && blenderS > 0 ? (oursMs / (1000 * blenderS)).toFixed(2) : '—');
+        const ms = (s: number | undefined): string => (s === undefined ? '—' : (1000 * s).toFixed(1));
+        const first = b === undefined ? '—' : b.failed !== undefined ? `failed: ${b.failed}` : `${ms(b.firstWall)} / ${ms(b.firstCpu)} (${b.unweighted ?? '?'} unweighted)`;
+        const warm = b === undefined || b.failed !== undefined ? '—' : `${ms(b.warmWall)} / ${ms(b.warmCpu)} (${b.warmRuns ?? 0})`;
+        const vsFirst = `${ratio(r.pipelineExactMs, b?.firstWall)} / ${ratio(r.cpuPipelineExactMs, b?.firstCpu)}`;
+        const vsWarm = `**${ratio(r.pipelineExactMs, b?.warmWall)}** / **${ratio(r.cpuPipelineExactMs, b?.warmCpu)}**`;
+        console.log(`| ${r.code} | ${r.triangles} | ${(r.glbBytes / 1e6).toFixed(1)} | ${r.read} | ${r.fit} | ${r.skin} | ${r.write} | **${r.pipeline}** | ${r.cpuPipelineMs} | ${r.cpuMs} | ${r.coldPipeline} | ${r.thumbnail} | ${r.maxRssMb} | ${r.load} | ${first} | ${warm} | ${vsFirst} | ${vsWarm} |`);
       }
     } catch (e) {
       console.log(`| | ~${size} | failed: ${String((e as Error).message).split('\n')[0]} |`);

@@ -113,12 +113,12 @@ export async function checkMesh(bytes: Uint8Array, options: CheckMeshOptions = {
 export function orientForCheck(mesh: Mesh, resolution: number, welded?: WeldedVertices): {
   orientation: RigOrientation; orientationConfidence: number; upAxisConfidence: number; plan: RigPlanChoice; planShape: ShapeAnalysis;
 } {
-  const { orientation, plan, candidates, filed, mesh: stood } = orientForRig(mesh, { rigType: 'auto', upAxis: 'auto', rotationY: 'auto', autoRigTypeMinConfidence: RIG_MESH_DEFAULTS.autoRigTypeMinConfidence, resolution, ...(welded ? { welded } : {}) });
+  const { orientation, plan, candidates, filed, mesh: stood, triangles } = orientForRig(mesh, { rigType: 'auto', upAxis: 'auto', rotationY: 'auto', autoRigTypeMinConfidence: RIG_MESH_DEFAULTS.autoRigTypeMinConfidence, resolution, ...(welded ? { welded } : {}) });
   // The finder's probabilities of the rig's choice (the rig reports the first; the check both).
   const p = orientationProbabilities(candidates ?? measureOrientationCandidates(filed));
   const own = ORIENTATION_CANDIDATES.findIndex((c) => c.upAxis === orientation.upAxis && c.rotationY === orientation.rotationY);
   const upAxisConfidence = ORIENTATION_CANDIDATES.reduce((t, c, i) => t + (c.upAxis === orientation.upAxis ? p[i]! : 0), 0);
-  return { orientation, orientationConfidence: own >= 0 ? p[own]! : 0, upAxisConfidence, plan, planShape: plan.shape ?? analyzeShape(stood, resolution) };
+  return { orientation, orientationConfidence: own >= 0 ? p[own]! : 0, upAxisConfidence, plan, planShape: plan.shape ?? analyzeShape(stood, resolution, triangles()) };
 }
 
 /** Parts (union-find over welded triangles) and watertightness (every edge used exactly twice). */

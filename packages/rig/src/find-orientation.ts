@@ -616,13 +616,15 @@ export function legsWhenStood(mesh: Mesh, resolution: number = FIND_ORIENTATION_
  * `resolution`. The filed mesh's triangles (voxelTriangles) are read once, when first asked, and
  * each turned copy's derived from them exactly (fit/turned-voxel-triangles.ts) instead of read again:
  * ~1.5 ms an extra up axis on a 68k-triangle human. The copies leave the normals behind (the
- * analysis reads positions and triangles only; turnMesh would turn them too).
+ * analysis reads positions and triangles only; turnMesh would turn them too). `filedTriangles`:
+ * the caller's (lazy) voxelTriangles of this very mesh, when it reads them too (orientForRig hands
+ * them on to the fit), so the pass is made once for both.
  */
-function turnedAnalyses(mesh: Mesh, resolution: number): (r: Turn) => ShapeAnalysis {
+function turnedAnalyses(mesh: Mesh, resolution: number, filedTriangles?: () => VoxelTriangles): (r: Turn) => ShapeAnalysis {
   const { normals: _normals, ...bare } = mesh;
   let filed: VoxelTriangles | undefined;
   return (r) => {
-    filed ??= voxelTriangles(mesh);
+    filed ??= filedTriangles ? filedTriangles() : voxelTriangles(mesh);
     const turned = turnMesh(bare, r);
     return analyzeShape(turned, resolution, turnedVoxelTriangles(filed, r, turned));
   };
@@ -638,12 +640,14 @@ function turnedAnalyses(mesh: Mesh, resolution: number): (r: Turn) => ShapeAnaly
  * findMirrorPlanes scores the three axis planes on the same samples before any search.
  * `welded`: the mesh's weld at the default tolerance, made when first asked, for the facing cue
  * (orientForRig's, which the fit and the skin share when the mesh stands as filed).
+ * `filedTriangles`: the mesh's voxelTriangles, made when first asked, for the legs tests' shape
+ * analyses (orientForRig's, which the fit's analysis reads too).
  */
-export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[], welded?: () => WeldedVertices): FoundOrientation {
+export function findOrientation(mesh: Mesh, options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[], welded?: () => WeldedVertices, filedTriangles?: () => VoxelTriangles): FoundOrientation {
   const o = { ...FIND_ORIENTATION_DEFAULTS, ...options };
   const features = (): number[][] => candidates ?? measureOrientationCandidates(mesh, o.model);
   if (o.ungated) return chooseOrientation(features(), o);
-  const analysed = turnedAnalyses(mesh, o.legsResolution);
+  const analysed = turnedAnalyses(mesh, o.legsResolution, filedTriangles);
   const shape = (r: Turn, up: UpAxis): ReturnType<typeof measureBodyPlanFeatures> => measureBodyPlanFeatures(analysed(r), { pairedAcross: o.legsEitherFacing ? standingPairing(up, o.lateralAxis) : 'x' });
   // The legs test of the model stood up a way is read at most once (the gates may ask twice, the
   // facing cue's detail once more).

@@ -30,7 +30,7 @@ import { analyzeShape } from './fit/shape-analysis';
 import type { ShapeAnalysis } from './fit/shape-analysis';
 import { snapInside, type SkeletonBuilder } from './fit/skeleton-builder';
 import type { Vec3 } from './fit/vec3';
-import { voxelAt } from './fit/voxel-grid';
+import { voxelAt, type VoxelTriangles } from './fit/voxel-grid';
 import { connectedPieces } from './skinning/bind-rigid-pieces';
 import { weldVertices, type WeldedVertices } from './weld-vertices';
 
@@ -86,14 +86,15 @@ const FITTERS: Record<BodyPlan, (fit: PlanFit) => void> = {
  * `tuning` is for scripts/fit-joint-fractions.ts: other joint fractions to try, and a trace of
  * where the fitters placed joints by fraction. The engine leaves it out. `welded`: the mesh's weld at
  * the default tolerance when the caller has it (rigMesh's, shared with the skin); a biped's pieces
- * read it.
+ * read it. `triangles`: the mesh's voxelTriangles (fit/voxel-grid.ts) when the caller has them or can
+ * make them cheaper (orientForRig's, from the filed mesh's), read only when the fit analyses the shape.
  */
-export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}, tuning?: FractionContext, analysed?: AnalysedMesh, welded?: WeldedVertices): FitSkeletonResult {
+export function fitSkeleton(mesh: Mesh, bodyPlan: BodyPlan, options: FitSkeletonOptions = {}, tuning?: FractionContext, analysed?: AnalysedMesh, welded?: WeldedVertices, triangles?: () => VoxelTriangles): FitSkeletonResult {
   if (!isBodyPlan(bodyPlan)) throw new EngineError('invalid_input', `rig: unknown body plan "${String(bodyPlan)}"`);
   const { resolution, symmetrize } = withDefaults(FIT_SKELETON_DEFAULTS, options);
   // The body plan's classifier may already have analysed this very mesh at this resolution (a
   // rig with `rigType: 'auto'`): the fit reads the analysis and never writes it, so it is reused.
-  const shape = analysed && analysed.mesh === mesh && analysed.resolution === resolution ? analysed.shape : analyzeShape(mesh, resolution);
+  const shape = analysed && analysed.mesh === mesh && analysed.resolution === resolution ? analysed.shape : analyzeShape(mesh, resolution, triangles?.());
   if (shape.tree.branches.length === 0 && !shape.grid.solid.some((v) => v === 1)) {
     throw new EngineError('invalid_input', 'rig: the mesh has no non-degenerate triangles');
   }

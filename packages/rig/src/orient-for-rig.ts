@@ -10,6 +10,8 @@ import type { Mesh } from '@rigforge/mesh';
 import type { BodyPlan } from './body-plan';
 import { classifyBodyPlan } from './fit/classify-body-plan';
 import { analyzeShape, type ShapeAnalysis } from './fit/shape-analysis';
+import { turnedVoxelTriangles } from './fit/turned-voxel-triangles';
+import { voxelTriangles, type VoxelTriangles } from './fit/voxel-grid';
 import { FIT_SKELETON_DEFAULTS, type AnalysedMesh } from './fit-skeleton';
 import { facingOf, findOrientation, measureOrientationCandidates, type Facing, type FindOrientationOptions, type OrientationModel, type UpAxisReason } from './find-orientation';
 import { LENGTHWISE_PLANS, lengthAxisOf } from './length-axis';
@@ -17,7 +19,7 @@ import { findMirrorPlanes } from './mirror-plane';
 import { gateAxesOf, mirrorRollOf, rollMesh, type MirrorRollOptions } from './mirror-roll';
 import { choosePlanReading, isPlanReadingFrame, planReadingMesh } from './plan-reading';
 import { standTurn, type UpAxis } from './rotate-mesh-up';
-import { turnMesh } from './turn-mesh';
+import { turnMesh, type Turn } from './turn-mesh';
 import { weldVertices, type WeldedVertices } from './weld-vertices';
 
 /** How the model was turned before rigging (RigReport.orientation). */
@@ -77,6 +79,13 @@ export interface OrientedForRig {
    * filed (its arrays are the filed mesh's): the fit and the skin read it rather than weld again.
    */
   welded?: WeldedVertices;
+  /**
+   * `mesh`'s voxelTriangles (fit/voxel-grid.ts), made when first asked: from the filed mesh's, which
+   * the orientation's legs tests read, when the stand is a quarter turn (fit/turned-voxel-triangles.ts:
+   * the same bits; the filed ones themselves when it stands as filed), so the fit's shape analysis
+   * does not read the triangles again.
+   */
+  triangles: () => VoxelTriangles;
 }
 
 export function orientForRig(bounded: Mesh, options: OrientForRigOptions): OrientedForRig {
@@ -101,27 +110,39 @@ export function orientForRig(bounded: Mesh, options: OrientForRigOptions): Orien
   // the same filed mesh).
   let filedWeld = roll ? undefined : options.welded;
   const weldFiled = (): WeldedVertices => (filedWeld ??= weldVertices(filed.positions, filed.indices));
-  const first = orientMesh(filed, upAxis, rotationY, orientationOptions, candidates, filedAxisScores, weldFiled);
-  const firstMesh = turnMesh(filed, standTurn(first.upAxis, first.rotationY));
-  const plan = choosePlan(firstMesh, filed, first, rigType, options.autoRigTypeMinConfidence, model, options.resolution, candidates);
+  // The filed mesh's triangle pass, made once when first asked: the legs tests read it, and the
+  // stood mesh's (the fit's) is derived from it.
+  let filedTriangles: VoxelTriangles | undefined;
+  const trianglesOfFiled = (): VoxelTriangles => (filedTriangles ??= voxelTriangles(filed));
+  const stoodTriangles = (turn: Turn, stood: Mesh): (() => VoxelTriangles) => {
+    let made: VoxelTriangles | undefined;
+    return () => (made ??= turnedVoxelTriangles(trianglesOfFiled(), turn, stood));
+  };
+  const first = orientMesh(filed, upAxis, rotationY, orientationOptions, candidates, filedAxisScores, weldFiled, trianglesOfFiled);
+  const firstTurn = standTurn(first.upAxis, first.rotationY);
+  const firstMesh = turnMesh(filed, firstTurn);
+  const firstTriangles = stoodTriangles(firstTurn, firstMesh);
+  const plan = choosePlan(firstMesh, filed, first, rigType, options.autoRigTypeMinConfidence, model, options.resolution, candidates, firstTriangles);
   // A plan whose body lies along its length (a fish) is never stood on its end: found up along the
   // mesh's length, the orientation is found again with that axis ruled out (the plan stays).
   const lengthAxis = upAxis === 'auto' && LENGTHWISE_PLANS.includes(plan.bodyPlan) ? lengthAxisOf(filed) : undefined;
   const restand = lengthAxis !== undefined && first.upAxis[1] === lengthAxis;
-  const found = restand ? orientMesh(filed, upAxis, rotationY, { ...orientationOptions, lengthAxis }, candidates, filedAxisScores, weldFiled) : first;
+  const found = restand ? orientMesh(filed, upAxis, rotationY, { ...orientationOptions, lengthAxis }, candidates, filedAxisScores, weldFiled, trianglesOfFiled) : first;
   const orientation: RigOrientation = roll ? { ...found, roll: { axis: roll.axis, degrees: roll.degrees } } : found;
-  const mesh = restand ? turnMesh(filed, standTurn(orientation.upAxis, orientation.rotationY)) : firstMesh;
+  const turn = restand ? standTurn(orientation.upAxis, orientation.rotationY) : firstTurn;
+  const mesh = restand ? turnMesh(filed, turn) : firstMesh;
+  const triangles = restand ? stoodTriangles(turn, mesh) : firstTriangles;
   // The plan's shape analysis was of the first frame: re-stood, the fit analyses its own.
   const { analysed, ...rest } = plan;
   // Stood as filed, the turn is the identity and `mesh` holds the filed mesh's own arrays (turnMesh).
   const welded = filedWeld && mesh.positions === filed.positions && mesh.indices === filed.indices ? filedWeld : undefined;
-  return { orientation, filed, mesh, plan: restand || !analysed ? rest : plan, ...(candidates ? { candidates } : {}), ...(welded ? { welded } : {}) };
+  return { orientation, filed, mesh, plan: restand || !analysed ? rest : plan, ...(candidates ? { candidates } : {}), ...(welded ? { welded } : {}), triangles };
 }
 
 /**
  * The body plan step: a named plan is kept; `auto` takes the plan the classifier recommends, read
  * by choosePlanReading on the file as filed, at the fitter's resolution. A weak choice is a
- * warning telling the caller how to pick.
+ * warning telling the caller how to pick. `triangles`: `mesh`'s voxelTriangles, made when first asked.
  */
 function choosePlan(
   mesh: Mesh,
@@ -132,13 +153,14 @@ function choosePlan(
   model: OrientationModel | undefined,
   resolution = FIT_SKELETON_DEFAULTS.resolution,
   candidates?: number[][],
+  triangles?: () => VoxelTriangles,
 ): RigPlanChoice {
   if (rigType !== 'auto') return { bodyPlan: rigType, source: 'given', warnings: [] };
   const reading = choosePlanReading(candidates ?? measureOrientationCandidates(filed, model), orientation.upAxis, { upAxisGiven: orientation.upAxisSource === 'given', model });
   // Read in the rig's own frame, the analysis is of the mesh the fit reads: handed on, it is not
   // made twice. Otherwise the reading's turn is for the reading only (the rig keeps its frame).
   const inRigFrame = isPlanReadingFrame(reading, orientation.upAxis, orientation.rotationY);
-  const shape = analyzeShape(inRigFrame ? mesh : planReadingMesh(filed, reading), resolution);
+  const shape = inRigFrame ? analyzeShape(mesh, resolution, triangles?.()) : analyzeShape(planReadingMesh(filed, reading), resolution);
   const { recommended, scores } = classifyBodyPlan(shape);
   const confidence = scores[recommended];
   const warnings = confidence < minConfidence
@@ -151,11 +173,11 @@ function choosePlan(
  * The orientation step: an explicit up axis or rotation wins; what is `auto` is found from the
  * mesh (with the up axis given, only the facing is looked for).
  */
-function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[], welded?: () => WeldedVertices): RigOrientation {
+function orientMesh(mesh: Mesh, upAxis: UpAxis | 'auto', rotationY: number | 'auto', options: FindOrientationOptions = {}, candidates?: number[][], mirrorAxisScores?: readonly number[], welded?: () => WeldedVertices, triangles?: () => VoxelTriangles): RigOrientation {
   if (upAxis !== 'auto' && rotationY !== 'auto') {
     return { upAxis, rotationY, facing: facingOf(rotationY), upAxisSource: 'given', rotationYSource: 'given' };
   }
-  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) }, candidates, mirrorAxisScores, welded);
+  const found = findOrientation(mesh, { ...options, ...(upAxis !== 'auto' ? { upAxis } : {}) }, candidates, mirrorAxisScores, welded, triangles);
   const turn = rotationY === 'auto' ? found.rotationY : rotationY;
   return {
     upAxis: found.upAxis,

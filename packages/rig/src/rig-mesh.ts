@@ -198,7 +198,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const t1 = performance.now();
   stage('fit');
   // Rolled, stood up and turned, and its plan chosen: the one function the pre-rig check runs too.
-  const { orientation, mesh, plan, welded: stoodAsFiled } = orientForRig(bounded.mesh, {
+  const { orientation, mesh, plan, welded: stoodAsFiled, triangles } = orientForRig(bounded.mesh, {
     rigType, upAxis, rotationY, autoRigTypeMinConfidence, orientation: options.orientation, mirrorRoll: options.mirrorRoll, resolution: options.fit?.resolution,
   });
   const bodyPlan = plan.bodyPlan;
@@ -207,7 +207,8 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   // filed) for a biped's pieces and the skin, when the skin welds at that tolerance too.
   const skinWeldsAlike = (options.skin?.weldTolerance ?? COMPUTE_SKIN_WEIGHTS_DEFAULTS.weldTolerance) === WELD_VERTICES_DEFAULTS.tolerance;
   const welded = stoodAsFiled ?? (bodyPlan === 'biped' || skinWeldsAlike ? weldVertices(mesh.positions, mesh.indices) : undefined);
-  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed, welded);
+  // The stood mesh's triangle pass comes from the orientation's (the same bits: orientForRig).
+  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed, welded, triangles);
   const t2 = performance.now();
   stage('skin');
   const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips }, skinWeldsAlike ? welded : undefined);

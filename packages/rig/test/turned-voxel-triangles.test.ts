@@ -8,6 +8,10 @@
 import type { Mesh } from '@rigforge/mesh';
 import { mulberry32 as random } from '@rigforge/mesh/testing';
 import { turnedVoxelTriangles } from '../src/fit/turned-voxel-triangles';
+import { analyzeShape } from '../src/fit/shape-analysis';
+import { fitSkeleton } from '../src/fit-skeleton';
+import { orientForRig } from '../src/orient-for-rig';
+import { buildCreature } from '../testing/build-creature';
 import { voxelTriangles, type VoxelTriangles } from '../src/fit/voxel-grid';
 import { UP_AXES, upTurn } from '../src/rotate-mesh-up';
 import { axisTurn, IDENTITY_TURN, turnMesh, type Turn } from '../src/turn-mesh';
@@ -87,5 +91,32 @@ describe('turnedVoxelTriangles', () => {
     const dropped = meshOf(new Float32Array([0, 0, 0, a, 0, 0, 0, h / 1000, 0]), new Uint32Array([0, 1, 2]));
     expect([voxelTriangles(kept).nearBar, voxelTriangles(kept).triOk[0]]).toEqual([0, 1]);
     expect([voxelTriangles(dropped).nearBar, voxelTriangles(dropped).triOk[0]]).toEqual([0, 0]);
+  });
+
+  // orientForRig hands the fit the stood mesh's triangles, derived from the filed mesh's that the
+  // legs tests read: they must be what the fit would read from the stood mesh itself.
+  it('are the stood mesh\'s own when orientForRig hands them to the fit', () => {
+    const biped = buildCreature('biped', 0.5).mesh;
+    const base = { rigType: 'biped' as const, autoRigTypeMinConfidence: 0 };
+    const cases = [
+      // Found standing as filed: the filed pass itself.
+      { mesh: biped, upAxis: 'auto' as const, rotationY: 'auto' as const },
+      // Filed lying down, found and stood up by a quarter turn.
+      { mesh: turnMesh(biped, axisTurn('x', 90)), upAxis: 'auto' as const, rotationY: 'auto' as const },
+      // Given axes: a quarter turn, and a turn about +Y that is no signed permutation (read again).
+      { mesh: biped, upAxis: '+z' as const, rotationY: 90 },
+      { mesh: biped, upAxis: '+y' as const, rotationY: 45 },
+    ];
+    for (const { mesh, upAxis, rotationY } of cases) {
+      const oriented = orientForRig(mesh, { ...base, upAxis, rotationY });
+      const handed = oriented.triangles();
+      expectSame(handed, voxelTriangles(oriented.mesh));
+      // Made once.
+      expect(oriented.triangles()).toBe(handed);
+    }
+    const stood = orientForRig(cases[1]!.mesh, { ...base, upAxis: 'auto', rotationY: 'auto' });
+    expect(stood.mesh.positions).not.toBe(cases[1]!.mesh.positions);
+    expect(analyzeShape(stood.mesh, 48, stood.triangles()).tree.branches.length).toBe(analyzeShape(stood.mesh, 48).tree.branches.length);
+    expect(fitSkeleton(stood.mesh, 'biped', {}, undefined, undefined, undefined, stood.triangles)).toEqual(fitSkeleton(stood.mesh, 'biped'));
   });
 });
