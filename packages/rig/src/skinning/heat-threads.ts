@@ -141,6 +141,12 @@ export function solveBonesOnThreads(
   limit: number,
   solve: { supportRadius: number; tolerance: number; maxIterations: number },
   threads: number,
+  /**
+   * Work of the caller's that needs no heat, run on this thread once the helpers have the job and
+   * before it takes bones itself: while it runs the helpers take the bones it would have, so its
+   * time overlaps theirs (compute-skin-weights). Not called when no helper got the job.
+   */
+  alongside?: () => void,
 ): { iterations: number; outcome: HeatThreadsOutcome; helperBones: number } {
   const count = tasks.length / 3;
   const control = new Int32Array(new SharedArrayBuffer(3 * 4));
@@ -166,6 +172,7 @@ export function solveBonesOnThreads(
     } catch {
       outcome = 'helper-failed';
     }
+    if (outcome === 'threads') alongside?.();
   }
   const solveTask = (t: number): void => {
     const iterations = wasm.solveKept(t, tasks[3 * t + 1]!, tasks[3 * t + 2]!, kept, limit, solve.supportRadius, solve.tolerance, solve.maxIterations);
