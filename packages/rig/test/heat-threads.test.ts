@@ -88,6 +88,11 @@ describe('bone heat\'s bones solved on threads', () => {
     expect(calls).toBe(1);
     expect(sameBits(two.weights, one.weights)).toBe(true);
     expect(sameBits(two.joints, one.joints)).toBe(true);
+
+    // The caller's error is the caller's, once the bones are solved: the next rig gets the serial heat.
+    const failing = (): void => { throw new Error('the caller\'s own'); };
+    expect(() => boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, {}, 2, undefined, failing)).toThrow('the caller\'s own');
+    expectSame(boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, {}, 2), serial);
     await closeHeatThreads();
   });
 
