@@ -32,6 +32,16 @@ test('random triangle soup is refused, naming the grid budget', async () => {
   expect(refusal(mesh).message).toMatch(/too large and overlapping.*an estimated \d+ s of grid work \(\d+ M voxel visits at 128 cells, \d+ M pixel visits at 1024 px\), more than the limit of 20 s/);
 });
 
+test('a soup with a far vertex no triangle uses is still refused: its triangles are measured at their own scale', async () => {
+  // The scan's meter is scaled to every vertex, which the far one makes ~1000 times larger, so the
+  // scan passes; the measure of what is kept is scaled to the triangles' corners and refuses it.
+  const { mesh } = await readMesh(stlRandomSoup(40_000));
+  const positions = new Float32Array(mesh.positions.length + 3);
+  positions.set(mesh.positions);
+  positions.set([1000, 1000, 1000], mesh.positions.length);
+  expect(refusal({ ...mesh, positions }).message).toMatch(/too large and overlapping for their number to rig/);
+});
+
 test('a dense fan (many triangles over few vertices) is refused', async () => {
   const { mesh } = await readMesh(glbDenseFan(100_000, 256));
   expect(refusal(mesh).message).toMatch(/too large and overlapping/);

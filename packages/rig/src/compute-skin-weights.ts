@@ -38,7 +38,7 @@ import { EngineError, withDefaults, type Mesh, type Skeleton, type SkinWeights }
 import { boneSegments, type LeafJointMode } from './skinning/bone-segments';
 import type { BoneHeatOptions } from './skinning/bone-heat';
 import { bindRigidPieces, connectedPieces, type BindRigidPiecesOptions } from './skinning/bind-rigid-pieces';
-import { attachLoosePieces } from './skinning/attach-loose-pieces';
+import { attachLoosePieces, loosePieceContacts, type LoosePieceContacts } from './skinning/attach-loose-pieces';
 import { bendChainPieces, type BendChainPiecesOptions } from './skinning/bend-chain-pieces';
 import { confineLeavesToPieces, keepLeafPiecesOnChain, type ConfineLeavesOptions } from './skinning/confine-leaves-to-pieces';
 import { deformingParents, giveToDeformingAncestors } from './skinning/deforming-joints';
@@ -312,12 +312,16 @@ export function validateSkinningInput(mesh: Mesh, skeleton: Skeleton): void {
  * to 1. A bone (joint → child) gives its weight to the joint at its start, the parent end; a
  * leaf joint owns a short bone continuing its parent's direction (see `leafJoints`). `welded`: the
  * mesh's weld at `weldTolerance` when the caller has it (rigMesh's, shared with the fit).
+ * `alongside`: the caller's work that reads no weights (rigMesh's thumbnail), run on this thread
+ * while heat's helper threads solve bones, if they do (skinning/heat-threads); not called
+ * otherwise, so the caller does it after.
  */
 export function computeSkinWeights(
   mesh: Mesh,
   skeleton: Skeleton,
   options: ComputeSkinWeightsOptions = {},
   given?: WeldedVertices,
+  alongside?: () => void,
 ): SkinWeights {
   validateSkinningInput(mesh, skeleton);
   const opts = resolveOptions(options);
@@ -337,10 +341,23 @@ export function computeSkinWeights(
   // (after heat, which reads them before they are relabelled) run from them.
   let placedOnce: PlacedSegments | undefined;
   const placed = (): PlacedSegments => (placedOnce ??= placeBoneSegments(skeleton, grid(), opts));
+  // The welded mesh's pieces, found once for every piece rule (the rules change weights, never
+  // the mesh); not at all when every rule is off.
+  let found: ReturnType<typeof connectedPieces> | undefined;
+  const pieces = (): ReturnType<typeof connectedPieces> => (found ??= connectedPieces(welded.indices, nw));
+  // The loose-piece rule's search reads the mesh and the skeleton only: heat asks for it while its
+  // helper threads solve bones (this thread's share of the bones shrinks by as much), else the
+  // rule does. The same answer either way.
+  let contacts: LoosePieceContacts | null | undefined;
+  const looseContacts = (): LoosePieceContacts | null => (contacts === undefined ? (contacts = loosePieceContacts(welded.positions, pieces(), skeleton)) : contacts);
+  const whileHeatSolves = (): void => {
+    if (opts.attachLoosePieces) looseContacts();
+    alongside?.();
+  };
   if (skeleton.joints.length > 1 && welded.indices.length > 0) {
     let unweighted: Uint8Array | undefined;
     if (opts.method === 'heat' && nw <= opts.heatMaxVertices) {
-      unweighted = heatSkinWeights(welded.positions, welded.indices, skeleton, grid, placed, opts, candJoints, candWeights, slots, neighbours);
+      unweighted = heatSkinWeights(welded.positions, welded.indices, skeleton, grid, placed, opts, candJoints, candWeights, slots, neighbours, whileHeatSolves);
     }
     // Geodesic weights for every vertex, or (after heat) for those heat left empty: separate
     // pieces whose nearest bones are all hidden from them, which Blender leaves unweighted; they
@@ -372,14 +389,10 @@ export function computeSkinWeights(
   }
   if (skeleton.joints.length > 1) {
     const parents = deformingParents(skeleton, opts.nonDeformingJoints);
-    // The welded mesh's pieces, found once for every piece rule (the rules change weights, never
-    // the mesh); not at all when every rule is off.
-    let found: ReturnType<typeof connectedPieces> | undefined;
-    const pieces = (): ReturnType<typeof connectedPieces> => (found ??= connectedPieces(welded.indices, nw));
     if (opts.confineLeaves !== false) confineLeavesToPieces(welded.positions, pieces(), skeleton, parents, candJoints, candWeights, slots, opts.confineLeaves);
     if (opts.leafPiecesOnChain) keepLeafPiecesOnChain(welded.positions, pieces(), skeleton, parents, candJoints, candWeights, slots);
     if (opts.rigidPieces !== false) bindRigidPieces(welded.positions, pieces(), skeleton, parents, candJoints, candWeights, slots, opts.rigidPieces);
-    if (opts.attachLoosePieces) attachLoosePieces(welded.positions, pieces(), skeleton, candJoints, candWeights, slots);
+    if (opts.attachLoosePieces) attachLoosePieces(welded.positions, pieces(), skeleton, candJoints, candWeights, slots, looseContacts());
     if (opts.chainPieces !== false && welded.indices.length > 0) {
       const geodesic = (needed: Uint8Array): { joints: Int32Array; weights: Float32Array } => {
         const joints = new Int32Array(nw * slots).fill(-1), weights = new Float32Array(nw * slots);

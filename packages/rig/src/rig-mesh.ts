@@ -136,6 +136,11 @@ export interface RigReport {
   vertices: number;
   triangles: number;
   matchScore: number;
+  /**
+   * Wall ms of each stage. The thumbnail's is its own drawing, wherever it ran: while heat's helper
+   * threads solve bones it is drawn inside the skin stage (counted in `skin` too), so the stages
+   * can sum to more than `total`.
+   */
   timingsMs: { read: number; fit: number; skin: number; write: number; thumbnail: number; total: number; retarget?: number };
   warnings: string[];
   /**
@@ -211,7 +216,18 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed, welded, triangles);
   const t2 = performance.now();
   stage('skin');
-  const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips }, skinWeldsAlike ? welded : undefined);
+  // The thumbnail reads the stood mesh and the fitted skeleton, never the weights: drawn while
+  // heat's helper threads solve bones when they do (its time then overlaps theirs, inside the
+  // skin stage's), else after the file as before. The same picture either way.
+  let thumbnail: Uint8Array | undefined;
+  let thumbnailMs = 0;
+  const drawThumbnail = (): Uint8Array => {
+    const start = performance.now();
+    thumbnail = renderThumbnail(mesh, { size: thumbnailSize, skeleton: thumbnailSkeleton ? fitted.skeleton : undefined });
+    thumbnailMs = performance.now() - start;
+    return thumbnail;
+  };
+  const skin = computeSkinWeights(mesh, fitted.skeleton, { ...options.skin, nonDeformingJoints: fitted.standInJoints, leafTips: fitted.leafTips }, skinWeldsAlike ? welded : undefined, drawThumbnail);
   const t3 = performance.now();
   const rig = { skeleton: fitted.skeleton, skin };
   // Clips are read +Y up and the model is rigged upright (+Y up, after rotation), so both ups are
@@ -238,16 +254,13 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
       : await writeVrm(mesh, { rig: written, animations: named.animations, humanBones: vrmBones(named.jointOfRole), meta: VRM_META });
   const t4 = performance.now();
   stage('thumbnail');
-  const thumbnail = renderThumbnail(mesh, {
-    size: thumbnailSize,
-    skeleton: thumbnailSkeleton ? fitted.skeleton : undefined,
-  });
+  const image = thumbnail ?? drawThumbnail();
   const t5 = performance.now();
   const ms = (v: number): number => Math.round(v * 10) / 10;
   return {
     model,
     format: outputFormat,
-    thumbnail,
+    thumbnail: image,
     report: {
       bodyPlan,
       skeletonPreset,
@@ -260,7 +273,7 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
       triangles: mesh.indices.length / 3,
       matchScore: fitted.report.matchScore,
       timingsMs: {
-        read: ms(t1 - t0), fit: ms(t2 - t1), skin: ms(t3 - t2), write: ms(t4 - tr), thumbnail: ms(t5 - t4), total: ms(t5 - t0),
+        read: ms(t1 - t0), fit: ms(t2 - t1), skin: ms(t3 - t2), write: ms(t4 - tr), thumbnail: ms(thumbnailMs), total: ms(t5 - t0),
         ...(retargeted || ready.length ? { retarget: ms(tr - t3) } : {}),
       },
       // A file's clips share a skeleton: one clip's mapping warnings stand for all of them.

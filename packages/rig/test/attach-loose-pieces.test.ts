@@ -2,7 +2,7 @@
 // the piece they are attached to: each takes the blend of the surface where it touches it.
 import { connectedPieces } from '../src/skinning/bind-rigid-pieces';
 import { computeSkinWeights } from '../src/compute-skin-weights';
-import { attachLoosePieces } from '../src/skinning/attach-loose-pieces';
+import { attachLoosePieces, loosePieceContacts } from '../src/skinning/attach-loose-pieces';
 import { capsule, mergeMeshes, skeletonOf, weightOf } from './skinning-fixtures';
 
 // A body along +Z (tail → chest → head) and a leg hanging from the chest with its foot on the floor.
@@ -35,6 +35,26 @@ describe('attachLoosePieces', () => {
       }
     }
     for (const v of range(6)) expect(weightOf(skin, v, 0)).toBeGreaterThan(0.5);
+  });
+
+  it('settles the pieces alike from contacts found before the weights were (as the skin finds them while heat solves)', () => {
+    const n = mesh.positions.length / 3, slots = 4;
+    const pieces = connectedPieces(mesh.indices, n);
+    const contacts = loosePieceContacts(mesh.positions, pieces, skeleton);
+    expect(contacts?.near.size).toBe(5); // the antenna's four links and the fin
+    // Every vertex on the tail, the foot's last: the rule rebinds the loose pieces either way.
+    const start = (): { joints: Int32Array; weights: Float32Array } => {
+      const joints = new Int32Array(n * slots).fill(-1), weights = new Float32Array(n * slots);
+      for (let v = 0; v < n; v++) { joints[v * slots] = v < starts[2]! ? 0 : 4; weights[v * slots] = 1; }
+      return { joints, weights };
+    };
+    const given = start(), found = start();
+    expect(attachLoosePieces(mesh.positions, pieces, skeleton, given.joints, given.weights, slots, contacts)).toBe(5);
+    expect(attachLoosePieces(mesh.positions, pieces, skeleton, found.joints, found.weights, slots)).toBe(5);
+    expect(given.joints).toEqual(found.joints);
+    expect(given.weights).toEqual(found.weights);
+    // One piece, or every piece holding a bone: nothing to settle.
+    expect(loosePieceContacts(body.positions, connectedPieces(body.indices, body.positions.length / 3), skeleton)).toBeNull();
   });
 
   it('follows the chain from its attachment, whatever the solve gave its far links', () => {

@@ -67,6 +67,35 @@ describe('bone heat\'s bones solved on threads', () => {
     expect(heatThreadCount()).toBe(0);
   });
 
+  it('runs the caller\'s alongside work once while helpers hold the job, never without them, and the weights stay the serial ones', async () => {
+    const { mesh, skeleton } = humanoid(2);
+    const welded = weldVertices(mesh.positions, mesh.indices, { tolerance: 1e-5 });
+    const grid = voxelizeSkinGrid(welded.positions, welded.indices, { resolution: 64 });
+    const bones = blenderHeatBones(skeleton);
+    const visible = (x: number, y: number, z: number, qx: number, qy: number, qz: number) => !pathReentersSolid(grid, x, y, z, qx, qy, qz);
+    let calls = 0;
+    const alongside = (): void => { calls++; };
+    const serial = boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, {}, 1, undefined, alongside);
+    expect(calls).toBe(0);
+    expectSame(boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, {}, 2, undefined, alongside), serial);
+    expect(calls).toBe(1);
+
+    // Through the skin pass: the loose-piece search and the caller's work (rigMesh's thumbnail) run there.
+    calls = 0;
+    const one = computeSkinWeights(mesh, skeleton, { heatThreads: 1 }, undefined, alongside);
+    expect(calls).toBe(0);
+    const two = computeSkinWeights(mesh, skeleton, { heatThreads: 2, heatThreadsMinVertices: 0 }, undefined, alongside);
+    expect(calls).toBe(1);
+    expect(sameBits(two.weights, one.weights)).toBe(true);
+    expect(sameBits(two.joints, one.joints)).toBe(true);
+
+    // The caller's error is the caller's, once the bones are solved: the next rig gets the serial heat.
+    const failing = (): void => { throw new Error('the caller\'s own'); };
+    expect(() => boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, {}, 2, undefined, failing)).toThrow('the caller\'s own');
+    expectSame(boneHeatWeights(welded.positions, welded.indices, bones, visible, 6, {}, 2), serial);
+    await closeHeatThreads();
+  });
+
   it('solves the bones a failing helper took on the calling thread (the serial answer), and retires the pool', async () => {
     // A 24 × 24 grid graph (unit edges, screened), five bones with a row of sources each.
     const side = 24, n = side * side, nb = 5;

@@ -1,6 +1,7 @@
 import { EngineError, isEngineError, readMesh, writeGlb } from '@rigforge/mesh';
 import { RIG_STAGES } from '@rigforge/vocabulary';
 import { rigMesh } from '../src/rig-mesh';
+import { closeHeatThreads } from '../src/skinning/heat-threads';
 import { buildCreature } from '../testing/build-creature';
 import { rotateMeshY } from '../src/rotate-mesh-y';
 
@@ -13,6 +14,16 @@ const validator = require('gltf-validator') as {
 const PNG = [0x89, 0x50, 0x4e, 0x47];
 
 describe('rigMesh', () => {
+  test('draws the same thumbnail and writes the same file when heat\'s helper threads solve (the thumbnail drawn meanwhile)', async () => {
+    const input = await writeGlb(buildCreature('biped').mesh);
+    const serial = await rigMesh(input, { rigType: 'biped', thumbnailSize: 96, skin: { heatThreads: 1 } });
+    const threaded = await rigMesh(input, { rigType: 'biped', thumbnailSize: 96, skin: { heatThreads: 2, heatThreadsMinVertices: 0 } });
+    await closeHeatThreads();
+    expect(Buffer.from(threaded.thumbnail).equals(Buffer.from(serial.thumbnail))).toBe(true);
+    expect(Buffer.from(threaded.model).equals(Buffer.from(serial.model))).toBe(true);
+    expect(threaded.report.timingsMs.thumbnail).toBeGreaterThan(0);
+  });
+
   test('rigs a GLB biped into a validator-clean skinned GLB with a thumbnail and a report', async () => {
     const creature = buildCreature('biped');
     const input = await writeGlb(creature.mesh);

@@ -100,7 +100,8 @@ export function boundMeshWorkload(input: Mesh): MeshWorkloadResult {
   const limits = MESH_WORKLOAD_LIMITS;
   const warnings: string[] = [];
   const triangles = input.indices.length / 3;
-  const meter = new RasterWorkMeter(input.positions, longestSide(input.positions), limits.gridResolution, limits.pixelResolution);
+  const longest = longestSide(input.positions);
+  const meter = new RasterWorkMeter(input.positions, longest, limits.gridResolution, limits.pixelResolution);
   const { indices } = input;
   const dropped = dropDegenerateTriangles(
     input,
@@ -121,7 +122,12 @@ export function boundMeshWorkload(input: Mesh): MeshWorkloadResult {
   if (mesh.indices.length === 0) {
     throw new EngineError('invalid_input', `mesh: all ${triangles} triangles are degenerate (no surface to rig)`);
   }
-  const work = estimateRasterWork(mesh, limits.gridResolution, limits.pixelResolution);
+  // Nothing dropped and the triangles' corners spanning every vertex's box (the same longest side):
+  // the meter summed the triangles estimateRasterWork would, in its order and at its scale, so
+  // its sums are that estimate's bit for bit (and under the budget, checked after the last one);
+  // measuring them again was ~5 ms of a 68k-triangle mesh's read.
+  const measured = removed === 0 && meter.scaled && longestSide(mesh.positions, mesh.indices) === longest;
+  const work = measured ? meter : estimateRasterWork(mesh, limits.gridResolution, limits.pixelResolution);
   if (pastBudget(work)) {
     const n = mesh.indices.length / 3;
     throw new EngineError(

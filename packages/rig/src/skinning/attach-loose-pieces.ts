@@ -60,24 +60,30 @@ const CUT_SLACK = 1 + 1e-9;
 interface RingCache { vertices: number[]; chunkStart: number[]; chunkCell: number[]; chunkPieces: number[]; pieceStart: number[]; ringEnd: number[]; rings: number }
 
 /**
- * Rebinds, in place, every separate piece of the welded mesh (`positions`; `pieces`: its connectedPieces) that holds no
- * bone of `skeleton` to the strongest joint where it touches the piece it is attached to (weights
- * `slots` per vertex, joint −1 = none). Returns the number of pieces rebound.
+ * What {@link attachLoosePieces} reads of the mesh and the skeleton alone, never of the weights:
+ * the pieces' boxes, which pieces hold a bone, and for each loose piece its vertices' nearest
+ * vertices on each other piece it meets, with the least gap to each. Null when no piece is to be
+ * rebound (one piece; every piece holds a bone, or none does). Computed on its own so the skin can
+ * run it while heat's helper threads solve bones (compute-skin-weights): the search is most of the
+ * rule's cost, and its answer is the same whenever it is asked.
  */
-export function attachLoosePieces(
-  positions: Float32Array,
-  pieces: MeshPieces,
-  skeleton: Skeleton,
-  joints: Int32Array,
-  weights: Float32Array,
-  slots: number,
-): number {
+export interface LoosePieceContacts {
+  boxes: PieceBox[];
+  anchored: boolean[];
+  /** Per loose piece, per other piece, the nearest vertex there (`w`) of each of its vertices (`u`), `d` apart. */
+  near: Map<number, Map<number, { u: number; w: number; d: number }[]>>;
+  /** Per loose piece, each other piece it met and their least gap, in `near`'s order. */
+  gaps: Map<number, { q: number; gap: number }[]>;
+}
+
+/** The contacts {@link attachLoosePieces} settles its loose pieces by (see {@link LoosePieceContacts}). */
+export function loosePieceContacts(positions: Float32Array, pieces: MeshPieces, skeleton: Skeleton): LoosePieceContacts | null {
   const n = positions.length / 3;
-  if (pieces.length < 2) return 0;
+  if (pieces.length < 2) return null;
   const boxes = pieces.map((piece) => pieceBox(positions, piece));
   const segments = boneSegments(skeleton);
   const anchored = boxes.map((box) => holdsBone(box, segments));
-  if (anchored.every(Boolean) || !anchored.some(Boolean)) return 0;
+  if (anchored.every(Boolean) || !anchored.some(Boolean)) return null;
 
   const pieceOf = new Int32Array(n).fill(-1);
   pieces.forEach((piece, k) => { for (const v of piece) pieceOf[v] = k; });
@@ -85,10 +91,6 @@ export function attachLoosePieces(
   // For each loose piece: per other piece, the nearest vertex there of each of its vertices.
   const near = new Map<number, Map<number, { u: number; w: number; d: number }[]>>();
   pieces.forEach((piece, k) => { if (!anchored[k]) near.set(k, grid.nearestOtherPieces(piece, k, pieceOf)); });
-
-  const childCount = skeleton.joints.map(() => 0);
-  for (const joint of skeleton.joints) if (joint.parent >= 0) childCount[joint.parent]!++;
-  const done = anchored.slice();
   // The gap between each loose piece and each other piece it met, the least of their pairs' (as
   // the scan below took it, pair by pair with a strict "less"), once: the pairs never change, and
   // Prim's step scanned every pair of every unsettled piece again after each piece settled.
@@ -102,6 +104,29 @@ export function attachLoosePieces(
     }
     gaps.set(p, list);
   }
+  return { boxes, anchored, near, gaps };
+}
+
+/**
+ * Rebinds, in place, every separate piece of the welded mesh (`positions`; `pieces`: its connectedPieces) that holds no
+ * bone of `skeleton` to the strongest joint where it touches the piece it is attached to (weights
+ * `slots` per vertex, joint −1 = none). Returns the number of pieces rebound. `contacts`: the
+ * same mesh's, pieces' and skeleton's {@link loosePieceContacts}, when the caller has them.
+ */
+export function attachLoosePieces(
+  positions: Float32Array,
+  pieces: MeshPieces,
+  skeleton: Skeleton,
+  joints: Int32Array,
+  weights: Float32Array,
+  slots: number,
+  contacts: LoosePieceContacts | null = loosePieceContacts(positions, pieces, skeleton),
+): number {
+  if (!contacts) return 0;
+  const { boxes, anchored, near, gaps } = contacts;
+  const childCount = skeleton.joints.map(() => 0);
+  for (const joint of skeleton.joints) if (joint.parent >= 0) childCount[joint.parent]!++;
+  const done = anchored.slice();
   let rebound = 0;
   for (;;) {
     // Prim's order: the loose piece with the smallest gap to a piece already settled (the first

@@ -258,6 +258,8 @@ export function boneHeatWeights(
   threads = 1,
   /** The mesh's vertexAdjacency, when the caller has it (built here otherwise). */
   adjacency?: VertexAdjacency,
+  /** Work that needs no heat, run while helper threads solve bones (skinning/heat-threads solveBonesOnThreads); maybe never called. */
+  alongside?: () => void,
 ): BoneHeatResult {
   const opts = { ...BONE_HEAT_DEFAULTS, ...options };
   if (Number.isFinite(opts.supportRadius) && opts.preconditioner === 'jacobi' && opts.kernel === 'wasm') prepareHeatThreads(threads);
@@ -274,7 +276,7 @@ export function boneHeatWeights(
   const { screen, sourceStart, sources, nearest } = heatSources(positions, normals, laplacian.rowScale, bones, visible, opts, minDistance);
 
   const x: SolvedHeat = Number.isFinite(opts.supportRadius)
-    ? solveEachBoneLocally(laplacian, positions, screen, sourceStart, sources, nb, nearest, Math.max(minDistance, 1e-3 * diagonal), opts, threads)
+    ? solveEachBoneLocally(laplacian, positions, screen, sourceStart, sources, nb, nearest, Math.max(minDistance, 1e-3 * diagonal), opts, threads, alongside)
     : solveAllBones(laplacian, screen, sourceStart, sources, nb, opts);
   const rows = 'rows' in x ? x.rows : keptRows(x.values, n, nb, opts.weightLimitEnd);
 
@@ -732,6 +734,7 @@ function solveEachBoneLocally(
   nearestFloor: number,
   opts: Required<BoneHeatOptions>,
   threads: number,
+  alongside?: () => void,
 ): SolvedHeat {
   const { n, offsets, columns, values, diagonal } = lap;
   const wasmPath = opts.preconditioner === 'jacobi' && opts.kernel === 'wasm';
@@ -778,7 +781,7 @@ function solveEachBoneLocally(
     const kept = new KeptHeat(n * Math.min(nb, KEPT_PER_VERTEX), order.length, threaded);
     let helperBones: number | undefined;
     if (threaded) {
-      ({ iterations: maxIterations, helperBones } = solveBonesOnThreads(wasm, tasks, kept, opts.weightLimitEnd, opts, threads));
+      ({ iterations: maxIterations, helperBones } = solveBonesOnThreads(wasm, tasks, kept, opts.weightLimitEnd, opts, threads, alongside));
     } else {
       for (let t = 0; t < order.length; t++) {
         maxIterations = Math.max(maxIterations, wasm.solveKept(t, tasks[3 * t + 1]!, tasks[3 * t + 2]!, kept, opts.weightLimitEnd, opts.supportRadius, opts.tolerance, opts.maxIterations));

@@ -44,6 +44,8 @@ export function heatSkinWeights(
   slots: number,
   /** The mesh's vertex adjacency (built once for the skin weights: heat's Laplacian reads it too). */
   adjacency?: () => VertexAdjacency,
+  /** Work that needs no heat, run while helper threads solve bones (bone-heat boneHeatWeights); maybe never called. */
+  alongside?: () => void,
 ): Uint8Array {
   const tips = new Map<number, readonly [number, number, number]>(opts.leafTips.map((t) => [t.joint, t.tip]));
   if (opts.leafJoints === 'extend' && opts.aimLeaves) {
@@ -59,7 +61,7 @@ export function heatSkinWeights(
   const visible = tree ? throughRays(tree) : { voxels: grid() };
   // A small system is solved on this thread (skinning/heat-threads HEAT_THREADS_MIN_VERTICES).
   const threads = positions.length / 3 >= opts.heatThreadsMinVertices ? opts.heatThreads : 1;
-  const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat, threads, adjacency?.());
+  const heat = boneHeatWeights(positions, indices, bones, visible, slots, opts.heat, threads, adjacency?.(), alongside);
   tree?.release();
   outJoints.set(heat.joints);
   outWeights.set(heat.weights);

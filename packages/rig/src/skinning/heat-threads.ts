@@ -141,11 +141,19 @@ export function solveBonesOnThreads(
   limit: number,
   solve: { supportRadius: number; tolerance: number; maxIterations: number },
   threads: number,
+  /**
+   * Work of the caller's that needs no heat, run on this thread once the helpers have the job and
+   * before it takes bones itself: while it runs the helpers take the bones it would have, so its
+   * time overlaps theirs (compute-skin-weights). Not called when no helper got the job. An error
+   * it throws is thrown here once every bone is solved.
+   */
+  alongside?: () => void,
 ): { iterations: number; outcome: HeatThreadsOutcome; helperBones: number } {
   const count = tasks.length / 3;
   const control = new Int32Array(new SharedArrayBuffer(3 * 4));
   const iterationsOf = new Int32Array(new SharedArrayBuffer(Math.max(1, count) * 4));
   let outcome: HeatThreadsOutcome = 'threads';
+  let alongsideError: { error: unknown } | undefined;
   const workers = kept.head.buffer instanceof SharedArrayBuffer ? helpers(Math.min(threads, HEAT_THREADS_MAX) - 1) : null;
   if (!workers || workers.length === 0) {
     outcome = 'no-threads';
@@ -165,6 +173,15 @@ export function solveBonesOnThreads(
       for (const w of workers) w.postMessage(job);
     } catch {
       outcome = 'helper-failed';
+    }
+    if (outcome === 'threads' && alongside) {
+      // An error of the caller's work is theirs, given back once the job is done (the helpers are
+      // then idle, and the heat is complete for nobody).
+      try {
+        alongside();
+      } catch (error) {
+        alongsideError = { error };
+      }
     }
   }
   const solveTask = (t: number): void => {
@@ -198,6 +215,7 @@ export function solveBonesOnThreads(
   }
   // Tasks a helper solved when the pool had no room for them: solved again here, kept aside.
   for (let t = 0; t < count; t++) if (!kept.has(t)) solveTask(t);
+  if (alongsideError) throw alongsideError.error;
   let iterations = 0;
   for (let t = 0; t < count; t++) iterations = Math.max(iterations, Atomics.load(iterationsOf, t) - 1);
   return { iterations, outcome, helperBones: Math.max(0, count - mine) };
