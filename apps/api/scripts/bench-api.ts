@@ -11,7 +11,7 @@
  * BENCH_ONLY (comma list of api-submit, base-submit, api-read, base-read), BENCH_API_PROFILE_DIR
  * (writes a V8 CPU profile of the API process there), BENCH_CHILD_LOG_DIR (writes each server's whole
  * output to <dir>/<name>.log, e.g. for a `--trace-deopt` given in BENCH_API_NODE_ARGS), BENCH_API_NODE_ARGS (more node arguments for
- * the API process, after the flags it ships with, apps/api/src/node-flags.ts, which the baseline gets too; space-separated, e.g. `--trace-gc` or `--import <preload>`; BENCH_BEFORE_NODE_ARGS the same
+ * the API process, after the flags it ships with, apps/api/src/node-flags.ts, which the baseline and the floor get too; space-separated, e.g. `--trace-gc` or `--import <preload>`; BENCH_BEFORE_NODE_ARGS the same
  * for the `before` server, so a node flag can be measured against the same code without it), BENCH_API_BEFORE (the root of another
  * checkout with its dependencies installed, e.g. an export of the previous commit: its API runs as
  * a third server in the same alternating rounds, so a change is measured against the code before
@@ -603,7 +603,9 @@ async function main(): Promise<number> {
     BASELINE_ACCOUNT_ID: baseAccount.id,
   }, [...API_NODE_FLAGS]);
   const floorPort = FLOOR ? await freePort() : 0;
-  const floor = FLOOR ? startChild('floor', 'apps/api/scripts/floor-server.ts', { PORT: String(floorPort) }) : undefined;
+  // With the API's V8 flags too: the floor is the machine's part, and without --no-memory-reducer its
+  // first round after an idle gap carried its own GC's (the reducer's) slow start (docs, twenty-third wave).
+  const floor = FLOOR ? startChild('floor', 'apps/api/scripts/floor-server.ts', { PORT: String(floorPort) }, [...API_NODE_FLAGS]) : undefined;
   const floorUrl = `http://127.0.0.1:${floorPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
