@@ -9,8 +9,9 @@
  * duration is split into, default 2), BENCH_WARMUP (s, default 3) and BENCH_WARMUP_REQUESTS (the
  * warm-up goes on until each server has served this many, default 5000), BENCH_CONNECTIONS (default 50),
  * BENCH_ONLY (comma list of api-submit, base-submit, api-read, base-read), BENCH_API_PROFILE_DIR
- * (writes a V8 CPU profile of the API process there), BENCH_API_NODE_ARGS (more node arguments for
- * the API process, after the flags it ships with, apps/api/src/node-flags.ts, which the baseline gets too; space-separated, e.g. `--trace-gc` or `--import <preload>`; BENCH_BEFORE_NODE_ARGS the same
+ * (writes a V8 CPU profile of the API process there), BENCH_CHILD_LOG_DIR (writes each server's whole
+ * output to <dir>/<name>.log, e.g. for a `--trace-deopt` given in BENCH_API_NODE_ARGS), BENCH_API_NODE_ARGS (more node arguments for
+ * the API process, after the flags it ships with, apps/api/src/node-flags.ts, which the baseline and the floor get too; space-separated, e.g. `--trace-gc` or `--import <preload>`; BENCH_BEFORE_NODE_ARGS the same
  * for the `before` server, so a node flag can be measured against the same code without it), BENCH_API_BEFORE (the root of another
  * checkout with its dependencies installed, e.g. an export of the previous commit: its API runs as
  * a third server in the same alternating rounds, so a change is measured against the code before
@@ -53,7 +54,7 @@
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -104,6 +105,9 @@ const HALF_PEAK_AUTOCANNON = process.env.BENCH_HALF_PEAK_AUTOCANNON === '1';
 const GENERATOR_RT = process.env.BENCH_GENERATOR_RT !== '0';
 /** The no-op server's half-peak rounds, the machine's own latency floor (see the header). */
 const FLOOR = process.env.BENCH_FLOOR !== '0';
+/** A directory each server's whole output is written to (`<name>.log`), or unset. */
+const CHILD_LOG_DIR = process.env.BENCH_CHILD_LOG_DIR ? path.resolve(process.env.BENCH_CHILD_LOG_DIR) : undefined;
+if (CHILD_LOG_DIR) mkdirSync(CHILD_LOG_DIR, { recursive: true });
 
 const runId = `${process.pid}`;
 const baseDatabaseUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_DATABASE_URL;
@@ -165,8 +169,12 @@ function startChild(name: string, script: string, env: Record<string, string>, n
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const entry = { name, child, log: [] as string[], problems: [] as string[] };
+  // BENCH_CHILD_LOG_DIR: all of the server's output, not only the last 200 chunks kept below (a
+  // `--trace-deopt` or `--trace-gc` in BENCH_API_NODE_ARGS prints there, among the access lines).
+  const logFile = CHILD_LOG_DIR ? path.join(CHILD_LOG_DIR, `${name}.log`) : undefined;
   const keep = (chunk: Buffer) => {
     const text = chunk.toString();
+    if (logFile) appendFileSync(logFile, text);
     entry.log.push(text);
     if (entry.log.length > 200) entry.log.shift();
     // warn/error lines and outage notes (a 503 and its cause) are kept apart: the access lines would
@@ -595,7 +603,9 @@ async function main(): Promise<number> {
     BASELINE_ACCOUNT_ID: baseAccount.id,
   }, [...API_NODE_FLAGS]);
   const floorPort = FLOOR ? await freePort() : 0;
-  const floor = FLOOR ? startChild('floor', 'apps/api/scripts/floor-server.ts', { PORT: String(floorPort) }) : undefined;
+  // With the API's V8 flags too: the floor is the machine's part, and without --no-memory-reducer its
+  // first round after an idle gap carried its own GC's (the reducer's) slow start (docs, twenty-third wave).
+  const floor = FLOOR ? startChild('floor', 'apps/api/scripts/floor-server.ts', { PORT: String(floorPort) }, [...API_NODE_FLAGS]) : undefined;
   const floorUrl = `http://127.0.0.1:${floorPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
