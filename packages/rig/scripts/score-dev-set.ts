@@ -14,8 +14,10 @@
  * `--warm-up N` (default 0): before each engine's rows, rig the rig workers' warm-up meshes, untimed,
  * as a worker's engine thread does before it takes its first job (`rigWarmUpMeshes(N)`,
  * src/warm-up-inputs.ts, which apps/worker/src/engines/warm-up.ts reads with N = `WORKER_WARMUP_RUNS`:
- * the sample humanoid N times, then the dressed humanoid once; procedural, no dev-set data). The first rigs of a process pay its warm-up (V8 compiling the engine's code through its
- * tiers, the young heap growing, the shipped exemplar views unpacked once): the set's first
+ * the sample humanoid N times, then the dressed humanoid once; procedural, no dev-set data). The first
+ * rigs of a process pay its warm-up (V8 compiling the engine's code through its tiers, the young heap
+ * growing, the shipped exemplar views unpacked once; a first large mesh, heat's threads and large-mesh
+ * paths: speed.md Rounds 64, 66): the set's first
  * characters' rig ms are otherwise mostly that (packages/rig/docs/speed.md, "Where the time goes",
  * round 33), which no job of a warmed-up worker pays. `--warm-up 0` times the cold process.
  * The scores are the same with or without it; only the times move.
