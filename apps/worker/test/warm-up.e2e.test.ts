@@ -33,7 +33,7 @@ afterAll(async () => {
 
 test('the worker warms up before it is ready, writes nothing, then rigs a job', async () => {
   const output = worker!.output();
-  // WORKER_WARMUP_RUNS 2: the sample humanoid twice, then the large dressed humanoid once.
+  // WORKER_WARMUP_RUNS 2: the large dressed humanoid once, then the sample humanoid twice.
   expect(output).toMatch(/engine warm-up: 3 runs \(\d+, \d+, \d+ ms\)/);
   // Warm-up comes before the worker takes jobs.
   expect(output.indexOf('engine warm-up')).toBeLessThan(output.indexOf('ready ('));

@@ -14,7 +14,7 @@
  * `--warm-up N` (default 0): before each engine's rows, rig the rig workers' warm-up meshes, untimed,
  * as a worker's engine thread does before it takes its first job (`rigWarmUpMeshes(N)`,
  * src/warm-up-inputs.ts, which apps/worker/src/engines/warm-up.ts reads with N = `WORKER_WARMUP_RUNS`:
- * the sample humanoid N times, then the dressed humanoid once; procedural, no dev-set data). The first
+ * the dressed humanoid once, then the sample humanoid N times; procedural, no dev-set data). The first
  * rigs of a process pay its warm-up (V8 compiling the engine's code through its tiers, the young heap
  * growing, the shipped exemplar views unpacked once; a first large mesh, heat's threads and large-mesh
  * paths: speed.md Rounds 64, 66): the set's first

@@ -10,8 +10,8 @@ import { connectedPieces } from '../src/skinning/bind-rigid-pieces';
 import { RIG_WARM_UP_LARGE_MESH, RIG_WARM_UP_SMALL_MESH, rigWarmUpMeshes } from '../src/warm-up-inputs';
 import { weldVertices } from '../src/weld-vertices';
 
-test('the small mesh `runs` times, then the large one once; nothing for under one run', () => {
-  expect(rigWarmUpMeshes(2)).toEqual([RIG_WARM_UP_SMALL_MESH, RIG_WARM_UP_SMALL_MESH, RIG_WARM_UP_LARGE_MESH]);
+test('the large mesh once, then the small one `runs` times; nothing for under one run', () => {
+  expect(rigWarmUpMeshes(2)).toEqual([RIG_WARM_UP_LARGE_MESH, RIG_WARM_UP_SMALL_MESH, RIG_WARM_UP_SMALL_MESH]);
   expect(rigWarmUpMeshes(0)).toEqual([]);
   expect(rigWarmUpMeshes(0.5)).toEqual([]);
   expect(rigWarmUpMeshes(Number.NaN)).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * Engine warm-up: a fresh engine thread runs its engine a few times on built-in inputs (a rig queue:
- * the rig package's warm-up meshes, `rigWarmUpMeshes`: the sample humanoid, then once a dense dressed
- * one; generate_model: the sample picture) before it takes its first job.
+ * the rig package's warm-up meshes, `rigWarmUpMeshes`: a dense dressed humanoid once, then the sample
+ * humanoid; generate_model: the sample picture) before it takes its first job.
  * V8 optimises the engines' hot loops only after they have run a while, and on a small mesh not
  * within one rig: a fresh process's first rigs cost several times its later ones
  * (packages/rig/docs/speed.md, "the small mesh's fixed costs"). Warm-up pays that cost before the worker
@@ -19,8 +19,8 @@ import type { Engine, EngineInput } from './engine';
 
 export interface WarmUpOptions {
   /**
-   * WORKER_WARMUP_RUNS; 0 skips the warm-up. A rig queue rigs the small mesh this many times, then
-   * the large one once (`rigWarmUpMeshes`); generate_model runs this many times.
+   * WORKER_WARMUP_RUNS; 0 skips the warm-up. A rig queue rigs the large mesh once, then the small
+   * one this many times (`rigWarmUpMeshes`); generate_model runs this many times.
    */
   runs: number;
   /**
