@@ -4,6 +4,9 @@
  *
  * - `humanoid.glb`, `quadruped.glb`: the rig package's procedural test creatures (the same bodies
  *   the rig engine is measured on), at a low tessellation so each file stays small;
+ * - `dressed-humanoid.glb`: the five-fingered humanoid in clothing, hair and accessories (45 loose
+ *   pieces, three textured materials) at a detail over 8,000 welded vertices: the rig workers' large
+ *   warm-up mesh (packages/rig/src/warm-up-inputs.ts), as small as that allows;
  * - `hero.png`: a flat-shaded figure on a transparent background, a clean input for generate;
  * - `rig-humanoid.json`: a complete `POST /v1/rigs` body with the humanoid inline, for
  *   `curl --data-binary @examples/rig-humanoid.json` (a body file has no shell argument limit).
@@ -14,12 +17,18 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeGlb } from '@rigforge/mesh';
-import { buildCreature } from '@rigforge/rig/testing';
+import { buildCreature, buildDressedBiped } from '@rigforge/rig/testing';
 import sharp from 'sharp';
 
 const OUT = path.resolve(__dirname, '../../examples');
 /** Low enough to keep each GLB well under 100 kB, high enough to rig like the measured creatures. */
 const DETAIL = 0.5;
+/**
+ * The dressed humanoid's detail: 9,648 welded vertices (19,116 triangles), over heat's thread threshold
+ * (HEAT_THREADS_MIN_VERTICES, 8,000) by a fifth, so the warm-up's large rig takes the large-mesh paths;
+ * no more, since every engine thread rigs it before its first job (~0.9 s CPU; speed.md, Round 66).
+ */
+const DRESSED_DETAIL = 1.1;
 
 async function writeCreatures(): Promise<void> {
   for (const [bodyPlan, file] of [['biped', 'humanoid.glb'], ['quadruped', 'quadruped.glb']] as const) {
@@ -32,6 +41,21 @@ async function writeCreatures(): Promise<void> {
     }
     process.stdout.write(`examples/${file}: ${creature.name}, ${glb.byteLength} bytes\n`);
   }
+  const dressed = buildDressedBiped(DRESSED_DETAIL);
+  // Textured like an artist's file (the reader and writer carry images through): one small cloth
+  // weave for every material, a few hundred bytes.
+  const baseColorTexture = { mimeType: 'image/png' as const, bytes: new Uint8Array(await weave(16)) };
+  const mesh = { ...dressed.mesh, materials: dressed.mesh.materials.map((m) => ({ ...m, baseColorTexture })) };
+  const glb = await writeGlb(mesh, { generator: 'rigforge examples' });
+  await writeFile(path.join(OUT, 'dressed-humanoid.glb'), glb);
+  process.stdout.write(`examples/dressed-humanoid.glb: ${dressed.name}, ${glb.byteLength} bytes\n`);
+}
+
+/** A `size`² grey weave (PNG): alternate light and dark threads. */
+function weave(size: number): Promise<Buffer> {
+  const grey = new Uint8Array(size * size);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) grey[y * size + x] = (x + y) % 4 < 2 ? 220 : 160;
+  return sharp(grey, { raw: { width: size, height: size, channels: 1 } }).png({ compressionLevel: 9 }).toBuffer();
 }
 
 /** A round-headed figure (head, body, arms) in RGBA, covered 4×4 per pixel for smooth edges. */

@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import { register as registerBuiltins } from '../src/engines/builtin-engines';
 import { EnginePool } from '../src/engines/engine-pool';
 import { EngineRegistry } from '../src/engines/engine-registry';
-import { warmUpEngine, warmUpInput, type WarmUpSummary } from '../src/engines/warm-up';
+import { warmUpEngine, warmUpInputs, type WarmUpSummary } from '../src/engines/warm-up';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +37,8 @@ const { values } = parseArgs({
 interface ChildResult {
   warmRuns: number;
   warmUpMs: number;
+  /** The warm-up summary's run times (what the worker logs as `engine warm-up: N runs (...)`). */
+  runMs: number[];
   triangles: number;
   firstJobCpuMs: number;
   firstJobWallMs: number;
@@ -57,7 +59,8 @@ async function child(runs: number): Promise<ChildResult> {
   if (!engine) throw new Error(`no engine for ${values.queue}`);
   // rig: the quadruped near --triangles; generate_model: the sample picture scaled to --pixels.
   const mesh = quadrupedNear(Number(values.triangles));
-  const base = await warmUpInput(values.queue);
+  // The queue's first warm-up job's params (the job is the same on every warm-up input).
+  const base = (await warmUpInputs(values.queue, 1))?.[0];
   const job =
     base?.job.operation === 'generate_model'
       ? new Uint8Array(await sharp(base.input).resize(Number(values.pixels)).png().toBuffer())
@@ -91,6 +94,7 @@ async function child(runs: number): Promise<ChildResult> {
   return {
     warmRuns: summary.runs,
     warmUpMs: Math.round(warmUpMs),
+    runMs: summary.runMs,
     triangles: base.job.operation === 'rig' ? mesh.indices.length / 3 : 0,
     firstJobCpuMs: Math.round((cpu.user + cpu.system) / 1000),
     firstJobWallMs: Math.round(performance.now() - t0),
@@ -118,7 +122,7 @@ async function main(): Promise<void> {
       });
       const result: ChildResult = JSON.parse(out.trim().split('\n').pop() ?? '{}');
       results.get(runs)!.push(result);
-      process.stderr.write(`rep ${rep + 1}: warm-up ${runs} runs (${result.warmUpMs} ms) -> first job ${result.firstJobCpuMs} ms CPU, ${result.firstJobWallMs} ms wall (${result.triangles} triangles)\n`);
+      process.stderr.write(`rep ${rep + 1}: warm-up ${runs} runs (${result.warmUpMs} ms: ${result.runMs.join(', ')}) -> first job ${result.firstJobCpuMs} ms CPU, ${result.firstJobWallMs} ms wall (${result.triangles} triangles)\n`);
     }
   }
   const cold = median(results.get(settings[0]!)!.map((r) => r.firstJobCpuMs));

@@ -4,13 +4,11 @@
  * job, no credit entry), and then rigs a customer job as usual.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { RIG_WARM_UP_SMALL_MESH } from '@rigforge/rig/warm-up-inputs';
 import type { Harness, SeededAccount } from '../../api/test/harness';
 import { startIsolatedHarness } from '../../api/test/harness';
 import { workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
-
-const HUMANOID = path.resolve(__dirname, '../../../examples/humanoid.glb');
 
 let h: Harness;
 let account: SeededAccount;
@@ -35,13 +33,15 @@ afterAll(async () => {
 
 test('the worker warms up before it is ready, writes nothing, then rigs a job', async () => {
   const output = worker!.output();
-  expect(output).toMatch(/engine warm-up: 2 runs \(\d+, \d+ ms\)/);
+  // WORKER_WARMUP_RUNS 2: the large dressed humanoid once, then the sample humanoid twice.
+  expect(output).toMatch(/engine warm-up: 3 runs \(\d+, \d+, \d+ ms\)/);
   // Warm-up comes before the worker takes jobs.
   expect(output.indexOf('engine warm-up')).toBeLessThan(output.indexOf('ready ('));
   expect(await h.ctx.db.job.count()).toBe(0);
   expect(await h.ctx.db.creditEntry.count()).toBe(entriesAtSeed);
 
-  const model = (await readFile(HUMANOID)).toString('base64');
+  // A customer job on the sample humanoid (the warm-up's small mesh, as any small rig).
+  const model = (await readFile(RIG_WARM_UP_SMALL_MESH)).toString('base64');
   const created = await h.request.post('/v1/rigs').set(account.auth).send({ model_base64: model, rig_type: 'biped' });
   expect(created.status).toBe(202);
   const id = created.body.id as string;

@@ -11,11 +11,13 @@
  *       [--plan biped] [--artist kenney] [--by artist] [--json out.json] [--no-weights] [--no-joints] [--verbose]
  *       [--warm-up N]
  *
- * `--warm-up N` (default 0): before each engine's rows, rig the repository's sample humanoid
- * (`examples/humanoid.glb`, no dev-set data) N times, untimed, as a worker's engine thread does before
- * it takes its first job (apps/worker/src/engines/warm-up.ts: the same mesh, `WORKER_WARMUP_RUNS`
- * times). The first rigs of a process pay its warm-up (V8 compiling the engine's code through its
- * tiers, the young heap growing, the shipped exemplar views unpacked once): the set's first
+ * `--warm-up N` (default 0): before each engine's rows, rig the rig workers' warm-up meshes, untimed,
+ * as a worker's engine thread does before it takes its first job (`rigWarmUpMeshes(N)`,
+ * src/warm-up-inputs.ts, which apps/worker/src/engines/warm-up.ts reads with N = `WORKER_WARMUP_RUNS`:
+ * the dressed humanoid once, then the sample humanoid N times; procedural, no dev-set data). The first
+ * rigs of a process pay its warm-up (V8 compiling the engine's code through its tiers, the young heap
+ * growing, the shipped exemplar views unpacked once; a first large mesh, heat's threads and large-mesh
+ * paths: speed.md Rounds 64, 66): the set's first
  * characters' rig ms are otherwise mostly that (packages/rig/docs/speed.md, "Where the time goes",
  * round 33), which no job of a warmed-up worker pays. `--warm-up 0` times the cold process.
  * The scores are the same with or without it; only the times move.
@@ -33,11 +35,10 @@ import { ORIENTATION_CANDIDATES } from '../src/orientation-features';
 import { rigMesh } from '../src/rig-mesh';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
 import { compareSkinWeights } from '../src/skinning/skin-metrics';
+import { rigWarmUpMeshes } from '../src/warm-up-inputs';
 import { artistSkeleton, readArtistSkin, readGtJoints, readManifest, readWrittenRig, type DevCharacter } from './lib/dev-set';
 import { arg } from './lib/cli-args';
 
-/** The rig workers' warm-up mesh (apps/worker/src/engines/warm-up.ts `WARM_UP_MESH`). */
-const SAMPLE_HUMANOID = join(__dirname, '../../../examples/humanoid.glb');
 
 interface Row {
   id: string;
@@ -133,10 +134,9 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   for (const engine of engines) {
     if (warmUps > 0) {
-      const sample = new Uint8Array(readFileSync(SAMPLE_HUMANOID));
       const preset = RIG_ENGINE_PRESETS[engine];
-      // The worker's warm-up job: everything `auto`, as a request without options asks.
-      for (let k = 0; k < warmUps; k++) await rigMesh(sample, { fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
+      // The worker's warm-up jobs: everything `auto`, as a request without options asks.
+      for (const file of rigWarmUpMeshes(warmUps)) await rigMesh(new Uint8Array(readFileSync(file)), { fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
     }
     console.log(`\n### Engine \`${engine}\`\n`);
     console.log('| character | plan | tris | joints ours/artist | CD-J2J | match | L1 | precision | recall | joints >0.1 ours/artist | max weight ours/artist | unweighted (rig, skel) | rig ms | skin ms |');

@@ -6,15 +6,21 @@
  * young heap growing): README, "Where the time goes", round 33.
  *
  *   npx tsx packages/rig/scripts/warm-up-probe.ts <dev-set dir> --only id,id [--reps 8] [--engine fast|pro]
- *     [--warm-with file.glb --warm-runs N]
+ *     [--warm-with file.glb --warm-runs N] [--warm-up N]
  *
- * `--warm-with`/`--warm-runs`: first rig that file N times untimed, as the worker's warm-up does with
- * examples/humanoid.glb (`WORKER_WARMUP_RUNS`): how much of the warm-up carries to other meshes.
+ * `--warm-with`/`--warm-runs`: first rig that file N times untimed (body plan biped): how much of a
+ * warm-up on one mesh carries to other meshes. `--warm-up N`: first the rig workers' own warm-up
+ * (`rigWarmUpMeshes(N)`, src/warm-up-inputs.ts: everything `auto`, as the worker asks), each of its
+ * rigs' CPU ms printed, as `score-dev-set.ts --warm-up N` does it untimed. `--profile-dir D`: a CPU
+ * profile (250 µs samples, main thread) of each timed rig, `D/<id>-<rep>.cpuprofile`, to compare a
+ * character's first-time costs (rigged first) with its warm ones (rigged after another).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { rigMesh } from '../src/rig-mesh';
 import { RIG_ENGINE_NAMES, RIG_ENGINE_PRESETS, type RigEngineName } from '../src/rig-engine-presets';
+import { rigWarmUpMeshes } from '../src/warm-up-inputs';
 import { readManifest } from './lib/dev-set';
 import { arg } from './lib/cli-args';
 
@@ -35,6 +41,20 @@ async function main(): Promise<void> {
     const warmBytes = new Uint8Array(readFileSync(warmWith));
     for (let k = 0; k < warmRuns; k++) await rigMesh(warmBytes, { rigType: 'biped', fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
   }
+  for (const file of rigWarmUpMeshes(Number(arg('--warm-up') ?? 0))) {
+    const cpu0 = process.cpuUsage();
+    const wall0 = performance.now();
+    await rigMesh(new Uint8Array(readFileSync(file)), { fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
+    const cpu = process.cpuUsage(cpu0);
+    console.log(`warm-up ${file.split('/').pop()}: CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms, wall ${Math.round(performance.now() - wall0)} ms`);
+  }
+  const profileDir = arg('--profile-dir');
+  const session = profileDir ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 250 });
+  }
   // In the order given (not the manifest's): which character goes first is the question.
   for (const id of only) {
     const c = manifest.find((x) => x.id === id);
@@ -42,12 +62,14 @@ async function main(): Promise<void> {
     const bytes = new Uint8Array(readFileSync(join(dir, c.id, 'input.glb')));
     const cpus: number[] = [];
     for (let k = 0; k < reps; k++) {
+      if (session) await session.post('Profiler.start');
       const cpu0 = process.cpuUsage();
       const wall0 = performance.now();
       const r = await rigMesh(bytes, { rigType: c.bodyPlan, fit: preset.fit, skin: preset.skin, thumbnailSize: 64 });
       const wall = Math.round(performance.now() - wall0);
       const cpu = process.cpuUsage(cpu0);
       cpus.push(Math.round((cpu.user + cpu.system) / 1000));
+      if (session && profileDir) writeFileSync(join(profileDir, `${id}-${k + 1}.cpuprofile`), JSON.stringify((await session.post('Profiler.stop')).profile));
       const t = r.report.timingsMs;
       console.log(`${id} rig ${k + 1}: CPU ${cpus[k]} ms, wall ${wall} ms (fit ${Math.round(t.fit)}, skin ${Math.round(t.skin)}, read+write+thumbnail ${Math.round(t.read + t.write + t.thumbnail)})`);
     }

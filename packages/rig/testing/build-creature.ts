@@ -415,3 +415,91 @@ export function buildClothedBiped(clothing: 'shorts' | 'skirt' | 'belt', detail 
     contains: (p, eps = 0) => prims.some((q) => primitiveContains(q, p, eps)),
   };
 }
+
+/**
+ * The T-pose humanoid with five-fingered hands, dressed as people model them, in many loose pieces: hair over the head, two
+ * eyes, a shirt and trousers over the body and legs, sleeves over the upper arms, a belt, shoes
+ * and a backpack, each its own closed surface lying over or against the body (none joined to it).
+ * Like an artist's file it has texture coordinates (a cylindrical wrap about the body's axis, its
+ * vertices split along the wrap's seam as exporters split them, so welding has work) and three
+ * materials over index ranges: the body, the clothing, the hair and eyes. The joints are the
+ * undressed humanoid's. The rig workers' second warm-up input (tooling/examples/make-examples.ts
+ * writes it at a detail over 8,000 welded vertices): a large mesh with clothing pieces and
+ * materials runs the paths small meshes never reach (heat's threads, the piece rules on many
+ * pieces, the leaf aiming over many voxels, the reader's and writer's per-material primitives).
+ */
+export function buildDressedBiped(detail = 1): Creature {
+  const base = biped(detail, 0, true);
+  const hair: Primitive[] = [
+    ellipsoid([0, 1.75, -0.015], [0.1, 0.09, 0.105], 'head'),
+    ellipsoid([0.035, 1.72, 0.095], [0.014, 0.014, 0.01], 'head'),
+    ellipsoid([-0.035, 1.72, 0.095], [0.014, 0.014, 0.01], 'head'),
+  ];
+  const clothing: Primitive[] = [
+    ellipsoid([0, 1.22, 0], [0.205, 0.27, 0.135], 'torso'),
+    ellipsoid([0, 0.97, 0], [0.175, 0.045, 0.125], 'torso'),
+    ellipsoid([0, 1.22, -0.17], [0.13, 0.17, 0.06], 'torso'),
+  ];
+  for (const s of [1, -1]) {
+    const side = s > 0 ? 'left' : 'right';
+    clothing.push(
+      capsule([0.2 * s, 1.4, 0], [0.36 * s, 1.4, 0], 0.06, `${side}_upper_arm`),
+      capsule([0.1 * s, 0.9, 0], [0.1 * s, 0.52, 0], 0.085, `${side}_thigh`),
+      capsule([0.1 * s, 0.48, 0], [0.1 * s, 0.14, 0], 0.065, `${side}_shin`),
+      capsule([0.1 * s, 0.05, -0.04], [0.1 * s, 0.045, 0.18], 0.055, `${side}_foot`),
+    );
+  }
+  const layers = [base.primitives, clothing, hair];
+  const built = layers.map((prims) => primitivesToMesh(prims, detail));
+  const vertexCount = built.reduce((n, b) => n + b.mesh.positions.length / 3, 0);
+  const positions = new Float32Array(3 * vertexCount);
+  const indices = new Uint32Array(built.reduce((n, b) => n + b.mesh.indices.length, 0));
+  const groups: Mesh['groups'] = [];
+  let v = 0, i = 0;
+  built.forEach((b, materialIndex) => {
+    positions.set(b.mesh.positions, 3 * v);
+    for (let k = 0; k < b.mesh.indices.length; k++) indices[i + k] = b.mesh.indices[k]! + v;
+    groups.push({ materialIndex, start: i, count: b.mesh.indices.length });
+    v += b.mesh.positions.length / 3;
+    i += b.mesh.indices.length;
+  });
+  // The wrap's u about the body's axis; a triangle across its seam (u jumping by over a half) takes
+  // copies of its low-u corners at u + 1, as an exporter splits a UV seam.
+  const wrap = (k: number): number => 0.5 + Math.atan2(positions[3 * k]!, positions[3 * k + 2]!) / (2 * Math.PI);
+  const copies = new Map<number, number>();
+  const extraOf = (k: number): number => {
+    let c = copies.get(k);
+    if (c === undefined) copies.set(k, (c = vertexCount + copies.size));
+    return c;
+  };
+  for (let t = 0; t < indices.length; t += 3) {
+    const u = [0, 1, 2].map((e) => wrap(indices[t + e]!));
+    if (Math.max(...u) - Math.min(...u) <= 0.5) continue;
+    for (let e = 0; e < 3; e++) if (u[e]! < 0.5) indices[t + e] = extraOf(indices[t + e]!);
+  }
+  const total = vertexCount + copies.size;
+  const allPositions = new Float32Array(3 * total);
+  allPositions.set(positions);
+  const uvs = new Float32Array(2 * total);
+  for (let k = 0; k < vertexCount; k++) {
+    uvs[2 * k] = wrap(k);
+    uvs[2 * k + 1] = 1 - positions[3 * k + 1]! / 1.9;
+  }
+  const vertexParts = built.flatMap((b) => b.vertexParts);
+  for (const [k, c] of copies) {
+    allPositions.set(positions.subarray(3 * k, 3 * k + 3), 3 * c);
+    uvs[2 * c] = uvs[2 * k]! + 1;
+    uvs[2 * c + 1] = uvs[2 * k + 1]!;
+    vertexParts.push(vertexParts[k]!);
+  }
+  const material = (name: string, baseColor: [number, number, number, number]): Mesh['materials'][number] => ({ name, baseColor, metallic: 0, roughness: 0.8 });
+  const mesh: Mesh = {
+    positions: allPositions, indices, uvs, groups,
+    materials: [material('body', [0.8, 0.62, 0.5, 1]), material('clothing', [0.2, 0.3, 0.6, 1]), material('hair', [0.15, 0.1, 0.05, 1])],
+  };
+  const prims = layers.flat();
+  return {
+    ...base, name: 'humanoid-dressed', mesh, vertexParts, primitives: prims,
+    contains: (p, eps = 0) => prims.some((q) => primitiveContains(q, p, eps)),
+  };
+}

@@ -1,6 +1,7 @@
 /**
- * Engine warm-up: a fresh engine thread runs its engine a few times on a small built-in input (a rig
- * queue: the sample humanoid; generate_model: the sample picture) before it takes its first job.
+ * Engine warm-up: a fresh engine thread runs its engine a few times on built-in inputs (a rig queue:
+ * the rig package's warm-up meshes, `rigWarmUpMeshes`: a dense dressed humanoid once, then the sample
+ * humanoid; generate_model: the sample picture) before it takes its first job.
  * V8 optimises the engines' hot loops only after they have run a while, and on a small mesh not
  * within one rig: a fresh process's first rigs cost several times its later ones
  * (packages/rig/docs/speed.md, "the small mesh's fixed costs"). Warm-up pays that cost before the worker
@@ -12,10 +13,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createModelRequestSchema, OPERATION_ENGINES, type TypedJobParams } from '@rigforge/contracts';
+// The subpath, not the barrel: a generate_model thread need not load the rig engine to warm up.
+import { rigWarmUpMeshes } from '@rigforge/rig/warm-up-inputs';
 import type { Engine, EngineInput } from './engine';
 
 export interface WarmUpOptions {
-  /** Engine runs; 0 skips the warm-up. */
+  /**
+   * WORKER_WARMUP_RUNS; 0 skips the warm-up. A rig queue rigs the large mesh once, then the small
+   * one this many times (`rigWarmUpMeshes`); generate_model runs this many times.
+   */
   runs: number;
   /**
    * Stops after the run that crosses this much time, whatever `runs` says: start-up (and with it
@@ -30,21 +36,13 @@ export interface WarmUpOptions {
 export const WARM_UP_DEFAULTS = { budgetMs: 8_000 } as const;
 
 export interface WarmUpSummary {
-  /** Runs completed. */
+  /** Engine runs completed (a rig queue's include the large mesh's). */
   runs: number;
   /** Wall time of each completed run. */
   runMs: number[];
   /** Why the warm-up stopped early (the engine threw); absent when it finished. */
   error?: string;
 }
-
-/**
- * A rig queue's warm-up mesh: the repository's sample humanoid (the procedural biped, ~2.6k
- * triangles, written by tooling/examples/make-examples.ts; no dev-set data), which the image ships
- * with the rest of the tree. Read from disk rather than built in code: the procedural creatures
- * live in the rig package's testing entry, which production code does not import.
- */
-export const WARM_UP_MESH = path.resolve(__dirname, '../../../../examples/humanoid.glb');
 
 /**
  * generate_model's warm-up picture: the repository's sample figure (256 px, drawn in code by
@@ -54,10 +52,12 @@ export const WARM_UP_MESH = path.resolve(__dirname, '../../../../examples/humano
 export const WARM_UP_PICTURE = path.resolve(__dirname, '../../../../examples/hero.png');
 
 /**
- * The job a queue's warm-up runs, or undefined for a queue without one (a queue this build has no
- * row for). Its params are a typical request's, the API's defaults: for a rig everything `auto`.
+ * The jobs a queue's warm-up of `runs` runs, in order, or undefined for a queue without one (a queue
+ * this build has no row for). Their params are a typical request's, the API's defaults: for a rig
+ * everything `auto`, on each of `rigWarmUpMeshes(runs)` (the rig package's procedural meshes, which
+ * the image ships with the rest of the tree; `score-dev-set.ts --warm-up` rigs the same).
  */
-export async function warmUpInput(queue: string): Promise<EngineInput | undefined> {
+export async function warmUpInputs(queue: string, runs: number): Promise<EngineInput[] | undefined> {
   const row = OPERATION_ENGINES.find((r) => r.queue === queue);
   if (!row) return undefined;
   switch (row.operation) {
@@ -66,8 +66,9 @@ export async function warmUpInput(queue: string): Promise<EngineInput | undefine
         operation: 'rig',
         params: { rig_type: 'auto', engine: row.engine, output_format: 'glb', up_axis: 'auto', rotation_y: 'auto', source: 'model_base64' },
       };
-      const input = new Uint8Array(await readFile(WARM_UP_MESH));
-      return { input, job, attachments: {} };
+      const files = rigWarmUpMeshes(runs);
+      const bytes = new Map(await Promise.all([...new Set(files)].map(async (f) => [f, new Uint8Array(await readFile(f))] as const)));
+      return files.map((f) => ({ input: bytes.get(f)!, job, attachments: {} }));
     }
     case 'generate_model': {
       const input = new Uint8Array(await readFile(WARM_UP_PICTURE));
@@ -77,21 +78,22 @@ export async function warmUpInput(queue: string): Promise<EngineInput | undefine
         operation: 'generate_model',
         params: { thickness: request.thickness, height: request.height, output_format: request.output_format, source: 'image_base64' },
       };
-      return { input, job, attachments: {} };
+      return Array.from({ length: Math.max(0, Math.floor(runs)) }, () => ({ input, job, attachments: {} }));
     }
   }
 }
 
-/** Runs `engine` on its queue's warm-up input up to `options.runs` times; see the file comment. */
+/** Runs `engine` on its queue's warm-up inputs (`warmUpInputs`) in order, within the budget; see the file comment. */
 export async function warmUpEngine(engine: Engine, queue: string, options: WarmUpOptions): Promise<WarmUpSummary> {
   const summary: WarmUpSummary = { runs: 0, runMs: [] };
   if (options.runs <= 0) return summary;
   const budgetMs = options.budgetMs ?? WARM_UP_DEFAULTS.budgetMs;
   const started = performance.now();
   try {
-    const input = await warmUpInput(queue);
-    if (!input) return summary;
-    for (let k = 0; k < options.runs && performance.now() - started < budgetMs; k++) {
+    const inputs = await warmUpInputs(queue, options.runs);
+    if (!inputs) return summary;
+    for (const input of inputs) {
+      if (performance.now() - started >= budgetMs) break;
       const t0 = performance.now();
       await engine.run(input, { signal: new AbortController().signal, ...(options.jobsAtOnce ? { jobsAtOnce: options.jobsAtOnce } : {}) });
       summary.runMs.push(Math.round(performance.now() - t0));
