@@ -20,7 +20,8 @@ const ALLOWED = {
   'packages/vocabulary': [],
   'packages/contracts': ['vocabulary'],
   'packages/mesh': ['vocabulary'],
-  'packages/rig': ['mesh', 'vocabulary'],
+  // The rig's helper threads start as every service thread does (thread-bootstrap.ts: tsx or the prebuilt file).
+  'packages/rig': ['mesh', 'vocabulary', 'server/src/thread-bootstrap.ts'],
   'packages/generate': ['mesh', 'vocabulary'],
   'packages/catalog': ['mesh'],
   'packages/storage': ['mesh/src/with-defaults.ts'],

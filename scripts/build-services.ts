@@ -4,6 +4,7 @@
  *   apps/api/dist/upload-check-thread.js   its upload-check threads
  *   apps/worker/dist/main.js               a worker
  *   apps/worker/dist/engine-thread.js      its engine threads
+ *   apps/worker/dist/fit-analysis-thread.js  the rig's fit-analysis helper (packages/rig)
  * `npm start`, the Docker images and the test suite all run these files with plain `node`, so the
  * tests exercise exactly what ships. Why build at all: loading the TypeScript through tsx at every
  * start cost a worker ~1.5 s of CPU more than the bundle (its main thread and each engine thread
@@ -37,6 +38,8 @@ export const SERVICE_ENTRIES = {
   'apps/api/dist/upload-check-thread.js': 'apps/api/src/upload-check/upload-check-thread.ts',
   'apps/worker/dist/main.js': 'apps/worker/src/main.ts',
   'apps/worker/dist/engine-thread.js': 'apps/worker/src/engines/engine-thread.ts',
+  // The rig's fit-analysis helper (packages/rig/src/fit/fit-analysis-ahead.ts), started by an engine thread.
+  'apps/worker/dist/fit-analysis-thread.js': 'packages/rig/src/fit/fit-analysis-thread.ts',
 } as const;
 
 /** One set of files built together: each output (relative to the root) and its source entry. */

@@ -15,3 +15,4 @@ export * from './skeleton-presets';
 export * from './find-orientation';
 export * from './procedural-clips';
 export { closeHeatThreads, defaultHeatThreads, HEAT_THREADS_MAX, HEAT_THREADS_MIN_VERTICES } from './skinning/heat-threads';
+export { closeFitAnalysisThread } from './fit/fit-analysis-ahead';

@@ -27,7 +27,8 @@ import {
 import type { RigStage } from '@rigforge/vocabulary';
 import { isBodyPlan, isRetargetBodyPlan, type BodyPlan } from './body-plan';
 import { COMPUTE_SKIN_WEIGHTS_DEFAULTS, computeSkinWeights, type ComputeSkinWeightsOptions } from './compute-skin-weights';
-import { fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
+import { analyseFitAhead } from './fit/fit-analysis-ahead';
+import { FIT_SKELETON_DEFAULTS, fitSkeleton, type FitSkeletonOptions } from './fit-skeleton';
 import { checkProceduralClips, makeProceduralClips } from './procedural-clips';
 import { retargetClip, type RetargetClipOptions, type RetargetResult } from './retarget-clip';
 import { isUpAxis, UP_AXES, type UpAxis } from './rotate-mesh-up';
@@ -202,6 +203,12 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
   stage('fit');
+  // With a core to spare (the rig's heat threads, skinning/heat-threads.ts), a named plan's fit
+  // analysis of the mesh as filed is made on a helper thread while the orientation is found; used
+  // only when the mesh stands as filed (fit/fit-analysis-ahead.ts: the same analysis either way).
+  // `auto` analyses the stood mesh to choose the plan, which the fit then reads.
+  const spareCore = (options.skin?.heatThreads ?? COMPUTE_SKIN_WEIGHTS_DEFAULTS.heatThreads) > 1;
+  const fitAhead = spareCore && rigType !== 'auto' ? analyseFitAhead(bounded.mesh, withDefaults(FIT_SKELETON_DEFAULTS, options.fit ?? {}).resolution) : undefined;
   // Rolled, stood up and turned, and its plan chosen: the one function the pre-rig check runs too.
   const { orientation, mesh, plan, welded: stoodAsFiled, triangles } = orientForRig(bounded.mesh, {
     rigType, upAxis, rotationY, autoRigTypeMinConfidence, orientation: options.orientation, mirrorRoll: options.mirrorRoll, resolution: options.fit?.resolution,
@@ -213,7 +220,8 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const skinWeldsAlike = (options.skin?.weldTolerance ?? COMPUTE_SKIN_WEIGHTS_DEFAULTS.weldTolerance) === WELD_VERTICES_DEFAULTS.tolerance;
   const welded = stoodAsFiled ?? (bodyPlan === 'biped' || skinWeldsAlike ? weldVertices(mesh.positions, mesh.indices) : undefined);
   // The stood mesh's triangle pass comes from the orientation's (the same bits: orientForRig).
-  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed, welded, triangles);
+  const ahead = fitAhead?.take(mesh);
+  const fitted = fitSkeleton(mesh, bodyPlan, options.fit, undefined, plan.analysed ?? ahead?.analysed, welded, triangles);
   const t2 = performance.now();
   stage('skin');
   // The thumbnail reads the stood mesh and the fitted skeleton, never the weights: drawn while

@@ -101,7 +101,7 @@ export function analyzeShape(mesh: Mesh, resolution: number, triangles: VoxelTri
     if (iou > symmetry + 1e-9) { symmetry = iou; planeVox = pv; }
   }
   const cx = grid.origin[0] + planeVox * grid.cell;
-  return {
+  return withVoxelCenter({
     grid, dt, maxDt, tree,
     cx,
     symmetry: Math.max(symmetry, 0),
@@ -110,8 +110,15 @@ export function analyzeShape(mesh: Mesh, resolution: number, triangles: VoxelTri
     size: [grid.max[0] - grid.min[0], grid.max[1] - grid.min[1], grid.max[2] - grid.min[2]],
     min: [...grid.min],
     max: [...grid.max],
-    center: (v) => voxelCenter(grid, v),
-  };
+  });
+}
+
+/** A shape analysis's data without its one function: what a thread can post (fit/fit-analysis-ahead.ts). */
+export type ShapeAnalysisData = Omit<ShapeAnalysis, 'center'>;
+
+/** The analysis of `data`: its `center` reads `data.grid`, as analyzeShape's own does. */
+export function withVoxelCenter(data: ShapeAnalysisData): ShapeAnalysis {
+  return { ...data, center: (v) => voxelCenter(data.grid, v) };
 }
 
 /**
