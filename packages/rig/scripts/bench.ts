@@ -1,6 +1,8 @@
 /**
  * Benchmark of a rigging engine (`--engine fast|pro`, default fast: its preset): time and peak memory versus triangle count for
- * read → fit → skin → write GLB (the thumbnail is timed separately), on the procedural biped
+ * read → fit → skin → write GLB (the thumbnail is timed separately, except where heat's helper
+ * threads solve bones, from ~8,000 welded vertices: rigMesh then draws it on the calling thread while
+ * they solve, inside the skin stage, so from 19k triangles up read→write includes its share), on the procedural biped
  * tessellated finer and finer. Each size runs in its own child process so that maxRSS is that
  * size's peak. With --blender, Blender's bone heat (automatic weights, skeleton given) is timed
  * on the same meshes and skeletons for comparison.
