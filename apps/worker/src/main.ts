@@ -112,8 +112,8 @@ async function main(): Promise<void> {
           modules: engineModules,
           size: concurrency,
           warmUpRuns: env.WORKER_WARMUP_RUNS,
-          onWarmUp: ({ runs, runMs, error }) =>
-            log(error ? `engine warm-up stopped after ${runs} runs (${runMs.join(', ')} ms): ${error}` : `engine warm-up: ${runs} runs (${runMs.join(', ')} ms)`),
+          onWarmUp: ({ runs, runMs, error }, helperThreadIdleMs) =>
+            log(`${error ? `engine warm-up stopped after ${runs} runs (${runMs.join(', ')} ms): ${error}` : `engine warm-up: ${runs} runs (${runMs.join(', ')} ms)`}; rig helper threads end after ${helperThreadIdleMs / 1000} s idle`),
         })
       : null;
   await pool?.ready();

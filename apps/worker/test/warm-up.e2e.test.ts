@@ -4,9 +4,11 @@
  * job, no credit entry), and then rigs a customer job as usual.
  */
 import { readFile } from 'node:fs/promises';
+import { HELPER_THREAD_IDLE_MS_DEFAULT } from '@rigforge/rig';
 import { RIG_WARM_UP_SMALL_MESH } from '@rigforge/rig/warm-up-inputs';
 import type { Harness, SeededAccount } from '../../api/test/harness';
 import { startIsolatedHarness } from '../../api/test/harness';
+import { ENGINE_THREAD_HELPER_IDLE_MS } from '../src/engines/warm-up';
 import { workerEnvFor } from './e2e-env';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process';
 
@@ -35,6 +37,10 @@ test('the worker warms up before it is ready, writes nothing, then rigs a job', 
   const output = worker!.output();
   // WORKER_WARMUP_RUNS 2: the large dressed humanoid once, then the sample humanoid twice.
   expect(output).toMatch(/engine warm-up: 3 runs \(\d+, \d+, \d+ ms\)/);
+  // The helper threads the warm-up started are kept through quiet minutes (engine-thread.ts), as
+  // the engine thread itself reads the period back (the rig package's default is a minute).
+  expect(output).toContain(`rig helper threads end after ${ENGINE_THREAD_HELPER_IDLE_MS / 1000} s idle`);
+  expect(ENGINE_THREAD_HELPER_IDLE_MS).toBeGreaterThan(HELPER_THREAD_IDLE_MS_DEFAULT);
   // Warm-up comes before the worker takes jobs.
   expect(output.indexOf('engine warm-up')).toBeLessThan(output.indexOf('ready ('));
   expect(await h.ctx.db.job.count()).toBe(0);

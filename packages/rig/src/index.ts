@@ -16,3 +16,4 @@ export * from './find-orientation';
 export * from './procedural-clips';
 export { closeHeatThreads, defaultHeatThreads, HEAT_THREADS_MAX, HEAT_THREADS_MIN_VERTICES } from './skinning/heat-threads';
 export { closeFitAnalysisThread } from './fit/fit-analysis-ahead';
+export { HELPER_THREAD_IDLE_MS_DEFAULT, helperThreadIdleMs, setHelperThreadIdleMs } from './helper-thread-idle';

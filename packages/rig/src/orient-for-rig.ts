@@ -50,6 +50,13 @@ export interface OrientForRigOptions {
   resolution?: number;
   /** The given mesh's weld at the default tolerance, when the caller has it (the pre-rig check's topology): the facing cue reads it when the mesh is not rolled. */
   welded?: WeldedVertices;
+  /**
+   * The `auto` plan step's shape analysis made elsewhere, when it can be: given the mesh the step
+   * analyses and the resolution, analyzeShape's result for exactly those (rigMesh: the analysis of
+   * the mesh as filed made ahead on a helper thread, fit/fit-analysis-ahead.ts, for a mesh with its
+   * arrays), else undefined and the step analyses the mesh itself.
+   */
+  analysisAhead?: (mesh: Mesh, resolution: number) => ShapeAnalysis | undefined;
 }
 
 export interface RigPlanChoice {
@@ -122,7 +129,7 @@ export function orientForRig(bounded: Mesh, options: OrientForRigOptions): Orien
   const firstTurn = standTurn(first.upAxis, first.rotationY);
   const firstMesh = turnMesh(filed, firstTurn);
   const firstTriangles = stoodTriangles(firstTurn, firstMesh);
-  const plan = choosePlan(firstMesh, filed, first, rigType, options.autoRigTypeMinConfidence, model, options.resolution, candidates, firstTriangles);
+  const plan = choosePlan(firstMesh, filed, first, rigType, options.autoRigTypeMinConfidence, model, options.resolution, candidates, firstTriangles, options.analysisAhead);
   // A plan whose body lies along its length (a fish) is never stood on its end: found up along the
   // mesh's length, the orientation is found again with that axis ruled out (the plan stays).
   const lengthAxis = upAxis === 'auto' && LENGTHWISE_PLANS.includes(plan.bodyPlan) ? lengthAxisOf(filed) : undefined;
@@ -142,7 +149,8 @@ export function orientForRig(bounded: Mesh, options: OrientForRigOptions): Orien
 /**
  * The body plan step: a named plan is kept; `auto` takes the plan the classifier recommends, read
  * by choosePlanReading on the file as filed, at the fitter's resolution. A weak choice is a
- * warning telling the caller how to pick. `triangles`: `mesh`'s voxelTriangles, made when first asked.
+ * warning telling the caller how to pick. `triangles`: `mesh`'s voxelTriangles, made when first asked;
+ * `ahead`: OrientForRigOptions.analysisAhead.
  */
 function choosePlan(
   mesh: Mesh,
@@ -154,13 +162,15 @@ function choosePlan(
   resolution = FIT_SKELETON_DEFAULTS.resolution,
   candidates?: number[][],
   triangles?: () => VoxelTriangles,
+  ahead?: (mesh: Mesh, resolution: number) => ShapeAnalysis | undefined,
 ): RigPlanChoice {
   if (rigType !== 'auto') return { bodyPlan: rigType, source: 'given', warnings: [] };
   const reading = choosePlanReading(candidates ?? measureOrientationCandidates(filed, model), orientation.upAxis, { upAxisGiven: orientation.upAxisSource === 'given', model });
   // Read in the rig's own frame, the analysis is of the mesh the fit reads: handed on, it is not
   // made twice. Otherwise the reading's turn is for the reading only (the rig keeps its frame).
   const inRigFrame = isPlanReadingFrame(reading, orientation.upAxis, orientation.rotationY);
-  const shape = inRigFrame ? analyzeShape(mesh, resolution, triangles?.()) : analyzeShape(planReadingMesh(filed, reading), resolution);
+  const read = inRigFrame ? mesh : planReadingMesh(filed, reading);
+  const shape = ahead?.(read, resolution) ?? (inRigFrame ? analyzeShape(mesh, resolution, triangles?.()) : analyzeShape(read, resolution));
   const { recommended, scores } = classifyBodyPlan(shape);
   const confidence = scores[recommended];
   const warnings = confidence < minConfidence

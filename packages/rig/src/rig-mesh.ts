@@ -203,15 +203,16 @@ export async function rigMesh(bytes: Uint8Array, options: RigMeshOptions = {}): 
   const bounded = boundMeshWorkload(read.mesh);
   const t1 = performance.now();
   stage('fit');
-  // With a core to spare (the rig's heat threads, skinning/heat-threads.ts), a named plan's fit
-  // analysis of the mesh as filed is made on a helper thread while the orientation is found; used
-  // only when the mesh stands as filed (fit/fit-analysis-ahead.ts: the same analysis either way).
-  // `auto` analyses the stood mesh to choose the plan, which the fit then reads.
+  // With a core to spare (the rig's heat threads, skinning/heat-threads.ts), the fit's analysis of
+  // the mesh as filed is made on a helper thread while the orientation is found; used only for a
+  // mesh with the filed arrays (fit/fit-analysis-ahead.ts: the same analysis either way). `auto`
+  // analyses its mesh to choose the plan, which the fit then reads: that analysis is the one served.
   const spareCore = (options.skin?.heatThreads ?? COMPUTE_SKIN_WEIGHTS_DEFAULTS.heatThreads) > 1;
-  const fitAhead = spareCore && rigType !== 'auto' ? analyseFitAhead(bounded.mesh, withDefaults(FIT_SKELETON_DEFAULTS, options.fit ?? {}).resolution) : undefined;
+  const fitAhead = spareCore ? analyseFitAhead(bounded.mesh, withDefaults(FIT_SKELETON_DEFAULTS, options.fit ?? {}).resolution) : undefined;
   // Rolled, stood up and turned, and its plan chosen: the one function the pre-rig check runs too.
   const { orientation, mesh, plan, welded: stoodAsFiled, triangles } = orientForRig(bounded.mesh, {
     rigType, upAxis, rotationY, autoRigTypeMinConfidence, orientation: options.orientation, mirrorRoll: options.mirrorRoll, resolution: options.fit?.resolution,
+    ...(fitAhead ? { analysisAhead: fitAhead.takeIfFiled } : {}),
   });
   const bodyPlan = plan.bodyPlan;
   checkPresetPlan(bodyPlan, skeletonPreset, outputFormat);

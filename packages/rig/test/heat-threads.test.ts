@@ -1,6 +1,7 @@
 import { computeSkinWeights } from '../src/compute-skin-weights';
 import { blenderHeatBones, boneHeatWeights, type BoneHeatResult } from '../src/skinning/bone-heat';
-import { closeHeatThreads, defaultHeatThreads, heatThreadCount, HEAT_THREADS_MAX, HEAT_THREADS_MIN_VERTICES, solveBonesOnThreads } from '../src/skinning/heat-threads';
+import { HELPER_THREAD_IDLE_MS_DEFAULT, setHelperThreadIdleMs } from '../src/helper-thread-idle';
+import { closeHeatThreads, defaultHeatThreads, heatThreadCount, HEAT_THREADS_MAX, HEAT_THREADS_MIN_VERTICES, prepareHeatThreads, solveBonesOnThreads } from '../src/skinning/heat-threads';
 import { HeatSupportsWasm } from '../src/skinning/wasm/jacobi-cg-wasm';
 import { KeptHeat } from '../src/skinning/kept-heat';
 import { pathReentersSolid, voxelizeSkinGrid } from '../src/skinning/skin-voxel-grid';
@@ -20,6 +21,32 @@ function expectSame(a: BoneHeatResult, b: BoneHeatResult): void {
 describe('bone heat\'s bones solved on threads', () => {
   afterAll(async () => {
     await closeHeatThreads();
+  });
+
+  it('idle helpers end themselves after the set period (helper-thread-idle.ts), and the pool starts others', async () => {
+    const until = async (count: number): Promise<number> => {
+      for (const end = Date.now() + 10_000; heatThreadCount() !== count && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+      return heatThreadCount();
+    };
+    try {
+      setHelperThreadIdleMs(400);
+      prepareHeatThreads(3);
+      expect(heatThreadCount()).toBe(2);
+      expect(await until(0)).toBe(0);
+      prepareHeatThreads(2);
+      expect(heatThreadCount()).toBe(1);
+      // Started under the default period: still there a second later.
+      await closeHeatThreads();
+      setHelperThreadIdleMs(HELPER_THREAD_IDLE_MS_DEFAULT);
+      prepareHeatThreads(2);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(heatThreadCount()).toBe(1);
+    } finally {
+      setHelperThreadIdleMs(HELPER_THREAD_IDLE_MS_DEFAULT);
+      await closeHeatThreads();
+    }
+    expect(() => setHelperThreadIdleMs(0)).toThrow(RangeError);
+    expect(() => setHelperThreadIdleMs(2 ** 31)).toThrow(RangeError);
   });
 
   it('gives the serial solves\' weights bit for bit, with helper threads solving some of the bones, and the pool shuts down', async () => {

@@ -37,8 +37,11 @@ export interface EnginePoolOptions {
   maxHeapMb?: number;
   /** Warm-up runs of its engine each thread makes before it is ready (src/engines/warm-up.ts); default 0. */
   warmUpRuns?: number;
-  /** Told what each thread's warm-up did, as the thread becomes ready (the worker logs it). */
-  onWarmUp?: (summary: WarmUpSummary) => void;
+  /**
+   * Told what each thread's warm-up did, as the thread becomes ready, and how long its rig helper
+   * threads (which the warm-up started) stay idle before ending (the worker logs both).
+   */
+  onWarmUp?: (summary: WarmUpSummary, helperThreadIdleMs: number) => void;
 }
 
 const THREAD_ENTRY = path.join(__dirname, 'engine-thread.ts');
@@ -61,7 +64,7 @@ export class EnginePool {
       workerData: data,
       isReady: (raw) => isThreadMessage(raw) && raw.kind === 'ready',
       onReady: (raw) => {
-        if (isThreadMessage(raw) && raw.kind === 'ready' && raw.warmUp) options.onWarmUp?.(raw.warmUp);
+        if (isThreadMessage(raw) && raw.kind === 'ready' && raw.warmUp) options.onWarmUp?.(raw.warmUp, raw.helperThreadIdleMs);
       },
       what: 'engine thread',
     });

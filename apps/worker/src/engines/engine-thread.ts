@@ -6,10 +6,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { JobErrorCode, JobStage } from '@rigforge/contracts';
 import { isEngineError, type EngineErrorCode } from '@rigforge/mesh';
 import type { QueueName } from '@rigforge/queue';
+import { helperThreadIdleMs, setHelperThreadIdleMs } from '@rigforge/rig';
 import type { EngineInput } from './engine';
 import { EngineRegistry, loadEngineModules } from './engine-registry';
 import { register as registerBuiltins } from './builtin-engines';
-import { warmUpEngine, type WarmUpSummary } from './warm-up';
+import { ENGINE_THREAD_HELPER_IDLE_MS, warmUpEngine, type WarmUpSummary } from './warm-up';
 
 export interface EngineThreadData {
   queue: QueueName;
@@ -26,8 +27,11 @@ export interface EngineThreadRequest {
 }
 
 export type EngineThreadMessage =
-  /** The thread loaded its engines and warmed up (`warmUp`: what the warm-up did, when it ran). */
-  | { kind: 'ready'; warmUp?: WarmUpSummary }
+  /**
+   * The thread loaded its engines and warmed up (`warmUp`: what the warm-up did, when it ran);
+   * `helperThreadIdleMs`: how long its rig helper threads stay idle before ending (as read back in the thread).
+   */
+  | { kind: 'ready'; warmUp?: WarmUpSummary; helperThreadIdleMs: number }
   /** The job `id` entered an engine stage (sent as it happens, before its result). */
   | { kind: 'stage'; id: number; stage: JobStage }
   | { kind: 'result'; id: number; ok: true; files: { type: string; format: string; contentType: string; bytes: Uint8Array }[]; report: Record<string, unknown> }
@@ -41,6 +45,8 @@ async function startThread(): Promise<void> {
   registerBuiltins(registry);
   await loadEngineModules(registry, data.modules);
   const engine = registry.get(data.queue);
+  // Before the warm-up, which starts the helpers this period is given to.
+  setHelperThreadIdleMs(ENGINE_THREAD_HELPER_IDLE_MS);
 
   port.on('message', async ({ id, input }: EngineThreadRequest) => {
     let message: EngineThreadMessage;
@@ -65,7 +71,7 @@ async function startThread(): Promise<void> {
   // on a worker's one or two cores a concurrent warm-up would only slow the other slots' jobs.
   // A replaced thread (after a timeout, cancel or crash) is a fresh V8 isolate and warms up again.
   const warmUp = engine && data.warmUpRuns > 0 ? await warmUpEngine(engine, data.queue, { runs: data.warmUpRuns, jobsAtOnce: data.jobsAtOnce }) : undefined;
-  port.postMessage({ kind: 'ready', ...(warmUp ? { warmUp } : {}) } satisfies EngineThreadMessage);
+  port.postMessage({ kind: 'ready', ...(warmUp ? { warmUp } : {}), helperThreadIdleMs: helperThreadIdleMs() } satisfies EngineThreadMessage);
 }
 
 void startThread();

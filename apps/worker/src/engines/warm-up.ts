@@ -45,6 +45,18 @@ export interface WarmUpSummary {
 }
 
 /**
+ * How long the rig's helper threads of an engine thread (heat's solves, the fit's analysis ahead:
+ * @rigforge/rig helper-thread-idle.ts) wait idle before ending: thirty minutes, not the rig
+ * package's one minute. The warm-up starts them on purpose and pays their start and tier-up (a
+ * thread, its module load and its kernels' compile, then cold code in its first jobs); with the
+ * minute, a job after a quiet minute paid all of that again. An idle helper holds only its isolate
+ * and its kernel's memory (kept up to KERNEL_KEEP_BYTES), so keeping it through the gaps of any
+ * steady traffic is cheap, while a worker quiet for longer (a night, a scaled-down hour) still gives
+ * that memory back and its next job pays one start.
+ */
+export const ENGINE_THREAD_HELPER_IDLE_MS = 30 * 60_000;
+
+/**
  * generate_model's warm-up picture: the repository's sample figure (256 px, drawn in code by
  * tooling/examples/make-examples.ts), which the image ships with the rest of the tree. Missing, the
  * warm-up fails and is logged; the worker goes on cold.

@@ -7,6 +7,9 @@
  * A job's state word (fit-analysis-ahead's PENDING → CLAIMED → DONE or FAILED) is claimed here with
  * a compare-exchange, so a job the caller took back (CANCELLED) before this thread reached it is
  * skipped: the caller then analyses the mesh itself and never waits for a thread that had not started.
+ *
+ * Idle for `workerData.idleMs` (helper-thread-idle.ts), it ends itself with exit code 0, which the
+ * caller reads as "start another when next needed", as heat's helpers do (skinning/heat-thread.cjs).
  */
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { analyzeShape, type ShapeAnalysisData } from './shape-analysis';
@@ -15,8 +18,21 @@ import { AHEAD_STATE, CLAIMED, DONE, FAILED, isFitAnalysisJob, PENDING } from '.
 const given: unknown = workerData;
 const port = typeof given === 'object' && given !== null && 'port' in given ? given.port : undefined;
 if (!(port instanceof MessagePort)) throw new Error('fit-analysis-thread: started without its reply port');
+const givenIdle = typeof given === 'object' && given !== null && 'idleMs' in given ? given.idleMs : undefined;
+if (typeof givenIdle !== 'number' || !(givenIdle > 0)) throw new Error('fit-analysis-thread: started without its idle period');
+const idleMs: number = givenIdle;
+
+// A job can only arrive between two turns of this thread's loop, never while one is analysed (the
+// handler is synchronous), so the exit never drops a claimed job; one posted as it exits stays PENDING.
+let idle: ReturnType<typeof setTimeout> | undefined;
+function idleFromNow(): void {
+  clearTimeout(idle);
+  idle = setTimeout(() => process.exit(0), idleMs);
+}
+idleFromNow();
 
 parentPort?.on('message', (job: unknown) => {
+  idleFromNow();
   // Not a job of fit-analysis-ahead's: nothing to claim, so nothing is waited for.
   if (!isFitAnalysisJob(job)) return;
   const state = new Int32Array(job.state);

@@ -83,8 +83,9 @@ function run(job) {
 }
 
 // An idle helper ends itself (the pool starts another when next needed), so a process that rigs
-// once, or a test runner loading the engine afresh per test file, is not left holding threads.
-const IDLE_MS = 60_000;
+// once, or a test runner loading the engine afresh per test file, is not left holding threads. The
+// period is the caller's (helper-thread-idle.ts, passed in by heat-threads.ts).
+const IDLE_MS = workerData.idleMs;
 let idle;
 function idleFromNow() {
   clearTimeout(idle);

@@ -7,7 +7,8 @@
  *
  * The helper threads (skinning/heat-thread.cjs) are started once per process (per engine thread, in
  * the worker: each has its own module scope) on first use, kept for the next rig and unref'd, so
- * they never keep a process alive; `closeHeatThreads` ends them. The calling thread works too: it
+ * they never keep a process alive; each ends itself when idle for helper-thread-idle.ts's period,
+ * and `closeHeatThreads` ends them. The calling thread works too: it
  * posts the job (the mesh's arrays as its own kernel holds them, in a SharedArrayBuffer; the kept
  * heat's pool in others, which every thread writes), then takes bones from the same shared counter as the
  * helpers, and blocks (Atomics.wait: bone heat is synchronous) only for the bones still being
@@ -21,6 +22,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { JACOBI_CG_WASM_BASE64 } from './wasm/jacobi-cg-wasm-bytes';
+import { helperThreadIdleMs } from '../helper-thread-idle';
 import { KERNEL_KEEP_BYTES } from '../wasm-kernel';
 import { cgIterationCap, type HeatSupportsLayout, type HeatSupportsWasm } from './wasm/jacobi-cg-wasm';
 import type { KeptHeat } from './kept-heat';
@@ -85,7 +87,7 @@ function helpers(count: number): Worker[] | null {
   pool ??= { workers: [], retired: false };
   try {
     while (pool.workers.length < count) {
-      const worker = new Worker(THREAD_ENTRY, { workerData: { base64: JACOBI_CG_WASM_BASE64, keepBytes: KERNEL_KEEP_BYTES }, execArgv: [] });
+      const worker = new Worker(THREAD_ENTRY, { workerData: { base64: JACOBI_CG_WASM_BASE64, keepBytes: KERNEL_KEEP_BYTES, idleMs: helperThreadIdleMs() }, execArgv: [] });
       // A helper that dies is seen by the job it was on (a stall or its failure word); without a
       // listener its error would be thrown in this thread.
       const current = pool;
