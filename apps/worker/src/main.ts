@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'bullmq';
-import type { JobFailure } from '@rigforge/contracts';
+import { OPERATION_ENGINES, type JobFailure } from '@rigforge/contracts';
 import { createDb, DEFAULT_MIGRATIONS_DIR, MigrationStatus } from '@rigforge/db';
 import { createLogger, createServiceMetrics, logContext, logFunction, startOpsServer } from '@rigforge/observability';
 import {
@@ -103,6 +103,8 @@ async function main(): Promise<void> {
   const migrations = new MigrationStatus(db, DEFAULT_MIGRATIONS_DIR);
   const storage = createStorage(storageSettingsFromEnv(env));
   const timeoutMs = env.JOB_TIMEOUT_SECONDS * 1000;
+  // Only a rig engine starts the rig's helper threads, so only a rig queue's log names their idle period.
+  const rigQueue = OPERATION_ENGINES.some((r) => r.queue === queue && r.operation === 'rig');
   // Each engine thread warms up before it is ready, so the worker takes no job until its first one
   // would run on optimised code (see engines/warm-up.ts for why before rather than beside).
   const pool =
@@ -113,7 +115,7 @@ async function main(): Promise<void> {
           size: concurrency,
           warmUpRuns: env.WORKER_WARMUP_RUNS,
           onWarmUp: ({ runs, runMs, error }, helperThreadIdleMs) =>
-            log(`${error ? `engine warm-up stopped after ${runs} runs (${runMs.join(', ')} ms): ${error}` : `engine warm-up: ${runs} runs (${runMs.join(', ')} ms)`}; rig helper threads end after ${helperThreadIdleMs / 1000} s idle`),
+            log(`${error ? `engine warm-up stopped after ${runs} runs (${runMs.join(', ')} ms): ${error}` : `engine warm-up: ${runs} runs (${runMs.join(', ')} ms)`}${rigQueue ? `; rig helper threads end after ${helperThreadIdleMs / 1000} s idle` : ''}`),
         })
       : null;
   await pool?.ready();
