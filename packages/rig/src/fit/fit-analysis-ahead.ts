@@ -62,11 +62,15 @@ export interface FitAnalysisJob {
   resolution: number;
 }
 
+const isNumber = (v: unknown): v is number => typeof v === 'number';
+const isVec3 = (v: unknown): v is [number, number, number] => Array.isArray(v) && v.length === 3 && v.every(isNumber);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Whether `v` is a job as analyseFitAhead posts one: checked like the reply (isShapeAnalysisData), not cast. */
 export function isFitAnalysisJob(v: unknown): v is FitAnalysisJob {
-  if (typeof v !== 'object' || v === null) return false;
-  const j = v as Partial<Record<keyof FitAnalysisJob, unknown>>;
-  return typeof j.id === 'number' && j.state instanceof SharedArrayBuffer && j.positions instanceof Float32Array
-    && j.indices instanceof Uint32Array && typeof j.resolution === 'number';
+  if (!isRecord(v)) return false;
+  return isNumber(v.id) && types.isSharedArrayBuffer(v.state) && types.isFloat32Array(v.positions)
+    && types.isUint32Array(v.indices) && isNumber(v.resolution);
 }
 
 interface AheadThread {
@@ -223,10 +227,6 @@ function replyOf(h: AheadThread, id: number): ShapeAnalysis | undefined {
     return isShapeAnalysisData(reply.data) ? withVoxelCenter(reply.data) : undefined;
   }
 }
-
-const isNumber = (v: unknown): v is number => typeof v === 'number';
-const isVec3 = (v: unknown): v is [number, number, number] => Array.isArray(v) && v.length === 3 && v.every(isNumber);
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 function isVoxelGrid(v: unknown): v is VoxelGrid {
   if (!isRecord(v)) return false;
